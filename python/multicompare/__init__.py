@@ -1,0 +1,8 @@
+"""multicompare: statistical comparison of algorithms over multiple data sets.
+
+Demsar (JMLR 2006), Garcia & Herrera (JMLR 2008), Garcia et al. (Inf. Sci. 2010).
+"""
+
+from multicompare._core import shaffer_counts
+
+__all__ = ["shaffer_counts"]

@@ -1,0 +1,158 @@
+"""Input handling: every accepted form of scores becomes one validated ``Scores`` table.
+
+Accepted: a 2-D array (rows = data sets, columns = algorithms), a wide DataFrame
+(index = data sets), a long DataFrame (one row per data set and algorithm) or the
+path of a CSV file holding either. The caller's object is never modified.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Union
+
+import numpy as np
+import pandas as pd
+
+ScoresLike = Union[np.ndarray, pd.DataFrame, "os.PathLike[str]", str, list]
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Scores of k algorithms (columns) on N data sets (rows), as float64.
+
+    ``values`` is a private read-only copy; ``higher_is_better`` says how to rank it.
+    """
+
+    values: np.ndarray
+    algorithms: tuple[str, ...]
+    datasets: tuple[str, ...]
+    higher_is_better: bool = True
+
+    @property
+    def n_datasets(self) -> int:
+        return self.values.shape[0]
+
+    @property
+    def n_algorithms(self) -> int:
+        return self.values.shape[1]
+
+    def oriented(self) -> np.ndarray:
+        """Values with larger = better, so that rank 1 goes to the largest."""
+        return self.values if self.higher_is_better else -self.values
+
+    def index_of(self, algorithm: str | int) -> int:
+        """Column of an algorithm given by name (or by position for unnamed input)."""
+        if isinstance(algorithm, str):
+            if algorithm in self.algorithms:
+                return self.algorithms.index(algorithm)
+        elif isinstance(algorithm, (int, np.integer)) and not isinstance(algorithm, bool):
+            if 0 <= algorithm < self.n_algorithms:
+                return int(algorithm)
+        raise ValueError(
+            f"unknown control {algorithm!r}; the algorithms are {list(self.algorithms)}"
+        )
+
+
+def check_alpha(alpha: float) -> float:
+    """Return alpha as a float, or raise ValueError unless 0 < alpha < 1."""
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float, np.floating, np.integer)):
+        raise TypeError(f"alpha must be a number in (0, 1), got {alpha!r}")
+    if not 0.0 < float(alpha) < 1.0:
+        raise ValueError(f"alpha must be in (0, 1), got {alpha!r}")
+    return float(alpha)
+
+
+def as_scores(
+    data: ScoresLike | Scores,
+    *,
+    higher_is_better: bool = True,
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+) -> Scores:
+    """Validate ``data`` and return it as ``Scores``.
+
+    A DataFrame that has the three columns ``dataset``, ``algorithm`` and ``score`` is
+    read as long (tidy) data; any other DataFrame as wide data, its index naming the
+    data sets. A string or path is read as CSV: long if it has those three columns,
+    else wide with the first column naming the data sets.
+    """
+    if isinstance(data, Scores):
+        return data
+    if isinstance(data, (str, os.PathLike)):
+        data = _read_csv(data, (dataset, algorithm, score))
+    if isinstance(data, pd.DataFrame):
+        if {dataset, algorithm, score} <= set(data.columns):
+            data = _long_to_wide(data, dataset, algorithm, score)
+        names = [str(c) for c in data.columns]
+        rows = [str(i) for i in data.index]
+        if len(set(names)) != len(names):
+            dup = sorted({n for n in names if names.count(n) > 1})
+            raise ValueError(f"duplicate algorithm names: {dup}")
+        values = _numeric_matrix(data.to_numpy(), names)
+    else:
+        values = _numeric_matrix(data, None)
+        names = [f"A{j + 1}" for j in range(values.shape[1])]
+        rows = [str(i) for i in range(values.shape[0])]
+    values.setflags(write=False)
+    return Scores(values, tuple(names), tuple(rows), bool(higher_is_better))
+
+
+def _read_csv(path: str | os.PathLike[str], long_columns: tuple[str, str, str]) -> pd.DataFrame:
+    if not os.path.exists(path):
+        raise FileNotFoundError(f"no such file: {os.fspath(path)!r}")
+    try:
+        frame = pd.read_csv(path)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read {os.fspath(path)!r} as CSV: {exc}") from exc
+    if set(long_columns) <= set(frame.columns):
+        return frame
+    return frame.set_index(frame.columns[0])
+
+
+def _long_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str) -> pd.DataFrame:
+    counts = frame.groupby([dataset, algorithm], sort=False).size()
+    if (counts > 1).any():
+        dup = counts[counts > 1].index[0]
+        raise ValueError(f"long data has more than one score for data set {dup[0]!r}, "
+                         f"algorithm {dup[1]!r}")
+    wide = frame.pivot(index=dataset, columns=algorithm, values=score)
+    wide = wide.reindex(index=pd.unique(frame[dataset]), columns=pd.unique(frame[algorithm]))
+    if wide.isna().to_numpy().any():
+        raise ValueError("long data is incomplete: every algorithm needs a score on every "
+                         "data set (missing or NaN scores found)")
+    return wide
+
+
+def _numeric_matrix(raw: object, names: list[str] | None) -> np.ndarray:
+    try:
+        array = np.array(raw, dtype=object)
+    except ValueError as exc:  # ragged nested sequences
+        raise ValueError(f"scores must be a rectangular 2-D table: {exc}") from exc
+    if array.ndim == 1 and any(isinstance(v, (list, tuple, np.ndarray)) for v in array):
+        raise ValueError("scores are ragged: every row needs one score per algorithm")
+    if array.ndim != 2:
+        raise ValueError(
+            f"scores must be 2-D (rows = data sets, columns = algorithms), got {array.ndim}-D "
+            f"with shape {array.shape}"
+        )
+    try:
+        values = array.astype(np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"scores must be numeric: {exc}") from exc
+    if any(isinstance(v, (str, bytes, bool, np.bool_)) for v in array.flat):
+        raise TypeError("scores must be numeric; found text or boolean cells")
+    n, k = values.shape
+    if k < 2:
+        raise ValueError(f"need at least 2 algorithms (columns), got {k}")
+    if n < 2:
+        raise ValueError(f"need at least 2 data sets (rows), got {n}")
+    bad = ~np.isfinite(values)
+    if bad.any():
+        i, j = map(int, np.argwhere(bad)[0])
+        where = names[j] if names else f"column {j}"
+        raise ValueError(
+            f"scores must be finite: {int(bad.sum())} NaN/inf value(s), first at row {i}, {where}"
+        )
+    return values

@@ -4,5 +4,13 @@ Demsar (JMLR 2006), Garcia & Herrera (JMLR 2008), Garcia et al. (Inf. Sci. 2010)
 """
 
 from multicompare._core import shaffer_counts
+from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 
-__all__ = ["shaffer_counts"]
+__all__ = [
+    "shaffer_counts",
+    # omnibus tests
+    "friedman",
+    "friedman_aligned_ranks",
+    "iman_davenport",
+    "quade",
+]

@@ -1,0 +1,148 @@
+"""Rankings behind the Friedman family: Friedman ranks, aligned ranks, Quade's weighted ranks.
+
+All functions take plain float arrays oriented so that larger = better (``Scores.oriented()``)
+and return arrays; the public modules wrap them in labelled results. References:
+G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+
+Ties are decided at the precision of the data: derived quantities (aligned observations,
+sample ranges, differences) are snapped by :func:`at_data_precision` before ranking, so that
+floating-point noise (0.795 - 0.752 != 0.745 - 0.702 in float64) does not break real ties.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from scipy.stats import rankdata
+
+#: Significant digits, relative to the scale of the data, at which derived values are compared.
+DATA_DIGITS = 10
+
+
+def at_data_precision(x: np.ndarray, scale: float | np.ndarray, digits: int = DATA_DIGITS) -> np.ndarray:
+    """Round derived values ``x`` to ``digits`` significant digits relative to ``scale``.
+
+    ``scale`` is the magnitude of the data the values derive from (an array is reduced to its
+    largest absolute value). Values that agree at that precision become exactly equal, so ties
+    that exist in the data survive floating-point arithmetic. Returns a new array.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    magnitude = float(np.max(np.abs(scale))) if np.size(scale) else 0.0
+    if magnitude == 0.0 or not np.isfinite(magnitude):
+        return x.copy()
+    quantum = 10.0 ** (np.floor(np.log10(magnitude)) - digits)
+    return np.round(x / quantum) * quantum + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def friedman_ranks(x: np.ndarray) -> np.ndarray:
+    """Ranks within each row (data set), 1 = largest, average ranks for ties (G10 Sec. 3.1)."""
+    return rankdata(-np.asarray(x, dtype=np.float64), axis=1)
+
+
+def friedman_chi2(ranks: np.ndarray, *, tie_correction: bool = True) -> float:
+    """Friedman's statistic from within-row ranks (N x k), G10 eq. (3) / Demsar eq. (2).
+
+    chi2_F = 12N/(k(k+1)) [sum_j R_j^2 - k(k+1)^2/4], R_j the average ranks. With
+    ``tie_correction`` it is divided by 1 - sum(t^3 - t)/(N k (k^2 - 1)) (t = sizes of tie
+    groups within rows), as scipy.stats.friedmanchisquare and R's friedman.test do. Rows that
+    are entirely tied carry no information; if all are, the statistic is 0.
+    """
+    n, k = ranks.shape
+    rank_sums = ranks.sum(axis=0)  # exact (multiples of 1/2), unlike the averages
+    chi2 = 12.0 / (n * k * (k + 1)) * np.sum(rank_sums**2) - 3.0 * n * (k + 1)
+    if tie_correction:
+        ties = sum(float(np.sum(c**3 - c)) for c in (np.unique(row, return_counts=True)[1] for row in ranks))
+        denominator = 1.0 - ties / (n * k * (k * k - 1))
+        chi2 = chi2 / denominator if denominator > 0 else 0.0
+    return max(float(chi2), 0.0)
+
+
+def aligned_observations(x: np.ndarray) -> np.ndarray:
+    """x_ij minus the mean of data set i over the k algorithms (G10 Sec. 4.1), at data precision."""
+    x = np.asarray(x, dtype=np.float64)
+    return at_data_precision(x - x.mean(axis=1, keepdims=True), x)
+
+
+def aligned_ranks(x: np.ndarray) -> np.ndarray:
+    """Aligned ranks: all kn aligned observations ranked jointly, 1 = largest, average ties."""
+    aligned = aligned_observations(x)
+    return rankdata(-aligned, axis=None).reshape(aligned.shape)
+
+
+class AlignedStatistic(NamedTuple):
+    statistic: float
+    algorithm_totals: np.ndarray  # R^_j, rank total of each algorithm
+    dataset_totals: np.ndarray  # R^_i, rank total of each data set
+
+
+def aligned_ranks_statistic(ranks: np.ndarray, *, tie_correction: bool = True) -> AlignedStatistic:
+    """Friedman Aligned Ranks statistic from an n x k table of aligned ranks, G10 eq. (7).
+
+    T = (k-1)[sum_j R^_j^2 - (k n^2/4)(kn+1)^2] / ([kn(kn+1)(2kn+1)/6] - (1/k) sum_i R^_i^2),
+    chi-square with k-1 df. With ``tie_correction`` the term kn(kn+1)(2kn+1)/6 (the sum of
+    squared ranks 1..kn) is replaced by the sum of the squared aligned ranks, which equals it
+    without ties. If the denominator vanishes the statistic is infinite.
+    """
+    ranks = np.asarray(ranks, dtype=np.float64)
+    n, k = ranks.shape
+    kn = k * n
+    by_algorithm = ranks.sum(axis=0)
+    by_dataset = ranks.sum(axis=1)
+    squares = float(np.sum(ranks**2)) if tie_correction else kn * (kn + 1) * (2 * kn + 1) / 6.0
+    numerator = (k - 1) * (np.sum(by_algorithm**2) - k * n * n / 4.0 * (kn + 1) ** 2)
+    denominator = squares - np.sum(by_dataset**2) / k
+    statistic = statistic_ratio(numerator, denominator)
+    return AlignedStatistic(statistic, by_algorithm, by_dataset)
+
+
+def sample_ranges(x: np.ndarray) -> np.ndarray:
+    """Range max_j x_ij - min_j x_ij of each data set (G10 eq. 11), at data precision."""
+    x = np.asarray(x, dtype=np.float64)
+    return at_data_precision(x.max(axis=1) - x.min(axis=1), x)
+
+
+def range_ranks(x: np.ndarray) -> np.ndarray:
+    """Quade's data-set ranks Q_i: ranks of the sample ranges, 1 = smallest, average ties."""
+    return rankdata(sample_ranges(x))
+
+
+class QuadeParts(NamedTuple):
+    S: np.ndarray  # S_ij = Q_i (r_ij - (k+1)/2), eq. (12)
+    W: np.ndarray  # W_ij = Q_i r_ij, eq. (17)
+    S_j: np.ndarray
+    W_j: np.ndarray
+    T_j: np.ndarray  # W_j / (n(n+1)/2), eq. (18): Quade's average rank of algorithm j
+    A2: float
+    B: float
+    statistic: float  # T3 = (n-1)B/(A2-B), eq. (16)
+
+
+def quade_parts(ranks: np.ndarray, dataset_ranks: np.ndarray, *, tie_correction: bool = True) -> QuadeParts:
+    """Quade's statistic from within-row ranks r_ij and data-set ranks Q_i, G10 eqs. (12)-(18).
+
+    A2 is eq. (14), n(n+1)(2n+1)k(k+1)(k-1)/72, or with ``tie_correction`` Conover's
+    A2 = sum_ij S_ij^2 (equal without ties); B = (1/n) sum_j S_j^2 (eq. 15);
+    T3 = (n-1)B/(A2-B) ~ F(k-1, (n-1)(k-1)) (eq. 16), infinite when A2 = B.
+    """
+    ranks = np.asarray(ranks, dtype=np.float64)
+    q = np.asarray(dataset_ranks, dtype=np.float64)[:, None]
+    n, k = ranks.shape
+    s = q * (ranks - (k + 1) / 2.0)
+    w = q * ranks
+    s_j = s.sum(axis=0)
+    w_j = w.sum(axis=0)
+    if tie_correction:
+        a2 = float(np.sum(s**2))
+    else:
+        a2 = n * (n + 1) * (2 * n + 1) * k * (k + 1) * (k - 1) / 72.0
+    b = float(np.sum(s_j**2)) / n
+    return QuadeParts(s, w, s_j, w_j, w_j / (n * (n + 1) / 2.0), a2, b, statistic_ratio((n - 1) * b, a2 - b))
+
+
+def statistic_ratio(numerator: float, denominator: float) -> float:
+    """numerator/denominator for test statistics: +inf for a positive numerator over <= 0, 0 for 0/0."""
+    # A statistic is never negative; rounding can make tiny negatives of either part.
+    if denominator <= 1e-12 * max(abs(numerator), 1.0):
+        return float("inf") if numerator > 1e-12 else 0.0
+    return max(float(numerator / denominator), 0.0)

@@ -1,0 +1,286 @@
+"""Omnibus tests of k algorithms over N data sets: Friedman, Iman-Davenport, Friedman Aligned
+Ranks and Quade.
+
+References: D06 = Demsar (2006), JMLR 7:1-30; G10 = Garcia, Fernandez, Luengo & Herrera (2010),
+Inf. Sci. 180:2044-2064; Conover (1999), Practical Nonparametric Statistics, 3rd ed., Sec. 5.8.
+
+Every test takes ``tie_correction=True`` by default: the tie-aware form, which equals the
+papers' closed form when there are no ties. ``tie_correction=False`` gives the closed forms
+printed in the papers and reproduces their tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from multicompare import _ranking
+from multicompare._data import Scores, ScoresLike, as_scores
+
+__all__ = [
+    "AlignedRanksResult",
+    "FriedmanResult",
+    "ImanDavenportResult",
+    "QuadeResult",
+    "friedman",
+    "friedman_aligned_ranks",
+    "iman_davenport",
+    "quade",
+]
+
+
+@dataclass(frozen=True)
+class FriedmanResult:
+    """Friedman test: ``statistic`` chi2_F ~ chi-square(``df`` = k-1).
+
+    ``ranks``: average Friedman rank of each algorithm (1 = best); ``rank_matrix``: the ranks
+    within each data set.
+    """
+
+    statistic: float
+    pvalue: float
+    df: int
+    ranks: pd.Series
+    n_datasets: int
+    n_algorithms: int
+    tie_correction: bool
+    rank_matrix: pd.DataFrame = field(repr=False)
+
+
+@dataclass(frozen=True)
+class ImanDavenportResult:
+    """Iman-Davenport test: ``statistic`` F_F ~ F(``df_num`` = k-1, ``df_den`` = (k-1)(N-1)).
+
+    ``friedman_statistic`` is the chi2_F it derives from; ``ranks`` as in :class:`FriedmanResult`.
+    """
+
+    statistic: float
+    pvalue: float
+    df_num: int
+    df_den: int
+    ranks: pd.Series
+    n_datasets: int
+    n_algorithms: int
+    tie_correction: bool
+    friedman_statistic: float
+    rank_matrix: pd.DataFrame = field(repr=False)
+
+
+@dataclass(frozen=True)
+class AlignedRanksResult:
+    """Friedman Aligned Ranks test: ``statistic`` T ~ chi-square(``df`` = k-1).
+
+    ``ranks``: average aligned rank of each algorithm (1 = best of all kN aligned observations);
+    ``rank_totals``: their sums R^_j; ``dataset_rank_totals``: R^_i; ``aligned_observations`` and
+    ``aligned_ranks``: the N x k tables (G10 Table 7).
+    """
+
+    statistic: float
+    pvalue: float
+    df: int
+    ranks: pd.Series
+    n_datasets: int
+    n_algorithms: int
+    tie_correction: bool
+    rank_totals: pd.Series = field(repr=False)
+    dataset_rank_totals: pd.Series = field(repr=False)
+    aligned_observations: pd.DataFrame = field(repr=False)
+    aligned_ranks: pd.DataFrame = field(repr=False)
+
+
+@dataclass(frozen=True)
+class QuadeResult:
+    """Quade test: ``statistic`` T3 ~ F(``df_num`` = k-1, ``df_den`` = (k-1)(N-1)).
+
+    ``ranks``: Quade's T_j = W_j / (N(N+1)/2), the weighted average rank of each algorithm
+    (1 = best), which the Quade post-hoc compares. Also the data-set ``ranges`` and their ranks
+    ``dataset_ranks`` (Q_i), the tables ``S`` and ``W`` and their column sums, ``A2`` and ``B``.
+    """
+
+    statistic: float
+    pvalue: float
+    df_num: int
+    df_den: int
+    ranks: pd.Series
+    n_datasets: int
+    n_algorithms: int
+    tie_correction: bool
+    A2: float
+    B: float
+    ranges: pd.Series = field(repr=False)
+    dataset_ranks: pd.Series = field(repr=False)
+    S: pd.DataFrame = field(repr=False)
+    W: pd.DataFrame = field(repr=False)
+    S_j: pd.Series = field(repr=False)
+    W_j: pd.Series = field(repr=False)
+
+
+def friedman(
+    data: ScoresLike | Scores,
+    *,
+    higher_is_better: bool = True,
+    tie_correction: bool = True,
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+) -> FriedmanResult:
+    """Friedman's test that all k algorithms perform alike over N data sets.
+
+    chi2_F = 12N/(k(k+1)) [sum_j R_j^2 - k(k+1)^2/4] (G10 eq. 3, D06 eq. 2), R_j the average
+    ranks (1 = best, average ranks for ties). By default divided by the tie correction
+    1 - sum(t^3 - t)/(N k (k^2-1)), as scipy.stats.friedmanchisquare and R compute it;
+    ``tie_correction=False`` gives the papers' form.
+
+    ``data``: 2-D array (rows = data sets), wide or long DataFrame, or CSV path
+    (see ``dataset``, ``algorithm``, ``score`` for the long columns).
+    """
+    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
+                       algorithm=algorithm, score=score)
+    ranks = _ranking.friedman_ranks(scores.oriented())
+    n, k = ranks.shape
+    chi2 = _ranking.friedman_chi2(ranks, tie_correction=tie_correction)
+    return FriedmanResult(
+        statistic=chi2,
+        pvalue=float(stats.chi2.sf(chi2, k - 1)),
+        df=k - 1,
+        ranks=_series(scores, ranks.mean(axis=0), "average_rank"),
+        n_datasets=n,
+        n_algorithms=k,
+        tie_correction=bool(tie_correction),
+        rank_matrix=_frame(scores, ranks),
+    )
+
+
+def iman_davenport(
+    data: ScoresLike | Scores,
+    *,
+    higher_is_better: bool = True,
+    tie_correction: bool = True,
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+) -> ImanDavenportResult:
+    """Iman and Davenport's F version of Friedman's test (G10 eq. 4, D06 Sec. 3.2.2).
+
+    F_F = (N-1) chi2_F / (N(k-1) - chi2_F) ~ F(k-1, (k-1)(N-1)), from the Friedman statistic
+    of :func:`friedman` with the same ``tie_correction``. F_F is infinite (p = 0) when every
+    data set ranks the algorithms identically.
+    """
+    result = friedman(data, higher_is_better=higher_is_better, tie_correction=tie_correction,
+                      dataset=dataset, algorithm=algorithm, score=score)
+    n, k = result.n_datasets, result.n_algorithms
+    chi2 = result.statistic
+    f = _ranking.statistic_ratio((n - 1) * chi2, n * (k - 1) - chi2)
+    df_num, df_den = k - 1, (k - 1) * (n - 1)
+    return ImanDavenportResult(
+        statistic=f,
+        pvalue=float(stats.f.sf(f, df_num, df_den)),
+        df_num=df_num,
+        df_den=df_den,
+        ranks=result.ranks,
+        n_datasets=n,
+        n_algorithms=k,
+        tie_correction=result.tie_correction,
+        friedman_statistic=chi2,
+        rank_matrix=result.rank_matrix,
+    )
+
+
+def friedman_aligned_ranks(
+    data: ScoresLike | Scores,
+    *,
+    higher_is_better: bool = True,
+    tie_correction: bool = True,
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+) -> AlignedRanksResult:
+    """Friedman Aligned Ranks test (Hodges & Lehmann 1962; G10 Sec. 4.1, eq. 7).
+
+    Aligned observations x_ij - mean_j x_ij are ranked jointly over all kN values (1 = best,
+    average ranks for ties decided at the data precision).
+    T = (k-1)[sum_j R^_j^2 - (kN^2/4)(kN+1)^2] / ([kN(kN+1)(2kN+1)/6] - (1/k) sum_i R^_i^2)
+    ~ chi-square(k-1). By default (``tie_correction=True``) the sum of the squared aligned ranks
+    replaces kN(kN+1)(2kN+1)/6; the two agree without ties.
+    """
+    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
+                       algorithm=algorithm, score=score)
+    oriented = scores.oriented()
+    aligned = _ranking.aligned_observations(oriented)
+    ranks = _ranking.aligned_ranks(oriented)
+    n, k = ranks.shape
+    parts = _ranking.aligned_ranks_statistic(ranks, tie_correction=tie_correction)
+    # Report the aligned observations on the scale of the scores (not negated).
+    shown = aligned if scores.higher_is_better else -aligned + 0.0
+    return AlignedRanksResult(
+        statistic=parts.statistic,
+        pvalue=float(stats.chi2.sf(parts.statistic, k - 1)),
+        df=k - 1,
+        ranks=_series(scores, parts.algorithm_totals / n, "average_aligned_rank"),
+        n_datasets=n,
+        n_algorithms=k,
+        tie_correction=bool(tie_correction),
+        rank_totals=_series(scores, parts.algorithm_totals, "rank_total"),
+        dataset_rank_totals=pd.Series(parts.dataset_totals, index=list(scores.datasets),
+                                      name="rank_total"),
+        aligned_observations=_frame(scores, shown),
+        aligned_ranks=_frame(scores, ranks),
+    )
+
+
+def quade(
+    data: ScoresLike | Scores,
+    *,
+    higher_is_better: bool = True,
+    tie_correction: bool = True,
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+) -> QuadeResult:
+    """Quade's test (Quade 1979; G10 Sec. 4.2, eqs. 11-19).
+
+    Data sets are ranked by their sample range (Q_i, 1 = smallest, ranges compared at the data
+    precision); r_ij are the Friedman ranks (1 = best); S_ij = Q_i(r_ij - (k+1)/2),
+    B = (1/N) sum_j S_j^2 (eq. 15) and T3 = (N-1)B/(A2-B) ~ F(k-1, (k-1)(N-1)) (eq. 16).
+    A2 is Conover's sum of squared S_ij by default, N(N+1)(2N+1)k(k+1)(k-1)/72 (eq. 14) with
+    ``tie_correction=False``; they agree without ties. T3 is infinite (p = 0) when A2 = B.
+    ``ranks`` holds T_j = W_j/(N(N+1)/2) with W_ij = Q_i r_ij (eqs. 17-18).
+    """
+    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
+                       algorithm=algorithm, score=score)
+    oriented = scores.oriented()
+    ranks = _ranking.friedman_ranks(oriented)
+    q = _ranking.range_ranks(oriented)
+    n, k = ranks.shape
+    parts = _ranking.quade_parts(ranks, q, tie_correction=tie_correction)
+    df_num, df_den = k - 1, (k - 1) * (n - 1)
+    datasets = list(scores.datasets)
+    return QuadeResult(
+        statistic=parts.statistic,
+        pvalue=float(stats.f.sf(parts.statistic, df_num, df_den)),
+        df_num=df_num,
+        df_den=df_den,
+        ranks=_series(scores, parts.T_j, "T"),
+        n_datasets=n,
+        n_algorithms=k,
+        tie_correction=bool(tie_correction),
+        A2=parts.A2,
+        B=parts.B,
+        ranges=pd.Series(_ranking.sample_ranges(oriented), index=datasets, name="range"),
+        dataset_ranks=pd.Series(q, index=datasets, name="Q"),
+        S=_frame(scores, parts.S),
+        W=_frame(scores, parts.W),
+        S_j=_series(scores, parts.S_j, "S"),
+        W_j=_series(scores, parts.W_j, "W"),
+    )
+
+
+def _series(scores: Scores, values: np.ndarray, name: str) -> pd.Series:
+    return pd.Series(np.asarray(values, dtype=np.float64), index=list(scores.algorithms), name=name)
+
+
+def _frame(scores: Scores, values: np.ndarray) -> pd.DataFrame:
+    return pd.DataFrame(values, index=list(scores.datasets), columns=list(scores.algorithms))

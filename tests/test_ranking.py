@@ -1,0 +1,104 @@
+"""Rankings: Friedman ranks, aligned ranks, Quade's ranges and weights, data-precision ties."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from multicompare import _ranking
+from reference_cases import assert_matches, case, read_csv
+
+
+def test_at_data_precision_restores_ties_broken_by_float_noise() -> None:
+    a, b = 0.514 - 0.5, 0.563 - 0.549
+    assert a != b
+    snapped = _ranking.at_data_precision(np.array([a, b]), 0.563)
+    assert snapped[0] == snapped[1]
+    assert abs(snapped[0] - 0.014) < 1e-12
+
+
+def test_at_data_precision_keeps_real_differences_and_zero_scale() -> None:
+    x = np.array([0.1234567, 0.1234568, -0.0])
+    snapped = _ranking.at_data_precision(x, 1.0)
+    assert snapped[0] < snapped[1]
+    assert not np.signbit(snapped[2])
+    zeros = np.zeros(3)
+    assert np.array_equal(_ranking.at_data_precision(zeros, zeros), zeros)
+
+
+def test_friedman_ranks_rank_one_is_the_largest_with_average_ties() -> None:
+    ranks = _ranking.friedman_ranks(np.array([[0.9, 0.5, 0.9, 0.1]]))
+    assert ranks.tolist() == [[1.5, 3.0, 1.5, 4.0]]
+
+
+def test_aligned_ranks_of_garcia2010_table3_at_data_precision() -> None:
+    c = case("garcia2010_friedman_aligned_ranks")
+    x = read_csv(c["input"]).to_numpy()
+    aligned = _ranking.aligned_observations(x)
+    table = c["expected"]["aligned_observations"]["value"]
+    assert_matches(aligned.tolist(), {"value": table["data"],
+                                      "tolerance": c["expected"]["aligned_observations"]["tolerance"]})
+    assert_matches(_ranking.aligned_ranks(x).tolist(),
+                   {"value": c["expected"]["aligned_ranks"]["value"]["data"], "tolerance": {"abs": 0}})
+
+
+def test_aligned_statistic_from_the_printed_aligned_ranks() -> None:
+    c = case("garcia2010_friedman_aligned_ranks_from_printed_ranks")
+    expected = c["expected"]
+    printed = read_csv(c["input"])
+    printed.columns = list(expected["rank_totals"]["value"])  # spelled as in Table 7
+    parts = _ranking.aligned_ranks_statistic(printed.to_numpy(), tie_correction=False)
+    assert_matches(dict(zip(printed.columns, parts.algorithm_totals)), expected["rank_totals"])
+    assert_matches(float(np.sum(parts.algorithm_totals**2)), expected["sum_Rj_squared"])
+    assert_matches(float(np.sum(parts.dataset_totals**2)), expected["sum_Ri_squared"])
+    assert_matches(parts.statistic, expected["T"])
+    n = c["inputs"]["n"]
+    assert printed.shape == (n, c["inputs"]["k"])
+    assert_matches(dict(zip(printed.columns, parts.algorithm_totals / n)),
+                   expected["average_aligned_ranks"])
+
+
+def test_quade_parts_with_the_printed_dataset_ranks() -> None:
+    c = case("garcia2010_quade_with_printed_Q")
+    data = read_csv(c["input"])
+    q = np.array([c["inputs"]["Q"][name] for name in data.index])
+    parts = _ranking.quade_parts(_ranking.friedman_ranks(data.to_numpy()), q, tie_correction=False)
+    expected = c["expected"]
+    for key in ("S_ij", "W_ij"):
+        table = getattr(parts, key[0])
+        assert_matches({i: dict(zip(data.columns, row)) for i, row in zip(data.index, table)},
+                       expected[key])
+    for key in ("S_j", "T_j"):
+        assert_matches(dict(zip(data.columns, getattr(parts, key))), expected[key])
+    assert_matches(parts.A2, expected["A2"])
+    assert_matches(parts.B, expected["B"])
+    assert_matches(parts.statistic, expected["T3"])
+
+
+def test_quade_ranges_tie_at_data_precision() -> None:
+    c = case("garcia2010_quade")
+    data = read_csv(c["input"])
+    assert_matches(dict(zip(data.index, _ranking.sample_ranges(data.to_numpy()))),
+                   c["expected"]["sample_ranges"])
+    assert_matches(dict(zip(data.index, _ranking.range_ranks(data.to_numpy()))), c["expected"]["Q"])
+
+
+@given(arrays(np.float64, st.tuples(st.integers(2, 8), st.integers(2, 6)),
+              elements=st.integers(0, 5).map(float)))
+def test_tie_corrections_equal_the_closed_forms_without_ties_and_stay_finite(x: np.ndarray) -> None:
+    ranks = _ranking.friedman_ranks(x)
+    for tie_correction in (True, False):
+        assert np.isfinite(_ranking.friedman_chi2(ranks, tie_correction=tie_correction))
+    no_ties = x + np.arange(x.size).reshape(x.shape) * 1e-3  # distinct values
+    ranks = _ranking.friedman_ranks(no_ties)
+    assert _ranking.friedman_chi2(ranks, tie_correction=True) == pytest.approx(
+        _ranking.friedman_chi2(ranks, tie_correction=False), rel=1e-12, abs=1e-12)
+    aligned = _ranking.aligned_ranks(no_ties)
+    if len(np.unique(aligned)) == aligned.size:
+        a = _ranking.aligned_ranks_statistic(aligned, tie_correction=True).statistic
+        b = _ranking.aligned_ranks_statistic(aligned, tie_correction=False).statistic
+        assert a == pytest.approx(b, rel=1e-12, abs=1e-12)
+    q = np.arange(1.0, x.shape[0] + 1)
+    a, b = (_ranking.quade_parts(ranks, q, tie_correction=t).statistic for t in (True, False))
+    assert a == pytest.approx(b, rel=1e-12, abs=1e-12)

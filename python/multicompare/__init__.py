@@ -4,6 +4,7 @@ Demsar (JMLR 2006), Garcia & Herrera (JMLR 2008), Garcia et al. (Inf. Sci. 2010)
 """
 
 from multicompare._core import shaffer_counts
+from multicompare.examples import load_example
 from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 
 __all__ = [
@@ -13,4 +14,6 @@ __all__ = [
     "friedman_aligned_ranks",
     "iman_davenport",
     "quade",
+    # example data
+    "load_example",
 ]

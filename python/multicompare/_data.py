@@ -8,6 +8,7 @@ path of a CSV file holding either. The caller's object is never modified.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Union
 
@@ -43,15 +44,18 @@ class Scores:
 
     def index_of(self, algorithm: str | int) -> int:
         """Column of an algorithm given by name (or by position for unnamed input)."""
-        if isinstance(algorithm, str):
-            if algorithm in self.algorithms:
-                return self.algorithms.index(algorithm)
-        elif isinstance(algorithm, (int, np.integer)) and not isinstance(algorithm, bool):
-            if 0 <= algorithm < self.n_algorithms:
-                return int(algorithm)
-        raise ValueError(
-            f"unknown control {algorithm!r}; the algorithms are {list(self.algorithms)}"
-        )
+        return index_of(self.algorithms, algorithm)
+
+
+def index_of(names: Sequence[str], algorithm: str | int) -> int:
+    """Position of ``algorithm`` (a name, or a position) in ``names``; ValueError if unknown."""
+    if isinstance(algorithm, str):
+        if algorithm in names:
+            return list(names).index(algorithm)
+    elif isinstance(algorithm, (int, np.integer)) and not isinstance(algorithm, bool):
+        if 0 <= algorithm < len(names):
+            return int(algorithm)
+    raise ValueError(f"unknown control {algorithm!r}; the algorithms are {list(names)}")
 
 
 def check_alpha(alpha: float) -> float:

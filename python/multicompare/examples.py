@@ -1,0 +1,25 @@
+"""Example data bundled with the package: the worked examples of the papers.
+
+* ``"demsar2006"``: AUC of C4.5 variants on 14 data sets (Demsar 2006, Table 6).
+* ``"garcia2008"``: accuracies of 5 classifiers on 30 data sets (Garcia & Herrera 2008, Table 2).
+* ``"garcia2010"``: accuracies of 4 algorithms on 24 data sets (Garcia et al. 2010, Table 3).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pandas as pd
+
+__all__ = ["EXAMPLES", "load_example"]
+
+EXAMPLES = ("demsar2006", "garcia2008", "garcia2010")
+
+
+def load_example(name: str) -> pd.DataFrame:
+    """A bundled example as a wide DataFrame: index = data sets, columns = algorithms,
+    higher is better. ``name`` is one of ``EXAMPLES``."""
+    if name not in EXAMPLES:
+        raise ValueError(f"unknown example {name!r}; available: {list(EXAMPLES)}")
+    with resources.files("multicompare").joinpath("data", f"{name}.csv").open("r", encoding="utf-8") as fh:
+        return pd.read_csv(fh, index_col=0)

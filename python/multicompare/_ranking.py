@@ -140,6 +140,35 @@ def quade_parts(ranks: np.ndarray, dataset_ranks: np.ndarray, *, tie_correction:
     return QuadeParts(s, w, s_j, w_j, w_j / (n * (n + 1) / 2.0), a2, b, statistic_ratio((n - 1) * b, a2 - b))
 
 
+def standard_error(test: str, k: int, n: int) -> float:
+    """Closed-form SE of a difference of average ranks for the post-hoc z tests.
+
+    ``"friedman"``: sqrt(k(k+1)/(6n)) (D06 Sec. 3.2.2, G10 eq. 20); ``"quade"``:
+    sqrt(k(k+1)(2n+1)(k-1)/(18n(n+1))) on T_j (G10 eq. 22); ``"aligned"``: sqrt(k(kn+1)/6), with
+    which G10 Table 10 was computed (G10 eq. 21 misprints it as sqrt(k(n+1)/6)).
+    """
+    if test == "friedman":
+        return float(np.sqrt(k * (k + 1) / (6.0 * n)))
+    if test == "quade":
+        return float(np.sqrt(k * (k + 1) * (2 * n + 1) * (k - 1) / (18.0 * n * (n + 1))))
+    if test == "aligned":
+        return float(np.sqrt(k * (k * n + 1) / 6.0))
+    raise ValueError(f"unknown test {test!r}; use 'friedman', 'aligned' or 'quade'")
+
+
+def aligned_permutation_se(ranks: np.ndarray) -> np.ndarray:
+    """Calibrated SE of a difference of two algorithms' average aligned ranks.
+
+    The permutation variance given each data set's aligned ranks (the null permutes them within
+    the data set): Var = 2k/(k-1) * sum_i s_i^2 / n^2, s_i^2 the population variance (ddof 0)
+    of the k aligned ranks of data set i. ``ranks`` is (..., n, k); leading axes broadcast, which
+    the calibration simulation uses (tests/test_aligned_calibration.py).
+    """
+    ranks = np.asarray(ranks, dtype=np.float64)
+    n, k = ranks.shape[-2:]
+    return np.sqrt(2.0 * k / (k - 1) * ranks.var(axis=-1).sum(axis=-1) / n**2)
+
+
 def statistic_ratio(numerator: float, denominator: float) -> float:
     """numerator/denominator for test statistics: +inf for a positive numerator over <= 0, 0 for 0/0."""
     # A statistic is never negative; rounding can make tiny negatives of either part.

@@ -1,0 +1,66 @@
+"""Type I error of the aligned-ranks post-hoc z test under the null, for each candidate SE.
+
+Scores are i.i.d. normal (no algorithm differs); every non-control algorithm is compared with
+algorithm 0 by the two-sided z test at alpha = 0.05. Candidates (G10 = Garcia et al. 2010):
+
+* calibrated (default): the permutation SE of multicompare._ranking.aligned_permutation_se;
+* garcia2010: sqrt(k(kn+1)/6), used for G10 Table 10 (about sqrt((k-1)/k) too small);
+* misprint: sqrt(k(n+1)/6), as G10 eq. (21) prints it;
+* ddof1: the calibrated formula with sample variances (ddof = 1), which would be conservative.
+
+Run ``pytest tests/test_aligned_calibration.py -s`` to see the rates.
+"""
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from multicompare import _ranking
+
+ALPHA = 0.05
+REPS = 10_000
+# Monte Carlo SE of a rate near 0.05 from REPS replicates is about 0.0022 (comparisons within a
+# replicate are positively correlated, so this bounds it); allow about 4.5 of those.
+TOLERANCE = 0.01
+
+
+def _null_rejection_rates(n: int, k: int, seed: int) -> dict[str, float]:
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((REPS, n, k))
+    aligned = (x - x.mean(axis=2, keepdims=True)).reshape(REPS, n * k)
+    # Continuous data: no ties, so double argsort gives the ranks (1 = largest).
+    ranks = (np.argsort(np.argsort(-aligned, axis=1), axis=1) + 1.0).reshape(REPS, n, k)
+    difference = ranks.mean(axis=1)[:, 1:] - ranks.mean(axis=1)[:, :1]
+    critical = stats.norm.isf(ALPHA / 2)
+    candidates = {
+        "calibrated": _ranking.aligned_permutation_se(ranks),
+        "ddof1": np.sqrt(2.0 * k / (k - 1) * ranks.var(axis=2, ddof=1).sum(axis=1) / n**2),
+        "garcia2010": np.full(REPS, _ranking.standard_error("aligned", k, n)),
+        "misprint": np.full(REPS, np.sqrt(k * (n + 1) / 6.0)),
+    }
+    return {name: float(np.mean(np.abs(difference / se[:, None]) > critical))
+            for name, se in candidates.items()}
+
+
+@pytest.mark.parametrize(("n", "k", "seed"), [(20, 4, 20260), (30, 5, 20261), (24, 4, 20262)])
+def test_calibrated_se_holds_alpha_and_the_papers_does_not(n: int, k: int, seed: int) -> None:
+    rates = _null_rejection_rates(n, k, seed)
+    print(f"n={n} k={k} rejection rates at alpha={ALPHA}: {rates}")
+    assert abs(rates["calibrated"] - ALPHA) < TOLERANCE
+    assert rates["garcia2010"] > ALPHA + 2 * TOLERANCE  # anti-conservative (about 0.08)
+    assert rates["misprint"] > 0.3  # badly anti-conservative
+    assert rates["ddof1"] < ALPHA - TOLERANCE  # the other variance convention is conservative
+
+
+def test_calibrated_se_matches_the_permutation_variance_exactly() -> None:
+    """Enumerate all within-row permutations of a small table of aligned ranks."""
+    import itertools
+
+    ranks = np.array([[1.0, 4.0, 6.0], [2.0, 5.0, 9.0]])  # n = 2, k = 3
+    diffs = []
+    for p0 in itertools.permutations(ranks[0]):
+        for p1 in itertools.permutations(ranks[1]):
+            table = np.array([p0, p1])
+            diffs.append(table.mean(axis=0)[1] - table.mean(axis=0)[0])
+    assert np.mean(diffs) == pytest.approx(0.0, abs=1e-12)
+    assert float(_ranking.aligned_permutation_se(ranks)) == pytest.approx(np.sqrt(np.var(diffs)), rel=1e-12)

@@ -5,6 +5,7 @@ Demsar (JMLR 2006), Garcia & Herrera (JMLR 2008), Garcia et al. (Inf. Sci. 2010)
 
 from multicompare._core import shaffer_counts
 from multicompare.examples import load_example
+from multicompare.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 
 __all__ = [
@@ -14,6 +15,9 @@ __all__ = [
     "friedman_aligned_ranks",
     "iman_davenport",
     "quade",
+    # multiple sign test
+    "multiple_sign_critical_value",
+    "multiple_sign_test",
     # example data
     "load_example",
 ]

@@ -1,0 +1,269 @@
+"""Multiple sign test of k-1 algorithms against a control (Rhyne & Steel 1965; G10 Sec. 3.2).
+
+References: G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064, Sec. 3.2
+and Table A.1; Rhyne & Steel (1965), Technometrics 7:293-306.
+
+Critical values are computed exactly by default. Under H0 the k values of a data set are
+exchangeable, so given W_i = 1 - F(control value of data set i) (uniform on (0, 1)) each
+algorithm beats the control on data set i independently with probability W_i. Hence
+
+    P(all m counts r_j >= c + 1) = E_W[ P(PB(W) >= c + 1)^m ],
+
+PB(W) the Poisson-binomial count. The integrand is a polynomial of degree m in each W_i, so a
+Gauss-Legendre rule with ceil((m+1)/2) nodes per data set integrates it exactly; the rule is
+symmetric in the W_i, so only node multisets are enumerated. G10's printed Table A.1 (taken
+from Rhyne & Steel) is 1 too small in 26 cells and prints '-' in 4 admissible cells; it is
+available as ``critical_values="garcia2010"``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+from scipy.special import gammaln, roots_legendre
+
+from multicompare._data import Scores, ScoresLike, as_scores, check_alpha
+from multicompare._ranking import at_data_precision
+
+__all__ = ["MultipleSignResult", "multiple_sign_critical_value", "multiple_sign_test"]
+
+Alternative = Literal["less", "greater", "two-sided"]
+_ALTERNATIVES = ("less", "greater", "two-sided")
+_TABLES = ("exact", "garcia2010")
+#: Largest number of node multisets enumerated for one exact computation.
+_MAX_MULTISETS = 3_000_000
+
+
+@dataclass(frozen=True)
+class MultipleSignResult:
+    """Multiple sign test against ``control`` (G10 Sec. 3.2).
+
+    For each other algorithm: ``plus`` / ``minus`` / ``ties`` count the data sets where it is
+    better / worse than / tied with the control; ``statistic`` is the count compared with the
+    ``critical_value`` (``plus`` for ``alternative='less'``, ``minus`` for ``'greater'``, the
+    smaller of the two for ``'two-sided'``); ``reject`` says whether it is <= the critical
+    value. ``familywise_error`` is the exact probability under H0 that some algorithm's
+    statistic is <= the critical value (the attained level). ``critical_value`` is None when
+    no count is significant at ``alpha`` (then nothing is rejected).
+    """
+
+    control: str
+    alpha: float
+    alternative: str
+    critical_value: int | None
+    familywise_error: float | None
+    statistic: pd.Series
+    plus: pd.Series
+    minus: pd.Series
+    ties: pd.Series
+    reject: pd.Series
+    n_datasets: int
+    critical_values: str = "exact"
+    signs: pd.DataFrame = field(repr=False, default_factory=pd.DataFrame)
+
+    @property
+    def rejected(self) -> list[str]:
+        """Algorithms whose difference from the control is significant."""
+        return [name for name, r in self.reject.items() if r]
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per algorithm: plus, minus, ties, statistic, reject."""
+        return pd.DataFrame({"plus": self.plus, "minus": self.minus, "ties": self.ties,
+                             "statistic": self.statistic, "reject": self.reject})
+
+
+def multiple_sign_test(
+    data: ScoresLike | Scores,
+    control: str | int,
+    *,
+    alpha: float = 0.05,
+    alternative: Alternative = "less",
+    critical_values: Literal["exact", "garcia2010"] = "exact",
+    higher_is_better: bool = True,
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+) -> MultipleSignResult:
+    """Multiple sign test of every algorithm against ``control`` (Rhyne & Steel; G10 Sec. 3.2).
+
+    d_ij = x_ij - x_i,control (oriented so that larger = better, decided at data precision);
+    a data set counts as plus (d > 0), minus (d < 0) or tie (neither; G10). ``alternative``:
+
+    * ``'less'`` (G10's use, default): H1 "algorithm j is worse than the control"; reject when
+      the number of pluses r_j <= the critical value.
+    * ``'greater'``: H1 "algorithm j is better than the control"; reject when minuses <= it.
+    * ``'two-sided'``: reject when min(plus, minus) <= the two-sided critical value.
+
+    The critical value is the largest c with P(some r_j <= c) <= alpha under H0 for
+    m = k-1 algorithms and n = N data sets, computed exactly (``critical_values='exact'``)
+    or read from G10's Table A.1 (``'garcia2010'``: alpha 0.05 or 0.1, m <= 9, its n only,
+    one-sided; outside it a ValueError).
+    """
+    alpha = check_alpha(alpha)
+    _check_choice("alternative", alternative, _ALTERNATIVES)
+    _check_choice("critical_values", critical_values, _TABLES)
+    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
+                       algorithm=algorithm, score=score)
+    c = scores.index_of(control)
+    x = scores.oriented()
+    others = [j for j in range(scores.n_algorithms) if j != c]
+    names = [scores.algorithms[j] for j in others]
+    d = at_data_precision(x[:, others] - x[:, [c]], x)
+    plus = pd.Series((d > 0).sum(axis=0), index=names, name="plus")
+    minus = pd.Series((d < 0).sum(axis=0), index=names, name="minus")
+    ties = pd.Series((d == 0).sum(axis=0), index=names, name="ties")
+    if alternative == "less":
+        statistic = plus.rename("statistic")
+    elif alternative == "greater":
+        statistic = minus.rename("statistic")
+    else:
+        statistic = np.minimum(plus, minus).rename("statistic")
+    n, m = scores.n_datasets, len(others)
+    critical = multiple_sign_critical_value(n, m, alpha, alternative=alternative,
+                                            critical_values=critical_values)
+    error = None if critical is None else float(_prob_any_at_most(n, m, alternative == "two-sided")[critical])
+    reject = (statistic <= critical) if critical is not None else statistic < 0
+    signs = pd.DataFrame(np.where(d > 0, "+", np.where(d < 0, "-", "=")), index=list(scores.datasets),
+                         columns=names)
+    return MultipleSignResult(
+        control=scores.algorithms[c], alpha=alpha, alternative=alternative, critical_value=critical,
+        familywise_error=error, statistic=statistic, plus=plus, minus=minus, ties=ties,
+        reject=reject.rename("reject"), n_datasets=n, critical_values=critical_values, signs=signs,
+    )
+
+
+def multiple_sign_critical_value(
+    n: int,
+    m: int,
+    alpha: float = 0.05,
+    *,
+    alternative: Alternative = "less",
+    critical_values: Literal["exact", "garcia2010"] = "exact",
+) -> int | None:
+    """Critical count of the multiple sign test for m algorithms vs a control on n data sets.
+
+    Exact (default): the largest c with P(min_j r_j <= c) <= alpha under H0 (one-sided; for
+    ``'two-sided'`` P(some r_j <= c or r_j >= n - c)), None if even c = 0 exceeds alpha.
+    ``critical_values='garcia2010'`` reads G10's printed Table A.1 instead (None where it
+    prints '-'); it covers alpha in {0.05, 0.1}, m = 2..9 and its rows of n, one-sided only.
+    """
+    n, m = _positive_int("n", n), _positive_int("m", m)
+    alpha = check_alpha(alpha)
+    _check_choice("alternative", alternative, _ALTERNATIVES)
+    _check_choice("critical_values", critical_values, _TABLES)
+    if critical_values == "garcia2010":
+        return _printed_critical_value(n, m, alpha, alternative)
+    probs = _prob_any_at_most(n, m, alternative == "two-sided")
+    admissible = np.flatnonzero(probs <= alpha + 1e-12)
+    return int(admissible[-1]) if admissible.size else None
+
+
+def _prob_any_at_most(n: int, m: int, two_sided: bool) -> np.ndarray:
+    """Exact P(some r_j <= c) (or, two-sided, r_j <= c or r_j >= n - c) for c = 0..n-1."""
+    return _familywise(n, (m + 2) // 2, two_sided)[m]
+
+
+@lru_cache(maxsize=128)
+def _familywise(n: int, p: int, two_sided: bool) -> dict[int, np.ndarray]:
+    """``_prob_any_at_most`` for the m that a p-node rule integrates exactly (m = 2p-2, 2p-1).
+
+    Gauss-Legendre quadrature over the n uniform W_i, exact for the degree-m integrand (see the
+    module docstring); the pmf of the Poisson-binomial count comes from its characteristic
+    function by an inverse real FFT.
+    """
+    count = _n_multisets(n, p)
+    if count > _MAX_MULTISETS:
+        raise ValueError(
+            f"exact multiple sign critical values for n={n}, m={2 * p - 1} need {count} "
+            f"quadrature terms (limit {_MAX_MULTISETS}); n or m is too large for the exact "
+            "computation"
+        )
+    nodes, weights = roots_legendre(p)
+    nodes, weights = (nodes + 1.0) / 2.0, weights / 2.0
+    size = n + 1 if n % 2 == 0 else n + 2  # odd, so that no factor 1 - x + x z vanishes
+    z = np.exp(2j * np.pi * np.arange(size // 2 + 1) / size)
+    factor = 1.0 - nodes[:, None] + nodes[:, None] * z[None, :]
+    powers = factor[:, None, :] ** np.arange(n + 1)[None, :, None]  # (p, n+1, half spectrum)
+    log_weights = np.log(weights)
+    ms = [m for m in (2 * p - 2, 2 * p - 1) if m >= 1]
+    totals = {m: np.zeros(n) for m in ms}
+    for counts in _multisets(n, p):
+        weight = np.exp(gammaln(n + 1) - gammaln(counts + 1).sum(axis=1) + counts @ log_weights)
+        phi = powers[0, counts[:, 0]]
+        for i in range(1, p):
+            phi *= powers[i, counts[:, i]]
+        pmf = np.fft.irfft(np.conj(phi), n=size, axis=1)[:, :n]
+        sf = np.empty((len(counts), n + 1))  # sf[:, c] = P(X >= c)
+        sf[:, 0] = 1.0
+        np.subtract(1.0, np.cumsum(pmf, axis=1), out=sf[:, 1:])
+        np.clip(sf, 0.0, 1.0, out=sf)
+        if two_sided:
+            c = np.arange(n)  # P(c + 1 <= X <= n - c - 1), empty once c + 1 > n - c - 1
+            inside = np.clip(sf[:, c + 1] - sf[:, n - c], 0.0, 1.0) * (c + 1 < n - c)
+        else:
+            inside = sf[:, 1:]
+        for m in ms:
+            totals[m] += weight @ inside**m
+    return {m: np.clip(1.0 - total, 0.0, 1.0) for m, total in totals.items()}
+
+
+def _n_multisets(n: int, p: int) -> int:
+    from math import comb
+
+    return comb(n + p - 1, p - 1)
+
+
+def _multisets(n: int, p: int, chunk: int = 1 << 15):
+    """All (k_1, ..., k_p) >= 0 with sum n, in chunks (stars and bars)."""
+    if p == 1:
+        yield np.array([[n]])
+        return
+    combos = itertools.combinations(range(n + p - 1), p - 1)
+    while True:
+        bars = np.fromiter(itertools.chain.from_iterable(itertools.islice(combos, chunk)), dtype=np.int64)
+        if bars.size == 0:
+            return
+        bars = bars.reshape(-1, p - 1)
+        edges = np.column_stack([np.full(len(bars), -1), bars, np.full(len(bars), n + p - 1)])
+        yield np.diff(edges, axis=1) - 1
+
+
+@lru_cache(maxsize=1)
+def _printed_table() -> pd.DataFrame:
+    path = resources.files("multicompare").joinpath("data", "rhyne_steel_garcia2010_tableA1.csv")
+    with path.open("r", encoding="utf-8") as fh:
+        return pd.read_csv(fh)
+
+
+def _printed_critical_value(n: int, m: int, alpha: float, alternative: str) -> int | None:
+    if alternative == "two-sided":
+        raise ValueError("critical_values='garcia2010' is one-sided only (Table A.1); use "
+                         "alternative='less' or 'greater', or critical_values='exact'")
+    table = _printed_table()
+    rows = table[(table["n"] == n) & np.isclose(table["alpha"], alpha)]
+    column = f"m={m}"
+    if rows.empty or column not in table.columns:
+        raise ValueError(
+            f"G10 Table A.1 has no entry for n={n}, m={m}, alpha={alpha}: it covers "
+            f"n in {sorted(set(table['n']))}, m = 2..9, alpha in {{0.05, 0.1}}; use "
+            "critical_values='exact'"
+        )
+    value = rows[column].iloc[0]
+    return None if pd.isna(value) else int(value)
+
+
+def _positive_int(name: str, value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    return int(value)
+
+
+def _check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {list(allowed)}, got {value!r}")

@@ -7,13 +7,13 @@ no pyplot and no global backend switch).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-__all__ = ["cd_groups"]
+__all__ = ["cd_diagram", "cd_groups"]
 
 # Decimals at which rank differences are compared with a CD (see tests/reference/README.md:
 # decide at the precision of the data, not of floating-point noise in derived values).
@@ -126,3 +126,308 @@ def cd_groups(
             groups.append(tuple(names[i] for i in order[start : end + 1]))
             last_end = end
     return groups
+
+
+CD_METHODS = ("nemenyi", "bonferroni_dunn")  # from the critical difference of Friedman ranks
+APV_METHODS = ("holm", "shaffer", "bergmann_hommel")  # from all-pairs APVs
+
+
+def cd_diagram(
+    data: Any = None,
+    *,
+    ranks: Mapping[str, float] | pd.Series | None = None,
+    n_datasets: int | None = None,
+    alpha: float = 0.05,
+    method: str = "nemenyi",
+    control: str | int | None = None,
+    test: str = "friedman",
+    higher_is_better: bool = True,
+    ax: Any = None,
+    title: str | None = None,
+    fontsize: float = 10.0,
+    show_ranks: bool = True,
+) -> Any:
+    """Critical difference diagram (Demsar 2006, Sec. 3.2.2 and Figs. 1-2) as a Figure.
+
+    An axis of average ranks with the best (rank 1) on the right; each algorithm's name
+    hangs from its rank, the better half on the right, the rest on the left. Bold lines
+    join the groups of :func:`cd_groups`: algorithms, contiguous in rank order, with no
+    significantly different pair among them.
+
+    ``method``:
+
+    * ``"nemenyi"`` (default): pairs differ when their average Friedman ranks differ by at
+      least the critical difference CD = q_alpha sqrt(k(k+1)/(6N)) (D06 eq. 5), drawn as a
+      bar above the axis.
+    * ``"bonferroni_dunn"``: comparisons with ``control`` only (default: the best-ranked).
+      No groups; a grey interval marks the control's rank +- CD (D06 Fig. 2): algorithms
+      outside it differ significantly from the control.
+    * ``"holm"``, ``"shaffer"``, ``"bergmann_hommel"``: groups from the APVs of
+      :func:`multicompare.posthoc_all_pairs` (G08): a pair differs when its APV <= alpha.
+      Any ``test`` ("friedman", "aligned", "quade") may be used; the axis shows that test's
+      ranks (aligned ranks run from 1 to kN).
+
+    ``data`` is anything :func:`multicompare.friedman` accepts, a
+    :class:`multicompare.PosthocAllPairsResult`, or a :class:`multicompare.Report`; or give
+    published average ``ranks`` (lower = better) with ``n_datasets``. ``ax``: draw into this
+    matplotlib Axes (its size is then the caller's; by default a new Figure is sized so that
+    no text overlaps, for any k and name length). Returns the ``matplotlib.figure.Figure``;
+    save it with ``fig.savefig("cd.png")`` (PNG, SVG, PDF by suffix).
+    """
+    from multicompare._data import check_alpha, index_of
+    from multicompare.posthoc import PosthocAllPairsResult
+    from multicompare.report import PROCEDURE_NAMES, RANK_NAMES, Report
+
+    alpha = check_alpha(alpha)
+    if method not in CD_METHODS + APV_METHODS:
+        raise ValueError(f"unknown method {method!r}; use one of {list(CD_METHODS + APV_METHODS)}")
+    if isinstance(data, Report):
+        data = data.as_scores()
+    result = None
+    if isinstance(data, PosthocAllPairsResult):
+        result, data = data, None
+        test = result.test
+    if method in CD_METHODS:
+        if test != "friedman":
+            raise ValueError(
+                f"method={method!r} uses the critical difference of Friedman ranks; with "
+                f"test={test!r} use method='holm', 'shaffer' or 'bergmann_hommel'")
+        avg, n = _friedman_ranks(data, result, ranks, n_datasets, higher_is_better)
+        from multicompare.critical_difference import critical_difference
+
+        cd = float(critical_difference(avg.size, n, alpha, method=method))
+        names = list(avg.index)
+        shown = None if control is None else names[index_of(names, control)]
+        if method == "nemenyi":
+            groups, interval = cd_groups(avg, cd=cd), None
+        else:
+            shown = shown or names[int(np.argmin(avg.to_numpy()))]
+            groups, interval = [], (avg[shown] - cd, avg[shown] + cd)
+        default_title = f"{PROCEDURE_NAMES[method]}, alpha = {alpha:g}"
+        return _draw(avg, groups, cd=cd, control=shown, interval=interval, ax=ax,
+                     fontsize=fontsize, title=title if title is not None else default_title,
+                     show_ranks=show_ranks)
+    if result is None:
+        from multicompare.posthoc import posthoc_all_pairs
+
+        result = posthoc_all_pairs(data, test=test, alpha=alpha, ranks=ranks, n_datasets=n_datasets,
+                                   methods=(method,), higher_is_better=higher_is_better)
+    elif method not in result.methods:
+        raise ValueError(f"the post-hoc result has no {method!r} APVs; it has {list(result.methods)}")
+    avg = _as_rank_series(result.ranks)
+    names = list(avg.index)
+    groups = cd_groups(avg, result.matrix(method) <= alpha)
+    shown = None if control is None else names[index_of(names, control)]
+    top = avg.size * result.n_datasets if result.test == "aligned" else avg.size
+    default_title = f"{PROCEDURE_NAMES[method]} ({RANK_NAMES[result.test]}), alpha = {alpha:g}"
+    return _draw(avg, groups, cd=None, control=shown, interval=None, ax=ax, fontsize=fontsize,
+                 title=title if title is not None else default_title, show_ranks=show_ranks, top=top)
+
+
+def _friedman_ranks(
+    data: Any, result: Any, ranks: Any, n_datasets: int | None, higher_is_better: bool,
+) -> tuple[pd.Series, int]:
+    if result is not None:
+        return _as_rank_series(result.ranks), int(result.n_datasets)
+    if (data is None) == (ranks is None):
+        raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
+    if ranks is not None:
+        if n_datasets is None:
+            raise ValueError("ranks= needs n_datasets= (the number of data sets they average over)")
+        return _as_rank_series(ranks), int(n_datasets)
+    from multicompare.omnibus import friedman
+
+    fr = friedman(data, higher_is_better=higher_is_better)
+    return _as_rank_series(fr.ranks), fr.n_datasets
+
+
+# ---------------------------------------------------------------------------------------
+# Drawing. All lengths are in inches; the axes' data coordinates are inches from the
+# top-left corner of the drawing (y grows downwards).
+
+_MARGIN = 0.12
+_PAD = 0.08  # between a line end and its text
+_GROUP_PAD = 0.1  # group bars reach this far beyond their end members (fraction of 1/(k-1) axis)
+
+
+def _text_width(text: str, size: float, weight: str = "normal") -> float:
+    """Width in inches of ``text`` at ``size`` points (backend-independent measure)."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    prop = FontProperties(size=size, weight=weight)
+    width, _, _ = TextToPath().get_text_width_height_descent(text, prop, ismath=False)
+    return 1.05 * width / 72.0 + 0.02
+
+
+def _stack_rows(spans: list[tuple[float, float]], gap: float) -> list[int]:
+    """First-fit rows for horizontal spans so that spans on one row are ``gap`` apart."""
+    ends: list[float] = []
+    rows = []
+    for lo, hi in spans:
+        for row, end in enumerate(ends):
+            if lo > end + gap:
+                ends[row] = hi
+                rows.append(row)
+                break
+        else:
+            ends.append(hi)
+            rows.append(len(ends) - 1)
+    return rows
+
+
+def _draw(
+    ranks: pd.Series,
+    groups: list[tuple[str, ...]],
+    *,
+    cd: float | None,
+    control: str | None,
+    interval: tuple[float, float] | None,
+    ax: Any,
+    fontsize: float,
+    title: str | None,
+    show_ranks: bool,
+    top: float | None = None,
+) -> Any:
+    """Lay out and draw the diagram on an axis of ranks from ``top`` (left) to 1 (right).
+
+    ``top`` defaults to k; aligned ranks run up to kN. Returns the figure.
+    """
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    k = ranks.size
+    top = float(k) if top is None else float(top)
+    order = list(ranks.sort_values(kind="stable").index)
+    n_right = (k + 1) // 2
+    right = order[:n_right]  # the best, top to bottom
+    left = order[n_right:][::-1]  # the worst first, top to bottom
+    small = 0.8 * fontsize
+    line = 1.6 * fontsize / 72.0  # one row of names
+
+    def weight(name: str) -> str:
+        return "bold" if name == control else "normal"
+
+    def rank_label(name: str) -> str:
+        return f"{ranks[name]:.2f}"
+
+    left_w = max((_text_width(n, fontsize, weight(n)) for n in left), default=0.0)
+    right_w = max(_text_width(n, fontsize, weight(n)) for n in right)
+    gap = 0.15 + (max(_text_width(rank_label(n), small) for n in order) if show_ranks else 0.0)
+    if top == k:
+        ticks = [float(r) for r in range(1, k + 1)]
+    else:
+        ticks = [float(t) for t in MaxNLocator(nbins=10, integer=True).tick_values(1, top) if 1 < t < top]
+        step = ticks[1] - ticks[0] if len(ticks) > 1 else top - 1
+        # The ends of the scale, unless a round tick is too close to them.
+        ticks = ([1.0] * (not ticks or ticks[0] - 1 >= step / 2) + ticks
+                 + [top] * (not ticks or top - ticks[-1] >= step / 2))
+    tick_w = max(_text_width(f"{t:g}", small) for t in ticks) + 0.12
+    axis_w = max(4.0, (len(ticks) - 1) * tick_w)
+    x0 = _MARGIN + left_w + _PAD + gap  # rank `top`
+    x1 = x0 + axis_w  # rank 1
+
+    def x(rank: float) -> float:
+        return x0 + (top - rank) / (top - 1) * axis_w
+
+    width = x1 + gap + _PAD + right_w + _MARGIN
+    y = _MARGIN
+    items: list[tuple[str, dict[str, Any]]] = []  # deferred drawing, once the size is known
+    if title:
+        items.append(("text", dict(x=(x0 + x1) / 2, y=y, s=title, ha="center", va="top",
+                                   fontsize=1.2 * fontsize, gid="cd-title")))
+        y += 1.2 * fontsize / 72.0 + 0.15
+    if cd is not None:
+        cd_end = x(top - cd)
+        width = max(width, cd_end + _MARGIN)
+        y += small / 72.0 + 0.05
+        items.append(("text", dict(x=(x0 + cd_end) / 2, y=y - 0.04, s=f"CD = {cd:.3f}",
+                                   ha="center", va="bottom", fontsize=small, gid="cd-label")))
+        items.append(("line", dict(xdata=[x0, cd_end], ydata=[y, y], lw=1.2, gid="cd-bar")))
+        for end in (x0, cd_end):
+            items.append(("line", dict(xdata=[end, end], ydata=[y - 0.04, y + 0.04], lw=1.2)))
+        y += 0.12
+    y += small / 72.0 + 0.06
+    y_axis = y
+    for r in ticks:
+        items.append(("text", dict(x=x(r), y=y_axis - 0.07, s=f"{r:g}", ha="center", va="bottom",
+                                   fontsize=small, gid=f"cd-tick-{r:g}")))
+        items.append(("line", dict(xdata=[x(r)] * 2, ydata=[y_axis, y_axis - 0.06], lw=0.8)))
+        if top == k and r < k:
+            items.append(("line", dict(xdata=[x(r + 0.5)] * 2, ydata=[y_axis, y_axis - 0.03], lw=0.8)))
+    items.append(("line", dict(xdata=[x0, x1], ydata=[y_axis, y_axis], lw=1.0, gid="cd-axis")))
+    y = y_axis + 0.12
+
+    if interval is not None:
+        lo, hi = max(min(interval), 1.0), min(max(interval), top)
+        items.append(("line", dict(xdata=[x(hi), x(lo)], ydata=[y, y], lw=3.0, color="0.35",
+                                   solid_capstyle="butt", gid="cd-control-interval")))
+        for end in {lo, hi} - {1.0, top}:  # end ticks where the interval ends, not clipped
+            items.append(("line", dict(xdata=[x(end)] * 2, ydata=[y - 0.05, y + 0.05], lw=1.5,
+                                       color="0.35")))
+        if control is not None:
+            items.append(("line", dict(xdata=[x(ranks[control])], ydata=[y], marker="o",
+                                       markersize=5, color="black", gid="cd-control-marker")))
+        y += 0.16
+    spans = [_group_span(g, order, ranks, x, _GROUP_PAD * axis_w / (k - 1)) for g in groups]
+    rows = _stack_rows(spans, gap=0.05)
+    for i, ((lo, hi), row) in enumerate(zip(spans, rows)):
+        gy = y + 0.1 * row
+        items.append(("line", dict(xdata=[lo, hi], ydata=[gy, gy], lw=3.0,
+                                   solid_capstyle="butt", gid=f"cd-group-{i}")))
+    y += 0.1 * (max(rows) + 1 if rows else 0) + 0.15
+
+    for side, names in (("right", right), ("left", left)):
+        for i, name in enumerate(names):
+            ny = y + i * line
+            xr = x(ranks[name])
+            end = x1 + gap if side == "right" else x0 - gap
+            items.append(("line", dict(xdata=[xr, xr, end], ydata=[y_axis, ny, ny], lw=0.8,
+                                       gid=f"cd-elbow-{name}")))
+            ha, tx = ("left", end + _PAD) if side == "right" else ("right", end - _PAD)
+            items.append(("text", dict(x=tx, y=ny, s=name, ha=ha, va="center", fontsize=fontsize,
+                                       fontweight=weight(name), gid=f"cd-name-{name}")))
+            if show_ranks:
+                rx, rha = (x1 + 0.06, "left") if side == "right" else (x0 - 0.06, "right")
+                items.append(("text", dict(x=rx, y=ny - 0.02, s=rank_label(name), ha=rha,
+                                           va="bottom", fontsize=small, color="0.3",
+                                           gid=f"cd-rank-{name}")))
+    height = y + (len(right) - 1) * line + line / 2 + _MARGIN
+
+    if ax is None:
+        fig = Figure(figsize=(width, height))
+        ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    fig = ax.figure
+    ax.set_xlim(0.0, width)
+    ax.set_ylim(height, 0.0)
+    ax.set_axis_off()
+    for kind, spec in items:
+        if kind == "text":
+            ax.text(spec.pop("x"), spec.pop("y"), spec.pop("s"), parse_math=False, **spec)
+        else:
+            spec.setdefault("color", "black")
+            ax.add_line(_line(**spec))
+    return fig
+
+
+def _group_span(group: tuple[str, ...], order: list[str], ranks: pd.Series,
+                x: Callable[[float], float], pad: float) -> tuple[float, float]:
+    """Horizontal extent of a group bar: its members' ranks, padded by ``pad`` but at most
+    half-way to the nearest non-member, so that the bar never seems to reach it."""
+    first, last = order.index(group[0]), order.index(group[-1])
+    lo, hi = x(ranks[group[-1]]), x(ranks[group[0]])
+    if last + 1 < len(order) and lo - x(ranks[order[last + 1]]) > 0:
+        lo -= min(pad, (lo - x(ranks[order[last + 1]])) / 2)
+    else:
+        lo -= pad
+    if first > 0 and x(ranks[order[first - 1]]) - hi > 0:
+        hi += min(pad, (x(ranks[order[first - 1]]) - hi) / 2)
+    else:
+        hi += pad
+    return lo, hi
+
+
+def _line(xdata: list[float], ydata: list[float], **style: Any) -> Any:
+    from matplotlib.lines import Line2D
+
+    return Line2D(xdata, ydata, **style)

@@ -7,6 +7,13 @@ from multicompare._core import shaffer_counts
 from multicompare.examples import load_example
 from multicompare.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
+from multicompare.two_sample import (
+    paired_t_test,
+    sign_test,
+    sign_test_critical_wins,
+    wilcoxon,
+    wilcoxon_critical_value,
+)
 
 __all__ = [
     "shaffer_counts",
@@ -18,6 +25,12 @@ __all__ = [
     # multiple sign test
     "multiple_sign_critical_value",
     "multiple_sign_test",
+    # two algorithms
+    "paired_t_test",
+    "sign_test",
+    "sign_test_critical_wins",
+    "wilcoxon",
+    "wilcoxon_critical_value",
     # example data
     "load_example",
 ]

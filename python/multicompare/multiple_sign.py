@@ -30,6 +30,7 @@ from scipy.special import gammaln, roots_legendre
 
 from multicompare._data import Scores, ScoresLike, as_scores, check_alpha
 from multicompare._ranking import at_data_precision
+from multicompare.two_sample import _check_choice, _positive_int
 
 __all__ = ["MultipleSignResult", "multiple_sign_critical_value", "multiple_sign_test"]
 
@@ -257,13 +258,3 @@ def _printed_critical_value(n: int, m: int, alpha: float, alternative: str) -> i
     value = rows[column].iloc[0]
     return None if pd.isna(value) else int(value)
 
-
-def _positive_int(name: str, value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
-    return int(value)
-
-
-def _check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise ValueError(f"{name} must be one of {list(allowed)}, got {value!r}")

@@ -1,0 +1,326 @@
+"""Two algorithms over N data sets: Wilcoxon signed-ranks test, sign test, paired t-test.
+
+Reference: D06 = Demsar (2006), JMLR 7:1-30, Sec. 3.1. All three work on the differences
+d_i = y_i - x_i ("second minus first", D06 Table 2), decided at the precision of the data
+(0.768 - 0.763 and 0.936 - 0.931 are the same difference). ``alternative`` refers to d:
+``'greater'`` means that y tends to exceed x. (scipy.stats.wilcoxon(x, y) and ttest_rel(x, y)
+use x - y, so their 'greater' is 'less' here.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from multicompare._data import as_scores, check_alpha
+from multicompare._ranking import at_data_precision
+
+__all__ = [
+    "PairedTTestResult",
+    "SignTestResult",
+    "WilcoxonResult",
+    "paired_t_test",
+    "sign_test",
+    "sign_test_critical_wins",
+    "wilcoxon",
+    "wilcoxon_critical_value",
+]
+
+Alternative = Literal["two-sided", "less", "greater"]
+_ALTERNATIVES = ("two-sided", "less", "greater")
+_ZERO_METHODS = ("demsar", "wilcox", "pratt", "zsplit")
+#: Largest N for which the exact null distribution is used when there are no ties or zeros.
+EXACT_MAX_N = 50
+
+
+@dataclass(frozen=True)
+class WilcoxonResult:
+    """Wilcoxon signed-ranks test (D06 Sec. 3.1.3).
+
+    ``statistic`` T = min(R+, R-); ``r_plus`` sums the ranks of d = y - x > 0. ``method`` is
+    ``'exact'`` (null distribution of the signed-rank statistic) or ``'approx'`` (normal,
+    ``zstatistic``). ``n`` counts the ranked differences (after the zero handling).
+    """
+
+    statistic: float
+    pvalue: float
+    r_plus: float
+    r_minus: float
+    n: int
+    method: str
+    zstatistic: float | None
+    zero_method: str
+    alternative: str
+    tie_correction: bool
+    differences: pd.Series = field(repr=False)
+    ranks: pd.Series = field(repr=False)
+
+    def to_frame(self) -> pd.DataFrame:
+        """Differences d = y - x and the ranks of |d| (NaN where a difference is not ranked)."""
+        return pd.DataFrame({"difference": self.differences, "rank": self.ranks})
+
+
+@dataclass(frozen=True)
+class SignTestResult:
+    """Sign test (D06 Sec. 3.1.4): ``statistic`` = wins of y over x after the tie handling.
+
+    ``wins``/``losses``/``ties`` are the raw counts of d > 0, d < 0, d = 0; ``n`` the number of
+    data sets the binomial test uses; ``method`` 'exact' (binomial) or 'normal'.
+    """
+
+    statistic: int
+    pvalue: float
+    wins: int
+    losses: int
+    ties: int
+    n: int
+    method: str
+    alternative: str
+    zstatistic: float | None = None
+
+
+@dataclass(frozen=True)
+class PairedTTestResult:
+    """Paired t-test on d = y - x (D06 Sec. 3.1.2): t ~ t(``df``)."""
+
+    statistic: float
+    pvalue: float
+    df: int
+    mean_difference: float
+    alternative: str
+    confidence_interval: tuple[float, float] = field(repr=False, default=(np.nan, np.nan))
+
+
+def wilcoxon(
+    x: object,
+    y: object,
+    *,
+    zero_method: Literal["demsar", "wilcox", "pratt", "zsplit"] = "demsar",
+    alternative: Alternative = "two-sided",
+    method: Literal["auto", "exact", "approx"] = "auto",
+    tie_correction: bool = True,
+) -> WilcoxonResult:
+    """Wilcoxon signed-ranks test of y against x over N data sets (D06 Sec. 3.1.3).
+
+    |d| (d = y - x) is ranked with average ranks for ties. ``zero_method``:
+
+    * ``'demsar'`` (D06): zero differences are ranked too and their ranks split evenly
+      between R+ and R-; if their number is odd, one zero is dropped first.
+    * ``'wilcox'``, ``'pratt'``, ``'zsplit'``: as scipy.stats.wilcoxon (which computes p).
+
+    p-value: exact (the null distribution of the signed-rank statistic) when ``method='auto'``,
+    N <= 50 and no ties or zeros are ranked; otherwise the normal approximation
+    z = (T - N(N+1)/4) / sqrt(N(N+1)(2N+1)/24) (D06), by default with the variance corrected
+    for ties and for the fixed zero ranks (sum of the squared non-zero ranks / 4);
+    ``tie_correction=False`` gives D06's formula (``zero_method='demsar'`` only).
+    ``method='exact'`` with ties or zeros is an error.
+    """
+    _check_choice("zero_method", zero_method, _ZERO_METHODS)
+    _check_choice("alternative", alternative, _ALTERNATIVES)
+    _check_choice("method", method, ("auto", "exact", "approx"))
+    d = _differences(x, y)
+    values = d.to_numpy()
+    ranked = values
+    if zero_method == "wilcox":
+        ranked = values[values != 0]
+    elif zero_method == "demsar":
+        zeros = np.flatnonzero(values == 0)
+        if zeros.size % 2:
+            ranked = np.delete(values, zeros[0])
+    if ranked.size == 0:
+        raise ValueError("all differences are zero: the Wilcoxon test needs a non-zero difference")
+    ranks_all = stats.rankdata(np.abs(ranked))
+    nonzero = ranked != 0
+    r_plus = float(ranks_all[ranked > 0].sum())
+    r_minus = float(ranks_all[ranked < 0].sum())
+    zero_ranks = float(ranks_all[~nonzero].sum())
+    if zero_method in ("demsar", "zsplit"):
+        r_plus += zero_ranks / 2
+        r_minus += zero_ranks / 2
+    n = int(ranked.size) if zero_method != "pratt" else int(nonzero.sum())
+    has_ties = np.unique(np.abs(ranked)).size < ranked.size
+    has_zeros = not nonzero.all()
+    if method == "exact" and (has_ties or has_zeros):
+        raise ValueError("method='exact' needs differences without ties or zeros; use method='auto' "
+                         "or 'approx' (normal approximation with tie correction)")
+    exact = method == "exact" or (method == "auto" and not (has_ties or has_zeros)
+                                  and ranked.size <= EXACT_MAX_N)
+    statistic = min(r_plus, r_minus)
+    z = None
+    if zero_method != "demsar":
+        if not tie_correction:
+            raise ValueError("tie_correction=False (D06's formula) applies to zero_method='demsar' only")
+        res = stats.wilcoxon(values, zero_method=zero_method, alternative=alternative,
+                             method="exact" if exact else "asymptotic")
+        pvalue = float(res.pvalue)
+        z = None if exact else float(res.zstatistic)
+    elif exact:
+        pvalue = float(stats.wilcoxon(ranked, alternative=alternative, method="exact").pvalue)
+    else:
+        count = ranked.size
+        if tie_correction:
+            variance = float(np.sum(ranks_all[nonzero] ** 2)) / 4.0
+        else:
+            variance = count * (count + 1) * (2 * count + 1) / 24.0
+        centre = count * (count + 1) / 4.0
+        t = statistic if alternative == "two-sided" else r_plus
+        z = (t - centre) / np.sqrt(variance) if variance > 0 else 0.0
+        if alternative == "two-sided":
+            pvalue = float(min(1.0, 2.0 * stats.norm.sf(abs(z))))
+        elif alternative == "greater":
+            pvalue = float(stats.norm.sf(z))
+        else:
+            pvalue = float(stats.norm.cdf(z))
+        z = float(z)
+    shown = pd.Series(np.nan, index=d.index, name="rank")
+    kept = np.ones(values.size, dtype=bool)
+    if ranked.size != values.size:
+        kept[np.flatnonzero(values == 0)[0] if zero_method == "demsar" else values == 0] = False
+    shown[kept] = ranks_all
+    if zero_method == "pratt":
+        shown[values == 0] = np.nan
+    return WilcoxonResult(
+        statistic=statistic, pvalue=pvalue, r_plus=r_plus, r_minus=r_minus, n=n,
+        method="exact" if exact else "approx", zstatistic=z, zero_method=zero_method,
+        alternative=alternative, tie_correction=tie_correction, differences=d, ranks=shown,
+    )
+
+
+def wilcoxon_critical_value(n: int, alpha: float = 0.05, *, alternative: Alternative = "two-sided") -> int | None:
+    """Exact critical T for N = n untied non-zero differences (D06 Sec. 3.1.3 and its table).
+
+    The largest t with P(T <= t) <= alpha under H0, T = min(R+, R-) two-sided (alpha split
+    between the tails), else the one-tailed rank sum; None if even t = 0 exceeds alpha. The
+    null distribution is scipy's exact one (scipy.stats.wilcoxon, method='exact').
+    """
+    n = _positive_int("n", n)
+    alpha = check_alpha(alpha)
+    _check_choice("alternative", alternative, _ALTERNATIVES)
+    level = alpha / 2 if alternative == "two-sided" else alpha
+    best = None
+    for t in range(n * (n + 1) // 4 + 1):
+        if _signed_rank_cdf(n, t) > level:
+            break
+        best = t
+    return best
+
+
+def _signed_rank_cdf(n: int, t: int) -> float:
+    """P(R+ <= t) for n untied ranks, from scipy's exact distribution (signed ranks with R+ = t)."""
+    signs = -np.ones(n)
+    remaining = t
+    for r in range(n, 0, -1):  # greedy: a subset of 1..n with sum t
+        if r <= remaining:
+            signs[r - 1] = 1.0
+            remaining -= r
+    d = signs * np.arange(1, n + 1)
+    return float(stats.wilcoxon(d, alternative="less", method="exact").pvalue)
+
+
+def sign_test(
+    x: object,
+    y: object,
+    *,
+    alternative: Alternative = "two-sided",
+    method: Literal["exact", "normal"] = "exact",
+    ties: Literal["split", "drop"] = "split",
+) -> SignTestResult:
+    """Sign test: wins of y over x (d = y - x > 0) against Binomial(n, 1/2) (D06 Sec. 3.1.4).
+
+    ``ties='split'`` (D06): ties are split evenly between wins and losses, one dropped if their
+    number is odd; ``'drop'`` ignores them. ``method='exact'`` uses scipy.stats.binomtest;
+    ``'normal'`` D06's approximation z = (w - n/2) / (sqrt(n)/2).
+    """
+    _check_choice("alternative", alternative, _ALTERNATIVES)
+    _check_choice("method", method, ("exact", "normal"))
+    _check_choice("ties", ties, ("split", "drop"))
+    d = _differences(x, y).to_numpy()
+    wins, losses, n_ties = int((d > 0).sum()), int((d < 0).sum()), int((d == 0).sum())
+    half = n_ties // 2 if ties == "split" else 0
+    w, n = wins + half, wins + losses + 2 * half
+    if n == 0:
+        raise ValueError("all differences are tied: the sign test needs a win or a loss")
+    z = None
+    if method == "exact":
+        pvalue = float(stats.binomtest(w, n, 0.5, alternative=alternative).pvalue)
+    else:
+        z = (w - n / 2) / (np.sqrt(n) / 2)
+        pvalue = {"two-sided": min(1.0, 2 * stats.norm.sf(abs(z))), "greater": stats.norm.sf(z),
+                  "less": stats.norm.cdf(z)}[alternative]
+        z, pvalue = float(z), float(pvalue)
+    return SignTestResult(statistic=w, pvalue=pvalue, wins=wins, losses=losses, ties=n_ties, n=n,
+                          method=method, alternative=alternative, zstatistic=z)
+
+
+def sign_test_critical_wins(
+    n: int,
+    alpha: float = 0.05,
+    *,
+    alternative: Literal["two-sided", "greater"] = "two-sided",
+    method: Literal["exact", "normal"] = "exact",
+    z: float | None = None,
+) -> float | None:
+    """Number of wins out of n needed for significance (D06 Table 3 and Sec. 3.1.4).
+
+    Exact: the smallest w >= n/2 with 2 P(X >= w) <= alpha (``'two-sided'``) or
+    P(X >= w) <= alpha (``'greater'``), X ~ Binomial(n, 1/2); None if no w qualifies.
+    ``method='normal'``: D06's threshold n/2 + z sqrt(n)/2 with z = z_{1-alpha/2} (z_{1-alpha}
+    one-sided) unless given (D06 uses the rounded z = 1.96).
+    D06's printed Table 3 holds the one-tailed values (``alternative='greater'``) except at
+    N = 23 and 24, although its caption says two-tailed.
+    """
+    n = _positive_int("n", n)
+    alpha = check_alpha(alpha)
+    _check_choice("alternative", alternative, ("two-sided", "greater"))
+    _check_choice("method", method, ("exact", "normal"))
+    level = alpha / 2 if alternative == "two-sided" else alpha
+    if method == "normal":
+        quantile = float(stats.norm.isf(level)) if z is None else float(z)
+        return n / 2 + quantile * np.sqrt(n) / 2
+    w = np.arange(-(-n // 2), n + 1)
+    ok = w[stats.binom.sf(w - 1, n, 0.5) <= level]
+    return int(ok[0]) if ok.size else None
+
+
+def paired_t_test(x: object, y: object, *, alternative: Alternative = "two-sided") -> PairedTTestResult:
+    """Paired t-test of d = y - x (scipy.stats.ttest_rel); D06 Sec. 3.1.2, for contrast."""
+    _check_choice("alternative", alternative, _ALTERNATIVES)
+    d = _differences(x, y)
+    scores = d.to_numpy()
+    res = stats.ttest_1samp(scores, 0.0, alternative=alternative)
+    ci = res.confidence_interval(0.95)
+    return PairedTTestResult(statistic=float(res.statistic), pvalue=float(res.pvalue), df=int(res.df),
+                             mean_difference=float(scores.mean()), alternative=alternative,
+                             confidence_interval=(float(ci.low), float(ci.high)))
+
+
+def _differences(x: object, y: object) -> pd.Series:
+    """d = y - x as a Series over the data sets, validated and at the precision of the data."""
+    for name, v in (("x", x), ("y", y)):
+        if isinstance(v, pd.DataFrame) or np.ndim(np.asarray(v, dtype=object)) != 1:
+            raise ValueError(f"{name} must be 1-D (one score per data set), got shape "
+                             f"{np.shape(np.asarray(v, dtype=object))}")
+    if len(x) != len(y):  # type: ignore[arg-type]
+        raise ValueError(f"x and y must have the same length, got {len(x)} and {len(y)}")  # type: ignore[arg-type]
+    index = x.index if isinstance(x, pd.Series) else y.index if isinstance(y, pd.Series) else None
+    frame = pd.DataFrame({"x": np.asarray(x, dtype=object), "y": np.asarray(y, dtype=object)},
+                         index=index)
+    scores = as_scores(frame)
+    values = scores.values
+    d = at_data_precision(values[:, 1] - values[:, 0], values)
+    return pd.Series(d, index=list(scores.datasets) if index is not None else None, name="difference")
+
+
+def _positive_int(name: str, value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    return int(value)
+
+
+def _check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {list(allowed)}, got {value!r}")

@@ -1,0 +1,216 @@
+"""Wilcoxon signed-ranks test, sign test and paired t-test (D06 Sec. 3.1)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from reference_cases import assert_matches, case, read_csv
+from scipy import stats
+
+import multicompare as mc
+
+AUC = read_csv("demsar2006_table2_auc.csv")
+
+
+def _pair(c: dict) -> tuple[pd.Series, pd.Series]:
+    data = read_csv(c["input"])
+    return data[c["parameters"]["first"]], data[c["parameters"]["second"]]
+
+
+def test_demsar_wilcoxon_example():
+    c = case("demsar2006_wilcoxon")
+    expected = c["expected"]
+    x, y = _pair(c)
+    result = mc.wilcoxon(x, y)
+    assert_matches(result.differences, expected["differences"])
+    assert_matches(result.ranks, expected["abs_difference_ranks"])
+    assert_matches(result.r_plus, expected["R_plus"])
+    assert_matches(result.r_minus, expected["R_minus"])
+    assert_matches(result.statistic, expected["T"])
+    assert_matches(result.n, expected["N"])
+    assert result.method == "approx"  # zeros and ties: no exact null distribution
+    paper = mc.wilcoxon(x, y, tie_correction=False)
+    assert_matches(paper.zstatistic, expected["z"])
+    assert_matches(paper.pvalue, expected["p_normal_two_sided"])
+    critical = mc.wilcoxon_critical_value(result.n, c["parameters"]["alpha"])
+    assert_matches(critical, expected["exact_critical_T_alpha_0.05"])
+    assert_matches(bool(result.statistic <= critical), expected["reject_H0_alpha_0.05"])
+    # the tie-corrected variance is smaller, so |z| grows a little
+    assert abs(result.zstatistic) > abs(paper.zstatistic)
+    assert list(result.to_frame().columns) == ["difference", "rank"]
+
+
+def test_ties_are_decided_at_data_precision():
+    x, y = np.array([0.5, 0.611, 0.2]), np.array([0.563, 0.674, 0.3])
+    assert y[0] - x[0] != y[1] - x[1]  # float noise would break the tie of 0.063 and 0.063
+    assert mc.wilcoxon(x, y).ranks.tolist() == [1.5, 1.5, 3.0]
+    assert mc.wilcoxon(x, y).method == "approx"
+
+
+def test_wilcoxon_critical_values_match_scipy_exact_distribution():
+    # t is critical iff P(T <= t) <= alpha/2 < P(T <= t + 1)
+    for n in (6, 10, 14, 20):
+        t = mc.wilcoxon_critical_value(n, 0.05)
+        assert stats.wilcoxon(_signed(n, t), alternative="less", method="exact").pvalue <= 0.025
+        assert stats.wilcoxon(_signed(n, t + 1), alternative="less", method="exact").pvalue > 0.025
+    assert mc.wilcoxon_critical_value(5, 0.05) is None
+    assert mc.wilcoxon_critical_value(5, 0.05, alternative="greater") == 0
+
+
+def _signed(n: int, t: int) -> np.ndarray:
+    """Ranks 1..n signed so that the positive ones sum to t."""
+    signs, rest = -np.ones(n), t
+    for r in range(n, 0, -1):
+        if r <= rest:
+            signs[r - 1], rest = 1.0, rest - r
+    return signs * np.arange(1, n + 1)
+
+
+def test_exact_without_ties_or_zeros():
+    rng = np.random.default_rng(1)
+    x = rng.integers(0, 1000, 12).astype(float)
+    y = x + rng.permutation(np.arange(1, 13)) * rng.choice([-1, 1], 12)
+    for alternative in ("two-sided", "less", "greater"):
+        ours = mc.wilcoxon(x, y, alternative=alternative)
+        ref = stats.wilcoxon(y - x, alternative=alternative, method="exact")
+        assert ours.method == "exact" and ours.zstatistic is None
+        assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-12)
+
+
+@pytest.mark.parametrize("zero_method", ["wilcox", "pratt", "zsplit"])
+@pytest.mark.parametrize("alternative", ["two-sided", "less", "greater"])
+@pytest.mark.parametrize("seed", range(5))
+def test_scipy_zero_methods_match_scipy(zero_method, alternative, seed):
+    rng = np.random.default_rng(seed)
+    x = rng.integers(0, 8, 20).astype(float)
+    y = rng.integers(0, 8, 20).astype(float)  # many ties and zeros
+    ours = mc.wilcoxon(x, y, zero_method=zero_method, alternative=alternative)
+    ref = stats.wilcoxon(y, x, zero_method=zero_method, alternative=alternative, method="asymptotic")
+    assert ours.method == "approx"
+    assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-12)
+    assert ours.zstatistic == pytest.approx(ref.zstatistic, rel=1e-12)
+    if alternative == "two-sided":
+        assert ours.statistic == ref.statistic
+    else:
+        assert ours.r_plus == ref.statistic
+
+
+def test_demsar_tie_corrected_variance_is_the_conditional_null_variance():
+    # Var(R+) given the ranks: the zero ranks are split (fixed), the others get random signs.
+    x = np.array([1.0, 2, 3, 4, 5, 6, 7, 8, 9])
+    y = x + np.array([0.0, 0, 1, -1, 2, 2, -3, 4, 5])
+    result = mc.wilcoxon(x, y)
+    ranks = stats.rankdata(np.abs(y - x))
+    nonzero = (y - x) != 0
+    var = np.sum(ranks[nonzero] ** 2) / 4
+    assert result.zstatistic == pytest.approx((result.statistic - 9 * 10 / 4) / np.sqrt(var))
+    # odd number of zeros: one is dropped
+    odd = mc.wilcoxon(x[1:], y[1:])
+    assert odd.n == 7 and np.isnan(odd.ranks.iloc[0])
+
+
+@given(st.lists(st.tuples(st.integers(0, 20), st.integers(0, 20)), min_size=3, max_size=25))
+def test_wilcoxon_swap_symmetry(pairs):
+    x = np.array([p[0] for p in pairs], dtype=float)
+    y = np.array([p[1] for p in pairs], dtype=float)
+    if np.all(x == y):
+        assert mc.wilcoxon(x, y).pvalue == 1.0  # Demsar: the zeros split evenly
+        with pytest.raises(ValueError, match="all differences are zero"):
+            mc.wilcoxon(x, y, zero_method="wilcox")
+        return
+    a, b = mc.wilcoxon(x, y), mc.wilcoxon(y, x)
+    assert (a.r_plus, a.r_minus) == (b.r_minus, b.r_plus)
+    assert a.pvalue == pytest.approx(b.pvalue) and 0 <= a.pvalue <= 1
+    assert mc.wilcoxon(x, y, alternative="greater").pvalue == pytest.approx(
+        mc.wilcoxon(y, x, alternative="less").pvalue)
+
+
+def test_demsar_sign_test_example():
+    c = case("demsar2006_sign_test")
+    expected = c["expected"]
+    x, y = _pair(c)
+    result = mc.sign_test(x, y)
+    assert_matches(result.wins, expected["wins_second_raw"])
+    assert_matches(result.losses, expected["losses_second_raw"])
+    assert_matches(result.ties, expected["ties"])
+    assert_matches(result.statistic, expected["wins_second_with_split_ties"])
+    assert_matches(result.n, expected["N"])
+    assert_matches(result.pvalue, expected["p_exact_binomial_two_sided"])
+    assert_matches(mc.sign_test(x, y, alternative="greater").pvalue, expected["p_exact_binomial_one_sided"])
+    table3 = mc.sign_test_critical_wins(result.n, c["parameters"]["alpha"], alternative="greater")
+    assert_matches(table3, expected["critical_wins_table3_alpha_0.05"])
+    assert_matches(bool(result.statistic >= table3), expected["significant_per_table3_alpha_0.05"])
+    threshold = mc.sign_test_critical_wins(result.n, 0.05, method="normal", z=1.96)
+    assert_matches(threshold, expected["normal_rule_threshold_alpha_0.05"])
+    # the exact two-tailed test does not reject at 0.05
+    assert result.statistic < mc.sign_test_critical_wins(result.n, 0.05)
+
+
+def test_demsar_table3():
+    expected = case("demsar2006_table3_sign_test_critical_values")["expected"]
+    for key, entry in expected.items():
+        alpha = float(key.split("_")[2])
+        alternative = "two-sided" if key.endswith("two_tailed") else "greater"
+        ours = {n: mc.sign_test_critical_wins(int(n), alpha, alternative=alternative)
+                for n in entry["value"]}
+        assert_matches(ours, entry)
+
+
+def test_sign_test_options():
+    x = np.zeros(10)
+    y = np.array([1.0, 1, 1, 1, 1, 1, 1, -1, 0, 0])
+    split = mc.sign_test(x, y)
+    drop = mc.sign_test(x, y, ties="drop")
+    assert (split.statistic, split.n) == (8, 10) and (drop.statistic, drop.n) == (7, 8)
+    normal = mc.sign_test(x, y, method="normal")
+    assert normal.zstatistic == pytest.approx((8 - 5) / (np.sqrt(10) / 2))
+    assert normal.pvalue == pytest.approx(2 * stats.norm.sf(normal.zstatistic))
+    odd = mc.sign_test(x[:9], y[:9])  # 1 tie: dropped
+    assert (odd.statistic, odd.n) == (7, 8)
+    assert mc.sign_test(x, y, alternative="less").pvalue == pytest.approx(stats.binom.cdf(8, 10, 0.5))
+
+
+def test_paired_t_test_is_scipy_on_y_minus_x():
+    x, y = _pair(case("demsar2006_wilcoxon"))
+    for alternative in ("two-sided", "less", "greater"):
+        ours = mc.paired_t_test(x, y, alternative=alternative)
+        ref = stats.ttest_rel(y, x, alternative=alternative)
+        assert ours.statistic == pytest.approx(ref.statistic)
+        assert ours.pvalue == pytest.approx(ref.pvalue)
+    assert ours.df == len(x) - 1 and ours.mean_difference == pytest.approx(np.mean(y - x))
+
+
+@pytest.mark.parametrize("func", [mc.wilcoxon, mc.sign_test, mc.paired_t_test])
+def test_bad_input(func):
+    with pytest.raises(ValueError, match="same length"):
+        func([1.0, 2, 3], [1.0, 2])
+    with pytest.raises(ValueError, match="1-D"):
+        func([[1.0, 2], [3, 4]], [[1.0, 2], [3, 4]])
+    with pytest.raises(ValueError, match="finite"):
+        func([1.0, np.nan, 3], [1.0, 2, 3])
+    with pytest.raises(TypeError, match="numeric"):
+        func(["a", "b", "c"], [1.0, 2, 3])
+    with pytest.raises(ValueError, match="alternative"):
+        func([1.0, 2, 3], [2.0, 3, 5], alternative="bigger")
+    x, y = np.array([1.0, 2, 3]), np.array([2.0, 2, 5])
+    func(x, y)
+    assert x.tolist() == [1.0, 2, 3] and y.tolist() == [2.0, 2, 5]
+
+
+def test_wilcoxon_errors():
+    with pytest.raises(ValueError, match="zero_method"):
+        mc.wilcoxon([1.0, 2, 3], [2.0, 3, 5], zero_method="drop")
+    with pytest.raises(ValueError, match="method='exact'"):
+        mc.wilcoxon([1.0, 2, 3, 4], [2.0, 3, 5, 4], method="exact")
+    with pytest.raises(ValueError, match="demsar"):
+        mc.wilcoxon([1.0, 2, 3], [2.0, 3, 5], zero_method="wilcox", tie_correction=False)
+    with pytest.raises(ValueError, match="positive integer"):
+        mc.wilcoxon_critical_value(0)
+    with pytest.raises(ValueError, match="alpha"):
+        mc.sign_test_critical_wins(10, alpha=0)
+    assert mc.sign_test([1.0, 2], [1.0, 2]).pvalue == 1.0  # one tie to each side
+    with pytest.raises(ValueError, match="all differences are tied"):
+        mc.sign_test([1.0, 2], [1.0, 2], ties="drop")

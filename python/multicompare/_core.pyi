@@ -1,1 +1,24 @@
+"""Native core (Rust): exhaustive sets, Shaffer and Bergmann-Hommel for all pairwise comparisons.
+
+Hypotheses are the pairs (i, j), i < j, of k algorithms in ``itertools.combinations`` order;
+m = k(k-1)/2. Invalid arguments raise ValueError.
+"""
+
+import numpy as np
+from numpy.typing import NDArray
+
+MAX_K: int
+"""Largest k for Bergmann-Hommel (18): the exact computation grows like 3^k."""
+MAX_K_ENUMERATE: int
+"""Largest k whose exhaustive sets are listed (11: 678,569 sets, 55-bit masks)."""
+
 def shaffer_counts(k: int) -> list[int]: ...
+def shaffer_multipliers(k: int) -> list[int]: ...
+def exhaustive_sets(k: int) -> list[int]: ...
+def shaffer_apv(pvalues: NDArray[np.float64], k: int) -> NDArray[np.float64]: ...
+def bergmann_hommel_apv(
+    pvalues: NDArray[np.float64], k: int, algorithm: str = "auto"
+) -> NDArray[np.float64]: ...
+def bergmann_hommel_accepted(
+    pvalues: NDArray[np.float64], k: int, alpha: float
+) -> NDArray[np.bool_]: ...

@@ -1,5 +1,57 @@
 //! Pure-Rust core of multicompare: the exhaustive sets of all-pairs hypotheses,
 //! Shaffer's static procedure and Bergmann-Hommel's adjusted p-values
 //! (Garcia & Herrera 2008, JMLR 9:2677-2694).
+//!
+//! Hypotheses are the pairs (a, b), a < b, of k algorithms in the order of
+//! [`pairs::pairs`] (that of Python's `itertools.combinations`).
 
+use rayon::prelude::*;
+
+pub mod bergmann_hommel;
+pub mod error;
+pub mod exhaustive;
+pub mod pairs;
 pub mod shaffer;
+mod subset_dp;
+
+pub use error::CoreError;
+
+/// Largest k for Bergmann-Hommel. The exact subset DP costs up to about 3^k operations
+/// per threshold on dense graphs, so time triples with each algorithm beyond 18 (k = 18
+/// takes tens of seconds in the worst case on two cores, k = 19 would pass a minute);
+/// memory stays small (a few 2^k-byte tables per thread). Shaffer works for any k.
+pub const MAX_K: usize = 18;
+
+/// Largest k for which the exhaustive sets are listed: at k = 11 the m = 55 pairs fit a
+/// u64 mask and there are Bell(11) - 1 = 678,569 sets (5.4 MB); k = 12 would need 128-bit
+/// masks for 4.2 million sets, and the subset DP is far faster there anyway.
+pub const MAX_K_ENUMERATE: usize = 11;
+
+/// Applies `f(family, out)` to each row of m values of a flat stack of families, in
+/// parallel over the rows.
+pub(crate) fn map_families<F>(p: &[f64], m: usize, f: F) -> Vec<f64>
+where
+    F: Fn(&[f64], &mut [f64]) + Sync,
+{
+    map_families_init(p, m, || (), |_, fam, out| f(fam, out))
+}
+
+/// [`map_families`] with per-thread state made by `init`.
+pub(crate) fn map_families_init<S, I, F>(p: &[f64], m: usize, init: I, f: F) -> Vec<f64>
+where
+    I: Fn() -> S + Sync + Send,
+    F: Fn(&mut S, &[f64], &mut [f64]) + Sync + Send,
+{
+    let mut out = vec![0.0; p.len()];
+    if p.len() <= m {
+        let mut state = init();
+        if !p.is_empty() {
+            f(&mut state, p, &mut out);
+        }
+    } else {
+        out.par_chunks_mut(m)
+            .zip(p.par_chunks(m))
+            .for_each_init(init, |s, (o, fam)| f(s, fam, o));
+    }
+    out
+}

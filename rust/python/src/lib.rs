@@ -1,15 +1,163 @@
-//! Thin PyO3 layer over `multicompare-core`: argument checks, error mapping, nothing else.
+//! Thin PyO3 layer over `multicompare-core`: argument checks while holding the GIL,
+//! computation with it released, and the one mapping of core errors to `ValueError`.
 
+use multicompare_core::bergmann_hommel::{self, Algorithm};
+use multicompare_core::pairs::{
+    check_family_length, check_k, check_k_bergmann_hommel, check_pvalues,
+};
+use multicompare_core::{exhaustive, shaffer, CoreError, MAX_K, MAX_K_ENUMERATE};
+use numpy::ndarray::{ArrayD, IxDyn};
+use numpy::{AllowTypeChange, PyArray1, PyArrayDyn, PyArrayLikeDyn, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// Shaffer's S(k), sorted ascending.
+/// Errors of this module: a core error (-> ValueError) or a Python error passed through.
+enum Error {
+    Core(CoreError),
+    Py(PyErr),
+}
+
+impl From<CoreError> for Error {
+    fn from(e: CoreError) -> Self {
+        Self::Core(e)
+    }
+}
+
+impl From<PyErr> for Error {
+    fn from(e: PyErr) -> Self {
+        Self::Py(e)
+    }
+}
+
+impl From<Error> for PyErr {
+    fn from(e: Error) -> Self {
+        match e {
+            Error::Core(core) => PyValueError::new_err(core.to_string()),
+            Error::Py(err) => err,
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, Error>;
+
+/// One family (m,) or a stack (n_families, m) of p-values, checked for k, copied out.
+struct Families {
+    shape: Vec<usize>,
+    values: Vec<f64>,
+}
+
+impl Families {
+    fn read(pvalues: &PyArrayLikeDyn<'_, f64, AllowTypeChange>, k: usize) -> Result<Self> {
+        let shape = pvalues.shape().to_vec();
+        match shape.len() {
+            1 | 2 => check_family_length(k, shape[shape.len() - 1])?,
+            ndim => return Err(CoreError::WrongDimensions { ndim }.into()),
+        }
+        let values: Vec<f64> = pvalues.as_array().iter().copied().collect();
+        check_pvalues(&values, k, shape.len() == 2)?;
+        Ok(Self { shape, values })
+    }
+
+    fn stacked(&self) -> bool {
+        self.shape.len() == 2
+    }
+
+    fn output<'py>(&self, py: Python<'py>, out: Vec<f64>) -> Result<Bound<'py, PyArrayDyn<f64>>> {
+        let array = ArrayD::from_shape_vec(IxDyn(&self.shape), out)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyArrayDyn::from_owned_array(py, array))
+    }
+}
+
+/// Shaffer's S(k): the possible numbers of true hypotheses among the k(k-1)/2 pairs,
+/// ascending (Garcia & Herrera 2008, Sec. 2.1). Any k >= 2.
 #[pyfunction]
-fn shaffer_counts(k: usize) -> Vec<usize> {
-    multicompare_core::shaffer::shaffer_counts(k)
+fn shaffer_counts(k: i64) -> Result<Vec<usize>> {
+    Ok(shaffer::shaffer_counts(check_k(k)?)?)
+}
+
+/// Shaffer's multipliers t_1..t_m, t_i = max{s in S(k): s <= m - i + 1}.
+#[pyfunction]
+fn shaffer_multipliers(k: i64) -> Result<Vec<usize>> {
+    Ok(shaffer::shaffer_multipliers(check_k(k)?)?)
+}
+
+/// The Bell(k) - 1 exhaustive sets for 2 <= k <= MAX_K_ENUMERATE, each an int bit mask
+/// over the hypotheses (bit h = pair h in itertools.combinations order). Ordered by
+/// number of hypotheses, then lexicographically by the ascending hypothesis indices
+/// (the order of Garcia & Herrera 2008). Built once per k and cached.
+#[pyfunction]
+fn exhaustive_sets(py: Python<'_>, k: i64) -> Result<Vec<u64>> {
+    let k = check_k(k)?;
+    let sets = py.detach(|| exhaustive::exhaustive_sets(k))?;
+    Ok(sets.to_vec())
+}
+
+/// Shaffer's static APVs, APV_i = min(1, max_{j <= i} t_j p_(j)) in ascending order of p,
+/// returned in input order. `pvalues`: shape (m,) or (n_families, m).
+#[pyfunction]
+fn shaffer_apv<'py>(
+    py: Python<'py>,
+    pvalues: PyArrayLikeDyn<'py, f64, AllowTypeChange>,
+    k: i64,
+) -> Result<Bound<'py, PyArrayDyn<f64>>> {
+    let k = check_k(k)?;
+    let fam = Families::read(&pvalues, k)?;
+    let out = py.detach(|| shaffer::shaffer_apv(&fam.values, k, fam.stacked()))?;
+    fam.output(py, out)
+}
+
+/// Bergmann-Hommel APVs, APV_i = min(1, max{|I| min_{j in I} p_j : I exhaustive, i in I})
+/// (no monotone step). `pvalues`: shape (m,) or (n_families, m), rows in parallel.
+/// `algorithm`: "auto", "enumerate" (k <= MAX_K_ENUMERATE) or "subset_dp"; all agree
+/// bitwise. k <= MAX_K.
+#[pyfunction]
+#[pyo3(signature = (pvalues, k, algorithm = "auto"))]
+fn bergmann_hommel_apv<'py>(
+    py: Python<'py>,
+    pvalues: PyArrayLikeDyn<'py, f64, AllowTypeChange>,
+    k: i64,
+    algorithm: &str,
+) -> Result<Bound<'py, PyArrayDyn<f64>>> {
+    let k = check_k(k)?;
+    let algorithm: Algorithm = algorithm.parse()?;
+    bergmann_hommel::check_bergmann_hommel(k, algorithm)?;
+    let fam = Families::read(&pvalues, k)?;
+    let out = py.detach(|| {
+        bergmann_hommel::bergmann_hommel_apv(&fam.values, k, algorithm, fam.stacked())
+    })?;
+    fam.output(py, out)
+}
+
+/// Bergmann-Hommel's acceptance set A at level alpha for one family (1-D p-values):
+/// True for the hypotheses in A (not rejected), i.e. those with APV > alpha.
+#[pyfunction]
+fn bergmann_hommel_accepted<'py>(
+    py: Python<'py>,
+    pvalues: PyArrayLikeDyn<'py, f64, AllowTypeChange>,
+    k: i64,
+    alpha: f64,
+) -> Result<Bound<'py, PyArray1<bool>>> {
+    let k = check_k(k)?;
+    check_k_bergmann_hommel(k)?;
+    multicompare_core::pairs::check_alpha(alpha)?;
+    let fam = Families::read(&pvalues, k)?;
+    if fam.stacked() {
+        return Err(CoreError::WrongDimensions { ndim: 2 }.into());
+    }
+    let out = py.detach(|| bergmann_hommel::bergmann_hommel_accepted(&fam.values, k, alpha))?;
+    Ok(PyArray1::from_vec(py, out))
 }
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("MAX_K", MAX_K)?;
+    m.add("MAX_K_ENUMERATE", MAX_K_ENUMERATE)?;
     m.add_function(wrap_pyfunction!(shaffer_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(shaffer_multipliers, m)?)?;
+    m.add_function(wrap_pyfunction!(exhaustive_sets, m)?)?;
+    m.add_function(wrap_pyfunction!(shaffer_apv, m)?)?;
+    m.add_function(wrap_pyfunction!(bergmann_hommel_apv, m)?)?;
+    m.add_function(wrap_pyfunction!(bergmann_hommel_accepted, m)?)?;
     Ok(())
 }

@@ -1,0 +1,179 @@
+//! Plain timing of the core: `cargo run --release -p multicompare-core --example bench [k_max]`.
+//!
+//! One family of Bergmann-Hommel APVs per k for three kinds of p-values, enumeration vs
+//! subset DP where both exist, a batch of 10,000 families at k = 8, and peak RSS.
+
+use std::time::{Duration, Instant};
+
+use multicompare_core::bergmann_hommel::{bergmann_hommel_apv, Algorithm};
+use multicompare_core::exhaustive::exhaustive_sets;
+use multicompare_core::pairs::n_pairs;
+use multicompare_core::shaffer::shaffer_apv;
+
+struct Rng(u64);
+
+impl Rng {
+    fn uniform(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Standard normal (Box-Muller).
+    fn normal(&mut self) -> f64 {
+        let (u, v) = (self.uniform().max(1e-300), self.uniform());
+        (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
+    }
+}
+
+/// Two-sided normal p-value 2 * Phi(-|z|) via erfc (Abramowitz-Stegun 7.1.26 is enough
+/// for timing data).
+fn two_sided(z: f64) -> f64 {
+    let x = z.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    (poly * (-x * x).exp()).clamp(0.0, 1.0)
+}
+
+/// p-values of the three kinds: "uniform" (all nulls false or true at random),
+/// "friedman" (Friedman post-hoc z of N = 30 data sets, algorithms with spread-out
+/// true ranks), "spread" (log-uniform over 1e-12..1: strong, varied effects, the
+/// hardest case for the threshold pruning).
+fn family(rng: &mut Rng, k: usize, kind: &str) -> Vec<f64> {
+    let m = n_pairs(k);
+    match kind {
+        "uniform" => (0..m).map(|_| rng.uniform()).collect(),
+        "spread" => (0..m).map(|_| 10f64.powf(-12.0 * rng.uniform())).collect(),
+        _ => {
+            let n = 30.0;
+            let se = (k as f64 * (k as f64 + 1.0) / (6.0 * n)).sqrt();
+            let r: Vec<f64> = (0..k)
+                .map(|i| i as f64 * 0.25 + 0.3 * rng.normal())
+                .collect();
+            let mut p = Vec::with_capacity(m);
+            for a in 0..k {
+                for b in a + 1..k {
+                    p.push(two_sided((r[a] - r[b]) / se));
+                }
+            }
+            p
+        }
+    }
+}
+
+/// Median wall time of `reps` runs of f.
+fn time<F: FnMut()>(reps: usize, mut f: F) -> Duration {
+    let mut v: Vec<Duration> = (0..reps)
+        .map(|_| {
+            let s = Instant::now();
+            f();
+            s.elapsed()
+        })
+        .collect();
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn peak_rss_mib() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
+        })
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3}", d.as_secs_f64() * 1e3)
+}
+
+fn main() {
+    let k_max: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(18);
+    println!("threads: {}", rayon::current_num_threads());
+    println!(
+        "| k | kind | families | enumerate (ms) | subset_dp (ms) | auto (ms) | peak RSS (MiB) |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for k in 3..=k_max {
+        for kind in ["uniform", "friedman", "spread"] {
+            let mut rng = Rng(k as u64 * 1000 + kind.len() as u64);
+            let fams: Vec<Vec<f64>> = (0..5).map(|_| family(&mut rng, k, kind)).collect();
+            let reps = if k >= 17 {
+                1
+            } else if k >= 15 {
+                3
+            } else {
+                11
+            };
+            let run = |alg: Algorithm| {
+                // Median over the families of the median over repetitions.
+                let mut per: Vec<Duration> = fams
+                    .iter()
+                    .take(if k >= 17 { 3 } else { 5 })
+                    .map(|p| {
+                        time(reps, || {
+                            std::hint::black_box(bergmann_hommel_apv(p, k, alg, false).unwrap());
+                        })
+                    })
+                    .collect();
+                per.sort();
+                per[per.len() / 2]
+            };
+            let enumerate = if k <= 11 {
+                let _ = exhaustive_sets(k); // build the cache outside the timing
+                ms(run(Algorithm::Enumerate))
+            } else {
+                "-".into()
+            };
+            let dp = run(Algorithm::SubsetDp);
+            let auto = run(Algorithm::Auto);
+            println!(
+                "| {k} | {kind} | 1 | {enumerate} | {} | {} | {:.0} |",
+                ms(dp),
+                ms(auto),
+                peak_rss_mib()
+            );
+        }
+    }
+    let k = 8;
+    let m = n_pairs(k);
+    for kind in ["uniform", "friedman", "spread"] {
+        let mut rng = Rng(42);
+        let flat: Vec<f64> = (0..10_000)
+            .flat_map(|_| family(&mut rng, k, kind))
+            .collect();
+        assert_eq!(flat.len(), 10_000 * m);
+        let e = time(5, || {
+            std::hint::black_box(
+                bergmann_hommel_apv(&flat, k, Algorithm::Enumerate, true).unwrap(),
+            );
+        });
+        let d = time(5, || {
+            std::hint::black_box(bergmann_hommel_apv(&flat, k, Algorithm::SubsetDp, true).unwrap());
+        });
+        let a = time(5, || {
+            std::hint::black_box(bergmann_hommel_apv(&flat, k, Algorithm::Auto, true).unwrap());
+        });
+        let s = time(5, || {
+            std::hint::black_box(shaffer_apv(&flat, k, true).unwrap());
+        });
+        println!(
+            "| 8 | {kind} | 10000 | {} | {} | {} | {:.0} | (Shaffer {} ms)",
+            ms(e),
+            ms(d),
+            ms(a),
+            peak_rss_mib(),
+            ms(s)
+        );
+    }
+}

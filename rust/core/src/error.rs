@@ -1,0 +1,98 @@
+//! The one error type of the core crate. The binding crate maps every variant to a
+//! Python `ValueError` in a single place.
+
+use std::fmt;
+
+/// Invalid input to a core function. Every message names the problem and the fix.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CoreError {
+    /// Fewer than two algorithms: there is no pair to compare.
+    TooFewAlgorithms { k: i64 },
+    /// `k` above [`crate::MAX_K`] for Bergmann-Hommel.
+    TooManyForBergmannHommel { k: usize },
+    /// `k` above [`crate::MAX_K_ENUMERATE`] where the exhaustive sets must be listed.
+    TooManyToEnumerate { k: usize },
+    /// A family of p-values does not hold one value per pair.
+    WrongLength {
+        k: usize,
+        expected: usize,
+        got: usize,
+    },
+    /// The p-values are neither one family `(m,)` nor a stack of families `(n, m)`.
+    WrongDimensions { ndim: usize },
+    /// A p-value outside `[0, 1]` or NaN; `family` is set for a stack of families.
+    InvalidPValue {
+        family: Option<usize>,
+        pair: usize,
+        value: f64,
+    },
+    /// An algorithm name other than `auto`, `enumerate` and `subset_dp`.
+    UnknownAlgorithm { name: String },
+    /// A significance level outside the open interval (0, 1).
+    InvalidAlpha { alpha: f64 },
+}
+
+impl fmt::Display for CoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TooFewAlgorithms { k } => write!(
+                f,
+                "k = {k}: at least 2 algorithms are needed for pairwise comparisons"
+            ),
+            Self::TooManyForBergmannHommel { k } => write!(
+                f,
+                "k = {k} is above the largest k supported by Bergmann-Hommel ({}): its exact \
+                 computation grows like 3^k; use Shaffer's static procedure, which works for any k",
+                crate::MAX_K
+            ),
+            Self::TooManyToEnumerate { k } => write!(
+                f,
+                "k = {k} is above the largest k whose exhaustive sets are listed ({}; there are \
+                 Bell(k) - 1 of them); for Bergmann-Hommel use algorithm='subset_dp' or 'auto', \
+                 which work up to k = {}",
+                crate::MAX_K_ENUMERATE,
+                crate::MAX_K
+            ),
+            Self::WrongLength { k, expected, got } => write!(
+                f,
+                "expected m = k(k-1)/2 = {expected} p-values per family for k = {k} (one per \
+                 pair, in itertools.combinations order), got {got}"
+            ),
+            Self::WrongDimensions { ndim } => write!(
+                f,
+                "pvalues must be 1-D (m,) for one family or 2-D (n_families, m), got {ndim} \
+                 dimension(s)"
+            ),
+            Self::InvalidPValue {
+                family,
+                pair,
+                value,
+            } => {
+                let what = if value.is_nan() {
+                    "NaN".to_string()
+                } else {
+                    value.to_string()
+                };
+                match family {
+                    Some(row) => write!(
+                        f,
+                        "p-values must lie in [0, 1]; family {row}, pair {pair} is {what}"
+                    ),
+                    None => write!(f, "p-values must lie in [0, 1]; pair {pair} is {what}"),
+                }
+            }
+            Self::UnknownAlgorithm { name } => write!(
+                f,
+                "unknown algorithm {name:?}; expected 'auto', 'enumerate' or 'subset_dp'"
+            ),
+            Self::InvalidAlpha { alpha } => {
+                write!(f, "alpha must lie in the open interval (0, 1), got {alpha}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CoreError {}
+
+/// Result of the core crate.
+pub type Result<T> = std::result::Result<T, CoreError>;

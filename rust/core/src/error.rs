@@ -20,6 +20,8 @@ pub enum CoreError {
     },
     /// The p-values are neither one family `(m,)` nor a stack of families `(n, m)`.
     WrongDimensions { ndim: usize },
+    /// A stack of families where one family (1-D p-values) is required.
+    NotOneFamily { ndim: usize },
     /// A p-value outside `[0, 1]` or NaN; `family` is set for a stack of families.
     InvalidPValue {
         family: Option<usize>,
@@ -63,6 +65,10 @@ impl fmt::Display for CoreError {
                 "pvalues must be 1-D (m,) for one family or 2-D (n_families, m), got {ndim} \
                  dimension(s)"
             ),
+            Self::NotOneFamily { ndim } => write!(
+                f,
+                "pvalues must be 1-D (m,): one family of p-values, got {ndim} dimension(s)"
+            ),
             Self::InvalidPValue {
                 family,
                 pair,
@@ -83,7 +89,7 @@ impl fmt::Display for CoreError {
             }
             Self::UnknownAlgorithm { name } => write!(
                 f,
-                "unknown algorithm {name:?}; expected 'auto', 'enumerate' or 'subset_dp'"
+                "unknown algorithm '{name}'; expected 'auto', 'enumerate' or 'subset_dp'"
             ),
             Self::InvalidAlpha { alpha } => {
                 write!(f, "alpha must lie in the open interval (0, 1), got {alpha}")

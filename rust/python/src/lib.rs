@@ -143,7 +143,7 @@ fn bergmann_hommel_accepted<'py>(
     multicompare_core::pairs::check_alpha(alpha)?;
     let fam = Families::read(&pvalues, k)?;
     if fam.stacked() {
-        return Err(CoreError::WrongDimensions { ndim: 2 }.into());
+        return Err(CoreError::NotOneFamily { ndim: 2 }.into());
     }
     let out = py.detach(|| bergmann_hommel::bergmann_hommel_accepted(&fam.values, k, alpha))?;
     Ok(PyArray1::from_vec(py, out))

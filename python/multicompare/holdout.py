@@ -1,0 +1,326 @@
+"""Two classifiers on one holdout set: McNemar tests and cost-sensitive tests.
+
+Semantics follow MATLAB's ``testcholdout`` / ``compareHoldout`` (Statistics and Machine
+Learning Toolbox). With n01 = observations misclassified by the first model and classified
+correctly by the second, n10 the reverse, and X ~ Binomial(n01 + n10, 1/2):
+
+* ``test='asymptotic'``: z = (n01 - n10) / sqrt(n01 + n10) ~ N(0, 1), no continuity
+  correction (two-sided: z^2 ~ chi-square(1), McNemar 1947);
+* ``test='exact'``: the exact conditional test, n01 ~ X;
+* ``test='midp'`` (default): the exact test's p-value minus half the probability of the
+  observed count (Fagerland, Lydersen & Laake 2013, BMC Med. Res. Methodol. 13:91).
+
+``alternative``: ``'unequal'``; ``'greater'`` (H1: the first model is more accurate, small
+n01); ``'less'`` (H1: the first model is less accurate, large n01).
+
+With a cost matrix (rows = true class, columns = predicted class) the hypothesis is equal
+expected misclassification cost. The observations are counted in the K^3 cells (prediction 1,
+prediction 2, true class), with one added to every cell (Laplace correction), and the cell
+probabilities are fitted under the linear constraint sum_cell p * (c1 - c2) = 0:
+
+* ``cost_test='likelihood'``: likelihood ratio test; the constrained maximum likelihood is
+  n_t / (N (1 + t delta_t)) with the Lagrange multiplier t the root of
+  sum_t n_t delta_t / (1 + t delta_t) = 0 (bracketed; scipy.optimize.brentq);
+  2 log(LR) = 2 sum_t n_t log(1 + t delta_t) ~ chi-square(1);
+* ``cost_test='chisquare'``: the minimum of sum_t (m_t - n_t)^2 / n_t over the cells where the
+  two predictions differ, subject to sum_t m_t delta_t = 0 ~ chi-square(1). This quadratic
+  programme has the closed-form minimum (sum n_t delta_t)^2 / sum n_t delta_t^2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+from scipy import optimize, stats
+
+from multicompare._data import check_alpha
+from multicompare.two_sample import _check_choice
+
+__all__ = ["HoldoutResult", "compare_holdout", "mcnemar"]
+
+Test = Literal["midp", "exact", "asymptotic"]
+HoldoutAlternative = Literal["unequal", "greater", "less"]
+CostTest = Literal["likelihood", "chisquare"]
+
+
+@dataclass(frozen=True)
+class HoldoutResult:
+    """Comparison of two classifiers on one holdout set (as MATLAB's testcholdout).
+
+    ``h``: reject H0 (``pvalue < alpha``). ``e1``, ``e2``: misclassification rates, or mean
+    misclassification costs with a cost matrix. ``n01``: misclassified by the first model
+    and correct by the second; ``n10``: the reverse. ``statistic``: n01 for the exact and
+    mid-p tests, z for the asymptotic McNemar test, the chi-square value for the
+    cost-sensitive tests. ``n``: observations used (after dropping missing true labels and
+    classes not selected). ``expected_counts``: cost-sensitive only, the fitted (Laplace-
+    corrected) cell counts under H0, indexed (prediction 1, prediction 2, true class).
+    """
+
+    h: bool
+    pvalue: float
+    e1: float
+    e2: float
+    n01: int
+    n10: int
+    statistic: float
+    test: str
+    alternative: str
+    alpha: float
+    n: int
+    classes: tuple[Any, ...]
+    cost_test: str | None = None
+    table: pd.DataFrame = field(repr=False, compare=False, default_factory=pd.DataFrame)
+    expected_counts: np.ndarray | None = field(repr=False, compare=False, default=None)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The 2 x 2 table: first model correct/wrong (rows) by second model (columns)."""
+        return self.table
+
+
+def mcnemar(
+    y_true: object,
+    y_pred1: object,
+    y_pred2: object,
+    *,
+    test: Test | None = None,
+    alternative: HoldoutAlternative = "unequal",
+    alpha: float = 0.05,
+    cost: object = None,
+    cost_test: CostTest = "likelihood",
+    class_names: Sequence[Any] | None = None,
+) -> HoldoutResult:
+    """Test whether two sets of predicted labels are equally accurate (MATLAB testcholdout).
+
+    ``y_true``, ``y_pred1``, ``y_pred2``: 1-D label arrays of equal length (strings, ints,
+    bools, pandas categoricals, ...). Rows with a missing true label (None, NaN, '') are
+    dropped; a missing prediction counts as an error. ``class_names`` orders the classes and
+    selects a subset: rows whose true class is not selected are dropped. Default classes: those
+    of ``y_true`` (category order for categoricals, else sorted).
+
+    ``test``: ``'midp'`` (default without a cost matrix), ``'exact'`` or ``'asymptotic'`` (the
+    only test with a cost matrix, and its default); see the module docstring for the
+    definitions. ``cost``: K x K matrix (rows true class, columns predicted class, classes in
+    the order of ``class_names``), non-negative, zero diagonal, not all zero; it requires
+    ``alternative='unequal'`` and the asymptotic test, as in MATLAB. ``cost_test``:
+    ``'likelihood'`` or ``'chisquare'``.
+    """
+    alpha = check_alpha(alpha)
+    _check_choice("alternative", alternative, ("unequal", "greater", "less"))
+    _check_choice("cost_test", cost_test, ("likelihood", "chisquare"))
+    if test is None:
+        test = "asymptotic" if cost is not None else "midp"
+    _check_choice("test", test, ("midp", "exact", "asymptotic"))
+    if cost is not None and (test != "asymptotic" or alternative != "unequal"):
+        raise ValueError(
+            "a cost matrix allows only the two-sided asymptotic test (test='asymptotic', "
+            f"alternative='unequal'), as in MATLAB's testcholdout; got test={test!r}, "
+            f"alternative={alternative!r}"
+        )
+    y, p1, p2, classes, selected = _prepare_labels(y_true, y_pred1, y_pred2, class_names)
+    good1, good2 = _equal(p1, y), _equal(p2, y)
+    n01 = int(np.sum(~good1 & good2))
+    n10 = int(np.sum(good1 & ~good2))
+    table = pd.DataFrame(
+        [[int(np.sum(good1 & good2)), n10], [n01, int(np.sum(~good1 & ~good2))]],
+        index=pd.Index(["correct", "wrong"], name="model 1"),
+        columns=pd.Index(["correct", "wrong"], name="model 2"),
+    )
+    common = dict(n01=n01, n10=n10, test=test, alternative=alternative, alpha=alpha, n=int(y.size),
+                  classes=tuple(classes), table=table)
+    if cost is not None:
+        matrix = _cost_matrix(cost, selected if selected is not None else classes, classes)
+        index = {c: i for i, c in enumerate(classes)}
+        k, c1, c2 = _codes(y, index, "y_true"), _codes(p1, index, "y_pred1"), _codes(p2, index, "y_pred2")
+        e1, e2 = float(np.mean(matrix[k, c1])), float(np.mean(matrix[k, c2]))
+        statistic, expected = _cost_sensitive(c1, c2, k, matrix, cost_test)
+        pvalue = float(stats.chi2.sf(statistic, 1))
+        return HoldoutResult(h=bool(pvalue < alpha), pvalue=pvalue, e1=e1, e2=e2, statistic=statistic,
+                             cost_test=cost_test, expected_counts=expected, **common)
+    e1, e2 = float(np.mean(~good1)), float(np.mean(~good2))
+    statistic, pvalue = _mcnemar_pvalue(n01, n10, test, alternative)
+    return HoldoutResult(h=bool(pvalue < alpha), pvalue=pvalue, e1=e1, e2=e2, statistic=statistic,
+                         **common)
+
+
+def compare_holdout(
+    model1: Any,
+    model2: Any,
+    X1: object,
+    X2: object,
+    y: object,
+    **options: Any,
+) -> HoldoutResult:
+    """Compare two fitted classifiers on a holdout set (MATLAB compareHoldout).
+
+    Calls ``model1.predict(X1)`` and ``model2.predict(X2)`` (any scikit-learn-style model; the
+    two may use different predictors) and passes the predictions and the true labels ``y`` to
+    :func:`mcnemar` with ``options`` (test, alternative, alpha, cost, cost_test, class_names).
+    """
+    for name, model in (("model1", model1), ("model2", model2)):
+        if not callable(getattr(model, "predict", None)):
+            raise TypeError(f"{name} must be a fitted classifier with a predict method, got "
+                            f"{type(model).__name__}")
+    return mcnemar(y, model1.predict(X1), model2.predict(X2), **options)
+
+
+def _mcnemar_pvalue(n01: int, n10: int, test: str, alternative: str) -> tuple[float, float]:
+    """(statistic, p) of the McNemar tests, MATLAB testcholdout's definitions."""
+    n = n01 + n10
+    if test == "asymptotic":
+        z = (n01 - n10) / np.sqrt(n) if n else 0.0
+        if n == 0 or (alternative == "unequal" and n01 == n10):
+            return float(z), 1.0
+        p = {"unequal": stats.chi2.sf(z * z, 1), "greater": stats.norm.cdf(z),
+             "less": stats.norm.sf(z)}[alternative]
+        return float(z), float(p)
+    if n == 0 or (alternative == "unequal" and n01 == n10):
+        return float(n01), 1.0
+    observed = {"unequal": min(n01, n10), "greater": n01, "less": n10}[alternative]
+    tail = stats.binom.cdf(observed, n, 0.5)
+    if test == "midp":
+        tail -= 0.5 * stats.binom.pmf(observed, n, 0.5)
+    p = 2.0 * tail if alternative == "unequal" else tail
+    return float(n01), float(min(1.0, p))
+
+
+def _cost_sensitive(c1: np.ndarray, c2: np.ndarray, k: np.ndarray, cost: np.ndarray,
+                    cost_test: str) -> tuple[float, np.ndarray]:
+    """Chi-square value and fitted cell counts of the cost-sensitive tests (module docstring)."""
+    K = cost.shape[0]
+    counts = np.zeros((K, K, K))
+    np.add.at(counts, (c1, c2, k), 1.0)
+    counts += 1.0  # Laplace correction
+    # delta[i, j, t] = cost of predicting i minus cost of predicting j for true class t
+    delta = cost.T[:, None, :] - cost.T[None, :, :]
+    m, d = counts.ravel(), delta.ravel()
+    if cost_test == "likelihood":
+        t = _lagrange_multiplier(m, d)
+        expected = m / (1.0 + t * d)
+        statistic = 2.0 * float(np.sum(m * np.log1p(t * d)))
+    else:
+        mu = float(np.sum(m * d)) / float(np.sum(m * d * d))
+        expected = m - mu * m * d
+        statistic = float(np.sum(m * d)) ** 2 / float(np.sum(m * d * d))
+    return max(statistic, 0.0), expected.reshape(counts.shape)
+
+
+def _lagrange_multiplier(m: np.ndarray, d: np.ndarray) -> float:
+    """Root t of sum m d / (1 + t d) = 0 on (-1/max d, -1/min d), where every 1 + t d > 0.
+
+    The function decreases from +inf to -inf on that interval, so the root is unique and
+    bracketed; both signs of d occur because the cost matrix is not all zero.
+    """
+    def score(t: float) -> float:
+        return float(np.sum(m * d / (1.0 + t * d)))
+
+    shrink = 1.0 - 1e-12
+    lo, hi = -shrink / d.max(), -shrink / d.min()
+    return float(optimize.brentq(score, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500))
+
+
+def _prepare_labels(y_true: object, y_pred1: object, y_pred2: object,
+                    class_names: Sequence[Any] | None):
+    """Labels as object arrays without the rows to drop; the classes; the selected names."""
+    y, order = _labels(y_true, "y_true")
+    p1, _ = _labels(y_pred1, "y_pred1")
+    p2, _ = _labels(y_pred2, "y_pred2")
+    if not (y.size == p1.size == p2.size):
+        raise ValueError(f"y_true, y_pred1 and y_pred2 must have the same length, got {y.size}, "
+                         f"{p1.size} and {p2.size}")
+    if y.size == 0:
+        raise ValueError("no observations: y_true is empty")
+    keep = ~_missing(y)
+    if not keep.any():
+        raise ValueError("every true label is missing (None, NaN or '')")
+    y, p1, p2 = y[keep], p1[keep], p2[keep]
+    present = _unique(y, order)
+    selected: list[Any] | None = None
+    if class_names is not None:
+        selected = list(_labels(class_names, "class_names")[0])
+        if len(_unique(np.array(selected, dtype=object), None)) != len(selected):
+            raise ValueError(f"class_names has duplicates: {selected}")
+        found = set(present)
+        classes = [c for c in selected if c in found]
+        if not classes:
+            raise ValueError(f"none of class_names {selected} occurs in y_true (classes: {present})")
+        chosen = set(classes)
+        rows = np.array([v in chosen for v in y], dtype=bool)
+        y, p1, p2 = y[rows], p1[rows], p2[rows]
+    else:
+        classes = present
+    return y, p1, p2, classes, selected
+
+
+def _labels(values: object, name: str) -> tuple[np.ndarray, list[Any] | None]:
+    """A 1-D object array of labels, and the category order of a categorical."""
+    order = None
+    if isinstance(values, pd.Series) and isinstance(values.dtype, pd.CategoricalDtype):
+        order = list(values.cat.categories)
+    elif isinstance(values, pd.Categorical):
+        order = list(values.categories)
+    if isinstance(values, (str, bytes)) or np.ndim(values) == 0:
+        raise ValueError(f"{name} must be a 1-D array of labels, got {values!r}")
+    array = np.asarray(values, dtype=object) if order is None else np.asarray(pd.Series(values).astype(object))
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got shape {array.shape}")
+    return array, order
+
+
+def _missing(values: np.ndarray) -> np.ndarray:
+    return np.array([v is None or (isinstance(v, str) and v == "") or
+                     (not isinstance(v, (str, bytes)) and bool(pd.isna(v))) for v in values], dtype=bool)
+
+
+def _unique(values: np.ndarray, order: list[Any] | None) -> list[Any]:
+    """Distinct labels: in category order, else sorted, else in order of appearance."""
+    seen = list(dict.fromkeys(values.tolist()))
+    if order is not None:
+        present = set(seen)
+        return [c for c in order if c in present]
+    try:
+        return sorted(seen)
+    except TypeError:
+        return seen
+
+
+def _equal(pred: np.ndarray, truth: np.ndarray) -> np.ndarray:
+    """Correct predictions (the true labels are never missing; a missing prediction is wrong)."""
+    return np.array([a is not pd.NA and bool(a == b) for a, b in zip(pred, truth)], dtype=bool)
+
+
+def _codes(values: np.ndarray, index: dict[Any, int], name: str) -> np.ndarray:
+    codes = np.array([index.get(v, -1) for v in values], dtype=np.int64)
+    if (codes < 0).any():
+        bad = values[codes < 0][0]
+        raise ValueError(f"{name} holds the label {bad!r}, which is not one of the classes "
+                         f"{list(index)}; with a cost matrix every prediction needs a cost")
+    return codes
+
+
+def _cost_matrix(cost: object, names: Sequence[Any], classes: list[Any]) -> np.ndarray:
+    """Validated cost matrix over ``names``, reduced to ``classes`` (those present, as MATLAB)."""
+    try:
+        matrix = np.array(cost, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"cost must be a numeric K x K matrix: {exc}") from exc
+    names = list(names)
+    size = len(names)
+    if matrix.shape != (size, size):
+        raise ValueError(f"cost must be a {size} x {size} matrix (rows true class, columns "
+                         f"predicted class, classes {names}), got shape {matrix.shape}")
+    if not np.all(np.isfinite(matrix)):
+        raise ValueError("cost must be finite")
+    if np.any(matrix < 0):
+        raise ValueError("cost must be non-negative")
+    if np.any(np.diag(matrix) != 0):
+        raise ValueError("cost must have a zero diagonal (a correct prediction costs nothing)")
+    keep = [names.index(c) for c in classes]
+    matrix = matrix[np.ix_(keep, keep)]
+    if not np.any(matrix):
+        raise ValueError(f"cost is all zero for the classes {classes}: no misclassification costs "
+                         "anything")
+    return matrix

@@ -8,7 +8,6 @@ from multicompare.adjust import adjust_all_pairs, adjust_control
 from multicompare.contrast import contrast_estimation
 from multicompare.critical_difference import critical_difference, critical_difference_q
 from multicompare.examples import load_example
-from multicompare.holdout import compare_holdout, mcnemar
 from multicompare.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 from multicompare.two_sample import (
@@ -33,9 +32,6 @@ __all__ = [
     "critical_difference_q",
     # contrast estimation
     "contrast_estimation",
-    # two classifiers on a holdout set
-    "compare_holdout",
-    "mcnemar",
     # multiple sign test
     "multiple_sign_critical_value",
     "multiple_sign_test",

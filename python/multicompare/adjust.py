@@ -1,0 +1,357 @@
+"""Adjusted p-values (APVs) for comparisons with a control (1xN) and all pairwise comparisons (NxN).
+
+An APV is the smallest family-wise level at which a procedure rejects the hypothesis, so
+``apv <= alpha`` is the procedure's decision at ``alpha``. Formulas follow Garcia et al. (2010,
+Inf. Sci. 180, Sec. 5 and Table 9) for the 1xN procedures and Garcia & Herrera (2008, JMLR 9,
+Sec. 3) for the NxN ones; ``p_(1) <= ... <= p_(m)`` are the sorted p-values, APVs are capped at 1.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Literal
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+from scipy.optimize import brentq
+from scipy.special import gammaln
+
+from multicompare import _core
+
+__all__ = [
+    "ALL_PAIRS_METHODS",
+    "CONTROL_METHODS",
+    "ROM_GARCIA2010",
+    "adjust_all_pairs",
+    "adjust_control",
+    "rom_critical_values",
+]
+
+CONTROL_METHODS = ("bonferroni", "holm", "hochberg", "hommel", "holland", "rom", "finner", "li")
+ALL_PAIRS_METHODS = ("nemenyi", "holm", "shaffer", "bergmann_hommel")
+ROM_GARCIA2010 = (1.0, 2.0, 3.0, 3.814, 4.755, 5.705, 6.655)
+"""Rom multipliers r_1..r_7 as printed by Garcia et al. (2010, Sec. 5.1); not Rom's (1990) constants."""
+
+FloatArray = NDArray[np.float64]
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _pvalues(pvalues: ArrayLike) -> FloatArray:
+    """A float64 copy of ``pvalues``, or TypeError / ValueError naming the problem."""
+    try:
+        p = np.array(pvalues, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"pvalues must be numeric, got {pvalues!r}") from exc
+    if p.ndim == 0:
+        raise ValueError("pvalues must be an array of p-values, got a scalar (0-D input)")
+    if p.size == 0:
+        raise ValueError("pvalues is empty")
+    if np.isnan(p).any():
+        raise ValueError("pvalues contains NaN; p-values must lie in [0, 1]")
+    if ((p < 0.0) | (p > 1.0)).any():
+        bad = p[(p < 0.0) | (p > 1.0)][0]
+        raise ValueError(f"p-values must lie in [0, 1], got {bad!r}")
+    return p
+
+
+def _choose(method: str, allowed: tuple[str, ...]) -> str:
+    if not isinstance(method, str) or method not in allowed:
+        raise ValueError(f"unknown method {method!r}; allowed: {', '.join(allowed)}")
+    return method
+
+
+# --------------------------------------------------------------------------- step-wise helpers
+# All work on the last axis of p-values sorted ascending (any leading axes are families).
+
+
+def _step_down(values: FloatArray) -> FloatArray:
+    """max_{j<=i} values_j (Holm-type), capped at 1."""
+    return np.minimum(np.maximum.accumulate(values, axis=-1), 1.0)
+
+
+def _step_up(values: FloatArray) -> FloatArray:
+    """min_{j>=i} values_j (Hochberg-type), capped at 1."""
+    return np.minimum(np.minimum.accumulate(values[..., ::-1], axis=-1)[..., ::-1], 1.0)
+
+
+def _one_minus_power(p: FloatArray, exponent: FloatArray) -> FloatArray:
+    """1 - (1 - p)^exponent, accurate for small p (exponent > 0)."""
+    with np.errstate(divide="ignore"):
+        return -np.expm1(exponent * np.log1p(-p))
+
+
+def _holm_sorted(ps: FloatArray) -> FloatArray:
+    m = ps.shape[-1]
+    return _step_down((m - np.arange(m)) * ps)
+
+
+def _sorted_apply(p: FloatArray, func: Callable[[FloatArray], FloatArray]) -> FloatArray:
+    """Apply ``func`` to p sorted ascending along the last axis (stable), return in input order."""
+    order = np.argsort(p, axis=-1, kind="stable")
+    out = np.empty_like(p)
+    np.put_along_axis(out, order, func(np.take_along_axis(p, order, axis=-1)), axis=-1)
+    return out
+
+
+# --------------------------------------------------------------------------- Rom
+
+
+def rom_critical_values(alpha: float, m: int) -> FloatArray:
+    """Rom's (1990, Biometrika 77:663-665) critical values alpha_1..alpha_m at level ``alpha``.
+
+    alpha_i is compared with the i-th largest p-value: alpha_1 = alpha, alpha_2 = alpha/2 and
+    alpha_i = [sum_{j=1}^{i-1} alpha^j - sum_{j=1}^{i-2} C(i, j) alpha_{j+1}^{i-j}] / i
+    (Garcia et al. 2010, eq. 23). At alpha = 0.05: alpha/alpha_i = 1, 2, 2.963, 3.933, ...
+    Each alpha_i increases with alpha and alpha/i <= alpha_i <= alpha.
+    """
+    if m < 1:
+        raise ValueError(f"m must be >= 1, got {m}")
+    c = np.empty(m + 1)
+    c[0] = 1.0  # unused
+    c[1] = alpha
+    if m >= 2:
+        c[2] = alpha / 2.0
+    if m >= 3:
+        powers = np.cumsum(alpha ** np.arange(1, m + 1, dtype=np.float64))  # sum_{j=1}^{i} alpha^j
+        log_fact = gammaln(np.arange(m + 1) + 1.0)
+        with np.errstate(divide="ignore"):
+            log_c = np.log(c)
+        for i in range(3, m + 1):
+            j = np.arange(1, i - 1)
+            log_terms = log_fact[i] - log_fact[j] - log_fact[i - j] + (i - j) * log_c[j + 1]
+            c[i] = (powers[i - 2] - np.exp(log_terms).sum()) / i
+            log_c[i] = math.log(c[i]) if c[i] > 0 else -np.inf
+    return c[1:]
+
+
+def _rom_exact_sorted(ps: FloatArray) -> FloatArray:
+    """Exact Rom APVs of one sorted family: APV_(i) = min_{j>=i} a_j with a_j the smallest alpha
+    at which p_(j) <= alpha_{m-j+1}(alpha) (Rom's step-up rejects H_(i) iff some j >= i passes)."""
+    m = ps.size
+    out = np.empty(m)
+    best = 1.0
+    for j in range(m - 1, -1, -1):  # 0-based; the critical value index is n = m - j
+        p, n = float(ps[j]), m - j
+        if p < best:  # a_j >= p_(j), so only smaller p can lower the running minimum
+            best = min(best, _rom_root(p, n))
+        out[j] = best
+    return out
+
+
+def _rom_root(p: float, n: int) -> float:
+    """Smallest alpha in [0, 1] with alpha_n(alpha) >= p (1 if none)."""
+    if p == 0.0 or n == 1:
+        return p
+    upper = min(1.0, n * p)  # alpha_n(alpha) >= alpha/n, so alpha = n p always suffices
+
+    def gap(a: float) -> float:
+        return float(rom_critical_values(a, n)[-1]) - p
+
+    if gap(upper) < 0.0:  # only possible when upper = 1
+        return 1.0
+    return float(brentq(gap, p, upper, xtol=1e-300, rtol=4 * np.finfo(float).eps))
+
+
+def _rom_garcia2010_sorted(ps: FloatArray) -> FloatArray:
+    m = ps.shape[-1]
+    if m > len(ROM_GARCIA2010):
+        raise ValueError(
+            f'rom="garcia2010" has printed coefficients for at most {len(ROM_GARCIA2010)} '
+            f'comparisons (k <= {len(ROM_GARCIA2010) + 1}), got {m}; use rom="exact"'
+        )
+    r = np.array(ROM_GARCIA2010[:m][::-1])  # r_{m-j+1} for j = 1..m
+    return _step_up(r * ps)
+
+
+# --------------------------------------------------------------------------- 1xN
+
+
+def _hommel_sorted(ps: FloatArray) -> FloatArray:
+    """Hommel APVs (Garcia et al. 2010, Fig. 2), the algorithm of R's p.adjust('hommel')."""
+    n = ps.size
+    i = np.arange(1, n + 1)
+    q = np.full(n, np.min(n * ps / i))
+    pa = q.copy()
+    for m in range(n - 1, 1, -1):
+        head = n - m + 1
+        q1 = np.min(m * ps[head:] / np.arange(2, m + 1))
+        q[:head] = np.minimum(m * ps[:head], q1)
+        q[head:] = q[head - 1]
+        pa = np.maximum(pa, q)
+    return np.minimum(np.maximum(pa, ps), 1.0)
+
+
+def _control_sorted(ps: FloatArray, method: str, rom: str) -> FloatArray:
+    m = ps.size
+    j = np.arange(1, m + 1, dtype=np.float64)
+    if method == "bonferroni":
+        return np.minimum(m * ps, 1.0)
+    if method == "holm":
+        return _holm_sorted(ps)
+    if method == "hochberg":
+        return _step_up((m - j + 1) * ps)
+    if method == "hommel":
+        return _hommel_sorted(ps)
+    if method == "holland":
+        return _step_down(_one_minus_power(ps, m - j + 1))
+    if method == "finner":
+        return _step_down(_one_minus_power(ps, m / j))
+    if method == "li":
+        denom = ps + 1.0 - ps[-1]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(denom > 0, ps / np.where(denom > 0, denom, 1.0), 0.0)
+    if rom == "exact":
+        return _rom_exact_sorted(ps)
+    return _rom_garcia2010_sorted(ps)
+
+
+def adjust_control(
+    pvalues: ArrayLike, method: str, *, rom: Literal["exact", "garcia2010"] = "exact"
+) -> FloatArray:
+    """Adjusted p-values of m comparisons with a control, in input order, capped at 1.
+
+    With ``p_(1) <= ... <= p_(m)`` (Garcia et al. 2010, Sec. 5 and Table 9):
+
+    - ``"bonferroni"`` (Bonferroni-Dunn): m p_i.
+    - ``"holm"``: max_{j<=i} (m-j+1) p_(j).
+    - ``"hochberg"``: min_{j>=i} (m-j+1) p_(j) (the paper prints max; its tables use min).
+    - ``"hommel"``: the algorithm of G10 Fig. 2 (= R ``p.adjust(method="hommel")``).
+    - ``"holland"``: max_{j<=i} 1-(1-p_(j))^(m-j+1).
+    - ``"finner"``: max_{j<=i} 1-(1-p_(j))^(m/j).
+    - ``"li"``: p_i / (p_i + 1 - p_(m)).
+    - ``"rom"``: with ``rom="exact"`` (default) the smallest alpha at which Rom's (1990) step-up
+      procedure, with the critical values of :func:`rom_critical_values` at that alpha, rejects
+      the hypothesis: min over j >= i of the root of alpha_{m-j+1}(alpha) = p_(j) (brentq).
+      ``rom="garcia2010"``: min_{j>=i} r_{m-j+1} p_(j) with G10's printed r = 1, 2, 3, 3.814,
+      4.755, 5.705, 6.655 (reproduces its tables; at most 7 comparisons).
+
+    Tied p-values get equal APVs. Bonferroni >= Holm >= Hochberg >= Hommel and Hochberg >= Rom.
+    """
+    method = _choose(method, CONTROL_METHODS)
+    if rom not in ("exact", "garcia2010"):
+        raise ValueError(f"unknown rom={rom!r}; allowed: 'exact', 'garcia2010'")
+    p = _pvalues(pvalues)
+    if p.ndim != 1:
+        raise ValueError(f"pvalues must be 1-D (one p-value per comparison), got shape {p.shape}")
+    return _sorted_apply(p, lambda ps: _control_sorted(ps, method, rom))
+
+
+# --------------------------------------------------------------------------- NxN
+
+
+def _k_of(m: int) -> int | None:
+    """k with k(k-1)/2 = m, or None."""
+    k = (1 + math.isqrt(1 + 8 * m)) // 2
+    return k if k >= 2 and k * (k - 1) // 2 == m else None
+
+
+def _symmetric(a: FloatArray) -> bool:
+    off = ~np.eye(a.shape[0], dtype=bool)
+    return bool(np.array_equal(a[off], a.T[off], equal_nan=True))
+
+
+def _families(raw: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]:
+    """(families of shape (m,) or (n, m), k, whether the input was a k x k matrix)."""
+    if k is not None and (isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 2):
+        raise ValueError(f"k must be an integer >= 2 (the number of algorithms), got {k!r}")
+    try:
+        a = np.array(raw, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"pvalues must be numeric, got {raw!r}") from exc
+    if a.ndim == 0:
+        raise ValueError("pvalues must be an array of p-values, got a scalar (0-D input)")
+    if a.ndim > 2:
+        raise ValueError(f"pvalues must be 1-D (one family), 2-D (families or a k x k matrix), got {a.ndim}-D")
+    width = a.shape[-1]
+    k_rows = _k_of(width)
+    rows_ok = k_rows is not None and (k is None or k == k_rows)
+    if a.ndim == 1:
+        if not rows_ok:
+            want = f"k(k-1)/2 = {k * (k - 1) // 2} for k = {k}" if k is not None else "k(k-1)/2 for some k >= 2"
+            raise ValueError(f"{width} p-values: the number of pairs must be {want}")
+        return _pvalues(a), int(k_rows), False  # type: ignore[arg-type]
+    square = a.shape[0] == width and width >= 2 and (k is None or k == width)
+    if square:
+        if _symmetric(a):
+            rows, cols = np.triu_indices(width, 1)
+            return _pvalues(a[rows, cols]), width, True
+        if not rows_ok:
+            raise ValueError(f"a {width} x {width} p-value matrix must be symmetric (diagonal ignored)")
+        if k is None:
+            raise ValueError(
+                f"ambiguous {width} x {width} array: not symmetric, so not a p-value matrix; "
+                f"pass k={k_rows} to read its rows as families of {width} pairs"
+            )
+    if not rows_ok:
+        want = f"k(k-1)/2 = {k * (k - 1) // 2} for k = {k}" if k is not None else "k(k-1)/2 for some k >= 2"
+        raise ValueError(
+            f"rows of {width} p-values: the number of pairs must be {want} "
+            "(or pass a symmetric k x k matrix)"
+        )
+    return _pvalues(a), int(k_rows), False  # type: ignore[arg-type]
+
+
+def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:
+    """APV_i = max{APV_j : p_j <= p_i} (ties in p handled alike), per family."""
+    order = np.argsort(p, axis=-1, kind="stable")
+    ps = np.take_along_axis(p, order, axis=-1)
+    run = np.maximum.accumulate(np.take_along_axis(apv, order, axis=-1), axis=-1)
+    # tied p-values take the running maximum at the last member of their tie group
+    m = ps.shape[-1]
+    is_end = np.concatenate([ps[..., 1:] != ps[..., :-1], np.ones(ps.shape[:-1] + (1,), bool)], axis=-1)
+    ends = np.where(is_end, np.arange(m), m)
+    last = np.minimum.accumulate(ends[..., ::-1], axis=-1)[..., ::-1]
+    out = np.empty_like(apv)
+    np.put_along_axis(out, order, np.take_along_axis(run, last, axis=-1), axis=-1)
+    return out
+
+
+def adjust_all_pairs(
+    pvalues: ArrayLike, method: str, *, k: int | None = None, monotone: bool = False
+) -> FloatArray:
+    """Adjusted p-values of the m = k(k-1)/2 pairwise comparisons of k algorithms, capped at 1.
+
+    ``pvalues`` is one of:
+
+    - 1-D: the p-values of the pairs (0,1), (0,2), ..., (0,k-1), (1,2), ... (the order of
+      ``itertools.combinations(range(k), 2)``); k is inferred from the length, or checked.
+    - a symmetric k x k matrix (any diagonal, ignored): the result is a symmetric matrix with a
+      NaN diagonal.
+    - 2-D (n, m): n independent families, one per row (one parallel call into the Rust core).
+
+    A square array is read as a matrix when it is symmetric off the diagonal; a non-symmetric
+    square array whose side is also a valid family length needs ``k`` to be read as families.
+
+    Methods (Garcia & Herrera 2008, Sec. 3; ``p_(1) <= ... <= p_(m)``):
+
+    - ``"nemenyi"``: m p_i.
+    - ``"holm"``: max_{j<=i} (m-j+1) p_(j).
+    - ``"shaffer"`` (static): max_{j<=i} t_j p_(j), t_j = max{s in S(k): s <= m-j+1}.
+    - ``"bergmann_hommel"``: max{|I| min_{j in I} p_j : I exhaustive, i in I} (k <= 18).
+
+    ``monotone=True`` replaces APV_i by max{APV_j : p_j <= p_i}, as KEEL and scmamp do (G08
+    Table 5 prints 0.0319 for hypothesis 6 where the formula gives 0.0303). It changes only
+    Bergmann-Hommel; the formula value (default) is the smallest alpha at which BH rejects.
+    """
+    method = _choose(method, ALL_PAIRS_METHODS)
+    p, k_eff, matrix = _families(pvalues, k)
+    if method == "nemenyi":
+        apv = np.minimum(p.shape[-1] * p, 1.0)
+    elif method == "holm":
+        apv = _sorted_apply(p, _holm_sorted)
+    elif method == "shaffer":
+        apv = np.asarray(_core.shaffer_apv(p, k_eff), dtype=np.float64)
+    else:
+        apv = np.asarray(_core.bergmann_hommel_apv(p, k_eff), dtype=np.float64)
+    if monotone:
+        apv = _monotone(p, apv)
+    if not matrix:
+        return apv
+    out = np.full((k_eff, k_eff), np.nan)
+    rows, cols = np.triu_indices(k_eff, 1)
+    out[rows, cols] = apv
+    out[cols, rows] = apv
+    return out

@@ -4,8 +4,11 @@ Demsar (JMLR 2006), Garcia & Herrera (JMLR 2008), Garcia et al. (Inf. Sci. 2010)
 """
 
 from multicompare._core import shaffer_counts
+from multicompare.adjust import adjust_all_pairs, adjust_control
 from multicompare.contrast import contrast_estimation
+from multicompare.critical_difference import critical_difference, critical_difference_q
 from multicompare.examples import load_example
+from multicompare.holdout import compare_holdout, mcnemar
 from multicompare.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 from multicompare.two_sample import (
@@ -23,8 +26,16 @@ __all__ = [
     "friedman_aligned_ranks",
     "iman_davenport",
     "quade",
+    # adjusted p-values and critical differences
+    "adjust_all_pairs",
+    "adjust_control",
+    "critical_difference",
+    "critical_difference_q",
     # contrast estimation
     "contrast_estimation",
+    # two classifiers on a holdout set
+    "compare_holdout",
+    "mcnemar",
     # multiple sign test
     "multiple_sign_critical_value",
     "multiple_sign_test",

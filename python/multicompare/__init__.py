@@ -11,6 +11,7 @@ from multicompare.examples import load_example
 from multicompare.holdout import compare_holdout, mcnemar
 from multicompare.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
+from multicompare.posthoc import posthoc_all_pairs, posthoc_control
 from multicompare.two_sample import (
     paired_t_test,
     sign_test,
@@ -26,6 +27,9 @@ __all__ = [
     "friedman_aligned_ranks",
     "iman_davenport",
     "quade",
+    # post-hoc comparisons
+    "posthoc_all_pairs",
+    "posthoc_control",
     # adjusted p-values and critical differences
     "adjust_all_pairs",
     "adjust_control",

@@ -1,0 +1,383 @@
+"""Post-hoc z tests after the Friedman family: comparisons with a control and all pairs.
+
+Each pair of algorithms (a, b) is compared by z = (R_b - R_a) / SE on the ranks of the chosen
+``test`` (positive when a ranks better), with a two-sided normal p-value, then adjusted:
+D06 = Demsar (2006) Sec. 3.2.2; G08 = Garcia & Herrera (2008) Sec. 2; G10 = Garcia et al.
+(2010) Sec. 5 (eqs. 20-22).
+
+Standard errors (N data sets, k algorithms):
+
+* ``"friedman"``: SE = sqrt(k(k+1)/(6N)) on the average Friedman ranks (D06, G10 eq. 20).
+* ``"quade"``: SE = sqrt(k(k+1)(2N+1)(k-1)/(18N(N+1))) on Quade's T_j (G10 eq. 22).
+* ``"aligned"``: on the average aligned ranks. By default (``aligned_se="calibrated"``) the
+  permutation standard error of a difference of average aligned ranks given each data set's
+  aligned ranks, SE^2 = 2k/(k-1) * sum_i s_i^2 / N^2 (s_i^2 the population variance of the k
+  aligned ranks of data set i); under the null its rejection rate matches alpha.
+  ``aligned_se="garcia2010"`` uses sqrt(k(kN+1)/6), with which G10 Table 10 was computed (its
+  eq. 21 misprints it as sqrt(k(N+1)/6)); it is about sqrt((k-1)/k) too small, so it rejects
+  too often (see tests/test_aligned_calibration.py).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple, Union
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from multicompare import _core, _ranking
+from multicompare._data import Scores, ScoresLike, as_scores, check_alpha, index_of
+from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS, adjust_all_pairs, adjust_control
+from multicompare.omnibus import friedman, friedman_aligned_ranks, quade
+
+__all__ = ["PosthocAllPairsResult", "PosthocControlResult", "posthoc_all_pairs", "posthoc_control"]
+
+Test = Literal["friedman", "aligned", "quade"]
+AlignedSE = Literal["calibrated", "garcia2010"]
+RanksLike = Union[pd.Series, Mapping[str, float], Sequence[float], np.ndarray]
+
+TESTS = ("friedman", "aligned", "quade")
+ALIGNED_SES = ("calibrated", "garcia2010")
+
+
+@dataclass(frozen=True)
+class PosthocControlResult:
+    """Comparisons of each algorithm with a control (1 x N), G10 Sec. 5.
+
+    Per compared algorithm (``algorithms``, input order without the control): ``difference``
+    R_j - R_control, ``z`` = difference/``se``, two-sided ``pvalue``, and ``adjusted``
+    (a DataFrame, one column of APVs per method of :data:`multicompare.adjust.CONTROL_METHODS`).
+    ``reject``: adjusted <= ``alpha``. ``ranks``: the ranks of all algorithms (lower = better).
+    """
+
+    test: str
+    control: str
+    alpha: float
+    se: float
+    n_datasets: int
+    ranks: pd.Series
+    difference: pd.Series
+    z: pd.Series
+    pvalue: pd.Series
+    adjusted: pd.DataFrame = field(repr=False)
+    options: Mapping[str, str] = field(repr=False, default_factory=dict)
+
+    @property
+    def algorithms(self) -> tuple[str, ...]:
+        return tuple(self.pvalue.index)
+
+    @property
+    def reject(self) -> pd.DataFrame:
+        """Rejection decisions at ``alpha`` (APV <= alpha), one column per method."""
+        return self.adjusted <= self.alpha
+
+    def to_frame(self, *, sort: bool = False) -> pd.DataFrame:
+        """One row per compared algorithm; columns ``difference``, ``z``, ``pvalue``,
+        ``apv_<method>`` and ``reject_<method>`` for every method.
+
+        ``sort=True`` orders the rows by unadjusted p (ties keep input order), as the papers'
+        tables do.
+        """
+        return _table(self.difference, self.z, self.pvalue, self.adjusted, self.alpha, sort)
+
+
+@dataclass(frozen=True)
+class PosthocAllPairsResult:
+    """All pairwise comparisons (N x N), G08 Sec. 2.2.
+
+    Hypotheses are the pairs (a, b), a before b in algorithm order, in itertools.combinations
+    order, labelled "a vs b". Per pair: ``difference`` R_b - R_a, ``z``, two-sided ``pvalue`` and
+    ``adjusted`` APVs (columns = ``methods``). ``skipped`` names methods left out and why.
+    """
+
+    test: str
+    alpha: float
+    se: float
+    n_datasets: int
+    ranks: pd.Series
+    pairs: tuple[tuple[str, str], ...]
+    difference: pd.Series
+    z: pd.Series
+    pvalue: pd.Series
+    adjusted: pd.DataFrame = field(repr=False)
+    skipped: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, str | bool] = field(repr=False, default_factory=dict)
+
+    @property
+    def methods(self) -> tuple[str, ...]:
+        return tuple(self.adjusted.columns)
+
+    @property
+    def reject(self) -> pd.DataFrame:
+        """Rejection decisions at ``alpha`` (APV <= alpha), one column per method."""
+        return self.adjusted <= self.alpha
+
+    def to_frame(self, *, sort: bool = False) -> pd.DataFrame:
+        """One row per pair; columns ``difference``, ``z``, ``pvalue``, ``apv_<method>`` and
+        ``reject_<method>``. ``sort=True`` orders rows by unadjusted p (G08 Table 5 order)."""
+        return _table(self.difference, self.z, self.pvalue, self.adjusted, self.alpha, sort)
+
+    def matrix(self, method: str | None = None) -> pd.DataFrame:
+        """k x k symmetric DataFrame of the APVs of ``method`` (None: unadjusted p-values).
+
+        Rows and columns are the algorithms; the diagonal is NaN (no hypothesis).
+        """
+        if method is None:
+            values = self.pvalue.to_numpy()
+        elif method in self.adjusted.columns:
+            values = self.adjusted[method].to_numpy()
+        else:
+            raise ValueError(f"unknown method {method!r}; available: {list(self.adjusted.columns)} "
+                             "or None for unadjusted p-values")
+        names = list(self.ranks.index)
+        out = np.full((len(names), len(names)), np.nan)
+        first, second = np.triu_indices(len(names), k=1)
+        out[first, second] = out[second, first] = values
+        return pd.DataFrame(out, index=names, columns=names)
+
+
+def posthoc_control(
+    data: ScoresLike | Scores | None = None,
+    control: str | int | None = None,
+    *,
+    test: Test = "friedman",
+    alpha: float = 0.05,
+    ranks: RanksLike | None = None,
+    n_datasets: int | None = None,
+    algorithms: Sequence[str] | None = None,
+    higher_is_better: bool = True,
+    rom: Literal["exact", "garcia2010"] = "exact",
+    aligned_se: AlignedSE = "calibrated",
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+) -> PosthocControlResult:
+    """Compare every algorithm with a ``control`` (default: the best-ranked) after ``test``.
+
+    z and two-sided p for each other algorithm (module docstring: SEs), and the APVs of
+    Bonferroni(-Dunn), Holm, Hochberg, Hommel, Holland, Rom, Finner and Li (G10 Sec. 5.1) via
+    :func:`multicompare.adjust_control` (``rom="garcia2010"`` uses G10's coefficients).
+
+    Give either ``data`` (any form of :func:`multicompare._data.as_scores`) or published
+    average ``ranks`` (lower = better; a Series/dict, or a sequence with ``algorithms=``
+    names) with ``n_datasets``. For ``test="aligned"`` from ranks only ``aligned_se="garcia2010"``
+    is possible (the calibrated SE needs each data set's aligned ranks).
+    """
+    alpha = check_alpha(alpha)
+    basis = _basis(data, ranks, n_datasets, algorithms, test, aligned_se, higher_is_better,
+                   dataset, algorithm, score)
+    names = list(basis.ranks.index)
+    if control is None:
+        c = int(np.argmin(basis.ranks.to_numpy()))
+    else:
+        c = index_of(names, control)
+    others = np.array([j for j in range(len(names)) if j != c])
+    difference, z, p = _z_test(basis.ranks.to_numpy(), np.full(len(others), c), others, basis.se)
+    labels = [names[j] for j in others]
+    adjusted = pd.DataFrame(
+        {m: adjust_control(p, m, rom=rom) for m in CONTROL_METHODS}, index=labels)
+    return PosthocControlResult(
+        test=test,
+        control=names[c],
+        alpha=alpha,
+        se=basis.se,
+        n_datasets=basis.n_datasets,
+        ranks=basis.ranks,
+        difference=pd.Series(difference, index=labels, name="difference"),
+        z=pd.Series(z, index=labels, name="z"),
+        pvalue=pd.Series(p, index=labels, name="pvalue"),
+        adjusted=adjusted,
+        options={"rom": rom, **({"aligned_se": aligned_se} if test == "aligned" else {})},
+    )
+
+
+def posthoc_all_pairs(
+    data: ScoresLike | Scores | None = None,
+    *,
+    test: Test = "friedman",
+    alpha: float = 0.05,
+    ranks: RanksLike | None = None,
+    n_datasets: int | None = None,
+    algorithms: Sequence[str] | None = None,
+    methods: Sequence[str] | None = None,
+    monotone: bool = False,
+    higher_is_better: bool = True,
+    aligned_se: AlignedSE = "calibrated",
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+) -> PosthocAllPairsResult:
+    """Compare all k(k-1)/2 pairs of algorithms after ``test`` (G08 Sec. 2.2, G10 Sec. 5).
+
+    z and two-sided p per pair (module docstring: SEs) and the APVs of ``methods`` among
+    Nemenyi, Holm, Shaffer static and Bergmann-Hommel via :func:`multicompare.adjust_all_pairs`.
+    ``methods=None`` takes all of them, except Bergmann-Hommel when k exceeds the largest k the
+    exact algorithm supports (``multicompare._core.MAX_K``): it is then left out and named in
+    ``result.skipped``; asking for it explicitly with such a k raises ValueError.
+    ``monotone=True`` forces APVs to be non-decreasing in p (the KEEL/scmamp convention that G08
+    Table 5 printed for Bergmann-Hommel). Input as for :func:`posthoc_control`.
+    """
+    alpha = check_alpha(alpha)
+    basis = _basis(data, ranks, n_datasets, algorithms, test, aligned_se, higher_is_better,
+                   dataset, algorithm, score)
+    names = list(basis.ranks.index)
+    k = len(names)
+    chosen, skipped = _all_pairs_methods(methods, k)
+    first, second = (np.array(side, dtype=int) for side in zip(*itertools.combinations(range(k), 2)))
+    difference, z, p = _z_test(basis.ranks.to_numpy(), first, second, basis.se)
+    pairs = tuple((names[a], names[b]) for a, b in zip(first, second))
+    labels = [f"{a} vs {b}" for a, b in pairs]
+    adjusted = pd.DataFrame(
+        {m: adjust_all_pairs(p, m, k=k, monotone=monotone) for m in chosen}, index=labels,
+        columns=list(chosen), dtype=np.float64)
+    return PosthocAllPairsResult(
+        test=test,
+        alpha=alpha,
+        se=basis.se,
+        n_datasets=basis.n_datasets,
+        ranks=basis.ranks,
+        pairs=pairs,
+        difference=pd.Series(difference, index=labels, name="difference"),
+        z=pd.Series(z, index=labels, name="z"),
+        pvalue=pd.Series(p, index=labels, name="pvalue"),
+        adjusted=adjusted,
+        skipped=skipped,
+        options={"monotone": bool(monotone), **({"aligned_se": aligned_se} if test == "aligned" else {})},
+    )
+
+
+# --- shared machinery -------------------------------------------------------------------------
+
+
+class _Basis(NamedTuple):
+    """What a post-hoc needs: the ranks (lower = better), N and the standard error."""
+
+    ranks: pd.Series
+    n_datasets: int
+    se: float
+
+
+def _z_test(ranks: np.ndarray, first: np.ndarray, second: np.ndarray, se: float
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """difference R_second - R_first, z = difference/se and two-sided normal p = 2 Phi(-|z|)."""
+    difference = ranks[second] - ranks[first]
+    # se = 0 only when every data set ties all algorithms: then all differences are 0 too.
+    z = difference / se if se > 0 else np.zeros_like(difference)
+    return difference, z, np.minimum(2.0 * stats.norm.sf(np.abs(z)), 1.0)
+
+
+def _basis(
+    data: ScoresLike | Scores | None,
+    ranks: RanksLike | None,
+    n_datasets: int | None,
+    algorithms: Sequence[str] | None,
+    test: str,
+    aligned_se: str,
+    higher_is_better: bool,
+    dataset: str,
+    algorithm: str,
+    score: str,
+) -> _Basis:
+    if test not in TESTS:
+        raise ValueError(f"unknown test {test!r}; use one of {list(TESTS)}")
+    if aligned_se not in ALIGNED_SES:
+        raise ValueError(f"unknown aligned_se {aligned_se!r}; use one of {list(ALIGNED_SES)}")
+    if (data is None) == (ranks is None):
+        raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
+    if ranks is not None:
+        series = _ranks_series(ranks, algorithms)
+        n = _check_n_datasets(n_datasets)
+        if test == "aligned" and aligned_se == "calibrated":
+            raise ValueError(
+                "the calibrated aligned-ranks SE needs each data set's aligned ranks: pass data, "
+                "or aligned_se='garcia2010' (SE = sqrt(k(kN+1)/6), as G10 Table 10) with ranks=")
+        return _Basis(series, n, _ranking.standard_error(test, len(series), n))
+    if n_datasets is not None or algorithms is not None:
+        raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")
+    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
+                       algorithm=algorithm, score=score)
+    n, k = scores.n_datasets, scores.n_algorithms
+    if test == "friedman":
+        series = friedman(scores).ranks
+    elif test == "quade":
+        series = quade(scores).ranks
+    else:
+        result = friedman_aligned_ranks(scores)
+        series = result.ranks
+        if aligned_se == "calibrated":
+            se = _ranking.aligned_permutation_se(result.aligned_ranks.to_numpy())
+            return _Basis(series, n, float(se))
+    return _Basis(series, n, _ranking.standard_error(test, k, n))
+
+
+def _ranks_series(ranks: RanksLike, algorithms: Sequence[str] | None) -> pd.Series:
+    if isinstance(ranks, (pd.Series, Mapping)):
+        if algorithms is not None:
+            raise ValueError("algorithms= is for ranks given as a plain sequence; a Series or "
+                             "dict already names them")
+        series = pd.Series(dict(ranks)) if isinstance(ranks, Mapping) else ranks
+        names = [str(a) for a in series.index]
+        values = series.to_numpy()
+    else:
+        values = np.asarray(ranks)
+        names = [str(a) for a in algorithms] if algorithms is not None else [
+            f"A{j + 1}" for j in range(values.shape[0] if values.ndim else 0)]
+    if values.ndim != 1:
+        raise ValueError(f"ranks must be 1-D (one average rank per algorithm), got shape {values.shape}")
+    try:
+        values = values.astype(np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"ranks must be numeric: {exc}") from exc
+    if len(values) < 2:
+        raise ValueError(f"need at least 2 algorithms, got {len(values)} rank(s)")
+    if len(names) != len(values):
+        raise ValueError(f"{len(names)} algorithm names for {len(values)} ranks")
+    if len(set(names)) != len(names):
+        raise ValueError(f"duplicate algorithm names: {sorted({n for n in names if names.count(n) > 1})}")
+    if not np.all(np.isfinite(values)):
+        raise ValueError("ranks must be finite (no NaN/inf)")
+    return pd.Series(values, index=names, name="rank")
+
+
+def _check_n_datasets(n_datasets: int | None) -> int:
+    if n_datasets is None:
+        raise ValueError("ranks= needs n_datasets= (the number of data sets they average over)")
+    if isinstance(n_datasets, bool) or not isinstance(n_datasets, (int, np.integer)):
+        raise TypeError(f"n_datasets must be an integer, got {n_datasets!r}")
+    if n_datasets < 2:
+        raise ValueError(f"need at least 2 data sets, got n_datasets={n_datasets}")
+    return int(n_datasets)
+
+
+def _all_pairs_methods(methods: Sequence[str] | None, k: int) -> tuple[tuple[str, ...], dict[str, str]]:
+    max_k = getattr(_core, "MAX_K", None)
+    too_big = max_k is not None and k > max_k
+    if methods is None:
+        if too_big:
+            note = (f"k = {k} exceeds the largest k ({max_k}) of the exact Bergmann-Hommel "
+                    "algorithm; use shaffer, which works for any k")
+            return tuple(m for m in ALL_PAIRS_METHODS if m != "bergmann_hommel"), {"bergmann_hommel": note}
+        return tuple(ALL_PAIRS_METHODS), {}
+    if isinstance(methods, str):
+        methods = (methods,)
+    unknown = [m for m in methods if m not in ALL_PAIRS_METHODS]
+    if unknown:
+        raise ValueError(f"unknown method(s) {unknown}; use any of {list(ALL_PAIRS_METHODS)}")
+    if too_big and "bergmann_hommel" in methods:
+        raise ValueError(f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
+                         "which works for any k")
+    return tuple(dict.fromkeys(methods)), {}
+
+
+def _table(difference: pd.Series, z: pd.Series, pvalue: pd.Series, adjusted: pd.DataFrame,
+           alpha: float, sort: bool) -> pd.DataFrame:
+    frame = pd.concat(
+        [difference, z, pvalue, adjusted.add_prefix("apv_"), (adjusted <= alpha).add_prefix("reject_")],
+        axis=1)
+    if sort:
+        frame = frame.iloc[np.argsort(pvalue.to_numpy(), kind="stable")]
+    return frame

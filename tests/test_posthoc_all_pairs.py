@@ -1,0 +1,126 @@
+"""posthoc_all_pairs against expected.json (G08 Tables 3 and 5) and its options."""
+
+import itertools
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+import multicompare as mc
+from multicompare import _core, posthoc
+from multicompare.adjust import ALL_PAIRS_METHODS
+from reference_cases import REFERENCE, assert_matches, case
+
+CASE = "garcia2008_friedman_all_pairwise"
+
+
+def _result(**options: Any) -> posthoc.PosthocAllPairsResult:
+    c = case(CASE)
+    return mc.posthoc_all_pairs(REFERENCE / c["input"], alpha=c["parameters"]["alpha"], **options)
+
+
+def test_garcia2008_table5_and_its_decisions() -> None:
+    expected = case(CASE)["expected"]
+    result, monotone = _result(), _result(monotone=True)
+    frame = result.to_frame(sort=True)
+    actual = {
+        "SE": result.se,
+        "average_ranks": result.ranks,
+        "hypothesis_order": list(frame.index),
+        "z": result.z.abs(),
+        "p": result.pvalue,
+        **{f"apv_{m}": result.adjusted[m] for m in ALL_PAIRS_METHODS},
+        "apv_bergmann_hommel_monotone": monotone.adjusted["bergmann_hommel"],
+        "number_rejected_alpha_0.05": result.reject.sum().to_dict(),
+        "bergmann_hommel_acceptance_set_alpha_0.05":
+            [h for h in frame.index if not frame.loc[h, "reject_bergmann_hommel"]],
+    }
+    for key, value in actual.items():
+        assert_matches(value, expected[key], path=key)
+    # The monotone option only changes Bergmann-Hommel here (the others are monotone already).
+    for m in ("nemenyi", "holm", "shaffer"):
+        pd.testing.assert_series_equal(monotone.adjusted[m], result.adjusted[m])
+
+
+def test_from_published_ranks_equals_from_data() -> None:
+    data = mc.load_example("garcia2008")
+    from_data = mc.posthoc_all_pairs(data)
+    ranks = mc.friedman(data).ranks
+    from_ranks = mc.posthoc_all_pairs(ranks=ranks.to_dict(), n_datasets=len(data))
+    pd.testing.assert_frame_equal(from_ranks.to_frame(), from_data.to_frame())
+
+
+def test_pairs_follow_itertools_combinations_and_agree_with_posthoc_control() -> None:
+    data = mc.load_example("garcia2010")
+    for test in ("friedman", "aligned", "quade"):
+        pairs = mc.posthoc_all_pairs(data, test=test)
+        names = list(data.columns)
+        assert pairs.pairs == tuple(itertools.combinations(names, 2))
+        assert list(pairs.to_frame().index) == [f"{a} vs {b}" for a, b in itertools.combinations(names, 2)]
+        control = mc.posthoc_control(data, names[0], test=test)
+        first = pairs.to_frame().iloc[: len(names) - 1]
+        np.testing.assert_array_equal(first["pvalue"].to_numpy(), control.pvalue.to_numpy())
+        np.testing.assert_array_equal(first["z"].to_numpy(), control.z.to_numpy())
+        assert pairs.se == control.se
+
+
+def test_matrix_is_symmetric_with_nan_diagonal() -> None:
+    result = mc.posthoc_all_pairs(mc.load_example("garcia2008"))
+    names = list(result.ranks.index)
+    for method in (None, *ALL_PAIRS_METHODS):
+        m = result.matrix(method)
+        assert list(m.index) == list(m.columns) == names
+        assert np.isnan(np.diag(m.to_numpy())).all()
+        np.testing.assert_array_equal(m.to_numpy(), m.to_numpy().T)
+    holm = result.matrix("holm")
+    for (a, b), value in zip(result.pairs, result.adjusted["holm"]):
+        assert holm.loc[a, b] == value
+    with pytest.raises(ValueError, match="unknown method 'hommel'"):
+        result.matrix("hommel")
+
+
+def test_frame_layout() -> None:
+    result = mc.posthoc_all_pairs(mc.load_example("garcia2008"), alpha=0.01)
+    frame = result.to_frame()
+    assert list(frame.columns) == (["difference", "z", "pvalue"] + [f"apv_{m}" for m in ALL_PAIRS_METHODS]
+                                   + [f"reject_{m}" for m in ALL_PAIRS_METHODS])
+    np.testing.assert_array_equal(frame[[f"reject_{m}" for m in ALL_PAIRS_METHODS]].to_numpy(),
+                                  result.adjusted.to_numpy() <= 0.01)
+
+
+def test_methods_selection_and_bergmann_hommel_beyond_the_supported_k(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = mc.load_example("garcia2008")  # k = 5
+    assert mc.posthoc_all_pairs(data, methods=["holm"]).methods == ("holm",)
+    assert mc.posthoc_all_pairs(data, methods="shaffer").methods == ("shaffer",)
+    with pytest.raises(ValueError, match="unknown method"):
+        mc.posthoc_all_pairs(data, methods=["hommel"])
+    monkeypatch.setattr(_core, "MAX_K", 4, raising=False)
+    result = mc.posthoc_all_pairs(data)
+    assert result.methods == ("nemenyi", "holm", "shaffer")
+    assert "bergmann_hommel" in result.skipped and "shaffer" in result.skipped["bergmann_hommel"]
+    with pytest.raises(ValueError, match="bergmann_hommel supports k <= 4"):
+        mc.posthoc_all_pairs(data, methods=["bergmann_hommel"])
+
+
+scores_tables = arrays(np.float64, st.tuples(st.integers(3, 8), st.integers(3, 5)),
+                       elements=st.integers(0, 9).map(lambda v: v / 10))
+
+
+@settings(max_examples=20)
+@given(scores_tables, st.data(), st.sampled_from(["friedman", "aligned", "quade"]))
+def test_invariant_to_dataset_order_and_relabelling(x: np.ndarray, draw: st.DataObject, test: str) -> None:
+    k = x.shape[1]
+    names = [f"alg{j}" for j in range(k)]
+    rows = draw.draw(st.permutations(range(x.shape[0])))
+    cols = draw.draw(st.permutations(range(k)))
+    a = mc.posthoc_all_pairs(pd.DataFrame(x, columns=names), test=test)
+    b = mc.posthoc_all_pairs(pd.DataFrame(x[np.ix_(rows, cols)], columns=[names[c] for c in cols]), test=test)
+    for method in (None, *ALL_PAIRS_METHODS):
+        pd.testing.assert_frame_equal(b.matrix(method).loc[names, names], a.matrix(method),
+                                      check_exact=False, rtol=1e-9, atol=1e-12)
+    c = mc.posthoc_all_pairs(pd.DataFrame(-x, columns=names), test=test, higher_is_better=False)
+    pd.testing.assert_frame_equal(c.to_frame(), a.to_frame(), check_exact=False, rtol=1e-9, atol=1e-12)

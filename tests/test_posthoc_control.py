@@ -1,0 +1,180 @@
+"""posthoc_control against expected.json (D06 Sec. 3.2.2, G10 Tables 9-11) and its options."""
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+import multicompare as mc
+from multicompare import _ranking
+from multicompare.adjust import CONTROL_METHODS
+from multicompare.posthoc import PosthocControlResult
+from reference_cases import REFERENCE, assert_matches, case, read_csv
+
+Getter = Callable[[PosthocControlResult], Any]
+
+
+def _rejected(result: PosthocControlResult) -> dict[str, list[str]]:
+    frame = result.to_frame(sort=True)
+    return {name.capitalize(): [a for a in frame.index if frame.loc[a, f"reject_{name}"]]
+            for name in ("bonferroni", "holm", "hochberg", "hommel")}
+
+
+GETTERS: dict[str, Getter] = {
+    "SE": lambda r: r.se,
+    "average_aligned_ranks": lambda r: r.ranks,
+    "posthoc_order": lambda r: list(r.to_frame(sort=True).index),
+    "control_comparison_order": lambda r: list(r.to_frame(sort=True).index),
+    "rank_differences_to_control": lambda r: r.difference.abs(),
+    "posthoc_z": lambda r: r.z.abs(),
+    "z": lambda r: r.z.abs(),
+    "posthoc_p": lambda r: r.pvalue,
+    "p": lambda r: r.pvalue,
+    "rejected_alpha_0.05": _rejected,
+    **{f"apv_{m}": (lambda r, m=m: r.adjusted[m]) for m in CONTROL_METHODS},
+}
+# Entries of these cases that belong to other modules (omnibus statistics, critical
+# differences, per-step alpha thresholds) are tested there.
+NOT_HERE = ("ranks", "rank_sums", "average_ranks", "chi2_F", "F_F", "df_F", "p_chi2_F", "p_F_F",
+            "F_critical_0.05", "CD_", "alpha_over_i_holm", "rejected_bonferroni_dunn_CD",
+            "aligned_", "rank_totals", "sum_R", "T", "p_T", "sample_ranges", "Q", "S_", "W_",
+            "A2", "B", "df")
+
+
+def _check_all(result: PosthocControlResult, case_id: str) -> None:
+    expected = case(case_id)["expected"]
+    for key, entry in expected.items():
+        if key in GETTERS:
+            assert_matches(GETTERS[key](result), entry, path=f"{case_id}.{key}")
+        else:
+            assert key.startswith(NOT_HERE), f"{case_id}: expected entry {key!r} is not checked"
+
+
+def _from_data(case_id: str, test: str, **options: Any) -> PosthocControlResult:
+    c = case(case_id)
+    return mc.posthoc_control(REFERENCE / c["input"], c["parameters"]["control"], test=test,
+                              alpha=c["parameters"]["alpha"],
+                              higher_is_better=c["parameters"]["higher_is_better"], **options)
+
+
+@pytest.mark.parametrize("case_id", ["demsar2006_friedman_from_auc", "demsar2006_friedman_from_printed_ranks",
+                                     "garcia2010_friedman"])
+def test_friedman_posthoc_reproduces_expected_json(case_id: str) -> None:
+    _check_all(_from_data(case_id, "friedman", rom="garcia2010"), case_id)
+
+
+def test_aligned_posthoc_with_the_papers_se_reproduces_expected_json() -> None:
+    case_id = "garcia2010_friedman_aligned_ranks"
+    _check_all(_from_data(case_id, "aligned", rom="garcia2010", aligned_se="garcia2010"), case_id)
+
+
+def test_aligned_posthoc_from_the_printed_aligned_ranks_reproduces_table_10() -> None:
+    case_id = "garcia2010_friedman_aligned_ranks_from_printed_ranks"
+    c = case(case_id)
+    printed = read_csv(c["input"])
+    printed.columns = list(c["expected"]["rank_totals"]["value"])  # Table 7 spells IS-CHC - 1NN
+    result = mc.posthoc_control(ranks=printed.mean(), n_datasets=c["inputs"]["n"], control="PDFC",
+                                test="aligned", aligned_se="garcia2010", rom="garcia2010")
+    _check_all(result, case_id)
+
+
+def test_quade_posthoc_reproduces_expected_json() -> None:
+    case_id = "garcia2010_quade"
+    _check_all(_from_data(case_id, "quade", rom="garcia2010"), case_id)
+
+
+def test_quade_posthoc_from_the_printed_q_reproduces_table_11() -> None:
+    case_id = "garcia2010_quade_with_printed_Q"
+    c = case(case_id)
+    data = read_csv(c["input"])
+    q = np.array([c["inputs"]["Q"][name] for name in data.index])
+    t = _ranking.quade_parts(_ranking.friedman_ranks(data.to_numpy()), q).T_j
+    result = mc.posthoc_control(ranks=dict(zip(data.columns, t)), n_datasets=len(data),
+                                control="PDFC", test="quade", rom="garcia2010")
+    _check_all(result, case_id)
+
+
+def test_rom_exact_is_the_default_and_differs_from_the_papers_coefficients() -> None:
+    data = mc.load_example("garcia2010")
+    exact = mc.posthoc_control(data, test="aligned", aligned_se="garcia2010")
+    paper = mc.posthoc_control(data, test="aligned", aligned_se="garcia2010", rom="garcia2010")
+    assert exact.options["rom"] == "exact"
+    for method in CONTROL_METHODS:
+        if method != "rom":
+            pd.testing.assert_series_equal(exact.adjusted[method], paper.adjusted[method])
+
+
+def test_default_control_is_the_best_ranked_and_results_agree_with_ranks_input() -> None:
+    data = mc.load_example("garcia2010")
+    for test in ("friedman", "quade", "aligned"):
+        result = mc.posthoc_control(data, test=test)
+        assert result.control == result.ranks.idxmin() == "PDFC"
+        assert result.algorithms == ("NNEP", "IS-CHC + 1NN", "FH-GBML")
+    from_data = mc.posthoc_control(data, test="quade")
+    ranks = mc.quade(data).ranks
+    for given_ranks in (ranks, ranks.to_dict(), (ranks.to_numpy(), list(ranks.index))):
+        if isinstance(given_ranks, tuple):
+            result = mc.posthoc_control(ranks=given_ranks[0], algorithms=given_ranks[1],
+                                        n_datasets=len(data), test="quade")
+        else:
+            result = mc.posthoc_control(ranks=given_ranks, n_datasets=len(data), test="quade")
+        pd.testing.assert_frame_equal(result.to_frame(), from_data.to_frame())
+
+
+def test_calibrated_aligned_se_is_the_default_and_larger_than_the_papers() -> None:
+    data = mc.load_example("garcia2010")
+    calibrated = mc.posthoc_control(data, test="aligned")
+    paper = mc.posthoc_control(data, test="aligned", aligned_se="garcia2010")
+    assert calibrated.options["aligned_se"] == "calibrated"
+    ranks = mc.friedman_aligned_ranks(data).aligned_ranks.to_numpy()
+    assert calibrated.se == pytest.approx(float(_ranking.aligned_permutation_se(ranks)), rel=1e-12)
+    assert calibrated.se > paper.se
+    assert (calibrated.pvalue > paper.pvalue).all()
+
+
+def test_aligned_from_ranks_needs_the_papers_se() -> None:
+    with pytest.raises(ValueError, match="aligned_se='garcia2010'"):
+        mc.posthoc_control(ranks={"a": 10.0, "b": 20.0, "c": 30.0}, n_datasets=10, test="aligned")
+
+
+def test_frame_layout_and_rejections() -> None:
+    result = mc.posthoc_control(mc.load_example("garcia2010"), alpha=0.1)
+    frame = result.to_frame()
+    assert list(frame.columns) == (["difference", "z", "pvalue"] + [f"apv_{m}" for m in CONTROL_METHODS]
+                                   + [f"reject_{m}" for m in CONTROL_METHODS])
+    assert list(frame.index) == list(result.algorithms)
+    assert (frame[[f"reject_{m}" for m in CONTROL_METHODS]].to_numpy()
+            == (result.adjusted.to_numpy() <= 0.1)).all()
+    assert list(result.to_frame(sort=True)["pvalue"]) == sorted(frame["pvalue"])
+
+
+def test_unknown_control_lists_the_algorithms() -> None:
+    with pytest.raises(ValueError, match=r"unknown control 'SVM'.*PDFC"):
+        mc.posthoc_control(mc.load_example("garcia2010"), "SVM")
+    with pytest.raises(ValueError, match="unknown control"):
+        mc.posthoc_control(ranks=[1.0, 2.0], n_datasets=5, control="x")
+
+
+scores_tables = arrays(np.float64, st.tuples(st.integers(3, 10), st.integers(3, 6)),
+                       elements=st.integers(0, 9).map(lambda v: v / 10))
+
+
+@settings(max_examples=25)
+@given(scores_tables, st.data(), st.sampled_from(["friedman", "aligned", "quade"]))
+def test_invariant_to_dataset_order_and_relabelling(x: np.ndarray, draw: st.DataObject, test: str) -> None:
+    k = x.shape[1]
+    names = [f"alg{j}" for j in range(k)]
+    rows = draw.draw(st.permutations(range(x.shape[0])))
+    cols = draw.draw(st.permutations(range(k)))
+    a = mc.posthoc_control(pd.DataFrame(x, columns=names), "alg0", test=test)
+    b = mc.posthoc_control(pd.DataFrame(x[np.ix_(rows, cols)], columns=[names[c] for c in cols]),
+                           "alg0", test=test)
+    pd.testing.assert_frame_equal(b.to_frame().loc[list(a.algorithms)], a.to_frame(),
+                                  check_exact=False, rtol=1e-9, atol=1e-12)
+    c = mc.posthoc_control(pd.DataFrame(-x, columns=names), "alg0", test=test, higher_is_better=False)
+    pd.testing.assert_frame_equal(c.to_frame(), a.to_frame(), check_exact=False, rtol=1e-9, atol=1e-12)

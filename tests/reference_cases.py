@@ -77,3 +77,9 @@ def _compare(actual: Any, expected: Any, kind: str, tol: Any, path: str) -> None
         assert abs(float(actual) - expected) <= bound + 1e-12 * abs(expected), (
             f"{path}: {actual!r} differs from {expected!r} by more than {kind} {tol}"
         )
+
+
+def assert_attributes(result: Any, expected: dict[str, Any], names: dict[str, str]) -> None:
+    """``assert_matches(getattr(result, attribute), expected[key])`` for each attribute -> key."""
+    for attribute, key in names.items():
+        assert_matches(getattr(result, attribute), expected[key], f"{attribute} ({key})")

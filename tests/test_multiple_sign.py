@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 import pandas as pd
 import pytest
-from reference_cases import REFERENCE, assert_matches, case, read_csv
+from reference_cases import REFERENCE, assert_attributes, assert_matches, case, read_csv
 
 import multicompare as mc
 from multicompare.multiple_sign import _prob_any_at_most
@@ -55,13 +55,10 @@ def test_garcia2010_example():
     params, expected = c["parameters"], c["expected"]
     result = mc.multiple_sign_test(ACCURACY, params["control"], alpha=params["alpha"],
                                    alternative="less")
-    assert_matches(result.signs, expected["signs"])
-    assert_matches(result.minus, expected["number_of_minuses"])
-    assert_matches(result.plus, expected["number_of_pluses"])
-    assert_matches(result.ties, expected["number_of_ties"])
-    assert_matches(result.statistic, expected["r_j"])
-    assert_matches(result.critical_value, expected["critical_value_m3_n24_alpha_0.05"])
-    assert_matches(result.rejected, expected["rejected_alpha_0.05"])
+    assert_attributes(result, expected, {
+        "signs": "signs", "minus": "number_of_minuses", "plus": "number_of_pluses",
+        "ties": "number_of_ties", "statistic": "r_j",
+        "critical_value": "critical_value_m3_n24_alpha_0.05", "rejected": "rejected_alpha_0.05"})
     fwe = {f"c={c}": _prob_any_at_most(24, 3, False)[c] for c in (6, 7)}
     assert_matches(fwe, expected["familywise_error_at_critical_value"])
     assert result.familywise_error == pytest.approx(fwe["c=6"])

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference_cases import assert_matches, case, read_csv
+from reference_cases import assert_attributes, assert_matches, case, read_csv
 from scipy import stats
 
 import multicompare as mc
@@ -20,17 +20,20 @@ def _pair(c: dict) -> tuple[pd.Series, pd.Series]:
     return data[c["parameters"]["first"]], data[c["parameters"]["second"]]
 
 
-def test_demsar_wilcoxon_example():
-    c = case("demsar2006_wilcoxon")
-    expected = c["expected"]
+def _example(case_id: str, func, names: dict[str, str]):
+    """Run ``func`` on a case's pair, check the named attributes; return what the test needs."""
+    c = case(case_id)
     x, y = _pair(c)
-    result = mc.wilcoxon(x, y)
-    assert_matches(result.differences, expected["differences"])
-    assert_matches(result.ranks, expected["abs_difference_ranks"])
-    assert_matches(result.r_plus, expected["R_plus"])
-    assert_matches(result.r_minus, expected["R_minus"])
-    assert_matches(result.statistic, expected["T"])
-    assert_matches(result.n, expected["N"])
+    result = func(x, y)
+    assert_attributes(result, c["expected"], names)
+    return c, c["expected"], x, y, result
+
+
+def test_demsar_wilcoxon_example():
+    c, expected, x, y, result = _example(
+        "demsar2006_wilcoxon", mc.wilcoxon,
+        {"differences": "differences", "ranks": "abs_difference_ranks", "r_plus": "R_plus",
+         "r_minus": "R_minus", "statistic": "T", "n": "N"})
     assert result.method == "approx"  # zeros and ties: no exact null distribution
     paper = mc.wilcoxon(x, y, tie_correction=False)
     assert_matches(paper.zstatistic, expected["z"])
@@ -129,16 +132,10 @@ def test_wilcoxon_swap_symmetry(pairs):
 
 
 def test_demsar_sign_test_example():
-    c = case("demsar2006_sign_test")
-    expected = c["expected"]
-    x, y = _pair(c)
-    result = mc.sign_test(x, y)
-    assert_matches(result.wins, expected["wins_second_raw"])
-    assert_matches(result.losses, expected["losses_second_raw"])
-    assert_matches(result.ties, expected["ties"])
-    assert_matches(result.statistic, expected["wins_second_with_split_ties"])
-    assert_matches(result.n, expected["N"])
-    assert_matches(result.pvalue, expected["p_exact_binomial_two_sided"])
+    c, expected, x, y, result = _example(
+        "demsar2006_sign_test", mc.sign_test,
+        {"wins": "wins_second_raw", "losses": "losses_second_raw", "ties": "ties",
+         "statistic": "wins_second_with_split_ties", "n": "N", "pvalue": "p_exact_binomial_two_sided"})
     assert_matches(mc.sign_test(x, y, alternative="greater").pvalue, expected["p_exact_binomial_one_sided"])
     table3 = mc.sign_test_critical_wins(result.n, c["parameters"]["alpha"], alternative="greater")
     assert_matches(table3, expected["critical_wins_table3_alpha_0.05"])

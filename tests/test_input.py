@@ -1,0 +1,131 @@
+"""Bad input through the public functions of the Friedman family: clear ValueError/TypeError,
+and the caller's objects are never modified."""
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import multicompare as mc
+
+FUNCTIONS: list[Callable[..., Any]] = [
+    mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade,
+    mc.posthoc_control, mc.posthoc_all_pairs,
+]
+GOOD = np.array([[0.8, 0.7, 0.6], [0.9, 0.7, 0.5], [0.7, 0.75, 0.6], [0.6, 0.65, 0.7]])
+
+
+def _with(value: float) -> np.ndarray:
+    bad = GOOD.copy()
+    bad[1, 2] = value
+    return bad
+
+
+BAD_DATA = [
+    pytest.param(_with(np.nan), ValueError, "finite", id="nan"),
+    pytest.param(_with(np.inf), ValueError, "finite", id="inf"),
+    pytest.param(GOOD[0], ValueError, "2-D", id="1-D"),
+    pytest.param([[0.1, 0.2], [0.3]], ValueError, "ragged|rectangular", id="ragged"),
+    pytest.param(GOOD[:, :1], ValueError, "at least 2 algorithms", id="k=1"),
+    pytest.param(GOOD[:1], ValueError, "at least 2 data sets", id="N=1"),
+    pytest.param(pd.DataFrame(GOOD, columns=["a", "b", "a"]), ValueError, "duplicate algorithm names",
+                 id="duplicate names"),
+    pytest.param(pd.DataFrame(GOOD, columns=["a", "b", "c"]).astype(object).assign(b="x"), TypeError,
+                 "numeric", id="text"),
+    pytest.param(np.array([["0.1", "x"], ["0.2", "0.3"]]), TypeError, "numeric", id="strings"),
+]
+
+
+@pytest.mark.parametrize("function", FUNCTIONS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize(("data", "error", "message"), BAD_DATA)
+def test_bad_data_is_rejected_by_every_function(function: Callable[..., Any], data: Any,
+                                                  error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        function(data)
+
+
+@pytest.mark.parametrize("function", [mc.posthoc_control, mc.posthoc_all_pairs], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("alpha", [0.0, 1.0, -0.1, 1.5, np.nan])
+def test_alpha_outside_the_unit_interval(function: Callable[..., Any], alpha: float) -> None:
+    with pytest.raises(ValueError, match="alpha"):
+        function(GOOD, alpha=alpha)
+    with pytest.raises(TypeError, match="alpha"):
+        function(GOOD, alpha="0.05")
+
+
+def test_unknown_control_and_options() -> None:
+    with pytest.raises(ValueError, match=r"unknown control 'Z'.*\['A1', 'A2', 'A3'\]"):
+        mc.posthoc_control(GOOD, "Z")
+    with pytest.raises(ValueError, match="unknown control 3"):
+        mc.posthoc_control(GOOD, 3)
+    for function in (mc.posthoc_control, mc.posthoc_all_pairs):
+        with pytest.raises(ValueError, match="unknown test 'nemenyi'.*friedman"):
+            function(GOOD, test="nemenyi")
+        with pytest.raises(ValueError, match="unknown aligned_se"):
+            function(GOOD, test="aligned", aligned_se="paper")
+    with pytest.raises(ValueError, match="rom"):
+        mc.posthoc_control(GOOD, rom="paper")
+
+
+RANKS = {"a": 1.5, "b": 2.0, "c": 2.5}
+
+
+@pytest.mark.parametrize("function", [mc.posthoc_control, mc.posthoc_all_pairs], ids=lambda f: f.__name__)
+def test_published_ranks_input_errors(function: Callable[..., Any]) -> None:
+    with pytest.raises(ValueError, match="either data or ranks"):
+        function()
+    with pytest.raises(ValueError, match="either data or ranks"):
+        function(GOOD, ranks=RANKS, n_datasets=4)
+    with pytest.raises(ValueError, match="needs n_datasets"):
+        function(ranks=RANKS)
+    with pytest.raises(ValueError, match="at least 2 data sets"):
+        function(ranks=RANKS, n_datasets=1)
+    with pytest.raises(TypeError, match="n_datasets must be an integer"):
+        function(ranks=RANKS, n_datasets=4.5)
+    with pytest.raises(ValueError, match="finite"):
+        function(ranks={"a": 1.0, "b": np.nan}, n_datasets=4)
+    with pytest.raises(ValueError, match="at least 2 algorithms"):
+        function(ranks={"a": 1.0}, n_datasets=4)
+    with pytest.raises(ValueError, match="1-D"):
+        function(ranks=np.ones((2, 2)), n_datasets=4)
+    with pytest.raises(ValueError, match="2 algorithm names for 3 ranks"):
+        function(ranks=[1.0, 2.0, 3.0], algorithms=["a", "b"], n_datasets=4)
+    with pytest.raises(ValueError, match="duplicate algorithm names"):
+        function(ranks=[1.0, 2.0], algorithms=["a", "a"], n_datasets=4)
+    with pytest.raises(TypeError, match="numeric"):
+        function(ranks=["x", "y"], n_datasets=4)
+    with pytest.raises(ValueError, match="go with ranks"):
+        function(GOOD, n_datasets=4)
+
+
+def test_unknown_example_lists_the_names() -> None:
+    with pytest.raises(ValueError, match=r"unknown example 'iris'.*demsar2006.*garcia2008.*garcia2010"):
+        mc.load_example("iris")
+
+
+def test_examples_are_the_papers_tables() -> None:
+    shapes = {"demsar2006": (14, 4), "garcia2008": (30, 5), "garcia2010": (24, 4)}
+    for name, shape in shapes.items():
+        frame = mc.load_example(name)
+        assert frame.shape == shape
+        assert frame.to_numpy().dtype == np.float64
+        assert frame.index.is_unique
+
+
+def test_caller_objects_are_not_modified() -> None:
+    array = GOOD.copy()
+    frame = pd.DataFrame(GOOD.copy(), columns=["a", "b", "c"])
+    ranks = pd.Series({"a": 1.5, "b": 2.0, "c": 2.5})
+    frame_before, ranks_before = frame.copy(), ranks.copy()
+    for data in (array, frame):
+        for function in FUNCTIONS:
+            function(data, higher_is_better=False)
+        mc.posthoc_control(data, test="aligned")
+        mc.posthoc_all_pairs(data, test="quade")
+    mc.posthoc_control(ranks=ranks, n_datasets=4)
+    mc.posthoc_all_pairs(ranks=ranks, n_datasets=4)
+    np.testing.assert_array_equal(array, GOOD)
+    pd.testing.assert_frame_equal(frame, frame_before)
+    pd.testing.assert_series_equal(ranks, ranks_before)

@@ -209,3 +209,10 @@ def test_results_are_frozen() -> None:
     with pytest.raises(AttributeError):
         result.statistic = 0.0  # type: ignore[misc]
     assert result.df == 3 and result.n_datasets == 14 and result.n_algorithms == 4
+
+
+@pytest.mark.parametrize(("test", "title"), [(mc.friedman, "Friedman test"), (mc.iman_davenport, "F(3, 39)"),
+                                             (mc.friedman_aligned_ranks, "Aligned Ranks"), (mc.quade, "Quade")])
+def test_str_names_the_test_and_lists_the_ranks(test: Callable[..., Any], title: str) -> None:
+    text = str(test(mc.load_example("demsar2006")))
+    assert title in text and "C4.5+m+cf" in text and "p = " in text

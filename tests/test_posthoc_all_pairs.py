@@ -124,3 +124,13 @@ def test_invariant_to_dataset_order_and_relabelling(x: np.ndarray, draw: st.Data
                                       check_exact=False, rtol=1e-9, atol=1e-12)
     c = mc.posthoc_all_pairs(pd.DataFrame(-x, columns=names), test=test, higher_is_better=False)
     pd.testing.assert_frame_equal(c.to_frame(), a.to_frame(), check_exact=False, rtol=1e-9, atol=1e-12)
+
+
+def test_str_shows_the_sorted_table_and_skipped_methods(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = mc.load_example("garcia2008")
+    text = str(mc.posthoc_all_pairs(data))
+    assert text.index("C4.5 vs Kernel") < text.index("C4.5 vs NaiveBayes")
+    assert "apv_bergmann_hommel" in text
+    assert "control 'C4.5'" in str(mc.posthoc_control(data))
+    monkeypatch.setattr(_core, "MAX_K", 4, raising=False)
+    assert "skipped bergmann_hommel" in str(mc.posthoc_all_pairs(data))

@@ -32,12 +32,13 @@ def at_data_precision(x: np.ndarray, scale: float | np.ndarray, digits: int = DA
     if magnitude == 0.0 or not np.isfinite(magnitude):
         return x.copy()
     quantum = 10.0 ** (np.floor(np.log10(magnitude)) - digits)
-    return np.round(x / quantum) * quantum + 0.0  # + 0.0 turns -0.0 into 0.0
+    snapped: np.ndarray = np.round(x / quantum) * quantum + 0.0  # + 0.0 turns -0.0 into 0.0
+    return snapped
 
 
 def friedman_ranks(x: np.ndarray) -> np.ndarray:
     """Ranks within each row (data set), 1 = largest, average ranks for ties (G10 Sec. 3.1)."""
-    return rankdata(-np.asarray(x, dtype=np.float64), axis=1)
+    return np.asarray(rankdata(-np.asarray(x, dtype=np.float64), axis=1), dtype=np.float64)
 
 
 def friedman_chi2(ranks: np.ndarray, *, tie_correction: bool = True) -> float:
@@ -67,7 +68,7 @@ def aligned_observations(x: np.ndarray) -> np.ndarray:
 def aligned_ranks(x: np.ndarray) -> np.ndarray:
     """Aligned ranks: all kn aligned observations ranked jointly, 1 = largest, average ties."""
     aligned = aligned_observations(x)
-    return rankdata(-aligned, axis=None).reshape(aligned.shape)
+    return np.asarray(rankdata(-aligned, axis=None), dtype=np.float64).reshape(aligned.shape)
 
 
 class AlignedStatistic(NamedTuple):
@@ -104,7 +105,7 @@ def sample_ranges(x: np.ndarray) -> np.ndarray:
 
 def range_ranks(x: np.ndarray) -> np.ndarray:
     """Quade's data-set ranks Q_i: ranks of the sample ranges, 1 = smallest, average ties."""
-    return rankdata(sample_ranges(x))
+    return np.asarray(rankdata(sample_ranges(x)), dtype=np.float64)
 
 
 class QuadeParts(NamedTuple):
@@ -166,7 +167,7 @@ def aligned_permutation_se(ranks: np.ndarray) -> np.ndarray:
     """
     ranks = np.asarray(ranks, dtype=np.float64)
     n, k = ranks.shape[-2:]
-    return np.sqrt(2.0 * k / (k - 1) * ranks.var(axis=-1).sum(axis=-1) / n**2)
+    return np.asarray(np.sqrt(2.0 * k / (k - 1) * ranks.var(axis=-1).sum(axis=-1) / n**2))
 
 
 def statistic_ratio(numerator: float, denominator: float) -> float:

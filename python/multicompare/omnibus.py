@@ -12,6 +12,7 @@ printed in the papers and reproduces their tables.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -32,13 +33,36 @@ __all__ = [
 ]
 
 
+class _Printable:
+    """A readable ``str()``: the test, statistic, degrees of freedom, p and the ranks."""
+
+    _title: ClassVar[str]
+    _symbol: ClassVar[str]
+
+    def __str__(self) -> str:
+        df = getattr(self, "df", None)
+        dof = f"{df}" if df is not None else f"{getattr(self, 'df_num')}, {getattr(self, 'df_den')}"
+        ranks: pd.Series = getattr(self, "ranks")
+        lines = [
+            f"{self._title} (N = {getattr(self, 'n_datasets')}, k = {getattr(self, 'n_algorithms')}, "
+            f"tie_correction={getattr(self, 'tie_correction')})",
+            f"  {self._symbol}({dof}) = {getattr(self, 'statistic'):.6g}, p = {getattr(self, 'pvalue'):.6g}",
+            f"  {ranks.name}:",
+            *(f"    {name}: {value:.6g}" for name, value in ranks.items()),
+        ]
+        return "\n".join(lines)
+
+
 @dataclass(frozen=True)
-class FriedmanResult:
+class FriedmanResult(_Printable):
     """Friedman test: ``statistic`` chi2_F ~ chi-square(``df`` = k-1).
 
     ``ranks``: average Friedman rank of each algorithm (1 = best); ``rank_matrix``: the ranks
     within each data set.
     """
+
+    _title: ClassVar[str] = "Friedman test"
+    _symbol: ClassVar[str] = "chi2"
 
     statistic: float
     pvalue: float
@@ -51,11 +75,14 @@ class FriedmanResult:
 
 
 @dataclass(frozen=True)
-class ImanDavenportResult:
+class ImanDavenportResult(_Printable):
     """Iman-Davenport test: ``statistic`` F_F ~ F(``df_num`` = k-1, ``df_den`` = (k-1)(N-1)).
 
     ``friedman_statistic`` is the chi2_F it derives from; ``ranks`` as in :class:`FriedmanResult`.
     """
+
+    _title: ClassVar[str] = "Iman-Davenport test"
+    _symbol: ClassVar[str] = "F"
 
     statistic: float
     pvalue: float
@@ -70,13 +97,16 @@ class ImanDavenportResult:
 
 
 @dataclass(frozen=True)
-class AlignedRanksResult:
+class AlignedRanksResult(_Printable):
     """Friedman Aligned Ranks test: ``statistic`` T ~ chi-square(``df`` = k-1).
 
     ``ranks``: average aligned rank of each algorithm (1 = best of all kN aligned observations);
     ``rank_totals``: their sums R^_j; ``dataset_rank_totals``: R^_i; ``aligned_observations`` and
     ``aligned_ranks``: the N x k tables (G10 Table 7).
     """
+
+    _title: ClassVar[str] = "Friedman Aligned Ranks test"
+    _symbol: ClassVar[str] = "chi2"
 
     statistic: float
     pvalue: float
@@ -92,13 +122,16 @@ class AlignedRanksResult:
 
 
 @dataclass(frozen=True)
-class QuadeResult:
+class QuadeResult(_Printable):
     """Quade test: ``statistic`` T3 ~ F(``df_num`` = k-1, ``df_den`` = (k-1)(N-1)).
 
     ``ranks``: Quade's T_j = W_j / (N(N+1)/2), the weighted average rank of each algorithm
     (1 = best), which the Quade post-hoc compares. Also the data-set ``ranges`` and their ranks
     ``dataset_ranks`` (Q_i), the tables ``S`` and ``W`` and their column sums, ``A2`` and ``B``.
     """
+
+    _title: ClassVar[str] = "Quade test"
+    _symbol: ClassVar[str] = "F"
 
     statistic: float
     pvalue: float

@@ -84,6 +84,9 @@ class PosthocControlResult:
         """
         return _table(self.difference, self.z, self.pvalue, self.adjusted, self.alpha, sort)
 
+    def __str__(self) -> str:
+        return _text(f"Post-hoc comparisons with control {self.control!r}", self)
+
 
 @dataclass(frozen=True)
 class PosthocAllPairsResult:
@@ -120,6 +123,10 @@ class PosthocAllPairsResult:
         """One row per pair; columns ``difference``, ``z``, ``pvalue``, ``apv_<method>`` and
         ``reject_<method>``. ``sort=True`` orders rows by unadjusted p (G08 Table 5 order)."""
         return _table(self.difference, self.z, self.pvalue, self.adjusted, self.alpha, sort)
+
+    def __str__(self) -> str:
+        skipped = "".join(f"\n  skipped {m}: {why}" for m, why in self.skipped.items())
+        return _text("All pairwise post-hoc comparisons", self) + skipped
 
     def matrix(self, method: str | None = None) -> pd.DataFrame:
         """k x k symmetric DataFrame of the APVs of ``method`` (None: unadjusted p-values).
@@ -288,7 +295,8 @@ def _basis(
         raise ValueError(f"unknown aligned_se {aligned_se!r}; use one of {list(ALIGNED_SES)}")
     if (data is None) == (ranks is None):
         raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
-    if ranks is not None:
+    if data is None:
+        assert ranks is not None
         series = _ranks_series(ranks, algorithms)
         n = _check_n_datasets(n_datasets)
         if test == "aligned" and aligned_se == "calibrated":
@@ -371,6 +379,14 @@ def _all_pairs_methods(methods: Sequence[str] | None, k: int) -> tuple[tuple[str
         raise ValueError(f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
                          "which works for any k")
     return tuple(dict.fromkeys(methods)), {}
+
+
+def _text(title: str, result: PosthocControlResult | PosthocAllPairsResult) -> str:
+    frame = result.to_frame(sort=True)
+    shown = frame[["z", "pvalue", *(f"apv_{m}" for m in result.adjusted.columns)]]
+    options = ", ".join(f"{key}={value!r}" for key, value in result.options.items())
+    return (f"{title} after the {result.test} test (N = {result.n_datasets}, SE = {result.se:.6g}, "
+            f"alpha = {result.alpha:g}; {options})\n{shown.to_string(float_format='{:.6g}'.format)}")
 
 
 def _table(difference: pd.Series, z: pd.Series, pvalue: pd.Series, adjusted: pd.DataFrame,

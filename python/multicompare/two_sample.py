@@ -201,12 +201,13 @@ def wilcoxon_critical_value(n: int, alpha: float = 0.05, *, alternative: Alterna
     alpha = check_alpha(alpha)
     _check_choice("alternative", alternative, _ALTERNATIVES)
     level = alpha / 2 if alternative == "two-sided" else alpha
-    best = None
-    for t in range(n * (n + 1) // 4 + 1):
-        if _signed_rank_cdf(n, t) > level:
-            break
-        best = t
-    return best
+    if _signed_rank_cdf(n, 0) > level:
+        return None
+    lo, hi = 0, n * (n + 1) // 2  # P(R+ <= lo) <= level < P(R+ <= hi) = 1; bisect on the CDF
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if _signed_rank_cdf(n, mid) <= level else (lo, mid)
+    return lo
 
 
 def _signed_rank_cdf(n: int, t: int) -> float:

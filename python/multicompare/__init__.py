@@ -11,7 +11,9 @@ from multicompare.examples import load_example
 from multicompare.holdout import compare_holdout, mcnemar
 from multicompare.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
+from multicompare.plot import cd_diagram, cd_groups
 from multicompare.posthoc import posthoc_all_pairs, posthoc_control
+from multicompare.report import Report, compare
 from multicompare.two_sample import (
     paired_t_test,
     sign_test,
@@ -51,4 +53,9 @@ __all__ = [
     "wilcoxon_critical_value",
     # example data
     "load_example",
+    # one-call analysis, reports and CD diagrams
+    "Report",
+    "cd_diagram",
+    "cd_groups",
+    "compare",
 ]

@@ -1,0 +1,218 @@
+"""Command line: ``multicompare scores.csv [options]`` or ``python -m multicompare``.
+
+Reads a CSV of scores (wide: first column names the data sets, one column per algorithm;
+or long: columns dataset, algorithm, score), runs :func:`multicompare.compare` and prints
+the report. Exit status: 0 on success, 2 for a usage error or bad input (with a one-line
+``multicompare: error: ...`` message), 1 if the output cannot be written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO, TypeVar
+
+__all__ = ["main"]
+
+PROG = "multicompare"
+FORMATS = ("text", "latex", "markdown", "json", "csv")
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+TESTS = ("friedman", "aligned", "quade")
+PLOT_METHODS = ("nemenyi", "bonferroni_dunn", "holm", "shaffer", "bergmann_hommel")
+# Bergmann-Hommel takes long enough from this k on to deserve a progress indicator.
+SLOW_K = 13
+
+T = TypeVar("T")
+
+
+class InputError(Exception):
+    """Bad input: reported in one line, exit status 2."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    from multicompare.examples import EXAMPLES
+
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Statistical comparison of algorithms over multiple data sets: average "
+                    "ranks, omnibus tests (Friedman, Iman-Davenport, aligned ranks, Quade) and "
+                    "post-hoc procedures (Demsar 2006; Garcia & Herrera 2008; Garcia et al. 2010).",
+        epilog="Example: multicompare scores.csv --control C4.5 --format latex --plot cd.png",
+    )
+    parser.add_argument("csv", nargs="?", metavar="CSV",
+                        help="scores: wide (first column = data sets, one column per algorithm) "
+                             "or long (columns dataset, algorithm, score)")
+    parser.add_argument("--example", choices=EXAMPLES,
+                        help="analyse a bundled example of the papers instead of a CSV")
+    parser.add_argument("--control", metavar="NAME",
+                        help="compare every algorithm with this one (default: all pairs)")
+    parser.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    parser.add_argument("--lower-is-better", action="store_true",
+                        help="lower scores are better (errors, times); default: higher is better")
+    parser.add_argument("--test", choices=TESTS, default="friedman",
+                        help="ranks of the post-hoc tests (default friedman)")
+    parser.add_argument("--procedure", metavar="NAME",
+                        help="procedure of the summary: holm (default with --control), hochberg, "
+                             "hommel, holland, rom, finner, li, bonferroni; for all pairs "
+                             "bergmann_hommel (default), shaffer, holm, nemenyi")
+    parser.add_argument("--format", choices=FORMATS, default="text", help="report format (default text)")
+    parser.add_argument("--plot", metavar="PATH",
+                        help="also save a critical difference diagram (.png, .svg or .pdf)")
+    parser.add_argument("--plot-method", choices=PLOT_METHODS,
+                        help="groups of the diagram (default: the report's procedure; "
+                             "bonferroni_dunn with --control)")
+    parser.add_argument("--dataset-column", default="dataset", metavar="NAME",
+                        help="data-set column of a long CSV (default 'dataset')")
+    parser.add_argument("--algorithm-column", default="algorithm", metavar="NAME",
+                        help="algorithm column of a long CSV (default 'algorithm')")
+    parser.add_argument("--score-column", default="score", metavar="NAME",
+                        help="score column of a long CSV (default 'score')")
+    progress = parser.add_mutually_exclusive_group()
+    progress.add_argument("--progress", dest="progress", action="store_true", default=None,
+                          help="always report progress on standard error")
+    progress.add_argument("--no-progress", dest="progress", action="store_false",
+                          help="never report progress (default: only on a terminal, for long runs)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("multicompare")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "unknown"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if (args.csv is None) == (args.example is None):
+        parser.error("give a CSV file or --example NAME (not both)")
+    if not 0.0 < args.alpha < 1.0:
+        parser.error(f"--alpha must be in (0, 1), got {args.alpha:g}")
+    if args.plot is not None and os.path.splitext(args.plot)[1].lower() not in PLOT_SUFFIXES:
+        parser.error(f"--plot needs a file name ending in {', '.join(PLOT_SUFFIXES)}: {args.plot!r}")
+    try:
+        report = _analyse(args)
+        figure = _figure(report, args) if args.plot is not None else None
+    except InputError as exc:
+        return _fail(str(exc), 2)
+    try:
+        _write(_render(report, args.format), sys.stdout)
+        if figure is not None:
+            figure.savefig(args.plot, bbox_inches="tight", dpi=150)
+    except BrokenPipeError:  # e.g. `multicompare ... | head`
+        sys.stderr.close()
+        return 0
+    except OSError as exc:
+        return _fail(f"cannot write output: {exc}", 1)
+    return 0
+
+
+def _fail(message: str, status: int) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return status
+
+
+def _analyse(args: argparse.Namespace) -> Any:
+    from multicompare._data import as_scores
+    from multicompare.examples import load_example
+    from multicompare.report import compare
+
+    try:
+        if args.example is not None:
+            data = load_example(args.example)
+        else:
+            data = args.csv
+            if os.path.isdir(data):
+                raise InputError(f"{data!r} is a directory, not a CSV file")
+        scores = as_scores(data, higher_is_better=not args.lower_is_better,
+                           dataset=args.dataset_column, algorithm=args.algorithm_column,
+                           score=args.score_column)
+        slow = args.control is None and scores.n_algorithms >= SLOW_K
+        show = args.progress if args.progress is not None else (slow and sys.stderr.isatty())
+        message = (f"computing all-pairs adjusted p-values for k = {scores.n_algorithms}"
+                   if args.control is None else "computing the comparisons with the control")
+        return _with_progress(
+            lambda: compare(scores, control=args.control, alpha=args.alpha, test=args.test,
+                            procedure=args.procedure),
+            message, enabled=bool(show), stream=sys.stderr)
+    except (FileNotFoundError, ValueError, TypeError) as exc:
+        raise InputError(_one_line(exc)) from exc
+    except OSError as exc:
+        raise InputError(f"cannot read {args.csv!r}: {exc.strerror or exc}") from exc
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
+
+
+def _figure(report: Any, args: argparse.Namespace) -> Any:
+    options = {} if args.plot_method is None else {"method": args.plot_method}
+    try:
+        return report.plot(**options)
+    except (ValueError, TypeError) as exc:
+        raise InputError(f"cannot draw the diagram: {_one_line(exc)}") from exc
+
+
+def _render(report: Any, fmt: str) -> str:
+    renderers: dict[str, Callable[[], str]] = {
+        "text": report.to_text,
+        "latex": report.to_latex,
+        "markdown": report.to_markdown,
+        "json": report.to_json,
+        "csv": report.to_csv,
+    }
+    return renderers[fmt]()
+
+
+def _write(text: str, stream: TextIO) -> None:
+    stream.write(text if text.endswith("\n") else text + "\n")
+    stream.flush()
+
+
+def _with_progress(task: Callable[[], T], message: str, *, enabled: bool, stream: TextIO,
+                   interval: float = 0.1) -> T:
+    """Run ``task`` in a worker thread while a spinner (on a terminal) or a start/finish line
+    (otherwise) reports on ``stream``. Exceptions of the task propagate."""
+    if not enabled:
+        return task()
+    outcome: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            outcome["value"] = task()
+        except BaseException as exc:  # re-raised in the calling thread
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=work, name="multicompare-compute", daemon=True)
+    start = time.monotonic()
+    tty = stream.isatty()
+    if not tty:
+        stream.write(f"{PROG}: {message} ...\n")
+        stream.flush()
+    worker.start()
+    frames = "|/-\\"
+    tick = 0
+    while worker.is_alive():
+        worker.join(interval)
+        if tty and worker.is_alive():
+            stream.write(f"\r{PROG}: {message} {frames[tick % 4]} {time.monotonic() - start:.1f} s")
+            stream.flush()
+            tick += 1
+    elapsed = time.monotonic() - start
+    if tty:
+        stream.write("\r\033[K")
+    if "error" not in outcome:
+        stream.write(f"{PROG}: {message}: done in {elapsed:.1f} s\n")
+    stream.flush()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]

@@ -1,0 +1,230 @@
+"""CD diagrams: what is drawn (names, groups, CD bar, control interval), readability, files."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.text import Text
+
+import multicompare
+from multicompare import cd_diagram, cd_groups, critical_difference, friedman, load_example, posthoc_all_pairs
+from reference_cases import case
+
+
+def drawn_texts(fig: Figure) -> list[Text]:
+    return [t for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
+
+
+def lines_with_gid(fig: Figure, prefix: str) -> dict[str, Line2D]:
+    return {ln.get_gid(): ln for ln in fig.findobj(Line2D) if (ln.get_gid() or "").startswith(prefix)}
+
+
+def elbow_x(fig: Figure) -> dict[str, float]:
+    """The x position at which each algorithm's elbow line leaves the axis."""
+    return {gid[len("cd-elbow-"):]: float(ln.get_xdata()[0]) for gid, ln in lines_with_gid(fig, "cd-elbow-").items()}
+
+
+def drawn_groups(fig: Figure) -> list[set[str]]:
+    """For every group bar, the algorithms whose elbow falls under it."""
+    xs = elbow_x(fig)
+    groups = []
+    for line in lines_with_gid(fig, "cd-group-").values():
+        lo, hi = sorted(line.get_xdata())
+        assert hi > lo  # visible even for a group of tied algorithms
+        groups.append({name for name, x in xs.items() if lo <= x <= hi})
+    return groups
+
+
+def assert_readable(fig: Figure) -> None:
+    """No two texts overlap and every text lies inside the figure."""
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in drawn_texts(fig)]
+    width, height = fig.bbox.width, fig.bbox.height
+    for text, box in boxes:
+        assert box.x0 >= 0 and box.y0 >= 0 and box.x1 <= width and box.y1 <= height, f"{text!r} is cut off"
+    for (ta, a), (tb, b) in itertools.combinations(boxes, 2):
+        assert not a.overlaps(b), f"{ta!r} overlaps {tb!r}"
+
+
+def test_demsar2006_nemenyi_draws_names_cd_bar_and_groups(tmp_path: Path) -> None:
+    data = load_example("demsar2006")
+    fig = cd_diagram(data, alpha=0.10)
+    assert isinstance(fig, Figure)
+    names = list(data.columns)
+    texts = [t.get_text() for t in drawn_texts(fig)]
+    for name in names:
+        assert texts.count(name) == 1
+    ranks = friedman(data).ranks
+    cd = critical_difference(len(names), len(data), 0.10, method="nemenyi")
+    assert cd == pytest.approx(case("demsar2006_friedman_from_auc")["expected"]["CD_nemenyi_0.10"]["value"], abs=5e-3)
+    expected = cd_groups(ranks, cd=cd)
+    assert len(expected) == 2
+    assert sorted(map(sorted, drawn_groups(fig))) == sorted(map(sorted, map(set, expected)))
+    # The CD bar has the length of CD on the rank axis (best = rank 1 on the right).
+    xs = elbow_x(fig)
+    per_rank = (xs[names[0]] - xs[names[1]]) / (ranks[names[1]] - ranks[names[0]])
+    assert per_rank > 0  # a lower (better) rank lies further right
+    bar = lines_with_gid(fig, "cd-bar")["cd-bar"]
+    assert abs(np.diff(bar.get_xdata())[0]) == pytest.approx(cd * per_rank)
+    assert any(t.startswith("CD = ") for t in texts)
+    assert_readable(fig)
+    fig.savefig(tmp_path / "cd.png")
+    fig.savefig(tmp_path / "cd.svg")
+    assert (tmp_path / "cd.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    svg = ET.parse(tmp_path / "cd.svg").getroot()
+    ids = {el.get("id") for el in svg.iter() if el.get("id")}
+    assert {f"cd-name-{n}" for n in names} <= ids
+    assert sum(i.startswith("cd-group-") for i in ids) == len(expected)
+
+
+def test_at_alpha_005_demsar2006_is_one_group() -> None:
+    fig = cd_diagram(load_example("demsar2006"))
+    assert drawn_groups(fig) == [set(load_example("demsar2006").columns)]
+
+
+def test_garcia2010_bonferroni_dunn_marks_the_control_interval() -> None:
+    data = load_example("garcia2010")
+    fig = cd_diagram(data, method="bonferroni_dunn", control="PDFC")
+    assert lines_with_gid(fig, "cd-group-") == {}
+    interval = lines_with_gid(fig, "cd-control-interval")["cd-control-interval"]
+    ranks = friedman(data).ranks
+    cd = critical_difference(4, len(data), 0.05, method="bonferroni_dunn")
+    xs = elbow_x(fig)
+    lo, hi = sorted(interval.get_xdata())
+    inside = {n for n, x in xs.items() if lo <= x <= hi}
+    assert inside == {n for n in ranks.index if abs(ranks[n] - ranks["PDFC"]) < cd}
+    assert lines_with_gid(fig, "cd-control-marker")
+    names = {t.get_text(): t for t in drawn_texts(fig)}
+    assert names["PDFC"].get_fontweight() == "bold"
+    assert_readable(fig)
+
+
+def test_bonferroni_dunn_default_control_is_the_best_ranked() -> None:
+    data = load_example("garcia2010")
+    fig = cd_diagram(data, method="bonferroni_dunn")
+    bold = [t.get_text() for t in drawn_texts(fig) if t.get_fontweight() == "bold"]
+    assert bold == [friedman(data).ranks.idxmin()]
+
+
+@pytest.mark.parametrize("method", ["holm", "shaffer", "bergmann_hommel"])
+def test_all_pairs_procedures_group_by_their_apvs(method: str) -> None:
+    data = load_example("garcia2008")
+    result = posthoc_all_pairs(data)
+    fig = cd_diagram(data, method=method)
+    expected = cd_groups(result.ranks, result.matrix(method) <= 0.05)
+    assert sorted(map(sorted, drawn_groups(fig))) == sorted(map(sorted, map(set, expected)))
+    # A post-hoc result can be drawn directly, with the same groups.
+    again = cd_diagram(result, method=method)
+    assert sorted(map(sorted, drawn_groups(again))) == sorted(map(sorted, drawn_groups(fig)))
+
+
+def test_published_ranks_instead_of_data() -> None:
+    expected = case("garcia2008_friedman_all_pairwise")["expected"]
+    ranks = pd.Series(expected["average_ranks"]["value"])
+    fig = cd_diagram(ranks=ranks, n_datasets=30, method="nemenyi")
+    cd = critical_difference(len(ranks), 30, 0.05, method="nemenyi")
+    assert sorted(map(sorted, drawn_groups(fig))) == sorted(map(sorted, map(set, cd_groups(ranks, cd=cd))))
+    fig = cd_diagram(ranks=ranks, n_datasets=30, method="bergmann_hommel")
+    assert {t.get_text() for t in drawn_texts(fig)} >= set(ranks.index)
+
+
+def test_every_pair_different_draws_no_group_line() -> None:
+    ranks = pd.Series({f"m{i}": float(i) for i in range(1, 6)})
+    fig = cd_diagram(ranks=ranks, n_datasets=500)
+    assert cd_groups(ranks, cd=critical_difference(5, 500, 0.05)) == []
+    assert lines_with_gid(fig, "cd-group-") == {}
+
+
+def test_tied_ranks_still_draw_a_visible_group() -> None:
+    ranks = pd.Series({"a": 1.0, "b": 2.5, "c": 2.5, "d": 4.0})
+    fig = cd_diagram(ranks=ranks, n_datasets=400)
+    assert drawn_groups(fig) == [{"b", "c"}]
+    assert_readable(fig)
+
+
+def test_thirty_algorithms_with_long_names_stay_readable(tmp_path: Path) -> None:
+    rng = np.random.default_rng(7)
+    names = [f"Algorithm {i:02d} with a rather long descriptive name" if i % 2 else f"m{i}" for i in range(30)]
+    data = pd.DataFrame(rng.normal(size=(60, 30)) + np.linspace(0.0, 3.0, 30), columns=names)
+    for method in ("nemenyi", "holm"):
+        fig = cd_diagram(data, method=method)
+        texts = [t.get_text() for t in drawn_texts(fig)]
+        assert all(texts.count(n) == 1 for n in names)
+        assert_readable(fig)
+    fig.savefig(tmp_path / "k30.svg")
+    fig.savefig(tmp_path / "k30.pdf")
+    assert (tmp_path / "k30.pdf").read_bytes()[:4] == b"%PDF"
+
+
+def test_aligned_ranks_use_their_own_scale() -> None:
+    data = load_example("garcia2010")
+    fig = cd_diagram(data, method="holm", test="aligned")
+    ticks = [float(t.get_text()) for t in drawn_texts(fig) if (t.get_gid() or "").startswith("cd-tick-")]
+    assert max(ticks) == 4 * len(data) and min(ticks) == 1
+    assert_readable(fig)
+    with pytest.raises(ValueError, match="critical difference of Friedman ranks"):
+        cd_diagram(data, method="nemenyi", test="aligned")
+
+
+def test_report_and_axes_input() -> None:
+    report = multicompare.compare(load_example("demsar2006"))
+    fig = cd_diagram(report)
+    assert {t.get_text() for t in drawn_texts(fig)} >= set(report.algorithms)
+    host = Figure(figsize=(8, 3))
+    ax = host.add_subplot()
+    assert cd_diagram(load_example("demsar2006"), ax=ax) is host
+    assert isinstance(ax, Axes) and not ax.axison
+    assert any(t.get_text() == "C4.5" for t in ax.texts)
+
+
+def test_lower_is_better_reverses_the_ranks() -> None:
+    data = load_example("demsar2006")
+    high = elbow_x(cd_diagram(data))
+    low = elbow_x(cd_diagram(-data, higher_is_better=False))
+    assert high == pytest.approx(low)
+
+
+def test_names_are_not_parsed_as_math() -> None:
+    ranks = pd.Series({"$x_1$": 1.0, "100% a_b": 2.0, "c": 3.0})
+    fig = cd_diagram(ranks=ranks, n_datasets=10)
+    assert {t.get_text() for t in drawn_texts(fig)} >= set(ranks.index)
+    assert_readable(fig)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"method": "tukey"}, "unknown method"),
+        ({"alpha": 1.5}, "alpha"),
+        ({"method": "bonferroni_dunn", "control": "nope"}, "unknown control"),
+    ],
+)
+def test_bad_options(kwargs: dict[str, Any], error: str) -> None:
+    with pytest.raises(ValueError, match=error):
+        cd_diagram(load_example("demsar2006"), **kwargs)
+
+
+def test_no_pyplot_and_no_backend_switch(tmp_path: Path) -> None:
+    # (matplotlib.get_backend() itself imports pyplot, so read the raw rcParams entry.)
+    code = (
+        "import sys, matplotlib; raw = lambda: dict.__getitem__(matplotlib.rcParams, 'backend'); "
+        "before = raw(); import multicompare; "
+        "multicompare.cd_diagram(multicompare.load_example('demsar2006')).savefig(sys.argv[1]); "
+        "assert 'matplotlib.pyplot' not in sys.modules; assert raw() == before"
+    )
+    subprocess.run([sys.executable, "-c", code, str(tmp_path / "cd.png")], check=True)
+    assert (tmp_path / "cd.png").stat().st_size > 0

@@ -1,0 +1,222 @@
+"""The command line: formats, plots, input forms, error messages and exit codes."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from multicompare import Report, load_example
+from multicompare.cli import _with_progress, main
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def wide_csv(tmp_path: Path) -> Path:
+    path = tmp_path / "scores.csv"
+    load_example("demsar2006").to_csv(path)
+    return path
+
+
+def test_example_prints_the_analysis(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["--example", "demsar2006"], capsys)
+    assert status == 0 and err == ""
+    for heading in ("Average ranks", "Omnibus tests", "Friedman", "Iman-Davenport",
+                    "All pairwise comparisons", "Summary"):
+        assert heading in out
+    for name in load_example("demsar2006").columns:
+        assert name in out
+
+
+def test_python_dash_m_and_console_script(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "multicompare", "--example", "demsar2006"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Average ranks" in done.stdout and "Bergmann-Hommel" in done.stdout
+    script = shutil.which("multicompare")
+    if script is None:
+        pytest.skip("the console script is not installed (pip install -e . creates it)")
+    done = subprocess.run([script, "--example", "garcia2010", "--control", "PDFC", "--format", "json"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert Report.from_json(done.stdout).control == "PDFC"
+
+
+@pytest.mark.parametrize("fmt", ["text", "latex", "markdown", "json", "csv"])
+def test_every_format(fmt: str, wide_csv: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run([str(wide_csv), "--control", "C4.5", "--format", fmt], capsys)
+    assert status == 0 and err == ""
+    if fmt == "json":
+        report = Report.from_json(out)
+        assert report.control == "C4.5" and report.comparison == "control"
+    elif fmt == "csv":
+        frame = pd.read_csv(io.StringIO(out))
+        assert list(frame.columns) == ["table", "row", "column", "value"]
+    elif fmt == "latex":
+        assert r"\begin{tabular}" in out and r"\textbf" in out
+    elif fmt == "markdown":
+        assert out.startswith("### Average ranks") and "| C4.5 vs" in out
+    else:
+        assert "Comparisons with the control C4.5" in out
+
+
+@pytest.mark.parametrize(("suffix", "magic"), [(".png", b"\x89PNG"), (".svg", b"<?xml"), (".pdf", b"%PDF")])
+def test_plot_by_suffix(suffix: str, magic: bytes, wide_csv: Path, tmp_path: Path,
+                        capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / f"cd{suffix}"
+    status, out, _ = run([str(wide_csv), "--plot", str(target)], capsys)
+    assert status == 0 and "Average ranks" in out
+    assert target.read_bytes().startswith(magic)
+
+
+def test_plot_method_and_control(wide_csv: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "cd.svg"
+    assert run([str(wide_csv), "--control", "C4.5+m+cf", "--plot", str(target)], capsys)[0] == 0
+    assert "cd-control-interval" in target.read_text()
+    assert run([str(wide_csv), "--plot", str(target), "--plot-method", "nemenyi"], capsys)[0] == 0
+    assert "cd-bar" in target.read_text()
+    status, _, err = run([str(wide_csv), "--test", "aligned", "--plot", str(target),
+                          "--plot-method", "nemenyi"], capsys)
+    assert status == 2 and err.startswith("multicompare: error: cannot draw the diagram")
+
+
+def test_long_csv_with_renamed_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wide = load_example("demsar2006")
+    long = wide.rename_axis("problem").reset_index().melt(id_vars="problem", var_name="method", value_name="auc")
+    path = tmp_path / "long.csv"
+    long.to_csv(path, index=False)
+    status, out, _ = run([str(path), "--dataset-column", "problem", "--algorithm-column", "method",
+                          "--score-column", "auc", "--format", "json"], capsys)
+    assert status == 0
+    report = Report.from_json(out)
+    assert report.algorithms == tuple(wide.columns) and report.n_datasets == len(wide)
+    default = tmp_path / "default.csv"
+    long.rename(columns={"problem": "dataset", "method": "algorithm", "auc": "score"}).to_csv(default, index=False)
+    assert Report.from_json(run([str(default), "--format", "json"], capsys)[1]).hypotheses == report.hypotheses
+
+
+def test_lower_is_better_alpha_test_and_procedure(wide_csv: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run([str(wide_csv), "--lower-is-better", "--alpha", "0.1", "--test", "quade",
+                          "--procedure", "holm", "--format", "json"], capsys)
+    assert status == 0
+    report = Report.from_json(out)
+    assert not report.higher_is_better and report.alpha == 0.1
+    assert report.test == "quade" and report.procedure == "holm"
+    assert report.ranks[0] < 2.5  # C4.5 has the lowest AUCs: best when lower is better
+
+
+def one_line_error(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("multicompare: error: "), err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("", "cannot read"),
+        ("d,a,b\nx,1,2\ny,1,2,3,4,5\n", "Expected 3 fields"),
+        ("d,a,b\nx,1,oops\ny,2,3\n", "numeric"),
+        ("d,a,b\nx,1,\ny,2,3\n", "NaN"),
+        ("d,a,b\nx,1,2\n", "at least 2 data sets"),
+        ("dataset,algorithm,score\nx,a,1\nx,b,2\ny,a,3\n", "incomplete"),
+    ],
+)
+def test_bad_csv_gives_one_line_and_status_2(content: str, message: str, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.csv"
+    path.write_text(content)
+    status, out, err = run([str(path)], capsys)
+    assert status == 2 and out == ""
+    assert message in one_line_error(err)
+
+
+def test_missing_file_and_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run([str(tmp_path / "nope.csv")], capsys)
+    assert status == 2 and "no such file" in one_line_error(err)
+    status, _, err = run([str(tmp_path)], capsys)
+    assert status == 2 and "directory" in one_line_error(err)
+
+
+def test_unknown_control_and_procedure(wide_csv: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run([str(wide_csv), "--control", "J48"], capsys)
+    assert status == 2 and "unknown control 'J48'" in one_line_error(err)
+    status, _, err = run([str(wide_csv), "--procedure", "li"], capsys)
+    assert status == 2 and "unknown procedure" in one_line_error(err)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["a.csv", "--example", "demsar2006"], ["--example", "nope"], ["--format", "html", "--example", "demsar2006"],
+     ["--alpha", "1.5", "--example", "demsar2006"], ["--alpha", "x", "--example", "demsar2006"],
+     ["--plot", "cd.jpg", "--example", "demsar2006"], ["--progress", "--no-progress", "--example", "demsar2006"]],
+)
+def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: multicompare") and "multicompare: error: " in err
+
+
+def test_unwritable_plot_exits_1(wide_csv: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run([str(wide_csv), "--plot", str(tmp_path / "no" / "such" / "dir.png")], capsys)
+    assert status == 1 and "cannot write output" in one_line_error(err)
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.startswith("multicompare ")
+
+
+def test_progress_on_request(wide_csv: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run([str(wide_csv), "--progress"], capsys)
+    assert status == 0 and "Average ranks" in out
+    assert "computing all-pairs adjusted p-values for k = 4 ..." in err
+    assert "done in" in err
+    # Not on a terminal and not asked: silent.
+    assert run([str(wide_csv)], capsys)[2] == ""
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_spinner_on_a_terminal_and_errors_propagate() -> None:
+    stream = FakeTerminal()
+    value = _with_progress(lambda: (time.sleep(0.35), 42)[1], "working", enabled=True, stream=stream,
+                           interval=0.05)
+    assert value == 42
+    text = stream.getvalue()
+    assert "\rmulticompare: working |" in text and "\r\033[K" in text
+    assert text.endswith("done in 0.3 s\n") or "done in" in text
+
+    def boom() -> None:
+        raise ValueError("bad input")
+
+    with pytest.raises(ValueError, match="bad input"):
+        _with_progress(boom, "working", enabled=True, stream=FakeTerminal(), interval=0.01)
+    assert _with_progress(lambda: 7, "x", enabled=False, stream=FakeTerminal()) == 7
+
+
+def test_json_output_is_one_document(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["--example", "garcia2008", "--format", "json"], capsys)
+    assert status == 0
+    assert json.loads(out)["algorithms"] == list(load_example("garcia2008").columns)

@@ -129,7 +129,7 @@ def mcnemar(
         index=pd.Index(["correct", "wrong"], name="model 1"),
         columns=pd.Index(["correct", "wrong"], name="model 2"),
     )
-    common = dict(n01=n01, n10=n10, test=test, alternative=alternative, alpha=alpha, n=int(y.size),
+    common: dict[str, Any] = dict(n01=n01, n10=n10, test=test, alternative=alternative, alpha=alpha, n=int(y.size),
                   classes=tuple(classes), table=table)
     if cost is not None:
         matrix = _cost_matrix(cost, selected if selected is not None else classes, classes)
@@ -255,7 +255,7 @@ def _prepare_labels(y_true: object, y_pred1: object, y_pred2: object,
     return y, p1, p2, classes, selected
 
 
-def _labels(values: object, name: str) -> tuple[np.ndarray, list[Any] | None]:
+def _labels(values: Any, name: str) -> tuple[np.ndarray, list[Any] | None]:
     """A 1-D object array of labels, and the category order of a categorical."""
     order = None
     if isinstance(values, pd.Series) and isinstance(values.dtype, pd.CategoricalDtype):

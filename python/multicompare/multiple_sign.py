@@ -71,7 +71,7 @@ class MultipleSignResult:
     @property
     def rejected(self) -> list[str]:
         """Algorithms whose difference from the control is significant."""
-        return [name for name, r in self.reject.items() if r]
+        return [str(name) for name, r in self.reject.items() if r]
 
     def to_frame(self) -> pd.DataFrame:
         """One row per algorithm: plus, minus, ties, statistic, reject."""
@@ -124,7 +124,7 @@ def multiple_sign_test(
     elif alternative == "greater":
         statistic = minus.rename("statistic")
     else:
-        statistic = np.minimum(plus, minus).rename("statistic")
+        statistic = pd.Series(np.minimum(plus.to_numpy(), minus.to_numpy()), index=names, name="statistic")
     n, m = scores.n_datasets, len(others)
     critical = multiple_sign_critical_value(n, m, alpha, alternative=alternative,
                                             critical_values=critical_values)

@@ -203,7 +203,8 @@ def cd_diagram(
         else:
             shown = shown or names[int(np.argmin(avg.to_numpy()))]
             groups, interval = [], (avg[shown] - cd, avg[shown] + cd)
-        default_title = f"{PROCEDURE_NAMES[method]}, alpha = {alpha:g}"
+        against = f" vs control {shown}" if method == "bonferroni_dunn" else ""
+        default_title = f"{PROCEDURE_NAMES[method]}{against}, alpha = {alpha:g}"
         return _draw(avg, groups, cd=cd, control=shown, interval=interval, ax=ax,
                      fontsize=fontsize, title=title if title is not None else default_title,
                      show_ranks=show_ranks)

@@ -209,6 +209,9 @@ def test_label_types():
         assert (r.pvalue, r.n01, r.n10, r.e1, r.e2) == (ref.pvalue, ref.n01, ref.n10, ref.e1, ref.e2)
     assert as_cat.classes == (1, 0) and ref.classes == (0, 1)
     assert as_series.classes == (1, 0)
+    gappy = pd.Categorical(["u", None, "v", "u"], categories=["v", "u"])
+    r = mc.mcnemar(gappy, ["u", "u", "v", "v"], ["v", "u", "v", "u"], test="exact")
+    assert r.n == 3 and r.classes == ("v", "u") and (r.n01, r.n10) == (1, 1)
 
 
 def test_class_names_order_and_select():

@@ -125,3 +125,19 @@ def test_errors():
         mc.multiple_sign_test(ACCURACY, "PDFC", alpha=1.5)
     with pytest.raises(ValueError, match="positive integer"):
         mc.multiple_sign_critical_value(0, 3)
+
+
+@pytest.mark.parametrize("n", [5, 12, 24, 31])
+def test_familywise_error_bounds(n):
+    """m = 1 is the one-sided sign test; for m > 1 the level lies between the single test's and
+    the Bonferroni bound, and grows with m and c."""
+    from scipy import stats
+
+    single = stats.binom.cdf(np.arange(n), n, 0.5)
+    np.testing.assert_allclose(_prob_any_at_most(n, 1, False), single, atol=1e-13)
+    previous = single
+    for m in range(2, 8):
+        probs = _prob_any_at_most(n, m, False)
+        assert np.all(probs >= previous - 1e-13) and np.all(probs <= np.minimum(m * single, 1) + 1e-13)
+        assert np.all(np.diff(probs) >= -1e-13)
+        previous = probs

@@ -94,7 +94,8 @@ def multiple_sign_test(
     """Multiple sign test of every algorithm against ``control`` (Rhyne & Steel; G10 Sec. 3.2).
 
     d_ij = x_ij - x_i,control (oriented so that larger = better, decided at data precision);
-    a data set counts as plus (d > 0), minus (d < 0) or tie (neither; G10). ``alternative``:
+    a data set counts as plus (d > 0), minus (d < 0) or tie (neither; G10, whose critical
+    values then still use n = N). ``alternative``:
 
     * ``'less'`` (G10's use, default): H1 "algorithm j is worse than the control"; reject when
       the number of pluses r_j <= the critical value.

@@ -109,7 +109,7 @@ def rom_critical_values(alpha: float, m: int) -> FloatArray:
     """
     if m < 1:
         raise ValueError(f"m must be >= 1, got {m}")
-    c = np.empty(m + 1)
+    c = np.zeros(m + 1)
     c[0] = 1.0  # unused
     c[1] = alpha
     if m >= 2:
@@ -117,8 +117,9 @@ def rom_critical_values(alpha: float, m: int) -> FloatArray:
     if m >= 3:
         powers = np.cumsum(alpha ** np.arange(1, m + 1, dtype=np.float64))  # sum_{j=1}^{i} alpha^j
         log_fact = gammaln(np.arange(m + 1) + 1.0)
+        log_c = np.full(m + 1, -np.inf)
         with np.errstate(divide="ignore"):
-            log_c = np.log(c)
+            log_c[:3] = np.log(c[:3])
         for i in range(3, m + 1):
             j = np.arange(1, i - 1)
             log_terms = log_fact[i] - log_fact[j] - log_fact[i - j] + (i - j) * log_c[j + 1]
@@ -150,8 +151,8 @@ def _rom_root(p: float, n: int) -> float:
     def gap(a: float) -> float:
         return float(rom_critical_values(a, n)[-1]) - p
 
-    if gap(upper) < 0.0:  # only possible when upper = 1
-        return 1.0
+    if gap(upper) < 0.0:  # alpha = 1 does not suffice, or rounding when upper = n p
+        return 1.0 if upper == 1.0 else upper
     return float(brentq(gap, p, upper, xtol=1e-300, rtol=4 * np.finfo(float).eps))
 
 
@@ -200,9 +201,10 @@ def _control_sorted(ps: FloatArray, method: str, rom: str) -> FloatArray:
     if method == "finner":
         return _step_down(_one_minus_power(ps, m / j))
     if method == "li":
-        denom = ps + 1.0 - ps[-1]
+        denom = ps + (1.0 - ps[-1])
         with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(denom > 0, ps / np.where(denom > 0, denom, 1.0), 0.0)
+            li = np.where(denom > 0, ps / np.where(denom > 0, denom, 1.0), 0.0)
+        return np.where(ps == ps[-1], ps, np.minimum(li, ps[-1]))  # APV_(m) = p_(m)
     if rom == "exact":
         return _rom_exact_sorted(ps)
     return _rom_garcia2010_sorted(ps)

@@ -1,0 +1,192 @@
+"""adjust_control: the 1xN APVs of expected.json, Rom's constants, and properties of every method."""
+
+from __future__ import annotations
+
+import gc
+import math
+from unittest import mock
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from statsmodels.stats.multitest import multipletests
+
+from multicompare import adjust_control
+from multicompare.adjust import CONTROL_METHODS, ROM_GARCIA2010, rom_critical_values
+from reference_cases import assert_matches, case
+
+# case id -> key of its unadjusted p-values
+CASES = {
+    "garcia2010_friedman": "posthoc_p",
+    "garcia2010_friedman_aligned_ranks": "posthoc_p",
+    "garcia2010_friedman_aligned_ranks_from_printed_ranks": "posthoc_p",
+    "garcia2010_quade": "posthoc_p",
+    "garcia2010_quade_with_printed_Q": "posthoc_p",
+    "demsar2006_friedman_from_auc": "p",
+    "demsar2006_friedman_from_printed_ranks": "p",
+}
+APV_ENTRIES = [
+    (cid, key) for cid in CASES for key in case(cid)["expected"] if key.startswith("apv_")
+]
+
+
+def _case_p(cid: str) -> tuple[list[str], np.ndarray]:
+    values = case(cid)["expected"][CASES[cid]]["value"]
+    return list(values), np.array(list(values.values()))
+
+
+@pytest.mark.parametrize(("cid", "key"), APV_ENTRIES)
+def test_expected_apvs(cid: str, key: str) -> None:
+    names, p = _case_p(cid)
+    apv = adjust_control(p, key.removeprefix("apv_"), rom="garcia2010")
+    assert_matches(dict(zip(names, apv)), case(cid)["expected"][key])
+
+
+def test_every_method_has_expected_values() -> None:
+    covered = {key.removeprefix("apv_") for _, key in APV_ENTRIES}
+    assert covered == set(CONTROL_METHODS)
+
+
+@pytest.mark.parametrize("cid", [c for c in CASES if "rejected_alpha_0.05" in case(c)["expected"]])
+def test_expected_rejections(cid: str) -> None:
+    names, p = _case_p(cid)
+    entry = case(cid)["expected"]["rejected_alpha_0.05"]
+    by_p = np.argsort(p, kind="stable")
+    actual = {}
+    for label in entry["value"]:
+        apv = adjust_control(p, label.lower())
+        actual[label] = [names[i] for i in by_p if apv[i] <= 0.05]
+    assert_matches(actual, entry)
+
+
+def test_rom_1990_constants() -> None:
+    entry = case("garcia2010_rom_coefficients")
+    alpha = entry["parameters"]["alpha"]
+    m = len(entry["expected"]["r_rom1990"]["value"])
+    assert_matches(list(alpha / rom_critical_values(alpha, m)), entry["expected"]["r_rom1990"])
+    assert_matches(list(ROM_GARCIA2010), entry["expected"]["r_garcia2010"])
+
+
+def _rom_reference(alpha: float, m: int) -> list[float]:
+    """Rom (1990) recursion, written out independently with exact binomials."""
+    c = [math.nan, alpha, alpha / 2]
+    for i in range(3, m + 1):
+        total = sum(alpha**j for j in range(1, i))
+        total -= sum(math.comb(i, j) * c[j + 1] ** (i - j) for j in range(1, i - 1))
+        c.append(total / i)
+    return c[1 : m + 1]
+
+
+@given(st.floats(1e-6, 0.999), st.integers(1, 25))
+def test_rom_critical_values(alpha: float, m: int) -> None:
+    c = rom_critical_values(alpha, m)
+    np.testing.assert_allclose(c, _rom_reference(alpha, m), rtol=1e-12)
+    i = np.arange(1, m + 1)
+    assert np.all(c <= alpha * (1 + 1e-12)) and np.all(c >= alpha / i * (1 - 1e-12))
+    assert np.all(rom_critical_values(alpha * 0.99, m) < c)  # increasing in alpha
+
+
+def _rom_step_up_rejects(p: np.ndarray, alpha: float) -> np.ndarray:
+    """Rom's step-up at level alpha: H_(i) is rejected iff p_(j) <= alpha_{m-j+1} for some j >= i."""
+    m = p.size
+    c = _rom_reference(alpha, m)
+    order = np.argsort(p, kind="stable")
+    passes = [p[order[j]] <= c[m - j - 1] for j in range(m)]
+    rejected = np.zeros(m, dtype=bool)
+    for j in range(m):
+        rejected[order[j]] = any(passes[j:])
+    return rejected
+
+
+P_VALUE = st.one_of(st.floats(0.0, 1.0), st.sampled_from([0.0, 1e-4, 0.01, 0.05, 0.2, 1.0]))
+P_LISTS = st.lists(P_VALUE, min_size=1, max_size=12).map(np.array)
+TOL = 1e-12
+
+
+@given(P_LISTS)
+def test_bounds_and_order(p: np.ndarray) -> None:
+    for method in CONTROL_METHODS:
+        for rom in ("exact", "garcia2010") if method == "rom" and p.size <= 7 else ("exact",):
+            apv = adjust_control(p, method, rom=rom)
+            assert apv.shape == p.shape
+            assert np.all(apv >= p * (1 - TOL)) and np.all(apv <= 1.0), (method, rom)
+            lower = p[:, None] <= p[None, :]  # p_i <= p_j  =>  APV_i <= APV_j
+            assert np.all((apv[:, None] <= apv[None, :] * (1 + TOL)) | ~lower), (method, rom)
+
+
+@given(P_LISTS)
+def test_power_ordering(p: np.ndarray) -> None:
+    bonferroni, holm, hochberg, hommel, rom = (
+        adjust_control(p, m) for m in ("bonferroni", "holm", "hochberg", "hommel", "rom")
+    )
+    assert np.all(bonferroni >= holm * (1 - TOL))
+    assert np.all(holm >= hochberg * (1 - TOL))
+    assert np.all(hochberg >= hommel * (1 - TOL))
+    assert np.all(hochberg >= rom * (1 - TOL))
+
+
+@given(P_LISTS)
+def test_statsmodels_agreement(p: np.ndarray) -> None:
+    for ours, theirs in [("holm", "holm"), ("hochberg", "simes-hochberg"), ("hommel", "hommel"), ("holland", "holm-sidak")]:
+        # statsmodels' holm-sidak takes log(0) at p = 1; its holm calls gc.collect() (slow here)
+        with np.errstate(all="ignore"), mock.patch.object(gc, "collect", lambda *args: 0):
+            expected = multipletests(p, method=theirs)[1]
+        np.testing.assert_allclose(adjust_control(p, ours), expected, rtol=1e-10, atol=1e-15, err_msg=ours)
+
+
+@given(P_LISTS, st.randoms(use_true_random=False))
+def test_input_order(p: np.ndarray, rnd) -> None:
+    perm = np.array(rnd.sample(range(p.size), p.size))
+    for method in CONTROL_METHODS:
+        np.testing.assert_array_equal(adjust_control(p[perm], method), adjust_control(p, method)[perm])
+
+
+@given(st.lists(st.floats(1e-12, 1.0), min_size=1, max_size=9).map(np.array))
+def test_rom_exact_is_smallest_rejecting_alpha(p: np.ndarray) -> None:
+    apv = adjust_control(p, "rom")
+    for i, a in enumerate(apv):
+        if a < 1.0 / (1 + 1e-9):
+            assert _rom_step_up_rejects(p, a * (1 + 1e-9))[i]
+        if a > 1e-9:
+            assert not _rom_step_up_rejects(p, a * (1 - 1e-9))[i]
+
+
+def test_rom_two_comparisons_is_hochberg() -> None:
+    p = np.array([0.02, 0.04])
+    np.testing.assert_allclose(adjust_control(p, "rom"), adjust_control(p, "hochberg"), rtol=1e-14)
+
+
+def test_rom_garcia2010_limit() -> None:
+    adjust_control(np.linspace(0.01, 0.07, 7), "rom", rom="garcia2010")
+    with pytest.raises(ValueError, match='rom="exact"'):
+        adjust_control(np.linspace(0.01, 0.08, 8), "rom", rom="garcia2010")
+    assert adjust_control(np.linspace(0.01, 0.3, 30), "rom").shape == (30,)
+
+
+def test_caller_input_untouched() -> None:
+    p = np.array([0.3, 0.01, 0.02])
+    before = p.copy()
+    for method in CONTROL_METHODS:
+        adjust_control(p, method)
+    np.testing.assert_array_equal(p, before)
+    assert adjust_control([0.01, 0.02], "holm").dtype == np.float64
+
+
+@pytest.mark.parametrize(
+    ("pvalues", "kwargs", "error", "match"),
+    [
+        ([0.1, 0.2], {"method": "sidak"}, ValueError, "allowed: bonferroni, holm"),
+        ([0.1, 0.2], {"method": "rom", "rom": "keel"}, ValueError, "garcia2010"),
+        ([0.1, np.nan], {"method": "holm"}, ValueError, "NaN"),
+        ([0.1, 1.5], {"method": "holm"}, ValueError, r"\[0, 1\]"),
+        ([-0.1, 0.5], {"method": "holm"}, ValueError, r"\[0, 1\]"),
+        (0.1, {"method": "holm"}, ValueError, "0-D"),
+        ([], {"method": "holm"}, ValueError, "empty"),
+        ([[0.1, 0.2]], {"method": "holm"}, ValueError, "1-D"),
+        (["a", "b"], {"method": "holm"}, TypeError, "numeric"),
+    ],
+)
+def test_errors(pvalues: object, kwargs: dict, error: type, match: str) -> None:
+    with pytest.raises(error, match=match):
+        adjust_control(pvalues, **kwargs)

@@ -214,6 +214,18 @@ def test_label_types():
     assert r.n == 3 and r.classes == ("v", "u") and (r.n01, r.n10) == (1, 1)
 
 
+def test_cost_for_a_predicted_class_absent_from_y_true():
+    y = np.array(["a", "b", "a", "b", "a", "b"])
+    p1 = np.array(["a", "c", "a", "b", "c", "b"])
+    p2 = np.array(["b", "b", "a", "a", "a", "b"])
+    cost = np.array([[0, 1, 2], [3, 0, 4], [5, 6, 0]], dtype=float)
+    r = mc.mcnemar(y, p1, p2, cost=cost, class_names=["a", "b", "c"])
+    assert r.classes == ("a", "b") and r.expected_counts.shape == (3, 3, 3)
+    assert r.e1 == pytest.approx((4 + 2) / 6) and r.e2 == pytest.approx((1 + 3) / 6)
+    with pytest.raises(ValueError, match="pass class_names"):
+        mc.mcnemar(y, p1, p2, cost=cost[:2, :2])
+
+
 def test_class_names_order_and_select():
     y = np.array(["x", "y", "z", "x", "y", "z", "x", "y"])
     p1 = np.array(["x", "y", "x", "x", "z", "z", "y", "y"])

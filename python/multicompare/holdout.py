@@ -106,7 +106,9 @@ def mcnemar(
     definitions. ``cost``: K x K matrix (rows true class, columns predicted class, classes in
     the order of ``class_names``), non-negative, zero diagonal, not all zero; it requires
     ``alternative='unequal'`` and the asymptotic test, as in MATLAB. ``cost_test``:
-    ``'likelihood'`` or ``'chisquare'``.
+    ``'likelihood'`` or ``'chisquare'``. The cells span the true classes (as MATLAB) and any
+    other class of ``class_names`` that a model predicts; a prediction without a cost (not in
+    ``class_names``, or without it not a true class) is an error, where MATLAB ignores it.
     """
     alpha = check_alpha(alpha)
     _check_choice("alternative", alternative, ("unequal", "greater", "less"))
@@ -132,8 +134,13 @@ def mcnemar(
     common: dict[str, Any] = dict(n01=n01, n10=n10, test=test, alternative=alternative, alpha=alpha, n=int(y.size),
                   classes=tuple(classes), table=table)
     if cost is not None:
-        matrix = _cost_matrix(cost, selected if selected is not None else classes, classes)
-        index = {c: i for i, c in enumerate(classes)}
+        names = selected if selected is not None else classes
+        # MATLAB's cells span the true classes; a prediction of another class that has a cost
+        # (listed in class_names) extends them, any other prediction is an error (_codes).
+        used = set(classes) | (set(p1.tolist()) | set(p2.tolist())) & set(names)
+        cells = [c for c in names if c in used]
+        matrix = _cost_matrix(cost, names, cells)
+        index = {c: i for i, c in enumerate(cells)}
         k, c1, c2 = _codes(y, index, "y_true"), _codes(p1, index, "y_pred1"), _codes(p2, index, "y_pred2")
         e1, e2 = float(np.mean(matrix[k, c1])), float(np.mean(matrix[k, c2]))
         statistic, expected = _cost_sensitive(c1, c2, k, matrix, cost_test)
@@ -297,12 +304,13 @@ def _codes(values: np.ndarray, index: dict[Any, int], name: str) -> np.ndarray:
     if (codes < 0).any():
         bad = values[codes < 0][0]
         raise ValueError(f"{name} holds the label {bad!r}, which is not one of the classes "
-                         f"{list(index)}; with a cost matrix every prediction needs a cost")
+                         f"{list(index)}; with a cost matrix every prediction needs a cost: pass "
+                         "class_names listing every class, in the order of the cost matrix")
     return codes
 
 
 def _cost_matrix(cost: object, names: Sequence[Any], classes: list[Any]) -> np.ndarray:
-    """Validated cost matrix over ``names``, reduced to ``classes`` (those present, as MATLAB)."""
+    """Validated cost matrix over ``names``, reduced to ``classes`` (those in use, as MATLAB)."""
     try:
         matrix = np.array(cost, dtype=np.float64)
     except (TypeError, ValueError) as exc:

@@ -131,8 +131,8 @@ def mcnemar(
         index=pd.Index(["correct", "wrong"], name="model 1"),
         columns=pd.Index(["correct", "wrong"], name="model 2"),
     )
-    common: dict[str, Any] = dict(n01=n01, n10=n10, test=test, alternative=alternative, alpha=alpha, n=int(y.size),
-                  classes=tuple(classes), table=table)
+    common: dict[str, Any] = dict(n01=n01, n10=n10, test=test, alternative=alternative,
+                                  alpha=alpha, n=int(y.size), classes=tuple(classes), table=table)
     if cost is not None:
         names = selected if selected is not None else classes
         # MATLAB's cells span the true classes; a prediction of another class that has a cost
@@ -271,7 +271,9 @@ def _labels(values: Any, name: str) -> tuple[np.ndarray, list[Any] | None]:
         order = list(values.categories)
     if isinstance(values, (str, bytes)) or np.ndim(values) == 0:
         raise ValueError(f"{name} must be a 1-D array of labels, got {values!r}")
-    array = np.asarray(values, dtype=object) if order is None else np.asarray(pd.Series(values).astype(object))
+    if order is not None:  # categorical: its values, missing ones as NaN
+        values = pd.Series(values).astype(object)
+    array = np.asarray(values, dtype=object)
     if array.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got shape {array.shape}")
     return array, order

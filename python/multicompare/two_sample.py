@@ -190,7 +190,9 @@ def wilcoxon(
     )
 
 
-def wilcoxon_critical_value(n: int, alpha: float = 0.05, *, alternative: Alternative = "two-sided") -> int | None:
+def wilcoxon_critical_value(
+    n: int, alpha: float = 0.05, *, alternative: Alternative = "two-sided"
+) -> int | None:
     """Exact critical T for N = n untied non-zero differences (D06 Sec. 3.1.3 and its table).
 
     The largest t with P(T <= t) <= alpha under H0, T = min(R+, R-) two-sided (alpha split
@@ -305,8 +307,9 @@ def _differences(x: object, y: object) -> pd.Series:
         if isinstance(v, pd.DataFrame) or np.ndim(np.asarray(v, dtype=object)) != 1:
             raise ValueError(f"{name} must be 1-D (one score per data set), got shape "
                              f"{np.shape(np.asarray(v, dtype=object))}")
-    if len(x) != len(y):  # type: ignore[arg-type]
-        raise ValueError(f"x and y must have the same length, got {len(x)} and {len(y)}")  # type: ignore[arg-type]
+    n_x, n_y = np.size(np.asarray(x, dtype=object)), np.size(np.asarray(y, dtype=object))
+    if n_x != n_y:
+        raise ValueError(f"x and y must have the same length, got {n_x} and {n_y}")
     index = x.index if isinstance(x, pd.Series) else y.index if isinstance(y, pd.Series) else None
     frame = pd.DataFrame({"x": np.asarray(x, dtype=object), "y": np.asarray(y, dtype=object)},
                          index=index)

@@ -94,7 +94,7 @@ def as_scores(
         if len(set(names)) != len(names):
             dup = sorted({n for n in names if names.count(n) > 1})
             raise ValueError(f"duplicate algorithm names: {dup}")
-        values = _numeric_matrix(data.to_numpy(), names)
+        values = _numeric_matrix(data.to_numpy(), names, rows)
     else:
         values = _numeric_matrix(data, None)
         names = [f"A{j + 1}" for j in range(values.shape[1])]
@@ -129,7 +129,7 @@ def _long_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str)
     return wide
 
 
-def _numeric_matrix(raw: object, names: list[str] | None) -> np.ndarray:
+def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None = None) -> np.ndarray:
     try:
         array = np.array(raw, dtype=object)
     except ValueError as exc:  # ragged nested sequences
@@ -155,8 +155,9 @@ def _numeric_matrix(raw: object, names: list[str] | None) -> np.ndarray:
     bad = ~np.isfinite(values)
     if bad.any():
         i, j = map(int, np.argwhere(bad)[0])
-        where = names[j] if names else f"column {j}"
+        where = (f"data set {rows[i]!r}" if rows else f"row {i}") + ", " + (
+            f"algorithm {names[j]!r}" if names else f"column {j}")
         raise ValueError(
-            f"scores must be finite: {int(bad.sum())} NaN/inf value(s), first at row {i}, {where}"
+            f"scores must be finite: {int(bad.sum())} missing/NaN/inf value(s), first at {where}"
         )
     return values

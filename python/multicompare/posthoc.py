@@ -44,18 +44,12 @@ TESTS = ("friedman", "aligned", "quade")
 ALIGNED_SES = ("calibrated", "garcia2010")
 
 
-@dataclass(frozen=True)
-class PosthocControlResult:
-    """Comparisons of each algorithm with a control (1 x N), G10 Sec. 5.
-
-    Per compared algorithm (``algorithms``, input order without the control): ``difference``
-    R_j - R_control, ``z`` = difference/``se``, two-sided ``pvalue``, and ``adjusted``
-    (a DataFrame, one column of APVs per method of :data:`multicompare.adjust.CONTROL_METHODS`).
-    ``reject``: adjusted <= ``alpha``. ``ranks``: the ranks of all algorithms (lower = better).
-    """
+@dataclass(frozen=True, kw_only=True)
+class _PosthocResult:
+    """What both post-hocs hold: z tests of ``difference``/``se`` and their APVs (``adjusted``,
+    one column per method); ``ranks``: the ranks of all algorithms (lower = better)."""
 
     test: str
-    control: str
     alpha: float
     se: float
     n_datasets: int
@@ -64,50 +58,6 @@ class PosthocControlResult:
     z: pd.Series
     pvalue: pd.Series
     adjusted: pd.DataFrame = field(repr=False)
-    options: Mapping[str, str] = field(repr=False, default_factory=dict)
-
-    @property
-    def algorithms(self) -> tuple[str, ...]:
-        return tuple(self.pvalue.index)
-
-    @property
-    def reject(self) -> pd.DataFrame:
-        """Rejection decisions at ``alpha`` (APV <= alpha), one column per method."""
-        return self.adjusted <= self.alpha
-
-    def to_frame(self, *, sort: bool = False) -> pd.DataFrame:
-        """One row per compared algorithm; columns ``difference``, ``z``, ``pvalue``,
-        ``apv_<method>`` and ``reject_<method>`` for every method.
-
-        ``sort=True`` orders the rows by unadjusted p (ties keep input order), as the papers'
-        tables do.
-        """
-        return _table(self.difference, self.z, self.pvalue, self.adjusted, self.alpha, sort)
-
-    def __str__(self) -> str:
-        return _text(f"Post-hoc comparisons with control {self.control!r}", self)
-
-
-@dataclass(frozen=True)
-class PosthocAllPairsResult:
-    """All pairwise comparisons (N x N), G08 Sec. 2.2.
-
-    Hypotheses are the pairs (a, b), a before b in algorithm order, in itertools.combinations
-    order, labelled "a vs b". Per pair: ``difference`` R_b - R_a, ``z``, two-sided ``pvalue`` and
-    ``adjusted`` APVs (columns = ``methods``). ``skipped`` names methods left out and why.
-    """
-
-    test: str
-    alpha: float
-    se: float
-    n_datasets: int
-    ranks: pd.Series
-    pairs: tuple[tuple[str, str], ...]
-    difference: pd.Series
-    z: pd.Series
-    pvalue: pd.Series
-    adjusted: pd.DataFrame = field(repr=False)
-    skipped: Mapping[str, str] = field(default_factory=dict)
     options: Mapping[str, str | bool] = field(repr=False, default_factory=dict)
 
     @property
@@ -120,13 +70,67 @@ class PosthocAllPairsResult:
         return self.adjusted <= self.alpha
 
     def to_frame(self, *, sort: bool = False) -> pd.DataFrame:
-        """One row per pair; columns ``difference``, ``z``, ``pvalue``, ``apv_<method>`` and
-        ``reject_<method>``. ``sort=True`` orders rows by unadjusted p (G08 Table 5 order)."""
-        return _table(self.difference, self.z, self.pvalue, self.adjusted, self.alpha, sort)
+        """One row per hypothesis; columns ``difference``, ``z``, ``pvalue``, ``apv_<method>``
+        and ``reject_<method>`` for every method.
+
+        ``sort=True`` orders the rows by unadjusted p (ties keep their order), as the papers'
+        tables do.
+        """
+        frame = pd.concat([self.difference, self.z, self.pvalue, self.adjusted.add_prefix("apv_"),
+                           self.reject.add_prefix("reject_")], axis=1)
+        if sort:
+            frame = frame.iloc[np.argsort(self.pvalue.to_numpy(), kind="stable")]
+        return frame
+
+    def _heading(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        shown = self.to_frame(sort=True)[["z", "pvalue", *(f"apv_{m}" for m in self.methods)]]
+        options = ", ".join(f"{key}={value!r}" for key, value in self.options.items())
+        return (f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, "
+                f"SE = {self.se:.6g}, alpha = {self.alpha:g}; {options})\n"
+                f"{shown.to_string(float_format='{:.6g}'.format)}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PosthocControlResult(_PosthocResult):
+    """Comparisons of each algorithm with a control (1 x N), G10 Sec. 5.
+
+    Per compared algorithm (``algorithms``, input order without the control): ``difference``
+    R_j - R_control, ``z`` = difference/``se``, two-sided ``pvalue``, and ``adjusted``
+    (a DataFrame, one column of APVs per method of :data:`multicompare.adjust.CONTROL_METHODS`).
+    ``reject``: adjusted <= ``alpha``. ``ranks``: the ranks of all algorithms (lower = better).
+    """
+
+    control: str
+
+    @property
+    def algorithms(self) -> tuple[str, ...]:
+        return tuple(self.pvalue.index)
+
+    def _heading(self) -> str:
+        return f"Post-hoc comparisons with control {self.control!r}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PosthocAllPairsResult(_PosthocResult):
+    """All pairwise comparisons (N x N), G08 Sec. 2.2.
+
+    Hypotheses are the pairs (a, b), a before b in algorithm order, in itertools.combinations
+    order, labelled "a vs b". Per pair: ``difference`` R_b - R_a, ``z``, two-sided ``pvalue`` and
+    ``adjusted`` APVs (columns = ``methods``). ``skipped`` names methods left out and why.
+    """
+
+    pairs: tuple[tuple[str, str], ...]
+    skipped: Mapping[str, str] = field(default_factory=dict)
+
+    def _heading(self) -> str:
+        return "All pairwise post-hoc comparisons"
 
     def __str__(self) -> str:
         skipped = "".join(f"\n  skipped {m}: {why}" for m, why in self.skipped.items())
-        return _text("All pairwise post-hoc comparisons", self) + skipped
+        return super().__str__() + skipped
 
     def matrix(self, method: str | None = None) -> pd.DataFrame:
         """k x k symmetric DataFrame of the APVs of ``method`` (None: unadjusted p-values).
@@ -379,21 +383,3 @@ def _all_pairs_methods(methods: Sequence[str] | None, k: int) -> tuple[tuple[str
         raise ValueError(f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
                          "which works for any k")
     return tuple(dict.fromkeys(methods)), {}
-
-
-def _text(title: str, result: PosthocControlResult | PosthocAllPairsResult) -> str:
-    frame = result.to_frame(sort=True)
-    shown = frame[["z", "pvalue", *(f"apv_{m}" for m in result.adjusted.columns)]]
-    options = ", ".join(f"{key}={value!r}" for key, value in result.options.items())
-    return (f"{title} after the {result.test} test (N = {result.n_datasets}, SE = {result.se:.6g}, "
-            f"alpha = {result.alpha:g}; {options})\n{shown.to_string(float_format='{:.6g}'.format)}")
-
-
-def _table(difference: pd.Series, z: pd.Series, pvalue: pd.Series, adjusted: pd.DataFrame,
-           alpha: float, sort: bool) -> pd.DataFrame:
-    frame = pd.concat(
-        [difference, z, pvalue, adjusted.add_prefix("apv_"), (adjusted <= alpha).add_prefix("reject_")],
-        axis=1)
-    if sort:
-        frame = frame.iloc[np.argsort(pvalue.to_numpy(), kind="stable")]
-    return frame

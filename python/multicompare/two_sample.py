@@ -124,30 +124,28 @@ def wilcoxon(
     _check_choice("method", method, ("auto", "exact", "approx"))
     d = _differences(x, y)
     values = d.to_numpy()
-    ranked = values
+    kept = np.ones(values.size, dtype=bool)  # the differences that are ranked
+    zeros = np.flatnonzero(values == 0)
     if zero_method == "wilcox":
-        ranked = values[values != 0]
-    elif zero_method == "demsar":
-        zeros = np.flatnonzero(values == 0)
-        if zeros.size % 2:
-            ranked = np.delete(values, zeros[0])
-    if ranked.size == 0:
-        raise ValueError("all differences are zero: the Wilcoxon test needs a non-zero difference")
-    ranks_all = stats.rankdata(np.abs(ranked))
+        kept[zeros] = False
+    elif zero_method == "demsar" and zeros.size % 2:
+        kept[zeros[0]] = False  # an odd number of zeros: one is dropped
+    ranked = values[kept]
     nonzero = ranked != 0
-    r_plus = float(ranks_all[ranked > 0].sum())
-    r_minus = float(ranks_all[ranked < 0].sum())
-    zero_ranks = float(ranks_all[~nonzero].sum())
-    if zero_method in ("demsar", "zsplit"):
-        r_plus += zero_ranks / 2
-        r_minus += zero_ranks / 2
+    if not nonzero.any() and zero_method in ("wilcox", "pratt"):
+        raise ValueError("all differences are zero: the Wilcoxon test needs a non-zero difference")
+    ranks = stats.rankdata(np.abs(ranked))
+    r_plus = float(ranks[ranked > 0].sum())
+    r_minus = float(ranks[ranked < 0].sum())
+    if zero_method in ("demsar", "zsplit"):  # zero ranks split evenly
+        r_plus += float(ranks[~nonzero].sum()) / 2
+        r_minus += float(ranks[~nonzero].sum()) / 2
     n = int(ranked.size) if zero_method != "pratt" else int(nonzero.sum())
-    has_ties = np.unique(np.abs(ranked)).size < ranked.size
-    has_zeros = not nonzero.all()
-    if method == "exact" and (has_ties or has_zeros):
+    has_ties_or_zeros = np.unique(np.abs(ranked)).size < ranked.size or not nonzero.all()
+    if method == "exact" and has_ties_or_zeros:
         raise ValueError("method='exact' needs differences without ties or zeros; use method='auto' "
                          "or 'approx' (normal approximation with tie correction)")
-    exact = method == "exact" or (method == "auto" and not (has_ties or has_zeros)
+    exact = method == "exact" or (method == "auto" and not has_ties_or_zeros
                                   and ranked.size <= EXACT_MAX_N)
     statistic = min(r_plus, r_minus)
     z = None
@@ -162,25 +160,15 @@ def wilcoxon(
         pvalue = float(stats.wilcoxon(ranked, alternative=alternative, method="exact").pvalue)
     else:
         count = ranked.size
-        if tie_correction:
-            variance = float(np.sum(ranks_all[nonzero] ** 2)) / 4.0
+        if tie_correction:  # Var(R+) given the ranks: the zero ranks are fixed
+            variance = float(np.sum(ranks[nonzero] ** 2)) / 4.0
         else:
             variance = count * (count + 1) * (2 * count + 1) / 24.0
-        centre = count * (count + 1) / 4.0
         t = statistic if alternative == "two-sided" else r_plus
-        z = (t - centre) / np.sqrt(variance) if variance > 0 else 0.0
-        if alternative == "two-sided":
-            pvalue = float(min(1.0, 2.0 * stats.norm.sf(abs(z))))
-        elif alternative == "greater":
-            pvalue = float(stats.norm.sf(z))
-        else:
-            pvalue = float(stats.norm.cdf(z))
-        z = float(z)
+        z = (t - count * (count + 1) / 4.0) / np.sqrt(variance) if variance > 0 else 0.0
+        z, pvalue = _normal_pvalue(z, alternative)
     shown = pd.Series(np.nan, index=d.index, name="rank")
-    kept = np.ones(values.size, dtype=bool)
-    if ranked.size != values.size:
-        kept[np.flatnonzero(values == 0)[0] if zero_method == "demsar" else values == 0] = False
-    shown[kept] = ranks_all
+    shown[kept] = ranks
     if zero_method == "pratt":
         shown[values == 0] = np.nan
     return WilcoxonResult(
@@ -251,10 +239,7 @@ def sign_test(
     if method == "exact":
         pvalue = float(stats.binomtest(w, n, 0.5, alternative=alternative).pvalue)
     else:
-        z = (w - n / 2) / (np.sqrt(n) / 2)
-        pvalue = {"two-sided": min(1.0, 2 * stats.norm.sf(abs(z))), "greater": stats.norm.sf(z),
-                  "less": stats.norm.cdf(z)}[alternative]
-        z, pvalue = float(z), float(pvalue)
+        z, pvalue = _normal_pvalue((w - n / 2) / (np.sqrt(n) / 2), alternative)
     return SignTestResult(statistic=w, pvalue=pvalue, wins=wins, losses=losses, ties=n_ties, n=n,
                           method=method, alternative=alternative, zstatistic=z)
 
@@ -299,6 +284,13 @@ def paired_t_test(x: object, y: object, *, alternative: Alternative = "two-sided
     return PairedTTestResult(statistic=float(res.statistic), pvalue=float(res.pvalue), df=int(res.df),
                              mean_difference=float(scores.mean()), alternative=alternative,
                              confidence_interval=(float(ci.low), float(ci.high)))
+
+
+def _normal_pvalue(z: float, alternative: str) -> tuple[float, float]:
+    """(z, p) for a standard normal statistic; alternative 'greater' = large z."""
+    p = {"two-sided": min(1.0, 2 * stats.norm.sf(abs(z))), "greater": stats.norm.sf(z),
+         "less": stats.norm.cdf(z)}[alternative]
+    return float(z), float(p)
 
 
 def _differences(x: object, y: object) -> pd.Series:

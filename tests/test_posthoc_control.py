@@ -33,12 +33,20 @@ GETTERS: dict[str, Getter] = {
     "posthoc_p": lambda r: r.pvalue,
     "p": lambda r: r.pvalue,
     "rejected_alpha_0.05": _rejected,
+    "CD_nemenyi_0.05": lambda r: mc.critical_difference(len(r.ranks), r.n_datasets, 0.05),
+    "CD_nemenyi_0.10": lambda r: mc.critical_difference(len(r.ranks), r.n_datasets, 0.10),
+    "CD_bonferroni_dunn_0.05": lambda r: mc.critical_difference(len(r.ranks), r.n_datasets, 0.05,
+                                                                "bonferroni_dunn"),
+    # Bonferroni-Dunn by the CD (D06 Sec. 3.2.2): |R_j - R_control| >= CD, in p order.
+    "rejected_bonferroni_dunn_CD_0.05": lambda r: [
+        a for a in r.to_frame(sort=True).index
+        if abs(r.difference[a]) >= mc.critical_difference(len(r.ranks), r.n_datasets, 0.05, "bonferroni_dunn")],
     **{f"apv_{m}": (lambda r, m=m: r.adjusted[m]) for m in CONTROL_METHODS},
 }
-# Entries of these cases that belong to other modules (omnibus statistics, critical
-# differences, per-step alpha thresholds) are tested there.
+# Entries of these cases that belong to other modules (omnibus statistics) are tested there;
+# Holm's per-step thresholds alpha/i are not an output.
 NOT_HERE = ("ranks", "rank_sums", "average_ranks", "chi2_F", "F_F", "df_F", "p_chi2_F", "p_F_F",
-            "F_critical_0.05", "CD_", "alpha_over_i_holm", "rejected_bonferroni_dunn_CD",
+            "F_critical_0.05", "alpha_over_i_holm",
             "aligned_", "rank_totals", "sum_R", "T", "p_T", "sample_ranges", "Q", "S_", "W_",
             "A2", "B", "df")
 

@@ -35,6 +35,8 @@ class Dialect:
     escape: Callable[[str], str]
     strong: str  # format with one "{}"
     weak: str
+    strong_name: str  # how a legend calls the two marks
+    weak_name: str
     title: Callable[[str], list[str]]
     begin: Callable[[str], list[str]]  # the column alignments -> opening lines
     row: Callable[[Sequence[str]], str]  # cells (already padded) -> line
@@ -91,6 +93,8 @@ TEXT = Dialect(
     escape=str,
     strong="{}*",
     weak="{}+",
+    strong_name="*",
+    weak_name="+",
     title=lambda t: [t, "-" * len(t)],
     begin=lambda align: [],
     row=lambda cells: "  ".join(cells).rstrip(),
@@ -103,6 +107,8 @@ MARKDOWN = Dialect(
     escape=_markdown_escape,
     strong="**{}**",
     weak="*{}*",
+    strong_name="bold",
+    weak_name="italic",
     title=lambda t: [f"### {_markdown_escape(t)}", ""],
     begin=lambda align: [],
     row=lambda cells: "| " + " | ".join(cells) + " |",
@@ -116,6 +122,8 @@ LATEX = Dialect(
     escape=_latex_escape,
     strong=r"\textbf{{{}}}",
     weak=r"\textit{{{}}}",
+    strong_name="bold",
+    weak_name="italic",
     title=lambda t: [r"\begin{table}[htbp]", r"\centering", rf"\caption{{{_latex_escape(t)}}}"],
     begin=lambda align: [rf"\begin{{tabular}}{{{align}}}", r"\hline"],
     row=lambda cells: " & ".join(cells) + r" \\",

@@ -198,7 +198,7 @@ class Report:
         return "\n".join(lines)
 
     # --- renderers -----------------------------------------------------------------------
-    def _tables(self) -> list[_tables.Table]:
+    def _tables(self, dialect: _tables.Dialect) -> list[_tables.Table]:
         ranks = _tables.Table(
             title="Average ranks",
             header=("Algorithm", *(TEST_NAMES[c] if c != "friedman" else "Friedman"
@@ -225,7 +225,7 @@ class Report:
                  _tables.Cell(_fmt_p(h.pvalue)), *(self._p_cell(a) for a in h.apvs))
                 for i, h in enumerate(sorted(self.hypotheses, key=lambda h: h.pvalue), start=1)),
             align="rlrr" + "r" * len(self.procedures),
-            note=self._legend(),
+            note=self._legend(dialect),
         )
         return [ranks, omnibus, hypotheses]
 
@@ -233,33 +233,30 @@ class Report:
         return _tables.Cell(_fmt_p(p), strong=p <= self.alpha,
                             weak=self.alpha < SECOND_ALPHA and p <= SECOND_ALPHA)
 
-    def _legend(self) -> str:
-        text = f"Marked strongly: rejected at alpha = {self.alpha:g}"
+    def _legend(self, dialect: _tables.Dialect) -> str:
+        text = f"{dialect.strong_name}: rejected at alpha = {self.alpha:g}"
         if self.alpha < SECOND_ALPHA:
-            text += f"; marked weakly: rejected at alpha = {SECOND_ALPHA:g} only"
-        return text + "."
+            text += f"; {dialect.weak_name}: rejected at alpha = {SECOND_ALPHA:g} only"
+        return text[0].upper() + text[1:] + "."
 
     def _render(self, dialect: _tables.Dialect, summary: list[str]) -> str:
-        return "\n\n".join([*(_tables.render(t, dialect) for t in self._tables()), *summary])
+        return "\n\n".join([*(_tables.render(t, dialect) for t in self._tables(dialect)), *summary])
 
     def to_text(self) -> str:
         """A plain-text report: tables (``*``: rejected at alpha, ``+``: at 0.10 only) and summary."""
-        text = self._render(_tables.TEXT, ["Summary\n-------\n" + self.summary])
-        return text.replace("Marked strongly", "*").replace("marked weakly", "+")
+        return self._render(_tables.TEXT, ["Summary\n-------\n" + self.summary])
 
     def __str__(self) -> str:
         return self.to_text()
 
     def to_markdown(self) -> str:
         """Markdown tables (rejected APVs in bold, at 0.10 only in italics) and the summary."""
-        body = self._render(_tables.MARKDOWN, ["### Summary\n\n" + _markdown_summary(self.summary)])
-        return body.replace("Marked strongly", "Bold").replace("marked weakly", "italic")
+        return self._render(_tables.MARKDOWN, ["### Summary\n\n" + _markdown_summary(self.summary)])
 
     def to_latex(self) -> str:
         """LaTeX tables in the papers' style (ranks, omnibus tests, hypotheses with unadjusted
         p and APVs; rejected at alpha in bold, at 0.10 only in italics)."""
-        body = self._render(_tables.LATEX, [])
-        return body.replace("Marked strongly", "Bold").replace("marked weakly", "italic") + "\n"
+        return self._render(_tables.LATEX, []) + "\n"
 
     def to_json(self, **kwargs: Any) -> str:
         """JSON with every field; :meth:`from_json` reads it back to an equal report."""

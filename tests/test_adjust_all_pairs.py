@@ -1,0 +1,253 @@
+"""adjust_all_pairs: G08 Table 5 from expected.json, and properties against plain-Python versions."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from functools import cache
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from multicompare import _core, adjust_all_pairs
+from multicompare.adjust import ALL_PAIRS_METHODS
+from reference_cases import assert_matches, case
+
+G08 = "garcia2008_friedman_all_pairwise"
+
+
+def _g08() -> tuple[list[str], np.ndarray]:
+    """Hypothesis labels in itertools.combinations order of the CSV columns, and their p-values."""
+    expected = case(G08)["expected"]
+    algorithms = list(expected["average_ranks"]["value"])  # CSV column order
+    labels = [f"{a} vs {b}" for a, b in itertools.combinations(algorithms, 2)]
+    return labels, np.array([expected["p"]["value"][h] for h in labels])
+
+
+@pytest.mark.parametrize(
+    ("key", "method", "monotone"),
+    [
+        ("apv_nemenyi", "nemenyi", False),
+        ("apv_holm", "holm", False),
+        ("apv_shaffer", "shaffer", False),
+        ("apv_bergmann_hommel", "bergmann_hommel", False),
+        ("apv_bergmann_hommel_monotone", "bergmann_hommel", True),
+    ],
+)
+def test_g08_table5(key: str, method: str, monotone: bool) -> None:
+    labels, p = _g08()
+    apv = adjust_all_pairs(p, method, monotone=monotone)
+    assert_matches(dict(zip(labels, apv)), case(G08)["expected"][key])
+
+
+def test_g08_rejections_acceptance_set_and_shaffer_t() -> None:
+    labels, p = _g08()
+    expected = case(G08)["expected"]
+    counts = {m: int((adjust_all_pairs(p, m) <= 0.05).sum()) for m in ALL_PAIRS_METHODS}
+    assert_matches(counts, expected["number_rejected_alpha_0.05"])
+    by_p = expected["hypothesis_order"]["value"]
+    accepted = _core.bergmann_hommel_accepted(p, 5, 0.05)
+    assert_matches([h for h in by_p if accepted[labels.index(h)]], expected["bergmann_hommel_acceptance_set_alpha_0.05"])
+    order = np.argsort(p, kind="stable")
+    assert [labels[i] for i in order] == by_p
+    t = _core.shaffer_multipliers(5)
+    assert_matches({labels[i]: t[rank] for rank, i in enumerate(order)}, expected["shaffer_t"])
+
+
+# --------------------------------------------------------------------------- plain Python versions
+
+
+def _partitions(items: list[int]) -> Iterator[list[list[int]]]:
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for part in _partitions(rest):
+        yield [[first], *part]
+        for b in range(len(part)):
+            yield [*part[:b], [first, *part[b]], *part[b + 1 :]]
+
+
+@cache
+def _exhaustive_sets(k: int) -> list[frozenset[int]]:
+    index = {pair: h for h, pair in enumerate(itertools.combinations(range(k), 2))}
+    sets = set()
+    for part in _partitions(list(range(k))):
+        pairs = frozenset(index[pr] for block in part for pr in itertools.combinations(sorted(block), 2))
+        if pairs:
+            sets.add(pairs)
+    return list(sets)
+
+
+def _bergmann_hommel_plain(p: np.ndarray, k: int) -> np.ndarray:
+    apv = np.zeros(p.size)
+    for s in _exhaustive_sets(k):
+        value = len(s) * min(p[h] for h in s)
+        for h in s:
+            apv[h] = max(apv[h], value)
+    return np.minimum(apv, 1.0)
+
+
+@cache
+def _shaffer_counts(k: int) -> frozenset[int]:
+    if k <= 1:
+        return frozenset({0})
+    return frozenset(j * (j - 1) // 2 + x for j in range(1, k + 1) for x in _shaffer_counts(k - j))
+
+
+def _shaffer_plain(p: np.ndarray, k: int) -> np.ndarray:
+    m = p.size
+    order = np.argsort(p, kind="stable")
+    apv, running = np.empty(m), 0.0
+    for rank, h in enumerate(order):
+        t = max(s for s in _shaffer_counts(k) if s <= m - rank)
+        running = max(running, t * p[h])
+        apv[h] = min(running, 1.0)
+    return apv
+
+
+def test_plain_versions_against_expected() -> None:
+    """The test's own enumeration and S(k) reproduce G08 Tables 1 and 4 and S(k)."""
+    expected = case("garcia2008_exhaustive_sets")["expected"]
+    for key, count in expected["n_exhaustive_sets"]["value"].items():
+        if int(key) <= 7:
+            assert len(_exhaustive_sets(int(key))) == count
+    pairs = list(itertools.combinations(range(1, 6), 2))
+    as_text = {" ".join(f"{pairs[h][0]}{pairs[h][1]}" for h in sorted(s)) for s in _exhaustive_sets(5)}
+    assert as_text == set(expected["exhaustive_sets_k5"]["value"])
+    assert_matches({k: sorted(_shaffer_counts(int(k))) for k in expected["shaffer_S"]["value"]}, expected["shaffer_S"])
+
+
+# --------------------------------------------------------------------------- properties
+
+P_VALUE = st.one_of(st.floats(0.0, 1.0), st.sampled_from([0.0, 1e-4, 0.01, 0.02, 0.05, 1.0]))
+
+
+@st.composite
+def families(draw: st.DrawFn, k_max: int = 7) -> tuple[int, np.ndarray]:
+    k = draw(st.integers(2, k_max))
+    m = k * (k - 1) // 2
+    return k, np.array(draw(st.lists(P_VALUE, min_size=m, max_size=m)))
+
+
+@given(families())
+def test_against_plain_python(fam: tuple[int, np.ndarray]) -> None:
+    k, p = fam
+    np.testing.assert_allclose(adjust_all_pairs(p, "bergmann_hommel"), _bergmann_hommel_plain(p, k), rtol=1e-15)
+    np.testing.assert_allclose(adjust_all_pairs(p, "shaffer"), _shaffer_plain(p, k), rtol=1e-15)
+
+
+@given(families(k_max=8))
+def test_ordering_and_bounds(fam: tuple[int, np.ndarray]) -> None:
+    k, p = fam
+    bh, shaffer, holm, nemenyi = (adjust_all_pairs(p, m, k=k) for m in ("bergmann_hommel", "shaffer", "holm", "nemenyi"))
+    assert np.all(bh <= shaffer) and np.all(shaffer <= holm) and np.all(holm <= nemenyi)
+    assert np.all(bh >= p) and np.all(nemenyi <= 1.0)
+
+
+@given(families(k_max=8), st.randoms(use_true_random=False))
+def test_relabelling(fam: tuple[int, np.ndarray], rnd) -> None:
+    k, p = fam
+    perm = np.array(rnd.sample(range(k), k))  # algorithm a gets label perm[a]
+    rows, cols = np.triu_indices(k, 1)
+    relabelled = np.empty(k * (k - 1) // 2)
+    new_index = {pair: h for h, pair in enumerate(zip(rows, cols))}
+    for h, (a, b) in enumerate(zip(rows, cols)):
+        relabelled[new_index[tuple(sorted((perm[a], perm[b])))]] = p[h]
+    for method in ALL_PAIRS_METHODS:
+        for monotone in (False, True):
+            apv = adjust_all_pairs(p, method, monotone=monotone)
+            apv_new = adjust_all_pairs(relabelled, method, monotone=monotone)
+            for h, (a, b) in enumerate(zip(rows, cols)):
+                assert apv_new[new_index[tuple(sorted((perm[a], perm[b])))]] == apv[h]
+
+
+@given(families(k_max=8))
+def test_monotone(fam: tuple[int, np.ndarray]) -> None:
+    k, p = fam
+    for method in ALL_PAIRS_METHODS:
+        apv = adjust_all_pairs(p, method)
+        expected = np.array([apv[p <= p[i]].max() for i in range(p.size)])
+        np.testing.assert_array_equal(adjust_all_pairs(p, method, monotone=True), expected)
+        if method != "bergmann_hommel":
+            np.testing.assert_array_equal(expected, apv)  # already monotone in p
+
+
+@given(st.integers(2, 9).flatmap(lambda k: st.tuples(st.just(k), st.lists(
+    st.lists(P_VALUE, min_size=k * (k - 1) // 2, max_size=k * (k - 1) // 2), min_size=1, max_size=5))))
+def test_batch_rows_equal_single_calls(fam: tuple[int, list[list[float]]]) -> None:
+    k, rows = fam
+    batch = np.array(rows)
+    for method in ALL_PAIRS_METHODS:
+        for monotone in (False, True):
+            out = adjust_all_pairs(batch, method, k=k, monotone=monotone)
+            assert out.shape == batch.shape
+            for row, got in zip(batch, out):
+                np.testing.assert_array_equal(got, adjust_all_pairs(row, method, monotone=monotone))
+
+
+@given(families(k_max=8), st.sampled_from([0.0, 1.0, np.nan]))
+def test_matrix_round_trip(fam: tuple[int, np.ndarray], diagonal: float) -> None:
+    k, p = fam
+    rows, cols = np.triu_indices(k, 1)
+    matrix = np.full((k, k), diagonal)
+    matrix[rows, cols] = matrix[cols, rows] = p
+    before = matrix.copy()
+    for method in ALL_PAIRS_METHODS:
+        out = adjust_all_pairs(matrix, method)
+        assert out.shape == (k, k) and np.isnan(np.diag(out)).all()
+        np.testing.assert_array_equal(out, out.T)
+        np.testing.assert_array_equal(out[rows, cols], adjust_all_pairs(p, method))
+    np.testing.assert_array_equal(matrix, before)  # caller's array untouched
+
+
+def test_ties() -> None:
+    p = np.full(10, 0.01)
+    for method in ALL_PAIRS_METHODS:
+        apv = adjust_all_pairs(p, method)
+        assert np.all(apv == apv[0])
+    np.testing.assert_allclose(adjust_all_pairs(p, "holm"), 0.1)
+    np.testing.assert_allclose(adjust_all_pairs(p, "bergmann_hommel"), 0.1)  # the full set, |I| = 10
+
+
+def test_stacked_square_needs_k_when_not_symmetric() -> None:
+    rng = np.random.default_rng(1)
+    stack = rng.uniform(size=(6, 6))  # 6 families of k = 4, or a (non-symmetric) 6 x 6 matrix
+    with pytest.raises(ValueError, match="pass k=4"):
+        adjust_all_pairs(stack, "holm")
+    out = adjust_all_pairs(stack, "holm", k=4)
+    np.testing.assert_array_equal(out[2], adjust_all_pairs(stack[2], "holm"))
+
+
+def test_large_k() -> None:
+    p = np.linspace(0.0, 1.0, 19 * 18 // 2)
+    assert adjust_all_pairs(p, "shaffer").shape == p.shape  # Shaffer works for any k
+    with pytest.raises(ValueError):
+        adjust_all_pairs(p, "bergmann_hommel")
+
+
+@pytest.mark.parametrize(
+    ("pvalues", "kwargs", "match"),
+    [
+        (np.full(3, 0.1), {"method": "tukey"}, "allowed: nemenyi, holm, shaffer, bergmann_hommel"),
+        (np.full(4, 0.1), {"method": "holm"}, "number of pairs"),
+        (np.full(6, 0.1), {"method": "holm", "k": 5}, "k = 5"),
+        (np.array([0.1, 0.2, np.nan]), {"method": "holm"}, "NaN"),
+        (np.array([0.1, 0.2, 1.2]), {"method": "shaffer"}, r"\[0, 1\]"),
+        (np.array([0.1, 0.2, -0.2]), {"method": "bergmann_hommel"}, r"\[0, 1\]"),
+        (np.float64(0.1), {"method": "holm"}, "0-D"),
+        (np.full((2, 2, 3), 0.1), {"method": "holm"}, "3-D"),
+        (np.triu(np.full((5, 5), 0.1)), {"method": "holm"}, "symmetric"),
+        (np.full(3, 0.1), {"method": "holm", "k": 1}, "k must be"),
+    ],
+)
+def test_errors(pvalues: np.ndarray, kwargs: dict, match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        adjust_all_pairs(pvalues, **kwargs)
+
+
+def test_type_error() -> None:
+    with pytest.raises(TypeError, match="numeric"):
+        adjust_all_pairs(["a", "b", "c"], "holm")

@@ -1,11 +1,11 @@
-//! Plain timing of the core: `cargo run --release -p multicompare-core --example bench [k_max]`.
+//! Plain timing of the core: `cargo run --release -p multicompare-core --example bench [k_max] [k_min]`.
 //!
 //! One family of Bergmann-Hommel APVs per k for three kinds of p-values, enumeration vs
 //! subset DP where both exist, a batch of 10,000 families at k = 8, and peak RSS.
 
 use std::time::{Duration, Instant};
 
-use multicompare_core::bergmann_hommel::{bergmann_hommel_apv, Algorithm};
+use multicompare_core::bergmann_hommel::{bergmann_hommel_apv, Algorithm, AUTO_ENUMERATE_UP_TO};
 use multicompare_core::exhaustive::exhaustive_sets;
 use multicompare_core::pairs::n_pairs;
 use multicompare_core::shaffer::shaffer_apv;
@@ -42,13 +42,18 @@ fn two_sided(z: f64) -> f64 {
 
 /// p-values of the three kinds: "uniform" (all nulls false or true at random),
 /// "friedman" (Friedman post-hoc z of N = 30 data sets, algorithms with spread-out
-/// true ranks), "spread" (log-uniform over 1e-12..1: strong, varied effects, the
-/// hardest case for the threshold pruning).
+/// true ranks), "spread" (log-uniform over 1e-12..1: strong, varied effects, a
+/// case that the interval structure of "friedman" does not help), "near_ties" (all
+/// distinct but within 1e-6 relative of each other: no threshold can be pruned, the
+/// worst case).
 fn family(rng: &mut Rng, k: usize, kind: &str) -> Vec<f64> {
     let m = n_pairs(k);
     match kind {
         "uniform" => (0..m).map(|_| rng.uniform()).collect(),
         "spread" => (0..m).map(|_| 10f64.powf(-12.0 * rng.uniform())).collect(),
+        "near_ties" => (0..m)
+            .map(|_| 1e-3 * (1.0 + 1e-6 * rng.uniform()))
+            .collect(),
         _ => {
             let n = 30.0;
             let se = (k as f64 * (k as f64 + 1.0) / (6.0 * n)).sqrt();
@@ -90,22 +95,39 @@ fn peak_rss_mib() -> f64 {
         .map_or(f64::NAN, |kb| kb / 1024.0)
 }
 
+/// User + system CPU time of this process (all threads), from /proc/self/stat.
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            let after = s.rsplit_once(')')?.1;
+            let f: Vec<&str> = after.split_whitespace().collect();
+            // Fields 14 and 15 of stat(5), counted after the command name.
+            let ticks = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+            Some(ticks / 100.0)
+        })
+        .unwrap_or(f64::NAN)
+}
+
 fn ms(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64() * 1e3)
 }
 
 fn main() {
-    let k_max: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(18);
+    let arg = |i: usize, default: usize| {
+        std::env::args()
+            .nth(i)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(default)
+    };
+    let (k_max, k_min) = (arg(1, 18), arg(2, 3));
     println!("threads: {}", rayon::current_num_threads());
     println!(
         "| k | kind | families | enumerate (ms) | subset_dp (ms) | auto (ms) | peak RSS (MiB) |"
     );
     println!("|---|---|---|---|---|---|---|");
-    for k in 3..=k_max {
-        for kind in ["uniform", "friedman", "spread"] {
+    for k in k_min..=k_max {
+        for kind in ["uniform", "friedman", "spread", "near_ties"] {
             let mut rng = Rng(k as u64 * 1000 + kind.len() as u64);
             let fams: Vec<Vec<f64>> = (0..5).map(|_| family(&mut rng, k, kind)).collect();
             let reps = if k >= 17 {
@@ -136,7 +158,12 @@ fn main() {
                 "-".into()
             };
             let dp = run(Algorithm::SubsetDp);
-            let auto = run(Algorithm::Auto);
+            // Above AUTO_ENUMERATE_UP_TO, auto is the subset DP.
+            let auto = if k <= AUTO_ENUMERATE_UP_TO {
+                run(Algorithm::Auto)
+            } else {
+                dp
+            };
             println!(
                 "| {k} | {kind} | 1 | {enumerate} | {} | {} | {:.0} |",
                 ms(dp),
@@ -167,12 +194,20 @@ fn main() {
         let s = time(5, || {
             std::hint::black_box(shaffer_apv(&flat, k, true).unwrap());
         });
+        // CPU time of auto (all threads): wall time on an idle machine is about this
+        // divided by the number of cores.
+        let before = cpu_seconds();
+        for _ in 0..5 {
+            std::hint::black_box(bergmann_hommel_apv(&flat, k, Algorithm::Auto, true).unwrap());
+        }
+        let cpu = (cpu_seconds() - before) / 5.0;
         println!(
-            "| 8 | {kind} | 10000 | {} | {} | {} | {:.0} | (Shaffer {} ms)",
+            "| 8 | {kind} | 10000 | {} | {} | {} | {:.0} | (auto CPU {:.0} ms; Shaffer {} ms)",
             ms(e),
             ms(d),
             ms(a),
             peak_rss_mib(),
+            cpu * 1e3,
             ms(s)
         );
     }

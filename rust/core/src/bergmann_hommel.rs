@@ -8,7 +8,6 @@
 use std::str::FromStr;
 
 use crate::error::{CoreError, Result};
-use crate::exhaustive::exhaustive_sets;
 use crate::pairs::{check_alpha, check_k_bergmann_hommel, check_pvalues, n_pairs, pairs};
 use crate::subset_dp::{self, Scratch};
 
@@ -72,9 +71,8 @@ pub fn bergmann_hommel_apv(
         Algorithm::Auto => k <= AUTO_ENUMERATE_UP_TO,
     };
     if enumerate {
-        let sets = exhaustive_sets(k)?;
         return Ok(crate::map_families(p, m, |fam, out| {
-            by_enumeration(fam, sets, out)
+            by_enumeration(fam, k, out)
         }));
     }
     let pairs = pairs(k);
@@ -91,34 +89,83 @@ pub fn bergmann_hommel_apv(
     ))
 }
 
-/// APV_i = min(1, max over sets I containing i of |I| * min_{j in I} p_j).
-fn by_enumeration(p: &[f64], sets: &[u64], out: &mut [f64]) {
+/// APV_i = min(1, max over sets I containing i of |I| * min_{j in I} p_j), walking the
+/// set partitions of the k algorithms depth first (item by item, as restricted growth
+/// strings). When item b joins the block B, every partition below that node holds the
+/// pairs (a, b), a in B, and every partition holding such a pair lies below exactly one
+/// such node; so the pairs take the largest |I| * min p of the partitions below it.
+/// That is O(Bell(k)) steps instead of O(Bell(k) * m) for a scan of the set list.
+fn by_enumeration(p: &[f64], k: usize, out: &mut [f64]) {
     out.fill(0.0);
-    for &set in sets {
-        let mut bits = set;
-        let mut low = f64::INFINITY;
-        while bits != 0 {
-            let j = bits.trailing_zeros() as usize;
-            if p[j] < low {
-                low = p[j];
-            }
-            bits &= bits - 1;
-        }
-        let v = f64::from(set.count_ones()) * low;
-        bits = set;
-        while bits != 0 {
-            let j = bits.trailing_zeros() as usize;
-            if v > out[j] {
-                out[j] = v;
-            }
-            bits &= bits - 1;
-        }
-    }
+    // Item 0 alone in the first block; k >= 2 is checked by the caller.
+    let mut blocks = [1u32; crate::MAX_K_ENUMERATE];
+    walk(p, k, 1, &mut blocks, 1, 0, f64::INFINITY, out);
     for b in out.iter_mut() {
-        if *b > 1.0 {
-            *b = 1.0;
+        // Also turns -0.0 into 0.0, as the subset DP does.
+        *b = if *b > 1.0 { 1.0 } else { *b + 0.0 };
+    }
+}
+
+/// The partitions below a node whose blocks (the first `n_blocks` of `blocks`) hold
+/// items 0..item with `count` within-block pairs of smallest p-value `low`; raises the
+/// APVs of the pairs formed below and returns the largest |I| * min p found.
+/// Leaves (item = k - 1 placed) are evaluated in place.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    p: &[f64],
+    k: usize,
+    item: usize,
+    blocks: &mut [u32; crate::MAX_K_ENUMERATE],
+    n_blocks: usize,
+    count: u32,
+    low: f64,
+    out: &mut [f64],
+) -> f64 {
+    let last = item + 1 == k;
+    // Pair (a, item) has index a(2k - a - 1)/2 + item - a - 1.
+    let index = |a: usize| a * (2 * k - a - 1) / 2 + item - a - 1;
+    // The item alone in a new block: no pair is added.
+    let mut best = if !last {
+        blocks[n_blocks] = 1 << item;
+        walk(p, k, item + 1, blocks, n_blocks + 1, count, low, out)
+    } else if count == 0 {
+        0.0
+    } else {
+        f64::from(count) * low
+    };
+    for b in 0..n_blocks {
+        let members = blocks[b];
+        let (mut c, mut l) = (count, low);
+        let mut bits = members;
+        while bits != 0 {
+            let j = index(bits.trailing_zeros() as usize);
+            if p[j] < l {
+                l = p[j];
+            }
+            c += 1;
+            bits &= bits - 1;
+        }
+        let below = if last {
+            f64::from(c) * l
+        } else {
+            blocks[b] |= 1 << item;
+            let below = walk(p, k, item + 1, blocks, n_blocks, c, l, out);
+            blocks[b] = members;
+            below
+        };
+        bits = members;
+        while bits != 0 {
+            let j = index(bits.trailing_zeros() as usize);
+            if below > out[j] {
+                out[j] = below;
+            }
+            bits &= bits - 1;
+        }
+        if below > best {
+            best = below;
         }
     }
+    best
 }
 
 /// The acceptance set A of Bergmann-Hommel at level alpha for one family: `true` for

@@ -91,9 +91,8 @@ pub(crate) fn apv(
     }
     flush(&mut pending, &order, pairs, k, scratch, out);
     for b in out.iter_mut() {
-        if *b > 1.0 {
-            *b = 1.0;
-        }
+        // Also turns -0.0 into 0.0, as the enumeration does.
+        *b = if *b > 1.0 { 1.0 } else { *b + 0.0 };
     }
 }
 

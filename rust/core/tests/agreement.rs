@@ -4,6 +4,7 @@
 use multicompare_core::bergmann_hommel::{
     bergmann_hommel_accepted, bergmann_hommel_apv, Algorithm,
 };
+use multicompare_core::exhaustive::exhaustive_sets;
 use multicompare_core::pairs::n_pairs;
 use multicompare_core::shaffer::shaffer_apv;
 
@@ -58,6 +59,43 @@ fn assert_agree(p: &[f64], k: usize) {
             d[i].to_bits(),
             "k = {k}, pair {i}, p = {p:?}"
         );
+    }
+}
+
+/// The definition itself: a scan of the listed exhaustive sets.
+fn by_set_list(p: &[f64], k: usize) -> Vec<f64> {
+    let mut out = vec![0.0f64; p.len()];
+    for &set in exhaustive_sets(k).unwrap() {
+        let members: Vec<usize> = (0..p.len()).filter(|&j| set >> j & 1 == 1).collect();
+        let low = members.iter().map(|&j| p[j]).fold(f64::INFINITY, f64::min);
+        let v = members.len() as f64 * low;
+        for &j in &members {
+            if v > out[j] {
+                out[j] = v;
+            }
+        }
+    }
+    out.iter()
+        .map(|&b| if b > 1.0 { 1.0 } else { b + 0.0 })
+        .collect()
+}
+
+#[test]
+fn enumeration_equals_the_scan_of_the_exhaustive_sets() {
+    let mut rng = Rng(2677);
+    for k in 2..=8 {
+        for rep in 0..20 {
+            let p = family(&mut rng, k, rep % 4);
+            let e = bergmann_hommel_apv(&p, k, Algorithm::Enumerate, false).unwrap();
+            let s = by_set_list(&p, k);
+            for i in 0..p.len() {
+                assert_eq!(
+                    e[i].to_bits(),
+                    s[i].to_bits(),
+                    "k = {k}, pair {i}, p = {p:?}"
+                );
+            }
+        }
     }
 }
 

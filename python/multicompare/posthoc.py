@@ -366,12 +366,12 @@ def _check_n_datasets(n_datasets: int | None) -> int:
 
 
 def _all_pairs_methods(methods: Sequence[str] | None, k: int) -> tuple[tuple[str, ...], dict[str, str]]:
-    max_k = getattr(_core, "MAX_K", None)
-    too_big = max_k is not None and k > max_k
+    max_k = _core.MAX_K
+    too_big = k > max_k
     if methods is None:
         if too_big:
             note = (f"k = {k} exceeds the largest k ({max_k}) of the exact Bergmann-Hommel "
-                    "algorithm; use shaffer, which works for any k")
+                    "algorithm; shaffer (included) works for any k")
             return tuple(m for m in ALL_PAIRS_METHODS if m != "bergmann_hommel"), {"bergmann_hommel": note}
         return tuple(ALL_PAIRS_METHODS), {}
     if isinstance(methods, str):

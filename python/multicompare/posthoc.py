@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple, Union
+from typing import Any, Literal, NamedTuple, Union
 
 import numpy as np
 import pandas as pd
@@ -187,23 +187,12 @@ def posthoc_control(
     else:
         c = index_of(names, control)
     others = np.array([j for j in range(len(names)) if j != c])
-    difference, z, p = _z_test(basis.ranks.to_numpy(), np.full(len(others), c), others, basis.se)
     labels = [names[j] for j in others]
-    adjusted = pd.DataFrame(
-        {m: adjust_control(p, m, rom=rom) for m in CONTROL_METHODS}, index=labels)
-    return PosthocControlResult(
-        test=test,
-        control=names[c],
-        alpha=alpha,
-        se=basis.se,
-        n_datasets=basis.n_datasets,
-        ranks=basis.ranks,
-        difference=pd.Series(difference, index=labels, name="difference"),
-        z=pd.Series(z, index=labels, name="z"),
-        pvalue=pd.Series(p, index=labels, name="pvalue"),
-        adjusted=adjusted,
-        options={"rom": rom, **({"aligned_se": aligned_se} if test == "aligned" else {})},
-    )
+    shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, aligned_se)
+    p = shared["pvalue"].to_numpy()
+    adjusted = pd.DataFrame({m: adjust_control(p, m, rom=rom) for m in CONTROL_METHODS}, index=labels)
+    shared["options"] = {"rom": rom, **shared["options"]}
+    return PosthocControlResult(control=names[c], adjusted=adjusted, **shared)
 
 
 def posthoc_all_pairs(
@@ -239,26 +228,14 @@ def posthoc_all_pairs(
     k = len(names)
     chosen, skipped = _all_pairs_methods(methods, k)
     first, second = (np.array(side, dtype=int) for side in zip(*itertools.combinations(range(k), 2)))
-    difference, z, p = _z_test(basis.ranks.to_numpy(), first, second, basis.se)
     pairs = tuple((names[a], names[b]) for a, b in zip(first, second))
     labels = [f"{a} vs {b}" for a, b in pairs]
-    adjusted = pd.DataFrame(
-        {m: adjust_all_pairs(p, m, k=k, monotone=monotone) for m in chosen}, index=labels,
-        columns=list(chosen), dtype=np.float64)
-    return PosthocAllPairsResult(
-        test=test,
-        alpha=alpha,
-        se=basis.se,
-        n_datasets=basis.n_datasets,
-        ranks=basis.ranks,
-        pairs=pairs,
-        difference=pd.Series(difference, index=labels, name="difference"),
-        z=pd.Series(z, index=labels, name="z"),
-        pvalue=pd.Series(p, index=labels, name="pvalue"),
-        adjusted=adjusted,
-        skipped=skipped,
-        options={"monotone": bool(monotone), **({"aligned_se": aligned_se} if test == "aligned" else {})},
-    )
+    shared = _z_tests(basis, first, second, labels, test, alpha, aligned_se)
+    p = shared["pvalue"].to_numpy()
+    adjusted = pd.DataFrame({m: adjust_all_pairs(p, m, k=k, monotone=monotone) for m in chosen},
+                            index=labels, columns=list(chosen), dtype=np.float64)
+    shared["options"] = {"monotone": bool(monotone), **shared["options"]}
+    return PosthocAllPairsResult(pairs=pairs, adjusted=adjusted, skipped=skipped, **shared)
 
 
 # --- shared machinery -------------------------------------------------------------------------
@@ -272,13 +249,20 @@ class _Basis(NamedTuple):
     se: float
 
 
-def _z_test(ranks: np.ndarray, first: np.ndarray, second: np.ndarray, se: float
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """difference R_second - R_first, z = difference/se and two-sided normal p = 2 Phi(-|z|)."""
+def _z_tests(basis: _Basis, first: np.ndarray, second: np.ndarray, labels: list[str], test: str,
+             alpha: float, aligned_se: str) -> dict[str, Any]:
+    """The fields both post-hoc results share: for each hypothesis (first[h], second[h]) the
+    ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|)."""
+    ranks = basis.ranks.to_numpy()
     difference = ranks[second] - ranks[first]
     # se = 0 only when every data set ties all algorithms: then all differences are 0 too.
-    z = difference / se if se > 0 else np.zeros_like(difference)
-    return difference, z, np.minimum(2.0 * stats.norm.sf(np.abs(z)), 1.0)
+    z = difference / basis.se if basis.se > 0 else np.zeros_like(difference)
+    pvalue = np.minimum(2.0 * stats.norm.sf(np.abs(z)), 1.0)
+    series = {name: pd.Series(values, index=labels, name=name)
+              for name, values in (("difference", difference), ("z", z), ("pvalue", pvalue))}
+    return {"test": test, "alpha": alpha, "se": basis.se, "n_datasets": basis.n_datasets,
+            "ranks": basis.ranks, **series,
+            "options": {"aligned_se": aligned_se} if test == "aligned" else {}}
 
 
 def _basis(

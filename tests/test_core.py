@@ -6,6 +6,8 @@ Expected values come from tests/reference/expected.json (Garcia & Herrera 2008).
 from __future__ import annotations
 
 import itertools
+import threading
+import time
 from collections.abc import Iterator
 
 import numpy as np
@@ -228,3 +230,27 @@ def test_large_k_runs() -> None:
 def test_errors_are_value_errors_that_name_the_fix(call, message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_gil_is_released_during_the_computation() -> None:
+    """While one thread computes, another keeps running Python code."""
+    p = np.random.default_rng(5).uniform(size=16 * 15 // 2) ** 3
+    started = threading.Event()
+
+    def compute() -> None:
+        started.set()
+        _core.bergmann_hommel_apv(p, 16)
+
+    worker = threading.Thread(target=compute)
+    worker.start()
+    started.wait()
+    begin = last = time.perf_counter()
+    longest_pause = 0.0
+    while worker.is_alive():
+        now = time.perf_counter()
+        longest_pause = max(longest_pause, now - last)
+        last = now
+    worker.join()
+    duration = last - begin
+    # Holding the GIL would freeze this loop for the whole call.
+    assert longest_pause < 0.5 * duration, (longest_pause, duration)

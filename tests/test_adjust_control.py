@@ -190,3 +190,9 @@ def test_caller_input_untouched() -> None:
 def test_errors(pvalues: object, kwargs: dict, error: type, match: str) -> None:
     with pytest.raises(error, match=match):
         adjust_control(pvalues, **kwargs)
+
+
+@pytest.mark.parametrize(("alpha", "m", "match"), [(0.0, 3, "alpha"), (1.0, 3, "alpha"), (0.05, 0, "m "), (0.05, 2.5, "m ")])
+def test_rom_critical_values_errors(alpha: float, m: int, match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        rom_critical_values(alpha, m)

@@ -18,6 +18,7 @@ from scipy.optimize import brentq
 from scipy.special import gammaln
 
 from multicompare import _core
+from multicompare._data import check_alpha
 
 __all__ = [
     "ALL_PAIRS_METHODS",
@@ -107,8 +108,14 @@ def rom_critical_values(alpha: float, m: int) -> FloatArray:
     (Garcia et al. 2010, eq. 23). At alpha = 0.05: alpha/alpha_i = 1, 2, 2.963, 3.933, ...
     Each alpha_i increases with alpha and alpha/i <= alpha_i <= alpha.
     """
-    if m < 1:
-        raise ValueError(f"m must be >= 1, got {m}")
+    alpha = check_alpha(alpha)
+    if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 1:
+        raise ValueError(f"m (the number of hypotheses) must be an integer >= 1, got {m!r}")
+    return _rom_critical_values(alpha, int(m))
+
+
+def _rom_critical_values(alpha: float, m: int) -> FloatArray:
+    """:func:`rom_critical_values` without checks (alpha in (0, 1] here)."""
     c = np.zeros(m + 1)
     c[0] = 1.0  # unused
     c[1] = alpha
@@ -130,30 +137,39 @@ def rom_critical_values(alpha: float, m: int) -> FloatArray:
 
 def _rom_exact_sorted(ps: FloatArray) -> FloatArray:
     """Exact Rom APVs of one sorted family: APV_(i) = min_{j>=i} a_j with a_j the smallest alpha
-    at which p_(j) <= alpha_{m-j+1}(alpha) (Rom's step-up rejects H_(i) iff some j >= i passes)."""
+    at which p_(j) <= alpha_{m-j+1}(alpha) (Rom's step-up rejects H_(i) iff some j >= i passes).
+
+    alpha_n(alpha)/alpha increases from 1/n to alpha_n(1), so a_j lies in
+    [p_(j)/alpha_n(1), n p_(j)]: roots whose lower end exceeds the running minimum are skipped.
+    """
     m = ps.size
+    at_one = _rom_critical_values(1.0, m)
     out = np.empty(m)
     best = 1.0
     for j in range(m - 1, -1, -1):  # 0-based; the critical value index is n = m - j
         p, n = float(ps[j]), m - j
-        if p < best:  # a_j >= p_(j), so only smaller p can lower the running minimum
-            best = min(best, _rom_root(p, n))
+        if p / at_one[n - 1] < best:
+            best = min(best, _rom_root(p, n, at_one[n - 1]))
         out[j] = best
     return out
 
 
-def _rom_root(p: float, n: int) -> float:
-    """Smallest alpha in [0, 1] with alpha_n(alpha) >= p (1 if none)."""
+def _rom_root(p: float, n: int, at_one: float) -> float:
+    """Smallest alpha in [0, 1] with alpha_n(alpha) >= p (1 if none); at_one = alpha_n(1)."""
     if p == 0.0 or n == 1:
         return p
-    upper = min(1.0, n * p)  # alpha_n(alpha) >= alpha/n, so alpha = n p always suffices
+    if p > at_one:  # even alpha = 1 does not reject
+        return 1.0
+    lower, upper = p / at_one, min(1.0, n * p)
 
     def gap(a: float) -> float:
-        return float(rom_critical_values(a, n)[-1]) - p
+        return float(_rom_critical_values(a, n)[-1]) - p
 
-    if gap(upper) < 0.0:  # alpha = 1 does not suffice, or rounding when upper = n p
-        return 1.0 if upper == 1.0 else upper
-    return float(brentq(gap, p, upper, xtol=1e-300, rtol=4 * np.finfo(float).eps))
+    if gap(upper) < 0.0:  # rounding at the bound
+        return upper
+    if lower >= upper or gap(lower) >= 0.0:
+        return lower
+    return float(brentq(gap, lower, upper, xtol=1e-300, rtol=4 * np.finfo(float).eps))
 
 
 def _rom_garcia2010_sorted(ps: FloatArray) -> FloatArray:

@@ -16,8 +16,9 @@ AUC = read_csv("demsar2006_table2_auc.csv")
 
 
 def _pair(c: dict) -> tuple[pd.Series, pd.Series]:
+    """(x, y) = (second, first): the case's differences are second - first, ours x - y."""
     data = read_csv(c["input"])
-    return data[c["parameters"]["first"]], data[c["parameters"]["second"]]
+    return data[c["parameters"]["second"]], data[c["parameters"]["first"]]
 
 
 def _example(case_id: str, func, names: dict[str, str]):
@@ -78,7 +79,7 @@ def test_exact_without_ties_or_zeros():
     y = x + rng.permutation(np.arange(1, 13)) * rng.choice([-1, 1], 12)
     for alternative in ("two-sided", "less", "greater"):
         ours = mc.wilcoxon(x, y, alternative=alternative)
-        ref = stats.wilcoxon(y - x, alternative=alternative, method="exact")
+        ref = stats.wilcoxon(x, y, alternative=alternative, method="exact")
         assert ours.method == "exact" and ours.zstatistic is None
         assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-12)
 
@@ -91,7 +92,7 @@ def test_scipy_zero_methods_match_scipy(zero_method, alternative, seed):
     x = rng.integers(0, 8, 20).astype(float)
     y = rng.integers(0, 8, 20).astype(float)  # many ties and zeros
     ours = mc.wilcoxon(x, y, zero_method=zero_method, alternative=alternative)
-    ref = stats.wilcoxon(y, x, zero_method=zero_method, alternative=alternative, method="asymptotic")
+    ref = stats.wilcoxon(x, y, zero_method=zero_method, alternative=alternative, method="asymptotic")
     assert ours.method == "approx"
     assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-12)
     assert ours.zstatistic == pytest.approx(ref.zstatistic, rel=1e-12)
@@ -158,8 +159,8 @@ def test_demsar_table3():
 
 
 def test_sign_test_options():
-    x = np.zeros(10)
-    y = np.array([1.0, 1, 1, 1, 1, 1, 1, -1, 0, 0])
+    x = np.array([1.0, 1, 1, 1, 1, 1, 1, -1, 0, 0])
+    y = np.zeros(10)
     split = mc.sign_test(x, y)
     drop = mc.sign_test(x, y, ties="drop")
     assert (split.statistic, split.n) == (8, 10) and (drop.statistic, drop.n) == (7, 8)
@@ -171,14 +172,53 @@ def test_sign_test_options():
     assert mc.sign_test(x, y, alternative="less").pvalue == pytest.approx(stats.binom.cdf(8, 10, 0.5))
 
 
-def test_paired_t_test_is_scipy_on_y_minus_x():
+def test_paired_t_test_is_scipy_ttest_rel():
     x, y = _pair(case("demsar2006_wilcoxon"))
     for alternative in ("two-sided", "less", "greater"):
         ours = mc.paired_t_test(x, y, alternative=alternative)
-        ref = stats.ttest_rel(y, x, alternative=alternative)
+        ref = stats.ttest_rel(x, y, alternative=alternative)
         assert ours.statistic == pytest.approx(ref.statistic)
         assert ours.pvalue == pytest.approx(ref.pvalue)
-    assert ours.df == len(x) - 1 and ours.mean_difference == pytest.approx(np.mean(y - x))
+    assert ours.df == len(x) - 1 and ours.mean_difference == pytest.approx(np.mean(x - y))
+
+
+@pytest.mark.parametrize("alternative", ["two-sided", "less", "greater"])
+def test_alternative_follows_scipy(alternative):
+    # x mostly larger, with ties and zeros: 'greater' means x tends to exceed y, as in scipy.
+    # Integer scores (in %), so that scipy's float differences tie exactly where ours do.
+    x = np.array([90.0, 80, 85, 70, 75, 60, 90, 80, 50, 65, 70, 80])
+    y = np.array([80.0, 70, 85, 60, 70, 65, 80, 70, 45, 60, 70, 75])
+    untied = x + np.array([1.0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) / 100  # exact p (scipy's auto)
+    for zero_method in ("wilcox", "pratt", "zsplit"):
+        # with ties and zeros ours is the normal approximation (scipy's permutes for small N)
+        ours = mc.wilcoxon(x, y, zero_method=zero_method, alternative=alternative)
+        ref = stats.wilcoxon(x, y, zero_method=zero_method, alternative=alternative,
+                             method="asymptotic")
+        assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-12), zero_method
+        ours = mc.wilcoxon(untied, y, zero_method=zero_method, alternative=alternative)
+        ref = stats.wilcoxon(untied, y, zero_method=zero_method, alternative=alternative)
+        assert ours.method == "exact"
+        assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-12), zero_method
+    ours_t = mc.paired_t_test(x, y, alternative=alternative)
+    assert ours_t.pvalue == pytest.approx(stats.ttest_rel(x, y, alternative=alternative).pvalue)
+    assert mc.wilcoxon(x, y).r_plus > mc.wilcoxon(x, y).r_minus  # R+: ranks where x is larger
+    sign = mc.sign_test(x, y, alternative=alternative)
+    assert (sign.wins, sign.losses, sign.ties) == (9, 1, 2)  # wins of x
+    p = {name: test(x, y, alternative=alternative).pvalue
+         for name, test in (("demsar", mc.wilcoxon), ("sign", mc.sign_test), ("t", mc.paired_t_test))}
+    if alternative == "greater":
+        assert all(v < 0.05 for v in p.values()), p
+    elif alternative == "less":
+        assert all(v > 0.95 for v in p.values()), p
+
+
+def test_demsar_example_one_sided():
+    # D06 Table 2: C4.5+m (x) is better than C4.5 (y)
+    x, y = _pair(case("demsar2006_wilcoxon"))
+    assert mc.wilcoxon(x, y, alternative="greater").pvalue < 0.01
+    assert mc.wilcoxon(x, y, alternative="less").pvalue > 0.99
+    assert mc.wilcoxon(y, x, alternative="less").pvalue == pytest.approx(
+        mc.wilcoxon(x, y, alternative="greater").pvalue)
 
 
 @pytest.mark.parametrize("func", [mc.wilcoxon, mc.sign_test, mc.paired_t_test])

@@ -1,10 +1,12 @@
 """Two algorithms over N data sets: Wilcoxon signed-ranks test, sign test, paired t-test.
 
-Reference: D06 = Demsar (2006), JMLR 7:1-30, Sec. 3.1. All three work on the differences
-d_i = y_i - x_i ("second minus first", D06 Table 2), decided at the precision of the data
-(0.768 - 0.763 and 0.936 - 0.931 are the same difference). ``alternative`` refers to d:
-``'greater'`` means that y tends to exceed x. (scipy.stats.wilcoxon(x, y) and ttest_rel(x, y)
-use x - y, so their 'greater' is 'less' here.)
+Reference: D06 = Demsar (2006), JMLR 7:1-30, Sec. 3.1. The convention is scipy's
+(scipy.stats.wilcoxon(x, y), ttest_rel(x, y)): all three tests work on the differences
+d_i = x_i - y_i, decided at the precision of the data (0.768 - 0.763 and 0.936 - 0.931 are the
+same difference); ``r_plus`` and the sign test's ``wins`` count where x is larger, and
+``alternative='greater'`` means that x tends to exceed y. So ``wilcoxon(mine, baseline,
+alternative='greater')`` tests that ``mine`` scores higher. D06 Table 2 lists "C4.5+m minus
+C4.5": it is ``wilcoxon(x=C4.5+m, y=C4.5)`` (R+ = 93 sums the ranks where C4.5+m is better).
 """
 
 from __future__ import annotations
@@ -41,9 +43,9 @@ EXACT_MAX_N = 50
 class WilcoxonResult:
     """Wilcoxon signed-ranks test (D06 Sec. 3.1.3).
 
-    ``statistic`` T = min(R+, R-); ``r_plus`` sums the ranks of d = y - x > 0. ``method`` is
-    ``'exact'`` (null distribution of the signed-rank statistic) or ``'approx'`` (normal,
-    ``zstatistic``). ``n`` counts the ranked differences (after the zero handling).
+    ``statistic`` T = min(R+, R-); ``r_plus`` sums the ranks of d = x - y > 0 (x larger).
+    ``method`` is ``'exact'`` (null distribution of the signed-rank statistic) or ``'approx'``
+    (normal, ``zstatistic``). ``n`` counts the ranked differences (after the zero handling).
     """
 
     statistic: float
@@ -60,15 +62,15 @@ class WilcoxonResult:
     ranks: pd.Series = field(repr=False)
 
     def to_frame(self) -> pd.DataFrame:
-        """Differences d = y - x and the ranks of |d| (NaN where a difference is not ranked)."""
+        """Differences d = x - y and the ranks of |d| (NaN where a difference is not ranked)."""
         return pd.DataFrame({"difference": self.differences, "rank": self.ranks})
 
 
 @dataclass(frozen=True)
 class SignTestResult:
-    """Sign test (D06 Sec. 3.1.4): ``statistic`` = wins of y over x after the tie handling.
+    """Sign test (D06 Sec. 3.1.4): ``statistic`` = wins of x over y after the tie handling.
 
-    ``wins``/``losses``/``ties`` are the raw counts of d > 0, d < 0, d = 0; ``n`` the number of
+    ``wins``/``losses``/``ties`` are the raw counts of x > y, x < y, x = y; ``n`` the number of
     data sets the binomial test uses; ``method`` 'exact' (binomial) or 'normal'.
     """
 
@@ -85,7 +87,7 @@ class SignTestResult:
 
 @dataclass(frozen=True)
 class PairedTTestResult:
-    """Paired t-test on d = y - x (D06 Sec. 3.1.2): t ~ t(``df``)."""
+    """Paired t-test on d = x - y (D06 Sec. 3.1.2): t ~ t(``df``), as scipy's ttest_rel(x, y)."""
 
     statistic: float
     pvalue: float
@@ -104,9 +106,10 @@ def wilcoxon(
     method: Literal["auto", "exact", "approx"] = "auto",
     tie_correction: bool = True,
 ) -> WilcoxonResult:
-    """Wilcoxon signed-ranks test of y against x over N data sets (D06 Sec. 3.1.3).
+    """Wilcoxon signed-ranks test of x against y over N data sets (D06 Sec. 3.1.3).
 
-    |d| (d = y - x) is ranked with average ranks for ties. ``zero_method``:
+    |d| (d = x - y, as scipy.stats.wilcoxon(x, y)) is ranked with average ranks for ties.
+    ``zero_method``:
 
     * ``'demsar'`` (D06): zero differences are ranked too and their ranks split evenly
       between R+ and R-; if their number is odd, one zero is dropped first.
@@ -114,7 +117,8 @@ def wilcoxon(
 
     p-value: exact (the null distribution of the signed-rank statistic) when ``method='auto'``,
     N <= 50 and no ties or zeros are ranked; otherwise the normal approximation
-    z = (T - N(N+1)/4) / sqrt(N(N+1)(2N+1)/24) (D06), by default with the variance corrected
+    z = (T - N(N+1)/4) / sqrt(N(N+1)(2N+1)/24) (D06; T = R+ for a one-sided alternative, so
+    ``'greater'`` rejects for large R+, as scipy), by default with the variance corrected
     for ties and for the fixed zero ranks (sum of the squared non-zero ranks / 4);
     ``tie_correction=False`` gives D06's formula (``zero_method='demsar'`` only).
     ``method='exact'`` with ties or zeros is an error.
@@ -184,8 +188,9 @@ def wilcoxon_critical_value(
     """Exact critical T for N = n untied non-zero differences (D06 Sec. 3.1.3 and its table).
 
     The largest t with P(T <= t) <= alpha under H0, T = min(R+, R-) two-sided (alpha split
-    between the tails), else the one-tailed rank sum; None if even t = 0 exceeds alpha. The
-    null distribution is scipy's exact one (scipy.stats.wilcoxon, method='exact').
+    between the tails), else the one-tailed rank sum (R- for ``'greater'``, R+ for ``'less'``;
+    the null distribution is symmetric, so both give the same t); None if even t = 0 exceeds
+    alpha. The null distribution is scipy's exact one (scipy.stats.wilcoxon, method='exact').
     """
     n = _positive_int("n", n)
     alpha = check_alpha(alpha)
@@ -220,11 +225,11 @@ def sign_test(
     method: Literal["exact", "normal"] = "exact",
     ties: Literal["split", "drop"] = "split",
 ) -> SignTestResult:
-    """Sign test: wins of y over x (d = y - x > 0) against Binomial(n, 1/2) (D06 Sec. 3.1.4).
+    """Sign test: wins of x over y (d = x - y > 0) against Binomial(n, 1/2) (D06 Sec. 3.1.4).
 
     ``ties='split'`` (D06): ties are split evenly between wins and losses, one dropped if their
     number is odd; ``'drop'`` ignores them. ``method='exact'`` uses scipy.stats.binomtest;
-    ``'normal'`` D06's approximation z = (w - n/2) / (sqrt(n)/2).
+    ``'normal'`` D06's approximation z = (w - n/2) / (sqrt(n)/2). ``'greater'``: x wins more often.
     """
     _check_choice("alternative", alternative, _ALTERNATIVES)
     _check_choice("method", method, ("exact", "normal"))
@@ -254,6 +259,8 @@ def sign_test_critical_wins(
 ) -> float | None:
     """Number of wins out of n needed for significance (D06 Table 3 and Sec. 3.1.4).
 
+    ``'greater'`` is the one-sided test of :func:`sign_test` that x wins more often.
+
     Exact: the smallest w >= n/2 with 2 P(X >= w) <= alpha (``'two-sided'``) or
     P(X >= w) <= alpha (``'greater'``), X ~ Binomial(n, 1/2); None if no w qualifies.
     ``method='normal'``: D06's threshold n/2 + z sqrt(n)/2 with z = z_{1-alpha/2} (z_{1-alpha}
@@ -275,7 +282,7 @@ def sign_test_critical_wins(
 
 
 def paired_t_test(x: object, y: object, *, alternative: Alternative = "two-sided") -> PairedTTestResult:
-    """Paired t-test of d = y - x (scipy.stats.ttest_rel); D06 Sec. 3.1.2, for contrast."""
+    """Paired t-test of d = x - y: scipy.stats.ttest_rel(x, y) (D06 Sec. 3.1.2, for contrast)."""
     _check_choice("alternative", alternative, _ALTERNATIVES)
     d = _differences(x, y)
     scores = d.to_numpy()
@@ -294,7 +301,7 @@ def _normal_pvalue(z: float, alternative: str) -> tuple[float, float]:
 
 
 def _differences(x: object, y: object) -> pd.Series:
-    """d = y - x as a Series over the data sets, validated and at the precision of the data."""
+    """d = x - y as a Series over the data sets, validated and at the precision of the data."""
     for name, v in (("x", x), ("y", y)):
         if isinstance(v, pd.DataFrame) or np.ndim(np.asarray(v, dtype=object)) != 1:
             raise ValueError(f"{name} must be 1-D (one score per data set), got shape "
@@ -307,7 +314,7 @@ def _differences(x: object, y: object) -> pd.Series:
                          index=index)
     scores = as_scores(frame)
     values = scores.values
-    d = at_data_precision(values[:, 1] - values[:, 0], values)
+    d = at_data_precision(values[:, 0] - values[:, 1], values)
     return pd.Series(d, index=list(scores.datasets) if index is not None else None, name="difference")
 
 

@@ -225,6 +225,7 @@ def test_large_k_runs() -> None:
         (lambda: _core.bergmann_hommel_apv(np.full((1, 1, 3), 0.1), 3), "got 3 dimension"),
         (lambda: _core.exhaustive_sets(12), "above the largest k whose exhaustive sets are listed"),
         (lambda: _core.shaffer_counts(-4), "at least 2 algorithms"),
+        (lambda: _core.shaffer_multipliers(2001), r"largest k for Shaffer's S\(k\) \(2000\)"),
     ],
 )
 def test_errors_are_value_errors_that_name_the_fix(call, message: str) -> None:  # type: ignore[no-untyped-def]

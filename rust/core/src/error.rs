@@ -10,6 +10,8 @@ pub enum CoreError {
     TooFewAlgorithms { k: i64 },
     /// `k` above [`crate::MAX_K`] for Bergmann-Hommel.
     TooManyForBergmannHommel { k: usize },
+    /// `k` above [`crate::MAX_K_SHAFFER`] for Shaffer's S(k).
+    TooManyForShaffer { k: usize },
     /// `k` above [`crate::MAX_K_ENUMERATE`] where the exhaustive sets must be listed.
     TooManyToEnumerate { k: usize },
     /// A family of p-values does not hold one value per pair.
@@ -46,6 +48,12 @@ impl fmt::Display for CoreError {
                 "k = {k} is above the largest k supported by Bergmann-Hommel ({}): its exact \
                  computation grows like 3^k; use Shaffer's static procedure, which works for any k",
                 crate::MAX_K
+            ),
+            Self::TooManyForShaffer { k } => write!(
+                f,
+                "k = {k} is above the largest k for Shaffer's S(k) ({}): its computation grows \
+                 like k^4 in time and k^3 in memory",
+                crate::MAX_K_SHAFFER
             ),
             Self::TooManyToEnumerate { k } => write!(
                 f,

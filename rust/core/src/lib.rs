@@ -22,6 +22,11 @@ pub use error::CoreError;
 /// memory stays small (a few 2^k-byte tables per thread). Shaffer works for any k.
 pub const MAX_K: usize = 18;
 
+/// Largest k for Shaffer's S(k) (and so its multipliers and APVs): the recursion over
+/// bit sets takes about k^4 / 1500 word operations and k^3 / 48 bytes, 4 s and 170 MB at
+/// k = 2000 (m = 1,999,000 hypotheses); far beyond any comparison of algorithms.
+pub const MAX_K_SHAFFER: usize = 2000;
+
 /// Largest k for which the exhaustive sets are listed: at k = 11 the m = 55 pairs fit a
 /// u64 mask and there are Bell(11) - 1 = 678,569 sets (5.4 MB); k = 12 would need 128-bit
 /// masks for 4.2 million sets, and the subset DP is far faster there anyway.

@@ -6,9 +6,9 @@ use crate::pairs::{check_pvalues, n_pairs};
 
 /// S(k): the possible numbers of true hypotheses among the m = k(k-1)/2 pairwise
 /// comparisons, sorted ascending (G08 Sec. 2.1: S(k) = union over j = 1..k of
-/// { C(j,2) + x : x in S(k-j) }, S(0) = S(1) = {0}). Works for any k >= 2.
+/// { C(j,2) + x : x in S(k-j) }, S(0) = S(1) = {0}), for 2 <= k <= [`crate::MAX_K_SHAFFER`].
 pub fn shaffer_counts(k: usize) -> Result<Vec<usize>> {
-    crate::pairs::check_k(k as i64)?;
+    check_k_shaffer(k)?;
     // sets[n] is S(n) as a bit set over 0..=C(n,2).
     let mut sets: Vec<Vec<u64>> = vec![vec![1], vec![1]];
     for n in 2..=k {
@@ -22,6 +22,17 @@ pub fn shaffer_counts(k: usize) -> Result<Vec<usize>> {
     Ok((0..=n_pairs(k))
         .filter(|&x| s[x / 64] >> (x % 64) & 1 == 1)
         .collect())
+}
+
+/// `k` for Shaffer: 2 <= k <= [`crate::MAX_K_SHAFFER`].
+pub fn check_k_shaffer(k: usize) -> Result<()> {
+    if k < 2 {
+        return Err(crate::CoreError::TooFewAlgorithms { k: k as i64 });
+    }
+    if k > crate::MAX_K_SHAFFER {
+        return Err(crate::CoreError::TooManyForShaffer { k });
+    }
+    Ok(())
 }
 
 /// `dst |= src << shift` on bit sets (dst is long enough).
@@ -56,7 +67,7 @@ pub fn shaffer_multipliers(k: usize) -> Result<Vec<usize>> {
 /// returned in input order (G08 Sec. 2.1). Tied p-values get equal APVs whatever
 /// their order, since t is non-increasing.
 pub fn shaffer_apv(p: &[f64], k: usize, stacked: bool) -> Result<Vec<f64>> {
-    crate::pairs::check_k(k as i64)?;
+    check_k_shaffer(k)?;
     check_pvalues(p, k, stacked)?;
     let t: Vec<f64> = shaffer_multipliers(k)?
         .into_iter()
@@ -120,5 +131,6 @@ mod tests {
         assert_eq!(a[0], 0.06);
         assert!(shaffer_apv(&p[..5], 4, false).is_err());
         assert!(shaffer_apv(&[0.1; 12], 4, true).unwrap().len() == 12);
+        assert!(shaffer_counts(crate::MAX_K_SHAFFER + 1).is_err());
     }
 }

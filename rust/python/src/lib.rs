@@ -70,16 +70,20 @@ impl Families {
 }
 
 /// Shaffer's S(k): the possible numbers of true hypotheses among the k(k-1)/2 pairs,
-/// ascending (Garcia & Herrera 2008, Sec. 2.1). Any k >= 2.
+/// ascending (Garcia & Herrera 2008, Sec. 2.1); 2 <= k <= 2000.
 #[pyfunction]
-fn shaffer_counts(k: i64) -> Result<Vec<usize>> {
-    Ok(shaffer::shaffer_counts(check_k(k)?)?)
+fn shaffer_counts(py: Python<'_>, k: i64) -> Result<Vec<usize>> {
+    let k = check_k(k)?;
+    shaffer::check_k_shaffer(k)?;
+    Ok(py.detach(|| shaffer::shaffer_counts(k))?)
 }
 
 /// Shaffer's multipliers t_1..t_m, t_i = max{s in S(k): s <= m - i + 1}.
 #[pyfunction]
-fn shaffer_multipliers(k: i64) -> Result<Vec<usize>> {
-    Ok(shaffer::shaffer_multipliers(check_k(k)?)?)
+fn shaffer_multipliers(py: Python<'_>, k: i64) -> Result<Vec<usize>> {
+    let k = check_k(k)?;
+    shaffer::check_k_shaffer(k)?;
+    Ok(py.detach(|| shaffer::shaffer_multipliers(k))?)
 }
 
 /// The Bell(k) - 1 exhaustive sets for 2 <= k <= MAX_K_ENUMERATE, each an int bit mask
@@ -102,6 +106,7 @@ fn shaffer_apv<'py>(
     k: i64,
 ) -> Result<Bound<'py, PyArrayDyn<f64>>> {
     let k = check_k(k)?;
+    shaffer::check_k_shaffer(k)?;
     let fam = Families::read(&pvalues, k)?;
     let out = py.detach(|| shaffer::shaffer_apv(&fam.values, k, fam.stacked()))?;
     fam.output(py, out)

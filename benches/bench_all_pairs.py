@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import itertools
 import os
 import platform
 import resource
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 
@@ -29,6 +28,9 @@ from scipy import stats
 
 import multicompare
 from multicompare import adjust_all_pairs
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import plain_all_pairs as naive  # noqa: E402  (the tests' plain-Python enumeration)
 
 HERE = Path(__file__).resolve().parent
 # Issue 3 targets for one family of Bergmann-Hommel APVs (seconds) on the 2-core machine.
@@ -51,41 +53,6 @@ def friedman_pvalues(rng: np.random.Generator, k: int, n: int = 30) -> np.ndarra
 
 def uniform_pvalues(rng: np.random.Generator, k: int) -> np.ndarray:
     return rng.uniform(size=k * (k - 1) // 2)
-
-
-# --------------------------------------------------------------------------- naive Python
-
-
-def _partitions(items: list[int]) -> Iterator[list[list[int]]]:
-    if not items:
-        yield []
-        return
-    first, rest = items[0], items[1:]
-    for part in _partitions(rest):
-        yield [[first], *part]
-        for b in range(len(part)):
-            yield [*part[:b], [first, *part[b]], *part[b + 1 :]]
-
-
-def naive_exhaustive_sets(k: int) -> list[list[int]]:
-    """Set partitions of k algorithms -> lists of within-block pair indices (combinations order)."""
-    index = {pair: h for h, pair in enumerate(itertools.combinations(range(k), 2))}
-    sets = []
-    for part in _partitions(list(range(k))):
-        pairs = [index[pr] for block in part for pr in itertools.combinations(sorted(block), 2)]
-        if pairs:
-            sets.append(pairs)
-    return sets
-
-
-def naive_bergmann_hommel(p: list[float], sets: list[list[int]]) -> list[float]:
-    apv = [0.0] * len(p)
-    for s in sets:
-        value = len(s) * min(p[h] for h in s)
-        for h in s:
-            if value > apv[h]:
-                apv[h] = value
-    return [min(a, 1.0) for a in apv]
 
 
 # --------------------------------------------------------------------------- timing
@@ -172,12 +139,12 @@ def main() -> None:
     for k in range(5, 11 if args.full else 10):
         p = friedman_pvalues(rng, k)
         plist = p.tolist()
-        sets = naive_exhaustive_sets(k)
-        ref = naive_bergmann_hommel(plist, sets)
+        sets = naive.exhaustive_sets(k)
+        ref = naive.bergmann_hommel(plist, sets)
         ours = adjust_all_pairs(p, "bergmann_hommel")
         assert np.array_equal(ours, np.array(ref)), k  # same numbers, bit for bit
-        full, _, _ = timed(lambda: naive_bergmann_hommel(p.tolist(), naive_exhaustive_sets(k)), budget=1.0)
-        cached, _, _ = timed(lambda: naive_bergmann_hommel(plist, sets), budget=1.0)
+        full, _, _ = timed(lambda: naive.bergmann_hommel(p.tolist(), naive.exhaustive_sets(k)), budget=1.0)
+        cached, _, _ = timed(lambda: naive.bergmann_hommel(plist, sets), budget=1.0)
         rust, _, _ = timed(lambda: adjust_all_pairs(p, "bergmann_hommel"))
         emit(f"| {k} | {len(sets):,} | {fmt(full)} | {fmt(cached)} | {fmt(rust)} | "
              f"{full / rust:,.0f}x | {cached / rust:,.0f}x |")

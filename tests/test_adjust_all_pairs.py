@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from functools import cache
-
 import numpy as np
 import pytest
 from hypothesis import given
@@ -13,6 +10,7 @@ from hypothesis import strategies as st
 
 from multicompare import _core, adjust_all_pairs
 from multicompare.adjust import ALL_PAIRS_METHODS
+import plain_all_pairs as plain
 from reference_cases import assert_matches, case
 
 G08 = "garcia2008_friedman_all_pairwise"
@@ -56,68 +54,16 @@ def test_g08_rejections_acceptance_set_and_shaffer_t() -> None:
     assert_matches({labels[i]: t[rank] for rank, i in enumerate(order)}, expected["shaffer_t"])
 
 
-# --------------------------------------------------------------------------- plain Python versions
-
-
-def _partitions(items: list[int]) -> Iterator[list[list[int]]]:
-    if not items:
-        yield []
-        return
-    first, rest = items[0], items[1:]
-    for part in _partitions(rest):
-        yield [[first], *part]
-        for b in range(len(part)):
-            yield [*part[:b], [first, *part[b]], *part[b + 1 :]]
-
-
-@cache
-def _exhaustive_sets(k: int) -> list[frozenset[int]]:
-    index = {pair: h for h, pair in enumerate(itertools.combinations(range(k), 2))}
-    sets = set()
-    for part in _partitions(list(range(k))):
-        pairs = frozenset(index[pr] for block in part for pr in itertools.combinations(sorted(block), 2))
-        if pairs:
-            sets.add(pairs)
-    return list(sets)
-
-
-def _bergmann_hommel_plain(p: np.ndarray, k: int) -> np.ndarray:
-    apv = np.zeros(p.size)
-    for s in _exhaustive_sets(k):
-        value = len(s) * min(p[h] for h in s)
-        for h in s:
-            apv[h] = max(apv[h], value)
-    return np.minimum(apv, 1.0)
-
-
-@cache
-def _shaffer_counts(k: int) -> frozenset[int]:
-    if k <= 1:
-        return frozenset({0})
-    return frozenset(j * (j - 1) // 2 + x for j in range(1, k + 1) for x in _shaffer_counts(k - j))
-
-
-def _shaffer_plain(p: np.ndarray, k: int) -> np.ndarray:
-    m = p.size
-    order = np.argsort(p, kind="stable")
-    apv, running = np.empty(m), 0.0
-    for rank, h in enumerate(order):
-        t = max(s for s in _shaffer_counts(k) if s <= m - rank)
-        running = max(running, t * p[h])
-        apv[h] = min(running, 1.0)
-    return apv
-
-
 def test_plain_versions_against_expected() -> None:
     """The test's own enumeration and S(k) reproduce G08 Tables 1 and 4 and S(k)."""
     expected = case("garcia2008_exhaustive_sets")["expected"]
     for key, count in expected["n_exhaustive_sets"]["value"].items():
         if int(key) <= 7:
-            assert len(_exhaustive_sets(int(key))) == count
+            assert len(plain.cached_exhaustive_sets(int(key))) == count
     pairs = list(itertools.combinations(range(1, 6), 2))
-    as_text = {" ".join(f"{pairs[h][0]}{pairs[h][1]}" for h in sorted(s)) for s in _exhaustive_sets(5)}
+    as_text = {" ".join(f"{pairs[h][0]}{pairs[h][1]}" for h in sorted(s)) for s in plain.exhaustive_sets(5)}
     assert as_text == set(expected["exhaustive_sets_k5"]["value"])
-    assert_matches({k: sorted(_shaffer_counts(int(k))) for k in expected["shaffer_S"]["value"]}, expected["shaffer_S"])
+    assert_matches({k: sorted(plain.shaffer_counts(int(k))) for k in expected["shaffer_S"]["value"]}, expected["shaffer_S"])
 
 
 # --------------------------------------------------------------------------- properties
@@ -135,8 +81,9 @@ def families(draw: st.DrawFn, k_max: int = 7) -> tuple[int, np.ndarray]:
 @given(families())
 def test_against_plain_python(fam: tuple[int, np.ndarray]) -> None:
     k, p = fam
-    np.testing.assert_allclose(adjust_all_pairs(p, "bergmann_hommel"), _bergmann_hommel_plain(p, k), rtol=1e-15)
-    np.testing.assert_allclose(adjust_all_pairs(p, "shaffer"), _shaffer_plain(p, k), rtol=1e-15)
+    expected = plain.bergmann_hommel(p.tolist(), plain.cached_exhaustive_sets(k))
+    np.testing.assert_allclose(adjust_all_pairs(p, "bergmann_hommel"), expected, rtol=1e-15)
+    np.testing.assert_allclose(adjust_all_pairs(p, "shaffer"), plain.shaffer(p, k), rtol=1e-15)
 
 
 @given(families(k_max=8))

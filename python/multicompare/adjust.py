@@ -40,14 +40,19 @@ FloatArray = NDArray[np.float64]
 # --------------------------------------------------------------------------- validation
 
 
-def _pvalues(pvalues: ArrayLike) -> FloatArray:
-    """A float64 copy of ``pvalues``, or TypeError / ValueError naming the problem."""
+def _as_array(pvalues: ArrayLike) -> FloatArray:
+    """A float64 copy of ``pvalues`` (at least 1-D), or TypeError / ValueError."""
     try:
         p = np.array(pvalues, dtype=np.float64)
     except (TypeError, ValueError) as exc:
         raise TypeError(f"pvalues must be numeric, got {pvalues!r}") from exc
     if p.ndim == 0:
         raise ValueError("pvalues must be an array of p-values, got a scalar (0-D input)")
+    return p
+
+
+def _checked(p: FloatArray) -> FloatArray:
+    """``p`` itself, or ValueError if it is empty or holds values outside [0, 1] (NaN)."""
     if p.size == 0:
         raise ValueError("pvalues is empty")
     if np.isnan(p).any():
@@ -251,7 +256,7 @@ def adjust_control(
     method = _choose(method, CONTROL_METHODS)
     if rom not in ("exact", "garcia2010"):
         raise ValueError(f"unknown rom={rom!r}; allowed: 'exact', 'garcia2010'")
-    p = _pvalues(pvalues)
+    p = _checked(_as_array(pvalues))
     if p.ndim != 1:
         raise ValueError(f"pvalues must be 1-D (one p-value per comparison), got shape {p.shape}")
     return _sorted_apply(p, lambda ps: _control_sorted(ps, method, rom))
@@ -275,27 +280,16 @@ def _families(raw: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]:
     """(families of shape (m,) or (n, m), k, whether the input was a k x k matrix)."""
     if k is not None and (isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 2):
         raise ValueError(f"k must be an integer >= 2 (the number of algorithms), got {k!r}")
-    try:
-        a = np.array(raw, dtype=np.float64)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"pvalues must be numeric, got {raw!r}") from exc
-    if a.ndim == 0:
-        raise ValueError("pvalues must be an array of p-values, got a scalar (0-D input)")
+    a = _as_array(raw)
     if a.ndim > 2:
         raise ValueError(f"pvalues must be 1-D (one family), 2-D (families or a k x k matrix), got {a.ndim}-D")
     width = a.shape[-1]
     k_rows = _k_of(width)
     rows_ok = k_rows is not None and (k is None or k == k_rows)
-    if a.ndim == 1:
-        if not rows_ok:
-            want = f"k(k-1)/2 = {k * (k - 1) // 2} for k = {k}" if k is not None else "k(k-1)/2 for some k >= 2"
-            raise ValueError(f"{width} p-values: the number of pairs must be {want}")
-        return _pvalues(a), int(k_rows), False  # type: ignore[arg-type]
-    square = a.shape[0] == width and width >= 2 and (k is None or k == width)
-    if square:
+    if a.ndim == 2 and a.shape[0] == width >= 2 and (k is None or k == width):  # maybe a matrix
         if _symmetric(a):
             rows, cols = np.triu_indices(width, 1)
-            return _pvalues(a[rows, cols]), width, True
+            return _checked(a[rows, cols]), width, True
         if not rows_ok:
             raise ValueError(f"a {width} x {width} p-value matrix must be symmetric (diagonal ignored)")
         if k is None:
@@ -306,10 +300,10 @@ def _families(raw: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]:
     if not rows_ok:
         want = f"k(k-1)/2 = {k * (k - 1) // 2} for k = {k}" if k is not None else "k(k-1)/2 for some k >= 2"
         raise ValueError(
-            f"rows of {width} p-values: the number of pairs must be {want} "
+            f"{width} p-values per family: the number of pairs must be {want} "
             "(or pass a symmetric k x k matrix)"
         )
-    return _pvalues(a), int(k_rows), False  # type: ignore[arg-type]
+    return _checked(a), int(k_rows), False  # type: ignore[arg-type]
 
 
 def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:

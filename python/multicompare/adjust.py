@@ -297,13 +297,13 @@ def _families(raw: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]:
                 f"ambiguous {width} x {width} array: not symmetric, so not a p-value matrix; "
                 f"pass k={k_rows} to read its rows as families of {width} pairs"
             )
-    if not rows_ok:
+    if k_rows is None or not rows_ok:
         want = f"k(k-1)/2 = {k * (k - 1) // 2} for k = {k}" if k is not None else "k(k-1)/2 for some k >= 2"
         raise ValueError(
             f"{width} p-values per family: the number of pairs must be {want} "
             "(or pass a symmetric k x k matrix)"
         )
-    return _checked(a), int(k_rows), False  # type: ignore[arg-type]
+    return _checked(a), k_rows, False
 
 
 def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:
@@ -350,6 +350,7 @@ def adjust_all_pairs(
     """
     method = _choose(method, ALL_PAIRS_METHODS)
     p, k_eff, matrix = _families(pvalues, k)
+    apv: FloatArray
     if method == "nemenyi":
         apv = np.minimum(p.shape[-1] * p, 1.0)
     elif method == "holm":

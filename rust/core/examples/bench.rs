@@ -47,7 +47,8 @@ fn two_sided(z: f64) -> f64 {
 /// distinct but within 1e-6 relative of each other: no threshold can be pruned, a
 /// hard case), "stars" (like near_ties, but the smallest p-values are the pairs of
 /// algorithm 0, then of algorithm 1, ...: the low thresholds keep nearly complete graphs,
-/// the worst case we know for the DP).
+/// a hard case for the DP), "two_cliques" (near ties, the pairs within two halves above
+/// those across: the graphs are two cliques plus ever more edges between them).
 fn family(rng: &mut Rng, k: usize, kind: &str) -> Vec<f64> {
     let m = n_pairs(k);
     match kind {
@@ -129,7 +130,14 @@ fn main() {
     );
     println!("|---|---|---|---|---|---|---|");
     for k in k_min..=k_max {
-        for kind in ["uniform", "friedman", "spread", "near_ties", "stars"] {
+        for kind in [
+            "uniform",
+            "friedman",
+            "spread",
+            "near_ties",
+            "stars",
+            "two_cliques",
+        ] {
             let mut rng = Rng(k as u64 * 1000 + kind.len() as u64);
             let fams: Vec<Vec<f64>> = (0..5).map(|_| family(&mut rng, k, kind)).collect();
             let reps = if k >= 17 {

@@ -7,6 +7,17 @@ m = k(k-1)/2. Invalid arguments raise ValueError.
 import numpy as np
 from numpy.typing import NDArray
 
+__all__ = [
+    "MAX_K",
+    "MAX_K_ENUMERATE",
+    "bergmann_hommel_accepted",
+    "bergmann_hommel_apv",
+    "exhaustive_sets",
+    "shaffer_apv",
+    "shaffer_counts",
+    "shaffer_multipliers",
+]
+
 MAX_K: int
 """Largest k for Bergmann-Hommel (18): the exact computation grows like 3^k."""
 MAX_K_ENUMERATE: int

@@ -8,7 +8,6 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -16,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from multicompare import _core
+from plain_all_pairs import bergmann_hommel, cached_exhaustive_sets
 from reference_cases import case, read_csv
 
 G08 = "garcia2008_exhaustive_sets"
@@ -25,30 +25,6 @@ def names(mask: int, k: int) -> str:
     """A set as G08 writes it: its hypotheses 'ij' (1-based) separated by spaces."""
     pairs = itertools.combinations(range(1, k + 1), 2)
     return " ".join(f"{a}{b}" for h, (a, b) in enumerate(pairs) if mask >> h & 1)
-
-
-def partitions(items: list[int]) -> Iterator[list[list[int]]]:
-    """All set partitions of items (plain Python, independent of the Rust code)."""
-    if not items:
-        yield []
-        return
-    first, rest = items[0], items[1:]
-    for part in partitions(rest):
-        yield [[first], *part]
-        for i in range(len(part)):
-            yield [*part[:i], [first, *part[i]], *part[i + 1 :]]
-
-
-def brute_force_bh(p: np.ndarray, k: int) -> np.ndarray:
-    """APV_i = min(1, max{|I| min_{j in I} p_j : I exhaustive, i in I}) by listing partitions."""
-    index = {pair: h for h, pair in enumerate(itertools.combinations(range(k), 2))}
-    apv = np.zeros(len(p))
-    for part in partitions(list(range(k))):
-        members = [index[pair] for block in part for pair in itertools.combinations(sorted(block), 2)]
-        if members:
-            value = len(members) * min(p[j] for j in members)
-            apv[members] = np.maximum(apv[members], value)
-    return np.minimum(apv, 1.0)
 
 
 def random_family(rng: np.random.Generator, k: int, kind: int) -> np.ndarray:
@@ -156,7 +132,8 @@ def test_agrees_with_plain_python_enumeration(k: int) -> None:
     rng = np.random.default_rng(100 + k)
     for kind in range(3):
         p = random_family(rng, k, kind)
-        np.testing.assert_array_equal(_core.bergmann_hommel_apv(p, k), brute_force_bh(p, k))
+        expected = bergmann_hommel(p.tolist(), cached_exhaustive_sets(k))
+        np.testing.assert_array_equal(_core.bergmann_hommel_apv(p, k), expected)
 
 
 @given(st.data())

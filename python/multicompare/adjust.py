@@ -153,7 +153,8 @@ def _rom_exact_sorted(ps: FloatArray) -> FloatArray:
     best = 1.0
     for j in range(m - 1, -1, -1):  # 0-based; the critical value index is n = m - j
         p, n = float(ps[j]), m - j
-        if p / at_one[n - 1] < best:
+        tied = j < m - 1 and ps[j] == ps[j + 1]  # a_j > a_{j+1} for equal p: same APV
+        if not tied and p / at_one[n - 1] < best:
             best = min(best, _rom_root(p, n, at_one[n - 1]))
         out[j] = best
     return out

@@ -212,12 +212,12 @@ def test_errors_are_value_errors_that_name_the_fix(call, message: str) -> None: 
 
 def test_gil_is_released_during_the_computation() -> None:
     """While one thread computes, another keeps running Python code."""
-    p = np.random.default_rng(5).uniform(size=16 * 15 // 2) ** 3
+    p = np.random.default_rng(5).uniform(size=18 * 17 // 2) ** 3
     started = threading.Event()
 
     def compute() -> None:
         started.set()
-        _core.bergmann_hommel_apv(p, 16)
+        _core.bergmann_hommel_apv(p, 18)
 
     worker = threading.Thread(target=compute)
     worker.start()

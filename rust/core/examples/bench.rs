@@ -112,8 +112,15 @@ fn cpu_seconds() -> f64 {
         .unwrap_or(f64::NAN)
 }
 
+/// Milliseconds with 3 significant digits (at least 1 decimal).
 fn ms(d: Duration) -> String {
-    format!("{:.3}", d.as_secs_f64() * 1e3)
+    let x = d.as_secs_f64() * 1e3;
+    let decimals = if x > 0.0 {
+        (2 - x.log10().floor() as i32).max(1)
+    } else {
+        1
+    };
+    format!("{x:.*}", decimals as usize)
 }
 
 fn main() {

@@ -13,10 +13,7 @@ use crate::subset_dp::{self, Scratch};
 
 /// Largest k at which `Algorithm::Auto` enumerates the exhaustive sets; above it the
 /// subset DP is faster (see benches/RESULTS-rust.md).
-pub const AUTO_ENUMERATE_UP_TO: usize = 8;
-
-/// From this k on, one family spreads its thresholds over the rayon threads.
-const PARALLEL_THRESHOLDS_FROM: usize = 12;
+pub const AUTO_ENUMERATE_UP_TO: usize = 6;
 
 /// How the maximum over exhaustive sets is computed; both give bitwise equal results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,16 +73,11 @@ pub fn bergmann_hommel_apv(
         }));
     }
     let pairs = pairs(k);
-    let threads = if k >= PARALLEL_THRESHOLDS_FROM && p.len() / m < rayon::current_num_threads() {
-        rayon::current_num_threads()
-    } else {
-        1
-    };
     Ok(crate::map_families_init(
         p,
         m,
         Scratch::default,
-        |s, fam, out| subset_dp::apv(fam, &pairs, k, threads, s, out),
+        |s, fam, out| subset_dp::apv(fam, &pairs, k, s, out),
     ))
 }
 

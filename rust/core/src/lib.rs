@@ -16,10 +16,12 @@ mod subset_dp;
 
 pub use error::CoreError;
 
-/// Largest k for Bergmann-Hommel. The exact subset DP costs up to about 3^k operations
-/// per threshold on dense graphs, so time triples with each algorithm beyond 18 (k = 18
-/// takes tens of seconds in the worst case on two cores, k = 19 would pass a minute);
-/// memory stays small (a few 2^k-byte tables per thread). Shaffer works for any k.
+/// Largest k for Bergmann-Hommel. The exact subset DP keeps a table over the 2^k subsets
+/// of algorithms: its updates cost at most 3^k steps in all, and each of the up to m
+/// thresholds a pass of about k 2^k steps, so time grows about threefold per algorithm
+/// (k = 18: about 0.25 s on one core; k = 20 would take seconds, k = 22 tens of
+/// seconds). 18 keeps every call well within a second; memory is three 2^k-byte tables
+/// per thread (768 KiB at k = 18). Shaffer works for any practical k.
 pub const MAX_K: usize = 18;
 
 /// Largest k for Shaffer's S(k) (and so its multipliers and APVs): the recursion over

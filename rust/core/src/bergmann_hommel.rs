@@ -73,11 +73,13 @@ pub fn bergmann_hommel_apv(
         }));
     }
     let pairs = pairs(k);
+    // One family alone spreads its large updates over the threads.
+    let parallel = p.len() <= m;
     Ok(crate::map_families_init(
         p,
         m,
         Scratch::default,
-        |s, fam, out| subset_dp::apv(fam, &pairs, k, s, out),
+        |s, fam, out| subset_dp::apv(fam, &pairs, k, parallel, s, out),
     ))
 }
 

@@ -26,11 +26,23 @@
 //! pairs, by enumerating those cliques. A threshold is skipped when t times the number of
 //! edges of G_t cannot raise the APV of any pair still below 1.
 
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+/// An edge whose f updates take more steps than this is split over the threads (when the
+/// family is computed alone).
+const PARALLEL_WORK: usize = 1 << 20;
+
+/// Number of vertices whose membership splits the subsets S among parallel tasks.
+const SPLIT_BITS: usize = 3;
+
 /// Tables over the 2^k vertex subsets, reused across families.
 #[derive(Default)]
 pub(crate) struct Scratch {
-    /// f(S) for the current graph.
-    f: Vec<u8>,
+    /// f(S) for the current graph (atomics only so that threads can update disjoint
+    /// entries of one edge in place; relaxed loads and stores are plain moves).
+    f: Vec<AtomicU8>,
     /// Whether S is a clique of the current graph.
     clique: Vec<bool>,
     /// Superset maxima of C(|C|,2) + f(V \ C) over cliques C.
@@ -44,7 +56,15 @@ fn within(s: u32) -> u8 {
 }
 
 /// Bergmann-Hommel APVs of one family into `out`; `pairs` lists the pairs of k algorithms.
-pub(crate) fn apv(p: &[f64], pairs: &[(usize, usize)], k: usize, s: &mut Scratch, out: &mut [f64]) {
+/// `parallel`: split the large f updates of this family over the rayon threads.
+pub(crate) fn apv(
+    p: &[f64],
+    pairs: &[(usize, usize)],
+    k: usize,
+    parallel: bool,
+    s: &mut Scratch,
+    out: &mut [f64],
+) {
     let m = p.len();
     let size = 1usize << k;
     let full = (size - 1) as u32;
@@ -52,7 +72,7 @@ pub(crate) fn apv(p: &[f64], pairs: &[(usize, usize)], k: usize, s: &mut Scratch
     order.sort_unstable_by(|&a, &b| p[b].total_cmp(&p[a]));
     out.fill(0.0);
     s.f.clear();
-    s.f.resize(size, 0);
+    s.f.resize_with(size, || AtomicU8::new(0));
     s.clique.clear();
     s.clique.resize(size, false);
     s.clique[0] = true;
@@ -78,7 +98,7 @@ pub(crate) fn apv(p: &[f64], pairs: &[(usize, usize)], k: usize, s: &mut Scratch
             break;
         }
         for &j in &order[pos..end] {
-            add_edge(pairs[j], &mut adj, full, &mut s.f, &mut s.clique);
+            add_edge(pairs[j], &mut adj, k, parallel, &s.f, &mut s.clique);
         }
         pos = end;
         let bound = t * end as f64;
@@ -111,7 +131,7 @@ pub(crate) fn apv(p: &[f64], pairs: &[(usize, usize)], k: usize, s: &mut Scratch
             let mi = if use_transform {
                 s.h[base as usize]
             } else {
-                let mut best = within(2) + s.f[(full & !base) as usize];
+                let mut best = within(2) + s.f[(full & !base) as usize].load(Relaxed);
                 best_clique(&s.f, &adj, full, base, 2, adj[a] & adj[b], &mut best);
                 best
             };
@@ -132,71 +152,153 @@ pub(crate) fn apv(p: &[f64], pairs: &[(usize, usize)], k: usize, s: &mut Scratch
 fn add_edge(
     (a, b): (usize, usize),
     adj: &mut [u32; 32],
-    full: u32,
-    f: &mut [u8],
+    k: usize,
+    parallel: bool,
+    f: &[AtomicU8],
     clique: &mut [bool],
 ) {
     adj[a] |= 1 << b;
     adj[b] |= 1 << a;
     let base = 1u32 << a | 1u32 << b;
-    new_clique(f, clique, full, base, 2);
-    extend(f, clique, adj, full, base, 2, adj[a] & adj[b]);
-}
-
-/// The new clique c of `size` vertices: f(c + R) >= C(size,2) + f(R) for R outside c.
-/// The f(R) read here never hold both ends of the new edge, so they are not written by
-/// this edge's updates.
-fn new_clique(f: &mut [u8], clique: &mut [bool], full: u32, c: u32, size: u32) {
-    clique[c as usize] = true;
-    let w = within(size);
-    let free = full & !c;
-    let mut r = free;
-    loop {
-        let idx = (c | r) as usize;
-        let val = w + f[r as usize];
-        if val > f[idx] {
-            f[idx] = val;
-        }
-        if r == 0 {
-            break;
-        }
-        r = (r - 1) & free;
+    let common = adj[a] & adj[b];
+    clique[base as usize] = true;
+    mark(clique, adj, base, common);
+    let full = ((1usize << k) - 1) as u32;
+    // Steps: sum over cliques D of the common neighbourhood of 2^(k - 2 - |D|), at most
+    // 2^(k-2) (3/2)^|common|.
+    let work = (1usize << (k - 2)) as f64 * 1.5f64.powi(common.count_ones() as i32);
+    if parallel && k > SPLIT_BITS + 2 && work > PARALLEL_WORK as f64 {
+        // Tasks own the subsets S by their membership pattern on SPLIT_BITS vertices
+        // other than a and b, so no two tasks write the same entry of f.
+        let split = (0..k as u32)
+            .rev()
+            .filter(|&v| base >> v & 1 == 0)
+            .take(SPLIT_BITS)
+            .fold(0u32, |acc, v| acc | 1 << v);
+        let patterns: Vec<u32> = (0..1u32 << SPLIT_BITS).map(|i| deposit(i, split)).collect();
+        patterns.par_iter().for_each(|&pattern| {
+            let part = Part {
+                f,
+                adj,
+                full,
+                split,
+                pattern,
+            };
+            part.new_clique(base, 2);
+            part.extend(base, 2, common);
+        });
+    } else {
+        let part = Part {
+            f,
+            adj,
+            full,
+            split: 0,
+            pattern: 0,
+        };
+        part.new_clique(base, 2);
+        part.extend(base, 2, common);
     }
 }
 
-/// Every clique c + D with D a nonempty clique of `cand` (candidates adjacent to all of c),
-/// each once (D grows in increasing vertex order).
-fn extend(
-    f: &mut [u8],
-    clique: &mut [bool],
-    adj: &[u32; 32],
-    full: u32,
-    c: u32,
-    size: u32,
-    cand: u32,
-) {
+/// Marks the cliques c + D, D a nonempty clique of `cand`.
+fn mark(clique: &mut [bool], adj: &[u32; 32], c: u32, cand: u32) {
     let mut rest = cand;
     while rest != 0 {
         let u = rest.trailing_zeros();
         rest &= rest - 1;
         let nc = c | 1 << u;
-        new_clique(f, clique, full, nc, size + 1);
+        clique[nc as usize] = true;
         let next = rest & adj[u as usize];
         if next != 0 {
-            extend(f, clique, adj, full, nc, size + 1, next);
+            mark(clique, adj, nc, next);
+        }
+    }
+}
+
+/// The bits of `i` placed, in order, on the set bits of `mask`.
+fn deposit(i: u32, mask: u32) -> u32 {
+    let (mut out, mut m, mut bit) = (0u32, mask, 0);
+    while m != 0 {
+        let low = m & m.wrapping_neg();
+        if i >> bit & 1 == 1 {
+            out |= low;
+        }
+        m &= m - 1;
+        bit += 1;
+    }
+    out
+}
+
+/// The f updates of one new edge restricted to the subsets S whose intersection with
+/// `split` is `pattern` (all subsets when `split` is empty).
+struct Part<'a> {
+    f: &'a [AtomicU8],
+    adj: &'a [u32; 32],
+    full: u32,
+    split: u32,
+    pattern: u32,
+}
+
+impl Part<'_> {
+    /// The new clique c of `size` vertices: f(c + R) >= C(size,2) + f(R) for R outside c.
+    /// The f(R) read here never hold both ends of the new edge, so no update of this
+    /// edge writes them.
+    fn new_clique(&self, c: u32, size: u32) {
+        if c & self.split & !self.pattern != 0 {
+            return;
+        }
+        let w = within(size);
+        let fixed = self.pattern & !c;
+        let free = self.full & !c & !self.split;
+        let mut r = free;
+        loop {
+            let rr = r | fixed;
+            let idx = (c | rr) as usize;
+            let val = w + self.f[rr as usize].load(Relaxed);
+            if val > self.f[idx].load(Relaxed) {
+                self.f[idx].store(val, Relaxed);
+            }
+            if r == 0 {
+                break;
+            }
+            r = (r - 1) & free;
+        }
+    }
+
+    /// Every clique c + D with D a nonempty clique of `cand` (candidates adjacent to all
+    /// of c), each once (D grows in increasing vertex order).
+    fn extend(&self, c: u32, size: u32, cand: u32) {
+        let mut rest = cand;
+        while rest != 0 {
+            let u = rest.trailing_zeros();
+            rest &= rest - 1;
+            let nc = c | 1 << u;
+            self.new_clique(nc, size + 1);
+            let next = rest & self.adj[u as usize];
+            if next != 0 {
+                self.extend(nc, size + 1, next);
+            }
         }
     }
 }
 
 /// Raises `best` to C(|C|,2) + f(V \ C) over the cliques C = c + D, D a nonempty clique
 /// of `cand`.
-fn best_clique(f: &[u8], adj: &[u32; 32], full: u32, c: u32, size: u32, cand: u32, best: &mut u8) {
+fn best_clique(
+    f: &[AtomicU8],
+    adj: &[u32; 32],
+    full: u32,
+    c: u32,
+    size: u32,
+    cand: u32,
+    best: &mut u8,
+) {
     let mut rest = cand;
     while rest != 0 {
         let u = rest.trailing_zeros();
         rest &= rest - 1;
         let nc = c | 1 << u;
-        let val = within(size + 1) + f[(full & !nc) as usize];
+        let val = within(size + 1) + f[(full & !nc) as usize].load(Relaxed);
         if val > *best {
             *best = val;
         }
@@ -208,12 +310,12 @@ fn best_clique(f: &[u8], adj: &[u32; 32], full: u32, c: u32, size: u32, cand: u3
 }
 
 /// h(T) = max over cliques C containing T, |C| >= 2, of C(|C|,2) + f(V \ C) (0 if none).
-fn superset_maxima(k: usize, full: u32, f: &[u8], clique: &[bool], h: &mut Vec<u8>) {
+fn superset_maxima(k: usize, full: u32, f: &[AtomicU8], clique: &[bool], h: &mut Vec<u8>) {
     let size = 1usize << k;
     h.clear();
     h.extend((0..size).map(|c| {
         if clique[c] && c.count_ones() >= 2 {
-            within(c.count_ones()) + f[(full as usize) & !c]
+            within(c.count_ones()) + f[(full as usize) & !c].load(Relaxed)
         } else {
             0
         }

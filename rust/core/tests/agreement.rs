@@ -198,3 +198,21 @@ fn errors_not_panics() {
     assert!(bergmann_hommel_accepted(&[0.1; 3], 3, 1.0).is_err());
     assert!("nope".parse::<Algorithm>().is_err());
 }
+
+#[test]
+fn split_updates_of_one_family_equal_the_sequential_ones() {
+    // A family alone splits its large updates over the threads (k >= 15 here); inside a
+    // stack it runs sequentially.
+    let mut rng = Rng(15);
+    for k in [15, 16] {
+        for kind in 0..4 {
+            let p = family(&mut rng, k, kind);
+            let alone = bergmann_hommel_apv(&p, k, Algorithm::SubsetDp, false).unwrap();
+            let stack = bergmann_hommel_apv(&[p.clone(), p].concat(), k, Algorithm::SubsetDp, true)
+                .unwrap();
+            for i in 0..alone.len() {
+                assert_eq!(alone[i].to_bits(), stack[i].to_bits(), "k = {k}, pair {i}");
+            }
+        }
+    }
+}

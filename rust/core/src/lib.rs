@@ -16,12 +16,13 @@ mod subset_dp;
 
 pub use error::CoreError;
 
-/// Largest k for Bergmann-Hommel. The exact subset DP keeps a table over the 2^k subsets
-/// of algorithms: its updates cost at most 3^k steps in all, and each of the up to m
-/// thresholds a pass of about k 2^k steps, so time grows about threefold per algorithm
-/// (k = 18: about 0.25 s on one core; k = 20 would take seconds, k = 22 tens of
-/// seconds). 18 keeps every call well within a second; memory is three 2^k-byte tables
-/// per thread (768 KiB at k = 18). Shaffer works for any practical k.
+/// Largest k for Bergmann-Hommel (the target of the project). The exact subset DP keeps
+/// a table over the 2^k subsets of algorithms: its updates cost at most 3^k steps in all,
+/// and each of the up to m thresholds a pass of about k 2^k steps, so time grows about
+/// threefold per algorithm: k = 18 takes 0.15 to 0.25 s, k = 20 about 1.3 s and k = 22
+/// about 12 s (benches/RESULTS-rust.md). Memory is three 2^k-byte tables per family in
+/// progress (768 KiB at k = 18). The u8 pair counts would allow up to k = 22 (C(22,2) =
+/// 231). Shaffer works for any practical k.
 pub const MAX_K: usize = 18;
 
 /// Largest k for Shaffer's S(k) (and so its multipliers and APVs): the recursion over

@@ -25,6 +25,11 @@
 //! superset-maximum transform over the clique table or, when few cliques contain the wanted
 //! pairs, by enumerating those cliques. A threshold is skipped when t times the number of
 //! edges of G_t cannot raise the APV of any pair still below 1.
+//!
+//! A family computed alone splits the updates of a large edge over the rayon threads:
+//! each task owns the subsets S with one membership pattern on three vertices other than
+//! a and b, so tasks write disjoint entries of f and read only entries without a and b,
+//! which no task writes.
 
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 

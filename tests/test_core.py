@@ -137,6 +137,17 @@ def test_agrees_with_plain_python_enumeration(k: int) -> None:
 
 
 @given(st.data())
+def test_routes_agree_on_arbitrary_floats(data: st.DataObject) -> None:
+    k = data.draw(st.integers(2, 8))
+    m = k * (k - 1) // 2
+    values = st.one_of(st.floats(0.0, 1.0), st.sampled_from([0.0, 5e-324, 0.05, 0.5, 1.0]))
+    p = np.array(data.draw(st.lists(values, min_size=m, max_size=m)))
+    by_enum = _core.bergmann_hommel_apv(p, k, "enumerate")
+    np.testing.assert_array_equal(by_enum.view(np.uint64), _core.bergmann_hommel_apv(p, k, "subset_dp").view(np.uint64))
+    np.testing.assert_array_equal(by_enum, bergmann_hommel(p.tolist(), cached_exhaustive_sets(k)))
+
+
+@given(st.data())
 def test_tied_pvalues_do_not_depend_on_order(data: st.DataObject) -> None:
     k = data.draw(st.integers(3, 7))
     m = k * (k - 1) // 2

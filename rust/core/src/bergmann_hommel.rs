@@ -20,7 +20,7 @@ pub const AUTO_ENUMERATE_UP_TO: usize = 6;
 pub enum Algorithm {
     /// `Enumerate` up to k = [`AUTO_ENUMERATE_UP_TO`], `SubsetDp` above.
     Auto,
-    /// Lists the Bell(k) - 1 exhaustive sets (k <= [`crate::MAX_K_ENUMERATE`]).
+    /// Walks the Bell(k) - 1 exhaustive sets (k <= [`crate::MAX_K_ENUMERATE`]).
     Enumerate,
     /// The threshold / subset dynamic program of [`crate::subset_dp`] (k <= [`crate::MAX_K`]).
     SubsetDp,

@@ -169,7 +169,7 @@ def test_stacked_square_needs_k_when_not_symmetric() -> None:
 
 
 def test_large_k() -> None:
-    p = np.linspace(0.0, 1.0, 19 * 18 // 2)
+    p = np.linspace(0.0, 1.0, 21 * 20 // 2)
     assert adjust_all_pairs(p, "shaffer").shape == p.shape  # Shaffer works for any k
     with pytest.raises(ValueError):
         adjust_all_pairs(p, "bergmann_hommel")

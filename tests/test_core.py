@@ -78,7 +78,7 @@ def test_shaffer_counts_and_multipliers() -> None:
 
 
 def test_limits() -> None:
-    assert _core.MAX_K == 18
+    assert _core.MAX_K == 20
     assert _core.MAX_K_ENUMERATE == 11
 
 
@@ -204,7 +204,7 @@ def test_large_k_runs(k: int) -> None:
         (lambda: _core.bergmann_hommel_apv(np.full(10, 0.1), 6), r"expected m = k\(k-1\)/2 = 15 .* got 10"),
         (lambda: _core.bergmann_hommel_apv(np.full((2, 9), 0.1), 5), r"= 10 .* got 9"),
         (lambda: _core.shaffer_apv(np.full(3, 0.1), 1), "at least 2 algorithms"),
-        (lambda: _core.bergmann_hommel_apv(np.full(171, 0.1), 19), "use Shaffer's static procedure, which works for any k"),
+        (lambda: _core.bergmann_hommel_apv(np.full(231, 0.1), 22), "use Shaffer's static procedure, which works for any k"),
         (lambda: _core.bergmann_hommel_apv(np.full(10, 0.1), 5, "fast"), "unknown algorithm 'fast'; expected 'auto', 'enumerate' or 'subset_dp'"),
         (lambda: _core.bergmann_hommel_apv(np.full(66, 0.1), 12, "enumerate"), "subset_dp"),
         (lambda: _core.bergmann_hommel_apv([0.1, np.nan, 0.2], 3), r"\[0, 1\]; pair 1 is NaN"),

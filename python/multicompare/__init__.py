@@ -3,7 +3,6 @@
 Demsar (JMLR 2006), Garcia & Herrera (JMLR 2008), Garcia et al. (Inf. Sci. 2010).
 """
 
-from multicompare._core import shaffer_counts
 from multicompare.adjust import adjust_all_pairs, adjust_control
 from multicompare.contrast import contrast_estimation
 from multicompare.critical_difference import critical_difference, critical_difference_q
@@ -23,7 +22,6 @@ from multicompare.two_sample import (
 )
 
 __all__ = [
-    "shaffer_counts",
     # omnibus tests
     "friedman",
     "friedman_aligned_ranks",

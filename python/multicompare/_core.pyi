@@ -19,7 +19,7 @@ __all__ = [
 ]
 
 MAX_K: int
-"""Largest k for Bergmann-Hommel (18): the exact computation grows like 3^k."""
+"""Largest k for Bergmann-Hommel (20): the exact computation grows like 3^k."""
 MAX_K_ENUMERATE: int
 """Largest k whose exhaustive sets are listed (11: 678,569 sets, 55-bit masks)."""
 

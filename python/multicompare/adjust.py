@@ -343,7 +343,7 @@ def adjust_all_pairs(
     - ``"nemenyi"``: m p_i.
     - ``"holm"``: max_{j<=i} (m-j+1) p_(j).
     - ``"shaffer"`` (static): max_{j<=i} t_j p_(j), t_j = max{s in S(k): s <= m-j+1}.
-    - ``"bergmann_hommel"``: max{|I| min_{j in I} p_j : I exhaustive, i in I} (k <= 18).
+    - ``"bergmann_hommel"``: max{|I| min_{j in I} p_j : I exhaustive, i in I} (k <= ``multicompare._core.MAX_K`` = 20).
 
     ``monotone=True`` replaces APV_i by max{APV_j : p_j <= p_i}, as KEEL and scmamp do (G08
     Table 5 prints 0.0319 for hypothesis 6 where the formula gives 0.0303). It changes only

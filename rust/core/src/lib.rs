@@ -16,14 +16,14 @@ mod subset_dp;
 
 pub use error::CoreError;
 
-/// Largest k for Bergmann-Hommel (the target of the project). The exact subset DP keeps
-/// a table over the 2^k subsets of algorithms: its updates cost at most 3^k steps in all,
-/// and each of the up to m thresholds a pass of about k 2^k steps, so time grows about
-/// threefold per algorithm: k = 18 takes 0.15 to 0.25 s, k = 20 about 1.3 s and k = 22
-/// about 12 s (benches/RESULTS-rust.md). Memory is three 2^k-byte tables per family in
-/// progress (768 KiB at k = 18). The u8 pair counts would allow up to k = 22 (C(22,2) =
-/// 231). Shaffer works for any practical k.
-pub const MAX_K: usize = 18;
+/// Largest k for Bergmann-Hommel. The exact subset DP keeps a table over the 2^k subsets
+/// of algorithms: its updates cost at most 3^k steps in all, and each of the up to m
+/// thresholds a pass of about k 2^k steps, so time grows about threefold per algorithm:
+/// k = 18 takes 0.15 to 0.25 s, k = 20 about 1.3 s and k = 22 about 12 s on two cores
+/// (benches/RESULTS-rust.md). 20 is the largest k whose single family stays within a few
+/// seconds (a batch of families multiplies that); memory is three 2^k-byte tables per
+/// family in progress (3 MiB at k = 20). Shaffer works for any practical k.
+pub const MAX_K: usize = 20;
 
 /// Largest k for Shaffer's S(k) (and so its multipliers and APVs): the recursion over
 /// bit sets takes about k^4 / 1500 word operations and k^3 / 48 bytes, 4 s and 170 MB at

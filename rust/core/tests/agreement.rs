@@ -192,7 +192,7 @@ fn smallest_p_gets_bonferroni_and_two_algorithms_are_trivial() {
 fn errors_not_panics() {
     assert!(bergmann_hommel_apv(&[0.1; 6], 4, Algorithm::Auto, true).is_ok());
     assert!(bergmann_hommel_apv(&[0.1; 5], 4, Algorithm::Auto, false).is_err());
-    assert!(bergmann_hommel_apv(&[0.1; 153 + 18], 19, Algorithm::Auto, false).is_err());
+    assert!(bergmann_hommel_apv(&[0.1; 210 + 21], 22, Algorithm::Auto, false).is_err());
     assert!(bergmann_hommel_apv(&[0.1; 66], 12, Algorithm::Enumerate, false).is_err());
     assert!(bergmann_hommel_apv(&[2.0; 3], 3, Algorithm::Auto, false).is_err());
     assert!(bergmann_hommel_accepted(&[0.1; 3], 3, 1.0).is_err());

@@ -252,3 +252,13 @@ def test_wilcoxon_errors():
     assert mc.sign_test([1.0, 2], [1.0, 2]).pvalue == 1.0  # one tie to each side
     with pytest.raises(ValueError, match="all differences are tied"):
         mc.sign_test([1.0, 2], [1.0, 2], ties="drop")
+
+
+@pytest.mark.parametrize("func", [mc.wilcoxon, mc.sign_test, mc.paired_t_test])
+def test_series_pair_by_label(func):
+    # two Series over the same data sets in another order pair by data set, not by position
+    x = pd.Series([0.81, 0.72, 0.93, 0.64, 0.55], index=["a", "b", "c", "d", "e"])
+    y = pd.Series([0.70, 0.80, 0.60, 0.90, 0.95], index=["a", "b", "c", "d", "e"])
+    assert func(x, y.iloc[::-1]) == func(x, y)  # paired by position, x wins 1 of 5, not 2
+    with pytest.raises(ValueError, match="different data sets"):
+        func(x, y.rename(index={"e": "f"}))

@@ -58,8 +58,8 @@ class WilcoxonResult:
     zero_method: str
     alternative: str
     tie_correction: bool
-    differences: pd.Series = field(repr=False)
-    ranks: pd.Series = field(repr=False)
+    differences: pd.Series = field(repr=False, compare=False)
+    ranks: pd.Series = field(repr=False, compare=False)
 
     def to_frame(self) -> pd.DataFrame:
         """Differences d = x - y and the ranks of |d| (NaN where a difference is not ranked)."""
@@ -301,7 +301,15 @@ def _normal_pvalue(z: float, alternative: str) -> tuple[float, float]:
 
 
 def _differences(x: object, y: object) -> pd.Series:
-    """d = x - y as a Series over the data sets, validated and at the precision of the data."""
+    """d = x - y as a Series over the data sets, validated and at the precision of the data.
+
+    Two Series are paired by data set (their index labels), anything else by position.
+    """
+    if isinstance(x, pd.Series) and isinstance(y, pd.Series) and not x.index.equals(y.index):
+        if not (x.index.is_unique and y.index.is_unique and set(x.index) == set(y.index)):
+            raise ValueError("x and y are Series over different data sets (index labels); align "
+                             "them, or pass arrays to pair the scores by position")
+        y = y.reindex(x.index)
     for name, v in (("x", x), ("y", y)):
         if isinstance(v, pd.DataFrame) or np.ndim(np.asarray(v, dtype=object)) != 1:
             raise ValueError(f"{name} must be 1-D (one score per data set), got shape "

@@ -141,3 +141,8 @@ def test_familywise_error_bounds(n):
         assert np.all(probs >= previous - 1e-13) and np.all(probs <= np.minimum(m * single, 1) + 1e-13)
         assert np.all(np.diff(probs) >= -1e-13)
         previous = probs
+
+
+def test_too_large_error_names_the_requested_m():
+    with pytest.raises(ValueError, match=r"n=30, m=30 need"):
+        mc.multiple_sign_critical_value(30, 30)

@@ -19,6 +19,7 @@ available as ``critical_values="garcia2010"``.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -168,7 +169,14 @@ def multiple_sign_critical_value(
 
 def _prob_any_at_most(n: int, m: int, two_sided: bool) -> np.ndarray:
     """Exact P(some r_j <= c) (or, two-sided, r_j <= c or r_j >= n - c) for c = 0..n-1."""
-    return _familywise(n, (m + 2) // 2, two_sided)[m]
+    p = (m + 2) // 2
+    count = _n_multisets(n, p)
+    if count > _MAX_MULTISETS:
+        raise ValueError(
+            f"exact multiple sign critical values for n={n}, m={m} need {count} quadrature "
+            f"terms (limit {_MAX_MULTISETS}); n or m is too large for the exact computation"
+        )
+    return _familywise(n, p, two_sided)[m]
 
 
 @lru_cache(maxsize=128)
@@ -179,13 +187,6 @@ def _familywise(n: int, p: int, two_sided: bool) -> dict[int, np.ndarray]:
     module docstring); the pmf of the Poisson-binomial count comes from its characteristic
     function by an inverse real FFT.
     """
-    count = _n_multisets(n, p)
-    if count > _MAX_MULTISETS:
-        raise ValueError(
-            f"exact multiple sign critical values for n={n}, m={2 * p - 1} need {count} "
-            f"quadrature terms (limit {_MAX_MULTISETS}); n or m is too large for the exact "
-            "computation"
-        )
     nodes, weights = roots_legendre(p)
     nodes, weights = (nodes + 1.0) / 2.0, weights / 2.0
     size = n + 1 if n % 2 == 0 else n + 2  # odd, so that no factor 1 - x + x z vanishes
@@ -216,9 +217,7 @@ def _familywise(n: int, p: int, two_sided: bool) -> dict[int, np.ndarray]:
 
 
 def _n_multisets(n: int, p: int) -> int:
-    from math import comb
-
-    return comb(n + p - 1, p - 1)
+    return math.comb(n + p - 1, p - 1)
 
 
 def _multisets(n: int, p: int, chunk: int = 1 << 15):

@@ -217,6 +217,11 @@ def test_large_k_runs(k: int) -> None:
         (lambda: _core.exhaustive_sets(12), "above the largest k whose exhaustive sets are listed"),
         (lambda: _core.shaffer_counts(-4), "at least 2 algorithms"),
         (lambda: _core.shaffer_multipliers(2001), r"largest k for Shaffer's S\(k\) \(2000\)"),
+        # Integers beyond the i64 range meet the same checks (not an OverflowError).
+        (lambda: _core.bergmann_hommel_apv(np.full(3, 0.1), 2**70), "use Shaffer's static procedure"),
+        (lambda: _core.shaffer_apv(np.full(3, 0.1), -(2**70)), "at least 2 algorithms"),
+        (lambda: _core.exhaustive_sets(2**64), "above the largest k whose exhaustive sets are listed"),
+        (lambda: _core.shaffer_counts(2**63), r"largest k for Shaffer's S\(k\)"),
     ],
 )
 def test_errors_are_value_errors_that_name_the_fix(call, message: str) -> None:  # type: ignore[no-untyped-def]

@@ -81,6 +81,19 @@ mod tests {
     }
 
     #[test]
+    fn built_once_and_shared_across_threads() {
+        // Threads racing for the first use all get the one cached list.
+        let seen: Vec<usize> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..4)
+                .map(|_| s.spawn(|| exhaustive_sets(8).unwrap().as_ptr() as usize))
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let cached = exhaustive_sets(8).unwrap().as_ptr() as usize;
+        assert!(seen.iter().all(|&p| p == cached));
+    }
+
+    #[test]
     fn order_for_four_matches_the_paper() {
         // G08 Sec. 2.1 lists "12 34" before "13 24" and the triangles after the pairs.
         let sets = exhaustive_sets(4).unwrap();

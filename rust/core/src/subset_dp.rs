@@ -55,7 +55,10 @@ pub(crate) struct Scratch {
     targets: Vec<usize>,
 }
 
-/// C(s, 2) as a u8 (s <= 22).
+// The pair counts C(|S|, 2) of the tables are bytes.
+const _: () = assert!(crate::MAX_K * (crate::MAX_K - 1) / 2 <= u8::MAX as usize);
+
+/// C(s, 2) as a u8 (s <= [`crate::MAX_K`]).
 fn within(s: u32) -> u8 {
     (s * s.saturating_sub(1) / 2) as u8
 }

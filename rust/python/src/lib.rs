@@ -8,7 +8,7 @@ use multicompare_core::pairs::{
 use multicompare_core::{exhaustive, shaffer, CoreError, MAX_K, MAX_K_ENUMERATE};
 use numpy::ndarray::{ArrayD, IxDyn};
 use numpy::{AllowTypeChange, PyArray1, PyArrayDyn, PyArrayLikeDyn, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 
 /// Errors of this module: a core error (-> ValueError) or a Python error passed through.
@@ -39,6 +39,24 @@ impl From<Error> for PyErr {
 }
 
 type Result<T> = std::result::Result<T, Error>;
+
+/// `k` (any Python integer) as a number of algorithms: at least 2. An integer beyond the
+/// i64 range is saturated, so that it meets the core's checks (a ValueError naming the
+/// limit) rather than an OverflowError.
+fn read_k(k: &Bound<'_, PyAny>) -> Result<usize> {
+    let k = match k.extract::<i64>() {
+        Ok(k) => k,
+        Err(e) if e.is_instance_of::<PyOverflowError>(k.py()) => {
+            if k.gt(0)? {
+                i64::MAX
+            } else {
+                i64::MIN
+            }
+        }
+        Err(e) => return Err(e.into()),
+    };
+    Ok(check_k(k)?)
+}
 
 /// One family (m,) or a stack (n_families, m) of p-values, checked for k, copied out.
 struct Families {
@@ -72,16 +90,16 @@ impl Families {
 /// Shaffer's S(k): the possible numbers of true hypotheses among the k(k-1)/2 pairs,
 /// ascending (Garcia & Herrera 2008, Sec. 2.1); 2 <= k <= 2000.
 #[pyfunction]
-fn shaffer_counts(py: Python<'_>, k: i64) -> Result<Vec<usize>> {
-    let k = check_k(k)?;
+fn shaffer_counts(py: Python<'_>, k: &Bound<'_, PyAny>) -> Result<Vec<usize>> {
+    let k = read_k(k)?;
     shaffer::check_k_shaffer(k)?;
     Ok(py.detach(|| shaffer::shaffer_counts(k))?)
 }
 
 /// Shaffer's multipliers t_1..t_m, t_i = max{s in S(k): s <= m - i + 1}.
 #[pyfunction]
-fn shaffer_multipliers(py: Python<'_>, k: i64) -> Result<Vec<usize>> {
-    let k = check_k(k)?;
+fn shaffer_multipliers(py: Python<'_>, k: &Bound<'_, PyAny>) -> Result<Vec<usize>> {
+    let k = read_k(k)?;
     shaffer::check_k_shaffer(k)?;
     Ok(py.detach(|| shaffer::shaffer_multipliers(k))?)
 }
@@ -91,8 +109,8 @@ fn shaffer_multipliers(py: Python<'_>, k: i64) -> Result<Vec<usize>> {
 /// number of hypotheses, then lexicographically by the ascending hypothesis indices
 /// (the order of Garcia & Herrera 2008). Built once per k and cached.
 #[pyfunction]
-fn exhaustive_sets(py: Python<'_>, k: i64) -> Result<Vec<u64>> {
-    let k = check_k(k)?;
+fn exhaustive_sets(py: Python<'_>, k: &Bound<'_, PyAny>) -> Result<Vec<u64>> {
+    let k = read_k(k)?;
     let sets = py.detach(|| exhaustive::exhaustive_sets(k))?;
     Ok(sets.to_vec())
 }
@@ -103,9 +121,9 @@ fn exhaustive_sets(py: Python<'_>, k: i64) -> Result<Vec<u64>> {
 fn shaffer_apv<'py>(
     py: Python<'py>,
     pvalues: PyArrayLikeDyn<'py, f64, AllowTypeChange>,
-    k: i64,
+    k: &Bound<'_, PyAny>,
 ) -> Result<Bound<'py, PyArrayDyn<f64>>> {
-    let k = check_k(k)?;
+    let k = read_k(k)?;
     shaffer::check_k_shaffer(k)?;
     let fam = Families::read(&pvalues, k)?;
     let out = py.detach(|| shaffer::shaffer_apv(&fam.values, k, fam.stacked()))?;
@@ -121,10 +139,10 @@ fn shaffer_apv<'py>(
 fn bergmann_hommel_apv<'py>(
     py: Python<'py>,
     pvalues: PyArrayLikeDyn<'py, f64, AllowTypeChange>,
-    k: i64,
+    k: &Bound<'_, PyAny>,
     algorithm: &str,
 ) -> Result<Bound<'py, PyArrayDyn<f64>>> {
-    let k = check_k(k)?;
+    let k = read_k(k)?;
     let algorithm: Algorithm = algorithm.parse()?;
     bergmann_hommel::check_bergmann_hommel(k, algorithm)?;
     let fam = Families::read(&pvalues, k)?;
@@ -140,10 +158,10 @@ fn bergmann_hommel_apv<'py>(
 fn bergmann_hommel_accepted<'py>(
     py: Python<'py>,
     pvalues: PyArrayLikeDyn<'py, f64, AllowTypeChange>,
-    k: i64,
+    k: &Bound<'_, PyAny>,
     alpha: f64,
 ) -> Result<Bound<'py, PyArray1<bool>>> {
-    let k = check_k(k)?;
+    let k = read_k(k)?;
     check_k_bergmann_hommel(k)?;
     multicompare_core::pairs::check_alpha(alpha)?;
     let fam = Families::read(&pvalues, k)?;

@@ -297,6 +297,7 @@ def test_forbidden_combinations_and_options():
 
 
 def test_compare_holdout_with_scikit_learn():
+    pytest.importorskip("sklearn")  # an optional test dependency
     from sklearn.datasets import make_classification
     from sklearn.linear_model import LogisticRegression
     from sklearn.tree import DecisionTreeClassifier
@@ -313,3 +314,31 @@ def test_compare_holdout_with_scikit_learn():
     assert cost.cost_test == "likelihood"
     with pytest.raises(TypeError, match="predict"):
         mc.compare_holdout(object(), m2, X[test], X[test, :3], y[test])
+
+
+def test_labels_of_another_kind_than_y_true_are_an_error():
+    # '1' (text, e.g. read from a CSV) never equals 1 (a model's prediction): not 100 % errors
+    with pytest.raises(TypeError, match="y_pred1 holds numeric labels .* y_true text"):
+        mc.mcnemar(["0", "1", "1"], [0, 1, 1], ["0", "0", "1"])
+    with pytest.raises(TypeError, match="y_pred2"):
+        mc.mcnemar([0, 1, 1], [0, 1, 1], ["0", "0", "1"])
+    mc.mcnemar([0, 1, 1], [False, True, True], [0.0, 0.0, 1.0])  # numbers of any type
+    with pytest.raises(TypeError, match="bytes"):
+        mc.mcnemar(["a", "b"], [b"a", b"b"], ["a", "a"])
+
+
+def test_missing_prediction_with_a_cost_matrix():
+    with pytest.raises(ValueError, match="y_pred2 has a missing label"):
+        mc.mcnemar(["a", "b", "a"], ["a", "b", "b"], ["a", None, "b"], cost=[[0, 1], [1, 0]])
+
+
+@pytest.mark.parametrize("cost_test", ["likelihood", "chisquare"])
+def test_cost_tests_do_not_depend_on_the_cost_unit(cost_test):
+    y, p1, p2 = _labels(20, 9, 3, 4)
+    y[:5] = "b"
+    cost = np.array([[0.0, 1.0], [3.0, 0.0]])
+    ref = mc.mcnemar(y, p1, p2, cost=cost, cost_test=cost_test)
+    for scale in (1e-300, 1e300):
+        r = mc.mcnemar(y, p1, p2, cost=cost * scale, cost_test=cost_test)
+        assert r.statistic == pytest.approx(ref.statistic, rel=1e-12)
+        assert r.e1 == pytest.approx(ref.e1 * scale, rel=1e-12)

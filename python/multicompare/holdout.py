@@ -29,6 +29,7 @@ probabilities are fitted under the linear constraint sum_cell p * (c1 - c2) = 0:
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -97,7 +98,8 @@ def mcnemar(
 
     ``y_true``, ``y_pred1``, ``y_pred2``: 1-D label arrays of equal length (strings, ints,
     bools, pandas categoricals, ...). Rows with a missing true label (None, NaN, '') are
-    dropped; a missing prediction counts as an error. ``class_names`` orders the classes and
+    dropped; a missing prediction counts as an error; predicted labels of another type than
+    the true ones (text vs numbers) are a TypeError. ``class_names`` orders the classes and
     selects a subset: rows whose true class is not selected are dropped. Default classes: those
     of ``y_true`` (category order for categoricals, else sorted).
 
@@ -198,6 +200,7 @@ def _cost_sensitive(c1: np.ndarray, c2: np.ndarray, k: np.ndarray, cost: np.ndar
                     cost_test: str) -> tuple[float, np.ndarray]:
     """Chi-square value and fitted cell counts of the cost-sensitive tests (module docstring)."""
     K = cost.shape[0]
+    cost = cost / cost.max()  # both statistics are free of the cost unit; this keeps them finite
     counts = np.zeros((K, K, K))
     np.add.at(counts, (c1, c2, k), 1.0)
     counts += 1.0  # Laplace correction
@@ -230,7 +233,8 @@ def _lagrange_multiplier(m: np.ndarray, d: np.ndarray) -> float:
 
 
 def _prepare_labels(y_true: object, y_pred1: object, y_pred2: object,
-                    class_names: Sequence[Any] | None):
+                    class_names: Sequence[Any] | None
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Any], list[Any] | None]:
     """Labels as object arrays without the rows to drop; the classes; the selected names."""
     y, order = _labels(y_true, "y_true")
     p1, _ = _labels(y_pred1, "y_pred1")
@@ -244,6 +248,8 @@ def _prepare_labels(y_true: object, y_pred1: object, y_pred2: object,
     if not keep.any():
         raise ValueError("every true label is missing (None, NaN or '')")
     y, p1, p2 = y[keep], p1[keep], p2[keep]
+    _check_kinds(y, p1, "y_pred1")
+    _check_kinds(y, p2, "y_pred2")
     present = _unique(y, order)
     selected: list[Any] | None = None
     if class_names is not None:
@@ -279,9 +285,30 @@ def _labels(values: Any, name: str) -> tuple[np.ndarray, list[Any] | None]:
     return array, order
 
 
+def _kind(label: Any) -> str:
+    if isinstance(label, (str, bytes)):
+        return "text" if isinstance(label, str) else "bytes"
+    return "numeric" if isinstance(label, (numbers.Number, np.bool_)) else "other"
+
+
+def _check_kinds(y: np.ndarray, pred: np.ndarray, name: str) -> None:
+    """Text never equals a number: predictions of a kind absent from y_true are a type mix-up."""
+    kinds = {_kind(v) for v in pd.unique(y)}
+    for v in pd.unique(pred):
+        kind = _kind(v)
+        if kind != "other" and kind not in kinds and not _is_missing(v):
+            raise TypeError(f"{name} holds {kind} labels (e.g. {v!r}) but y_true "
+                            f"{' and '.join(sorted(kinds))} ones, which never equal them; convert "
+                            "the labels to one type")
+
+
+def _is_missing(label: Any) -> bool:
+    return label is None or (isinstance(label, str) and label == "") or (
+        not isinstance(label, (str, bytes)) and bool(pd.isna(label)))
+
+
 def _missing(values: np.ndarray) -> np.ndarray:
-    return np.array([v is None or (isinstance(v, str) and v == "") or
-                     (not isinstance(v, (str, bytes)) and bool(pd.isna(v))) for v in values], dtype=bool)
+    return np.array([_is_missing(v) for v in values], dtype=bool)
 
 
 def _unique(values: np.ndarray, order: list[Any] | None) -> list[Any]:
@@ -302,6 +329,10 @@ def _equal(pred: np.ndarray, truth: np.ndarray) -> np.ndarray:
 
 
 def _codes(values: np.ndarray, index: dict[Any, int], name: str) -> np.ndarray:
+    missing = _missing(values)
+    if missing.any():
+        raise ValueError(f"{name} has a missing label ({values[missing][0]!r}); with a cost matrix "
+                         "every prediction needs a cost")
     codes = np.array([index.get(v, -1) for v in values], dtype=np.int64)
     if (codes < 0).any():
         bad = values[codes < 0][0]

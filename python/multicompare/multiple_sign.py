@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -220,7 +221,7 @@ def _n_multisets(n: int, p: int) -> int:
     return math.comb(n + p - 1, p - 1)
 
 
-def _multisets(n: int, p: int, chunk: int = 1 << 15):
+def _multisets(n: int, p: int, chunk: int = 1 << 15) -> Iterator[np.ndarray]:
     """All (k_1, ..., k_p) >= 0 with sum n, in chunks (stars and bars)."""
     if p == 1:
         yield np.array([[n]])

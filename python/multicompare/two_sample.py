@@ -275,7 +275,7 @@ def sign_test_critical_wins(
     level = alpha / 2 if alternative == "two-sided" else alpha
     if method == "normal":
         quantile = float(stats.norm.isf(level)) if z is None else float(z)
-        return n / 2 + quantile * np.sqrt(n) / 2
+        return n / 2 + quantile * float(np.sqrt(n)) / 2
     w = np.arange(-(-n // 2), n + 1)
     ok = w[stats.binom.sf(w - 1, n, 0.5) <= level]
     return int(ok[0]) if ok.size else None

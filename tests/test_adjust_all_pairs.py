@@ -198,3 +198,16 @@ def test_errors(pvalues: np.ndarray, kwargs: dict, match: str) -> None:
 def test_type_error() -> None:
     with pytest.raises(TypeError, match="numeric"):
         adjust_all_pairs(["a", "b", "c"], "holm")
+
+
+def test_empty_stack_and_negative_zero() -> None:
+    for method in ALL_PAIRS_METHODS:
+        for monotone in (False, True):
+            out = adjust_all_pairs(np.empty((0, 6)), method, monotone=monotone)
+            assert out.shape == (0, 6) and out.dtype == np.float64
+        # -0.0 is 0.0 for every method (the Rust core already normalises it).
+        assert not np.signbit(adjust_all_pairs([-0.0, 0.5, 1.0], method)).any()
+    with pytest.raises(ValueError, match="number of pairs"):
+        adjust_all_pairs(np.empty((0, 4)), "holm")
+    with pytest.raises(ValueError, match="0 p-values per family"):
+        adjust_all_pairs([], "holm")

@@ -304,6 +304,8 @@ def _families(raw: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]:
             f"{width} p-values per family: the number of pairs must be {want} "
             "(or pass a symmetric k x k matrix)"
         )
+    if a.size == 0:  # a stack of no families
+        return a, k_rows, False
     return _checked(a), k_rows, False
 
 
@@ -351,6 +353,7 @@ def adjust_all_pairs(
     """
     method = _choose(method, ALL_PAIRS_METHODS)
     p, k_eff, matrix = _families(pvalues, k)
+    p = p + 0.0  # -0.0 -> 0.0, as in the Rust core
     apv: FloatArray
     if method == "nemenyi":
         apv = np.minimum(p.shape[-1] * p, 1.0)

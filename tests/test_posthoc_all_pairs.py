@@ -13,7 +13,7 @@ from hypothesis.extra.numpy import arrays
 import multicompare as mc
 from multicompare import _core, posthoc
 from multicompare.adjust import ALL_PAIRS_METHODS
-from reference_cases import REFERENCE, assert_matches, case
+from reference_cases import REFERENCE, assert_matches, case, read_csv
 
 CASE = "garcia2008_friedman_all_pairwise"
 
@@ -44,6 +44,19 @@ def test_garcia2008_table5_and_its_decisions() -> None:
     # The monotone option only changes Bergmann-Hommel here (the others are monotone already).
     for m in ("nemenyi", "holm", "shaffer"):
         pd.testing.assert_series_equal(monotone.adjusted[m], result.adjusted[m])
+
+
+def test_table5_from_the_papers_average_ranks() -> None:
+    """G08 Table 5 and the rejections 4/5/6/8 from the average ranks and N alone (ranks=)."""
+    expected = case(CASE)["expected"]
+    n = len(read_csv(case(CASE)["input"]))
+    for monotone in (False, True):
+        result = mc.posthoc_all_pairs(ranks=expected["average_ranks"]["value"], n_datasets=n,
+                                      monotone=monotone)
+        for m in ALL_PAIRS_METHODS:
+            key = f"apv_{m}_monotone" if monotone and m == "bergmann_hommel" else f"apv_{m}"
+            assert_matches(result.adjusted[m], expected[key], path=key)
+        assert_matches(result.reject.sum().to_dict(), expected["number_rejected_alpha_0.05"])
 
 
 def test_from_published_ranks_equals_from_data() -> None:

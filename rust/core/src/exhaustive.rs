@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use crate::error::{CoreError, Result};
-use crate::pairs::pair_index;
+use crate::pairs::{check_k_range, pair_index};
 
 /// One cache per k, filled on first use (thread-safe, once per process).
 static CACHE: [OnceLock<Vec<u64>>; crate::MAX_K_ENUMERATE + 1] =
@@ -18,10 +18,9 @@ static CACHE: [OnceLock<Vec<u64>>; crate::MAX_K_ENUMERATE + 1] =
 /// Order: by number of hypotheses ascending, then lexicographically by the ascending
 /// list of hypothesis indices (the order in which G08 lists the sets for k = 4 and 5).
 pub fn exhaustive_sets(k: usize) -> Result<&'static [u64]> {
-    crate::pairs::check_k(k as i64)?;
-    if k > crate::MAX_K_ENUMERATE {
-        return Err(CoreError::TooManyToEnumerate { k });
-    }
+    check_k_range(k, crate::MAX_K_ENUMERATE, |k| {
+        CoreError::TooManyToEnumerate { k }
+    })?;
     Ok(CACHE[k].get_or_init(|| build(k)))
 }
 
@@ -78,6 +77,10 @@ mod tests {
         }
         assert!(exhaustive_sets(crate::MAX_K_ENUMERATE + 1).is_err());
         assert!(exhaustive_sets(1).is_err());
+        assert_eq!(
+            exhaustive_sets(usize::MAX),
+            Err(CoreError::TooManyToEnumerate { k: usize::MAX })
+        );
     }
 
     #[test]

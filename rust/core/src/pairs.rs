@@ -30,15 +30,22 @@ pub fn check_k(k: i64) -> Result<usize> {
     usize::try_from(k).map_err(|_| CoreError::TooFewAlgorithms { k })
 }
 
-/// `k` for Bergmann-Hommel: 2 <= k <= [`crate::MAX_K`].
-pub fn check_k_bergmann_hommel(k: usize) -> Result<()> {
+/// 2 <= k <= `max`, else [`CoreError::TooFewAlgorithms`] or `too_many(k)`.
+pub(crate) fn check_k_range(k: usize, max: usize, too_many: fn(usize) -> CoreError) -> Result<()> {
     if k < 2 {
         return Err(CoreError::TooFewAlgorithms { k: k as i64 });
     }
-    if k > crate::MAX_K {
-        return Err(CoreError::TooManyForBergmannHommel { k });
+    if k > max {
+        return Err(too_many(k));
     }
     Ok(())
+}
+
+/// `k` for Bergmann-Hommel: 2 <= k <= [`crate::MAX_K`].
+pub fn check_k_bergmann_hommel(k: usize) -> Result<()> {
+    check_k_range(k, crate::MAX_K, |k| CoreError::TooManyForBergmannHommel {
+        k,
+    })
 }
 
 /// `got` p-values per family must be m = C(k, 2).

@@ -1,8 +1,8 @@
 //! Shaffer's static procedure for all pairwise comparisons (Garcia & Herrera 2008,
 //! JMLR 9:2677-2694, Sec. 2.1).
 
-use crate::error::Result;
-use crate::pairs::{check_pvalues, n_pairs};
+use crate::error::{CoreError, Result};
+use crate::pairs::{check_k_range, check_pvalues, n_pairs};
 
 /// S(k): the possible numbers of true hypotheses among the m = k(k-1)/2 pairwise
 /// comparisons, sorted ascending (G08 Sec. 2.1: S(k) = union over j = 1..k of
@@ -26,13 +26,9 @@ pub fn shaffer_counts(k: usize) -> Result<Vec<usize>> {
 
 /// `k` for Shaffer: 2 <= k <= [`crate::MAX_K_SHAFFER`].
 pub fn check_k_shaffer(k: usize) -> Result<()> {
-    if k < 2 {
-        return Err(crate::CoreError::TooFewAlgorithms { k: k as i64 });
-    }
-    if k > crate::MAX_K_SHAFFER {
-        return Err(crate::CoreError::TooManyForShaffer { k });
-    }
-    Ok(())
+    check_k_range(k, crate::MAX_K_SHAFFER, |k| CoreError::TooManyForShaffer {
+        k,
+    })
 }
 
 /// `dst |= src << shift` on bit sets (dst is long enough).

@@ -335,10 +335,12 @@ def adjust_all_pairs(
       ``itertools.combinations(range(k), 2)``); k is inferred from the length, or checked.
     - a symmetric k x k matrix (any diagonal, ignored): the result is a symmetric matrix with a
       NaN diagonal.
-    - 2-D (n, m): n independent families, one per row (one parallel call into the Rust core).
+    - 2-D (n, m): n >= 0 independent families, one per row (one parallel call into the Rust core).
 
-    A square array is read as a matrix when it is symmetric off the diagonal; a non-symmetric
-    square array whose side is also a valid family length needs ``k`` to be read as families.
+    A square array is read as a matrix when it is symmetric off the diagonal (unless ``k`` says
+    otherwise); a non-symmetric square array whose side is also a valid family length needs ``k``
+    to be read as families. A symmetric 3 x 3 array is always a matrix (k = 3 and m = 3): adjust
+    three families of k = 3 one at a time, or stacked with other families.
 
     Methods (Garcia & Herrera 2008, Sec. 3; ``p_(1) <= ... <= p_(m)``):
 

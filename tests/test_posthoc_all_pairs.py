@@ -115,6 +115,8 @@ def test_methods_selection_and_bergmann_hommel_beyond_the_supported_k(monkeypatc
     result = mc.posthoc_all_pairs(data)
     assert result.methods == ("nemenyi", "holm", "shaffer")
     assert "bergmann_hommel" in result.skipped and "shaffer" in result.skipped["bergmann_hommel"]
+    with pytest.raises(ValueError, match="bergmann_hommel was skipped: k = 5 exceeds"):
+        result.matrix("bergmann_hommel")
     with pytest.raises(ValueError, match="bergmann_hommel supports k <= 4"):
         mc.posthoc_all_pairs(data, methods=["bergmann_hommel"])
 

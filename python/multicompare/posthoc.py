@@ -141,6 +141,8 @@ class PosthocAllPairsResult(_PosthocResult):
             values = self.pvalue.to_numpy()
         elif method in self.adjusted.columns:
             values = self.adjusted[method].to_numpy()
+        elif method in self.skipped:
+            raise ValueError(f"{method} was skipped: {self.skipped[method]}")
         else:
             raise ValueError(f"unknown method {method!r}; available: {list(self.adjusted.columns)} "
                              "or None for unadjusted p-values")

@@ -63,7 +63,7 @@ def test_from_published_ranks_equals_from_data() -> None:
     data = mc.load_example("garcia2008")
     from_data = mc.posthoc_all_pairs(data)
     ranks = mc.friedman(data).ranks
-    from_ranks = mc.posthoc_all_pairs(ranks=ranks.to_dict(), n_datasets=len(data))
+    from_ranks = mc.posthoc_all_pairs(ranks={str(a): r for a, r in ranks.items()}, n_datasets=len(data))
     pd.testing.assert_frame_equal(from_ranks.to_frame(), from_data.to_frame())
 
 
@@ -136,7 +136,7 @@ def _canonical(result: posthoc.PosthocControlResult | posthoc.PosthocAllPairsRes
 @settings(max_examples=30)
 @given(scores_tables, st.data(), st.sampled_from(["friedman", "aligned", "quade"]), st.booleans())
 def test_both_posthocs_invariant_to_dataset_order_relabelling_and_orientation(
-        x: np.ndarray, draw: st.DataObject, test: str, control: bool) -> None:
+        x: np.ndarray, draw: st.DataObject, test: posthoc.Test, control: bool) -> None:
     def run(values: np.ndarray, columns: list[str], **options: Any) -> pd.DataFrame:
         frame = pd.DataFrame(values, columns=columns)
         if control:

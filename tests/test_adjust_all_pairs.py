@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from multicompare import _core, adjust_all_pairs
+from multicompare import _core, adjust_all_pairs, adjust_control
 from multicompare.adjust import ALL_PAIRS_METHODS
 import plain_all_pairs as plain
 from reference_cases import assert_matches, case
@@ -211,3 +211,9 @@ def test_empty_stack_and_negative_zero() -> None:
         adjust_all_pairs(np.empty((0, 4)), "holm")
     with pytest.raises(ValueError, match="0 p-values per family"):
         adjust_all_pairs([], "holm")
+
+
+@pytest.mark.parametrize("adjust", [lambda p: adjust_all_pairs(p, "holm"), lambda p: adjust_control(p, "holm")])
+def test_complex_pvalues_are_refused(adjust) -> None:
+    with pytest.raises(TypeError, match="complex"):
+        adjust(np.full(3, 0.1 + 0.0j))

@@ -43,9 +43,13 @@ FloatArray = NDArray[np.float64]
 def _as_array(pvalues: ArrayLike) -> FloatArray:
     """A float64 copy of ``pvalues`` (at least 1-D), or TypeError / ValueError."""
     try:
-        p = np.array(pvalues, dtype=np.float64)
+        raw = np.asarray(pvalues)
+        if raw.dtype.kind != "c":
+            p = raw.astype(np.float64)  # a copy: the caller's array is never touched
     except (TypeError, ValueError) as exc:
         raise TypeError(f"pvalues must be numeric, got {pvalues!r}") from exc
+    if raw.dtype.kind == "c":
+        raise TypeError("pvalues must be real numbers, got complex values")
     if p.ndim == 0:
         raise ValueError("pvalues must be an array of p-values, got a scalar (0-D input)")
     return p

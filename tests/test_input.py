@@ -129,3 +129,32 @@ def test_caller_objects_are_not_modified() -> None:
     np.testing.assert_array_equal(array, GOOD)
     pd.testing.assert_frame_equal(frame, frame_before)
     pd.testing.assert_series_equal(ranks, ranks_before)
+
+
+def test_duplicate_algorithm_names_in_a_csv_header(tmp_path: Any) -> None:
+    path = tmp_path / "dup.csv"
+    path.write_text("data set,a,b,a\nx,0.1,0.2,0.3\ny,0.4,0.5,0.6\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"duplicate algorithm names: \['a'\]"):
+        mc.friedman(path)  # pandas would silently rename the second 'a' to 'a.1'
+
+
+def test_missing_values_of_nullable_columns_are_missing_not_text() -> None:
+    frame = pd.DataFrame({"a": pd.array([0.1, None, 0.3], dtype="Float64"), "b": [0.2, 0.3, 0.1]})
+    with pytest.raises(ValueError, match="missing.*data set '1', algorithm 'a'"):
+        mc.friedman(frame)
+    ints = pd.DataFrame({"a": pd.array([1, 2, 3], dtype="Int64"), "b": [3, 1, 2]})
+    assert mc.friedman(ints).statistic == mc.friedman(ints.astype(float)).statistic
+
+
+@pytest.mark.parametrize("data", [{"a": [0.1, 0.2], "b": [0.3, 0.4]}, 0.5, object()], ids=["dict", "scalar", "object"])
+def test_objects_that_are_no_table_name_the_accepted_forms(data: Any) -> None:
+    with pytest.raises(TypeError, match="2-D array, a DataFrame or the path of a CSV file"):
+        mc.friedman(data)
+
+
+def test_an_integer_control_is_a_name_before_a_position() -> None:
+    frame = pd.DataFrame(GOOD, columns=[10, 1, 2])
+    assert mc.posthoc_control(frame, control=1).control == "1"
+    assert mc.posthoc_control(frame, control=10).control == "10"
+    assert mc.posthoc_control(frame, control=0).control == "10"  # no algorithm named 0: position
+    assert mc.posthoc_control(GOOD, control=1).control == "A2"

@@ -15,7 +15,7 @@ from typing import Union
 import numpy as np
 import pandas as pd
 
-ScoresLike = Union[np.ndarray, pd.DataFrame, "os.PathLike[str]", str, list]
+ScoresLike = Union[np.ndarray, pd.DataFrame, "os.PathLike[str]", str, Sequence[Sequence[float]]]
 
 
 @dataclass(frozen=True)
@@ -32,30 +32,31 @@ class Scores:
 
     @property
     def n_datasets(self) -> int:
-        return self.values.shape[0]
+        return int(self.values.shape[0])
 
     @property
     def n_algorithms(self) -> int:
-        return self.values.shape[1]
+        return int(self.values.shape[1])
 
     def oriented(self) -> np.ndarray:
         """Values with larger = better, so that rank 1 goes to the largest."""
         return self.values if self.higher_is_better else -self.values
 
     def index_of(self, algorithm: str | int) -> int:
-        """Column of an algorithm given by name (or by position for unnamed input)."""
+        """Column of an algorithm given by name, or by position (see :func:`index_of`)."""
         return index_of(self.algorithms, algorithm)
 
 
 def index_of(names: Sequence[str], algorithm: str | int) -> int:
-    """Position of ``algorithm`` (a name, or a position) in ``names``; ValueError if unknown."""
-    if isinstance(algorithm, str):
-        if algorithm in names:
-            return list(names).index(algorithm)
-    elif isinstance(algorithm, (int, np.integer)) and not isinstance(algorithm, bool):
-        if 0 <= algorithm < len(names):
+    """Position of ``algorithm`` in ``names``: a name (an integer counts as the name it prints
+    as, e.g. DataFrame column 1), else an integer position; ValueError if unknown."""
+    names = list(names)
+    if isinstance(algorithm, (str, int, np.integer)) and not isinstance(algorithm, bool):
+        if str(algorithm) in names:
+            return names.index(str(algorithm))
+        if not isinstance(algorithm, str) and 0 <= algorithm < len(names):
             return int(algorithm)
-    raise ValueError(f"unknown control {algorithm!r}; the algorithms are {list(names)}")
+    raise ValueError(f"unknown control {algorithm!r}; the algorithms are {names}")
 
 
 def check_alpha(alpha: float) -> float:
@@ -91,9 +92,7 @@ def as_scores(
             data = _long_to_wide(data, dataset, algorithm, score)
         names = [str(c) for c in data.columns]
         rows = [str(i) for i in data.index]
-        if len(set(names)) != len(names):
-            dup = sorted({n for n in names if names.count(n) > 1})
-            raise ValueError(f"duplicate algorithm names: {dup}")
+        _check_unique(names)
         values = _numeric_matrix(data.to_numpy(), names, rows)
     else:
         values = _numeric_matrix(data, None)
@@ -112,7 +111,16 @@ def _read_csv(path: str | os.PathLike[str], long_columns: tuple[str, str, str]) 
         raise ValueError(f"cannot read {os.fspath(path)!r} as CSV: {exc}") from exc
     if set(long_columns) <= set(frame.columns):
         return frame
+    # pandas renames a repeated header ('a', 'a' -> 'a', 'a.1'): check the header as written.
+    header = pd.read_csv(path, header=None, nrows=1, dtype=str).iloc[0, 1:].dropna().tolist()
+    _check_unique(header)
     return frame.set_index(frame.columns[0])
+
+
+def _check_unique(names: list[str]) -> None:
+    if len(set(names)) != len(names):
+        dup = sorted({n for n in names if names.count(n) > 1})
+        raise ValueError(f"duplicate algorithm names: {dup}")
 
 
 def _long_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str) -> pd.DataFrame:
@@ -134,6 +142,9 @@ def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None
         array = np.array(raw, dtype=object)
     except ValueError as exc:  # ragged nested sequences
         raise ValueError(f"scores must be a rectangular 2-D table: {exc}") from exc
+    if array.ndim == 0:
+        raise TypeError("scores must be a 2-D array, a DataFrame or the path of a CSV file, "
+                        f"got {type(raw).__name__}")
     if array.ndim == 1 and any(isinstance(v, (list, tuple, np.ndarray)) for v in array):
         raise ValueError("scores are ragged: every row needs one score per algorithm")
     if array.ndim != 2:
@@ -141,6 +152,9 @@ def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None
             f"scores must be 2-D (rows = data sets, columns = algorithms), got {array.ndim}-D "
             f"with shape {array.shape}"
         )
+    missing = pd.isna(array)  # None, NaN and pandas' NA alike
+    if missing.any():
+        array = np.where(missing, np.nan, array)
     try:
         values = array.astype(np.float64)
     except (TypeError, ValueError) as exc:

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
+import multicompare as mc
 from multicompare import _ranking
 
 ALPHA = 0.05
@@ -24,12 +25,19 @@ REPS = 10_000
 TOLERANCE = 0.01
 
 
+def _null_sample(n: int, k: int, seed: int) -> np.ndarray:
+    return np.random.default_rng(seed).standard_normal((REPS, n, k))
+
+
+def _aligned_ranks(x: np.ndarray) -> np.ndarray:
+    """Aligned ranks of each (n, k) table of x (1 = largest); no ties in continuous data."""
+    reps, n, k = x.shape
+    aligned = (x - x.mean(axis=2, keepdims=True)).reshape(reps, n * k)
+    return (np.argsort(np.argsort(-aligned, axis=1), axis=1) + 1.0).reshape(reps, n, k)
+
+
 def _null_rejection_rates(n: int, k: int, seed: int) -> dict[str, float]:
-    rng = np.random.default_rng(seed)
-    x = rng.standard_normal((REPS, n, k))
-    aligned = (x - x.mean(axis=2, keepdims=True)).reshape(REPS, n * k)
-    # Continuous data: no ties, so double argsort gives the ranks (1 = largest).
-    ranks = (np.argsort(np.argsort(-aligned, axis=1), axis=1) + 1.0).reshape(REPS, n, k)
+    ranks = _aligned_ranks(_null_sample(n, k, seed))
     difference = ranks.mean(axis=1)[:, 1:] - ranks.mean(axis=1)[:, :1]
     critical = stats.norm.isf(ALPHA / 2)
     candidates = {
@@ -50,6 +58,16 @@ def test_calibrated_se_holds_alpha_and_the_papers_does_not(n: int, k: int, seed:
     assert rates["garcia2010"] > ALPHA + 2 * TOLERANCE  # anti-conservative (about 0.08)
     assert rates["misprint"] > 0.3  # badly anti-conservative
     assert rates["ddof1"] < ALPHA - TOLERANCE  # the other variance convention is conservative
+
+
+def test_the_default_posthoc_uses_the_calibrated_candidate() -> None:
+    """The rates above are those of multicompare's default aligned post-hoc, not only of a formula."""
+    sample = _null_sample(20, 4, 20260)[:5]
+    for x, ranks in zip(sample, _aligned_ranks(sample)):
+        np.testing.assert_array_equal(mc.friedman_aligned_ranks(x).aligned_ranks.to_numpy(), ranks)
+        default = mc.posthoc_control(x, control=0, test="aligned")
+        assert default.se == pytest.approx(float(_ranking.aligned_permutation_se(ranks)), rel=1e-12)
+        assert default.se > mc.posthoc_control(x, control=0, test="aligned", aligned_se="garcia2010").se
 
 
 def test_calibrated_se_matches_the_permutation_variance_exactly() -> None:

@@ -41,12 +41,14 @@ GETTERS: dict[str, Getter] = {
     "rejected_bonferroni_dunn_CD_0.05": lambda r: [
         a for a in r.to_frame(sort=True).index
         if abs(r.difference[a]) >= mc.critical_difference(len(r.ranks), r.n_datasets, 0.05, "bonferroni_dunn")],
+    # Holm's step-down compares the i-th smallest p with alpha/(m - i + 1) (D06 Sec. 3.2.2).
+    "alpha_over_i_holm": lambda r: {a: r.alpha / (len(r.pvalue) - i)
+                                    for i, a in enumerate(r.to_frame(sort=True).index)},
     **{f"apv_{m}": (lambda r, m=m: r.adjusted[m]) for m in CONTROL_METHODS},
 }
-# Entries of these cases that belong to other modules (omnibus statistics) are tested there;
-# Holm's per-step thresholds alpha/i are not an output.
+# Entries of these cases that belong to other modules (omnibus statistics) are tested there.
 NOT_HERE = ("ranks", "rank_sums", "average_ranks", "chi2_F", "F_F", "df_F", "p_chi2_F", "p_F_F",
-            "F_critical_0.05", "alpha_over_i_holm",
+            "F_critical_0.05",
             "aligned_", "rank_totals", "sum_R", "T", "p_T", "sample_ranges", "Q", "S_", "W_",
             "A2", "B", "df")
 
@@ -109,6 +111,12 @@ def test_rom_exact_is_the_default_and_differs_from_the_papers_coefficients() -> 
     exact = mc.posthoc_control(data, test="aligned", aligned_se="garcia2010")
     paper = mc.posthoc_control(data, test="aligned", aligned_se="garcia2010", rom="garcia2010")
     assert exact.options["rom"] == "exact"
+    p = exact.pvalue.to_numpy()
+    np.testing.assert_array_equal(exact.adjusted["rom"], mc.adjust_control(p, "rom"))
+    np.testing.assert_array_equal(paper.adjusted["rom"], mc.adjust_control(p, "rom", rom="garcia2010"))
+    # Here the two agree to 1e-6 (tiny or largest p); at moderate p they do not:
+    moderate = [0.015, 0.03, 0.06]
+    assert mc.adjust_control(moderate, "rom")[0] < 0.99 * mc.adjust_control(moderate, "rom", rom="garcia2010")[0]
     for method in CONTROL_METHODS:
         if method != "rom":
             pd.testing.assert_series_equal(exact.adjusted[method], paper.adjusted[method])

@@ -74,6 +74,10 @@ def test_quade_parts_with_the_printed_dataset_ranks() -> None:
     assert_matches(parts.A2, expected["A2"])
     assert_matches(parts.B, expected["B"])
     assert_matches(parts.statistic, expected["T3"])
+    # G10's printed T3 = 21.967 comes from centring the ranks at 2 instead of (k+1)/2 = 2.5:
+    # S_ij = Q_i(r_ij - 2), i.e. ranks shifted by 1/2 (W and T_j are not used by T3).
+    shifted = _ranking.quade_parts(_ranking.friedman_ranks(data.to_numpy()) + 0.5, q, tie_correction=False)
+    assert_matches(shifted.statistic, expected["T3_with_centre_2_reproduces_paper"])
 
 
 def test_quade_ranges_tie_at_data_precision() -> None:

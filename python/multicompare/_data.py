@@ -155,12 +155,21 @@ def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None
     missing = pd.isna(array)  # None, NaN and pandas' NA alike
     if missing.any():
         array = np.where(missing, np.nan, array)
+
+    def where(i: int, j: int) -> str:
+        return (f"data set {rows[i]!r}" if rows else f"row {i}") + ", " + (
+            f"algorithm {names[j]!r}" if names else f"column {j}")
+
+    text = np.vectorize(lambda v: isinstance(v, (str, bytes, bool, np.bool_)), otypes=[bool])(array)
     try:
         values = array.astype(np.float64)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"scores must be numeric: {exc}") from exc
-    if any(isinstance(v, (str, bytes, bool, np.bool_)) for v in array.flat):
-        raise TypeError("scores must be numeric; found text or boolean cells")
+    except (TypeError, ValueError):
+        values = None
+    if values is None or text.any():
+        wrong = np.vectorize(_not_a_number, otypes=[bool])(array)  # name 'x' before '0.5'
+        i, j = map(int, np.argwhere(wrong if wrong.any() else text)[0])
+        cell = array[i, j]
+        raise TypeError(f"scores must be numeric; found {cell!r} ({type(cell).__name__}) at {where(i, j)}")
     n, k = values.shape
     if k < 2:
         raise ValueError(f"need at least 2 algorithms (columns), got {k}")
@@ -169,9 +178,15 @@ def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None
     bad = ~np.isfinite(values)
     if bad.any():
         i, j = map(int, np.argwhere(bad)[0])
-        where = (f"data set {rows[i]!r}" if rows else f"row {i}") + ", " + (
-            f"algorithm {names[j]!r}" if names else f"column {j}")
         raise ValueError(
-            f"scores must be finite: {int(bad.sum())} missing/NaN/inf value(s), first at {where}"
+            f"scores must be finite: {int(bad.sum())} missing/NaN/inf value(s), first at {where(i, j)}"
         )
     return values
+
+
+def _not_a_number(value: object) -> bool:
+    try:
+        float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return True
+    return False

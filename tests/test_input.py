@@ -170,3 +170,9 @@ def test_non_numeric_cells_are_named(tmp_path: Any) -> None:
         mc.friedman(unindexed)  # forgot set_index("dataset"): the message shows where
     with pytest.raises(TypeError, match=r"\(complex\) at row 0, column 1"):
         mc.friedman(np.array([[0.1, 1j], [0.2, 0.3]], dtype=object))
+
+
+@pytest.mark.parametrize("function", FUNCTIONS, ids=lambda f: f.__name__)
+def test_higher_is_better_must_be_a_bool(function: Callable[..., Any]) -> None:
+    with pytest.raises(TypeError, match="higher_is_better must be True or False, got 'no'"):
+        function(GOOD, higher_is_better="no")  # a non-empty string would silently mean True

@@ -83,6 +83,8 @@ def as_scores(
     data sets. A string or path is read as CSV: long if it has those three columns,
     else wide with the first column naming the data sets.
     """
+    if not isinstance(higher_is_better, (bool, np.bool_)):
+        raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
     if isinstance(data, Scores):
         return data
     if isinstance(data, (str, os.PathLike)):

@@ -11,8 +11,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from matplotlib.lines import Line2D
+
 from multicompare import (
     Report,
+    cd_groups,
     compare,
     friedman,
     friedman_aligned_ranks,
@@ -23,6 +26,7 @@ from multicompare import (
     quade,
 )
 from multicompare import _core
+from test_cd_diagram import elbow_x
 from multicompare._tables import LATEX, MARKDOWN, TEXT, Cell, Table, render
 from reference_cases import assert_matches, case, read_csv
 
@@ -106,6 +110,13 @@ def test_nothing_rejected_is_said_plainly() -> None:
     assert "no evidence that the algorithms differ" in report.summary
 
 
+def test_summary_names_every_algorithm_tied_for_the_best_rank() -> None:
+    tied = compare(pd.DataFrame({"a": [1.0, 1.0, 1.0], "b": [1.0, 1.0, 1.0], "c": [0.0, 0.0, 0.0]}))
+    assert "Best average rank (Friedman ranks): a, b (tied: 2 algorithms)." in tied.summary
+    two = compare(pd.DataFrame({"x": [1.0, 2.0, 3.0], "y": [2.0, 3.0, 4.0]}))
+    assert "the only pair of algorithms" in two.summary and "all 1 pairs" not in two.summary
+
+
 @pytest.mark.parametrize(("test", "function"), [("aligned", friedman_aligned_ranks), ("quade", quade)])
 def test_other_tests_add_their_omnibus_and_ranks(test: str, function: object) -> None:
     data = load_example("garcia2010")
@@ -129,6 +140,82 @@ def test_shaffer_beyond_the_largest_k_of_bergmann_hommel() -> None:
     assert "bergmann_hommel" not in report.procedures
     assert report.procedure == "shaffer"
     assert "bergmann_hommel" in report.summary  # the note says why it was left out
+
+
+def test_paper_options_reproduce_the_printed_tables() -> None:
+    """compare() passes the paper-compatible options on: G10 Table 10 (aligned ranks with G10's
+    SE and Rom coefficients, T without tie correction), G08 Table 5 (monotone Bergmann-Hommel),
+    D06's chi2_F (no tie correction)."""
+    c = case("garcia2010_friedman_aligned_ranks")
+    expected = c["expected"]
+    data = read_csv(c["input"])
+    report = compare(data, control="PDFC", test="aligned", rom="garcia2010", aligned_se="garcia2010",
+                     tie_correction=False)
+    assert_matches(report.omnibus[-1].statistic, expected["T"])
+    for j, method in enumerate(report.procedures):
+        assert_matches({h.second: h.apvs[j] for h in report.hypotheses}, expected[f"apv_{method}"])
+    assert (report.rom, report.aligned_se, report.tie_correction) == ("garcia2010", "garcia2010", False)
+    assert "Options (the papers' forms): tie_correction=False, rom='garcia2010', aligned_se='garcia2010'" \
+        in report.summary
+    assert Report.from_json(report.to_json()) == report
+    default = compare(data, control="PDFC", test="aligned")
+    assert [h.pvalue for h in default.hypotheses] != [h.pvalue for h in report.hypotheses]
+    assert "Options" not in default.summary
+
+    expected = case("garcia2008_friedman_all_pairwise")["expected"]
+    monotone = compare(read_csv("garcia2008_table2_accuracy.csv"), monotone=True)
+    assert monotone.monotone and "monotone=True" in monotone.summary
+    assert_matches(monotone.to_frame()["apv_bergmann_hommel"].to_dict(), expected["apv_bergmann_hommel_monotone"])
+
+    c = case("demsar2006_friedman_from_auc")
+    untied = compare(read_csv(c["input"]), tie_correction=False)
+    assert_matches(untied.omnibus[0].statistic, c["expected"]["chi2_F"])
+    assert_matches(untied.omnibus[1].statistic, c["expected"]["F_F"])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "kind"),
+    [
+        ({"rom": "garcia2010"}, "rom= applies to the comparisons with a control", ValueError),
+        ({"monotone": True, "control": "C4.5"}, "monotone= applies to all pairwise", ValueError),
+        ({"aligned_se": "garcia2010"}, "aligned_se= applies to test='aligned'", ValueError),
+        ({"rom": "rom1990", "control": "C4.5"}, "unknown rom='rom1990'", ValueError),
+        ({"aligned_se": "paper", "test": "aligned"}, "unknown aligned_se='paper'", ValueError),
+        ({"tie_correction": "no"}, "tie_correction must be True or False", TypeError),
+    ],
+)
+def test_paper_options_that_do_not_apply_are_errors(kwargs: dict, error: str, kind: type) -> None:
+    with pytest.raises(kind, match=re.escape(error)):
+        compare(load_example("demsar2006"), **kwargs)
+
+
+def test_plot_uses_the_reports_own_decisions() -> None:
+    # The diagram of an all-pairs report joins exactly the pairs the report does not reject,
+    # with the report's options (here the aligned-ranks SE of G10) and without recomputing.
+    data = load_example("garcia2010")
+    report = compare(data, test="aligned", aligned_se="garcia2010", procedure="holm", alpha=0.10)
+    fig = report.plot()
+    drawn = [ln for ln in fig.findobj(Line2D) if (ln.get_gid() or "").startswith("cd-group-")]
+    ranks = pd.Series(report.test_ranks, index=report.algorithms)
+    expected = cd_groups(ranks, [(h.first, h.second) for h in report.rejected()])
+    assert len(drawn) == len(expected)
+    result = posthoc_all_pairs(data, test="aligned", aligned_se="garcia2010")
+    assert expected == cd_groups(result.ranks, result.matrix("holm") <= 0.10) == [("NNEP", "IS-CHC + 1NN")]
+    calibrated = posthoc_all_pairs(data, test="aligned")
+    assert expected != cd_groups(calibrated.ranks, calibrated.matrix("holm") <= 0.10)
+    members = {name for name, x in elbow_x(fig).items()
+               if min(drawn[0].get_xdata()) <= x <= max(drawn[0].get_xdata())}
+    assert members == {"NNEP", "IS-CHC + 1NN"}
+
+
+def test_json_is_strict_even_with_an_infinite_statistic() -> None:
+    # Every data set ranks the algorithms alike: Iman-Davenport's F is infinite.
+    data = pd.DataFrame({"a": [3.0, 4.0, 5.0], "b": [2.0, 3.0, 4.0], "c": [1.0, 2.0, 3.0]})
+    report = compare(data)
+    assert report.omnibus[1].statistic == np.inf
+    text = report.to_json()
+    json.loads(text, parse_constant=lambda name: pytest.fail(f"non-standard JSON constant {name}"))
+    assert Report.from_json(text) == report
 
 
 def test_json_round_trip(pairs_report: Report, control_report: Report) -> None:
@@ -184,31 +271,89 @@ def test_markdown_marks_rejections_at_alpha_and_at_010(pairs_report: Report) -> 
     assert "### Summary" in text and "Bold: rejected at alpha = 0.05" in text
 
 
+def latex_problems(text: str) -> list[str]:
+    r"""Structural LaTeX errors: unbalanced braces (escaped \{ \} aside), environments that do
+    not nest, unescaped special characters in text, rows with the wrong number of cells."""
+    problems = []
+    depth = 0
+    stack: list[str] = []
+    columns = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        plain = re.sub(r"\\[{}&%$#_]", "", line)
+        for ch in plain:
+            depth += {"{": 1, "}": -1}.get(ch, 0)
+            if depth < 0:
+                problems.append(f"line {number}: unbalanced }}")
+                depth = 0
+        for kind, env in re.findall(r"\\(begin|end)\{(\w+)\}", line):
+            if kind == "begin":
+                stack.append(env)
+            elif not stack or stack.pop() != env:
+                problems.append(f"line {number}: \\end{{{env}}} does not close the open environment")
+        spec = re.search(r"\\begin\{tabular\}\{(\w+)\}", line)
+        if spec:
+            columns = len(spec.group(1))
+        if line.endswith(r"\\"):
+            if plain.count("&") != columns - 1:
+                problems.append(f"line {number}: {plain.count('&') + 1} cells for {columns} columns")
+        body = re.sub(r"\\[a-zA-Z]+|\\[{}&%$#_^~\\]", "", line)
+        if line.endswith(r"\\"):
+            body = body.replace("&", "")
+        for ch in "%$#_^~":
+            if ch in body:
+                problems.append(f"line {number}: unescaped {ch!r}")
+    if depth:
+        problems.append("unbalanced {")
+    if stack:
+        problems.append(f"unclosed environments {stack}")
+    return problems
+
+
 def test_latex_is_in_the_papers_style(pairs_report: Report) -> None:
     text = pairs_report.to_latex()
-    assert text.count(r"\begin{table}") == text.count(r"\end{table}") == 3
-    assert text.count(r"\begin{tabular}") == text.count(r"\end{tabular}") == 3
-    rows = _table_lines(text, "i ")
+    assert latex_problems(text) == []
+    # Ranks, omnibus tests, and the hypotheses at alpha = 0.05 and at 0.10 (G08 Tables 3-4).
+    assert pairs_report.levels() == (0.05, 0.10)
+    assert text.count(r"\begin{table}") == text.count(r"\end{table}") == 4
+    assert text.count(r"\begin{tabular}") == text.count(r"\end{tabular}") == 4
+    assert r"\textit" not in text
     frame = pairs_report.to_frame()
-    bold = sum(row.count(r"\textbf{") for row in rows)
-    italic = sum(row.count(r"\textit{") for row in rows)
     apvs = frame[[f"apv_{m}" for m in pairs_report.procedures]].to_numpy()
-    assert bold == int((apvs <= 0.05).sum())
-    assert italic == int(((apvs > 0.05) & (apvs <= 0.10)).sum())
-    for row in rows:
-        assert row.endswith(r"\\") and row.count("&") == 3 + len(pairs_report.procedures)
+    chunks = text.split(r"\begin{table}")[3:]
+    for level, chunk in zip((0.05, 0.10), chunks):
+        assert rf"p-values, alpha = {level:g}}}" in chunk
+        assert f"Bold: rejected at alpha = {level:g}." in chunk
+        rows = _table_lines(chunk, "i ")
+        assert len(rows) == len(frame)
+        assert sum(row.count(r"\textbf{") for row in rows) == int((apvs <= level).sum())
+        for row, (_, values) in zip(rows, frame.iterrows()):
+            cells = [c.strip() for c in row.removesuffix(r"\\").split("&")][4:]
+            for cell, method in zip(cells, pairs_report.procedures):
+                assert cell.startswith(r"\textbf{") == (values[f"apv_{method}"] <= level)
+    # More rejected at 0.10 than at 0.05 in this example, so the two tables differ.
+    assert int((apvs <= 0.10).sum()) > int((apvs <= 0.05).sum())
     assert "Bergmann-Hommel" in text and "unadjusted" in text
 
 
-def test_special_characters_are_escaped() -> None:
-    data = pd.DataFrame({"a_b & c%": [1.0, 2.0, 3.0], "x|y*": [0.5, 0.4, 0.1], "#1 {z}": [0.0, 0.0, 0.2]})
-    report = compare(data)
-    latex = report.to_latex()
-    assert r"a\_b \& c\%" in latex and r"\#1 \{z\}" in latex
-    assert "a_b & c%" not in latex
-    markdown = report.to_markdown()
-    assert r"x\|y\*" in markdown
-    assert "a\\_b & c%" in markdown
+def test_latex_levels_include_the_reports_alpha() -> None:
+    report = compare(load_example("demsar2006"), alpha=0.01)
+    assert report.levels() == (0.01, 0.05, 0.10)
+    assert report.to_latex().count(r"\begin{tabular}") == 5
+    assert compare(load_example("demsar2006"), alpha=0.10).levels() == (0.05, 0.10)
+
+
+def test_latex_escapes_every_special_character() -> None:
+    names = ["a_b & c%", "$x$ #1", "{z} ~^", "back\\slash", "<less> |bar|", "café"]
+    rng = np.random.default_rng(1)
+    data = pd.DataFrame(rng.normal(size=(8, len(names))), columns=names)
+    for control in (None, names[0]):
+        text = compare(data, control=control).to_latex()
+        assert latex_problems(text) == [], latex_problems(text)
+        for raw, escaped in [("a_b & c%", r"a\_b \& c\%"), ("$x$ #1", r"\$x\$ \#1"),
+                             ("{z} ~^", r"\{z\} \textasciitilde{}\^{}"),
+                             ("back\\slash", r"back\textbackslash{}slash"),
+                             ("<less> |bar|", r"\textless{}less\textgreater{} \textbar{}bar\textbar{}")]:
+            assert escaped in text and raw not in text
 
 
 def test_text_report(pairs_report: Report) -> None:

@@ -81,7 +81,9 @@ def render(table: Table, dialect: Dialect) -> str:
 
 def _latex_escape(text: str) -> str:
     special = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-               "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\^{}"}
+               "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\^{}",
+               # OT1 fonts print < > | as other glyphs in text mode
+               "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
     return "".join(special.get(ch, ch) for ch in text)
 
 

@@ -8,10 +8,13 @@ no pyplot and no global backend switch).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import pandas as pd
+
+if TYPE_CHECKING:
+    from multicompare.posthoc import AlignedSE, Test
 
 __all__ = ["cd_diagram", "cd_groups"]
 
@@ -111,6 +114,7 @@ def cd_groups(
         matrix = diff >= np.round(float(cd), _DECIMALS)
         np.fill_diagonal(matrix, False)
     else:
+        assert rejected is not None
         matrix = _rejected_matrix(names, rejected)
     order = np.argsort(series.to_numpy(), kind="stable")
     k = len(order)
@@ -140,8 +144,10 @@ def cd_diagram(
     alpha: float = 0.05,
     method: str = "nemenyi",
     control: str | int | None = None,
-    test: str = "friedman",
+    test: Test = "friedman",
     higher_is_better: bool = True,
+    aligned_se: AlignedSE = "calibrated",
+    monotone: bool = False,
     ax: Any = None,
     title: str | None = None,
     fontsize: float = 10.0,
@@ -165,11 +171,13 @@ def cd_diagram(
     * ``"holm"``, ``"shaffer"``, ``"bergmann_hommel"``: groups from the APVs of
       :func:`multicompare.posthoc_all_pairs` (G08): a pair differs when its APV <= alpha.
       Any ``test`` ("friedman", "aligned", "quade") may be used; the axis shows that test's
-      ranks (aligned ranks run from 1 to kN).
+      ranks (aligned ranks run from 1 to kN). ``aligned_se`` and ``monotone`` are passed on
+      to :func:`multicompare.posthoc_all_pairs` (the papers' forms).
 
     ``data`` is anything :func:`multicompare.friedman` accepts, a
-    :class:`multicompare.PosthocAllPairsResult`, or a :class:`multicompare.Report`; or give
-    published average ``ranks`` (lower = better) with ``n_datasets``. ``ax``: draw into this
+    :class:`multicompare.PosthocAllPairsResult`, or a :class:`multicompare.Report` (of all
+    pairs with this method and test: its own decisions and options are drawn, nothing is
+    recomputed); or give published average ``ranks`` (lower = better) with ``n_datasets``. ``ax``: draw into this
     matplotlib Axes (its size is then the caller's; by default a new Figure is sized so that
     no text overlaps, for any k and name length). Returns the ``matplotlib.figure.Figure``;
     save it with ``fig.savefig("cd.png")`` (PNG, SVG, PDF by suffix).
@@ -181,12 +189,16 @@ def cd_diagram(
     alpha = check_alpha(alpha)
     if method not in CD_METHODS + APV_METHODS:
         raise ValueError(f"unknown method {method!r}; use one of {list(CD_METHODS + APV_METHODS)}")
+    report = None
     if isinstance(data, Report):
+        if data.comparison == "all_pairs" and method in data.procedures and data.test == test:
+            report = data
+            aligned_se, monotone = data.aligned_se, data.monotone
         data = data.as_scores()
     result = None
     if isinstance(data, PosthocAllPairsResult):
         result, data = data, None
-        test = result.test
+        test = cast("Test", result.test)
     if method in CD_METHODS:
         if test != "friedman":
             raise ValueError(
@@ -195,7 +207,8 @@ def cd_diagram(
         avg, n = _friedman_ranks(data, result, ranks, n_datasets, higher_is_better)
         from multicompare.critical_difference import critical_difference
 
-        cd = float(critical_difference(avg.size, n, alpha, method=method))
+        cd = float(critical_difference(avg.size, n, alpha,
+                                       method="nemenyi" if method == "nemenyi" else "bonferroni_dunn"))
         names = list(avg.index)
         shown = None if control is None else names[index_of(names, control)]
         if method == "nemenyi":
@@ -208,19 +221,28 @@ def cd_diagram(
         return _draw(avg, groups, cd=cd, control=shown, interval=interval, ax=ax,
                      fontsize=fontsize, title=title if title is not None else default_title,
                      show_ranks=show_ranks)
-    if result is None:
-        from multicompare.posthoc import posthoc_all_pairs
+    rejected: Any
+    if report is not None:
+        avg = pd.Series(report.test_ranks, index=list(report.algorithms))
+        rejected = [(h.first, h.second) for h in report.rejected(method, alpha)]
+        n = report.n_datasets
+    else:
+        if result is None:
+            from multicompare.posthoc import posthoc_all_pairs
 
-        result = posthoc_all_pairs(data, test=test, alpha=alpha, ranks=ranks, n_datasets=n_datasets,
-                                   methods=(method,), higher_is_better=higher_is_better)
-    elif method not in result.methods:
-        raise ValueError(f"the post-hoc result has no {method!r} APVs; it has {list(result.methods)}")
-    avg = _as_rank_series(result.ranks)
+            result = posthoc_all_pairs(data, test=test, alpha=alpha, ranks=ranks,
+                                       n_datasets=n_datasets, methods=(method,), monotone=monotone,
+                                       higher_is_better=higher_is_better, aligned_se=aligned_se)
+        elif method not in result.methods:
+            raise ValueError(f"the post-hoc result has no {method!r} APVs; it has {list(result.methods)}")
+        avg = _as_rank_series(result.ranks)
+        rejected = result.matrix(method) <= alpha
+        n = result.n_datasets
     names = list(avg.index)
-    groups = cd_groups(avg, result.matrix(method) <= alpha)
+    groups = cd_groups(avg, rejected)
     shown = None if control is None else names[index_of(names, control)]
-    top = avg.size * result.n_datasets if result.test == "aligned" else avg.size
-    default_title = f"{PROCEDURE_NAMES[method]} ({RANK_NAMES[result.test]}), alpha = {alpha:g}"
+    top = avg.size * n if test == "aligned" else avg.size
+    default_title = f"{PROCEDURE_NAMES[method]} ({RANK_NAMES[test]}), alpha = {alpha:g}"
     return _draw(avg, groups, cd=None, control=shown, interval=None, ax=ax, fontsize=fontsize,
                  title=title if title is not None else default_title, show_ranks=show_ranks, top=top)
 

@@ -10,17 +10,32 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
 
 from multicompare import _tables
 from multicompare._data import Scores, ScoresLike, as_scores, check_alpha, index_of
+from multicompare.posthoc import (
+    ALIGNED_SES,
+    TESTS,
+    AlignedSE,
+    PosthocAllPairsResult,
+    PosthocControlResult,
+    Test,
+    posthoc_all_pairs,
+    posthoc_control,
+)
+
+Rom = Literal["exact", "garcia2010"]
 
 __all__ = ["Hypothesis", "OmnibusTest", "Report", "compare"]
 
 SECOND_ALPHA = 0.10  # the papers also mark rejections at this level
+PAPER_ALPHAS = (0.05, SECOND_ALPHA)  # the levels of the papers' hypothesis tables
+_DEFAULTS: dict[str, Any] = {"tie_correction": True, "rom": "exact", "aligned_se": "calibrated",
+                             "monotone": False}
 _FORMAT = "multicompare.report"
 _VERSION = 1
 
@@ -90,7 +105,7 @@ class Report:
     values: tuple[tuple[float, ...], ...] = field(repr=False)
     higher_is_better: bool
     alpha: float
-    test: str
+    test: Test
     control: str | None
     ranks: tuple[float, ...]  # average Friedman ranks
     test_ranks: tuple[float, ...]  # the ranks of `test` that the post-hoc compares
@@ -100,6 +115,11 @@ class Report:
     procedure: str  # the procedure of the summary and the plot
     hypotheses: tuple[Hypothesis, ...]
     notes: tuple[str, ...] = ()
+    # the options of compare() that select a paper's form (see its docstring)
+    tie_correction: bool = True
+    rom: Rom = "exact"
+    aligned_se: AlignedSE = "calibrated"
+    monotone: bool = False
 
     # --- tables ------------------------------------------------------------------------
     @property
@@ -168,8 +188,10 @@ class Report:
         better = "higher" if self.higher_is_better else "lower"
         lines = [f"{k} algorithms compared on {n} data sets ({better} scores are better; "
                  f"rank 1 is the best). Significance level alpha = {self.alpha:g}."]
-        best = self.algorithms[int(np.argmin(self.test_ranks))]
-        lines.append(f"Best average rank ({RANK_NAMES[self.test]}): {best}.")
+        ranks = np.round(np.array(self.test_ranks), 9)
+        best = [a for a, r in zip(self.algorithms, ranks) if r == ranks.min()]
+        tied = f" (tied: {len(best)} algorithms)" if len(best) > 1 else ""
+        lines.append(f"Best average rank ({RANK_NAMES[self.test]}): {', '.join(best)}{tied}.")
         for t in self.omnibus:
             verdict = ("the algorithms do not all perform alike" if t.pvalue <= self.alpha
                        else "no evidence that the algorithms differ")
@@ -180,7 +202,8 @@ class Report:
         if self.comparison == "control":
             scope = f"each algorithm against the control {self.control}"
         else:
-            scope = f"all {len(self.hypotheses)} pairs of algorithms"
+            scope = ("the only pair of algorithms" if len(self.hypotheses) == 1
+                     else f"all {len(self.hypotheses)} pairs of algorithms")
         lines.append(f"Post-hoc ({name}'s procedure on {scope}): {len(rejected)} of "
                      f"{len(self.hypotheses)} hypotheses rejected at alpha = {self.alpha:g}.")
         position = dict(zip(self.algorithms, self.test_ranks))
@@ -194,11 +217,24 @@ class Report:
         elif len(rejected) < len(self.hypotheses):
             rest = [h.label for h in sorted(self.hypotheses, key=lambda h: h.pvalue) if h not in rejected]
             lines.append(f"  No significant difference: {', '.join(rest)}.")
+        paper = self._paper_options()
+        if paper:
+            lines.append(f"Options (the papers' forms): {', '.join(paper)}.")
         lines.extend(self.notes)
         return "\n".join(lines)
 
+    def _paper_options(self) -> list[str]:
+        """The options of :func:`compare` that differ from their defaults, as ``name=value``."""
+        chosen = {"tie_correction": self.tie_correction, "rom": self.rom,
+                  "aligned_se": self.aligned_se, "monotone": self.monotone}
+        return [f"{name}={value!r}" for name, value in chosen.items() if value != _DEFAULTS[name]]
+
     # --- renderers -----------------------------------------------------------------------
-    def _tables(self, dialect: _tables.Dialect) -> list[_tables.Table]:
+    def _report_tables(self, dialect: _tables.Dialect, *, per_level: bool) -> list[_tables.Table]:
+        """Ranks, omnibus tests and hypotheses. ``per_level``: one hypothesis table per level
+        of :meth:`levels`, rejections in bold (the papers' style); else one table with
+        rejections at alpha strong and at 0.10 only weak."""
+        omnibus_level = self.alpha if per_level else None
         ranks = _tables.Table(
             title="Average ranks",
             header=("Algorithm", *(TEST_NAMES[c] if c != "friedman" else "Friedman"
@@ -211,36 +247,50 @@ class Report:
             title="Omnibus tests",
             header=("Test", "Statistic", "Distribution", "p-value"),
             rows=tuple((_tables.Cell(TEST_NAMES[t.name]), _tables.Cell(f"{t.statistic:.4f}"),
-                        _tables.Cell(_distribution(t)), self._p_cell(t.pvalue))
+                        _tables.Cell(_distribution(t)), self._p_cell(t.pvalue, omnibus_level))
                        for t in self.omnibus),
             align="lrlr",
+            note=self._legend(dialect, omnibus_level) if per_level else "",
         )
+        levels: tuple[float | None, ...] = self.levels() if per_level else (None,)
+        return [ranks, omnibus, *(self._hypothesis_table(dialect, level) for level in levels)]
+
+    def levels(self) -> tuple[float, ...]:
+        """The significance levels of the papers' hypothesis tables: 0.05 and 0.10, and the
+        report's alpha."""
+        return tuple(sorted({self.alpha, *PAPER_ALPHAS}))
+
+    def _hypothesis_table(self, dialect: _tables.Dialect, level: float | None) -> _tables.Table:
         what = (f"Comparisons with the control {self.control}" if self.comparison == "control"
                 else "All pairwise comparisons")
-        hypotheses = _tables.Table(
-            title=f"{what} ({RANK_NAMES[self.test]}): unadjusted and adjusted p-values",
+        at = "" if level is None else f", alpha = {level:g}"
+        return _tables.Table(
+            title=f"{what} ({RANK_NAMES[self.test]}): unadjusted and adjusted p-values{at}",
             header=("i", "Hypothesis", "z", "p", *(_procedure_name(m) for m in self.procedures)),
             rows=tuple(
                 (_tables.Cell(str(i)), _tables.Cell(h.label), _tables.Cell(f"{h.z:.4f}"),
-                 _tables.Cell(_fmt_p(h.pvalue)), *(self._p_cell(a) for a in h.apvs))
+                 _tables.Cell(_fmt_p(h.pvalue)), *(self._p_cell(a, level) for a in h.apvs))
                 for i, h in enumerate(sorted(self.hypotheses, key=lambda h: h.pvalue), start=1)),
             align="rlrr" + "r" * len(self.procedures),
-            note=self._legend(dialect),
+            note=self._legend(dialect, level),
         )
-        return [ranks, omnibus, hypotheses]
 
-    def _p_cell(self, p: float) -> _tables.Cell:
+    def _p_cell(self, p: float, level: float | None) -> _tables.Cell:
+        """Strong if rejected at ``level``; without a level, strong at alpha, weak at 0.10 only."""
+        if level is not None:
+            return _tables.Cell(_fmt_p(p), strong=p <= level)
         return _tables.Cell(_fmt_p(p), strong=p <= self.alpha,
                             weak=self.alpha < SECOND_ALPHA and p <= SECOND_ALPHA)
 
-    def _legend(self, dialect: _tables.Dialect) -> str:
-        text = f"{dialect.strong_name}: rejected at alpha = {self.alpha:g}"
-        if self.alpha < SECOND_ALPHA:
+    def _legend(self, dialect: _tables.Dialect, level: float | None) -> str:
+        text = f"{dialect.strong_name}: rejected at alpha = {self.alpha if level is None else level:g}"
+        if level is None and self.alpha < SECOND_ALPHA:
             text += f"; {dialect.weak_name}: rejected at alpha = {SECOND_ALPHA:g} only"
         return text[0].upper() + text[1:] + "."
 
-    def _render(self, dialect: _tables.Dialect, summary: list[str]) -> str:
-        return "\n\n".join([*(_tables.render(t, dialect) for t in self._tables(dialect)), *summary])
+    def _render(self, dialect: _tables.Dialect, summary: list[str], *, per_level: bool = False) -> str:
+        tables = self._report_tables(dialect, per_level=per_level)
+        return "\n\n".join([*(_tables.render(t, dialect) for t in tables), *summary])
 
     def to_text(self) -> str:
         """A plain-text report: tables (``*``: rejected at alpha, ``+``: at 0.10 only) and summary."""
@@ -254,14 +304,17 @@ class Report:
         return self._render(_tables.MARKDOWN, ["### Summary\n\n" + _markdown_summary(self.summary)])
 
     def to_latex(self) -> str:
-        """LaTeX tables in the papers' style (ranks, omnibus tests, hypotheses with unadjusted
-        p and APVs; rejected at alpha in bold, at 0.10 only in italics)."""
-        return self._render(_tables.LATEX, []) + "\n"
+        """LaTeX tables in the papers' style (G08 Tables 3-5, G10 Tables 9-11): average ranks,
+        omnibus tests, and one table of unadjusted p and APVs per level of :meth:`levels`
+        (0.05 and 0.10), hypotheses rejected at that level in bold."""
+        return self._render(_tables.LATEX, [], per_level=True) + "\n"
 
     def to_json(self, **kwargs: Any) -> str:
-        """JSON with every field; :meth:`from_json` reads it back to an equal report."""
+        """Strict JSON with every field; :meth:`from_json` reads it back to an equal report.
+        An infinite statistic (e.g. Iman-Davenport's F when all data sets agree) is written as
+        the string ``"Infinity"``, since JSON has no infinity."""
         payload = {"format": _FORMAT, "version": _VERSION, **asdict(self)}
-        return json.dumps(payload, **{"indent": 2, **kwargs})
+        return json.dumps(_strict(payload), **{"indent": 2, **kwargs, "allow_nan": False})
 
     @classmethod
     def from_json(cls, text: str) -> Report:
@@ -284,10 +337,13 @@ class Report:
                    "values": tuple(tuple(row) for row in payload["values"]),
                    "ranks": tuple(payload["ranks"]),
                    "test_ranks": tuple(payload["test_ranks"]),
-                   "omnibus": tuple(OmnibusTest(**{**t, "df": tuple(t["df"])})
+                   "omnibus": tuple(OmnibusTest(**{**t, "statistic": float(t["statistic"]),
+                                                    "pvalue": float(t["pvalue"]),
+                                                    "df": tuple(t["df"])})
                                     for t in payload["omnibus"]),
                    "procedures": tuple(payload["procedures"]),
-                   "hypotheses": tuple(Hypothesis(**{**h, "apvs": tuple(h["apvs"])})
+                   "hypotheses": tuple(Hypothesis(**{**h, "z": float(h["z"]),
+                                                     "apvs": tuple(h["apvs"])})
                                        for h in payload["hypotheses"]),
                    "notes": tuple(payload.get("notes", ()))})
         except (KeyError, TypeError) as exc:
@@ -307,7 +363,8 @@ class Report:
 
     def plot(self, **kwargs: Any) -> Any:
         """The CD diagram (:func:`multicompare.cd_diagram`) of this report: by default the
-        report's procedure, test, alpha and control (Bonferroni-Dunn for a control)."""
+        report's procedure, test, alpha, options and decisions; with a control, the
+        Bonferroni-Dunn interval (Friedman ranks) or all-pairs Holm groups (other tests)."""
         from multicompare.plot import cd_diagram
 
         if self.comparison == "control":
@@ -316,8 +373,20 @@ class Report:
                 defaults = {"method": "holm", "control": self.control}
         else:
             defaults = {"method": self.procedure}
-        options = {"alpha": self.alpha, "test": self.test, **defaults, **kwargs}
+        options = {"alpha": self.alpha, "test": self.test, "aligned_se": self.aligned_se,
+                   "monotone": self.monotone, **defaults, **kwargs}
         return cd_diagram(self, **options)
+
+
+def _strict(value: Any) -> Any:
+    """``value`` with non-finite floats as the strings float() reads back ("Infinity", "NaN")."""
+    if isinstance(value, float) and not np.isfinite(value):
+        return "NaN" if np.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+    if isinstance(value, dict):
+        return {key: _strict(v) for key, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_strict(v) for v in value]
+    return value
 
 
 def _procedure_name(method: str) -> str:
@@ -341,9 +410,13 @@ def compare(
     *,
     control: str | int | None = None,
     alpha: float = 0.05,
-    test: str = "friedman",
+    test: Test = "friedman",
     higher_is_better: bool = True,
     procedure: str | None = None,
+    tie_correction: bool = True,
+    rom: Rom = "exact",
+    aligned_se: AlignedSE = "calibrated",
+    monotone: bool = False,
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
@@ -359,46 +432,54 @@ def compare(
        Bergmann-Hommel where k allows it, ``multicompare._core.MAX_K``; the summary uses
        Bergmann-Hommel, or Shaffer beyond, as G08 recommends).
 
+    Options that reproduce the papers' printed numbers (defaults: the exact forms), passed on
+    to the functions above: ``tie_correction=False`` (omnibus tests without the tie
+    correction), ``rom="garcia2010"`` (G10's Rom coefficients; with a ``control`` only),
+    ``aligned_se="garcia2010"`` (G10 Table 10's SE; with ``test="aligned"`` only),
+    ``monotone=True`` (monotone Bergmann-Hommel APVs as G08 Table 5; all pairs only).
+
     ``data``: anything :func:`multicompare.friedman` accepts (array, wide/long DataFrame,
     CSV path); ``dataset``, ``algorithm``, ``score`` name the columns of long data.
     """
     from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
-    from multicompare.posthoc import posthoc_all_pairs, posthoc_control
 
     alpha = check_alpha(alpha)
+    if test not in TESTS:
+        raise ValueError(f"unknown test {test!r}; use one of {list(TESTS)}")
+    _check_options(control, test, tie_correction, rom, aligned_se, monotone)
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
                        algorithm=algorithm, score=score)
-    if test not in ("friedman", "aligned", "quade"):
-        raise ValueError(f"unknown test {test!r}; use one of ['friedman', 'aligned', 'quade']")
-    fr = friedman(scores)
-    idv = iman_davenport(scores)
+    fr = friedman(scores, tie_correction=tie_correction)
+    idv = iman_davenport(scores, tie_correction=tie_correction)
     omnibus = [OmnibusTest("friedman", float(fr.statistic), float(fr.pvalue), "chi2", (int(fr.df),)),
                OmnibusTest("iman_davenport", float(idv.statistic), float(idv.pvalue), "F",
                            (int(idv.df_num), int(idv.df_den)))]
     if test == "aligned":
-        al = friedman_aligned_ranks(scores)
+        al = friedman_aligned_ranks(scores, tie_correction=tie_correction)
         omnibus.append(OmnibusTest("aligned", float(al.statistic), float(al.pvalue), "chi2", (int(al.df),)))
     elif test == "quade":
-        qu = quade(scores)
+        qu = quade(scores, tie_correction=tie_correction)
         omnibus.append(OmnibusTest("quade", float(qu.statistic), float(qu.pvalue), "F",
                                    (int(qu.df_num), int(qu.df_den))))
     notes: list[str] = []
+    result: PosthocControlResult | PosthocAllPairsResult
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
-        result = posthoc_control(scores, control, test=test, alpha=alpha)
-        hypotheses = [Hypothesis(control, other, float(result.difference[other]),
-                                 float(result.z[other]), float(result.pvalue[other]),
-                                 tuple(float(v) for v in result.adjusted.loc[other]))
-                      for other in result.algorithms]
+        result = posthoc_control(scores, control, test=test, alpha=alpha, rom=rom,
+                                 aligned_se=aligned_se)
+        pairs = [(control, other) for other in result.algorithms]
         default = "holm"
     else:
-        result = posthoc_all_pairs(scores, test=test, alpha=alpha)
-        hypotheses = [Hypothesis(a, b, float(result.difference[f"{a} vs {b}"]),
-                                 float(result.z[f"{a} vs {b}"]), float(result.pvalue[f"{a} vs {b}"]),
-                                 tuple(float(v) for v in result.adjusted.loc[f"{a} vs {b}"]))
-                      for a, b in result.pairs]
+        result = posthoc_all_pairs(scores, test=test, alpha=alpha, monotone=monotone,
+                                   aligned_se=aligned_se)
+        pairs = list(result.pairs)
         default = "bergmann_hommel" if "bergmann_hommel" in result.methods else "shaffer"
         notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
+    labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
+    hypotheses = [Hypothesis(a, b, float(result.difference.iloc[i]), float(result.z.iloc[i]),
+                             float(result.pvalue.iloc[i]),
+                             tuple(float(v) for v in result.adjusted.loc[labels[i]]))
+                  for i, (a, b) in enumerate(pairs)]
     procedures = tuple(str(m) for m in result.adjusted.columns)
     procedure = default if procedure is None else procedure
     if procedure not in procedures:
@@ -420,4 +501,26 @@ def compare(
         procedure=procedure,
         hypotheses=tuple(hypotheses),
         notes=tuple(notes),
+        tie_correction=bool(tie_correction),
+        rom=rom,
+        aligned_se=aligned_se,
+        monotone=bool(monotone),
     )
+
+
+def _check_options(control: str | int | None, test: str, tie_correction: bool, rom: str,
+                   aligned_se: str, monotone: bool) -> None:
+    """Reject values outside the allowed ones, and paper options that would have no effect."""
+    for name, value in (("tie_correction", tie_correction), ("monotone", monotone)):
+        if not isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"{name} must be True or False, got {value!r}")
+    if rom not in ("exact", "garcia2010"):
+        raise ValueError(f"unknown rom={rom!r}; use 'exact' or 'garcia2010'")
+    if aligned_se not in ALIGNED_SES:
+        raise ValueError(f"unknown aligned_se={aligned_se!r}; use one of {list(ALIGNED_SES)}")
+    if rom != _DEFAULTS["rom"] and control is None:
+        raise ValueError("rom= applies to the comparisons with a control: give control=")
+    if monotone and control is not None:
+        raise ValueError("monotone= applies to all pairwise comparisons: leave out control=")
+    if aligned_se != _DEFAULTS["aligned_se"] and test != "aligned":
+        raise ValueError("aligned_se= applies to test='aligned' only")

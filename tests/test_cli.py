@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from multicompare import Report, load_example
+from multicompare import Report, compare, load_example
 from multicompare.cli import _with_progress, main
 
 
@@ -121,6 +121,21 @@ def test_lower_is_better_alpha_test_and_procedure(wide_csv: Path, capsys: pytest
     assert not report.higher_is_better and report.alpha == 0.1
     assert report.test == "quade" and report.procedure == "holm"
     assert report.ranks[0] < 2.5  # C4.5 has the lowest AUCs: best when lower is better
+
+
+def test_paper_options_reach_compare(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["--example", "garcia2010", "--control", "PDFC", "--test", "aligned",
+                          "--rom", "garcia2010", "--aligned-se", "garcia2010", "--no-tie-correction",
+                          "--format", "json"], capsys)
+    assert status == 0
+    report = Report.from_json(out)
+    assert report == compare(load_example("garcia2010"), control="PDFC", test="aligned", rom="garcia2010",
+                             aligned_se="garcia2010", tie_correction=False)
+    status, out, _ = run(["--example", "garcia2008", "--monotone", "--format", "json"], capsys)
+    assert status == 0 and Report.from_json(out).monotone
+    # An option that would change nothing is an input error, in one line.
+    status, _, err = run(["--example", "garcia2008", "--rom", "garcia2010"], capsys)
+    assert status == 2 and "rom= applies to the comparisons with a control" in one_line_error(err)
 
 
 def one_line_error(err: str) -> str:

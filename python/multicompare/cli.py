@@ -59,6 +59,17 @@ def _parser() -> argparse.ArgumentParser:
                         help="procedure of the summary: holm (default with --control), hochberg, "
                              "hommel, holland, rom, finner, li, bonferroni; for all pairs "
                              "bergmann_hommel (default), shaffer, holm, nemenyi")
+    paper = parser.add_argument_group(
+        "the papers' forms", "reproduce published tables (defaults: the exact forms)")
+    paper.add_argument("--no-tie-correction", dest="tie_correction", action="store_false",
+                       help="omnibus statistics without the tie correction, as printed in the papers")
+    paper.add_argument("--rom", choices=("exact", "garcia2010"), default="exact",
+                       help="Rom APVs with a --control: exact (default) or G10's coefficients")
+    paper.add_argument("--aligned-se", choices=("calibrated", "garcia2010"), default="calibrated",
+                       help="SE of the aligned-ranks post-hoc (--test aligned): calibrated "
+                            "(default) or sqrt(k(kN+1)/6) of G10 Table 10")
+    paper.add_argument("--monotone", action="store_true",
+                       help="all pairs: APVs non-decreasing in p (KEEL/scmamp, G08 Table 5)")
     parser.add_argument("--format", choices=FORMATS, default="text", help="report format (default text)")
     parser.add_argument("--plot", metavar="PATH",
                         help="also save a critical difference diagram (.png, .svg or .pdf)")
@@ -142,7 +153,8 @@ def _analyse(args: argparse.Namespace) -> Any:
                    if args.control is None else "computing the comparisons with the control")
         return _with_progress(
             lambda: compare(scores, control=args.control, alpha=args.alpha, test=args.test,
-                            procedure=args.procedure),
+                            procedure=args.procedure, tie_correction=args.tie_correction,
+                            rom=args.rom, aligned_se=args.aligned_se, monotone=args.monotone),
             message, enabled=bool(show), stream=sys.stderr)
     except (FileNotFoundError, ValueError, TypeError) as exc:
         raise InputError(_one_line(exc)) from exc

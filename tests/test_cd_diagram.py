@@ -20,6 +20,7 @@ from matplotlib.text import Text
 
 import multicompare
 from multicompare import cd_diagram, cd_groups, critical_difference, friedman, load_example, posthoc_all_pairs
+from multicompare.plot import _draw
 from reference_cases import case
 
 
@@ -153,6 +154,30 @@ def test_tied_ranks_still_draw_a_visible_group() -> None:
     ranks = pd.Series({"a": 1.0, "b": 2.5, "c": 2.5, "d": 4.0})
     fig = cd_diagram(ranks=ranks, n_datasets=400)
     assert drawn_groups(fig) == [{"b", "c"}]
+    assert_readable(fig)
+
+
+def test_a_long_control_name_keeps_the_title_inside() -> None:
+    ranks = pd.Series({"A remarkably long algorithm name for the control (tuned)": 1.2, "b": 2.0, "c": 2.8})
+    fig = cd_diagram(ranks=ranks, n_datasets=20, method="bonferroni_dunn", control=ranks.index[0])
+    assert_readable(fig)
+
+
+def test_group_bars_on_one_row_never_touch() -> None:
+    # Chains of overlapping groups, ties, and a lone algorithm far away.
+    ranks = pd.Series({"a": 1.0, "b": 1.5, "c": 2.0, "d": 2.5, "e": 2.5, "f": 3.0, "g": 6.0})
+    rejected = [("a", "c"), ("b", "d"), ("b", "e"), ("a", "d"), ("a", "e"), ("c", "f")] + [
+        (n, "g") for n in "abcdef"]
+    expected = cd_groups(ranks, rejected)
+    assert expected == [("a", "b"), ("b", "c"), ("c", "d", "e"), ("d", "e", "f")]
+    fig = _draw(ranks, expected, cd=None, control=None, interval=None, ax=None, fontsize=10.0,
+                title="t", show_ranks=True)
+    assert sorted(map(sorted, drawn_groups(fig))) == sorted(map(sorted, map(set, expected)))
+    bars = [(float(ln.get_ydata()[0]), *sorted(ln.get_xdata())) for ln in lines_with_gid(fig, "cd-group-").values()]
+    for (ya, loa, hia), (yb, lob, hib) in itertools.combinations(bars, 2):
+        if ya == yb:
+            assert hia < lob or hib < loa, "two group bars overlap on one row"
+    assert len({y for y, _, _ in bars}) == 2  # overlapping neighbours alternate between two rows
     assert_readable(fig)
 
 

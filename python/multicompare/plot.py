@@ -284,18 +284,16 @@ def _text_width(text: str, size: float, weight: str = "normal") -> float:
 
 
 def _stack_rows(spans: list[tuple[float, float]], gap: float) -> list[int]:
-    """First-fit rows for horizontal spans so that spans on one row are ``gap`` apart."""
-    ends: list[float] = []
+    """First-fit rows for horizontal spans so that spans on one row are more than ``gap`` apart."""
+    placed: list[list[tuple[float, float]]] = []
     rows = []
     for lo, hi in spans:
-        for row, end in enumerate(ends):
-            if lo > end + gap:
-                ends[row] = hi
-                rows.append(row)
-                break
-        else:
-            ends.append(hi)
-            rows.append(len(ends) - 1)
+        row = next((r for r, used in enumerate(placed)
+                    if all(lo > b + gap or hi < a - gap for a, b in used)), len(placed))
+        if row == len(placed):
+            placed.append([])
+        placed[row].append((lo, hi))
+        rows.append(row)
     return rows
 
 
@@ -356,8 +354,10 @@ def _draw(
     width = x1 + gap + _PAD + right_w + _MARGIN
     y = _MARGIN
     items: list[tuple[str, dict[str, Any]]] = []  # deferred drawing, once the size is known
+    title_w = _text_width(title, 1.2 * fontsize) if title else 0.0
     if title:
-        items.append(("text", dict(x=(x0 + x1) / 2, y=y, s=title, ha="center", va="top",
+        # centred over the axis; x is set once the width is known (a long title may shift)
+        items.append(("text", dict(x=None, y=y, s=title, ha="center", va="top",
                                    fontsize=1.2 * fontsize, gid="cd-title")))
         y += 1.2 * fontsize / 72.0 + 0.15
     if cd is not None:
@@ -416,6 +416,11 @@ def _draw(
                                            va="bottom", fontsize=small, color="0.3",
                                            gid=f"cd-rank-{name}")))
     height = y + (len(right) - 1) * line + line / 2 + _MARGIN
+    width = max(width, title_w + 2 * _MARGIN)
+    for kind, spec in items:
+        if spec.get("gid") == "cd-title":
+            half = title_w / 2
+            spec["x"] = min(max((x0 + x1) / 2, _MARGIN + half), width - _MARGIN - half)
 
     if ax is None:
         fig = Figure(figsize=(width, height))

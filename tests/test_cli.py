@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import runpy
+import shlex
 import shutil
 import subprocess
 import sys
@@ -241,3 +243,42 @@ def test_json_output_is_one_document(capsys: pytest.CaptureFixture[str]) -> None
     status, out, _ = run(["--example", "garcia2008", "--format", "json"], capsys)
     assert status == 0
     assert json.loads(out)["algorithms"] == list(load_example("garcia2008").columns)
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def readme_blocks(language: str, after: str) -> list[str]:
+    """The ```language code blocks of the README section that starts with ``after``."""
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index(after):]
+    section = section[:section.find("\n## ", 1)] if "\n## " in section[1:] else section
+    return re.findall(rf"```{language}\n(.*?)```", section, flags=re.S)
+
+
+def test_readme_quick_start_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    blocks = readme_blocks("python", "## Quick start")
+    assert len(blocks) == 2
+    for block in blocks:
+        exec(compile(block, str(README), "exec"), {})  # noqa: S102 - the README's own code
+    assert Path("cd.png").read_bytes()[:4] == b"\x89PNG" and Path("cd_bh.svg").exists()
+
+
+def test_readme_command_lines_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    wide = load_example("demsar2006")
+    wide.to_csv("scores.csv")  # stand-ins for the files the examples name
+    wide.rename_axis("dataset").reset_index().melt(id_vars="dataset", var_name="algorithm",
+                                                   value_name="score").to_csv("long.csv", index=False)
+    (command_lines,) = readme_blocks("bash", "### Command line")
+    lines = command_lines.strip().splitlines()
+    assert len(lines) >= 3
+    for line in lines:
+        words = shlex.split(line)
+        argv = words[3:] if words[:3] == ["python", "-m", "multicompare"] else words[1:]
+        assert words[0] in ("multicompare", "python"), line
+        status, out, err = run(argv, capsys)
+        assert status == 0 and out and err == "", (line, err)
+    assert Path("cd.png").exists() and Path("cd.svg").exists()

@@ -205,6 +205,23 @@ def test_aligned_ranks_use_their_own_scale() -> None:
         cd_diagram(data, method="nemenyi", test="aligned")
 
 
+def test_the_papers_options_reach_the_post_hoc() -> None:
+    data = load_example("garcia2010")
+    # G10's aligned-ranks SE is smaller: at alpha = 0.10 it also separates PDFC from NNEP.
+    paper = cd_diagram(data, method="holm", test="aligned", alpha=0.10, aligned_se="garcia2010")
+    assert drawn_groups(paper) == [{"NNEP", "IS-CHC + 1NN"}]
+    assert drawn_groups(cd_diagram(data, method="holm", test="aligned", alpha=0.10)) == [
+        {"PDFC", "NNEP", "IS-CHC + 1NN"}]
+    # monotone=True: G08 Table 5's Bergmann-Hommel APVs (0.0303 becomes 0.0319).
+    g08 = load_example("garcia2008")
+    result = posthoc_all_pairs(g08, methods=["bergmann_hommel"], monotone=True)
+    fig = cd_diagram(g08, method="bergmann_hommel", alpha=0.031, monotone=True)
+    expected = cd_groups(result.ranks, result.matrix("bergmann_hommel") <= 0.031)
+    assert sorted(map(sorted, drawn_groups(fig))) == sorted(map(sorted, map(set, expected)))
+    plain = posthoc_all_pairs(g08, methods=["bergmann_hommel"])
+    assert expected != cd_groups(plain.ranks, plain.matrix("bergmann_hommel") <= 0.031)
+
+
 def test_report_and_axes_input() -> None:
     report = multicompare.compare(load_example("demsar2006"))
     fig = cd_diagram(report)

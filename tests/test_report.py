@@ -321,8 +321,8 @@ def test_latex_is_in_the_papers_style(pairs_report: Report) -> None:
     apvs = frame[[f"apv_{m}" for m in pairs_report.procedures]].to_numpy()
     chunks = text.split(r"\begin{table}")[3:]
     for level, chunk in zip((0.05, 0.10), chunks):
-        assert rf"p-values, alpha = {level:g}}}" in chunk
-        assert f"Bold: rejected at alpha = {level:g}." in chunk
+        assert rf"p-values, alpha = {level:.2f}}}" in chunk  # 0.05 and 0.10, as the papers print
+        assert f"Bold: rejected at alpha = {level:.2f}." in chunk
         rows = _table_lines(chunk, "i ")
         assert len(rows) == len(frame)
         assert sum(row.count(r"\textbf{") for row in rows) == int((apvs <= level).sum())

@@ -164,7 +164,9 @@ def cd_diagram(
 
     * ``"nemenyi"`` (default): pairs differ when their average Friedman ranks differ by at
       least the critical difference CD = q_alpha sqrt(k(k+1)/(6N)) (D06 eq. 5), drawn as a
-      bar above the axis.
+      bar above the axis. (D06's studentized-range test; the ``"nemenyi"`` APVs of
+      :func:`multicompare.posthoc_all_pairs` are G08's Bonferroni form m p, a little more
+      conservative, so a pair near the boundary may differ between the two.)
     * ``"bonferroni_dunn"``: comparisons with ``control`` only (default: the best-ranked).
       No groups; a grey interval marks the control's rank +- CD (D06 Fig. 2): algorithms
       outside it differ significantly from the control.

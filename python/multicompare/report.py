@@ -187,7 +187,7 @@ class Report:
         k, n = len(self.algorithms), self.n_datasets
         better = "higher" if self.higher_is_better else "lower"
         lines = [f"{k} algorithms compared on {n} data sets ({better} scores are better; "
-                 f"rank 1 is the best). Significance level alpha = {self.alpha:g}."]
+                 f"rank 1 is the best). Significance level alpha = {_fmt_alpha(self.alpha)}."]
         ranks = np.round(np.array(self.test_ranks), 9)
         best = [a for a, r in zip(self.algorithms, ranks) if r == ranks.min()]
         tied = f" (tied: {len(best)} algorithms)" if len(best) > 1 else ""
@@ -205,7 +205,7 @@ class Report:
             scope = ("the only pair of algorithms" if len(self.hypotheses) == 1
                      else f"all {len(self.hypotheses)} pairs of algorithms")
         lines.append(f"Post-hoc ({name}'s procedure on {scope}): {len(rejected)} of "
-                     f"{len(self.hypotheses)} hypotheses rejected at alpha = {self.alpha:g}.")
+                     f"{len(self.hypotheses)} hypotheses rejected at alpha = {_fmt_alpha(self.alpha)}.")
         position = dict(zip(self.algorithms, self.test_ranks))
         j = self._procedure_index(None)
         for h in rejected:
@@ -263,7 +263,7 @@ class Report:
     def _hypothesis_table(self, dialect: _tables.Dialect, level: float | None) -> _tables.Table:
         what = (f"Comparisons with the control {self.control}" if self.comparison == "control"
                 else "All pairwise comparisons")
-        at = "" if level is None else f", alpha = {level:g}"
+        at = "" if level is None else f", alpha = {_fmt_alpha(level)}"
         return _tables.Table(
             title=f"{what} ({RANK_NAMES[self.test]}): unadjusted and adjusted p-values{at}",
             header=("i", "Hypothesis", "z", "p", *(_procedure_name(m) for m in self.procedures)),
@@ -283,9 +283,9 @@ class Report:
                             weak=self.alpha < SECOND_ALPHA and p <= SECOND_ALPHA)
 
     def _legend(self, dialect: _tables.Dialect, level: float | None) -> str:
-        text = f"{dialect.strong_name}: rejected at alpha = {self.alpha if level is None else level:g}"
+        text = f"{dialect.strong_name}: rejected at alpha = {_fmt_alpha(self.alpha if level is None else level)}"
         if level is None and self.alpha < SECOND_ALPHA:
-            text += f"; {dialect.weak_name}: rejected at alpha = {SECOND_ALPHA:g} only"
+            text += f"; {dialect.weak_name}: rejected at alpha = {_fmt_alpha(SECOND_ALPHA)} only"
         return text[0].upper() + text[1:] + "."
 
     def _render(self, dialect: _tables.Dialect, summary: list[str], *, per_level: bool = False) -> str:
@@ -395,6 +395,11 @@ def _procedure_name(method: str) -> str:
 
 def _distribution(t: OmnibusTest) -> str:
     return f"{t.distribution}({', '.join(str(d) for d in t.df)})"
+
+
+def _fmt_alpha(alpha: float) -> str:
+    """0.05, 0.10 (two decimals, as the papers print levels), 0.001."""
+    return f"{alpha:.2f}" if round(alpha, 2) == alpha else f"{alpha:g}"
 
 
 def _fmt_p(p: float) -> str:

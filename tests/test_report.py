@@ -269,6 +269,10 @@ def test_markdown_marks_rejections_at_alpha_and_at_010(pairs_report: Report) -> 
             assert cell.startswith("**") == (apv <= 0.05), (cell, apv)
             assert (cell.startswith("*") and not cell.startswith("**")) == (0.05 < apv <= 0.10), (cell, apv)
     assert "### Summary" in text and "Bold: rejected at alpha = 0.05" in text
+    # The summary: one paragraph per sentence, the rejected hypotheses as a list.
+    summary = text.split("### Summary")[1]
+    assert "\n\n- C4.5 is significantly better than Kernel" in summary
+    assert summary.count("\n- ") == len(pairs_report.rejected())
 
 
 def latex_problems(text: str) -> list[str]:

@@ -407,7 +407,16 @@ def _fmt_p(p: float) -> str:
 
 
 def _markdown_summary(summary: str) -> str:
-    return "\n".join(_tables.MARKDOWN.escape(line) for line in summary.splitlines())
+    """The summary as Markdown: one paragraph per sentence line, the rejections as a list."""
+    blocks: list[str] = []
+    for line in summary.splitlines():
+        item = line.startswith("  - ")
+        text = _tables.MARKDOWN.escape(line[4:] if item else line.strip())
+        if item and blocks and blocks[-1].startswith("- "):
+            blocks[-1] += "\n- " + text
+        else:
+            blocks.append("- " + text if item else text)
+    return "\n\n".join(blocks)
 
 
 def compare(

@@ -176,3 +176,16 @@ def test_non_numeric_cells_are_named(tmp_path: Any) -> None:
 def test_higher_is_better_must_be_a_bool(function: Callable[..., Any]) -> None:
     with pytest.raises(TypeError, match="higher_is_better must be True or False, got 'no'"):
         function(GOOD, higher_is_better="no")  # a non-empty string would silently mean True
+
+
+def test_duplicate_data_set_names() -> None:
+    frame = pd.DataFrame([[1.0, 2.0], [3.0, 4.0], [5.0, 7.0]], index=["a", "b", "a"], columns=["x", "y"])
+    with pytest.raises(ValueError, match=r"duplicate data set names: \['a'\]"):
+        mc.friedman(frame)
+
+
+def test_a_csv_with_another_separator_says_so(tmp_path: Any) -> None:
+    path = tmp_path / "semicolons.csv"
+    path.write_text("data;x;y\nd1;1;2\nd2;3;4\n")
+    with pytest.raises(ValueError, match="comma-separated"):
+        mc.friedman(path)

@@ -94,7 +94,8 @@ def as_scores(
             data = _long_to_wide(data, dataset, algorithm, score)
         names = [str(c) for c in data.columns]
         rows = [str(i) for i in data.index]
-        _check_unique(names)
+        _check_unique(names, "algorithm")
+        _check_unique(rows, "data set")
         values = _numeric_matrix(data.to_numpy(), names, rows)
     else:
         values = _numeric_matrix(data, None)
@@ -113,16 +114,19 @@ def _read_csv(path: str | os.PathLike[str], long_columns: tuple[str, str, str]) 
         raise ValueError(f"cannot read {os.fspath(path)!r} as CSV: {exc}") from exc
     if set(long_columns) <= set(frame.columns):
         return frame
+    if frame.shape[1] < 2:
+        raise ValueError(f"{os.fspath(path)!r} has a single column: scores must be comma-separated "
+                         "(is the file separated by ';' or tabs?)")
     # pandas renames a repeated header ('a', 'a' -> 'a', 'a.1'): check the header as written.
     header = pd.read_csv(path, header=None, nrows=1, dtype=str).iloc[0, 1:].dropna().tolist()
-    _check_unique(header)
+    _check_unique(header, "algorithm")
     return frame.set_index(frame.columns[0])
 
 
-def _check_unique(names: list[str]) -> None:
+def _check_unique(names: list[str], what: str) -> None:
     if len(set(names)) != len(names):
         dup = sorted({n for n in names if names.count(n) > 1})
-        raise ValueError(f"duplicate algorithm names: {dup}")
+        raise ValueError(f"duplicate {what} names: {dup}")
 
 
 def _long_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str) -> pd.DataFrame:

@@ -10,23 +10,9 @@ use multicompare_core::exhaustive::exhaustive_sets;
 use multicompare_core::pairs::n_pairs;
 use multicompare_core::shaffer::shaffer_apv;
 
-struct Rng(u64);
-
-impl Rng {
-    fn uniform(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// Standard normal (Box-Muller).
-    fn normal(&mut self) -> f64 {
-        let (u, v) = (self.uniform().max(1e-300), self.uniform());
-        (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
-    }
-}
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::Rng;
 
 /// Two-sided normal p-value 2 * Phi(-|z|) via erfc (Abramowitz-Stegun 7.1.26 is enough
 /// for timing data).

@@ -8,22 +8,8 @@ use multicompare_core::exhaustive::exhaustive_sets;
 use multicompare_core::pairs::n_pairs;
 use multicompare_core::shaffer::shaffer_apv;
 
-/// SplitMix64: a small deterministic generator, enough for test data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn uniform(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+mod common;
+use common::Rng;
 
 /// Families of several shapes: uniform, log-uniform (small, spread), few tied values,
 /// and p-values of a rank-difference (interval-graph) structure.

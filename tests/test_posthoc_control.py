@@ -171,3 +171,9 @@ def test_unknown_control_lists_the_algorithms() -> None:
         mc.posthoc_control(mc.load_example("garcia2010"), "SVM")
     with pytest.raises(ValueError, match="unknown control"):
         mc.posthoc_control(ranks=[1.0, 2.0], n_datasets=5, control="x")
+
+
+@pytest.mark.parametrize("posthoc", [mc.posthoc_control, mc.posthoc_all_pairs])
+def test_aligned_se_with_another_test_is_an_error(posthoc) -> None:
+    with pytest.raises(ValueError, match="applies to test='aligned' only"):
+        posthoc(mc.load_example("garcia2010"), test="friedman", aligned_se="garcia2010")

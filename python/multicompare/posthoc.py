@@ -283,6 +283,8 @@ def _basis(
         raise ValueError(f"unknown test {test!r}; use one of {list(TESTS)}")
     if aligned_se not in ALIGNED_SES:
         raise ValueError(f"unknown aligned_se {aligned_se!r}; use one of {list(ALIGNED_SES)}")
+    if aligned_se != "calibrated" and test != "aligned":
+        raise ValueError(f"aligned_se={aligned_se!r} applies to test='aligned' only, not {test!r}")
     if (data is None) == (ranks is None):
         raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
     if data is None:

@@ -6,6 +6,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats
 
 import multicompare as mc
 from multicompare import _ranking
@@ -177,3 +178,10 @@ def test_unknown_control_lists_the_algorithms() -> None:
 def test_aligned_se_with_another_test_is_an_error(posthoc) -> None:
     with pytest.raises(ValueError, match="applies to test='aligned' only"):
         posthoc(mc.load_example("garcia2010"), test="friedman", aligned_se="garcia2010")
+
+
+@pytest.mark.parametrize("posthoc", [mc.posthoc_control, mc.posthoc_all_pairs])
+def test_statistic_is_z_under_scipys_name(posthoc) -> None:
+    result = posthoc(mc.load_example("garcia2010"))
+    pd.testing.assert_series_equal(result.statistic, result.z)
+    np.testing.assert_allclose(result.pvalue, 2 * stats.norm.sf(result.z.abs()), rtol=1e-12)

@@ -61,6 +61,11 @@ class _PosthocResult:
     options: Mapping[str, str | bool] = field(repr=False, default_factory=dict)
 
     @property
+    def statistic(self) -> pd.Series:
+        """The z statistics (scipy's name for them, as in ``scipy.stats.dunnett``)."""
+        return self.z
+
+    @property
     def methods(self) -> tuple[str, ...]:
         return tuple(self.adjusted.columns)
 

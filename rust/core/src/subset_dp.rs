@@ -140,7 +140,9 @@ pub(crate) fn apv(
                 s.h[base as usize]
             } else {
                 let mut best = within(2) + s.f[(full & !base) as usize].load(Relaxed);
-                best_clique(&s.f, &adj, full, base, 2, adj[a] & adj[b], &mut best);
+                for_each_clique(&adj, base, 2, adj[a] & adj[b], &mut |nc, size| {
+                    best = best.max(within(size) + s.f[(full & !nc) as usize].load(Relaxed));
+                });
                 best
             };
             let v = t * f64::from(mi);
@@ -170,7 +172,9 @@ fn add_edge(
     let base = 1u32 << a | 1u32 << b;
     let common = adj[a] & adj[b];
     clique[base as usize] = true;
-    mark(clique, adj, base, common);
+    for_each_clique(adj, base, 2, common, &mut |nc, _| {
+        clique[nc as usize] = true
+    });
     let full = ((1usize << k) - 1) as u32;
     // Steps: sum over cliques D of the common neighbourhood of 2^(k - 2 - |D|), at most
     // 2^(k-2) (3/2)^|common|.
@@ -192,8 +196,7 @@ fn add_edge(
                 split,
                 pattern,
             };
-            part.new_clique(base, 2);
-            part.extend(base, 2, common);
+            part.update(base, common);
         });
     } else {
         let part = Part {
@@ -203,22 +206,29 @@ fn add_edge(
             split: 0,
             pattern: 0,
         };
-        part.new_clique(base, 2);
-        part.extend(base, 2, common);
+        part.update(base, common);
     }
 }
 
-/// Marks the cliques c + D, D a nonempty clique of `cand`.
-fn mark(clique: &mut [bool], adj: &[u32; 32], c: u32, cand: u32) {
+/// Calls `visit(c + D, size + |D|)` for every nonempty clique D of `cand` (candidates
+/// adjacent to all of the clique c of `size` vertices), each once (D grows in increasing
+/// vertex order).
+fn for_each_clique(
+    adj: &[u32; 32],
+    c: u32,
+    size: u32,
+    cand: u32,
+    visit: &mut impl FnMut(u32, u32),
+) {
     let mut rest = cand;
     while rest != 0 {
         let u = rest.trailing_zeros();
         rest &= rest - 1;
         let nc = c | 1 << u;
-        clique[nc as usize] = true;
+        visit(nc, size + 1);
         let next = rest & adj[u as usize];
         if next != 0 {
-            mark(clique, adj, nc, next);
+            for_each_clique(adj, nc, size + 1, next, visit);
         }
     }
 }
@@ -273,47 +283,13 @@ impl Part<'_> {
         }
     }
 
-    /// Every clique c + D with D a nonempty clique of `cand` (candidates adjacent to all
-    /// of c), each once (D grows in increasing vertex order).
-    fn extend(&self, c: u32, size: u32, cand: u32) {
-        let mut rest = cand;
-        while rest != 0 {
-            let u = rest.trailing_zeros();
-            rest &= rest - 1;
-            let nc = c | 1 << u;
-            self.new_clique(nc, size + 1);
-            let next = rest & self.adj[u as usize];
-            if next != 0 {
-                self.extend(nc, size + 1, next);
-            }
-        }
-    }
-}
-
-/// Raises `best` to C(|C|,2) + f(V \ C) over the cliques C = c + D, D a nonempty clique
-/// of `cand`.
-fn best_clique(
-    f: &[AtomicU8],
-    adj: &[u32; 32],
-    full: u32,
-    c: u32,
-    size: u32,
-    cand: u32,
-    best: &mut u8,
-) {
-    let mut rest = cand;
-    while rest != 0 {
-        let u = rest.trailing_zeros();
-        rest &= rest - 1;
-        let nc = c | 1 << u;
-        let val = within(size + 1) + f[(full & !nc) as usize].load(Relaxed);
-        if val > *best {
-            *best = val;
-        }
-        let next = rest & adj[u as usize];
-        if next != 0 {
-            best_clique(f, adj, full, nc, size + 1, next, best);
-        }
+    /// The updates of the new edge `base`: every new clique base + D, D a clique of the
+    /// common neighbourhood `common` of its ends (D empty included).
+    fn update(&self, base: u32, common: u32) {
+        self.new_clique(base, 2);
+        for_each_clique(self.adj, base, 2, common, &mut |nc, size| {
+            self.new_clique(nc, size)
+        });
     }
 }
 

@@ -21,7 +21,6 @@ __all__ = ["main"]
 PROG = "multicompare"
 FORMATS = ("text", "latex", "markdown", "json", "csv")
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
-TESTS = ("friedman", "aligned", "quade")
 PLOT_METHODS = ("nemenyi", "bonferroni_dunn", "holm", "shaffer", "bergmann_hommel")
 # Bergmann-Hommel takes long enough from this k on to deserve a progress indicator.
 SLOW_K = 13
@@ -35,6 +34,7 @@ class InputError(Exception):
 
 def _parser() -> argparse.ArgumentParser:
     from multicompare.examples import EXAMPLES
+    from multicompare.posthoc import TESTS
 
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -54,7 +54,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--lower-is-better", action="store_true",
                         help="lower scores are better (errors, times); default: higher is better")
     parser.add_argument("--test", choices=TESTS, default="friedman",
-                        help="ranks of the post-hoc tests (default friedman)")
+                        help="post-hoc tests: on the ranks of friedman (default), aligned or "
+                             "quade; or pairwise wilcoxon signed-rank or sign tests (Benavoli et "
+                             "al. 2016; procedures holm, default, and bonferroni/nemenyi)")
     parser.add_argument("--procedure", metavar="NAME",
                         help="procedure of the summary: holm (default with --control), hochberg, "
                              "hommel, holland, rom, finner, li, bonferroni; for all pairs "

@@ -174,7 +174,11 @@ def cd_diagram(
       :func:`multicompare.posthoc_all_pairs` (G08): a pair differs when its APV <= alpha.
       Any ``test`` ("friedman", "aligned", "quade") may be used; the axis shows that test's
       ranks (aligned ranks run from 1 to kN). ``aligned_se`` and ``monotone`` are passed on
-      to :func:`multicompare.posthoc_all_pairs` (the papers' forms).
+      to :func:`multicompare.posthoc_all_pairs` (the papers' forms). With ``test="wilcoxon"``
+      or ``"sign"`` (``"holm"``, or ``"nemenyi"`` for Bonferroni): the axis shows average
+      Friedman ranks and the groups come from the Holm- (Bonferroni-) adjusted p-values of
+      pairwise Wilcoxon signed-rank (sign) tests, as aeon's ``plot_critical_difference``
+      draws them (Benavoli, Corani & Mangili 2016).
 
     ``data`` is anything :func:`multicompare.friedman` accepts, a
     :class:`multicompare.PosthocAllPairsResult`, or a :class:`multicompare.Report` (of all
@@ -185,8 +189,8 @@ def cd_diagram(
     save it with ``fig.savefig("cd.png")`` (PNG, SVG, PDF by suffix).
     """
     from multicompare._data import check_alpha, index_of
-    from multicompare.posthoc import PosthocAllPairsResult
-    from multicompare.report import PROCEDURE_NAMES, RANK_NAMES, Report
+    from multicompare.posthoc import PAIRWISE_TESTS, PosthocAllPairsResult
+    from multicompare.report import POSTHOC_NAMES, PROCEDURE_NAMES, Report
 
     alpha = check_alpha(alpha)
     if method not in CD_METHODS + APV_METHODS:
@@ -201,7 +205,7 @@ def cd_diagram(
     if isinstance(data, PosthocAllPairsResult):
         result, data = data, None
         test = cast("Test", result.test)
-    if method in CD_METHODS:
+    if method in CD_METHODS and not (method == "nemenyi" and test in PAIRWISE_TESTS):
         if test != "friedman":
             raise ValueError(
                 f"method={method!r} uses the critical difference of Friedman ranks; with "
@@ -244,7 +248,7 @@ def cd_diagram(
     groups = cd_groups(avg, rejected)
     shown = None if control is None else names[index_of(names, control)]
     top = avg.size * n if test == "aligned" else avg.size
-    default_title = f"{PROCEDURE_NAMES[method]} ({RANK_NAMES[test]}), alpha = {alpha:g}"
+    default_title = f"{PROCEDURE_NAMES[method]} ({POSTHOC_NAMES[test]}), alpha = {alpha:g}"
     return _draw(avg, groups, cd=None, control=shown, interval=None, ax=ax, fontsize=fontsize,
                  title=title if title is not None else default_title, show_ranks=show_ranks, top=top)
 

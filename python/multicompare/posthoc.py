@@ -16,6 +16,29 @@ Standard errors (N data sets, k algorithms):
   ``aligned_se="garcia2010"`` uses sqrt(k(kN+1)/6), with which G10 Table 10 was computed (its
   eq. 21 misprints it as sqrt(k(N+1)/6)); it is about sqrt((k-1)/k) too small, so it rejects
   too often (see tests/test_aligned_calibration.py).
+
+Pairwise tests (``test="wilcoxon"`` or ``"sign"``; Benavoli, Corani & Mangili 2016, JMLR 17:5):
+each pair is compared by its own two-sided test on the two algorithms' scores alone
+(:func:`multicompare.wilcoxon`, :func:`multicompare.sign_test`, with their defaults), so the
+verdict on a pair does not depend on which other algorithms are in the pool, as it does for
+the mean-rank post-hocs above. ``ranks`` and ``difference`` are then the average Friedman
+ranks (for ordering and CD diagrams, as aeon draws them), ``se`` is NaN and ``z`` is the
+normal deviate of the two-sided p-value, sign(R+ - R-) or sign(wins - losses) times
+Phi^{-1}(1 - p/2) (for the normal approximation, the test's own |z|). Only adjustments valid
+under any dependence among the p-values are offered (:data:`PAIRWISE_METHODS`):
+
+* Bonferroni (``"nemenyi"``, m p, for all pairs; ``"bonferroni"`` with a control) and Holm
+  (1979) rest on Bonferroni's inequality alone.
+* Shaffer's and Bergmann-Hommel's logical restrictions assume that the pairwise null
+  hypotheses are transitive (A = B and B = C imply A = C). That holds for the exchangeability
+  null of the rank post-hocs, but not for pairwise location hypotheses ("the differences of
+  A and B are symmetric about 0" for every pair does not make the pairs' hypotheses a
+  partition of the algorithms), so their reduced multipliers are unjustified here.
+* Hochberg, Hommel and Rom (Simes-based) need the p-values to be positively regression
+  dependent on a subset (PRDS); Holland and Finner (Sidak-based) need positive orthant
+  dependence; Li's procedure needs independence. Signed-rank and sign-test p-values of pairs
+  sharing an algorithm are dependent in ways no theorem makes PRDS (they are discrete and
+  two-sided), so these are left out rather than used without a guarantee.
 """
 
 from __future__ import annotations
@@ -23,7 +46,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, Union
+from typing import Any, Literal, NamedTuple, Union, get_args
 
 import numpy as np
 import pandas as pd
@@ -33,15 +56,22 @@ from multicompare import _core, _ranking
 from multicompare._data import Scores, ScoresLike, as_scores, check_alpha, index_of
 from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS, adjust_all_pairs, adjust_control
 from multicompare.omnibus import friedman, friedman_aligned_ranks, quade
+from multicompare.two_sample import sign_test, wilcoxon
 
 __all__ = ["PosthocAllPairsResult", "PosthocControlResult", "posthoc_all_pairs", "posthoc_control"]
 
-Test = Literal["friedman", "aligned", "quade"]
+RankTest = Literal["friedman", "aligned", "quade"]
+PairwiseTest = Literal["wilcoxon", "sign"]
+Test = Literal[RankTest, PairwiseTest]
 AlignedSE = Literal["calibrated", "garcia2010"]
 RanksLike = Union[pd.Series, Mapping[str, float], Sequence[float], np.ndarray]
 
-TESTS = ("friedman", "aligned", "quade")
-ALIGNED_SES = ("calibrated", "garcia2010")
+TESTS: tuple[str, ...] = get_args(Test)
+RANK_TESTS: tuple[str, ...] = get_args(RankTest)
+PAIRWISE_TESTS: tuple[str, ...] = get_args(PairwiseTest)
+ALIGNED_SES: tuple[str, ...] = get_args(AlignedSE)
+PAIRWISE_METHODS = {"control": ("bonferroni", "holm"), "all_pairs": ("nemenyi", "holm")}
+"""The adjustments valid for the p-values of pairwise tests (module docstring: why)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,8 +123,9 @@ class _PosthocResult:
     def __str__(self) -> str:
         shown = self.to_frame(sort=True)[["z", "pvalue", *(f"apv_{m}" for m in self.methods)]]
         options = ", ".join(f"{key}={value!r}" for key, value in self.options.items())
+        se = "" if self.test in PAIRWISE_TESTS else f"SE = {self.se:.6g}, "
         return (f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, "
-                f"SE = {self.se:.6g}, alpha = {self.alpha:g}; {options})\n"
+                f"{se}alpha = {self.alpha:g}; {options})\n"
                 f"{shown.to_string(float_format='{:.6g}'.format)}")
 
 
@@ -179,6 +210,8 @@ def posthoc_control(
     z and two-sided p for each other algorithm (module docstring: SEs), and the APVs of
     Bonferroni(-Dunn), Holm, Hochberg, Hommel, Holland, Rom, Finner and Li (G10 Sec. 5.1) via
     :func:`multicompare.adjust_control` (``rom="garcia2010"`` uses G10's coefficients).
+    With ``test="wilcoxon"`` or ``"sign"`` (pairwise tests, which need ``data``): the p-values
+    of those tests and the APVs of Bonferroni and Holm only (module docstring: why).
 
     Give either ``data`` (any form of :func:`multicompare._data.as_scores`) or published
     average ``ranks`` (lower = better; a Series/dict, or a sequence with ``algorithms=``
@@ -197,7 +230,10 @@ def posthoc_control(
     labels = [names[j] for j in others]
     shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, aligned_se)
     p = shared["pvalue"].to_numpy()
-    adjusted = pd.DataFrame({m: adjust_control(p, m, rom=rom) for m in CONTROL_METHODS}, index=labels)
+    methods = PAIRWISE_METHODS["control"] if test in PAIRWISE_TESTS else CONTROL_METHODS
+    if rom != "exact" and "rom" not in methods:
+        raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
+    adjusted = pd.DataFrame({m: adjust_control(p, m, rom=rom) for m in methods}, index=labels)
     shared["options"] = {"rom": rom, **shared["options"]}
     return PosthocControlResult(control=names[c], adjusted=adjusted, **shared)
 
@@ -227,13 +263,16 @@ def posthoc_all_pairs(
     ``result.skipped``; asking for it explicitly with such a k raises ValueError.
     ``monotone=True`` forces APVs to be non-decreasing in p (the KEEL/scmamp convention that G08
     Table 5 printed for Bergmann-Hommel). Input as for :func:`posthoc_control`.
+    With ``test="wilcoxon"`` or ``"sign"`` the methods are Nemenyi (Bonferroni) and Holm; the
+    others are named in ``result.skipped``, and asking for them is a ValueError (module
+    docstring: why).
     """
     alpha = check_alpha(alpha)
     basis = _basis(data, ranks, n_datasets, algorithms, test, aligned_se, higher_is_better,
                    dataset, algorithm, score)
     names = list(basis.ranks.index)
     k = len(names)
-    chosen, skipped = _all_pairs_methods(methods, k)
+    chosen, skipped = _all_pairs_methods(methods, k, test)
     first, second = (np.array(side, dtype=int) for side in zip(*itertools.combinations(range(k), 2)))
     pairs = tuple((names[a], names[b]) for a, b in zip(first, second))
     labels = [f"{a} vs {b}" for a, b in pairs]
@@ -249,27 +288,52 @@ def posthoc_all_pairs(
 
 
 class _Basis(NamedTuple):
-    """What a post-hoc needs: the ranks (lower = better), N and the standard error."""
+    """What a post-hoc needs: the ranks (lower = better), N, the standard error of the rank
+    tests, and the scores (for the pairwise tests)."""
 
     ranks: pd.Series
     n_datasets: int
     se: float
+    scores: Scores | None = None
 
 
 def _z_tests(basis: _Basis, first: np.ndarray, second: np.ndarray, labels: list[str], test: str,
              alpha: float, aligned_se: str) -> dict[str, Any]:
     """The fields both post-hoc results share: for each hypothesis (first[h], second[h]) the
-    ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|)."""
+    ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|);
+    for the pairwise tests, their p and its signed normal deviate (:func:`_pairwise_tests`)."""
     ranks = basis.ranks.to_numpy()
     difference = ranks[second] - ranks[first]
-    # se = 0 only when every data set ties all algorithms: then all differences are 0 too.
-    z = difference / basis.se if basis.se > 0 else np.zeros_like(difference)
-    pvalue = np.minimum(2.0 * stats.norm.sf(np.abs(z)), 1.0)
+    if basis.scores is not None:
+        z, pvalue = _pairwise_tests(basis.scores, first, second, test)
+    else:
+        # se = 0 only when every data set ties all algorithms: then all differences are 0 too.
+        z = difference / basis.se if basis.se > 0 else np.zeros_like(difference)
+        pvalue = np.minimum(2.0 * stats.norm.sf(np.abs(z)), 1.0)
     series = {name: pd.Series(values, index=labels, name=name)
               for name, values in (("difference", difference), ("z", z), ("pvalue", pvalue))}
     return {"test": test, "alpha": alpha, "se": basis.se, "n_datasets": basis.n_datasets,
             "ranks": basis.ranks, **series,
             "options": {"aligned_se": aligned_se} if test == "aligned" else {}}
+
+
+def _pairwise_tests(scores: Scores, first: np.ndarray, second: np.ndarray,
+                    test: str) -> tuple[np.ndarray, np.ndarray]:
+    """(z, p) of the two-sided Wilcoxon signed-rank or sign test of each pair (first[h],
+    second[h]) on the oriented scores; z = sign(R+ - R-) (or of wins - losses, positive when
+    ``first`` is better) times Phi^{-1}(1 - p/2)."""
+    values = scores.oriented()
+    direction = np.empty(len(first))
+    pvalue = np.empty(len(first))
+    for h, (a, b) in enumerate(zip(first, second)):
+        if test == "wilcoxon":
+            signed = wilcoxon(values[:, a], values[:, b])
+            direction[h], pvalue[h] = signed.r_plus - signed.r_minus, signed.pvalue
+        else:
+            signs = sign_test(values[:, a], values[:, b])
+            direction[h], pvalue[h] = signs.wins - signs.losses, signs.pvalue
+    pvalue = np.minimum(pvalue, 1.0)
+    return np.sign(direction) * stats.norm.isf(pvalue / 2.0), pvalue
 
 
 def _basis(
@@ -292,6 +356,8 @@ def _basis(
         raise ValueError(f"aligned_se={aligned_se!r} applies to test='aligned' only, not {test!r}")
     if (data is None) == (ranks is None):
         raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
+    if data is None and test in PAIRWISE_TESTS:
+        raise ValueError(f"test={test!r} compares the scores of each pair: pass data, not ranks=")
     if data is None:
         assert ranks is not None
         series = _ranks_series(ranks, algorithms)
@@ -306,6 +372,8 @@ def _basis(
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
                        algorithm=algorithm, score=score)
     n, k = scores.n_datasets, scores.n_algorithms
+    if test in PAIRWISE_TESTS:
+        return _Basis(friedman(scores).ranks, n, float("nan"), scores)
     if test == "friedman":
         series = friedman(scores).ranks
     elif test == "quade":
@@ -358,7 +426,10 @@ def _check_n_datasets(n_datasets: int | None) -> int:
     return int(n_datasets)
 
 
-def _all_pairs_methods(methods: Sequence[str] | None, k: int) -> tuple[tuple[str, ...], dict[str, str]]:
+def _all_pairs_methods(methods: Sequence[str] | None, k: int,
+                       test: str) -> tuple[tuple[str, ...], dict[str, str]]:
+    if test in PAIRWISE_TESTS:
+        return _pairwise_methods(methods)
     max_k = _core.MAX_K
     too_big = k > max_k
     if methods is None:
@@ -376,3 +447,19 @@ def _all_pairs_methods(methods: Sequence[str] | None, k: int) -> tuple[tuple[str
         raise ValueError(f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
                          "which works for any k")
     return tuple(dict.fromkeys(methods)), {}
+
+
+def _pairwise_methods(methods: Sequence[str] | None) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The all-pairs methods for pairwise tests: Nemenyi and Holm; Shaffer and Bergmann-Hommel
+    are skipped (by default) or refused (when asked for)."""
+    valid = PAIRWISE_METHODS["all_pairs"]
+    why = ("its logical restrictions assume transitive pairwise null hypotheses, which pairwise "
+           "location tests do not have (use nemenyi or holm)")
+    if methods is None:
+        return valid, {m: why for m in ALL_PAIRS_METHODS if m not in valid}
+    chosen = (methods,) if isinstance(methods, str) else tuple(methods)
+    refused = [m for m in chosen if m not in valid]
+    if refused:
+        raise ValueError(f"methods must be one of {list(valid)} after a pairwise test; got "
+                         f"{refused}: {why}")
+    return tuple(dict.fromkeys(chosen)), {}

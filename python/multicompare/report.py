@@ -19,6 +19,8 @@ from multicompare import _tables
 from multicompare._data import Scores, ScoresLike, as_scores, check_alpha, index_of
 from multicompare.posthoc import (
     ALIGNED_SES,
+    PAIRWISE_TESTS,
+    RANK_TESTS,
     TESTS,
     AlignedSE,
     PosthocAllPairsResult,
@@ -53,7 +55,10 @@ PROCEDURE_NAMES = {
     "shaffer": "Shaffer",
     "bergmann_hommel": "Bergmann-Hommel",
 }
-RANK_NAMES = {"friedman": "Friedman ranks", "aligned": "aligned ranks", "quade": "Quade ranks"}
+RANK_NAMES = {"friedman": "Friedman ranks", "aligned": "aligned ranks", "quade": "Quade ranks",
+              "wilcoxon": "Friedman ranks", "sign": "Friedman ranks"}
+# what a post-hoc compares: the ranks of a rank test, or pairwise tests
+POSTHOC_NAMES = {**RANK_NAMES, "wilcoxon": "Wilcoxon signed-rank tests", "sign": "sign tests"}
 TEST_NAMES = {
     "friedman": "Friedman",
     "iman_davenport": "Iman-Davenport",
@@ -142,7 +147,7 @@ class Report:
     def rank_frame(self) -> pd.DataFrame:
         """Average Friedman ranks (and the ranks of ``test`` when it is not Friedman)."""
         columns = {"friedman": list(self.ranks)}
-        if self.test != "friedman":
+        if self.test in RANK_TESTS and self.test != "friedman":
             columns[self.test] = list(self.test_ranks)
         return pd.DataFrame(columns, index=pd.Index(self.algorithms, name="algorithm"))
 
@@ -204,6 +209,8 @@ class Report:
         else:
             scope = ("the only pair of algorithms" if len(self.hypotheses) == 1
                      else f"all {len(self.hypotheses)} pairs of algorithms")
+        if self.test in PAIRWISE_TESTS:
+            scope = f"{POSTHOC_NAMES[self.test]} of {scope}"
         lines.append(f"Post-hoc ({name}'s procedure on {scope}): {len(rejected)} of "
                      f"{len(self.hypotheses)} hypotheses rejected at alpha = {_fmt_alpha(self.alpha)}.")
         position = dict(zip(self.algorithms, self.test_ranks))
@@ -265,7 +272,7 @@ class Report:
                 else "All pairwise comparisons")
         at = "" if level is None else f", alpha = {_fmt_alpha(level)}"
         return _tables.Table(
-            title=f"{what} ({RANK_NAMES[self.test]}): unadjusted and adjusted p-values{at}",
+            title=f"{what} ({POSTHOC_NAMES[self.test]}): unadjusted and adjusted p-values{at}",
             header=("i", "Hypothesis", "z", "p", *(_procedure_name(m) for m in self.procedures)),
             rows=tuple(
                 (_tables.Cell(str(i)), _tables.Cell(h.label), _tables.Cell(f"{h.z:.4f}"),
@@ -445,6 +452,9 @@ def compare(
        Without: :func:`multicompare.posthoc_all_pairs` (Nemenyi, Holm, Shaffer and
        Bergmann-Hommel where k allows it, ``multicompare._core.MAX_K``; the summary uses
        Bergmann-Hommel, or Shaffer beyond, as G08 recommends).
+       ``test="wilcoxon"`` or ``"sign"``: the post-hocs compare each pair by its own
+       Wilcoxon signed-rank or sign test (Benavoli, Corani & Mangili 2016) with the
+       adjustments valid for them (Bonferroni and Holm; Holm in the summary).
 
     Options that reproduce the papers' printed numbers (defaults: the exact forms), passed on
     to the functions above: ``tie_correction=False`` (omnibus tests without the tie
@@ -487,7 +497,7 @@ def compare(
         result = posthoc_all_pairs(scores, test=test, alpha=alpha, monotone=monotone,
                                    aligned_se=aligned_se)
         pairs = list(result.pairs)
-        default = "bergmann_hommel" if "bergmann_hommel" in result.methods else "shaffer"
+        default = next(m for m in ("bergmann_hommel", "shaffer", "holm") if m in result.methods)
         notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
     labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
     hypotheses = [Hypothesis(a, b, float(result.difference.iloc[i]), float(result.z.iloc[i]),
@@ -536,5 +546,7 @@ def _check_options(control: str | int | None, test: str, tie_correction: bool, r
         raise ValueError("rom= applies to the comparisons with a control: give control=")
     if monotone and control is not None:
         raise ValueError("monotone= applies to all pairwise comparisons: leave out control=")
+    if monotone and test in PAIRWISE_TESTS:
+        raise ValueError(f"monotone= changes only Bergmann-Hommel, which test={test!r} does not offer")
     if aligned_se != _DEFAULTS["aligned_se"] and test != "aligned":
         raise ValueError("aligned_se= applies to test='aligned' only")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from multicompare import Report, compare, load_example
+from multicompare import Report, __version__, compare, load_example
 from multicompare.cli import _with_progress, main
 
 
@@ -205,7 +205,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0
-    assert capsys.readouterr().out.startswith("multicompare ")
+    assert capsys.readouterr().out == f"multicompare {__version__}\n"
 
 
 def test_progress_on_request(wide_csv: Path, capsys: pytest.CaptureFixture[str]) -> None:

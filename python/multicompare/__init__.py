@@ -3,6 +3,7 @@
 Demsar (JMLR 2006), Garcia & Herrera (JMLR 2008), Garcia et al. (Inf. Sci. 2010).
 """
 
+from multicompare._core import __version__
 from multicompare.adjust import adjust_all_pairs, adjust_control
 from multicompare.contrast import contrast_estimation
 from multicompare.critical_difference import critical_difference, critical_difference_q
@@ -22,6 +23,7 @@ from multicompare.two_sample import (
 )
 
 __all__ = [
+    "__version__",
     # omnibus tests
     "friedman",
     "friedman_aligned_ranks",

@@ -8,6 +8,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
+    "__version__",
     "MAX_K",
     "MAX_K_ENUMERATE",
     "bergmann_hommel_accepted",
@@ -18,6 +19,8 @@ __all__ = [
     "shaffer_multipliers",
 ]
 
+__version__: str
+"""The package version: the workspace version of Cargo.toml, the one place it is set."""
 MAX_K: int
 """Largest k for Bergmann-Hommel (20): the exact computation grows like 3^k."""
 MAX_K_ENUMERATE: int

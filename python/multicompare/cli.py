@@ -33,6 +33,7 @@ class InputError(Exception):
 
 
 def _parser() -> argparse.ArgumentParser:
+    from multicompare._core import __version__
     from multicompare.examples import EXAMPLES
     from multicompare.posthoc import TESTS
 
@@ -89,17 +90,8 @@ def _parser() -> argparse.ArgumentParser:
                           help="always report progress on standard error")
     progress.add_argument("--no-progress", dest="progress", action="store_false",
                           help="never report progress (default: only on a terminal, for long runs)")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("multicompare")
-    except PackageNotFoundError:  # pragma: no cover - running from a source tree
-        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

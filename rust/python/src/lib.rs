@@ -174,6 +174,7 @@ fn bergmann_hommel_accepted<'py>(
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_K", MAX_K)?;
     m.add("MAX_K_ENUMERATE", MAX_K_ENUMERATE)?;
     m.add_function(wrap_pyfunction!(shaffer_counts, m)?)?;

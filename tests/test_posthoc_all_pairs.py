@@ -160,3 +160,34 @@ def test_str_shows_the_sorted_table_and_skipped_methods(monkeypatch: pytest.Monk
     assert "control 'C4.5'" in str(mc.posthoc_control(data))
     monkeypatch.setattr(_core, "MAX_K", 4)
     assert "skipped bergmann_hommel" in str(mc.posthoc_all_pairs(data))
+
+
+def test_equal_rank_differences_give_equal_pvalues_and_apvs() -> None:
+    """Issue 8.3: 2.6 - 2.4 and 2.4 - 2.2 differ in their last bits in float64; the p-values of
+    the three pairs with |dR| = 0.2 were a few bits apart, and monotone Shaffer then gave them
+    0.98156 and 1.0."""
+    result = mc.posthoc_all_pairs(ranks=[2.4, 2.6, 2.2, 2.8], n_datasets=20, monotone=True)
+    tied = ["A1 vs A2", "A1 vs A3", "A2 vs A4"]
+    frame = result.to_frame()
+    for column in ("pvalue", *(f"apv_{m}" for m in result.methods)):
+        assert frame.loc[tied, column].nunique() == 1, column
+    assert frame.loc[tied, "difference"].abs().nunique() == 1
+
+
+@settings(max_examples=30)
+@given(scores_tables, st.sampled_from(["friedman", "aligned", "quade"]))
+def test_equal_rank_differences_are_bitwise_equal_for_every_test(x: np.ndarray, test: posthoc.Test) -> None:
+    """Equal |differences| of the exact rank totals: bitwise equal z, p and monotone APVs
+    (without monotone, Bergmann-Hommel's APVs may differ: they depend on the other pairs)."""
+    result = mc.posthoc_all_pairs(x, test=test, monotone=True)
+    frame = result.to_frame()
+    # The exact rank totals (multiples of 1/2; Quade's W_j of 1/4) decide which pairs tie.
+    n = x.shape[0]
+    totals = {"friedman": result.ranks * n, "aligned": result.ranks * n,
+              "quade": result.ranks * n * (n + 1) / 2}[test]
+    exact = {name: round(4 * value) for name, value in totals.items()}
+    gap = pd.Series({f"{a} vs {b}": abs(exact[b] - exact[a]) for a, b in result.pairs})
+    for _, group in frame.groupby(gap):
+        assert group.drop(columns=[c for c in group if c.startswith(("difference", "z"))]
+                          ).nunique().max() == 1
+        assert group["z"].abs().nunique() == 1

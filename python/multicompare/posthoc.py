@@ -294,21 +294,40 @@ class _Basis(NamedTuple):
     ranks: pd.Series
     n_datasets: int
     se: float
+    unit: float  # the ranks are multiples of 1/unit (see _rank_unit)
     scores: Scores | None = None
+
+
+def _rank_unit(test: str, n: int) -> float:
+    """Rank units per unit of rank: the exact ranks of ``test`` times it are integers.
+
+    Rank sums are multiples of 1/2, so average Friedman and aligned ranks are multiples of
+    1/(2N); Quade's W_j = sum_i Q_i r_ij are multiples of 1/4, so T_j = W_j/(N(N+1)/2) are
+    multiples of 1/(2N(N+1)).
+    """
+    return 2.0 * n * (n + 1) if test == "quade" else 2.0 * n
 
 
 def _z_tests(basis: _Basis, first: np.ndarray, second: np.ndarray, labels: list[str], test: str,
              alpha: float, aligned_se: str) -> dict[str, Any]:
     """The fields both post-hoc results share: for each hypothesis (first[h], second[h]) the
     ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|);
-    for the pairwise tests, their p and its signed normal deviate (:func:`_pairwise_tests`)."""
+    for the pairwise tests, their p and its signed normal deviate (:func:`_pairwise_tests`).
+
+    The differences are counted in rank units (:func:`_rank_unit`) and rounded there, so
+    that equal rank differences give bitwise equal z and p (average ranks such as 2.6 - 2.4 and
+    2.4 - 2.2 differ in their last bits in floating point). Published ranks rounded to a few
+    decimals keep those decimals: the rounding is at 1e-6 of a unit.
+    """
     ranks = basis.ranks.to_numpy()
-    difference = ranks[second] - ranks[first]
+    unit = basis.unit
+    units = np.round((ranks[second] - ranks[first]) * unit, 6) + 0.0  # + 0.0: no -0.0
+    difference = units / unit
     if basis.scores is not None:
         z, pvalue = _pairwise_tests(basis.scores, first, second, test)
     else:
         # se = 0 only when every data set ties all algorithms: then all differences are 0 too.
-        z = difference / basis.se if basis.se > 0 else np.zeros_like(difference)
+        z = units / (unit * basis.se) if basis.se > 0 else np.zeros_like(difference)
         pvalue = np.minimum(2.0 * stats.norm.sf(np.abs(z)), 1.0)
     series = {name: pd.Series(values, index=labels, name=name)
               for name, values in (("difference", difference), ("z", z), ("pvalue", pvalue))}
@@ -366,14 +385,14 @@ def _basis(
             raise ValueError(
                 "the calibrated aligned-ranks SE needs each data set's aligned ranks: pass data, "
                 "or aligned_se='garcia2010' (SE = sqrt(k(kN+1)/6), as G10 Table 10) with ranks=")
-        return _Basis(series, n, _ranking.standard_error(test, len(series), n))
+        return _Basis(series, n, _ranking.standard_error(test, len(series), n), _rank_unit(test, n))
     if n_datasets is not None or algorithms is not None:
         raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
                        algorithm=algorithm, score=score)
     n, k = scores.n_datasets, scores.n_algorithms
     if test in PAIRWISE_TESTS:
-        return _Basis(friedman(scores).ranks, n, float("nan"), scores)
+        return _Basis(friedman(scores).ranks, n, float("nan"), _rank_unit(test, n), scores)
     if test == "friedman":
         series = friedman(scores).ranks
     elif test == "quade":
@@ -383,8 +402,8 @@ def _basis(
         series = result.ranks
         if aligned_se == "calibrated":
             se = _ranking.aligned_permutation_se(result.aligned_ranks.to_numpy())
-            return _Basis(series, n, float(se))
-    return _Basis(series, n, _ranking.standard_error(test, k, n))
+            return _Basis(series, n, float(se), _rank_unit(test, n))
+    return _Basis(series, n, _ranking.standard_error(test, k, n), _rank_unit(test, n))
 
 
 def _ranks_series(ranks: RanksLike, algorithms: Sequence[str] | None) -> pd.Series:

@@ -77,6 +77,27 @@ def test_shaffer_counts_and_multipliers() -> None:
         assert _core.shaffer_multipliers(k) == [max(x for x in s if x <= m - i) for i in range(m)]
 
 
+def test_shaffer_counts_agree_with_big_integer_bit_sets() -> None:
+    """S(n) = union over j of C(j,2) + S(n-j), as Python integers used as bit sets (an
+    independent route to the core's windowed recursion, which keeps a dense prefix)."""
+    sets = [1, 1]
+    for n in range(2, 301):
+        bits = 0
+        for j in range(1, n + 1):
+            bits |= sets[n - j] << (j * (j - 1) // 2)
+        sets.append(bits)
+    for k in (2, 3, 50, 101, 200, 256, 300):
+        assert _core.shaffer_counts(k) == [x for x in range(k * (k - 1) // 2 + 1) if sets[k] >> x & 1]
+
+
+def test_shaffer_counts_at_the_largest_k() -> None:
+    # 1,901,855 values: the count the earlier full-width bit sets gave (minutes at k = 2000).
+    s = _core.shaffer_counts(2000)
+    assert len(s) == 1_901_855
+    top = 1998 * 1997 // 2  # C(1998, 2) + S(2), then C(1999, 2) + S(1), C(2000, 2) + S(0)
+    assert s[-4:] == [top, top + 1, 1999 * 1998 // 2, 2000 * 1999 // 2]
+
+
 def test_limits() -> None:
     assert _core.MAX_K == 20
     assert _core.MAX_K_ENUMERATE == 11

@@ -1,7 +1,8 @@
 """Native core (Rust): exhaustive sets, Shaffer and Bergmann-Hommel for all pairwise comparisons.
 
 Hypotheses are the pairs (i, j), i < j, of k algorithms in ``itertools.combinations`` order;
-m = k(k-1)/2. Invalid arguments raise ValueError.
+m = k(k-1)/2. Invalid arguments raise ValueError. Long calls run with the GIL released and
+stop within a fraction of a second on Ctrl-C (KeyboardInterrupt).
 """
 
 import numpy as np

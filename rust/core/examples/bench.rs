@@ -12,7 +12,7 @@ use multicompare_core::shaffer::shaffer_apv;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
-use common::Rng;
+use common::{Rng, NO};
 
 /// Two-sided normal p-value 2 * Phi(-|z|) via erfc (Abramowitz-Stegun 7.1.26 is enough
 /// for timing data).
@@ -147,7 +147,9 @@ fn main() {
                     .take(if k >= 17 { 3 } else { 5 })
                     .map(|p| {
                         time(reps, || {
-                            std::hint::black_box(bergmann_hommel_apv(p, k, alg, false).unwrap());
+                            std::hint::black_box(
+                                bergmann_hommel_apv(p, k, alg, false, &NO).unwrap(),
+                            );
                         })
                     })
                     .collect();
@@ -185,23 +187,29 @@ fn main() {
         assert_eq!(flat.len(), 10_000 * m);
         let e = time(5, || {
             std::hint::black_box(
-                bergmann_hommel_apv(&flat, k, Algorithm::Enumerate, true).unwrap(),
+                bergmann_hommel_apv(&flat, k, Algorithm::Enumerate, true, &NO).unwrap(),
             );
         });
         let d = time(5, || {
-            std::hint::black_box(bergmann_hommel_apv(&flat, k, Algorithm::SubsetDp, true).unwrap());
+            std::hint::black_box(
+                bergmann_hommel_apv(&flat, k, Algorithm::SubsetDp, true, &NO).unwrap(),
+            );
         });
         let a = time(5, || {
-            std::hint::black_box(bergmann_hommel_apv(&flat, k, Algorithm::Auto, true).unwrap());
+            std::hint::black_box(
+                bergmann_hommel_apv(&flat, k, Algorithm::Auto, true, &NO).unwrap(),
+            );
         });
         let s = time(5, || {
-            std::hint::black_box(shaffer_apv(&flat, k, true).unwrap());
+            std::hint::black_box(shaffer_apv(&flat, k, true, &NO).unwrap());
         });
         // CPU time of auto (all threads): wall time on an idle machine is about this
         // divided by the number of cores.
         let before = cpu_seconds();
         for _ in 0..5 {
-            std::hint::black_box(bergmann_hommel_apv(&flat, k, Algorithm::Auto, true).unwrap());
+            std::hint::black_box(
+                bergmann_hommel_apv(&flat, k, Algorithm::Auto, true, &NO).unwrap(),
+            );
         }
         let cpu = (cpu_seconds() - before) / 5.0;
         println!(

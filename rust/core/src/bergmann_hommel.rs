@@ -8,6 +8,7 @@
 use std::str::FromStr;
 
 use crate::error::{CoreError, Result};
+use crate::interrupt::Interrupt;
 use crate::pairs::{check_alpha, check_k_bergmann_hommel, check_pvalues, n_pairs, pairs};
 use crate::subset_dp::{self, Scratch};
 
@@ -52,12 +53,14 @@ pub fn check_bergmann_hommel(k: usize, algorithm: Algorithm) -> Result<()> {
 
 /// Bergmann-Hommel APVs of one family (`stacked = false`, m = k(k-1)/2 values) or of a
 /// flat stack of families (`stacked = true`, rows computed in parallel), output in the
-/// input layout.
+/// input layout. `stop` is checked between families and between the thresholds of the
+/// subset DP.
 pub fn bergmann_hommel_apv(
     p: &[f64],
     k: usize,
     algorithm: Algorithm,
     stacked: bool,
+    stop: &Interrupt,
 ) -> Result<Vec<f64>> {
     check_bergmann_hommel(k, algorithm)?;
     check_pvalues(p, k, stacked)?;
@@ -68,19 +71,14 @@ pub fn bergmann_hommel_apv(
         Algorithm::Auto => k <= AUTO_ENUMERATE_UP_TO,
     };
     if enumerate {
-        return Ok(crate::map_families(p, m, |fam, out| {
-            by_enumeration(fam, k, out)
-        }));
+        return crate::map_families(p, m, stop, |fam, out| by_enumeration(fam, k, out));
     }
     let pairs = pairs(k);
     // One family alone spreads its large updates over the threads.
     let parallel = p.len() <= m;
-    Ok(crate::map_families_init(
-        p,
-        m,
-        Scratch::default,
-        |s, fam, out| subset_dp::apv(fam, &pairs, k, parallel, s, out),
-    ))
+    crate::map_families_init(p, m, stop, Scratch::default, |s, fam, out| {
+        subset_dp::apv(fam, &pairs, k, parallel, stop, s, out)
+    })
 }
 
 /// APV_i = min(1, max over sets I containing i of |I| * min_{j in I} p_j), walking the
@@ -166,8 +164,13 @@ fn walk(
 /// the hypotheses in the union of the exhaustive sets I with |I| * min_{j in I} p_j > alpha
 /// (G08 Sec. 2.1, min p > alpha / |I| written as a product so that A is exactly
 /// {i : APV_i > alpha}); the others are rejected.
-pub fn bergmann_hommel_accepted(p: &[f64], k: usize, alpha: f64) -> Result<Vec<bool>> {
+pub fn bergmann_hommel_accepted(
+    p: &[f64],
+    k: usize,
+    alpha: f64,
+    stop: &Interrupt,
+) -> Result<Vec<bool>> {
     check_alpha(alpha)?;
-    let apv = bergmann_hommel_apv(p, k, Algorithm::Auto, false)?;
+    let apv = bergmann_hommel_apv(p, k, Algorithm::Auto, false, stop)?;
     Ok(apv.into_iter().map(|a| a > alpha).collect())
 }

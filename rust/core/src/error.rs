@@ -34,6 +34,8 @@ pub enum CoreError {
     UnknownAlgorithm { name: String },
     /// A significance level outside the open interval (0, 1).
     InvalidAlpha { alpha: f64 },
+    /// The caller raised the [`crate::interrupt::Interrupt`] of the computation.
+    Interrupted,
 }
 
 impl fmt::Display for CoreError {
@@ -51,8 +53,8 @@ impl fmt::Display for CoreError {
             ),
             Self::TooManyForShaffer { k } => write!(
                 f,
-                "k = {k} is above the largest k for Shaffer's S(k) ({}): its computation grows \
-                 like k^4 in time and k^3 in memory",
+                "k = {k} is above the largest k for Shaffer's S(k) ({}); use Holm's procedure, \
+                 which needs no S(k) and is valid for any number of hypotheses",
                 crate::MAX_K_SHAFFER
             ),
             Self::TooManyToEnumerate { k } => write!(
@@ -102,6 +104,7 @@ impl fmt::Display for CoreError {
             Self::InvalidAlpha { alpha } => {
                 write!(f, "alpha must lie in the open interval (0, 1), got {alpha}")
             }
+            Self::Interrupted => write!(f, "the computation was interrupted"),
         }
     }
 }

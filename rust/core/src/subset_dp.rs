@@ -35,6 +35,8 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use crate::interrupt::Interrupt;
+
 /// An edge whose f updates take more steps than this is split over the threads (when the
 /// family is computed alone).
 const PARALLEL_WORK: usize = 1 << 20;
@@ -64,12 +66,14 @@ fn within(s: u32) -> u8 {
 }
 
 /// Bergmann-Hommel APVs of one family into `out`; `pairs` lists the pairs of k algorithms.
-/// `parallel`: split the large f updates of this family over the rayon threads.
+/// `parallel`: split the large f updates of this family over the rayon threads. Returns
+/// early (with `out` incomplete) once `stop` is raised; it is checked at each threshold.
 pub(crate) fn apv(
     p: &[f64],
     pairs: &[(usize, usize)],
     k: usize,
     parallel: bool,
+    stop: &Interrupt,
     s: &mut Scratch,
     out: &mut [f64],
 ) {
@@ -90,6 +94,9 @@ pub(crate) fn apv(
     let mut adj = [0u32; 32];
     let mut pos = 0;
     while pos < m {
+        if stop.is_raised() {
+            return;
+        }
         let t = p[order[pos]];
         let mut end = pos + 1;
         while end < m && p[order[end]] == t {

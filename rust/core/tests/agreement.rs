@@ -9,7 +9,7 @@ use multicompare_core::pairs::n_pairs;
 use multicompare_core::shaffer::shaffer_apv;
 
 mod common;
-use common::Rng;
+use common::{Rng, NO};
 
 /// Families of several shapes: uniform, log-uniform (small, spread), few tied values,
 /// and p-values of a rank-difference (interval-graph) structure.
@@ -37,8 +37,8 @@ fn family(rng: &mut Rng, k: usize, kind: u64) -> Vec<f64> {
 }
 
 fn assert_agree(p: &[f64], k: usize) {
-    let e = bergmann_hommel_apv(p, k, Algorithm::Enumerate, false).unwrap();
-    let d = bergmann_hommel_apv(p, k, Algorithm::SubsetDp, false).unwrap();
+    let e = bergmann_hommel_apv(p, k, Algorithm::Enumerate, false, &NO).unwrap();
+    let d = bergmann_hommel_apv(p, k, Algorithm::SubsetDp, false, &NO).unwrap();
     for i in 0..p.len() {
         assert_eq!(
             e[i].to_bits(),
@@ -72,7 +72,7 @@ fn enumeration_equals_the_scan_of_the_exhaustive_sets() {
     for k in 2..=8 {
         for rep in 0..20 {
             let p = family(&mut rng, k, rep % 4);
-            let e = bergmann_hommel_apv(&p, k, Algorithm::Enumerate, false).unwrap();
+            let e = bergmann_hommel_apv(&p, k, Algorithm::Enumerate, false, &NO).unwrap();
             let s = by_set_list(&p, k);
             for i in 0..p.len() {
                 assert_eq!(
@@ -116,14 +116,14 @@ fn stacked_families_equal_single_calls() {
         let rows: Vec<Vec<f64>> = (0..5).map(|r| family(&mut rng, k, r % 4)).collect();
         let flat: Vec<f64> = rows.concat();
         for alg in [Algorithm::Auto, Algorithm::SubsetDp] {
-            let all = bergmann_hommel_apv(&flat, k, alg, true).unwrap();
+            let all = bergmann_hommel_apv(&flat, k, alg, true, &NO).unwrap();
             for (r, row) in rows.iter().enumerate() {
-                let one = bergmann_hommel_apv(row, k, alg, false).unwrap();
+                let one = bergmann_hommel_apv(row, k, alg, false, &NO).unwrap();
                 assert_eq!(&all[r * m..(r + 1) * m], &one[..]);
             }
         }
-        let sh = shaffer_apv(&flat, k, true).unwrap();
-        assert_eq!(&sh[..m], &shaffer_apv(&rows[0], k, false).unwrap()[..]);
+        let sh = shaffer_apv(&flat, k, true, &NO).unwrap();
+        assert_eq!(&sh[..m], &shaffer_apv(&rows[0], k, false, &NO).unwrap()[..]);
     }
 }
 
@@ -133,8 +133,8 @@ fn bounds_and_order_free_ties() {
     for k in 3..=10 {
         for kind in 0..4 {
             let p = family(&mut rng, k, kind);
-            let bh = bergmann_hommel_apv(&p, k, Algorithm::Auto, false).unwrap();
-            let sh = shaffer_apv(&p, k, false).unwrap();
+            let bh = bergmann_hommel_apv(&p, k, Algorithm::Auto, false, &NO).unwrap();
+            let sh = shaffer_apv(&p, k, false, &NO).unwrap();
             for i in 0..p.len() {
                 assert!(bh[i] >= p[i] && bh[i] <= 1.0);
                 assert!(bh[i] <= sh[i], "BH above Shaffer at k = {k}");
@@ -147,13 +147,13 @@ fn bounds_and_order_free_ties() {
                     q[idx(k - 1 - b, k - 1 - a)] = p[idx(a, b)];
                 }
             }
-            let bq = bergmann_hommel_apv(&q, k, Algorithm::Auto, false).unwrap();
+            let bq = bergmann_hommel_apv(&q, k, Algorithm::Auto, false, &NO).unwrap();
             for a in 0..k {
                 for b in a + 1..k {
                     assert_eq!(bq[idx(k - 1 - b, k - 1 - a)], bh[idx(a, b)]);
                 }
             }
-            let acc = bergmann_hommel_accepted(&p, k, 0.05).unwrap();
+            let acc = bergmann_hommel_accepted(&p, k, 0.05, &NO).unwrap();
             for i in 0..p.len() {
                 assert_eq!(acc[i], bh[i] > 0.05);
             }
@@ -164,24 +164,24 @@ fn bounds_and_order_free_ties() {
 #[test]
 fn smallest_p_gets_bonferroni_and_two_algorithms_are_trivial() {
     let p = [0.3, 0.01, 0.2, 0.4, 0.5, 0.6];
-    let bh = bergmann_hommel_apv(&p, 4, Algorithm::SubsetDp, false).unwrap();
+    let bh = bergmann_hommel_apv(&p, 4, Algorithm::SubsetDp, false, &NO).unwrap();
     assert_eq!(bh[1], 0.06);
     assert_eq!(
-        bergmann_hommel_apv(&[0.3], 2, Algorithm::Auto, false).unwrap(),
+        bergmann_hommel_apv(&[0.3], 2, Algorithm::Auto, false, &NO).unwrap(),
         vec![0.3]
     );
-    let zero = bergmann_hommel_apv(&[-0.0, 0.0, 0.5], 3, Algorithm::SubsetDp, false).unwrap();
+    let zero = bergmann_hommel_apv(&[-0.0, 0.0, 0.5], 3, Algorithm::SubsetDp, false, &NO).unwrap();
     assert_eq!(zero[0].to_bits(), 0.0f64.to_bits());
 }
 
 #[test]
 fn errors_not_panics() {
-    assert!(bergmann_hommel_apv(&[0.1; 6], 4, Algorithm::Auto, true).is_ok());
-    assert!(bergmann_hommel_apv(&[0.1; 5], 4, Algorithm::Auto, false).is_err());
-    assert!(bergmann_hommel_apv(&[0.1; 210 + 21], 22, Algorithm::Auto, false).is_err());
-    assert!(bergmann_hommel_apv(&[0.1; 66], 12, Algorithm::Enumerate, false).is_err());
-    assert!(bergmann_hommel_apv(&[2.0; 3], 3, Algorithm::Auto, false).is_err());
-    assert!(bergmann_hommel_accepted(&[0.1; 3], 3, 1.0).is_err());
+    assert!(bergmann_hommel_apv(&[0.1; 6], 4, Algorithm::Auto, true, &NO).is_ok());
+    assert!(bergmann_hommel_apv(&[0.1; 5], 4, Algorithm::Auto, false, &NO).is_err());
+    assert!(bergmann_hommel_apv(&[0.1; 210 + 21], 22, Algorithm::Auto, false, &NO).is_err());
+    assert!(bergmann_hommel_apv(&[0.1; 66], 12, Algorithm::Enumerate, false, &NO).is_err());
+    assert!(bergmann_hommel_apv(&[2.0; 3], 3, Algorithm::Auto, false, &NO).is_err());
+    assert!(bergmann_hommel_accepted(&[0.1; 3], 3, 1.0, &NO).is_err());
     assert!("nope".parse::<Algorithm>().is_err());
 }
 
@@ -193,9 +193,10 @@ fn split_updates_of_one_family_equal_the_sequential_ones() {
     for k in [15, 16] {
         for kind in 0..4 {
             let p = family(&mut rng, k, kind);
-            let alone = bergmann_hommel_apv(&p, k, Algorithm::SubsetDp, false).unwrap();
-            let stack = bergmann_hommel_apv(&[p.clone(), p].concat(), k, Algorithm::SubsetDp, true)
-                .unwrap();
+            let alone = bergmann_hommel_apv(&p, k, Algorithm::SubsetDp, false, &NO).unwrap();
+            let stack =
+                bergmann_hommel_apv(&[p.clone(), p].concat(), k, Algorithm::SubsetDp, true, &NO)
+                    .unwrap();
             for i in 0..alone.len() {
                 assert_eq!(alone[i].to_bits(), stack[i].to_bits(), "k = {k}, pair {i}");
             }

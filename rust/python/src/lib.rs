@@ -2,14 +2,17 @@
 //! computation with it released, and the one mapping of core errors to `ValueError`.
 
 use multicompare_core::bergmann_hommel::{self, Algorithm};
+use multicompare_core::error::Result as CoreResult;
 use multicompare_core::pairs::{
     check_family_length, check_k, check_k_bergmann_hommel, check_pvalues,
 };
-use multicompare_core::{exhaustive, shaffer, CoreError, MAX_K, MAX_K_ENUMERATE};
+use multicompare_core::{exhaustive, shaffer, CoreError, Interrupt, MAX_K, MAX_K_ENUMERATE};
 use numpy::ndarray::{ArrayD, IxDyn};
 use numpy::{AllowTypeChange, PyArray1, PyArrayDyn, PyArrayLikeDyn, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 /// Errors of this module: a core error (-> ValueError) or a Python error passed through.
 enum Error {
@@ -39,6 +42,67 @@ impl From<Error> for PyErr {
 }
 
 type Result<T> = std::result::Result<T, Error>;
+
+/// How often a computation in progress looks for a pending Python signal.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Calls at most this k and this many p-values in all are quick (a few milliseconds at
+/// most, which delays a Ctrl-C unnoticeably; benches/RESULTS-rust.md): Shaffer's S(100)
+/// takes about 0.1 ms, a Bergmann-Hommel family at k = 12 about 0.4 ms.
+const QUICK_K_SHAFFER: usize = 100;
+const QUICK_K_BERGMANN_HOMMEL: usize = 12;
+const QUICK_VALUES: usize = 2_000;
+
+/// Runs `work` on the rayon pool with the GIL released, while this thread looks for
+/// pending signals (Ctrl-C) every [`SIGNAL_POLL`]: when a signal handler raises, the
+/// [`Interrupt`] given to `work` is raised, `work` stops at its next check, and the
+/// handler's exception (KeyboardInterrupt) is returned. Every core call that can be
+/// long goes through here. `quick`: the work surely takes well under [`SIGNAL_POLL`], so
+/// it runs on this thread without the checks (handing it to the pool costs about 20 us).
+fn interruptible<T, F>(py: Python<'_>, quick: bool, work: F) -> Result<T>
+where
+    T: Send,
+    F: FnOnce(&Interrupt) -> CoreResult<T> + Send,
+{
+    let stop = Interrupt::new();
+    if quick {
+        return Ok(py.detach(|| work(&stop))?);
+    }
+    let (sender, mut receiver) = mpsc::channel();
+    let mut signal: Option<PyErr> = None;
+    let result = rayon::in_place_scope(|scope| {
+        let stop = &stop;
+        scope.spawn(move |_| {
+            // The receiver outlives the work: the scope waits for it.
+            let _ = sender.send(work(stop));
+        });
+        loop {
+            let (back, received) = py.detach(move || {
+                let received = receiver.recv_timeout(SIGNAL_POLL);
+                (receiver, received)
+            });
+            receiver = back;
+            match received {
+                Ok(result) => return Some(result),
+                // The work panicked: the scope re-raises the panic.
+                Err(RecvTimeoutError::Disconnected) => return None,
+                Err(RecvTimeoutError::Timeout) => {
+                    if signal.is_none() {
+                        if let Err(e) = py.check_signals() {
+                            stop.raise();
+                            signal = Some(e);
+                        }
+                    }
+                }
+            }
+        }
+    });
+    match (signal, result) {
+        (Some(e), _) => Err(e.into()),
+        (None, Some(result)) => Ok(result?),
+        (None, None) => Err(CoreError::Interrupted.into()),
+    }
+}
 
 /// `k` (any Python integer) as a number of algorithms: at least 2. An integer beyond the
 /// i64 range is saturated, so that it meets the core's checks (a ValueError naming the
@@ -93,7 +157,9 @@ impl Families {
 fn shaffer_counts(py: Python<'_>, k: &Bound<'_, PyAny>) -> Result<Vec<usize>> {
     let k = read_k(k)?;
     shaffer::check_k_shaffer(k)?;
-    Ok(py.detach(|| shaffer::shaffer_counts(k))?)
+    interruptible(py, k <= QUICK_K_SHAFFER, |stop| {
+        shaffer::shaffer_counts(k, stop)
+    })
 }
 
 /// Shaffer's multipliers t_1..t_m, t_i = max{s in S(k): s <= m - i + 1}.
@@ -101,7 +167,9 @@ fn shaffer_counts(py: Python<'_>, k: &Bound<'_, PyAny>) -> Result<Vec<usize>> {
 fn shaffer_multipliers(py: Python<'_>, k: &Bound<'_, PyAny>) -> Result<Vec<usize>> {
     let k = read_k(k)?;
     shaffer::check_k_shaffer(k)?;
-    Ok(py.detach(|| shaffer::shaffer_multipliers(k))?)
+    interruptible(py, k <= QUICK_K_SHAFFER, |stop| {
+        shaffer::shaffer_multipliers(k, stop)
+    })
 }
 
 /// The Bell(k) - 1 exhaustive sets for 2 <= k <= MAX_K_ENUMERATE, each an int bit mask
@@ -126,7 +194,10 @@ fn shaffer_apv<'py>(
     let k = read_k(k)?;
     shaffer::check_k_shaffer(k)?;
     let fam = Families::read(&pvalues, k)?;
-    let out = py.detach(|| shaffer::shaffer_apv(&fam.values, k, fam.stacked()))?;
+    let quick = k <= QUICK_K_SHAFFER && fam.values.len() <= QUICK_VALUES;
+    let out = interruptible(py, quick, |stop| {
+        shaffer::shaffer_apv(&fam.values, k, fam.stacked(), stop)
+    })?;
     fam.output(py, out)
 }
 
@@ -146,8 +217,9 @@ fn bergmann_hommel_apv<'py>(
     let algorithm: Algorithm = algorithm.parse()?;
     bergmann_hommel::check_bergmann_hommel(k, algorithm)?;
     let fam = Families::read(&pvalues, k)?;
-    let out = py.detach(|| {
-        bergmann_hommel::bergmann_hommel_apv(&fam.values, k, algorithm, fam.stacked())
+    let quick = k <= QUICK_K_BERGMANN_HOMMEL && fam.values.len() <= QUICK_VALUES;
+    let out = interruptible(py, quick, |stop| {
+        bergmann_hommel::bergmann_hommel_apv(&fam.values, k, algorithm, fam.stacked(), stop)
     })?;
     fam.output(py, out)
 }
@@ -168,7 +240,9 @@ fn bergmann_hommel_accepted<'py>(
     if fam.stacked() {
         return Err(CoreError::NotOneFamily { ndim: 2 }.into());
     }
-    let out = py.detach(|| bergmann_hommel::bergmann_hommel_accepted(&fam.values, k, alpha))?;
+    let out = interruptible(py, k <= QUICK_K_BERGMANN_HOMMEL, |stop| {
+        bergmann_hommel::bergmann_hommel_accepted(&fam.values, k, alpha, stop)
+    })?;
     Ok(PyArray1::from_vec(py, out))
 }
 

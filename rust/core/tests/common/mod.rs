@@ -2,6 +2,11 @@
 //! includes this file by path); each uses part of it.
 #![allow(dead_code)]
 
+use multicompare_core::Interrupt;
+
+/// An interrupt that is never raised.
+pub static NO: Interrupt = Interrupt::new();
+
 /// SplitMix64: a small deterministic generator, enough for test and timing data.
 pub struct Rng(pub u64);
 

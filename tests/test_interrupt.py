@@ -1,0 +1,56 @@
+"""Ctrl-C stops a long computation of the Rust core promptly (issue 9, item 5).
+
+Each case runs in a subprocess that prints "ready" just before a call taking far longer
+than the bound below (tens of seconds to minutes), is sent SIGINT, and must exit with
+KeyboardInterrupt well before the call could have finished. The bound is generous: it
+checks that the call stops at all, not how fast.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+STOPS_WITHIN = 20.0  # seconds after SIGINT; the uninterrupted calls take minutes
+
+CALLS = {
+    # 12 families of Bergmann-Hommel at k = 20 (a second or more each): the check
+    # between families and between the thresholds of one family.
+    "batch": "multicompare.adjust_all_pairs(np.random.default_rng(0).random((12, 190)), 'bergmann_hommel')",
+    # One family at k = 20 with near-tied p-values (no threshold can be skipped).
+    "one_family": "multicompare.adjust_all_pairs(0.5 + 1e-7 * np.random.default_rng(0).random(190), 'bergmann_hommel')",
+}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a subprocess is POSIX")
+@pytest.mark.parametrize("call", sorted(CALLS))
+def test_sigint_stops_a_long_core_call(call: str) -> None:
+    code = f"import numpy as np, multicompare\nprint('ready', flush=True)\n{CALLS[call]}\nprint('finished')"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "RAYON_NUM_THREADS": "2"},
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.5)  # inside the core call by now
+        proc.send_signal(signal.SIGINT)
+        try:
+            out, err = proc.communicate(timeout=STOPS_WITHIN)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"still running {STOPS_WITHIN} s after SIGINT")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert "finished" not in out
+    assert proc.returncode != 0
+    assert "KeyboardInterrupt" in err

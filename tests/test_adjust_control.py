@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from statsmodels.stats.multitest import multipletests
 
 from multicompare import adjust_control
-from multicompare.adjust import CONTROL_METHODS, ROM_GARCIA2010, rom_critical_values
+from multicompare.adjust import CONTROL_METHODS, ROM_GARCIA2010, rom_critical_values, rom_reject
 from reference_cases import assert_matches, case
 
 # case id -> key of its unadjusted p-values
@@ -152,6 +152,31 @@ def test_rom_exact_is_smallest_rejecting_alpha(p: np.ndarray) -> None:
             assert not _rom_step_up_rejects(p, a * (1 - 1e-9))[i]
 
 
+FAMILIES = st.integers(1, 9).flatmap(
+    lambda m: st.lists(st.lists(P_VALUE, min_size=m, max_size=m), min_size=1, max_size=6)).map(np.array)
+
+
+@given(FAMILIES)
+def test_families_one_per_row(p: np.ndarray) -> None:
+    """A 2-D input adjusts each row as its own family, exactly as the 1-D call does."""
+    for method in CONTROL_METHODS:
+        for rom in ("exact", "garcia2010") if method == "rom" and p.shape[1] <= 7 else ("exact",):
+            expected = np.array([adjust_control(row, method, rom=rom) for row in p])
+            np.testing.assert_array_equal(adjust_control(p, method, rom=rom), expected, err_msg=method)
+    assert adjust_control(np.empty((0, 4)), "holm").shape == (0, 4)
+
+
+@given(FAMILIES, st.sampled_from([0.01, 0.05, 0.1, 0.25]))
+def test_rom_reject_is_the_step_up_decision(p: np.ndarray, alpha: float) -> None:
+    decided = rom_reject(p, alpha)
+    for row, reject in zip(p, decided):
+        np.testing.assert_array_equal(reject, _rom_step_up_rejects(row, alpha))
+        apv = adjust_control(row, "rom")
+        clear = np.abs(apv - alpha) > 1e-9 * alpha  # away from the boundary, APV <= alpha decides
+        np.testing.assert_array_equal(reject[clear], (apv <= alpha)[clear])
+    np.testing.assert_array_equal(rom_reject(p[0], alpha), decided[0])
+
+
 def test_rom_two_comparisons_is_hochberg() -> None:
     p = np.array([0.02, 0.04])
     np.testing.assert_allclose(adjust_control(p, "rom"), adjust_control(p, "hochberg"), rtol=1e-14)
@@ -183,7 +208,7 @@ def test_caller_input_untouched() -> None:
         ([-0.1, 0.5], {"method": "holm"}, ValueError, r"\[0, 1\]"),
         (0.1, {"method": "holm"}, ValueError, "0-D"),
         ([], {"method": "holm"}, ValueError, "empty"),
-        ([[0.1, 0.2]], {"method": "holm"}, ValueError, "1-D"),
+        ([[[0.1, 0.2]]], {"method": "holm"}, ValueError, "2-D"),
         (["a", "b"], {"method": "holm"}, TypeError, "numeric"),
     ],
 )

@@ -27,6 +27,7 @@ __all__ = [
     "adjust_all_pairs",
     "adjust_control",
     "rom_critical_values",
+    "rom_reject",
 ]
 
 CONTROL_METHODS = ("bonferroni", "holm", "hochberg", "hommel", "holland", "rom", "finner", "li")
@@ -182,6 +183,29 @@ def _rom_root(p: float, n: int, at_one: float) -> float:
     return float(brentq(gap, lower, upper, xtol=1e-300, rtol=4 * np.finfo(float).eps))
 
 
+def rom_reject(pvalues: ArrayLike, alpha: float) -> NDArray[np.bool_]:
+    """Decisions of Rom's (1990) step-up procedure at level ``alpha``, without APVs.
+
+    H_(i) is rejected iff p_(j) <= alpha_{m-j+1} for some j >= i (critical values of
+    :func:`rom_critical_values`), which is ``adjust_control(p, "rom") <= alpha`` without a root
+    search per hypothesis. ``pvalues``: one family (1-D) or one family per row (2-D); vectorised,
+    for simulations (:func:`multicompare.simulate`).
+    """
+    alpha = check_alpha(alpha)
+    p = _as_array(pvalues)
+    if p.ndim > 2:
+        raise ValueError(f"pvalues must be 1-D or 2-D (one family per row), got shape {p.shape}")
+    _checked(p)
+    m = p.shape[-1]
+    critical = _rom_critical_values(alpha, m)[::-1]  # alpha_m, ..., alpha_1 against p_(1..m)
+    order = np.argsort(p, axis=-1, kind="stable")
+    passes = np.take_along_axis(p, order, axis=-1) <= critical
+    sorted_reject = np.logical_or.accumulate(passes[..., ::-1], axis=-1)[..., ::-1]
+    out = np.empty_like(sorted_reject)
+    np.put_along_axis(out, order, sorted_reject, axis=-1)
+    return out
+
+
 def _rom_garcia2010_sorted(ps: FloatArray) -> FloatArray:
     m = ps.shape[-1]
     if m > len(ROM_GARCIA2010):
@@ -197,22 +221,24 @@ def _rom_garcia2010_sorted(ps: FloatArray) -> FloatArray:
 
 
 def _hommel_sorted(ps: FloatArray) -> FloatArray:
-    """Hommel APVs (Garcia et al. 2010, Fig. 2), the algorithm of R's p.adjust('hommel')."""
-    n = ps.size
+    """Hommel APVs (Garcia et al. 2010, Fig. 2), the algorithm of R's p.adjust('hommel'),
+    on the last axis (leading axes are families)."""
+    n = int(ps.shape[-1])
     i = np.arange(1, n + 1)
-    q = np.full(n, np.min(n * ps / i))
+    q: FloatArray = np.broadcast_to(np.min(n * ps / i, axis=-1, keepdims=True), ps.shape).copy()
     pa = q.copy()
     for m in range(n - 1, 1, -1):
         head = n - m + 1
-        q1 = np.min(m * ps[head:] / np.arange(2, m + 1))
-        q[:head] = np.minimum(m * ps[:head], q1)
-        q[head:] = q[head - 1]
+        q1 = np.min(m * ps[..., head:] / np.arange(2, m + 1), axis=-1, keepdims=True)
+        q[..., :head] = np.minimum(m * ps[..., :head], q1)
+        q[..., head:] = q[..., head - 1 : head]
         pa = np.maximum(pa, q)
     return np.minimum(np.maximum(pa, ps), 1.0)
 
 
 def _control_sorted(ps: FloatArray, method: str, rom: str) -> FloatArray:
-    m = ps.size
+    """APVs of families sorted ascending on the last axis (leading axes are families)."""
+    m = int(ps.shape[-1])
     j = np.arange(1, m + 1, dtype=np.float64)
     if method == "bonferroni":
         return np.minimum(m * ps, 1.0)
@@ -227,12 +253,14 @@ def _control_sorted(ps: FloatArray, method: str, rom: str) -> FloatArray:
     if method == "finner":
         return _step_down(_one_minus_power(ps, m / j))
     if method == "li":
-        denom = ps + (1.0 - ps[-1])
+        largest = ps[..., -1:]
+        denom = ps + (1.0 - largest)
         with np.errstate(invalid="ignore", divide="ignore"):
             li = np.where(denom > 0, ps / np.where(denom > 0, denom, 1.0), 0.0)
-        return np.where(ps == ps[-1], ps, np.minimum(li, ps[-1]))  # APV_(m) = p_(m)
+        return np.where(ps == largest, ps, np.minimum(li, largest))  # APV_(m) = p_(m)
     if rom == "exact":
-        return _rom_exact_sorted(ps)
+        flat = ps.reshape(-1, m)
+        return np.array([_rom_exact_sorted(row) for row in flat]).reshape(ps.shape)
     return _rom_garcia2010_sorted(ps)
 
 
@@ -241,7 +269,8 @@ def adjust_control(
 ) -> FloatArray:
     """Adjusted p-values of m comparisons with a control, in input order, capped at 1.
 
-    With ``p_(1) <= ... <= p_(m)`` (Garcia et al. 2010, Sec. 5 and Table 9):
+    ``pvalues`` is 1-D (one family of m comparisons) or 2-D (n, m): n independent families,
+    one per row (vectorised; exact Rom solves each row in turn). With ``p_(1) <= ... <= p_(m)`` (Garcia et al. 2010, Sec. 5 and Table 9):
 
     - ``"bonferroni"`` (Bonferroni-Dunn): m p_i.
     - ``"holm"``: max_{j<=i} (m-j+1) p_(j).
@@ -261,10 +290,13 @@ def adjust_control(
     method = _choose(method, CONTROL_METHODS)
     if rom not in ("exact", "garcia2010"):
         raise ValueError(f"unknown rom={rom!r}; allowed: 'exact', 'garcia2010'")
-    p = _checked(_as_array(pvalues))
-    if p.ndim != 1:
-        raise ValueError(f"pvalues must be 1-D (one p-value per comparison), got shape {p.shape}")
-    return _sorted_apply(p, lambda ps: _control_sorted(ps, method, rom))
+    p = _as_array(pvalues)
+    if p.ndim > 2:
+        raise ValueError("pvalues must be 1-D (one p-value per comparison) or 2-D (one family "
+                         f"per row), got shape {p.shape}")
+    if p.ndim == 2 and p.shape[0] == 0 and p.shape[1] > 0:  # a stack of no families
+        return p
+    return _sorted_apply(_checked(p), lambda ps: _control_sorted(ps, method, rom))
 
 
 # --------------------------------------------------------------------------- NxN
@@ -328,6 +360,22 @@ def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:
     return out
 
 
+def _all_pairs_apv(p: FloatArray, method: str, k: int, monotone: bool) -> FloatArray:
+    """APVs of checked families ``p`` (m or (n, m) p-values of k algorithms), no parsing: the
+    core of :func:`adjust_all_pairs`, also used by :func:`multicompare.simulate`."""
+    p = p + 0.0  # -0.0 -> 0.0, as in the Rust core
+    apv: FloatArray
+    if method == "nemenyi":
+        apv = np.minimum(p.shape[-1] * p, 1.0)
+    elif method == "holm":
+        apv = _sorted_apply(p, _holm_sorted)
+    elif method == "shaffer":
+        apv = np.asarray(_core.shaffer_apv(p, k), dtype=np.float64)
+    else:
+        apv = np.asarray(_core.bergmann_hommel_apv(p, k), dtype=np.float64)
+    return _monotone(p, apv) if monotone else apv
+
+
 def adjust_all_pairs(
     pvalues: ArrayLike, method: str, *, k: int | None = None, monotone: bool = False
 ) -> FloatArray:
@@ -359,18 +407,7 @@ def adjust_all_pairs(
     """
     method = _choose(method, ALL_PAIRS_METHODS)
     p, k_eff, matrix = _families(pvalues, k)
-    p = p + 0.0  # -0.0 -> 0.0, as in the Rust core
-    apv: FloatArray
-    if method == "nemenyi":
-        apv = np.minimum(p.shape[-1] * p, 1.0)
-    elif method == "holm":
-        apv = _sorted_apply(p, _holm_sorted)
-    elif method == "shaffer":
-        apv = np.asarray(_core.shaffer_apv(p, k_eff), dtype=np.float64)
-    else:
-        apv = np.asarray(_core.bergmann_hommel_apv(p, k_eff), dtype=np.float64)
-    if monotone:
-        apv = _monotone(p, apv)
+    apv = _all_pairs_apv(p, method, k_eff, monotone)
     if not matrix:
         return apv
     out = np.full((k_eff, k_eff), np.nan)

@@ -1,0 +1,248 @@
+"""multicompare.simulate: the batch procedures equal the package's, the estimates are reproducible
+and independent of the executor, and they are calibrated (bounds of several Monte Carlo SEs)."""
+
+from __future__ import annotations
+
+import io
+import pickle
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import multicompare as mc
+from multicompare import simulate as sim
+from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS
+
+OMNIBUS_FUNCTIONS = {"friedman": mc.friedman, "iman_davenport": mc.iman_davenport,
+                     "aligned": mc.friedman_aligned_ranks, "quade": mc.quade}
+
+
+def _spec(effects: tuple[float, ...], n: int, **options: object) -> sim._Spec:
+    return sim._specify(effects, n, sim.COMPARISONS, ("friedman", "aligned", "quade"), None, 0, 0.05,
+                        "normal", 0.0, None, None, **{"aligned_se": "calibrated", "rom": "exact",
+                                                      "monotone": False, "tie_correction": True,
+                                                      **options})[0]
+
+
+TABLES = st.tuples(st.integers(2, 7), st.integers(2, 6), st.integers(0, 2**32 - 1),
+                   st.sampled_from([None, 0, 1]), st.sampled_from([0.0, 1.0]))
+
+
+@settings(max_examples=8)
+@given(TABLES, st.sampled_from([True, False]), st.sampled_from(["calibrated", "garcia2010"]))
+def test_batch_procedures_equal_the_package_functions(table: tuple, tie_correction: bool,
+                                                      aligned_se: str) -> None:
+    """Statistics, p-values and every decision of the vectorised chunk equal the public API's,
+    table by table (rounding makes ties; a scale spread makes data sets of different scales)."""
+    n, k, seed, decimals, spread = table
+    spec = sim._Spec(effects=(0.0,) * k, n_datasets=n, noise="normal", scale_spread=spread,
+                     decimals=decimals, alpha=0.05, control=None, rows=(), custom=(),
+                     aligned_se=aligned_se, rom="exact", monotone=False,
+                     tie_correction=tie_correction)
+    x = sim._draw(spec, np.random.default_rng(seed), 4)
+    first, second = sim._pairs(k)
+    for test in ("friedman", "aligned", "quade"):
+        basis = sim._BASES[test](x, spec)
+        best = sim._control_index(spec, basis.ranks)
+        p_control = sim._two_sided(basis.ranks, basis.se, np.repeat(best[:, None], k - 1, axis=1),
+                                   sim._others(best, k))
+        p_pairs = sim._two_sided(basis.ranks, basis.se, np.broadcast_to(first, (4, len(first))),
+                                 np.broadcast_to(second, (4, len(first))))
+        options = {"aligned_se": aligned_se} if test == "aligned" else {}
+        for r, table_r in enumerate(x):
+            for name, p in basis.omnibus.items():
+                expected = OMNIBUS_FUNCTIONS[name](table_r, tie_correction=tie_correction).pvalue
+                assert p[r] == pytest.approx(expected, rel=1e-9, abs=1e-12), (test, name)
+            control = mc.posthoc_control(table_r, int(best[r]), test=test, **options)
+            np.testing.assert_allclose(p_control[r], control.pvalue, rtol=1e-9, atol=1e-12)
+            for method in CONTROL_METHODS:
+                np.testing.assert_array_equal(sim._decide_control(p_control[r:r + 1], method, spec)[0],
+                                              control.reject[method], err_msg=method)
+            pairs = mc.posthoc_all_pairs(table_r, test=test, **options)
+            np.testing.assert_allclose(p_pairs[r], pairs.pvalue, rtol=1e-9, atol=1e-12)
+            for method in ALL_PAIRS_METHODS:
+                decided = sim._all_pairs_apv(p_pairs[r:r + 1], method, k, False)[0] <= 0.05
+                np.testing.assert_array_equal(decided, pairs.reject[method], err_msg=method)
+
+
+def _holm_all_pairs_by_the_public_api(scores: np.ndarray, alpha: float) -> np.ndarray:
+    return np.array([mc.posthoc_all_pairs(t, methods=["holm"], alpha=alpha).reject["holm"].to_numpy()
+                     for t in scores])
+
+
+def _never(scores: np.ndarray, alpha: float) -> np.ndarray:
+    return np.zeros((len(scores), 1), dtype=bool)
+
+
+def test_custom_procedure_through_the_public_api_matches_the_batch_one() -> None:
+    result = sim.simulate([0, 0, 1.0, 2.0], 8, n_replications=150, chunk_size=50,
+                          comparisons=["all_pairs"], tests=["friedman"], methods=["holm"],
+                          custom={"holm_api": ("all_pairs", _holm_all_pairs_by_the_public_api),
+                                  "never": ("omnibus", _never)}, random_state=11)
+    frame = result.to_frame()
+    builtin = frame.loc[("all_pairs", "friedman", "holm")]
+    pd.testing.assert_series_equal(frame.loc[("all_pairs", "custom", "holm_api")], builtin,
+                                   check_names=False)
+    assert builtin["power_avg"] > 0.1 and builtin["true_nulls"] == 1
+    assert frame.loc[("omnibus", "custom", "never"), "rejections"] == 0
+
+
+@pytest.mark.parametrize("bad", [
+    lambda s, a: np.zeros((len(s), 3)),  # not boolean
+    lambda s, a: np.zeros((len(s), 2), dtype=bool),  # wrong number of hypotheses
+])
+def test_custom_procedure_shape_is_checked(bad: object) -> None:
+    with pytest.raises(ValueError, match="boolean array of shape"):
+        sim.simulate(3, 5, n_replications=10, custom={"bad": ("all_pairs", bad)}, comparisons=["omnibus"])
+
+
+@given(st.integers(0, 2**63), st.sampled_from([3, 4]), st.sampled_from(["normal", "t3", "exponential"]))
+@settings(max_examples=5)
+def test_reproducible_with_a_seed_and_the_same_serially_and_on_threads(seed: int, k: int, noise: str) -> None:
+    options = dict(n_replications=90, chunk_size=40, random_state=seed, noise=noise, decimals=1,
+                   tests=["friedman", "quade"])
+    first = sim.simulate(k, 6, **options).to_frame()
+    pd.testing.assert_frame_equal(first, sim.simulate(k, 6, **options).to_frame())
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        pd.testing.assert_frame_equal(first, sim.simulate(k, 6, executor=pool, **options).to_frame())
+
+
+def test_entropy_repeats_an_unseeded_run() -> None:
+    result = sim.simulate(3, 5, n_replications=50, comparisons=["omnibus"])
+    again = sim.simulate(3, 5, n_replications=50, comparisons=["omnibus"], random_state=result.entropy)
+    pd.testing.assert_frame_equal(result.to_frame(), again.to_frame())
+
+
+def test_dask_distributed_local_cluster_gives_the_serial_result() -> None:
+    distributed = pytest.importorskip("distributed")
+    options = dict(n_replications=200, chunk_size=50, random_state=7, tests=["friedman"])
+    pickle.loads(pickle.dumps(_spec((0.0, 0.0, 1.0), 5)))  # chunks travel to other processes
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        spread = sim.simulate(3, 6, executor=client.get_executor(), **options)
+    pd.testing.assert_frame_equal(spread.to_frame(), sim.simulate(3, 6, **options).to_frame())
+
+
+def test_truth_of_partial_nulls() -> None:
+    frame = sim.simulate([0, 0, 2, 2, 5], 10, n_replications=20, methods=["holm"],
+                         tests=["friedman"], random_state=1).to_frame()
+    assert frame.loc[("omnibus", "friedman", "friedman"), "true_nulls"] == 0
+    assert frame.loc[("control", "friedman", "holm"), "true_nulls"] == 1  # control 0 vs 1
+    assert frame.loc[("all_pairs", "friedman", "holm"), "true_nulls"] == 2  # (0,1), (2,3)
+    assert frame.loc[("all_pairs", "friedman", "holm"), "hypotheses"] == 10
+
+
+def _within(rate: float, se: float, target: float, width: float = 4.0) -> bool:
+    return abs(rate - target) <= width * max(se, 1e-3)
+
+
+def test_calibration_under_the_complete_null() -> None:
+    """N = 20, k = 4, 3000 replications: the omnibus tests reject about alpha, the 1xN and
+    all-pairs procedures that control the FWER stay below alpha + 3 Monte Carlo SEs."""
+    result = sim.simulate(4, 20, n_replications=3000, tests=["friedman", "aligned"], random_state=2026)
+    frame = result.to_frame()
+    for name in ("friedman", "iman_davenport", "aligned"):
+        row = frame.xs(name, level="procedure").iloc[0]
+        assert _within(row["fwer"], row["fwer_se"], 0.05), name
+    for (comparison, test, procedure), row in frame.iterrows():
+        assert np.isnan(row["power_avg"]) and row["true_nulls"] == row["hypotheses"]
+        if procedure != "li":
+            assert row["fwer"] <= 0.05 + 3 * row["fwer_se"], (comparison, test, procedure)
+
+
+def test_li_and_a_control_chosen_after_seeing_the_data_exceed_alpha() -> None:
+    """The measured violations of items 4 and 5 of issue 8 (seeded; 3000 replications)."""
+    li = sim.simulate(5, 20, n_replications=3000, comparisons=["control"], tests=["friedman"],
+                      methods=["holm", "li"], random_state=8).to_frame()
+    assert li["fwer"].iloc[1] > 0.05 + 3 * li["fwer_se"].iloc[1]
+    assert li["fwer"].iloc[0] <= 0.05 + 3 * li["fwer_se"].iloc[0]
+    best = sim.simulate(8, 20, n_replications=3000, comparisons=["control"], tests=["friedman"],
+                        methods=["holm"], control="best", random_state=9).to_frame()
+    assert best["fwer"].iloc[0] > 0.05 + 4 * best["fwer_se"].iloc[0]
+
+
+def test_power_grows_with_the_effect_and_follows_the_papers_order() -> None:
+    effects = [0, 0.4, 0.8, 1.2, 1.6]
+    frame = sim.simulate(effects, 15, n_replications=400, comparisons=["all_pairs"],
+                         tests=["friedman"], random_state=3).to_frame()
+    power = frame.xs("friedman", level="test")["rejections"]
+    order = ["bergmann_hommel", "shaffer", "holm", "nemenyi"]
+    assert all(power[("all_pairs", a)] >= power[("all_pairs", b)] for a, b in zip(order, order[1:]))
+    stronger = sim.simulate([2 * e for e in effects], 15, n_replications=400, comparisons=["all_pairs"],
+                            tests=["friedman"], methods=["holm"], random_state=3).to_frame()
+    assert stronger["power_avg"].iloc[0] > power[("all_pairs", "holm")] / 10 + frame["power_avg"].min()
+
+
+def test_progress_reports_on_the_stream(capsys: pytest.CaptureFixture[str]) -> None:
+    sim.simulate(3, 5, n_replications=50, chunk_size=10, comparisons=["omnibus"], progress=True)
+    err = capsys.readouterr().err
+    assert "5/5 chunks (100%)" in err and err.count("\n") == 5
+    stream = io.StringIO()
+    meter = sim._Progress(20, True, stream)
+    for _ in range(20):
+        meter.step()
+    assert stream.getvalue().count("\n") == 10  # one line per tenth when not on a terminal
+
+
+def test_str_and_conditions() -> None:
+    result = sim.simulate([0, 0, 1], 5, n_replications=20, comparisons=["omnibus"], random_state=4)
+    text = str(result)
+    assert "N = 5, k = 3" in text and "20 replications" in text and "iman_davenport" in text
+    assert result.entropy == 4 and result.n_algorithms == 3
+    assert result.fwer.index.names == ["comparison", "test", "procedure"]
+
+
+@pytest.mark.parametrize(("args", "kwargs", "error", "match"), [
+    ((1, 5), {}, ValueError, "2 to 1000 algorithms"),
+    (([0, np.nan], 5), {}, ValueError, "finite"),
+    ((["a", "b"], 5), {}, TypeError, "numbers"),
+    ((3, 1), {}, ValueError, "at least 2"),
+    ((3, 5.0), {}, TypeError, "n_datasets must be an integer"),
+    ((3, 5), {"n_replications": 0}, ValueError, "n_replications must be between"),
+    ((3, 5), {"chunk_size": 10**9}, ValueError, "chunk_size must be between"),
+    ((3, 5), {"comparisons": ["pairs"]}, ValueError, "comparisons must be one of"),
+    ((3, 5), {"tests": ["anova"]}, ValueError, "tests must be one of"),
+    ((3, 5), {"methods": ["bonferroni_dunn"]}, ValueError, "methods must be one of"),
+    ((3, 5), {"noise": "gaussian"}, ValueError, "noise must be one of"),
+    ((3, 5), {"control": 3}, ValueError, "control must be"),
+    ((3, 5), {"control": "first"}, ValueError, "control must be"),
+    ((3, 5), {"alpha": 1.5}, ValueError, "alpha"),
+    ((3, 5), {"scale_spread": -1}, ValueError, "scale_spread"),
+    ((3, 5), {"decimals": 1.5}, TypeError, "decimals"),
+    ((3, 5), {"random_state": "x"}, TypeError, "random_state"),
+    ((3, 5), {"aligned_se": "paper"}, ValueError, "aligned_se must be one of"),
+    ((3, 5), {"monotone": "yes"}, TypeError, "monotone"),
+    ((10, 5), {"rom": "garcia2010"}, ValueError, "k <= 8"),
+    ((21, 5), {"methods": ["bergmann_hommel"]}, ValueError, "k <= 20"),
+    ((3, 5), {"custom": {"c": ("control", _never)}, "control": "best"}, ValueError, "not 'best'"),
+    ((3, 5), {"custom": {"c": _never}}, TypeError, "pair"),
+    ((3, 5), {"comparisons": []}, ValueError, "no procedure"),
+])
+def test_bad_arguments_are_named_before_any_work(args: tuple, kwargs: dict, error: type, match: str) -> None:
+    with pytest.raises(error, match=match):
+        sim.simulate(*args, **kwargs)
+
+
+def test_noise_function_and_its_shape() -> None:
+    def laplace(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+        return rng.laplace(size=shape) / np.sqrt(2)
+
+    result = sim.simulate(3, 5, n_replications=20, noise=laplace, comparisons=["omnibus"], random_state=1)
+    assert result.noise == "laplace"
+    with pytest.raises(ValueError, match="noise"):
+        sim.simulate(3, 5, n_replications=20, noise=lambda rng, shape: rng.standard_normal(3),
+                     comparisons=["omnibus"])
+
+
+def test_readme_simulation_example_runs() -> None:
+    from test_cli import readme_blocks
+
+    first, spread = readme_blocks("python", "## Error rates and power by simulation")
+    namespace: dict[str, object] = {}
+    exec(compile(first, "README.md", "exec"), namespace)  # noqa: S102 - the README's own code
+    assert isinstance(namespace["alt"], sim.SimulationResult)
+    assert "client.get_executor()" in spread  # the Dask form; its cluster is tested above

@@ -14,7 +14,7 @@ from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenpor
 from multicompare.plot import cd_diagram, cd_groups
 from multicompare.posthoc import posthoc_all_pairs, posthoc_control
 from multicompare.report import Report, compare
-from multicompare.simulate import SimulationResult, simulate
+from multicompare.simulation import SimulationResult, simulate
 from multicompare.two_sample import (
     paired_t_test,
     sign_test,

@@ -1,5 +1,5 @@
-"""multicompare.simulate: the batch procedures equal the package's, the estimates are reproducible
-and independent of the executor, and they are calibrated (bounds of several Monte Carlo SEs)."""
+"""multicompare.simulate (module simulation): the batch procedures equal the package's, the estimates
+are reproducible and independent of the executor, and calibrated (bounds of several Monte Carlo SEs)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import multicompare as mc
-from multicompare import simulate as sim
+from multicompare import simulation as sim
 from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS
+from multicompare.posthoc import PAIRWISE_METHODS, PAIRWISE_TESTS, TESTS
 
 OMNIBUS_FUNCTIONS = {"friedman": mc.friedman, "iman_davenport": mc.iman_davenport,
                      "aligned": mc.friedman_aligned_ranks, "quade": mc.quade}
@@ -32,7 +33,7 @@ TABLES = st.tuples(st.integers(2, 7), st.integers(2, 6), st.integers(0, 2**32 - 
                    st.sampled_from([None, 0, 1]), st.sampled_from([0.0, 1.0]))
 
 
-@settings(max_examples=8)
+@settings(max_examples=6)
 @given(TABLES, st.sampled_from([True, False]), st.sampled_from(["calibrated", "garcia2010"]))
 def test_batch_procedures_equal_the_package_functions(table: tuple, tie_correction: bool,
                                                       aligned_se: str) -> None:
@@ -43,28 +44,29 @@ def test_batch_procedures_equal_the_package_functions(table: tuple, tie_correcti
                      decimals=decimals, alpha=0.05, control=None, rows=(), custom=(),
                      aligned_se=aligned_se, rom="exact", monotone=False,
                      tie_correction=tie_correction)
-    x = sim._draw(spec, np.random.default_rng(seed), 4)
+    x = sim._draw(spec, np.random.default_rng(seed), 3)
     first, second = sim._pairs(k)
-    for test in ("friedman", "aligned", "quade"):
+    for test in TESTS:
         basis = sim._BASES[test](x, spec)
         best = sim._control_index(spec, basis.ranks)
-        p_control = sim._two_sided(basis.ranks, basis.se, np.repeat(best[:, None], k - 1, axis=1),
-                                   sim._others(best, k))
-        p_pairs = sim._two_sided(basis.ranks, basis.se, np.broadcast_to(first, (4, len(first))),
-                                 np.broadcast_to(second, (4, len(first))))
+        p_control = sim._two_sided(basis, np.repeat(best[:, None], k - 1, axis=1), sim._others(best, k))
+        p_pairs = sim._two_sided(basis, np.broadcast_to(first, (3, len(first))),
+                                 np.broadcast_to(second, (3, len(first))))
         options = {"aligned_se": aligned_se} if test == "aligned" else {}
+        control_methods = PAIRWISE_METHODS["control"] if test in PAIRWISE_TESTS else CONTROL_METHODS
+        pair_methods = PAIRWISE_METHODS["all_pairs"] if test in PAIRWISE_TESTS else ALL_PAIRS_METHODS
         for r, table_r in enumerate(x):
             for name, p in basis.omnibus.items():
                 expected = OMNIBUS_FUNCTIONS[name](table_r, tie_correction=tie_correction).pvalue
                 assert p[r] == pytest.approx(expected, rel=1e-9, abs=1e-12), (test, name)
             control = mc.posthoc_control(table_r, int(best[r]), test=test, **options)
             np.testing.assert_allclose(p_control[r], control.pvalue, rtol=1e-9, atol=1e-12)
-            for method in CONTROL_METHODS:
+            for method in control_methods:
                 np.testing.assert_array_equal(sim._decide_control(p_control[r:r + 1], method, spec)[0],
                                               control.reject[method], err_msg=method)
             pairs = mc.posthoc_all_pairs(table_r, test=test, **options)
             np.testing.assert_allclose(p_pairs[r], pairs.pvalue, rtol=1e-9, atol=1e-12)
-            for method in ALL_PAIRS_METHODS:
+            for method in pair_methods:
                 decided = sim._all_pairs_apv(p_pairs[r:r + 1], method, k, False)[0] <= 0.05
                 np.testing.assert_array_equal(decided, pairs.reject[method], err_msg=method)
 
@@ -125,6 +127,13 @@ def test_dask_distributed_local_cluster_gives_the_serial_result() -> None:
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         spread = sim.simulate(3, 6, executor=client.get_executor(), **options)
     pd.testing.assert_frame_equal(spread.to_frame(), sim.simulate(3, 6, **options).to_frame())
+
+
+def test_pairwise_tests_offer_their_valid_adjustments_only() -> None:
+    frame = sim.simulate([0, 0, 1, 1], 8, n_replications=10, tests=["wilcoxon", "sign"], random_state=5,
+                         chunk_size=5).to_frame()
+    assert set(frame.index) == {(c, t, m) for t in ("wilcoxon", "sign")
+                                for c in ("control", "all_pairs") for m in PAIRWISE_METHODS[c]}
 
 
 def test_truth_of_partial_nulls() -> None:

@@ -33,7 +33,7 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from multicompare import _core, _ranking
-from multicompare._data import check_alpha
+from multicompare._data import Scores, check_alpha
 from multicompare.adjust import (
     ALL_PAIRS_METHODS,
     CONTROL_METHODS,
@@ -41,7 +41,15 @@ from multicompare.adjust import (
     adjust_control,
     rom_reject,
 )
-from multicompare.posthoc import ALIGNED_SES, TESTS, AlignedSE, Test
+from multicompare.posthoc import (
+    ALIGNED_SES,
+    PAIRWISE_METHODS,
+    PAIRWISE_TESTS,
+    TESTS,
+    AlignedSE,
+    Test,
+    _pairwise_tests,
+)
 
 __all__ = ["COMPARISONS", "NOISES", "SimulationResult", "simulate"]
 
@@ -62,7 +70,8 @@ order of its comparison (``"omnibus"``: m = 1; ``"control"``: the k-1 others in 
 ``"all_pairs"``: the k(k-1)/2 pairs in ``itertools.combinations`` order)."""
 
 #: Omnibus tests per rank basis (the row names of the result).
-OMNIBUS = {"friedman": ("friedman", "iman_davenport"), "aligned": ("aligned",), "quade": ("quade",)}
+OMNIBUS = {"friedman": ("friedman", "iman_davenport"), "aligned": ("aligned",), "quade": ("quade",),
+           "wilcoxon": (), "sign": ()}
 MAX_CELLS_PER_CHUNK = 20_000_000  # chunk_size * N * k: about 160 MB per float64 table stack
 MAX_REPLICATIONS = 100_000_000
 _TALLIES = ("fwer", "any", "all", "alternatives", "power_sum", "power_sq", "rejected_sum",
@@ -121,7 +130,7 @@ def _draw(spec: _Spec, rng: np.random.Generator, reps: int) -> np.ndarray:
 
 
 # --- the procedures, vectorised over the replications (leading axis) ---------------------------
-# Each mirrors the package's one-table function; tests/test_simulate.py checks that they agree.
+# Each mirrors the package's one-table function; tests/test_simulation.py checks that they agree.
 
 
 def _snap(values: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -142,11 +151,13 @@ def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
 
 
 class _Ranked(NamedTuple):
-    """One rank basis of a chunk: omnibus p-values, the post-hoc ranks and SE per replication."""
+    """One test of a chunk: omnibus p-values, the post-hoc ranks and SE per replication, and
+    for the pairwise tests the p-values of all pairs."""
 
     omnibus: dict[str, np.ndarray]  # omnibus test -> (reps,) p-values
     ranks: np.ndarray  # (reps, k), lower = better
     se: np.ndarray  # (reps,)
+    pair_p: np.ndarray | None = None  # (reps, k(k-1)/2) for the pairwise tests
 
 
 def _friedman(x: np.ndarray, spec: _Spec) -> _Ranked:
@@ -202,12 +213,30 @@ def _quade(x: np.ndarray, spec: _Spec) -> _Ranked:
     return _Ranked({"quade": stats.f.sf(statistic, k - 1, (k - 1) * (n - 1))}, t, se)
 
 
+def _pairwise(x: np.ndarray, test: str) -> _Ranked:
+    """The pairwise Wilcoxon or sign tests of posthoc's ``test="wilcoxon"|"sign"``, one table at
+    a time (their exact and tie-corrected p-values do not vectorise); Friedman ranks order them."""
+    reps, n, k = x.shape
+    first, second = _pairs(k)
+    names, datasets = tuple(str(j) for j in range(k)), tuple(str(i) for i in range(n))
+    p = np.array([_pairwise_tests(Scores(table, names, datasets), first, second, test)[1] for table in x])
+    ranks = np.asarray(stats.rankdata(-x, axis=-1), dtype=np.float64).mean(axis=1)
+    return _Ranked({}, ranks, np.full(reps, np.nan), p.reshape(reps, len(first)))
+
+
 _BASES: dict[str, Callable[[np.ndarray, _Spec], _Ranked]] = {
-    "friedman": _friedman, "aligned": _aligned, "quade": _quade}
+    "friedman": _friedman, "aligned": _aligned, "quade": _quade,
+    "wilcoxon": lambda x, spec: _pairwise(x, "wilcoxon"), "sign": lambda x, spec: _pairwise(x, "sign")}
 
 
-def _two_sided(ranks: np.ndarray, se: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:
-    """p = 2 Phi(-|z|), z = (R_second - R_first)/SE per replication (posthoc's ``_z_tests``)."""
+def _two_sided(basis: _Ranked, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """(reps, m) two-sided p-values of the pairs (first, second) of each replication: the
+    pairwise test's, or p = 2 Phi(-|z|) with z = (R_second - R_first)/SE (posthoc's ``_z_tests``)."""
+    if basis.pair_p is not None:
+        k = basis.ranks.shape[-1]
+        low, high = np.minimum(first, second), np.maximum(first, second)
+        return np.take_along_axis(basis.pair_p, low * k - low * (low + 1) // 2 + high - low - 1, axis=-1)
+    ranks, se = basis.ranks, basis.se
     difference = np.take_along_axis(ranks, second, axis=-1) - np.take_along_axis(ranks, first, axis=-1)
     positive = se[:, None] > 0
     z = np.where(positive, difference / np.where(positive, se[:, None], 1.0), 0.0)
@@ -288,12 +317,11 @@ def _run_chunk(spec: _Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarr
             control = np.zeros(reps, dtype=int)
         elif comparison == "control":
             control = controls.setdefault(test, _control_index(spec, basis.ranks))
-            p = _two_sided(basis.ranks, basis.se, np.repeat(control[:, None], k - 1, axis=1),
-                           _others(control, k))
+            p = _two_sided(basis, np.repeat(control[:, None], k - 1, axis=1), _others(control, k))
             reject = _decide_control(p, procedure, spec)
         else:
             control = np.zeros(reps, dtype=int)
-            p = _two_sided(basis.ranks, basis.se, first, second)
+            p = _two_sided(basis, first, second)
             reject = _all_pairs_apv(p, procedure, k, spec.monotone) <= spec.alpha
         out.append(_tally(reject, _truth(spec, comparison, control)))
     for comparison, name, function in spec.custom:
@@ -464,8 +492,10 @@ def simulate(
       :data:`multicompare.adjust.ALL_PAIRS_METHODS` (Bergmann-Hommel while k <= 20, whose cost
       grows like 3^k);
 
-    each post-hoc on the ranks of every test of ``tests``; ``methods`` keeps only the named
-    adjustments. ``custom`` adds procedures of your own: ``{name: (comparison, function)}``
+    each post-hoc after every test of ``tests``: the rank tests ``"friedman"``, ``"aligned"``,
+    ``"quade"``, or the pairwise ``"wilcoxon"`` and ``"sign"`` tests (post-hocs only, with the
+    adjustments posthoc offers for them, :data:`multicompare.posthoc.PAIRWISE_METHODS`; they run
+    one table at a time, so they are slower). ``methods`` keeps only the named adjustments. ``custom`` adds procedures of your own: ``{name: (comparison, function)}``
     with ``function(scores, alpha)`` returning the rejections of a whole chunk (see
     :data:`CustomProcedure`); it sees the scores with larger = better.
 
@@ -637,6 +667,8 @@ def _specify(effects: ArrayLike | int, n_datasets: int, comparisons: Sequence[st
             names = {"omnibus": OMNIBUS[test],
                      "control": tuple(m for m in CONTROL_METHODS if m in control_methods),
                      "all_pairs": pair_methods}[comparison]
+            if test in PAIRWISE_TESTS and comparison != "omnibus":
+                names = tuple(m for m in names if m in PAIRWISE_METHODS[comparison])
             rows += [(comparison, test, name) for name in names]
     extra = _custom(custom, c)
     m_of = {"omnibus": 1, "control": k - 1, "all_pairs": k * (k - 1) // 2}

@@ -154,7 +154,7 @@ def one_line_error(err: str) -> str:
         ("", "cannot read"),
         ("d,a,b\nx,1,2\ny,1,2,3,4,5\n", "Expected 3 fields"),
         ("d,a,b\nx,1,oops\ny,2,3\n", "numeric"),
-        ("d,a,b\nx,1,\ny,2,3\n", "missing/NaN/inf value(s), first at data set 'x', algorithm 'b'"),
+        ("d,a,b\nx,1,\ny,2,3\n", "missing/NaN value(s), first at data set 'x', algorithm 'b'; pass nan_policy='omit' (--nan-policy omit)"),
         ("d,a,b\nx,1,2\n", "at least 2 data sets"),
         ("dataset,algorithm,score\nx,a,1\nx,b,2\ny,a,3\n", "incomplete"),
     ],

@@ -165,9 +165,9 @@ def test_non_numeric_cells_are_named(tmp_path: Any) -> None:
     path.write_text("data set,a,b\nx,0.1,0.2\ny,n/a?,0.3\n", encoding="utf-8")
     with pytest.raises(TypeError, match=r"found 'n/a\?' \(str\) at data set 'y', algorithm 'a'"):
         mc.friedman(path)
-    unindexed = pd.DataFrame({"dataset": ["x", "y"], "a": [0.1, 0.2], "b": [0.3, 0.1]})
-    with pytest.raises(TypeError, match=r"found 'x' \(str\) at data set '0', algorithm 'dataset'"):
-        mc.friedman(unindexed)  # forgot set_index("dataset"): the message shows where
+    indexed = pd.DataFrame({"name": ["x", "y"], "a": [0.1, 0.2], "b": [0.3, 0.1]}, index=["p", "q"])
+    with pytest.raises(TypeError, match=r"found 'x' \(str\) at data set 'p', algorithm 'name'"):
+        mc.friedman(indexed)  # a set index names the data sets: the column of names is misplaced
     with pytest.raises(TypeError, match=r"\(complex\) at row 0, column 1"):
         mc.friedman(np.array([[0.1, 1j], [0.2, 0.3]], dtype=object))
 

@@ -1,34 +1,83 @@
 """Input handling: every accepted form of scores becomes one validated ``Scores`` table.
 
-Accepted: a 2-D array (rows = data sets, columns = algorithms), a wide DataFrame
-(index = data sets), a long DataFrame (one row per data set and algorithm) or the
-path of a CSV file holding either. The caller's object is never modified.
+Accepted: a 2-D array (rows = data sets, columns = algorithms; a numpy masked array's masked
+cells are missing values), a wide DataFrame (data sets in the index, or in its only column of
+names), a long DataFrame (one row per data set, algorithm and, for repeated runs, fold or
+seed) or the path of a CSV file holding either (read by :func:`read_csv`). Repeated scores
+of a data set and algorithm are combined by ``aggregate``; missing ones are handled by
+``nan_policy``. The caller's object is never modified.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+import re
+import sys
+import warnings
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Union
+from typing import Literal, TypeVar, Union, get_args
 
 import numpy as np
 import pandas as pd
 
+__all__ = [
+    "AGGREGATES",
+    "NAN_POLICIES",
+    "Aggregate",
+    "NanPolicy",
+    "Scores",
+    "ScoresLike",
+    "ShapeWarning",
+    "as_scores",
+    "check_alpha",
+    "check_choice",
+    "read_csv",
+]
+
 ScoresLike = Union[np.ndarray, pd.DataFrame, "os.PathLike[str]", str, Sequence[Sequence[float]]]
+"""What the functions of multicompare accept as scores (see :func:`as_scores`)."""
+
+AggregateName = Literal["mean", "median"]
+AGGREGATES: tuple[str, ...] = get_args(AggregateName)
+Aggregate = Union[AggregateName, Callable[[np.ndarray], float]]
+"""How repeated scores (folds, seeds) of a data set and algorithm become one: a name of
+``AGGREGATES`` or a function of a 1-D array returning a number."""
+
+NanPolicy = Literal["raise", "omit"]
+NAN_POLICIES: tuple[str, ...] = get_args(NanPolicy)
+
+#: Columns of long data that number repeated runs, never scores (compared in lower case).
+REPLICATE_COLUMNS = frozenset({"seed", "fold", "folds", "repeat", "repetition", "run", "rep",
+                               "replicate", "iteration", "iter", "split", "trial", "random_state",
+                               "cv", "cv_fold", "outer_fold", "inner_fold"})
+#: Up to this many data sets the asymptotic p-values of the rank tests are rough (D06 Sec. 3.2.2
+#: uses the chi-square approximation for N > 10).
+SMALL_N = 10
+
+_DECIMAL_COMMA = re.compile(r"^\s*[-+]?(\d+,\d*|,\d+)(e[-+]?\d+)?\s*$", re.IGNORECASE)
+_AGGREGATE_HINT = "pass aggregate='mean' or 'median' (--aggregate in the command line) to combine them"
+
+C = TypeVar("C", bound=str)
+
+
+class ShapeWarning(UserWarning):
+    """Scores of a suspicious shape: possibly transposed, two algorithms, or few data sets."""
 
 
 @dataclass(frozen=True)
 class Scores:
     """Scores of k algorithms (columns) on N data sets (rows), as float64.
 
-    ``values`` is a private read-only copy; ``higher_is_better`` says how to rank it.
+    ``values`` is a private read-only copy; ``higher_is_better`` says how to rank it;
+    ``omitted`` names the data sets that ``nan_policy='omit'`` left out.
     """
 
     values: np.ndarray
     algorithms: tuple[str, ...]
     datasets: tuple[str, ...]
     higher_is_better: bool = True
+    omitted: tuple[str, ...] = ()
 
     @property
     def n_datasets(self) -> int:
@@ -68,6 +117,17 @@ def check_alpha(alpha: float) -> float:
     return float(alpha)
 
 
+def check_choice(name: str, value: object, allowed: Sequence[C]) -> C:
+    """``value`` as spelled in ``allowed`` (compared case-insensitively, '-' as '_'), or
+    ValueError "<name> must be one of ...; got ..."."""
+    if isinstance(value, str):
+        key = value.strip().lower().replace("-", "_")
+        for option in allowed:
+            if option.lower().replace("-", "_") == key:
+                return option
+    raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}; got {value!r}")
+
+
 def as_scores(
     data: ScoresLike | Scores,
     *,
@@ -75,52 +135,134 @@ def as_scores(
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
+    keep_missing: bool = False,
+    shape_warnings: bool = True,
 ) -> Scores:
     """Validate ``data`` and return it as ``Scores``.
 
-    A DataFrame that has the three columns ``dataset``, ``algorithm`` and ``score`` is
-    read as long (tidy) data; any other DataFrame as wide data, its index naming the
-    data sets. A string or path is read as CSV: long if it has those three columns,
-    else wide with the first column naming the data sets.
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        A 2-D array (rows = data sets; masked cells of a masked array are missing); a wide
+        DataFrame, whose index names the data sets unless it has a default index and one column
+        of names (unique: the data sets); a long DataFrame (see below); or a CSV path
+        (:func:`read_csv`). A ``Scores`` is returned as it is.
+    higher_is_better : bool
+        Whether larger scores are better (accuracy) or worse (error, time).
+    dataset, algorithm, score : str
+        The columns of long data. A DataFrame is long when it has the ``dataset`` and
+        ``algorithm`` columns, or (with a default index) two or more columns of names. Absent
+        names are detected: the first column of names holds the data sets, the other the
+        algorithms; the score column is the only numeric column besides those that number
+        repeated runs (``seed``, ``fold``, ``repeat``, ``run``, ... : ``REPLICATE_COLUMNS``).
+    aggregate : {'mean', 'median'} or callable, optional
+        Combines repeated scores of a data set and algorithm (the folds and seeds of a long
+        table, or repeated rows of a wide one) into one; a callable gets a 1-D float array and
+        returns a number. Without it, repeated scores are an error that names this option.
+        A missing run makes the combined 'mean' or 'median' missing.
+    nan_policy : {'raise', 'omit'}
+        Missing scores (NaN, None, a masked cell, a pair absent from long data): 'raise' (the
+        default) refuses them; 'omit' leaves out every data set with a missing score and lists
+        them in ``Scores.omitted``. Infinite scores are always an error.
+    keep_missing : bool
+        Keep missing scores as NaN (for the incomplete-block tests); ``nan_policy`` is then
+        not applied.
+    shape_warnings : bool
+        Emit a :class:`ShapeWarning` for suspicious shapes: more algorithms than data sets (a
+        transposed table?), two algorithms (use :func:`multicompare.wilcoxon`), fewer than
+        ``SMALL_N`` data sets (asymptotic p-values are rough).
+
+    Returns
+    -------
+    Scores
+        Read-only float64 values with algorithm and data-set names.
     """
     if not isinstance(higher_is_better, (bool, np.bool_)):
         raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
+    nan_policy = check_choice("nan_policy", nan_policy, NAN_POLICIES)
+    how = _check_aggregate(aggregate)
     if isinstance(data, Scores):
         return data
     if isinstance(data, (str, os.PathLike)):
-        data = _read_csv(data, (dataset, algorithm, score))
+        data = read_csv(data, dataset=dataset, algorithm=algorithm)
     if isinstance(data, pd.DataFrame):
-        if {dataset, algorithm, score} <= set(data.columns):
-            data = _long_to_wide(data, dataset, algorithm, score)
+        data = _frame_to_wide(data, dataset, algorithm, score, how)
         names = [str(c) for c in data.columns]
         rows = [str(i) for i in data.index]
         _check_unique(names, "algorithm")
-        _check_unique(rows, "data set")
-        values = _numeric_matrix(data.to_numpy(), names, rows)
+        values = _numeric_matrix(data.to_numpy(dtype=object), names, rows)
     else:
         values = _numeric_matrix(data, None)
         names = [f"A{j + 1}" for j in range(values.shape[1])]
         rows = [str(i) for i in range(values.shape[0])]
+    values, rows, omitted = _missing(values, names, rows, nan_policy, keep_missing)
     values.setflags(write=False)
-    return Scores(values, tuple(names), tuple(rows), bool(higher_is_better))
+    scores = Scores(values, tuple(names), tuple(rows), bool(higher_is_better), omitted)
+    if shape_warnings:
+        _warn_about_shape(scores)
+    return scores
 
 
-def _read_csv(path: str | os.PathLike[str], long_columns: tuple[str, str, str]) -> pd.DataFrame:
+def read_csv(
+    path: str | os.PathLike[str],
+    *,
+    sep: str | None = None,
+    decimal: str = ".",
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+) -> pd.DataFrame:
+    """Read a CSV file of scores as a DataFrame for :func:`as_scores`.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file. Wide: the first column names the data sets, the header the algorithms.
+        Long: a row per score (see ``dataset``, ``algorithm`` of :func:`as_scores`).
+    sep : str, optional
+        The field separator: by default a tab for a ``.tsv`` or ``.tab`` file, else ','.
+        Excel in many European locales writes ';'.
+    decimal : str
+        The decimal mark, '.' (default) or ','.
+    dataset, algorithm : str
+        The columns that make a file long (then the data-set names are not made the index).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Wide data indexed by the data sets, or long data as read.
+    """
     if not os.path.exists(path):
         raise FileNotFoundError(f"no such file: {os.fspath(path)!r}")
+    if sep is None:
+        sep = "\t" if os.path.splitext(os.fspath(path))[1].lower() in (".tsv", ".tab") else ","
+    if not isinstance(sep, str) or not sep:
+        raise ValueError(f"sep must be a non-empty string, got {sep!r}")
+    decimal = check_choice("decimal", decimal, (".", ","))
+    if decimal == sep:
+        raise ValueError(f"sep and decimal must differ; both are {sep!r}")
     try:
-        frame = pd.read_csv(path)
+        frame = pd.read_csv(path, sep=sep, decimal=decimal)
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
         raise ValueError(f"cannot read {os.fspath(path)!r} as CSV: {exc}") from exc
-    if set(long_columns) <= set(frame.columns):
-        return frame
     if frame.shape[1] < 2:
-        raise ValueError(f"{os.fspath(path)!r} has a single column: scores must be comma-separated "
-                         "(is the file separated by ';' or tabs?)")
+        separated = "comma-separated" if sep == "," else f"separated by {sep!r}"
+        raise ValueError(f"{os.fspath(path)!r} has a single column: scores must be {separated} "
+                         "(is the file separated by ';' or tabs? pass sep=';' or sep='\\t', "
+                         "--sep on the command line)")
+    if _is_long(frame, dataset, algorithm):
+        return frame
     # pandas renames a repeated header ('a', 'a' -> 'a', 'a.1'): check the header as written.
-    header = pd.read_csv(path, header=None, nrows=1, dtype=str).iloc[0, 1:].dropna().tolist()
+    header = pd.read_csv(path, sep=sep, header=None, nrows=1, dtype=str).iloc[0, 1:].dropna().tolist()
     _check_unique(header, "algorithm")
     return frame.set_index(frame.columns[0])
+
+
+def _check_aggregate(aggregate: Aggregate | None) -> Aggregate | None:
+    if aggregate is None or callable(aggregate):
+        return aggregate
+    return check_choice("aggregate", aggregate, AGGREGATES)  # type: ignore[arg-type]
 
 
 def _check_unique(names: list[str], what: str) -> None:
@@ -129,23 +271,129 @@ def _check_unique(names: list[str], what: str) -> None:
         raise ValueError(f"duplicate {what} names: {dup}")
 
 
-def _long_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str) -> pd.DataFrame:
-    counts = frame.groupby([dataset, algorithm], sort=False).size()
-    if (counts > 1).any():
-        dup = counts[counts > 1].index[0]
-        raise ValueError(f"long data has more than one score for data set {dup[0]!r}, "
-                         f"algorithm {dup[1]!r}")
-    wide = frame.pivot(index=dataset, columns=algorithm, values=score)
-    wide = wide.reindex(index=pd.unique(frame[dataset]), columns=pd.unique(frame[algorithm]))
-    if wide.isna().to_numpy().any():
-        raise ValueError("long data is incomplete: every algorithm needs a score on every "
-                         "data set (missing or NaN scores found)")
-    return wide
+def _label_columns(frame: pd.DataFrame) -> list[Hashable]:
+    """Columns of names: not numeric, and mostly not numbers (a decimal comma counts as one)."""
+    labels = []
+    for column in frame.columns:
+        values = frame[column]
+        if pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):
+            continue
+        present = values.dropna().to_numpy(dtype=object)
+        text = [_not_a_number(v) and not _decimal_comma(v) for v in present]
+        if present.size and sum(text) * 2 > present.size:
+            labels.append(column)
+    return labels
 
 
-def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None = None) -> np.ndarray:
+def _is_long(frame: pd.DataFrame, dataset: str, algorithm: str) -> bool:
+    """Long data: the named data-set and algorithm columns, or (unnamed integer index) >= 2
+    columns of names."""
+    if {dataset, algorithm} <= set(frame.columns):
+        return True
+    return _default_index(frame) and len(_label_columns(frame)) >= 2
+
+
+def _default_index(frame: pd.DataFrame) -> bool:
+    """An index that names nothing: unnamed integers (as read, or after filtering rows)."""
+    return frame.index.name is None and pd.api.types.is_integer_dtype(frame.index)
+
+
+def _frame_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str,
+                   aggregate: Aggregate | None) -> pd.DataFrame:
+    """Data sets x algorithms (object values, NaN where missing) from a wide or long frame."""
+    if _is_long(frame, dataset, algorithm):
+        return _long_to_wide(frame, dataset, algorithm, score, aggregate)
+    labels = _label_columns(frame)
+    if _default_index(frame) and len(labels) == 1:
+        column = labels[0]
+        # The only column of names holds the data sets: unique names, or repeated runs of them.
+        if frame[column].is_unique or aggregate is not None or column in (dataset, frame.columns[0]):
+            frame = frame.set_index(column)
+    if frame.index.is_unique:
+        return frame
+    if aggregate is None:
+        dup = sorted({str(i) for i in frame.index[frame.index.duplicated()]})
+        raise ValueError(f"duplicate data set names: {dup}; if these rows are repeated runs "
+                         f"(folds, seeds), {_AGGREGATE_HINT}")
+    runs = [c for c in frame.columns if str(c).lower() in REPLICATE_COLUMNS]
+    names = [str(i) for i in frame.index]
+    cells = _numeric_matrix(frame.drop(columns=runs).to_numpy(dtype=object),
+                            [str(c) for c in frame.columns if c not in runs], names, at_least=1)
+    floats = pd.DataFrame(cells, index=frame.index, columns=[c for c in frame.columns if c not in runs])
+    return floats.groupby(level=0, sort=False).agg(lambda s: _combine(s.to_numpy(), aggregate))
+
+
+def _long_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str,
+                  aggregate: Aggregate | None) -> pd.DataFrame:
+    labels = _label_columns(frame)
+    ds = dataset if dataset in frame.columns else labels[0]
+    others = [c for c in labels if c != ds and str(c).lower() not in REPLICATE_COLUMNS]
+    if algorithm in frame.columns:
+        alg: Hashable = algorithm
+    elif len(others) == 1:
+        alg = others[0]
+    else:
+        raise ValueError(f"long data: cannot tell which column names the algorithms among "
+                         f"{[str(c) for c in others]}; name it with algorithm= (--algorithm-column)")
+    extra = [str(c) for c in others if c != alg]
+    if extra:
+        raise ValueError(f"long data: column(s) {extra} hold names that are neither data sets nor "
+                         f"algorithms (another experiment or metric?); select one first")
+    if score in frame.columns:
+        sc: Hashable = score
+    else:
+        numeric = [c for c in frame.columns if c not in (ds, alg) and c not in labels
+                   and str(c).lower() not in REPLICATE_COLUMNS]
+        if len(numeric) != 1:
+            raise ValueError(f"long data: cannot tell which column holds the scores among "
+                             f"{[str(c) for c in numeric]}; name it with score= (--score-column)")
+        sc = numeric[0]
+    keys = [frame[ds].astype(str), frame[alg].astype(str)]
+    cells = _numeric_matrix(
+        frame[[sc]].to_numpy(dtype=object), None, at_least=1,
+        locate=lambda i, _: f"data set {keys[0].iloc[i]!r}, algorithm {keys[1].iloc[i]!r}")[:, 0]
+    scores = pd.Series(cells, index=pd.MultiIndex.from_arrays(keys, names=["dataset", "algorithm"]))
+    counts = scores.groupby(level=[0, 1], sort=False).size()
+    if aggregate is None and (counts > 1).any():
+        (d, a), count = next((key, n) for key, n in counts.items() if n > 1)
+        runs = [str(c) for c in frame.columns if c not in (ds, alg, sc)]
+        what = f" (columns {runs})" if runs else ""
+        raise ValueError(f"long data has {count} scores for data set {d!r}, algorithm {a!r}: "
+                         f"repeated runs{what}? {_AGGREGATE_HINT}")
+    combined = scores.groupby(level=[0, 1], sort=False).agg(lambda s: _combine(s.to_numpy(), aggregate))
+    wide = combined.unstack(level=1)
+    return wide.reindex(index=pd.unique(keys[0]), columns=pd.unique(keys[1]))
+
+
+def _combine(values: np.ndarray, aggregate: Aggregate | None) -> float:
+    """One score from the repeated ``values`` of a data set and algorithm."""
+    if aggregate is None:
+        return float(values[0])
+    if aggregate == "mean":
+        return float(np.mean(values))
+    if aggregate == "median":
+        return float(np.median(values))
+    assert callable(aggregate)
+    result = aggregate(values.copy())
+    if np.ndim(result) != 0 or isinstance(result, (str, bytes, bool, np.bool_)):
+        raise TypeError(f"aggregate must return one number for each data set and algorithm, "
+                        f"got {result!r}")
     try:
-        array = np.array(raw, dtype=object)
+        return float(result)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"aggregate must return a number, got {result!r}") from exc
+
+
+def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None = None,
+                    *, at_least: int = 2, locate: Callable[[int, int], str] | None = None) -> np.ndarray:
+    """Float64 copy of a 2-D table, NaN where a value is missing (None, NaN, pandas' NA, a masked
+    cell); TypeError naming the first cell that is no number, ValueError for a bad shape."""
+    try:
+        if np.ma.isMaskedArray(raw):
+            array = np.array(np.ma.getdata(raw), dtype=object)
+            array[np.ma.getmaskarray(raw)] = np.nan
+        else:
+            array = np.array(raw, dtype=object)
     except ValueError as exc:  # ragged nested sequences
         raise ValueError(f"scores must be a rectangular 2-D table: {exc}") from exc
     if array.ndim == 0:
@@ -161,11 +409,6 @@ def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None
     missing = pd.isna(array)  # None, NaN and pandas' NA alike
     if missing.any():
         array = np.where(missing, np.nan, array)
-
-    def where(i: int, j: int) -> str:
-        return (f"data set {rows[i]!r}" if rows else f"row {i}") + ", " + (
-            f"algorithm {names[j]!r}" if names else f"column {j}")
-
     text = np.vectorize(lambda v: isinstance(v, (str, bytes, bool, np.bool_)), otypes=[bool])(array)
     try:
         values = array.astype(np.float64)
@@ -175,19 +418,84 @@ def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None
         wrong = np.vectorize(_not_a_number, otypes=[bool])(array)  # name 'x' before '0.5'
         i, j = map(int, np.argwhere(wrong if wrong.any() else text)[0])
         cell = array[i, j]
-        raise TypeError(f"scores must be numeric; found {cell!r} ({type(cell).__name__}) at {where(i, j)}")
+        hint = ("; it looks like a decimal comma: read the file with decimal=',' "
+                "(--decimal , on the command line)" if _decimal_comma(cell) else "")
+        where = locate(i, j) if locate is not None else _where(i, j, names, rows)
+        raise TypeError(f"scores must be numeric; found {cell!r} ({type(cell).__name__}) at "
+                        f"{where}{hint}")
     n, k = values.shape
-    if k < 2:
+    if k < at_least:
         raise ValueError(f"need at least 2 algorithms (columns), got {k}")
-    if n < 2:
+    if n < at_least:
         raise ValueError(f"need at least 2 data sets (rows), got {n}")
-    bad = ~np.isfinite(values)
-    if bad.any():
-        i, j = map(int, np.argwhere(bad)[0])
-        raise ValueError(
-            f"scores must be finite: {int(bad.sum())} missing/NaN/inf value(s), first at {where(i, j)}"
-        )
+    infinite = np.isinf(values)
+    if infinite.any():
+        i, j = map(int, np.argwhere(infinite)[0])
+        raise ValueError(f"scores must be finite: {int(infinite.sum())} infinite value(s), first at "
+                         f"{_where(i, j, names, rows)}")
     return values
+
+
+def _where(i: int, j: int, names: list[str] | None, rows: list[str] | None) -> str:
+    return (f"data set {rows[i]!r}" if rows else f"row {i}") + ", " + (
+        f"algorithm {names[j]!r}" if names else f"column {j}")
+
+
+def _missing(values: np.ndarray, names: list[str], rows: list[str], nan_policy: str,
+             keep: bool) -> tuple[np.ndarray, list[str], tuple[str, ...]]:
+    """Apply ``nan_policy`` to the NaN cells: the values, data-set names and omitted names."""
+    missing = np.isnan(values)
+    if keep or not missing.any():
+        return values, rows, ()
+    if nan_policy == "raise":
+        i, j = map(int, np.argwhere(missing)[0])
+        raise ValueError(
+            f"scores must be finite: {int(missing.sum())} missing/NaN value(s), first at "
+            f"{_where(i, j, names, rows)}; pass nan_policy='omit' (--nan-policy omit) to leave out "
+            "the incomplete data sets, or use skillings_mack, which uses them")
+    incomplete = missing.any(axis=1)
+    if int((~incomplete).sum()) < 2:
+        worst = names[int(np.argmax(missing.sum(axis=0)))]
+        raise ValueError(f"nan_policy='omit' leaves {int((~incomplete).sum())} complete data set(s) "
+                         f"of {len(rows)} (algorithm {worst!r} misses the most); need at least 2 "
+                         "(skillings_mack uses incomplete data sets)")
+    kept = [r for r, bad in zip(rows, incomplete) if not bad]
+    omitted = tuple(r for r, bad in zip(rows, incomplete) if bad)
+    return values[~incomplete].copy(), kept, omitted
+
+
+def _warn_about_shape(scores: Scores) -> None:
+    n, k = scores.n_datasets, scores.n_algorithms
+    if k > n:
+        warnings.warn(
+            f"{k} algorithms (columns) but only {n} data sets (rows): rows must be the data sets. "
+            f"If each row holds an algorithm (rows {list(scores.datasets[:3])}...), transpose the "
+            "table (data.T)", ShapeWarning, stacklevel=_caller_level())
+    if k == 2:
+        warnings.warn("two algorithms: the Friedman-type tests reduce to a weak form of the sign "
+                      "test; use multicompare.wilcoxon(x, y) (Wilcoxon signed-ranks test, D06 "
+                      "Sec. 3.1.3) or sign_test", ShapeWarning, stacklevel=_caller_level())
+    if n <= SMALL_N:
+        warnings.warn(
+            f"only {n} data sets: the chi-square, F and normal approximations of the rank tests "
+            f"are rough for N <= {SMALL_N} (Demsar 2006, Sec. 3.2.2); prefer exact or "
+            "permutation p-values where the function offers them (method='exact' or "
+            "'permutation'), else treat the p-values as approximate", ShapeWarning,
+            stacklevel=_caller_level())
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` of a warning issued by the caller of this function that points at the
+    first frame outside the multicompare package (the user's call)."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    frame, level = sys._getframe(1), 1
+    while frame.f_back is not None and os.path.abspath(frame.f_code.co_filename).startswith(package):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def _decimal_comma(value: object) -> bool:
+    return isinstance(value, str) and _DECIMAL_COMMA.match(value) is not None
 
 
 def _not_a_number(value: object) -> bool:

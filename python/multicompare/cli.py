@@ -13,8 +13,11 @@ import os
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO, TypeVar
+
+from multicompare._data import AGGREGATES, NAN_POLICIES, ShapeWarning
 
 __all__ = ["main"]
 
@@ -84,7 +87,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--algorithm-column", default="algorithm", metavar="NAME",
                         help="algorithm column of a long CSV (default 'algorithm')")
     parser.add_argument("--score-column", default="score", metavar="NAME",
-                        help="score column of a long CSV (default 'score')")
+                        help="score column of a long CSV (default 'score'; detected when absent)")
+    parser.add_argument("--aggregate", choices=AGGREGATES,
+                        help="combine repeated scores of a data set and algorithm (folds, seeds)")
+    parser.add_argument("--nan-policy", choices=NAN_POLICIES, default="raise",
+                        help="missing scores: raise (default) or omit the incomplete data sets")
+    parser.add_argument("--sep", metavar="CHAR",
+                        help="field separator of the CSV (default ',', a tab for .tsv); e.g. ';'")
+    parser.add_argument("--decimal", choices=(".", ","), default=".",
+                        help="decimal mark of the CSV (default '.')")
     progress = parser.add_mutually_exclusive_group()
     progress.add_argument("--progress", dest="progress", action="store_true", default=None,
                           help="always report progress on standard error")
@@ -127,7 +138,7 @@ def _fail(message: str, status: int) -> int:
 
 
 def _analyse(args: argparse.Namespace) -> Any:
-    from multicompare._data import as_scores
+    from multicompare._data import as_scores, read_csv
     from multicompare.examples import load_example
     from multicompare.report import compare
 
@@ -135,12 +146,22 @@ def _analyse(args: argparse.Namespace) -> Any:
         if args.example is not None:
             data = load_example(args.example)
         else:
-            data = args.csv
-            if os.path.isdir(data):
-                raise InputError(f"{data!r} is a directory, not a CSV file")
-        scores = as_scores(data, higher_is_better=not args.lower_is_better,
-                           dataset=args.dataset_column, algorithm=args.algorithm_column,
-                           score=args.score_column)
+            if os.path.isdir(args.csv):
+                raise InputError(f"{args.csv!r} is a directory, not a CSV file")
+            data = read_csv(args.csv, sep=_unescape(args.sep), decimal=args.decimal,
+                            dataset=args.dataset_column, algorithm=args.algorithm_column)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", ShapeWarning)
+            scores = as_scores(data, higher_is_better=not args.lower_is_better,
+                               dataset=args.dataset_column, algorithm=args.algorithm_column,
+                               score=args.score_column, aggregate=args.aggregate,
+                               nan_policy=args.nan_policy)
+        for warning in caught:
+            if issubclass(warning.category, ShapeWarning):
+                print(f"{PROG}: warning: {_one_line(warning.message)}", file=sys.stderr)
+            else:
+                warnings.warn_explicit(warning.message, warning.category, warning.filename,
+                                       warning.lineno)
         slow = args.control is None and scores.n_algorithms >= SLOW_K
         show = args.progress if args.progress is not None else (slow and sys.stderr.isatty())
         message = (f"computing all-pairs adjusted p-values for k = {scores.n_algorithms}"
@@ -156,8 +177,13 @@ def _analyse(args: argparse.Namespace) -> Any:
         raise InputError(f"cannot read {args.csv!r}: {exc.strerror or exc}") from exc
 
 
-def _one_line(exc: BaseException) -> str:
+def _one_line(exc: BaseException | Warning | str) -> str:
     return " ".join(str(exc).split())
+
+
+def _unescape(sep: str | None) -> str | None:
+    """A separator typed in a shell: '\\t' (backslash t) or 'tab' mean a tab."""
+    return "\t" if sep in ("\\t", "tab", "TAB") else sep
 
 
 def _figure(report: Any, args: argparse.Namespace) -> Any:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from multicompare._data import Scores, ScoresLike, as_scores
+from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
 from multicompare._ranking import at_data_precision
 
 __all__ = ["ContrastResult", "contrast_estimation"]
@@ -30,6 +30,7 @@ class ContrastResult:
     m: pd.Series
     medians: pd.DataFrame = field(repr=False)
     differences: pd.DataFrame = field(repr=False)
+    omitted: tuple[str, ...] = ()
 
     def to_frame(self) -> pd.DataFrame:
         """The k x k table of estimates (row minus column)."""
@@ -42,6 +43,8 @@ def contrast_estimation(
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> ContrastResult:
     """Contrast estimation based on medians (G10 Sec. 3.3, eqs. 5-6; Doksum 1967).
 
@@ -51,7 +54,8 @@ def contrast_estimation(
     whatever the orientation. ``differences`` holds the D_i(uv) (G10 Table 5, columns
     ``'u - v'``).
     """
-    scores = as_scores(data, dataset=dataset, algorithm=algorithm, score=score)
+    scores = as_scores(data, dataset=dataset, algorithm=algorithm, score=score,
+                       aggregate=aggregate, nan_policy=nan_policy)
     x = scores.values
     k = scores.n_algorithms
     names = list(scores.algorithms)
@@ -70,4 +74,5 @@ def contrast_estimation(
         m=pd.Series(m, index=names, name="m"),
         medians=pd.DataFrame(z, index=names, columns=names),
         differences=pd.DataFrame(columns, index=list(scores.datasets)),
+        omitted=scores.omitted,
     )

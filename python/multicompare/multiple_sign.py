@@ -30,7 +30,7 @@ import numpy as np
 import pandas as pd
 from scipy.special import gammaln, roots_legendre
 
-from multicompare._data import Scores, ScoresLike, as_scores, check_alpha
+from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha
 from multicompare._ranking import at_data_precision
 from multicompare.two_sample import _check_choice, _positive_int
 
@@ -69,6 +69,7 @@ class MultipleSignResult:
     n_datasets: int
     critical_values: str = "exact"
     signs: pd.DataFrame = field(repr=False, default_factory=pd.DataFrame)
+    omitted: tuple[str, ...] = ()
 
     @property
     def rejected(self) -> list[str]:
@@ -92,6 +93,8 @@ def multiple_sign_test(
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> MultipleSignResult:
     """Multiple sign test of every algorithm against ``control`` (Rhyne & Steel; G10 Sec. 3.2).
 
@@ -113,7 +116,8 @@ def multiple_sign_test(
     _check_choice("alternative", alternative, _ALTERNATIVES)
     _check_choice("critical_values", critical_values, _TABLES)
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score)
+                       algorithm=algorithm, score=score,
+                       aggregate=aggregate, nan_policy=nan_policy)
     c = scores.index_of(control)
     x = scores.oriented()
     others = [j for j in range(scores.n_algorithms) if j != c]
@@ -139,6 +143,7 @@ def multiple_sign_test(
         control=scores.algorithms[c], alpha=alpha, alternative=alternative, critical_value=critical,
         familywise_error=error, statistic=statistic, plus=plus, minus=minus, ties=ties,
         reject=reject.rename("reject"), n_datasets=n, critical_values=critical_values, signs=signs,
+        omitted=scores.omitted,
     )
 
 

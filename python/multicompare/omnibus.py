@@ -19,7 +19,7 @@ import pandas as pd
 from scipy import stats
 
 from multicompare import _ranking
-from multicompare._data import Scores, ScoresLike, as_scores
+from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
 
 __all__ = [
     "AlignedRanksResult",
@@ -50,6 +50,9 @@ class _Printable:
             f"  {ranks.name}:",
             *(f"    {name}: {value:.6g}" for name, value in ranks.items()),
         ]
+        omitted: tuple[str, ...] = getattr(self, "omitted")
+        if omitted:
+            lines.append(f"  omitted (incomplete): {', '.join(omitted)}")
         return "\n".join(lines)
 
 
@@ -72,6 +75,7 @@ class FriedmanResult(_Printable):
     n_algorithms: int
     tie_correction: bool
     rank_matrix: pd.DataFrame = field(repr=False)
+    omitted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,7 @@ class ImanDavenportResult(_Printable):
     tie_correction: bool
     friedman_statistic: float
     rank_matrix: pd.DataFrame = field(repr=False)
+    omitted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,7 @@ class AlignedRanksResult(_Printable):
     dataset_rank_totals: pd.Series = field(repr=False)
     aligned_observations: pd.DataFrame = field(repr=False)
     aligned_ranks: pd.DataFrame = field(repr=False)
+    omitted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -149,6 +155,7 @@ class QuadeResult(_Printable):
     W: pd.DataFrame = field(repr=False)
     S_j: pd.Series = field(repr=False)
     W_j: pd.Series = field(repr=False)
+    omitted: tuple[str, ...] = ()
 
 
 def friedman(
@@ -159,6 +166,8 @@ def friedman(
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> FriedmanResult:
     """Friedman's test that all k algorithms perform alike over N data sets.
 
@@ -171,7 +180,8 @@ def friedman(
     (see ``dataset``, ``algorithm``, ``score`` for the long columns).
     """
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score)
+                       algorithm=algorithm, score=score,
+                       aggregate=aggregate, nan_policy=nan_policy)
     ranks = _ranking.friedman_ranks(scores.oriented())
     n, k = ranks.shape
     chi2 = _ranking.friedman_chi2(ranks, tie_correction=tie_correction)
@@ -184,6 +194,7 @@ def friedman(
         n_algorithms=k,
         tie_correction=bool(tie_correction),
         rank_matrix=_frame(scores, ranks),
+        omitted=scores.omitted,
     )
 
 
@@ -195,6 +206,8 @@ def iman_davenport(
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> ImanDavenportResult:
     """Iman and Davenport's F version of Friedman's test (G10 eq. 4, D06 Sec. 3.2.2).
 
@@ -203,7 +216,8 @@ def iman_davenport(
     data set ranks the algorithms identically.
     """
     result = friedman(data, higher_is_better=higher_is_better, tie_correction=tie_correction,
-                      dataset=dataset, algorithm=algorithm, score=score)
+                      dataset=dataset, algorithm=algorithm, score=score,
+                       aggregate=aggregate, nan_policy=nan_policy)
     n, k = result.n_datasets, result.n_algorithms
     chi2 = result.statistic
     f = _ranking.statistic_ratio((n - 1) * chi2, n * (k - 1) - chi2)
@@ -219,6 +233,7 @@ def iman_davenport(
         tie_correction=result.tie_correction,
         friedman_statistic=chi2,
         rank_matrix=result.rank_matrix,
+        omitted=result.omitted,
     )
 
 
@@ -230,6 +245,8 @@ def friedman_aligned_ranks(
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> AlignedRanksResult:
     """Friedman Aligned Ranks test (Hodges & Lehmann 1962; G10 Sec. 4.1, eq. 7).
 
@@ -240,7 +257,8 @@ def friedman_aligned_ranks(
     replaces kN(kN+1)(2kN+1)/6; the two agree without ties.
     """
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score)
+                       algorithm=algorithm, score=score,
+                       aggregate=aggregate, nan_policy=nan_policy)
     oriented = scores.oriented()
     aligned = _ranking.aligned_observations(oriented)
     ranks = _ranking.aligned_ranks(oriented)
@@ -261,6 +279,7 @@ def friedman_aligned_ranks(
                                       name="rank_total"),
         aligned_observations=_frame(scores, shown),
         aligned_ranks=_frame(scores, ranks),
+        omitted=scores.omitted,
     )
 
 
@@ -272,6 +291,8 @@ def quade(
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> QuadeResult:
     """Quade's test (Quade 1979; G10 Sec. 4.2, eqs. 11-19).
 
@@ -283,7 +304,8 @@ def quade(
     ``ranks`` holds T_j = W_j/(N(N+1)/2) with W_ij = Q_i r_ij (eqs. 17-18).
     """
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score)
+                       algorithm=algorithm, score=score,
+                       aggregate=aggregate, nan_policy=nan_policy)
     oriented = scores.oriented()
     ranks = _ranking.friedman_ranks(oriented)
     q = _ranking.range_ranks(oriented)
@@ -308,6 +330,7 @@ def quade(
         W=_frame(scores, parts.W),
         S_j=_series(scores, parts.S_j, "S"),
         W_j=_series(scores, parts.W_j, "W"),
+        omitted=scores.omitted,
     )
 
 

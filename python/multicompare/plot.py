@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 if TYPE_CHECKING:
+    from multicompare._data import Aggregate, NanPolicy
     from multicompare.posthoc import AlignedSE, Test
 
 __all__ = ["cd_diagram", "cd_groups"]
@@ -152,6 +153,8 @@ def cd_diagram(
     title: str | None = None,
     fontsize: float = 10.0,
     show_ranks: bool = True,
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> Any:
     """Critical difference diagram (Demsar 2006, Sec. 3.2.2 and Figs. 1-2) as a Figure.
 
@@ -188,7 +191,7 @@ def cd_diagram(
     no text overlaps, for any k and name length). Returns the ``matplotlib.figure.Figure``;
     save it with ``fig.savefig("cd.png")`` (PNG, SVG, PDF by suffix).
     """
-    from multicompare._data import check_alpha, index_of
+    from multicompare._data import as_scores, check_alpha, index_of
     from multicompare.posthoc import PAIRWISE_TESTS, PosthocAllPairsResult
     from multicompare.report import POSTHOC_NAMES, PROCEDURE_NAMES, Report
 
@@ -202,6 +205,9 @@ def cd_diagram(
             aligned_se, monotone = data.aligned_se, data.monotone
         data = data.as_scores()
     result = None
+    if data is not None and not isinstance(data, PosthocAllPairsResult):
+        data = as_scores(data, higher_is_better=higher_is_better, aggregate=aggregate,
+                         nan_policy=nan_policy)
     if isinstance(data, PosthocAllPairsResult):
         result, data = data, None
         test = cast("Test", result.test)

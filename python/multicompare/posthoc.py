@@ -53,7 +53,7 @@ import pandas as pd
 from scipy import stats
 
 from multicompare import _core, _ranking
-from multicompare._data import Scores, ScoresLike, as_scores, check_alpha, index_of
+from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha, index_of
 from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS, adjust_all_pairs, adjust_control
 from multicompare.omnibus import friedman, friedman_aligned_ranks, quade
 from multicompare.two_sample import sign_test, wilcoxon
@@ -89,6 +89,7 @@ class _PosthocResult:
     pvalue: pd.Series
     adjusted: pd.DataFrame = field(repr=False)
     options: Mapping[str, str | bool] = field(repr=False, default_factory=dict)
+    omitted: tuple[str, ...] = ()
 
     @property
     def statistic(self) -> pd.Series:
@@ -124,9 +125,10 @@ class _PosthocResult:
         shown = self.to_frame(sort=True)[["z", "pvalue", *(f"apv_{m}" for m in self.methods)]]
         options = ", ".join(f"{key}={value!r}" for key, value in self.options.items())
         se = "" if self.test in PAIRWISE_TESTS else f"SE = {self.se:.6g}, "
+        omitted = f"\nomitted (incomplete): {', '.join(self.omitted)}" if self.omitted else ""
         return (f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, "
                 f"{se}alpha = {self.alpha:g}; {options})\n"
-                f"{shown.to_string(float_format='{:.6g}'.format)}")
+                f"{shown.to_string(float_format='{:.6g}'.format)}{omitted}")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -204,6 +206,8 @@ def posthoc_control(
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> PosthocControlResult:
     """Compare every algorithm with a ``control`` (default: the best-ranked) after ``test``.
 
@@ -220,7 +224,7 @@ def posthoc_control(
     """
     alpha = check_alpha(alpha)
     basis = _basis(data, ranks, n_datasets, algorithms, test, aligned_se, higher_is_better,
-                   dataset, algorithm, score)
+                   dataset, algorithm, score, aggregate, nan_policy)
     names = list(basis.ranks.index)
     if control is None:
         c = int(np.argmin(basis.ranks.to_numpy()))
@@ -253,6 +257,8 @@ def posthoc_all_pairs(
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> PosthocAllPairsResult:
     """Compare all k(k-1)/2 pairs of algorithms after ``test`` (G08 Sec. 2.2, G10 Sec. 5).
 
@@ -269,7 +275,7 @@ def posthoc_all_pairs(
     """
     alpha = check_alpha(alpha)
     basis = _basis(data, ranks, n_datasets, algorithms, test, aligned_se, higher_is_better,
-                   dataset, algorithm, score)
+                   dataset, algorithm, score, aggregate, nan_policy)
     names = list(basis.ranks.index)
     k = len(names)
     chosen, skipped = _all_pairs_methods(methods, k, test)
@@ -296,6 +302,7 @@ class _Basis(NamedTuple):
     se: float
     unit: float  # the ranks are multiples of 1/unit (see _rank_unit)
     scores: Scores | None = None
+    omitted: tuple[str, ...] = ()
 
 
 def _rank_unit(test: str, n: int) -> float:
@@ -332,7 +339,7 @@ def _z_tests(basis: _Basis, first: np.ndarray, second: np.ndarray, labels: list[
     series = {name: pd.Series(values, index=labels, name=name)
               for name, values in (("difference", difference), ("z", z), ("pvalue", pvalue))}
     return {"test": test, "alpha": alpha, "se": basis.se, "n_datasets": basis.n_datasets,
-            "ranks": basis.ranks, **series,
+            "ranks": basis.ranks, "omitted": basis.omitted, **series,
             "options": {"aligned_se": aligned_se} if test == "aligned" else {}}
 
 
@@ -366,6 +373,8 @@ def _basis(
     dataset: str,
     algorithm: str,
     score: str,
+    aggregate: Aggregate | None,
+    nan_policy: NanPolicy,
 ) -> _Basis:
     if test not in TESTS:
         raise ValueError(f"unknown test {test!r}; use one of {list(TESTS)}")
@@ -389,10 +398,12 @@ def _basis(
     if n_datasets is not None or algorithms is not None:
         raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score)
+                       algorithm=algorithm, score=score,
+                       aggregate=aggregate, nan_policy=nan_policy)
     n, k = scores.n_datasets, scores.n_algorithms
     if test in PAIRWISE_TESTS:
-        return _Basis(friedman(scores).ranks, n, float("nan"), _rank_unit(test, n), scores)
+        return _Basis(friedman(scores).ranks, n, float("nan"), _rank_unit(test, n), scores,
+                      scores.omitted)
     if test == "friedman":
         series = friedman(scores).ranks
     elif test == "quade":
@@ -402,8 +413,9 @@ def _basis(
         series = result.ranks
         if aligned_se == "calibrated":
             se = _ranking.aligned_permutation_se(result.aligned_ranks.to_numpy())
-            return _Basis(series, n, float(se), _rank_unit(test, n))
-    return _Basis(series, n, _ranking.standard_error(test, k, n), _rank_unit(test, n))
+            return _Basis(series, n, float(se), _rank_unit(test, n), omitted=scores.omitted)
+    return _Basis(series, n, _ranking.standard_error(test, k, n), _rank_unit(test, n),
+                  omitted=scores.omitted)
 
 
 def _ranks_series(ranks: RanksLike, algorithms: Sequence[str] | None) -> pd.Series:

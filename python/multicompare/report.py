@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from multicompare import _tables
-from multicompare._data import Scores, ScoresLike, as_scores, check_alpha, index_of
+from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha, index_of
 from multicompare.posthoc import (
     ALIGNED_SES,
     PAIRWISE_TESTS,
@@ -125,6 +125,7 @@ class Report:
     rom: Rom = "exact"
     aligned_se: AlignedSE = "calibrated"
     monotone: bool = False
+    omitted: tuple[str, ...] = ()  # data sets left out by nan_policy="omit"
 
     # --- tables ------------------------------------------------------------------------
     @property
@@ -352,7 +353,8 @@ class Report:
                    "hypotheses": tuple(Hypothesis(**{**h, "z": float(h["z"]),
                                                      "apvs": tuple(h["apvs"])})
                                        for h in payload["hypotheses"]),
-                   "notes": tuple(payload.get("notes", ()))})
+                   "notes": tuple(payload.get("notes", ())),
+                   "omitted": tuple(payload.get("omitted", ()))})
         except (KeyError, TypeError) as exc:
             raise ValueError(f"malformed multicompare report: {exc}") from exc
 
@@ -441,6 +443,8 @@ def compare(
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> Report:
     """Run the recommended analysis in one call and return a :class:`Report`.
 
@@ -472,7 +476,8 @@ def compare(
         raise ValueError(f"unknown test {test!r}; use one of {list(TESTS)}")
     _check_options(control, test, tie_correction, rom, aligned_se, monotone)
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score)
+                       algorithm=algorithm, score=score,
+                       aggregate=aggregate, nan_policy=nan_policy)
     fr = friedman(scores, tie_correction=tie_correction)
     idv = iman_davenport(scores, tie_correction=tie_correction)
     omnibus = [OmnibusTest("friedman", float(fr.statistic), float(fr.pvalue), "chi2", (int(fr.df),)),
@@ -485,7 +490,8 @@ def compare(
         qu = quade(scores, tie_correction=tie_correction)
         omnibus.append(OmnibusTest("quade", float(qu.statistic), float(qu.pvalue), "F",
                                    (int(qu.df_num), int(qu.df_den))))
-    notes: list[str] = []
+    notes = [f"Note: nan_policy='omit' left out {len(scores.omitted)} incomplete data set(s): "
+             f"{', '.join(scores.omitted)}."] if scores.omitted else []
     result: PosthocControlResult | PosthocAllPairsResult
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
@@ -529,6 +535,7 @@ def compare(
         rom=rom,
         aligned_se=aligned_se,
         monotone=bool(monotone),
+        omitted=scores.omitted,
     )
 
 

@@ -320,7 +320,7 @@ def _differences(x: object, y: object) -> pd.Series:
     index = x.index if isinstance(x, pd.Series) else y.index if isinstance(y, pd.Series) else None
     frame = pd.DataFrame({"x": np.asarray(x, dtype=object), "y": np.asarray(y, dtype=object)},
                          index=index)
-    scores = as_scores(frame)
+    scores = as_scores(frame, shape_warnings=False)
     values = scores.values
     d = at_data_precision(values[:, 0] - values[:, 1], values)
     return pd.Series(d, index=list(scores.datasets) if index is not None else None, name="difference")

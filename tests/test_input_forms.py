@@ -1,0 +1,298 @@
+"""Input as it comes out of experiments (issue 10, items 1-5): repeated runs and their
+aggregation, long-format detection, DataFrames with a column of names, missing scores
+(nan_policy, masked arrays), CSV dialects, and warnings for suspicious shapes."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import multicompare as mc
+from multicompare._data import ShapeWarning, as_scores, check_choice, read_csv
+from multicompare.cli import main
+
+DATASETS = ["iris", "wine", "glass", "breast-cancer", "heart", "sonar", "vehicle", "yeast",
+            "zoo", "ecoli", "wdbc", "pima"]
+CLASSIFIERS = ["rf", "svm", "knn", "nb"]
+
+#: Every public function that takes a table of scores.
+SCORE_FUNCTIONS: list[Callable[..., Any]] = [
+    mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade, mc.posthoc_control,
+    mc.posthoc_all_pairs, mc.compare, mc.contrast_estimation,
+    lambda data, **kw: mc.multiple_sign_test(data, "rf", **kw),
+    lambda data, **kw: mc.cd_diagram(data, **kw),
+]
+
+
+def runs(seed: int = 0, n_seeds: int = 2, n_folds: int = 5) -> pd.DataFrame:
+    """A long table of repeated runs: dataset, classifier, seed, fold, accuracy (3 decimals)."""
+    rng = np.random.default_rng(seed)
+    rows = [(d, c, s, f, round(float(rng.uniform(0.6, 0.95)) + 0.02 * j, 3))
+            for d in DATASETS for j, c in enumerate(CLASSIFIERS)
+            for s in range(n_seeds) for f in range(n_folds)]
+    return pd.DataFrame(rows, columns=["dataset", "classifier", "seed", "fold", "accuracy"])
+
+
+def by_hand(frame: pd.DataFrame, how: str | Callable[[pd.Series], float]) -> pd.DataFrame:
+    grouped = frame.groupby(["dataset", "classifier"], sort=False)["accuracy"]
+    return grouped.agg(how).unstack().loc[DATASETS, CLASSIFIERS]
+
+
+# --- item 1: repeated runs and long-format detection -------------------------------------
+
+@pytest.mark.parametrize("function", SCORE_FUNCTIONS, ids=lambda f: getattr(f, "__name__", "lambda"))
+def test_every_function_names_aggregate_for_repeated_runs(function: Callable[..., Any]) -> None:
+    with pytest.raises(ValueError, match=r"10 scores for data set 'iris', algorithm 'rf'.*"
+                                         r"\['seed', 'fold'\].*aggregate='mean' or 'median'"):
+        function(runs())
+    function(runs(), aggregate="median")  # and it takes the option
+
+
+@pytest.mark.parametrize("how", ["mean", "median", np.max, lambda v: float(np.quantile(v, 0.25))])
+def test_aggregate_equals_aggregating_by_hand(how: Any) -> None:
+    frame = runs()
+    expected = by_hand(frame, how if isinstance(how, str) else lambda s: how(s.to_numpy()))
+    scores = as_scores(frame, aggregate=how)
+    assert scores.algorithms == tuple(CLASSIFIERS) and scores.datasets == tuple(DATASETS)
+    np.testing.assert_allclose(scores.values, expected.to_numpy())
+    assert mc.friedman(frame, aggregate=how).statistic == pytest.approx(mc.friedman(expected).statistic)
+
+
+def test_aggregate_names_are_checked_and_callables_must_return_a_number() -> None:
+    with pytest.raises(ValueError, match="aggregate must be one of 'mean', 'median'; got 'avg'"):
+        mc.friedman(runs(), aggregate="avg")
+    assert as_scores(runs(), aggregate="MEAN").values.shape == (12, 4)  # case-insensitive
+    with pytest.raises(TypeError, match="one number for each data set and algorithm"):
+        mc.friedman(runs(), aggregate=lambda v: v)
+    with pytest.raises(TypeError, match="aggregate must return one number.*got 'high'"):
+        mc.friedman(runs(), aggregate=lambda v: "high")
+
+
+def test_aggregate_never_modifies_the_callers_frame_nor_sees_it() -> None:
+    frame = runs()
+    before = frame.copy()
+    seen: list[np.ndarray] = []
+
+    def spy(values: np.ndarray) -> float:
+        seen.append(values)
+        values[:] = 0.0  # scribbling on its argument must not reach the caller
+        return 0.5
+
+    as_scores(frame, aggregate=spy)
+    pd.testing.assert_frame_equal(frame, before)
+    assert len(seen) == 48 and all(v.shape == (10,) for v in seen)
+
+
+def test_a_missing_run_makes_the_cell_missing() -> None:
+    frame = runs()
+    frame.loc[3, "accuracy"] = np.nan  # iris, rf: one fold failed
+    with pytest.raises(ValueError, match="missing/NaN value.*data set 'iris', algorithm 'rf'"):
+        mc.friedman(frame, aggregate="mean")
+    result = mc.friedman(frame, aggregate="mean", nan_policy="omit")
+    assert result.omitted == ("iris",) and result.n_datasets == 11
+
+
+@settings(max_examples=20)
+@given(st.permutations(range(12 * 4 * 4)))
+def test_long_rows_in_any_order_give_the_same_table(order: list[int]) -> None:
+    frame = runs(n_seeds=1, n_folds=4)
+    shuffled = frame.iloc[order]
+    a = as_scores(frame, aggregate="mean")
+    b = as_scores(shuffled, aggregate="mean")
+    b_aligned = pd.DataFrame(b.values, index=b.datasets, columns=b.algorithms).loc[DATASETS, CLASSIFIERS]
+    np.testing.assert_allclose(b_aligned.to_numpy(), a.values, rtol=0, atol=1e-12)
+
+
+def test_long_columns_are_detected() -> None:
+    frame = runs().rename(columns={"dataset": "problem"})
+    scores = as_scores(frame, aggregate="mean")  # problem: first column of names; classifier: the other
+    assert scores.datasets == tuple(DATASETS) and scores.algorithms == tuple(CLASSIFIERS)
+    with pytest.raises(ValueError, match=r"which column holds the scores among \['accuracy', 'f1'\].*score="):
+        as_scores(frame.assign(f1=0.5), aggregate="mean")
+    assert as_scores(frame.assign(f1=0.5), score="f1", aggregate="mean").values.max() == 0.5
+    with pytest.raises(ValueError, match=r"column\(s\) \['metric'\] hold names"):
+        as_scores(frame.assign(metric="acc"), algorithm="classifier", aggregate="mean")
+    with pytest.raises(ValueError, match="which column names the algorithms among"):
+        as_scores(frame.assign(metric="acc"), aggregate="mean")
+
+
+def test_wide_rows_repeated_per_fold_are_aggregated() -> None:
+    frame = by_hand(runs(), "mean")
+    folds = pd.concat([frame - 0.01, frame + 0.01]).rename_axis("dataset").reset_index()
+    folds.insert(1, "fold", np.repeat([0, 1], len(frame)))
+    with pytest.raises(ValueError, match=r"duplicate data set names: .*aggregate='mean'"):
+        as_scores(folds)
+    scores = as_scores(folds, aggregate="mean")
+    assert scores.algorithms == tuple(CLASSIFIERS)  # the fold column is no algorithm
+    np.testing.assert_allclose(scores.values, frame.to_numpy())
+
+
+def test_cli_reads_a_long_file_of_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "runs.csv"
+    runs().to_csv(path, index=False)
+    assert main([str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "10 scores for data set 'iris'" in err and "--aggregate" in err
+    assert main([str(path), "--aggregate", "mean", "--format", "json"]) == 0
+    report = mc.Report.from_json(capsys.readouterr().out)
+    assert report == mc.compare(runs(), aggregate="mean")
+    np.testing.assert_allclose(report.scores.to_numpy(), by_hand(runs(), "mean").to_numpy())
+
+
+# --- item 2: a DataFrame with a column of names ------------------------------------------
+
+def test_a_frame_read_from_csv_uses_its_column_of_names(tmp_path: Path) -> None:
+    wide = mc.load_example("demsar2006")
+    path = tmp_path / "wide.csv"
+    wide.to_csv(path, index_label="dataset")
+    frame = pd.read_csv(path)  # the natural notebook call, without index_col
+    assert mc.compare(frame) == mc.compare(path) == mc.compare(wide.rename_axis("dataset"))
+    # in any position, with a name of its own
+    moved = frame[[*wide.columns[:2], "dataset", *wide.columns[2:]]].rename(columns={"dataset": "name"})
+    assert as_scores(moved).datasets == tuple(wide.index)
+    assert as_scores(moved).algorithms == tuple(wide.columns)
+
+
+# --- item 3 (input layer): nan_policy and masked arrays ----------------------------------
+
+def test_nan_policy_omit_drops_and_lists_incomplete_data_sets() -> None:
+    data = mc.load_example("garcia2010").copy()
+    data.iloc[[2, 5], [1, 3]] = np.nan
+    with pytest.raises(ValueError, match="nan_policy='omit'.*skillings_mack"):
+        mc.friedman(data)
+    complete = data.dropna()
+    omitted = tuple(data.index[[2, 5]])
+    for function in (mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade,
+                     mc.posthoc_control, mc.posthoc_all_pairs, mc.contrast_estimation):
+        result = function(data, nan_policy="omit")
+        assert result.omitted == omitted
+        expected = function(complete)
+        assert repr(result).replace(f"omitted={omitted!r}", "omitted=()") == repr(expected)
+    assert "omitted (incomplete)" in str(mc.friedman(data, nan_policy="omit"))
+    report = mc.compare(data, nan_policy="omit")
+    assert report.omitted == omitted and omitted[0] in report.summary
+    assert mc.Report.from_json(report.to_json()) == report
+    with pytest.raises(ValueError, match="nan_policy must be one of 'raise', 'omit'; got 'drop'"):
+        mc.friedman(data, nan_policy="drop")
+
+
+def test_omitting_too_much_is_an_error() -> None:
+    data = np.array([[0.8, np.nan, 0.6], [0.9, 0.7, np.nan], [0.7, 0.75, 0.6]])
+    with pytest.raises(ValueError, match=r"leaves 1 complete data set\(s\) of 3"):
+        mc.friedman(data, nan_policy="omit")
+    with pytest.raises(ValueError, match="infinite"):
+        mc.friedman(np.array([[0.8, np.inf], [0.9, 0.7], [0.1, 0.2]]), nan_policy="omit")
+
+
+def test_masked_cells_are_missing_values_never_numbers() -> None:
+    values = np.array([[0.8, 0.7, 0.6], [0.9, 0.7, 0.5], [0.7, 0.75, 0.6], [0.6, 0.65, 0.7]])
+    masked = np.ma.masked_array(values.copy(), mask=np.zeros_like(values, dtype=bool))
+    masked[1, 2] = np.ma.masked
+    masked.data[1, 2] = 1e9  # what sits under the mask must never be read
+    with pytest.raises(ValueError, match="missing/NaN value.*data set '1', algorithm 'A3'"):
+        mc.friedman(masked)
+    result = mc.friedman(masked, nan_policy="omit")
+    assert result.omitted == ("1",)
+    assert result.statistic == mc.friedman(values[[0, 2, 3]]).statistic
+    ints = np.ma.masked_array([[1, 2], [2, 1], [3, 1]], mask=[[0, 0], [1, 0], [0, 0]])
+    assert as_scores(ints, nan_policy="omit").datasets == ("0", "2")
+
+
+# --- item 4: CSV dialects ----------------------------------------------------------------
+
+EUROPEAN = "dataset;rf;svm;knn\niris;0,953;0,947;0,96\nwine;0,97;0,982;0,951\nglass;0,71;0,69;0,655\n"
+
+
+def test_semicolons_and_decimal_commas(tmp_path: Path) -> None:
+    path = tmp_path / "excel.csv"
+    path.write_text(EUROPEAN)
+    with pytest.raises(ValueError, match="single column.*sep=';'.*--sep"):
+        mc.friedman(path)
+    frame = read_csv(path, sep=";", decimal=",")
+    assert frame.loc["iris", "rf"] == 0.953
+    with pytest.raises(TypeError, match=r"found '0,953' \(str\).*decimal comma.*decimal=','.*--decimal"):
+        as_scores(read_csv(path, sep=";"))
+    with pytest.raises(ValueError, match="sep and decimal must differ"):
+        read_csv(path, sep=",", decimal=",")
+    with pytest.raises(ValueError, match="decimal must be one of '.', ','; got ';'"):
+        read_csv(path, sep=";", decimal=";")
+
+
+def test_tsv_by_suffix(tmp_path: Path) -> None:
+    tsv = tmp_path / "scores.tsv"
+    wide = mc.load_example("demsar2006")
+    wide.to_csv(tsv, sep="\t")
+    assert mc.compare(tsv) == mc.compare(wide)
+
+
+def test_cli_sep_and_decimal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "excel.csv"
+    path.write_text(EUROPEAN)
+    assert main([str(path), "--sep", ";"]) == 2
+    assert "--decimal ," in capsys.readouterr().err
+    assert main([str(path), "--sep", ";", "--decimal", ",", "--format", "json"]) == 0
+    report = mc.Report.from_json(capsys.readouterr().out)
+    assert report.values[0] == (0.953, 0.947, 0.96)
+    tabbed = tmp_path / "tabbed.txt"
+    tabbed.write_text(EUROPEAN.replace(";", "\t"))
+    assert main([str(tabbed), "--sep", "\\t", "--decimal", ",", "--format", "json"]) == 0
+    assert mc.Report.from_json(capsys.readouterr().out) == report
+
+
+# --- item 5: suspicious shapes -----------------------------------------------------------
+
+def test_transposed_tables_warn() -> None:
+    rng = np.random.default_rng(1)
+    transposed = pd.DataFrame(rng.random((4, 12)), index=CLASSIFIERS, columns=DATASETS)
+    with pytest.warns(ShapeWarning, match=r"12 algorithms .* only 4 data sets.*\['rf', 'svm', 'knn'\].*data\.T"):
+        mc.friedman(transposed)
+
+
+def test_two_algorithms_point_to_wilcoxon() -> None:
+    data = np.random.default_rng(2).random((20, 2))
+    with pytest.warns(ShapeWarning, match=r"two algorithms.*multicompare\.wilcoxon"):
+        mc.compare(data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ShapeWarning)
+        mc.wilcoxon(data[:, 0], data[:, 1])  # the two-sample tests themselves do not warn
+
+
+def test_few_data_sets_warn_and_say_what_to_use() -> None:
+    data = np.random.default_rng(3).random((6, 4))
+    with pytest.warns(ShapeWarning, match=r"only 6 data sets.*N <= 10.*exact or permutation") as record:
+        mc.friedman(data)
+    assert record[0].filename == __file__  # points at the user's call, not the package
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ShapeWarning)
+        mc.friedman(np.random.default_rng(3).random((11, 4)))  # a fine shape is silent
+
+
+def test_cli_prints_warnings_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "small.csv"
+    pd.DataFrame(np.random.default_rng(4).random((5, 3)), columns=list("abc")).to_csv(path)
+    assert main([str(path)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("multicompare: warning: only 5 data sets") and err.count("\n") == 1
+
+
+# --- item 10: option names --------------------------------------------------------------
+
+def test_check_choice_is_case_insensitive_and_names_the_options() -> None:
+    assert check_choice("procedure", "Bonferroni-Dunn", ("holm", "bonferroni_dunn")) == "bonferroni_dunn"
+    with pytest.raises(ValueError, match=r"^procedure must be one of 'holm', 'li'; got 'x'$"):
+        check_choice("procedure", "x", ("holm", "li"))
+    with pytest.raises(ValueError, match="got None"):
+        check_choice("procedure", None, ("holm",))
+
+
+def test_read_csv_of_an_absent_file(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="no such file"):
+        read_csv(tmp_path / "absent.csv")

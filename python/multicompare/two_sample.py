@@ -318,8 +318,9 @@ def _differences(x: object, y: object) -> pd.Series:
     if n_x != n_y:
         raise ValueError(f"x and y must have the same length, got {n_x} and {n_y}")
     index = x.index if isinstance(x, pd.Series) else y.index if isinstance(y, pd.Series) else None
+    # A string index names the data sets, so that a column of text is never taken for names.
     frame = pd.DataFrame({"x": np.asarray(x, dtype=object), "y": np.asarray(y, dtype=object)},
-                         index=index)
+                         index=index if index is not None else [str(i) for i in range(n_x)])
     scores = as_scores(frame, shape_warnings=False)
     values = scores.values
     d = at_data_precision(values[:, 0] - values[:, 1], values)

@@ -19,7 +19,8 @@ from matplotlib.lines import Line2D
 from matplotlib.text import Text
 
 import multicompare
-from multicompare import cd_diagram, cd_groups, critical_difference, friedman, load_example, posthoc_all_pairs
+from multicompare import (cd_diagram, cd_groups, compare, critical_difference, friedman, load_example,
+                          posthoc_all_pairs)
 from multicompare.plot import _draw
 from reference_cases import case
 
@@ -212,6 +213,13 @@ def test_the_papers_options_reach_the_post_hoc() -> None:
     assert drawn_groups(paper) == [{"NNEP", "IS-CHC + 1NN"}]
     assert drawn_groups(cd_diagram(data, method="holm", test="aligned", alpha=0.10)) == [
         {"PDFC", "NNEP", "IS-CHC + 1NN"}]
+    # G10's Quade SE (eq. 22) is larger at k = 4: PDFC no longer differs from NNEP and IS-CHC.
+    quade = {"method": "holm", "test": "quade", "alpha": 0.05}
+    assert drawn_groups(cd_diagram(data, **quade, quade_se="garcia2010")) == [
+        {"PDFC", "NNEP", "IS-CHC + 1NN"}, {"NNEP", "IS-CHC + 1NN", "FH-GBML"}]
+    assert drawn_groups(cd_diagram(data, **quade)) == [{"NNEP", "IS-CHC + 1NN", "FH-GBML"}]
+    report = compare(data, test="quade", quade_se="garcia2010", procedure="holm")
+    assert drawn_groups(report.plot()) == drawn_groups(cd_diagram(data, **quade, quade_se="garcia2010"))
     # monotone=True: G08 Table 5's Bergmann-Hommel APVs (0.0303 becomes 0.0319).
     g08 = load_example("garcia2008")
     result = posthoc_all_pairs(g08, methods=["bergmann_hommel"], monotone=True)

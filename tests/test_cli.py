@@ -133,6 +133,10 @@ def test_paper_options_reach_compare(capsys: pytest.CaptureFixture[str]) -> None
     report = Report.from_json(out)
     assert report == compare(load_example("garcia2010"), control="PDFC", test="aligned", rom="garcia2010",
                              aligned_se="garcia2010", tie_correction=False)
+    status, out, _ = run(["--example", "garcia2010", "--test", "quade", "--quade-se", "garcia2010",
+                          "--format", "json"], capsys)
+    assert status == 0
+    assert Report.from_json(out) == compare(load_example("garcia2010"), test="quade", quade_se="garcia2010")
     status, out, _ = run(["--example", "garcia2008", "--monotone", "--format", "json"], capsys)
     assert status == 0 and Report.from_json(out).monotone
     # An option that would change nothing is an input error, in one line.

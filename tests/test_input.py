@@ -63,8 +63,10 @@ def test_unknown_control_and_options() -> None:
     for function in (mc.posthoc_control, mc.posthoc_all_pairs):
         with pytest.raises(ValueError, match="unknown test 'nemenyi'.*friedman"):
             function(GOOD, test="nemenyi")
-        with pytest.raises(ValueError, match="unknown aligned_se"):
-            function(GOOD, test="aligned", aligned_se="paper")
+        for option, test in (("aligned_se", "aligned"), ("quade_se", "quade")):
+            with pytest.raises(ValueError, match=rf"{option} must be one of \['calibrated', "
+                                                 rf"'garcia2010'\]; got 'paper'"):
+                function(GOOD, test=test, **{option: "paper"})
     with pytest.raises(ValueError, match="rom"):
         mc.posthoc_control(GOOD, rom="paper")
 

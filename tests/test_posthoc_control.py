@@ -92,8 +92,9 @@ def test_aligned_posthoc_from_the_printed_aligned_ranks_reproduces_table_10() ->
 
 
 def test_quade_posthoc_reproduces_expected_json() -> None:
+    """G10 Table 11 was computed with eq. (22): quade_se="garcia2010" reproduces it."""
     case_id = "garcia2010_quade"
-    _check_all(_from_data(case_id, "quade", rom="garcia2010"), case_id)
+    _check_all(_from_data(case_id, "quade", rom="garcia2010", quade_se="garcia2010"), case_id)
 
 
 def test_quade_posthoc_from_the_printed_q_reproduces_table_11() -> None:
@@ -103,7 +104,7 @@ def test_quade_posthoc_from_the_printed_q_reproduces_table_11() -> None:
     q = np.array([c["inputs"]["Q"][name] for name in data.index])
     t = _ranking.quade_parts(_ranking.friedman_ranks(data.to_numpy()), q).T_j
     result = mc.posthoc_control(ranks=dict(zip(data.columns, t)), n_datasets=len(data),
-                                control="PDFC", test="quade", rom="garcia2010")
+                                control="PDFC", test="quade", rom="garcia2010", quade_se="garcia2010")
     _check_all(result, case_id)
 
 
@@ -129,15 +130,24 @@ def test_default_control_is_the_best_ranked_and_results_agree_with_ranks_input()
         result = mc.posthoc_control(data, test=test)
         assert result.control == result.ranks.idxmin() == "PDFC"
         assert result.algorithms == ("NNEP", "IS-CHC + 1NN", "FH-GBML")
-    from_data = mc.posthoc_control(data, test="quade")
+    # The closed-form SE (G10 eq. 22) is the same from data and from ranks.
+    from_data = mc.posthoc_control(data, test="quade", quade_se="garcia2010")
     ranks = mc.quade(data).ranks
     for given_ranks in (ranks, ranks.to_dict(), (ranks.to_numpy(), list(ranks.index))):
         if isinstance(given_ranks, tuple):
             result = mc.posthoc_control(ranks=given_ranks[0], algorithms=given_ranks[1],
-                                        n_datasets=len(data), test="quade")
+                                        n_datasets=len(data), test="quade", quade_se="garcia2010")
         else:
-            result = mc.posthoc_control(ranks=given_ranks, n_datasets=len(data), test="quade")
+            result = mc.posthoc_control(ranks=given_ranks, n_datasets=len(data), test="quade",
+                                        quade_se="garcia2010")
         pd.testing.assert_frame_equal(result.to_frame(), from_data.to_frame())
+    # The calibrated SE: from ranks the no-ties null SE, from data the permutation SE, which
+    # the ties of this table make smaller.
+    calibrated = mc.posthoc_control(data, test="quade")
+    no_ties = mc.posthoc_control(ranks=ranks, n_datasets=len(data), test="quade")
+    k, n = data.shape[1], len(data)
+    assert no_ties.se == pytest.approx(np.sqrt(k * (k + 1) * (2 * n + 1) / (9 * n * (n + 1))), rel=1e-12)
+    assert calibrated.se < no_ties.se < from_data.se
 
 
 def test_calibrated_aligned_se_is_the_default_and_larger_than_the_papers() -> None:
@@ -146,7 +156,7 @@ def test_calibrated_aligned_se_is_the_default_and_larger_than_the_papers() -> No
     paper = mc.posthoc_control(data, test="aligned", aligned_se="garcia2010")
     assert calibrated.options["aligned_se"] == "calibrated"
     ranks = mc.friedman_aligned_ranks(data).aligned_ranks.to_numpy()
-    assert calibrated.se == pytest.approx(float(_ranking.aligned_permutation_se(ranks)), rel=1e-12)
+    assert calibrated.se == pytest.approx(float(_ranking.permutation_se(ranks)), rel=1e-12)
     assert calibrated.se > paper.se
     assert (calibrated.pvalue > paper.pvalue).all()
 

@@ -162,6 +162,16 @@ def test_paper_options_reproduce_the_printed_tables() -> None:
     assert [h.pvalue for h in default.hypotheses] != [h.pvalue for h in report.hypotheses]
     assert "Options" not in default.summary
 
+    # G10 Table 11 (Quade post-hoc with eq. 22's SE).
+    c = case("garcia2010_quade")
+    quade = compare(read_csv(c["input"]), control="PDFC", test="quade", rom="garcia2010",
+                    quade_se="garcia2010")
+    for j, method in enumerate(quade.procedures):
+        assert_matches({h.second: h.apvs[j] for h in quade.hypotheses}, c["expected"][f"apv_{method}"])
+    assert quade.quade_se == "garcia2010" and "quade_se='garcia2010'" in quade.summary
+    assert Report.from_json(quade.to_json()) == quade
+    assert compare(read_csv(c["input"]), control="PDFC", test="quade").quade_se == "calibrated"
+
     expected = case("garcia2008_friedman_all_pairwise")["expected"]
     monotone = compare(read_csv("garcia2008_table2_accuracy.csv"), monotone=True)
     assert monotone.monotone and "monotone=True" in monotone.summary
@@ -178,9 +188,11 @@ def test_paper_options_reproduce_the_printed_tables() -> None:
     [
         ({"rom": "garcia2010"}, "rom= applies to the comparisons with a control", ValueError),
         ({"monotone": True, "control": "C4.5"}, "monotone= applies to all pairwise", ValueError),
-        ({"aligned_se": "garcia2010"}, "aligned_se= applies to test='aligned'", ValueError),
+        ({"aligned_se": "garcia2010"}, "aligned_se='garcia2010' applies to test='aligned'", ValueError),
+        ({"quade_se": "garcia2010"}, "quade_se='garcia2010' applies to test='quade'", ValueError),
         ({"rom": "rom1990", "control": "C4.5"}, "unknown rom='rom1990'", ValueError),
-        ({"aligned_se": "paper", "test": "aligned"}, "unknown aligned_se='paper'", ValueError),
+        ({"aligned_se": "paper", "test": "aligned"}, "aligned_se must be one of", ValueError),
+        ({"quade_se": "paper", "test": "quade"}, "quade_se must be one of", ValueError),
         ({"tie_correction": "no"}, "tie_correction must be True or False", TypeError),
     ],
 )

@@ -141,33 +141,51 @@ def quade_parts(ranks: np.ndarray, dataset_ranks: np.ndarray, *, tie_correction:
     return QuadeParts(s, w, s_j, w_j, w_j / (n * (n + 1) / 2.0), a2, b, statistic_ratio((n - 1) * b, a2 - b))
 
 
-def standard_error(test: str, k: int, n: int) -> float:
+def standard_error(test: str, k: int, n: int, form: str = "calibrated") -> float:
     """Closed-form SE of a difference of average ranks for the post-hoc z tests.
 
-    ``"friedman"``: sqrt(k(k+1)/(6n)) (D06 Sec. 3.2.2, G10 eq. 20); ``"quade"``:
-    sqrt(k(k+1)(2n+1)(k-1)/(18n(n+1))) on T_j (G10 eq. 22); ``"aligned"``: sqrt(k(kn+1)/6), with
-    which G10 Table 10 was computed (G10 eq. 21 misprints it as sqrt(k(n+1)/6)).
+    ``"friedman"``: sqrt(k(k+1)/(6n)) (D06 Sec. 3.2.2, G10 eq. 20). ``"quade"``, on Quade's
+    T_j: the null SE without ties sqrt(k(k+1)(2n+1)/(9n(n+1))) (:func:`permutation_se` with
+    every s_i^2 = (k^2-1)/12 and sum Q_i^2 = n(n+1)(2n+1)/6), or with ``form="garcia2010"``
+    G10 eq. (22), sqrt(k(k+1)(2n+1)(k-1)/(18n(n+1))), sqrt((k-1)/2) times the null SE.
+    ``"aligned"`` (``form="garcia2010"`` only: the calibrated SE needs the aligned ranks):
+    sqrt(k(kn+1)/6), with which G10 Table 10 was computed (G10 eq. 21 misprints it as
+    sqrt(k(n+1)/6)).
     """
     if test == "friedman":
         return float(np.sqrt(k * (k + 1) / (6.0 * n)))
     if test == "quade":
-        return float(np.sqrt(k * (k + 1) * (2 * n + 1) * (k - 1) / (18.0 * n * (n + 1))))
+        paper = (k - 1) / 2.0 if form == "garcia2010" else 1.0
+        return float(np.sqrt(paper * k * (k + 1) * (2 * n + 1) / (9.0 * n * (n + 1))))
     if test == "aligned":
+        if form != "garcia2010":
+            raise ValueError(
+                "the calibrated aligned-ranks SE needs each data set's aligned ranks: pass data, "
+                "or aligned_se='garcia2010' (SE = sqrt(k(kN+1)/6), as G10 Table 10) with ranks=")
         return float(np.sqrt(k * (k * n + 1) / 6.0))
     raise ValueError(f"unknown test {test!r}; use 'friedman', 'aligned' or 'quade'")
 
 
-def aligned_permutation_se(ranks: np.ndarray) -> np.ndarray:
-    """Calibrated SE of a difference of two algorithms' average aligned ranks.
+def permutation_se(ranks: np.ndarray, total: float | None = None) -> np.ndarray:
+    """Permutation SE of a difference of two column totals divided by ``total``.
 
-    The permutation variance given each data set's aligned ranks (the null permutes them within
-    the data set): Var = 2k/(k-1) * sum_i s_i^2 / n^2, s_i^2 the population variance (ddof 0)
-    of the k aligned ranks of data set i. ``ranks`` is (..., n, k); leading axes broadcast, which
-    the calibration simulation uses (tests/test_aligned_calibration.py).
+    ``ranks`` is (..., n, k): the (weighted) ranks of the k algorithms on each of n data sets;
+    under the null each row is a random permutation of its values, independently of the other
+    rows. A row with population variance s_i^2 (ddof 0) has Var(r_ij) = s_i^2 and
+    Cov(r_ij, r_il) = -s_i^2/(k-1), so Var(r_ij - r_il) = 2k s_i^2/(k-1) and
+
+        SE^2 = 2k/(k-1) * sum_i s_i^2 / total^2.
+
+    Average aligned ranks: rows of aligned ranks, ``total`` = n (the default). Quade's T_j:
+    rows W_ij = Q_i r_ij, ``total`` = n(n+1)/2 (= sum_i Q_i); then s_i^2 = Q_i^2 v_i with v_i
+    the variance of the within-row ranks, and without ties (v_i = (k^2-1)/12) SE^2 =
+    k(k+1)(2n+1)/(9n(n+1)). Ties enter through s_i^2. Leading axes broadcast (the calibration
+    simulations use them: tests/test_posthoc_calibration.py).
     """
     ranks = np.asarray(ranks, dtype=np.float64)
     n, k = ranks.shape[-2:]
-    return np.asarray(np.sqrt(2.0 * k / (k - 1) * ranks.var(axis=-1).sum(axis=-1) / n**2))
+    total = float(n) if total is None else total
+    return np.asarray(np.sqrt(2.0 * k / (k - 1) * ranks.var(axis=-1).sum(axis=-1)) / total)
 
 
 def statistic_ratio(numerator: float, denominator: float) -> float:

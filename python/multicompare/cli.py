@@ -38,7 +38,7 @@ class InputError(Exception):
 def _parser() -> argparse.ArgumentParser:
     from multicompare._core import __version__
     from multicompare.examples import EXAMPLES
-    from multicompare.posthoc import TESTS
+    from multicompare.posthoc import SE_FORMS, TESTS
 
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -71,9 +71,12 @@ def _parser() -> argparse.ArgumentParser:
                        help="omnibus statistics without the tie correction, as printed in the papers")
     paper.add_argument("--rom", choices=("exact", "garcia2010"), default="exact",
                        help="Rom APVs with a --control: exact (default) or G10's coefficients")
-    paper.add_argument("--aligned-se", choices=("calibrated", "garcia2010"), default="calibrated",
+    paper.add_argument("--aligned-se", choices=SE_FORMS, default=SE_FORMS[0],
                        help="SE of the aligned-ranks post-hoc (--test aligned): calibrated "
                             "(default) or sqrt(k(kN+1)/6) of G10 Table 10")
+    paper.add_argument("--quade-se", choices=SE_FORMS, default=SE_FORMS[0],
+                       help="SE of the Quade post-hoc (--test quade): calibrated (default) or "
+                            "G10 eq. (22), Table 11, which misstates the null SE for k != 3")
     paper.add_argument("--monotone", action="store_true",
                        help="all pairs: APVs non-decreasing in p (KEEL/scmamp, G08 Table 5)")
     parser.add_argument("--format", choices=FORMATS, default="text", help="report format (default text)")
@@ -169,7 +172,8 @@ def _analyse(args: argparse.Namespace) -> Any:
         return _with_progress(
             lambda: compare(scores, control=args.control, alpha=args.alpha, test=args.test,
                             procedure=args.procedure, tie_correction=args.tie_correction,
-                            rom=args.rom, aligned_se=args.aligned_se, monotone=args.monotone),
+                            rom=args.rom, aligned_se=args.aligned_se, quade_se=args.quade_se,
+                            monotone=args.monotone),
             message, enabled=bool(show), stream=sys.stderr)
     except (FileNotFoundError, ValueError, TypeError) as exc:
         raise InputError(_one_line(exc)) from exc

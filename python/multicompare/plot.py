@@ -15,7 +15,7 @@ import pandas as pd
 
 if TYPE_CHECKING:
     from multicompare._data import Aggregate, NanPolicy
-    from multicompare.posthoc import AlignedSE, Test
+    from multicompare.posthoc import SEForm, Test
 
 __all__ = ["cd_diagram", "cd_groups"]
 
@@ -147,7 +147,8 @@ def cd_diagram(
     control: str | int | None = None,
     test: Test = "friedman",
     higher_is_better: bool = True,
-    aligned_se: AlignedSE = "calibrated",
+    aligned_se: SEForm = "calibrated",
+    quade_se: SEForm = "calibrated",
     monotone: bool = False,
     ax: Any = None,
     title: str | None = None,
@@ -176,7 +177,7 @@ def cd_diagram(
     * ``"holm"``, ``"shaffer"``, ``"bergmann_hommel"``: groups from the APVs of
       :func:`multicompare.posthoc_all_pairs` (G08): a pair differs when its APV <= alpha.
       Any ``test`` ("friedman", "aligned", "quade") may be used; the axis shows that test's
-      ranks (aligned ranks run from 1 to kN). ``aligned_se`` and ``monotone`` are passed on
+      ranks (aligned ranks run from 1 to kN). ``aligned_se``, ``quade_se`` and ``monotone`` are passed on
       to :func:`multicompare.posthoc_all_pairs` (the papers' forms). With ``test="wilcoxon"``
       or ``"sign"`` (``"holm"``, or ``"nemenyi"`` for Bonferroni): the axis shows average
       Friedman ranks and the groups come from the Holm- (Bonferroni-) adjusted p-values of
@@ -202,7 +203,7 @@ def cd_diagram(
     if isinstance(data, Report):
         if data.comparison == "all_pairs" and method in data.procedures and data.test == test:
             report = data
-            aligned_se, monotone = data.aligned_se, data.monotone
+            aligned_se, quade_se, monotone = data.aligned_se, data.quade_se, data.monotone
         data = data.as_scores()
     result = None
     if data is not None and not isinstance(data, PosthocAllPairsResult):
@@ -244,7 +245,8 @@ def cd_diagram(
 
             result = posthoc_all_pairs(data, test=test, alpha=alpha, ranks=ranks,
                                        n_datasets=n_datasets, methods=(method,), monotone=monotone,
-                                       higher_is_better=higher_is_better, aligned_se=aligned_se)
+                                       higher_is_better=higher_is_better, aligned_se=aligned_se,
+                                       quade_se=quade_se)
         elif method not in result.methods:
             raise ValueError(f"the post-hoc result has no {method!r} APVs; it has {list(result.methods)}")
         avg = _as_rank_series(result.ranks)

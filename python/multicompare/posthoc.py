@@ -8,14 +8,26 @@ D06 = Demsar (2006) Sec. 3.2.2; G08 = Garcia & Herrera (2008) Sec. 2; G10 = Garc
 Standard errors (N data sets, k algorithms):
 
 * ``"friedman"``: SE = sqrt(k(k+1)/(6N)) on the average Friedman ranks (D06, G10 eq. 20).
-* ``"quade"``: SE = sqrt(k(k+1)(2N+1)(k-1)/(18N(N+1))) on Quade's T_j (G10 eq. 22).
+* ``"quade"``: on Quade's T_j = sum_i Q_i r_ij / (N(N+1)/2). By default
+  (``quade_se="calibrated"``) the permutation SE given each data set's ranks,
+  SE^2 = 2k/(k-1) * sum_i Q_i^2 v_i / (N(N+1)/2)^2 (v_i the population variance of the k
+  ranks of data set i), which without ties is k(k+1)(2N+1)/(9N(N+1)); from published ranks
+  (``ranks=``) that no-ties form is used (ties only make the SE smaller, so it is then
+  conservative). Derivation: under the null the ranks of a data set are a random permutation
+  of its values, independent of its range rank Q_i (the range does not change when the
+  scores of a data set are permuted), so Var(r_ij - r_il) = 2k v_i/(k-1) = k(k+1)/6 without
+  ties, and the data sets are independent. ``quade_se="garcia2010"`` uses G10 eq. (22),
+  sqrt(k(k+1)(2N+1)(k-1)/(18N(N+1))), with which G10 Table 11 was computed: sqrt((k-1)/2)
+  times the null SE, equal to it only at k = 3, so too small at k = 2 (rejects 0.17 under the
+  null at N = 30) and too large for k > 3 (0.007 at k = 5), see
+  tests/test_posthoc_calibration.py.
 * ``"aligned"``: on the average aligned ranks. By default (``aligned_se="calibrated"``) the
   permutation standard error of a difference of average aligned ranks given each data set's
   aligned ranks, SE^2 = 2k/(k-1) * sum_i s_i^2 / N^2 (s_i^2 the population variance of the k
   aligned ranks of data set i); under the null its rejection rate matches alpha.
   ``aligned_se="garcia2010"`` uses sqrt(k(kN+1)/6), with which G10 Table 10 was computed (its
   eq. 21 misprints it as sqrt(k(N+1)/6)); it is about sqrt((k-1)/k) too small, so it rejects
-  too often (see tests/test_aligned_calibration.py).
+  too often (see tests/test_posthoc_calibration.py).
 
 Pairwise tests (``test="wilcoxon"`` or ``"sign"``; Benavoli, Corani & Mangili 2016, JMLR 17:5):
 each pair is compared by its own two-sided test on the two algorithms' scores alone
@@ -63,13 +75,15 @@ __all__ = ["PosthocAllPairsResult", "PosthocControlResult", "posthoc_all_pairs",
 RankTest = Literal["friedman", "aligned", "quade"]
 PairwiseTest = Literal["wilcoxon", "sign"]
 Test = Literal[RankTest, PairwiseTest]
-AlignedSE = Literal["calibrated", "garcia2010"]
+SEForm = Literal["calibrated", "garcia2010"]
 RanksLike = Union[pd.Series, Mapping[str, float], Sequence[float], np.ndarray]
 
 TESTS: tuple[str, ...] = get_args(Test)
 RANK_TESTS: tuple[str, ...] = get_args(RankTest)
 PAIRWISE_TESTS: tuple[str, ...] = get_args(PairwiseTest)
-ALIGNED_SES: tuple[str, ...] = get_args(AlignedSE)
+SE_FORMS: tuple[str, ...] = get_args(SEForm)
+SE_OPTIONS = {"aligned_se": "aligned", "quade_se": "quade"}
+"""The SE options of the post-hocs and the test each applies to (module docstring: the forms)."""
 PAIRWISE_METHODS = {"control": ("bonferroni", "holm"), "all_pairs": ("nemenyi", "holm")}
 """The adjustments valid for the p-values of pairwise tests (module docstring: why)."""
 
@@ -202,7 +216,8 @@ def posthoc_control(
     algorithms: Sequence[str] | None = None,
     higher_is_better: bool = True,
     rom: Literal["exact", "garcia2010"] = "exact",
-    aligned_se: AlignedSE = "calibrated",
+    aligned_se: SEForm = "calibrated",
+    quade_se: SEForm = "calibrated",
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
@@ -220,10 +235,14 @@ def posthoc_control(
     Give either ``data`` (any form of :func:`multicompare._data.as_scores`) or published
     average ``ranks`` (lower = better; a Series/dict, or a sequence with ``algorithms=``
     names) with ``n_datasets``. For ``test="aligned"`` from ranks only ``aligned_se="garcia2010"``
-    is possible (the calibrated SE needs each data set's aligned ranks).
+    is possible (the calibrated SE needs each data set's aligned ranks). ``aligned_se`` and
+    ``quade_se`` choose the SE of ``test="aligned"`` and ``"quade"`` (module docstring):
+    ``"calibrated"`` (default, valid) or ``"garcia2010"`` (the paper's, to reproduce G10
+    Tables 10 and 11).
     """
     alpha = check_alpha(alpha)
-    basis = _basis(data, ranks, n_datasets, algorithms, test, aligned_se, higher_is_better,
+    ses = {"aligned_se": aligned_se, "quade_se": quade_se}
+    basis = _basis(data, ranks, n_datasets, algorithms, test, ses, higher_is_better,
                    dataset, algorithm, score, aggregate, nan_policy)
     names = list(basis.ranks.index)
     if control is None:
@@ -232,7 +251,7 @@ def posthoc_control(
         c = index_of(names, control)
     others = np.array([j for j in range(len(names)) if j != c])
     labels = [names[j] for j in others]
-    shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, aligned_se)
+    shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses)
     p = shared["pvalue"].to_numpy()
     methods = PAIRWISE_METHODS["control"] if test in PAIRWISE_TESTS else CONTROL_METHODS
     if rom != "exact" and "rom" not in methods:
@@ -253,7 +272,8 @@ def posthoc_all_pairs(
     methods: Sequence[str] | None = None,
     monotone: bool = False,
     higher_is_better: bool = True,
-    aligned_se: AlignedSE = "calibrated",
+    aligned_se: SEForm = "calibrated",
+    quade_se: SEForm = "calibrated",
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
@@ -274,7 +294,8 @@ def posthoc_all_pairs(
     docstring: why).
     """
     alpha = check_alpha(alpha)
-    basis = _basis(data, ranks, n_datasets, algorithms, test, aligned_se, higher_is_better,
+    ses = {"aligned_se": aligned_se, "quade_se": quade_se}
+    basis = _basis(data, ranks, n_datasets, algorithms, test, ses, higher_is_better,
                    dataset, algorithm, score, aggregate, nan_policy)
     names = list(basis.ranks.index)
     k = len(names)
@@ -282,7 +303,7 @@ def posthoc_all_pairs(
     first, second = (np.array(side, dtype=int) for side in zip(*itertools.combinations(range(k), 2)))
     pairs = tuple((names[a], names[b]) for a, b in zip(first, second))
     labels = [f"{a} vs {b}" for a, b in pairs]
-    shared = _z_tests(basis, first, second, labels, test, alpha, aligned_se)
+    shared = _z_tests(basis, first, second, labels, test, alpha, ses)
     p = shared["pvalue"].to_numpy()
     adjusted = pd.DataFrame({m: adjust_all_pairs(p, m, k=k, monotone=monotone) for m in chosen},
                             index=labels, columns=list(chosen), dtype=np.float64)
@@ -316,7 +337,7 @@ def _rank_unit(test: str, n: int) -> float:
 
 
 def _z_tests(basis: _Basis, first: np.ndarray, second: np.ndarray, labels: list[str], test: str,
-             alpha: float, aligned_se: str) -> dict[str, Any]:
+             alpha: float, ses: Mapping[str, str]) -> dict[str, Any]:
     """The fields both post-hoc results share: for each hypothesis (first[h], second[h]) the
     ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|);
     for the pairwise tests, their p and its signed normal deviate (:func:`_pairwise_tests`).
@@ -340,7 +361,7 @@ def _z_tests(basis: _Basis, first: np.ndarray, second: np.ndarray, labels: list[
               for name, values in (("difference", difference), ("z", z), ("pvalue", pvalue))}
     return {"test": test, "alpha": alpha, "se": basis.se, "n_datasets": basis.n_datasets,
             "ranks": basis.ranks, "omitted": basis.omitted, **series,
-            "options": {"aligned_se": aligned_se} if test == "aligned" else {}}
+            "options": {name: form for name, form in ses.items() if SE_OPTIONS[name] == test}}
 
 
 def _pairwise_tests(scores: Scores, first: np.ndarray, second: np.ndarray,
@@ -368,7 +389,7 @@ def _basis(
     n_datasets: int | None,
     algorithms: Sequence[str] | None,
     test: str,
-    aligned_se: str,
+    ses: Mapping[str, str],
     higher_is_better: bool,
     dataset: str,
     algorithm: str,
@@ -378,10 +399,8 @@ def _basis(
 ) -> _Basis:
     if test not in TESTS:
         raise ValueError(f"unknown test {test!r}; use one of {list(TESTS)}")
-    if aligned_se not in ALIGNED_SES:
-        raise ValueError(f"unknown aligned_se {aligned_se!r}; use one of {list(ALIGNED_SES)}")
-    if aligned_se != "calibrated" and test != "aligned":
-        raise ValueError(f"aligned_se={aligned_se!r} applies to test='aligned' only, not {test!r}")
+    check_se_options(test, ses)
+    form = next((f for name, f in ses.items() if SE_OPTIONS[name] == test), "calibrated")
     if (data is None) == (ranks is None):
         raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
     if data is None and test in PAIRWISE_TESTS:
@@ -390,32 +409,39 @@ def _basis(
         assert ranks is not None
         series = _ranks_series(ranks, algorithms)
         n = _check_n_datasets(n_datasets)
-        if test == "aligned" and aligned_se == "calibrated":
-            raise ValueError(
-                "the calibrated aligned-ranks SE needs each data set's aligned ranks: pass data, "
-                "or aligned_se='garcia2010' (SE = sqrt(k(kN+1)/6), as G10 Table 10) with ranks=")
-        return _Basis(series, n, _ranking.standard_error(test, len(series), n), _rank_unit(test, n))
+        return _Basis(series, n, _ranking.standard_error(test, len(series), n, form),
+                      _rank_unit(test, n))
     if n_datasets is not None or algorithms is not None:
         raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
                        algorithm=algorithm, score=score,
                        aggregate=aggregate, nan_policy=nan_policy)
     n, k = scores.n_datasets, scores.n_algorithms
+    unit = _rank_unit(test, n)
     if test in PAIRWISE_TESTS:
-        return _Basis(friedman(scores).ranks, n, float("nan"), _rank_unit(test, n), scores,
-                      scores.omitted)
+        return _Basis(friedman(scores).ranks, n, float("nan"), unit, scores, scores.omitted)
     if test == "friedman":
-        series = friedman(scores).ranks
-    elif test == "quade":
-        series = quade(scores).ranks
+        return _Basis(friedman(scores).ranks, n, _ranking.standard_error(test, k, n), unit,
+                      omitted=scores.omitted)
+    if test == "quade":  # rows W_ij = Q_i r_ij, T_j = W_j / (N(N+1)/2)
+        qu = quade(scores)
+        series, rows, total = qu.ranks, qu.W.to_numpy(), n * (n + 1) / 2.0
     else:
-        result = friedman_aligned_ranks(scores)
-        series = result.ranks
-        if aligned_se == "calibrated":
-            se = _ranking.aligned_permutation_se(result.aligned_ranks.to_numpy())
-            return _Basis(series, n, float(se), _rank_unit(test, n), omitted=scores.omitted)
-    return _Basis(series, n, _ranking.standard_error(test, k, n), _rank_unit(test, n),
-                  omitted=scores.omitted)
+        al = friedman_aligned_ranks(scores)
+        series, rows, total = al.ranks, al.aligned_ranks.to_numpy(), float(n)
+    se = (_ranking.permutation_se(rows, total) if form == "calibrated"
+          else _ranking.standard_error(test, k, n, form))
+    return _Basis(series, n, float(se), unit, omitted=scores.omitted)
+
+
+def check_se_options(test: str, ses: Mapping[str, str]) -> None:
+    """Check the SE options ``ses`` (names of :data:`SE_OPTIONS` -> forms) given ``test``:
+    each form is one of :data:`SE_FORMS`, and the paper's form only with its own test."""
+    for name, form in ses.items():
+        if form not in SE_FORMS:
+            raise ValueError(f"{name} must be one of {list(SE_FORMS)}; got {form!r}")
+        if form != SE_FORMS[0] and test != SE_OPTIONS[name]:
+            raise ValueError(f"{name}={form!r} applies to test={SE_OPTIONS[name]!r} only, not {test!r}")
 
 
 def _ranks_series(ranks: RanksLike, algorithms: Sequence[str] | None) -> pd.Series:

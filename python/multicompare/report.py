@@ -18,14 +18,14 @@ import pandas as pd
 from multicompare import _tables
 from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha, index_of
 from multicompare.posthoc import (
-    ALIGNED_SES,
     PAIRWISE_TESTS,
     RANK_TESTS,
     TESTS,
-    AlignedSE,
     PosthocAllPairsResult,
     PosthocControlResult,
+    SEForm,
     Test,
+    check_se_options,
     posthoc_all_pairs,
     posthoc_control,
 )
@@ -37,7 +37,7 @@ __all__ = ["Hypothesis", "OmnibusTest", "Report", "compare"]
 SECOND_ALPHA = 0.10  # the papers also mark rejections at this level
 PAPER_ALPHAS = (0.05, SECOND_ALPHA)  # the levels of the papers' hypothesis tables
 _DEFAULTS: dict[str, Any] = {"tie_correction": True, "rom": "exact", "aligned_se": "calibrated",
-                             "monotone": False}
+                             "quade_se": "calibrated", "monotone": False}
 _FORMAT = "multicompare.report"
 _VERSION = 1
 
@@ -123,7 +123,8 @@ class Report:
     # the options of compare() that select a paper's form (see its docstring)
     tie_correction: bool = True
     rom: Rom = "exact"
-    aligned_se: AlignedSE = "calibrated"
+    aligned_se: SEForm = "calibrated"
+    quade_se: SEForm = "calibrated"
     monotone: bool = False
     omitted: tuple[str, ...] = ()  # data sets left out by nan_policy="omit"
 
@@ -234,7 +235,7 @@ class Report:
     def _paper_options(self) -> list[str]:
         """The options of :func:`compare` that differ from their defaults, as ``name=value``."""
         chosen = {"tie_correction": self.tie_correction, "rom": self.rom,
-                  "aligned_se": self.aligned_se, "monotone": self.monotone}
+                  "aligned_se": self.aligned_se, "quade_se": self.quade_se, "monotone": self.monotone}
         return [f"{name}={value!r}" for name, value in chosen.items() if value != _DEFAULTS[name]]
 
     # --- renderers -----------------------------------------------------------------------
@@ -383,7 +384,7 @@ class Report:
         else:
             defaults = {"method": self.procedure}
         options = {"alpha": self.alpha, "test": self.test, "aligned_se": self.aligned_se,
-                   "monotone": self.monotone, **defaults, **kwargs}
+                   "quade_se": self.quade_se, "monotone": self.monotone, **defaults, **kwargs}
         return cd_diagram(self, **options)
 
 
@@ -438,7 +439,8 @@ def compare(
     procedure: str | None = None,
     tie_correction: bool = True,
     rom: Rom = "exact",
-    aligned_se: AlignedSE = "calibrated",
+    aligned_se: SEForm = "calibrated",
+    quade_se: SEForm = "calibrated",
     monotone: bool = False,
     dataset: str = "dataset",
     algorithm: str = "algorithm",
@@ -464,6 +466,7 @@ def compare(
     to the functions above: ``tie_correction=False`` (omnibus tests without the tie
     correction), ``rom="garcia2010"`` (G10's Rom coefficients; with a ``control`` only),
     ``aligned_se="garcia2010"`` (G10 Table 10's SE; with ``test="aligned"`` only),
+    ``quade_se="garcia2010"`` (G10 eq. 22, Table 11's SE; with ``test="quade"`` only),
     ``monotone=True`` (monotone Bergmann-Hommel APVs as G08 Table 5; all pairs only).
 
     ``data``: anything :func:`multicompare.friedman` accepts (array, wide/long DataFrame,
@@ -474,7 +477,8 @@ def compare(
     alpha = check_alpha(alpha)
     if test not in TESTS:
         raise ValueError(f"unknown test {test!r}; use one of {list(TESTS)}")
-    _check_options(control, test, tie_correction, rom, aligned_se, monotone)
+    _check_options(control, test, tie_correction, rom, {"aligned_se": aligned_se, "quade_se": quade_se},
+                   monotone)
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
                        algorithm=algorithm, score=score,
                        aggregate=aggregate, nan_policy=nan_policy)
@@ -496,12 +500,12 @@ def compare(
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
         result = posthoc_control(scores, control, test=test, alpha=alpha, rom=rom,
-                                 aligned_se=aligned_se)
+                                 aligned_se=aligned_se, quade_se=quade_se)
         pairs = [(control, other) for other in result.algorithms]
         default = "holm"
     else:
         result = posthoc_all_pairs(scores, test=test, alpha=alpha, monotone=monotone,
-                                   aligned_se=aligned_se)
+                                   aligned_se=aligned_se, quade_se=quade_se)
         pairs = list(result.pairs)
         default = next(m for m in ("bergmann_hommel", "shaffer", "holm") if m in result.methods)
         notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
@@ -534,26 +538,24 @@ def compare(
         tie_correction=bool(tie_correction),
         rom=rom,
         aligned_se=aligned_se,
+        quade_se=quade_se,
         monotone=bool(monotone),
         omitted=scores.omitted,
     )
 
 
 def _check_options(control: str | int | None, test: str, tie_correction: bool, rom: str,
-                   aligned_se: str, monotone: bool) -> None:
+                   ses: dict[str, str], monotone: bool) -> None:
     """Reject values outside the allowed ones, and paper options that would have no effect."""
     for name, value in (("tie_correction", tie_correction), ("monotone", monotone)):
         if not isinstance(value, (bool, np.bool_)):
             raise TypeError(f"{name} must be True or False, got {value!r}")
     if rom not in ("exact", "garcia2010"):
         raise ValueError(f"unknown rom={rom!r}; use 'exact' or 'garcia2010'")
-    if aligned_se not in ALIGNED_SES:
-        raise ValueError(f"unknown aligned_se={aligned_se!r}; use one of {list(ALIGNED_SES)}")
+    check_se_options(test, ses)
     if rom != _DEFAULTS["rom"] and control is None:
         raise ValueError("rom= applies to the comparisons with a control: give control=")
     if monotone and control is not None:
         raise ValueError("monotone= applies to all pairwise comparisons: leave out control=")
     if monotone and test in PAIRWISE_TESTS:
         raise ValueError(f"monotone= changes only Bergmann-Hommel, which test={test!r} does not offer")
-    if aligned_se != _DEFAULTS["aligned_se"] and test != "aligned":
-        raise ValueError("aligned_se= applies to test='aligned' only")

@@ -42,11 +42,11 @@ from multicompare.adjust import (
     rom_reject,
 )
 from multicompare.posthoc import (
-    ALIGNED_SES,
     PAIRWISE_METHODS,
     PAIRWISE_TESTS,
+    SE_FORMS,
     TESTS,
-    AlignedSE,
+    SEForm,
     Test,
     _pairwise_tests,
 )
@@ -191,9 +191,9 @@ def _aligned(x: np.ndarray, spec: _Spec) -> _Ranked:
     numerator = (k - 1) * (np.sum(by_algorithm**2, axis=-1) - k * n * n / 4.0 * (kn + 1) ** 2)
     statistic = _ratio(numerator, squares - np.sum(ranks.sum(axis=2) ** 2, axis=-1) / k)
     if spec.aligned_se == "calibrated":
-        se = _ranking.aligned_permutation_se(ranks)
+        se = _ranking.permutation_se(ranks)
     else:
-        se = np.full(reps, _ranking.standard_error("aligned", k, n))
+        se = np.full(reps, _ranking.standard_error("aligned", k, n, "garcia2010"))
     return _Ranked({"aligned": stats.chi2.sf(statistic, k - 1)}, by_algorithm / n, se)
 
 
@@ -208,8 +208,9 @@ def _quade(x: np.ndarray, spec: _Spec) -> _Ranked:
     a2 = (np.sum(s**2, axis=(1, 2)) if spec.tie_correction
           else np.full(reps, n * (n + 1) * (2 * n + 1) * k * (k + 1) * (k - 1) / 72.0))
     statistic = _ratio((n - 1) * b, a2 - b)
-    t = (q * ranks).sum(axis=1) / (n * (n + 1) / 2.0)
-    se = np.full(reps, _ranking.standard_error("quade", k, n))
+    w = q * ranks
+    t = w.sum(axis=1) / (n * (n + 1) / 2.0)
+    se = _ranking.permutation_se(w, n * (n + 1) / 2.0)  # the default quade_se="calibrated"
     return _Ranked({"quade": stats.f.sf(statistic, k - 1, (k - 1) * (n - 1))}, t, se)
 
 
@@ -458,7 +459,7 @@ def simulate(
     scale_spread: float = 0.0,
     decimals: int | None = None,
     custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None = None,
-    aligned_se: AlignedSE = "calibrated",
+    aligned_se: SEForm = "calibrated",
     rom: Rom = "exact",
     monotone: bool = False,
     tie_correction: bool = True,
@@ -634,7 +635,7 @@ def _specify(effects: ArrayLike | int, n_datasets: int, comparisons: Sequence[st
     alpha = check_alpha(alpha)
     chosen_comparisons = _choices(comparisons, COMPARISONS, "comparisons")
     chosen_tests = _choices(tests, TESTS, "tests")
-    _choices(aligned_se, ALIGNED_SES, "aligned_se")
+    _choices(aligned_se, SE_FORMS, "aligned_se")
     _choices(rom, ROMS, "rom")
     for name, flag in (("monotone", monotone), ("tie_correction", tie_correction)):
         if not isinstance(flag, (bool, np.bool_)):

@@ -5,6 +5,7 @@ Demsar (JMLR 2006), Garcia & Herrera (JMLR 2008), Garcia et al. (Inf. Sci. 2010)
 
 from multicompare._core import __version__
 from multicompare.adjust import adjust_all_pairs, adjust_control
+from multicompare.bayesian import BayesianResult, bayesian_sign_test, bayesian_signed_rank_test
 from multicompare.contrast import contrast_estimation
 from multicompare.critical_difference import critical_difference, critical_difference_q
 from multicompare.examples import load_example
@@ -55,6 +56,10 @@ __all__ = [
     # error rates and power by simulation
     "SimulationResult",
     "simulate",
+    # Bayesian comparison of two algorithms
+    "BayesianResult",
+    "bayesian_sign_test",
+    "bayesian_signed_rank_test",
     # example data
     "load_example",
     # one-call analysis, reports and CD diagrams

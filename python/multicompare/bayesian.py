@@ -1,0 +1,292 @@
+"""Bayesian comparison of two algorithms over N data sets (Benavoli et al., JMLR 18, 2017).
+
+Instead of a p-value, the posterior probabilities that x is better than y by more than a
+region of practical equivalence (``rope``), that the two are practically equivalent, and that
+y is better, computed from the Dirichlet-process posterior of the score differences
+d_i = x_i - y_i (oriented so that d > 0 means x is better; decided at the precision of the
+data, as the frequentist tests of :mod:`multicompare.two_sample`).
+
+* :func:`bayesian_sign_test`: theta = (theta_x, theta_rope, theta_y) ~ Dirichlet(n_x, n_rope +
+  s, n_y), with n_x, n_rope, n_y the counts of d > rope, |d| <= rope, d < -rope and a prior
+  pseudo-observation of strength ``prior`` = s in the rope (Benavoli et al. 2017, Sec. 4.1).
+* :func:`bayesian_signed_rank_test`: weights (w_0, ..., w_N) ~ Dirichlet(s, 1, ..., 1) on the
+  pseudo-observation z_0 = 0 and the differences z_i = d_i; theta_y = sum_ij w_i w_j
+  H(-z_i - z_j - 2 rope), theta_x = sum_ij w_i w_j H(z_i + z_j - 2 rope), theta_rope = 1 -
+  theta_x - theta_y, with H the Heaviside step (H(0) = 1/2) (Benavoli et al. 2014, ICML, and
+  2017, Sec. 4.2): the Bayesian counterpart of the Wilcoxon signed-rank test.
+
+The reported probabilities are those of baycomp (Benavoli, Corani, Demsar & Zaffalon): the
+fraction of posterior samples in which each of theta_x, theta_rope, theta_y is the largest.
+With ``rope = 0`` only two outcomes remain: P(x better) is the fraction of samples with
+theta_x > theta_y (ties count half) and P(equivalent) is 0. baycomp's sign test with rope = 0
+instead renormalises over the samples in which the prior's rope weight does not win; the two
+agree when that weight rarely wins (many data sets).
+
+The Dirichlet samples are drawn vectorised (normalised independent gamma variates, numpy);
+the signed-rank test costs O(S N^2) for S samples and N data sets, in chunks of bounded
+memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from collections.abc import Callable
+from typing import Any, Literal, get_args
+
+import numpy as np
+import pandas as pd
+
+from multicompare._ranking import at_data_precision
+from multicompare.two_sample import _differences
+
+__all__ = ["BayesianResult", "bayesian_sign_test", "bayesian_signed_rank_test"]
+
+BayesianTest = Literal["signed_rank", "sign", "correlated_t"]
+BAYESIAN_TESTS: tuple[str, ...] = get_args(BayesianTest)
+#: Most posterior samples one call draws (their array takes 24 bytes each).
+MAX_SAMPLES = 10_000_000
+#: Most multiply-adds S (N + 1)^2 of one signed-rank posterior (about a minute of numpy).
+MAX_SIGNED_RANK_WORK = 10**11
+_CHUNK = 2**22  # floats per chunk of the signed-rank weights
+_TEST_NAMES = {"signed_rank": "Bayesian signed-rank test", "sign": "Bayesian sign test",
+               "correlated_t": "Bayesian correlated t-test"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class BayesianResult:
+    """Posterior probabilities of a Bayesian comparison of x and y.
+
+    ``p_x_better`` = P(x better than y by more than ``rope``), ``p_equivalent`` = P(the two
+    within the rope), ``p_y_better``; they sum to 1. ``names`` label x and y. ``samples``: the
+    posterior samples (for the signed-rank and sign tests an S x 3 array of (theta_x,
+    theta_rope, theta_y); for the correlated t-test, see
+    :class:`multicompare.cross_validation.CorrelatedTTestResult`). ``test``: one of
+    ``"signed_rank"``, ``"sign"``, ``"correlated_t"``.
+    """
+
+    test: BayesianTest
+    p_x_better: float
+    p_equivalent: float
+    p_y_better: float
+    rope: float
+    names: tuple[str, str]
+    samples: np.ndarray = field(repr=False, compare=False)
+    options: dict[str, Any] = field(repr=False, default_factory=dict)
+
+    @property
+    def probabilities(self) -> pd.Series:
+        """The three posterior probabilities, labelled by outcome."""
+        x, y = self.names
+        return pd.Series([self.p_x_better, self.p_equivalent, self.p_y_better],
+                         index=[f"{x} better", "equivalent", f"{y} better"], name="probability")
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per outcome (x better, equivalent, y better) with its probability."""
+        return self.probabilities.to_frame()
+
+    def __str__(self) -> str:
+        options = "".join(f", {key} = {value:g}" for key, value in self.options.items())
+        shown = self.probabilities.to_string(float_format="{:.4f}".format)
+        return (f"{_TEST_NAMES[self.test]} of {self.names[0]} vs {self.names[1]} "
+                f"(rope = {self.rope:g}{options})\n{shown}")
+
+    def plot(self, **kwargs: Any) -> Any:
+        """The posterior as baycomp draws it (:func:`multicompare.posterior_plot.plot_posterior`)."""
+        from multicompare.posterior_plot import plot_posterior
+
+        return plot_posterior(self, **kwargs)
+
+
+def bayesian_signed_rank_test(
+    x: object,
+    y: object,
+    *,
+    rope: float = 0.0,
+    prior: float = 0.5,
+    n_samples: int = 50_000,
+    seed: int | np.random.Generator | None = None,
+    higher_is_better: bool = True,
+    names: tuple[str, str] | None = None,
+) -> BayesianResult:
+    """Bayesian signed-rank test of x against y over N data sets (Benavoli et al. 2017).
+
+    Parameters
+    ----------
+    x, y : scores of the two algorithms, one per data set (arrays, or Series paired by data set).
+    rope : half-width of the region of practical equivalence, in the units of the scores
+        (e.g. 0.01 for one point of accuracy); 0 for none.
+    prior : strength s of the Dirichlet-process prior, a pseudo-observation at d = 0
+        (baycomp's default 0.5).
+    n_samples : number S of posterior samples (Monte Carlo error about sqrt(p(1-p)/S)).
+    seed : seed or ``numpy.random.Generator`` of the sampling, for reproducible results.
+    higher_is_better : False when lower scores are better (errors, times).
+    names : labels of x and y (default: the Series' names, else "x" and "y").
+
+    Returns
+    -------
+    BayesianResult
+        P(x better), P(equivalent), P(y better) and the S x 3 posterior samples of
+        (theta_x, theta_rope, theta_y).
+
+    References
+    ----------
+    Benavoli, Corani, Mangili, Zaffalon & Ruggeri (2014), "A Bayesian Wilcoxon signed-rank test
+    based on the Dirichlet process", ICML. Benavoli, Corani, Demsar & Zaffalon (2017), "Time
+    for a change: a tutorial for comparing multiple classifiers through Bayesian analysis",
+    JMLR 18(77), Sec. 4.2.
+    """
+    d, rope, prior, n_samples, rng, names = _prepare(x, y, rope, prior, n_samples, seed,
+                                                     higher_is_better, names)
+    snap = _snap(x, y, rope)
+    if n_samples * (d.size + 1) ** 2 > MAX_SIGNED_RANK_WORK:
+        raise ValueError(f"n_samples * (N + 1)^2 = {n_samples * (d.size + 1) ** 2:.3g} exceeds "
+                         f"{MAX_SIGNED_RANK_WORK:.0e} (N = {d.size} data sets); use fewer samples")
+    z = np.concatenate(([0.0], d))
+    sums = z[:, None] + z[None, :]
+    above = _heaviside(snap(sums - 2 * rope))
+    below = _heaviside(snap(-sums - 2 * rope))
+    alpha = np.concatenate(([prior], np.ones(d.size)))
+    samples = np.empty((n_samples, 3))
+    step = max(1, _CHUNK // alpha.size)
+    for start in range(0, n_samples, step):
+        w = _dirichlet(rng, alpha, min(step, n_samples - start))
+        rows = slice(start, start + w.shape[0])
+        samples[rows, 0] = ((w @ above) * w).sum(axis=1)  # w' H w, one quadratic form per sample
+        samples[rows, 2] = ((w @ below) * w).sum(axis=1)
+    samples[:, 1] = np.clip(1.0 - samples[:, 0] - samples[:, 2], 0.0, 1.0)
+    return _result("signed_rank", samples, rope, names, {"prior": prior})
+
+
+def bayesian_sign_test(
+    x: object,
+    y: object,
+    *,
+    rope: float = 0.0,
+    prior: float = 1.0,
+    n_samples: int = 50_000,
+    seed: int | np.random.Generator | None = None,
+    higher_is_better: bool = True,
+    names: tuple[str, str] | None = None,
+) -> BayesianResult:
+    """Bayesian sign test of x against y over N data sets (Benavoli et al. 2017, Sec. 4.1).
+
+    theta ~ Dirichlet(n_x, n_rope + ``prior``, n_y) with n_x, n_rope, n_y the numbers of data
+    sets where d = x - y (oriented) exceeds ``rope``, lies within it, or falls below -rope.
+    Parameters and returns as :func:`bayesian_signed_rank_test` (``prior`` defaults to
+    baycomp's 1).
+
+    References
+    ----------
+    Benavoli, Corani, Demsar & Zaffalon (2017), "Time for a change: a tutorial for comparing
+    multiple classifiers through Bayesian analysis", JMLR 18(77), Sec. 4.1.
+    """
+    d, rope, prior, n_samples, rng, names = _prepare(x, y, rope, prior, n_samples, seed,
+                                                     higher_is_better, names)
+    snap = _snap(x, y, rope)
+    n_x = int((snap(d - rope) > 0).sum())
+    n_y = int((snap(-d - rope) > 0).sum())
+    alpha = np.array([n_x, d.size - n_x - n_y + prior, n_y], dtype=np.float64)
+    samples = _dirichlet(rng, alpha, n_samples)
+    return _result("sign", samples, rope, names, {"prior": prior})
+
+
+# --- shared machinery -------------------------------------------------------------------------
+
+
+def posterior_probabilities(samples: np.ndarray, rope: float) -> tuple[float, float, float]:
+    """(P(x better), P(equivalent), P(y better)) from S x 3 samples of (theta_x, theta_rope,
+    theta_y): the fraction of samples in which each is the largest (baycomp); with ``rope`` =
+    0, the fraction with theta_x > theta_y (ties half) and 0."""
+    if rope > 0:
+        winners = np.argmax(samples, axis=1)
+        counts = np.bincount(winners, minlength=3) / samples.shape[0]
+        return float(counts[0]), float(counts[1]), float(counts[2])
+    p_x = float(np.mean(samples[:, 0] > samples[:, 2]) + 0.5 * np.mean(samples[:, 0] == samples[:, 2]))
+    return p_x, 0.0, 1.0 - p_x
+
+
+def check_rope(rope: float) -> float:
+    """``rope`` as a float, or TypeError/ValueError unless a finite number >= 0."""
+    if isinstance(rope, bool) or not isinstance(rope, (int, float, np.integer, np.floating)):
+        raise TypeError(f"rope must be a number >= 0, got {rope!r}")
+    if not np.isfinite(rope) or rope < 0:
+        raise ValueError(f"rope must be a finite number >= 0, got {rope!r}")
+    return float(rope)
+
+
+def check_n_samples(n_samples: int) -> int:
+    """``n_samples`` as an int, or TypeError/ValueError unless 1 <= n_samples <= MAX_SAMPLES."""
+    if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)):
+        raise TypeError(f"n_samples must be an integer, got {n_samples!r}")
+    if not 1 <= n_samples <= MAX_SAMPLES:
+        raise ValueError(f"n_samples must be in [1, {MAX_SAMPLES}], got {n_samples}")
+    return int(n_samples)
+
+
+def pair_names(x: object, y: object, names: tuple[str, str] | None) -> tuple[str, str]:
+    """Labels of x and y: ``names``, else the Series' names, else "x" and "y"."""
+    if names is not None:
+        if isinstance(names, str) or len(names) != 2:
+            raise ValueError(f"names must be two labels (for x and y), got {names!r}")
+        return str(names[0]), str(names[1])
+    labels = [getattr(v, "name", None) for v in (x, y)]
+    if all(isinstance(v, pd.Series) for v in (x, y)) and None not in labels and labels[0] != labels[1]:
+        return str(labels[0]), str(labels[1])
+    return "x", "y"
+
+
+def _prepare(x: object, y: object, rope: float, prior: float, n_samples: int,
+             seed: int | np.random.Generator | None, higher_is_better: bool,
+             names: tuple[str, str] | None,
+             ) -> tuple[np.ndarray, float, float, int, np.random.Generator, tuple[str, str]]:
+    """Validated (oriented differences, rope, prior, S, generator, names)."""
+    if not isinstance(higher_is_better, (bool, np.bool_)):
+        raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
+    rope = check_rope(rope)
+    if isinstance(prior, bool) or not isinstance(prior, (int, float, np.integer, np.floating)):
+        raise TypeError(f"prior must be a number >= 0, got {prior!r}")
+    if not np.isfinite(prior) or prior < 0:
+        raise ValueError(f"prior must be a finite number >= 0, got {prior!r}")
+    n_samples = check_n_samples(n_samples)
+    labels = pair_names(x, y, names)
+    d = _differences(x, y).to_numpy()
+    return (d if higher_is_better else -d), rope, float(prior), n_samples, \
+        np.random.default_rng(seed), labels
+
+
+def _snap(x: object, y: object, rope: float) -> Callable[[np.ndarray], np.ndarray]:
+    """Rounding of values derived from the differences and the rope to the precision of the
+    scores, so that a difference equal to the rope in the data equals it in the comparisons
+    (it then counts as inside the rope; for the signed-rank test, H(0) = 1/2)."""
+    scale = np.abs(np.concatenate([np.asarray(x, dtype=np.float64).ravel(),
+                                   np.asarray(y, dtype=np.float64).ravel(), [rope]]))
+
+    def snap(values: np.ndarray) -> np.ndarray:
+        return at_data_precision(values, scale)
+
+    return snap
+
+
+def _heaviside(values: np.ndarray) -> np.ndarray:
+    """H(v): 1 for v > 0, 1/2 for v = 0, 0 for v < 0."""
+    return (values > 0) + 0.5 * (values == 0)
+
+
+def _dirichlet(rng: np.random.Generator, alpha: np.ndarray, size: int) -> np.ndarray:
+    """``size`` x len(alpha) Dirichlet(alpha) samples as normalised gamma variates (a zero
+    parameter gives a zero weight, the limit of the distribution)."""
+    gammas = rng.standard_gamma(alpha, size=(size, alpha.size))
+    total = gammas.sum(axis=1, keepdims=True)
+    empty = total[:, 0] == 0  # all shapes tiny: underflow; put the weight on the largest shape
+    if empty.any():
+        gammas[empty, int(np.argmax(alpha))] = total[empty, 0] = 1.0
+    return gammas / total
+
+
+def _result(test: BayesianTest, samples: np.ndarray, rope: float, names: tuple[str, str],
+            options: dict[str, Any]) -> BayesianResult:
+    samples.setflags(write=False)
+    p_x, p_rope, p_y = posterior_probabilities(samples, rope)
+    return BayesianResult(test=test, p_x_better=p_x, p_equivalent=p_rope, p_y_better=p_y,
+                          rope=rope, names=names, samples=samples, options=options)
+

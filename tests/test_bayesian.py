@@ -1,0 +1,163 @@
+"""Bayesian signed-rank and sign tests (Benavoli et al. 2017) against baycomp and exact values."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+import multicompare as mc
+from multicompare.bayesian import MAX_SAMPLES
+
+baycomp = pytest.importorskip("baycomp")
+
+PAIRS = st.integers(3, 25).flatmap(lambda n: st.tuples(
+    st.lists(st.integers(-40, 40), min_size=n, max_size=n),
+    st.lists(st.integers(-40, 40), min_size=n, max_size=n)))
+
+
+def _scores(n: int = 30, seed: int = 1, shift: float = 0.005) -> tuple[np.ndarray, np.ndarray]:
+    """Continuous scores: no difference lies exactly on a rope boundary (where baycomp's
+    floating-point comparisons and our data-precision ones may differ)."""
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(0.7, 0.9, n)
+    return x, x + rng.normal(shift, 0.02, n)
+
+
+def _baycomp(test: str, x: np.ndarray, y: np.ndarray, rope: float, n: int) -> np.ndarray:
+    cls = baycomp.SignedRankTest if test == "signed_rank" else baycomp.SignTest
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        probs = cls.probs(x, y, rope, nsamples=n, random_state=3)
+    return np.array(probs if rope > 0 else (probs[0], 0.0, probs[1]))
+
+
+def _within_monte_carlo_error(ours: np.ndarray, theirs: np.ndarray, n_ours: int, n_theirs: int) -> None:
+    """Each probability within 4.5 standard errors of the difference of two estimates."""
+    p = (ours + theirs) / 2
+    se = np.sqrt(p * (1 - p) * (1 / n_ours + 1 / n_theirs)) + 1e-9
+    assert np.all(np.abs(ours - theirs) <= 4.5 * se), (ours, theirs, se)
+
+
+@pytest.mark.parametrize(("test", "rope"), [("signed_rank", 0.0), ("signed_rank", 0.01),
+                                             ("sign", 0.01), ("signed_rank", 0.005)])
+def test_agrees_with_baycomp_within_monte_carlo_error(test: str, rope: float) -> None:
+    x, y = _scores()
+    func = mc.bayesian_signed_rank_test if test == "signed_rank" else mc.bayesian_sign_test
+    result = func(x, y, rope=rope, seed=1)
+    ours = np.array([result.p_x_better, result.p_equivalent, result.p_y_better])
+    theirs = _baycomp(test, x, y, rope, 20_000)
+    _within_monte_carlo_error(ours, theirs, 50_000, 20_000)
+    assert result.samples.shape == (50_000, 3)
+
+
+@pytest.mark.parametrize("counts", [(9, 3), (5, 5), (20, 14), (1, 0)])
+def test_sign_test_without_rope_is_the_exact_beta_probability(counts: tuple[int, int]) -> None:
+    """theta_x / (theta_x + theta_y) ~ Beta(n_x, n_y): P(x better) = 1 - I_{1/2}(n_x, n_y)."""
+    n_x, n_y = counts
+    x = np.r_[np.ones(n_x), np.zeros(n_y), np.zeros(3)]
+    y = np.r_[np.zeros(n_x), np.ones(n_y), np.zeros(3)]  # three ties go to the rope
+    result = mc.bayesian_sign_test(x, y, seed=2)
+    exact = stats.beta.sf(0.5, n_x, n_y) if n_y else 1.0
+    assert result.p_x_better == pytest.approx(exact, abs=4.5 * np.sqrt(exact * (1 - exact) / 50_000) + 1e-12)
+    np.testing.assert_allclose(result.samples.sum(axis=1), 1.0)
+
+
+def test_reproducible_with_a_seed() -> None:
+    x, y = _scores(12, 4)
+    first = mc.bayesian_signed_rank_test(x, y, rope=0.01, seed=7, n_samples=2000)
+    again = mc.bayesian_signed_rank_test(x, y, rope=0.01, seed=np.random.default_rng(7), n_samples=2000)
+    np.testing.assert_array_equal(first.samples, again.samples)
+    assert first == again
+    other = mc.bayesian_signed_rank_test(x, y, rope=0.01, seed=8, n_samples=2000)
+    assert not np.array_equal(first.samples, other.samples)
+    assert not first.samples.flags.writeable
+
+
+def test_result_labels_frame_and_text() -> None:
+    x, y = _scores(10, 5)
+    result = mc.bayesian_sign_test(pd.Series(x, name="svm"), pd.Series(y, name="knn"), rope=0.01,
+                                   seed=0, n_samples=1000)
+    assert result.names == ("svm", "knn")
+    frame = result.to_frame()
+    assert list(frame.index) == ["svm better", "equivalent", "knn better"]
+    assert frame["probability"].sum() == pytest.approx(1.0)
+    assert "Bayesian sign test of svm vs knn (rope = 0.01, prior = 1)" in str(result)
+    assert mc.bayesian_sign_test(x, y, names=("a", "b"), n_samples=10).names == ("a", "b")
+
+
+def test_all_ties() -> None:
+    x = np.arange(6.0)
+    without = mc.bayesian_signed_rank_test(x, x, n_samples=500, seed=0)
+    assert (without.p_x_better, without.p_y_better) == (0.5, 0.5)
+    within = mc.bayesian_signed_rank_test(x, x, rope=0.1, n_samples=500, seed=0)
+    assert within.p_equivalent == 1.0
+
+
+@pytest.mark.parametrize(("kwargs", "error", "match"), [
+    ({"rope": -0.1}, ValueError, "rope must be"),
+    ({"rope": float("nan")}, ValueError, "rope must be"),
+    ({"rope": "0.1"}, TypeError, "rope must be"),
+    ({"prior": -1}, ValueError, "prior must be"),
+    ({"n_samples": 0}, ValueError, "n_samples must be"),
+    ({"n_samples": MAX_SAMPLES + 1}, ValueError, "n_samples must be"),
+    ({"n_samples": 10.0}, TypeError, "n_samples must be"),
+    ({"names": ("a",)}, ValueError, "names must be"),
+    ({"higher_is_better": "no"}, TypeError, "higher_is_better"),
+])
+def test_bad_input(kwargs: dict, error: type, match: str) -> None:
+    x, y = _scores(5)
+    for func in (mc.bayesian_sign_test, mc.bayesian_signed_rank_test):
+        with pytest.raises(error, match=match):
+            func(x, y, **kwargs)
+    with pytest.raises(ValueError, match="same length"):
+        mc.bayesian_signed_rank_test(x, y[:4])
+
+
+def test_signed_rank_work_is_bounded_before_sampling() -> None:
+    x = np.arange(2000.0)
+    with pytest.raises(ValueError, match="fewer samples"):
+        mc.bayesian_signed_rank_test(x, x[::-1], n_samples=MAX_SAMPLES)
+
+
+@settings(max_examples=30)
+@given(PAIRS, st.sampled_from([0.1, 2.0, 10.0, 1000.0]), st.sampled_from([0.0, 1.0, 5.0]))
+def test_signed_rank_properties(pair: tuple[list[int], list[int]], scale: float, rope: float) -> None:
+    """With one seed: swapping x and y swaps the outcomes exactly; scaling scores and rope
+    together changes nothing (scales that keep the differences at the data's precision);
+    negated scores with higher_is_better=False change nothing."""
+    x, y = (np.array(v, dtype=float) for v in pair)
+    kw = {"n_samples": 400, "seed": 3}
+    base = mc.bayesian_signed_rank_test(x, y, rope=rope, **kw)
+    swapped = mc.bayesian_signed_rank_test(y, x, rope=rope, **kw)
+    np.testing.assert_allclose(base.samples, swapped.samples[:, ::-1], atol=1e-12)
+    scaled = mc.bayesian_signed_rank_test(scale * x, scale * y, rope=scale * rope, **kw)
+    np.testing.assert_allclose(base.samples, scaled.samples, atol=1e-12)
+    lower = mc.bayesian_signed_rank_test(-x, -y, rope=rope, higher_is_better=False, **kw)
+    np.testing.assert_array_equal(base.samples, lower.samples)
+    assert np.all(base.samples >= 0) and np.allclose(base.samples.sum(axis=1), 1.0)
+    assert base.p_x_better + base.p_equivalent + base.p_y_better == pytest.approx(1.0)
+    wider = mc.bayesian_signed_rank_test(x, y, rope=rope + 2.0, **kw)
+    assert np.all(wider.samples[:, 1] >= base.samples[:, 1] - 1e-12)
+    assert wider.p_equivalent >= base.p_equivalent
+
+
+@settings(max_examples=30)
+@given(PAIRS, st.sampled_from([0.0, 2.0]))
+def test_sign_test_properties(pair: tuple[list[int], list[int]], rope: float) -> None:
+    """The posterior depends only on the three counts, so it is invariant to monotone maps of
+    the differences that fix the rope and to the order of the data sets."""
+    x, y = (np.array(v, dtype=float) for v in pair)
+    kw = {"n_samples": 300, "seed": 5, "rope": rope}
+    base = mc.bayesian_sign_test(x, y, **kw)
+    d = x - y
+    stretched = mc.bayesian_sign_test(np.where(np.abs(d) > rope, 3 * d, d), np.zeros_like(d), **kw)
+    np.testing.assert_array_equal(base.samples, stretched.samples)
+    order = np.argsort(-d, kind="stable")
+    np.testing.assert_array_equal(base.samples, mc.bayesian_sign_test(x[order], y[order], **kw).samples)
+    assert base.p_x_better + base.p_equivalent + base.p_y_better == pytest.approx(1.0)

@@ -7,6 +7,12 @@ from multicompare._core import __version__
 from multicompare.adjust import adjust_all_pairs, adjust_control
 from multicompare.bayesian import BayesianResult, bayesian_sign_test, bayesian_signed_rank_test
 from multicompare.contrast import contrast_estimation
+from multicompare.cross_validation import (
+    bayesian_correlated_t_test,
+    combined_f_test_5x2cv,
+    corrected_resampled_t_test,
+    paired_t_test_5x2cv,
+)
 from multicompare.critical_difference import critical_difference, critical_difference_q
 from multicompare.examples import load_example
 from multicompare.holdout import compare_holdout, mcnemar
@@ -60,6 +66,11 @@ __all__ = [
     "BayesianResult",
     "bayesian_sign_test",
     "bayesian_signed_rank_test",
+    # two algorithms on one data set, from cross-validation
+    "bayesian_correlated_t_test",
+    "combined_f_test_5x2cv",
+    "corrected_resampled_t_test",
+    "paired_t_test_5x2cv",
     # example data
     "load_example",
     # one-call analysis, reports and CD diagrams

@@ -64,7 +64,7 @@ def assert_readable(fig: Figure) -> None:
 
 def test_demsar2006_nemenyi_draws_names_cd_bar_and_groups(tmp_path: Path) -> None:
     data = load_example("demsar2006")
-    fig = cd_diagram(data, alpha=0.10)
+    fig = cd_diagram(data, alpha=0.10, method="nemenyi")
     assert isinstance(fig, Figure)
     names = list(data.columns)
     texts = [t.get_text() for t in drawn_texts(fig)]
@@ -258,7 +258,7 @@ def test_names_are_not_parsed_as_math() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error"),
     [
-        ({"method": "tukey"}, "unknown method"),
+        ({"method": "tukey"}, "method must be one of"),
         ({"alpha": 1.5}, "alpha"),
         ({"method": "bonferroni_dunn", "control": "nope"}, "unknown control"),
     ],
@@ -278,3 +278,78 @@ def test_no_pyplot_and_no_backend_switch(tmp_path: Path) -> None:
     )
     subprocess.run([sys.executable, "-c", code, str(tmp_path / "cd.png")], check=True)
     assert (tmp_path / "cd.png").stat().st_size > 0
+
+
+def test_default_procedure_is_the_summarys() -> None:
+    # One default for a given call: cd_diagram, compare and Report.plot draw/report the same
+    # decisions (all pairs: Bergmann-Hommel; with a control: Holm).
+    data = load_example("garcia2008")
+    report = multicompare.compare(data)
+    expected = cd_groups(pd.Series(report.test_ranks, index=report.algorithms),
+                         [(h.first, h.second) for h in report.rejected()])
+    assert report.procedure == "bergmann_hommel"
+    for fig in (cd_diagram(data), report.plot(), cd_diagram(report)):
+        assert sorted(map(sorted, drawn_groups(fig))) == sorted(map(sorted, map(set, expected)))
+        assert any(t.get_text().startswith("Bergmann-Hommel") for t in drawn_texts(fig))
+
+
+@pytest.mark.parametrize("method", [None, "holm", "hochberg", "finner", "li", "bonferroni"])
+def test_with_a_control_the_diagram_draws_the_summarys_decisions(method: str | None) -> None:
+    # The interval joins the control to exactly the algorithms the procedure does not separate
+    # from it; the summary of the same report calls the others significantly different.
+    data = load_example("garcia2010")
+    report = multicompare.compare(data, control="PDFC", alpha=0.10,
+                                  **({} if method is None else {"procedure": method}))
+    apart = {h.second for h in report.rejected()}
+    assert apart  # something is rejected, so the interval does not span everything
+    for fig in (report.plot(), cd_diagram(data, control="PDFC", alpha=0.10, method=method)):
+        interval = lines_with_gid(fig, "cd-control-interval")["cd-control-interval"]
+        lo, hi = sorted(interval.get_xdata())
+        inside = {n for n, x in elbow_x(fig).items() if lo <= x <= hi}
+        assert inside == set(report.algorithms) - apart
+        assert lines_with_gid(fig, "cd-group-") == {}
+        assert_readable(fig)
+    for name in apart:
+        assert f"PDFC is significantly better than {name}" in report.summary
+
+
+def test_small_user_axes_shrink_the_text_instead_of_clipping(tmp_path: Path) -> None:
+    rng = np.random.default_rng(7)
+    names = [f"Algorithm {i:02d} with a rather long descriptive name" if i % 2 else f"m{i}" for i in range(30)]
+    data = pd.DataFrame(rng.normal(size=(60, 30)) + np.linspace(0.0, 3.0, 30), columns=names)
+    host = Figure(figsize=(7, 4))
+    ax = host.add_subplot()
+    cd_diagram(data, ax=ax, method="shaffer")
+    assert_readable(host)
+    box = ax.get_window_extent()
+    canvas = FigureCanvasAgg(host)
+    canvas.draw()
+    for text in drawn_texts(host):  # inside the caller's axes, not only the figure
+        extent = text.get_window_extent(canvas.get_renderer())
+        assert box.x0 - 1 <= extent.x0 and extent.x1 <= box.x1 + 1, text.get_text()
+        assert box.y0 - 1 <= extent.y0 and extent.y1 <= box.y1 + 1, text.get_text()
+    host.savefig(tmp_path / "small.png", dpi=100)
+    # An axes with room to spare keeps the requested font size.
+    roomy = Figure(figsize=(20, 12)).add_subplot()
+    cd_diagram(load_example("demsar2006"), ax=roomy, fontsize=10.0)
+    assert {t.get_fontsize() for t in roomy.texts if (t.get_gid() or "").startswith("cd-name-")} == {10.0}
+
+
+def test_staircase_puts_one_group_bar_per_row() -> None:
+    ranks = pd.Series({"a": 1.0, "b": 1.5, "c": 2.0, "d": 2.5, "e": 2.5, "f": 3.0, "g": 6.0})
+    rejected = [("a", "c"), ("b", "d"), ("b", "e"), ("a", "d"), ("a", "e"), ("c", "f")] + [
+        (n, "g") for n in "abcdef"]
+    fig = cd_diagram(ranks=ranks, n_datasets=20, method="holm")
+    compact = cd_diagram(ranks=ranks, n_datasets=20, method="holm", bars="compact")
+    stair = cd_diagram(ranks=ranks, n_datasets=20, method="holm", bars="staircase")
+    assert drawn_groups(fig) == drawn_groups(compact)
+    rows = [float(ln.get_ydata()[0]) for ln in lines_with_gid(stair, "cd-group-").values()]
+    assert len(rows) == len(set(rows)) == len(drawn_groups(stair))
+    assert sorted(map(sorted, drawn_groups(stair))) == sorted(map(sorted, drawn_groups(compact)))
+    drawn = _draw(ranks, cd_groups(ranks, rejected), cd=None, control=None, interval=None, ax=None,
+                  fontsize=10.0, title="t", show_ranks=True, bars="staircase")
+    ys = [float(ln.get_ydata()[0]) for ln in lines_with_gid(drawn, "cd-group-").values()]
+    assert ys == sorted(ys) and len(set(ys)) == 4
+    assert_readable(drawn)
+    with pytest.raises(ValueError, match="bars must be one of"):
+        cd_diagram(ranks=ranks, n_datasets=20, bars="stairs")  # type: ignore[arg-type]

@@ -91,8 +91,13 @@ def test_plot_by_suffix(suffix: str, magic: bytes, wide_csv: Path, tmp_path: Pat
 
 def test_plot_method_and_control(wide_csv: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "cd.svg"
-    assert run([str(wide_csv), "--control", "C4.5+m+cf", "--plot", str(target)], capsys)[0] == 0
-    assert "cd-control-interval" in target.read_text()
+    status, out, _ = run([str(wide_csv), "--control", "C4.5+m+cf", "--plot", str(target)], capsys)
+    assert status == 0 and "Post-hoc (Holm's procedure" in out
+    # The diagram draws the summary's procedure (Holm), not Bonferroni-Dunn's interval.
+    assert "cd-control-interval" in target.read_text() and "Holm vs control" in target.read_text()
+    assert run([str(wide_csv), "--control", "C4.5+m+cf", "--plot", str(target),
+                "--plot-method", "finner"], capsys)[0] == 0
+    assert "Finner vs control" in target.read_text()
     assert run([str(wide_csv), "--plot", str(target), "--plot-method", "nemenyi"], capsys)[0] == 0
     assert "cd-bar" in target.read_text()
     status, _, err = run([str(wide_csv), "--test", "aligned", "--plot", str(target),

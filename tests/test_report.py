@@ -437,3 +437,64 @@ def test_generic_table_renderer() -> None:
     latex = render(table, LATEX)
     assert r"\begin{tabular}{lr}" in latex and r"a    &  \textbf{1.0} \\" in latex
     assert latex.splitlines()[-1] == r"\end{table}"
+
+
+def test_from_json_survives_deep_nesting() -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    with pytest.raises(ValueError, match="nested too deeply|not a multicompare report"):
+        Report.from_json(deep)
+    nested = '{"format": "multicompare.report", "version": 1, "algorithms": ' + deep + "}"
+    with pytest.raises(ValueError, match="nested too deeply|report.algorithms"):
+        Report.from_json(nested)
+
+
+def _edited(report: Report, edit: object) -> str:
+    payload = json.loads(report.to_json())
+    edit(payload)  # type: ignore[operator]
+    return json.dumps(payload)
+
+
+@pytest.mark.parametrize(
+    ("edit", "field"),
+    [
+        (lambda d: d.update(alpha=5), "report.alpha"),
+        (lambda d: d.update(alpha="0.05"), "report.alpha must be a number"),
+        (lambda d: d["hypotheses"][2].update(pvalue=7), r"report.hypotheses\[2\].pvalue"),
+        (lambda d: d["hypotheses"][0]["apvs"].__setitem__(1, -0.5), r"report.hypotheses\[0\].apvs"),
+        (lambda d: d["hypotheses"][3]["apvs"].pop(), r"report.hypotheses\[3\].apvs must hold 4"),
+        (lambda d: d["hypotheses"].pop(), "report.hypotheses must hold 10"),
+        (lambda d: d["hypotheses"][1].update(first="nobody"), r"report.hypotheses\[1\].first"),
+        (lambda d: d.update(test="anova"), "report.test must be one of"),
+        (lambda d: d.update(procedure="tukey"), "report.procedure must be one of"),
+        (lambda d: d.update(procedures=["holm", "tukey", "shaffer", "nemenyi"]), "report.procedures"),
+        (lambda d: d.update(comparison="some"), "report.comparison must be one of"),
+        (lambda d: d.update(control="C4.5"), "report.control"),
+        (lambda d: d["omnibus"][0].update(name="anova"), r"report.omnibus\[0\].name"),
+        (lambda d: d["omnibus"][1].update(pvalue=1.5), r"report.omnibus\[1\].pvalue"),
+        (lambda d: d["omnibus"][1].update(df=[3]), r"report.omnibus\[1\].df"),
+        (lambda d: d["values"][4].pop(), "report.values must be 30 rows"),
+        (lambda d: d.update(ranks=d["ranks"][:-1]), "report.ranks must hold 5"),
+        (lambda d: d.update(datasets=d["datasets"][:1] * 30), "report.datasets has duplicate"),
+        (lambda d: d.update(higher_is_better="yes"), "report.higher_is_better must be true or false"),
+        (lambda d: d.update(extra=1), r"unknown field\(s\) \['extra'\]"),
+        (lambda d: d.pop("hypotheses"), "lacks the field 'hypotheses'"),
+        (lambda d: d.update(hypotheses={"a": 1}), "report.hypotheses must be a JSON array"),
+        (lambda d: d["hypotheses"].__setitem__(0, 3), r"report.hypotheses\[0\] must be a JSON object"),
+    ],
+)
+def test_from_json_checks_the_whole_document(pairs_report: Report, edit: object, field: str) -> None:
+    with pytest.raises(ValueError, match=f"malformed multicompare report: .*{field}"):
+        Report.from_json(_edited(pairs_report, edit))
+
+
+def test_from_json_is_driven_by_the_dataclass_fields(control_report: Report) -> None:
+    # Every field is written and read back; the optional fields of a version-1 document
+    # without them take their defaults.
+    payload = json.loads(control_report.to_json())
+    assert set(payload) - {"format", "version"} == {f.name for f in dataclasses.fields(Report)}
+    for name in ("notes", "tie_correction", "rom", "aligned_se", "monotone"):
+        del payload[name]
+    again = Report.from_json(json.dumps(payload))
+    assert again == dataclasses.replace(control_report, notes=(), tie_correction=True, rom="exact",
+                                        aligned_se="calibrated", monotone=False)
+    assert isinstance(again.hypotheses[0].apvs, tuple) and isinstance(again.omnibus[0].df, tuple)

@@ -24,7 +24,6 @@ __all__ = ["main"]
 PROG = "multicompare"
 FORMATS = ("text", "latex", "markdown", "json", "csv")
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
-PLOT_METHODS = ("nemenyi", "bonferroni_dunn", "holm", "shaffer", "bergmann_hommel")
 # Bergmann-Hommel takes long enough from this k on to deserve a progress indicator.
 SLOW_K = 13
 
@@ -37,7 +36,9 @@ class InputError(Exception):
 
 def _parser() -> argparse.ArgumentParser:
     from multicompare._core import __version__
+    from multicompare.adjust import CONTROL_METHODS
     from multicompare.examples import EXAMPLES
+    from multicompare.plot import APV_METHODS, CD_METHODS
     from multicompare.posthoc import SE_FORMS, TESTS
 
     parser = argparse.ArgumentParser(
@@ -82,9 +83,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--format", choices=FORMATS, default="text", help="report format (default text)")
     parser.add_argument("--plot", metavar="PATH",
                         help="also save a critical difference diagram (.png, .svg or .pdf)")
-    parser.add_argument("--plot-method", choices=PLOT_METHODS,
-                        help="groups of the diagram (default: the report's procedure; "
-                             "bonferroni_dunn with --control)")
+    parser.add_argument("--plot-method", choices=tuple(dict.fromkeys((*CD_METHODS, *APV_METHODS,
+                                                                   *CONTROL_METHODS))),
+                        help="procedure whose decisions the diagram draws (default: the "
+                             "report's procedure, so that diagram and summary agree)")
     parser.add_argument("--dataset-column", default="dataset", metavar="NAME",
                         help="data-set column of a long CSV (default 'dataset')")
     parser.add_argument("--algorithm-column", default="algorithm", metavar="NAME",

@@ -8,10 +8,12 @@ no pyplot and no global backend switch).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast, get_args, runtime_checkable
 
 import numpy as np
 import pandas as pd
+
+from multicompare._names import POSTHOC_NAMES, PROCEDURE_NAMES, default_procedure, fmt_alpha
 
 if TYPE_CHECKING:
     from multicompare._data import Aggregate, NanPolicy
@@ -135,6 +137,17 @@ def cd_groups(
 
 CD_METHODS = ("nemenyi", "bonferroni_dunn")  # from the critical difference of Friedman ranks
 APV_METHODS = ("holm", "shaffer", "bergmann_hommel")  # from all-pairs APVs
+Bars = Literal["compact", "staircase"]
+BARS = get_args(Bars)
+
+
+@runtime_checkable
+class _Analysis(Protocol):
+    """An analysis that draws its own diagram from its decisions (:class:`multicompare.Report`)."""
+
+    test_ranks: tuple[float, ...]
+
+    def plot(self, **kwargs: Any) -> Any: ...
 
 
 def cd_diagram(
@@ -142,76 +155,118 @@ def cd_diagram(
     *,
     ranks: Mapping[str, float] | pd.Series | None = None,
     n_datasets: int | None = None,
-    alpha: float = 0.05,
-    method: str = "nemenyi",
+    alpha: float | None = None,
+    method: str | None = None,
     control: str | int | None = None,
-    test: Test = "friedman",
+    test: Test | None = None,
     higher_is_better: bool = True,
     aligned_se: SEForm = "calibrated",
     quade_se: SEForm = "calibrated",
     monotone: bool = False,
+    rom: Literal["exact", "garcia2010"] = "exact",
     ax: Any = None,
     title: str | None = None,
     fontsize: float = 10.0,
     show_ranks: bool = True,
     aggregate: Aggregate | None = None,
     nan_policy: NanPolicy = "raise",
+    bars: Bars = "compact",
 ) -> Any:
-    """Critical difference diagram (Demsar 2006, Sec. 3.2.2 and Figs. 1-2) as a Figure.
+    """Critical difference (CD) diagram (Demsar 2006, Sec. 3.2.2 and Figs. 1-2) as a Figure.
 
     An axis of average ranks with the best (rank 1) on the right; each algorithm's name
     hangs from its rank, the better half on the right, the rest on the left. Bold lines
     join the groups of :func:`cd_groups`: algorithms, contiguous in rank order, with no
     significantly different pair among them.
 
-    ``method``:
+    Parameters
+    ----------
+    data : scores, post-hoc result or report, optional
+        Anything :func:`multicompare.friedman` accepts; a
+        :class:`multicompare.PosthocAllPairsResult` or :class:`multicompare.PosthocControlResult`;
+        or a :class:`multicompare.Report`, drawn with its own decisions and options (the same
+        as ``report.plot(...)``). Or leave it out and give published average ``ranks``.
+    ranks, n_datasets : published average ranks (lower = better) and the number of data sets.
+    alpha : float, optional
+        Significance level (default 0.05, or the report's).
+    method : str, optional
+        The procedure whose decisions are drawn. Default: the one :func:`multicompare.compare`
+        reports for the same call, Holm's with a ``control``, else Bergmann-Hommel's (Shaffer's
+        beyond ``multicompare._core.MAX_K`` algorithms), so that diagram and summary agree.
 
-    * ``"nemenyi"`` (default): pairs differ when their average Friedman ranks differ by at
-      least the critical difference CD = q_alpha sqrt(k(k+1)/(6N)) (D06 eq. 5), drawn as a
-      bar above the axis. (D06's studentized-range test; the ``"nemenyi"`` APVs of
-      :func:`multicompare.posthoc_all_pairs` are G08's Bonferroni form m p, a little more
-      conservative, so a pair near the boundary may differ between the two.)
-    * ``"bonferroni_dunn"``: comparisons with ``control`` only (default: the best-ranked).
-      No groups; a grey interval marks the control's rank +- CD (D06 Fig. 2): algorithms
-      outside it differ significantly from the control.
-    * ``"holm"``, ``"shaffer"``, ``"bergmann_hommel"``: groups from the APVs of
-      :func:`multicompare.posthoc_all_pairs` (G08): a pair differs when its APV <= alpha.
-      Any ``test`` ("friedman", "aligned", "quade") may be used; the axis shows that test's
-      ranks (aligned ranks run from 1 to kN). ``aligned_se``, ``quade_se`` and ``monotone`` are passed on
-      to :func:`multicompare.posthoc_all_pairs` (the papers' forms). With ``test="wilcoxon"``
-      or ``"sign"`` (``"holm"``, or ``"nemenyi"`` for Bonferroni): the axis shows average
-      Friedman ranks and the groups come from the Holm- (Bonferroni-) adjusted p-values of
-      pairwise Wilcoxon signed-rank (sign) tests, as aeon's ``plot_critical_difference``
-      draws them (Benavoli, Corani & Mangili 2016).
+        * ``"nemenyi"``: pairs differ when their average Friedman ranks differ by at least the
+          critical difference CD = q_alpha sqrt(k(k+1)/(6N)) (D06 eq. 5), drawn as a bar above
+          the axis. (D06's studentized-range test; the ``"nemenyi"`` APVs of
+          :func:`multicompare.posthoc_all_pairs` are Garcia & Herrera's Bonferroni form m p, a
+          little more conservative, so a pair near the boundary may differ between the two.)
+        * ``"bonferroni_dunn"``: comparisons with ``control`` (default: the best-ranked); a grey
+          interval marks the control's rank +- CD (D06 Fig. 2).
+        * with a ``control``, any procedure of :func:`multicompare.posthoc_control` (``"holm"``,
+          ``"hochberg"``, ``"hommel"``, ``"holland"``, ``"rom"``, ``"finner"``, ``"li"``,
+          ``"bonferroni"``): a grey interval joins the control to the algorithms that procedure
+          does not separate from it (APV > alpha); the others differ from the control.
+        * without a control, ``"holm"``, ``"shaffer"``, ``"bergmann_hommel"``: groups from the
+          adjusted p-values (APVs) of :func:`multicompare.posthoc_all_pairs`: a pair differs
+          when its APV <= alpha.
+        * with ``test="wilcoxon"`` or ``"sign"`` (``"holm"``, or ``"nemenyi"`` for Bonferroni):
+          the axis shows average Friedman ranks and the groups come from the Holm- (Bonferroni-)
+          adjusted p-values of pairwise Wilcoxon signed-rank (sign) tests, as aeon's
+          ``plot_critical_difference`` draws them (Benavoli, Corani & Mangili 2016).
+    control : name or position of the control algorithm (drawn in bold).
+    test : {"friedman", "aligned", "quade", "wilcoxon", "sign"}, optional
+        The ranks of the post-hoc test (default Friedman, or the report's); the axis shows them
+        (aligned ranks run from 1 to kN). The critical-difference methods need Friedman ranks.
+    higher_is_better, aggregate, nan_policy :
+        How to read ``data`` (see :func:`multicompare.compare`).
+    aligned_se, quade_se, monotone, rom :
+        Passed on to the post-hoc functions (the papers' forms; see :func:`multicompare.compare`).
+    ax : matplotlib Axes, optional
+        Draw into it; the text shrinks until the whole diagram fits (names are never cut off).
+        By default a new Figure is sized so that no text overlaps, for any k and name length.
+    title, fontsize, show_ranks : the title (default: procedure and alpha), the font size in
+        points, whether each name shows its average rank.
+    bars : {"compact", "staircase"}
+        Group bars share a row when they do not touch ("compact"), or one bar per row
+        ("staircase"; easier to follow for many algorithms).
 
-    ``data`` is anything :func:`multicompare.friedman` accepts, a
-    :class:`multicompare.PosthocAllPairsResult`, or a :class:`multicompare.Report` (of all
-    pairs with this method and test: its own decisions and options are drawn, nothing is
-    recomputed); or give published average ``ranks`` (lower = better) with ``n_datasets``. ``ax``: draw into this
-    matplotlib Axes (its size is then the caller's; by default a new Figure is sized so that
-    no text overlaps, for any k and name length). Returns the ``matplotlib.figure.Figure``;
-    save it with ``fig.savefig("cd.png")`` (PNG, SVG, PDF by suffix).
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Save it with ``fig.savefig("cd.png")`` (PNG, SVG, PDF by suffix).
+
+    References
+    ----------
+    Demsar (2006), JMLR 7, Sec. 3.2.2, Figs. 1-2; Garcia & Herrera (2008), JMLR 9, Sec. 2.2;
+    Garcia et al. (2010), Information Sciences 180, Sec. 5.
     """
     from multicompare._data import as_scores, check_alpha, index_of
-    from multicompare.posthoc import PAIRWISE_TESTS, PosthocAllPairsResult
-    from multicompare.report import POSTHOC_NAMES, PROCEDURE_NAMES, Report
+    from multicompare.adjust import CONTROL_METHODS
+    from multicompare.posthoc import PAIRWISE_TESTS, PosthocAllPairsResult, PosthocControlResult
 
-    alpha = check_alpha(alpha)
-    if method not in CD_METHODS + APV_METHODS:
-        raise ValueError(f"unknown method {method!r}; use one of {list(CD_METHODS + APV_METHODS)}")
-    report = None
-    if isinstance(data, Report):
-        if data.comparison == "all_pairs" and method in data.procedures and data.test == test:
-            report = data
-            aligned_se, quade_se, monotone = data.aligned_se, data.quade_se, data.monotone
-        data = data.as_scores()
-    result = None
-    if data is not None and not isinstance(data, PosthocAllPairsResult):
-        data = as_scores(data, higher_is_better=higher_is_better, aggregate=aggregate,
-                         nan_policy=nan_policy)
-    if isinstance(data, PosthocAllPairsResult):
+    style = {"ax": ax, "title": title, "fontsize": fontsize, "show_ranks": show_ranks, "bars": bars}
+    if bars not in BARS:
+        raise ValueError(f"bars must be one of {list(BARS)}; got {bars!r}")
+    if isinstance(data, _Analysis) and not isinstance(data, pd.DataFrame):
+        given = {"alpha": alpha, "method": method, "control": control, "test": test}
+        return data.plot(**{key: v for key, v in given.items() if v is not None}, **style)
+    alpha = check_alpha(0.05 if alpha is None else alpha)
+    test = "friedman" if test is None else test
+    known = (*CD_METHODS, *APV_METHODS, *CONTROL_METHODS)
+    if method is not None and method not in known:
+        raise ValueError(f"method must be one of {list(dict.fromkeys(known))}; got {method!r}")
+    result: PosthocAllPairsResult | PosthocControlResult | None = None
+    if isinstance(data, (PosthocAllPairsResult, PosthocControlResult)):
         result, data = data, None
         test = cast("Test", result.test)
+        if isinstance(result, PosthocControlResult):
+            control = result.control if control is None else control
+    elif data is not None:
+        data = as_scores(data, higher_is_better=higher_is_better, aggregate=aggregate,
+                         nan_policy=nan_policy)
+    if method is None:
+        k = (len(result.ranks) if result is not None else len(ranks) if ranks is not None
+             else data.n_algorithms if data is not None else 0)
+        method = default_procedure(k, control, test)
     if method in CD_METHODS and not (method == "nemenyi" and test in PAIRWISE_TESTS):
         if test != "friedman":
             raise ValueError(
@@ -220,45 +275,110 @@ def cd_diagram(
         avg, n = _friedman_ranks(data, result, ranks, n_datasets, higher_is_better)
         from multicompare.critical_difference import critical_difference
 
-        cd = float(critical_difference(avg.size, n, alpha,
-                                       method="nemenyi" if method == "nemenyi" else "bonferroni_dunn"))
+        cd = float(critical_difference(avg.size, n, alpha, method=method))
         names = list(avg.index)
         shown = None if control is None else names[index_of(names, control)]
-        if method == "nemenyi":
-            groups, interval = cd_groups(avg, cd=cd), None
-        else:
+        if method == "bonferroni_dunn":
             shown = shown or names[int(np.argmin(avg.to_numpy()))]
-            groups, interval = [], (avg[shown] - cd, avg[shown] + cd)
-        against = f" vs control {shown}" if method == "bonferroni_dunn" else ""
-        default_title = f"{PROCEDURE_NAMES[method]}{against}, alpha = {alpha:g}"
-        return _draw(avg, groups, cd=cd, control=shown, interval=interval, ax=ax,
-                     fontsize=fontsize, title=title if title is not None else default_title,
-                     show_ranks=show_ranks)
-    rejected: Any
-    if report is not None:
-        avg = pd.Series(report.test_ranks, index=list(report.algorithms))
-        rejected = [(h.first, h.second) for h in report.rejected(method, alpha)]
-        n = report.n_datasets
-    else:
-        if result is None:
-            from multicompare.posthoc import posthoc_all_pairs
+        return draw_decisions(avg, method=method, alpha=alpha, test=test, n_datasets=n,
+                              control=shown, cd=cd, **style)
+    if method in CONTROL_METHODS and (control is not None or method not in APV_METHODS):
+        from multicompare.posthoc import posthoc_control
 
-            result = posthoc_all_pairs(data, test=test, alpha=alpha, ranks=ranks,
-                                       n_datasets=n_datasets, methods=(method,), monotone=monotone,
-                                       higher_is_better=higher_is_better, aligned_se=aligned_se,
-                                       quade_se=quade_se)
-        elif method not in result.methods:
-            raise ValueError(f"the post-hoc result has no {method!r} APVs; it has {list(result.methods)}")
-        avg = _as_rank_series(result.ranks)
-        rejected = result.matrix(method) <= alpha
-        n = result.n_datasets
+        if not isinstance(result, PosthocControlResult):
+            if isinstance(result, PosthocAllPairsResult):
+                raise ValueError(f"method={method!r} compares with a control: pass the data or a "
+                                 "posthoc_control result, not an all-pairs result")
+            result = posthoc_control(data, control, test=test, alpha=alpha, ranks=ranks,
+                                     n_datasets=n_datasets, rom=rom, aligned_se=aligned_se,
+                                     quade_se=quade_se, higher_is_better=higher_is_better)
+        rejected = [(result.control, a) for a in result.algorithms
+                    if result.adjusted.loc[a, method] <= alpha]
+        return draw_decisions(_as_rank_series(result.ranks), method=method, alpha=alpha, test=test,
+                              n_datasets=result.n_datasets, control=result.control,
+                              rejected=rejected, **style)
+    if isinstance(result, PosthocControlResult):
+        raise ValueError(f"method={method!r} compares all pairs: pass the data or a "
+                         "posthoc_all_pairs result, not a comparison with a control")
+    if result is None:
+        from multicompare.posthoc import posthoc_all_pairs
+
+        result = posthoc_all_pairs(data, test=test, alpha=alpha, ranks=ranks,
+                                   n_datasets=n_datasets, methods=(method,), monotone=monotone,
+                                   higher_is_better=higher_is_better, aligned_se=aligned_se,
+                                   quade_se=quade_se)
+    elif method not in result.methods:
+        raise ValueError(f"the post-hoc result has no {method!r} APVs; it has {list(result.methods)}")
+    avg = _as_rank_series(result.ranks)
     names = list(avg.index)
-    groups = cd_groups(avg, rejected)
     shown = None if control is None else names[index_of(names, control)]
-    top = avg.size * n if test == "aligned" else avg.size
-    default_title = f"{PROCEDURE_NAMES[method]} ({POSTHOC_NAMES[test]}), alpha = {alpha:g}"
-    return _draw(avg, groups, cd=None, control=shown, interval=None, ax=ax, fontsize=fontsize,
-                 title=title if title is not None else default_title, show_ranks=show_ranks, top=top)
+    matrix = result.matrix(method) <= alpha
+    rejected = [(a, b) for a, b in result.pairs if matrix.loc[a, b]]
+    return draw_decisions(avg, method=method, alpha=alpha, test=test, n_datasets=result.n_datasets,
+                          control=shown, rejected=rejected, **style)
+
+
+def draw_decisions(
+    ranks: pd.Series,
+    *,
+    method: str,
+    alpha: float,
+    test: str,
+    n_datasets: int,
+    control: str | None = None,
+    rejected: Iterable[tuple[str, str]] | None = None,
+    cd: float | None = None,
+    ax: Any = None,
+    title: str | None = None,
+    fontsize: float = 10.0,
+    show_ranks: bool = True,
+    bars: Bars = "compact",
+) -> Any:
+    """Draw decisions already taken: average ``ranks`` and either the ``rejected`` pairs of
+    ``method`` at ``alpha`` or a critical difference ``cd``. With a ``control`` and a procedure
+    that compares with it (``rejected`` pairs all hold the control, or ``method`` is
+    ``"bonferroni_dunn"``), an interval joins the control to the algorithms not separated from
+    it; otherwise bars join the groups of :func:`cd_groups`. Knows nothing of how the decisions
+    were reached (``cd_diagram`` and ``Report.plot`` take them)."""
+    names = list(ranks.index)
+    top = float(len(names) * n_datasets if test == "aligned" else len(names))
+    interval: tuple[float, float] | None = None
+    groups: list[tuple[str, ...]] = []
+    if method == "bonferroni_dunn" and cd is not None:
+        assert control is not None
+        interval = (ranks[control] - cd, ranks[control] + cd)
+        heading = f"{PROCEDURE_NAMES[method]} vs control {control}, alpha = {fmt_alpha(alpha)}"
+    elif cd is not None:
+        groups = cd_groups(ranks, cd=cd)
+        heading = f"{PROCEDURE_NAMES[method]}, alpha = {fmt_alpha(alpha)}"
+    else:
+        pairs = [(str(a), str(b)) for a, b in (rejected or ())]
+        if control is not None and method not in ("nemenyi", "shaffer", "bergmann_hommel") and all(
+                control in pair for pair in pairs):
+            apart = {b if a == control else a for a, b in pairs}
+            interval = _interval(ranks, [n for n in names if n not in apart])
+            heading = (f"{PROCEDURE_NAMES.get(method, method)} vs control {control} "
+                       f"({POSTHOC_NAMES[test]}), alpha = {fmt_alpha(alpha)}")
+        else:
+            groups = cd_groups(ranks, pairs)
+            heading = f"{PROCEDURE_NAMES.get(method, method)} ({POSTHOC_NAMES[test]}), alpha = {fmt_alpha(alpha)}"
+    return _draw(ranks, groups, cd=None if interval is not None and method != "bonferroni_dunn" else cd,
+                 control=control, interval=interval, ax=ax, fontsize=fontsize,
+                 title=heading if title is None else title, show_ranks=show_ranks,
+                 top=top, bars=bars)
+
+
+def _interval(ranks: pd.Series, members: list[str]) -> tuple[float, float]:
+    """From the lowest to the highest rank of ``members``, padded half-way to the nearest
+    non-member (at most 0.1 rank) so that the interval visibly holds its ends only."""
+    inside = ranks[members]
+    outside = ranks.drop(members)
+    lo, hi = float(inside.min()), float(inside.max())
+    below = outside[outside < lo]
+    above = outside[outside > hi]
+    pad_lo = min(0.1, (lo - float(below.max())) / 2) if below.size else 0.1
+    pad_hi = min(0.1, (float(above.min()) - hi) / 2) if above.size else 0.1
+    return lo - pad_lo, hi + pad_hi
 
 
 def _friedman_ranks(
@@ -323,12 +443,63 @@ def _draw(
     title: str | None,
     show_ranks: bool,
     top: float | None = None,
+    bars: str = "compact",
 ) -> Any:
     """Lay out and draw the diagram on an axis of ranks from ``top`` (left) to 1 (right).
 
-    ``top`` defaults to k; aligned ranks run up to kN. Returns the figure.
+    ``top`` defaults to k; aligned ranks run up to kN. In a given ``ax`` smaller than the
+    layout, the whole layout (text, lines, gaps) shrinks alike until it fits, so no text is
+    clipped and none overlaps; a larger ``ax`` stretches the lines only. Returns the figure.
     """
     from matplotlib.figure import Figure
+
+    items, width, height = _layout(ranks, groups, cd=cd, control=control, interval=interval,
+                                   fontsize=fontsize, title=title, show_ranks=show_ranks, top=top,
+                                   bars=bars)
+    x_lim, y_lim = (0.0, width), (0.0, height)
+    if ax is None:
+        fig = Figure(figsize=(width, height))
+        ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    else:
+        box = ax.get_position()
+        room_w, room_h = box.width * ax.figure.get_figwidth(), box.height * ax.figure.get_figheight()
+        scale = min(room_w / width, room_h / height)
+        if scale < 1.0:  # shrink everything alike (text, lines, gaps), centred in the axes
+            for _, spec in items:
+                for key in ("fontsize", "lw", "markersize"):
+                    if key in spec:
+                        spec[key] *= scale
+            extra_w, extra_h = room_w / scale - width, room_h / scale - height
+            x_lim = (-extra_w / 2, width + extra_w / 2)
+            y_lim = (-extra_h / 2, height + extra_h / 2)
+    fig = ax.figure
+    ax.set_xlim(*x_lim)
+    ax.set_ylim(y_lim[1], y_lim[0])
+    ax.set_axis_off()
+    for kind, spec in items:
+        if kind == "text":
+            ax.text(spec.pop("x"), spec.pop("y"), spec.pop("s"), parse_math=False, **spec)
+        else:
+            spec.setdefault("color", "black")
+            ax.add_line(_line(**spec))
+    return fig
+
+
+def _layout(
+    ranks: pd.Series,
+    groups: list[tuple[str, ...]],
+    *,
+    cd: float | None,
+    control: str | None,
+    interval: tuple[float, float] | None,
+    fontsize: float,
+    title: str | None,
+    show_ranks: bool,
+    top: float | None,
+    bars: str,
+) -> tuple[list[tuple[str, dict[str, Any]]], float, float]:
+    """Positions in inches of every text and line of the diagram at ``fontsize``, and the
+    width and height they take."""
     from matplotlib.ticker import MaxNLocator
 
     k = ranks.size
@@ -358,7 +529,7 @@ def _draw(
         ticks = ([1.0] * (not ticks or ticks[0] - 1 >= step / 2) + ticks
                  + [top] * (not ticks or top - ticks[-1] >= step / 2))
     tick_w = max(_text_width(f"{t:g}", small) for t in ticks) + 0.12
-    axis_w = max(4.0, (len(ticks) - 1) * tick_w)
+    axis_w = max(0.4 * fontsize, (len(ticks) - 1) * tick_w)
     x0 = _MARGIN + left_w + _PAD + gap  # rank `top`
     x1 = x0 + axis_w  # rank 1
 
@@ -407,7 +578,7 @@ def _draw(
                                        markersize=5, color="black", gid="cd-control-marker")))
         y += 0.16
     spans = [_group_span(g, order, ranks, x, _GROUP_PAD * axis_w / (k - 1)) for g in groups]
-    rows = _stack_rows(spans, gap=0.05)
+    rows = list(range(len(spans))) if bars == "staircase" else _stack_rows(spans, gap=0.05)
     for i, ((lo, hi), row) in enumerate(zip(spans, rows)):
         gy = y + 0.1 * row
         items.append(("line", dict(xdata=[lo, hi], ydata=[gy, gy], lw=3.0,
@@ -436,20 +607,7 @@ def _draw(
             half = title_w / 2
             spec["x"] = min(max((x0 + x1) / 2, _MARGIN + half), width - _MARGIN - half)
 
-    if ax is None:
-        fig = Figure(figsize=(width, height))
-        ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
-    fig = ax.figure
-    ax.set_xlim(0.0, width)
-    ax.set_ylim(height, 0.0)
-    ax.set_axis_off()
-    for kind, spec in items:
-        if kind == "text":
-            ax.text(spec.pop("x"), spec.pop("y"), spec.pop("s"), parse_math=False, **spec)
-        else:
-            spec.setdefault("color", "black")
-            ax.add_line(_line(**spec))
-    return fig
+    return items, width, height
 
 
 def _group_span(group: tuple[str, ...], order: list[str], ranks: pd.Series,

@@ -9,14 +9,16 @@ with a control (G10 Sec. 5.1) or of all pairs (G08 Sec. 2.2), with the adjusted 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from dataclasses import MISSING, asdict, dataclass, field, fields, is_dataclass
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import numpy as np
 import pandas as pd
 
-from multicompare import _tables
+from multicompare import _render
 from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha, index_of
+from multicompare._names import default_procedure
 from multicompare.posthoc import (
     PAIRWISE_TESTS,
     RANK_TESTS,
@@ -31,51 +33,26 @@ from multicompare.posthoc import (
 )
 
 Rom = Literal["exact", "garcia2010"]
+Comparison = Literal["control", "all_pairs"]
+OmnibusName = Literal["friedman", "iman_davenport", "aligned", "quade"]
 
 __all__ = ["Hypothesis", "OmnibusTest", "Report", "compare"]
 
-SECOND_ALPHA = 0.10  # the papers also mark rejections at this level
-PAPER_ALPHAS = (0.05, SECOND_ALPHA)  # the levels of the papers' hypothesis tables
+PAPER_ALPHAS = (0.05, _render.SECOND_ALPHA)  # the levels of the papers' hypothesis tables
 _DEFAULTS: dict[str, Any] = {"tie_correction": True, "rom": "exact", "aligned_se": "calibrated",
                              "quade_se": "calibrated", "monotone": False}
 _FORMAT = "multicompare.report"
 _VERSION = 1
-
-PROCEDURE_NAMES = {
-    "bonferroni": "Bonferroni-Dunn",
-    "bonferroni_dunn": "Bonferroni-Dunn",
-    "holm": "Holm",
-    "hochberg": "Hochberg",
-    "hommel": "Hommel",
-    "holland": "Holland",
-    "rom": "Rom",
-    "finner": "Finner",
-    "li": "Li",
-    "nemenyi": "Nemenyi",
-    "shaffer": "Shaffer",
-    "bergmann_hommel": "Bergmann-Hommel",
-}
-RANK_NAMES = {"friedman": "Friedman ranks", "aligned": "aligned ranks", "quade": "Quade ranks",
-              "wilcoxon": "Friedman ranks", "sign": "Friedman ranks"}
-# what a post-hoc compares: the ranks of a rank test, or pairwise tests
-POSTHOC_NAMES = {**RANK_NAMES, "wilcoxon": "Wilcoxon signed-rank tests", "sign": "sign tests"}
-TEST_NAMES = {
-    "friedman": "Friedman",
-    "iman_davenport": "Iman-Davenport",
-    "aligned": "Friedman Aligned Ranks",
-    "quade": "Quade",
-}
-
 
 @dataclass(frozen=True)
 class OmnibusTest:
     """One omnibus test: ``name`` (a key of ``TEST_NAMES``), statistic, p-value, and its
     reference distribution (``"chi2"`` or ``"F"``) with degrees of freedom ``df``."""
 
-    name: str
+    name: OmnibusName
     statistic: float
     pvalue: float
-    distribution: str
+    distribution: Literal["chi2", "F"]
     df: tuple[int, ...]
 
 
@@ -115,7 +92,7 @@ class Report:
     ranks: tuple[float, ...]  # average Friedman ranks
     test_ranks: tuple[float, ...]  # the ranks of `test` that the post-hoc compares
     omnibus: tuple[OmnibusTest, ...]
-    comparison: str  # "control" or "all_pairs"
+    comparison: Comparison
     procedures: tuple[str, ...]
     procedure: str  # the procedure of the summary and the plot
     hypotheses: tuple[Hypothesis, ...]
@@ -157,7 +134,7 @@ class Report:
     def omnibus_frame(self) -> pd.DataFrame:
         return pd.DataFrame(
             {"statistic": [t.statistic for t in self.omnibus],
-             "distribution": [_distribution(t) for t in self.omnibus],
+             "distribution": [_render.distribution(t) for t in self.omnibus],
              "pvalue": [t.pvalue for t in self.omnibus]},
             index=pd.Index([t.name for t in self.omnibus], name="test"))
 
@@ -191,132 +168,36 @@ class Report:
     @property
     def summary(self) -> str:
         """What was found, in plain language."""
-        k, n = len(self.algorithms), self.n_datasets
-        better = "higher" if self.higher_is_better else "lower"
-        lines = [f"{k} algorithms compared on {n} data sets ({better} scores are better; "
-                 f"rank 1 is the best). Significance level alpha = {_fmt_alpha(self.alpha)}."]
-        ranks = np.round(np.array(self.test_ranks), 9)
-        best = [a for a, r in zip(self.algorithms, ranks) if r == ranks.min()]
-        tied = f" (tied: {len(best)} algorithms)" if len(best) > 1 else ""
-        lines.append(f"Best average rank ({RANK_NAMES[self.test]}): {', '.join(best)}{tied}.")
-        for t in self.omnibus:
-            verdict = ("the algorithms do not all perform alike" if t.pvalue <= self.alpha
-                       else "no evidence that the algorithms differ")
-            lines.append(f"{TEST_NAMES[t.name]} test: {_distribution(t)} = {t.statistic:.4g}, "
-                         f"p = {_fmt_p(t.pvalue)}: {verdict}.")
-        name = _procedure_name(self.procedure)
-        rejected = self.rejected()
-        if self.comparison == "control":
-            scope = f"each algorithm against the control {self.control}"
-        else:
-            scope = ("the only pair of algorithms" if len(self.hypotheses) == 1
-                     else f"all {len(self.hypotheses)} pairs of algorithms")
-        if self.test in PAIRWISE_TESTS:
-            scope = f"{POSTHOC_NAMES[self.test]} of {scope}"
-        lines.append(f"Post-hoc ({name}'s procedure on {scope}): {len(rejected)} of "
-                     f"{len(self.hypotheses)} hypotheses rejected at alpha = {_fmt_alpha(self.alpha)}.")
-        position = dict(zip(self.algorithms, self.test_ranks))
-        j = self._procedure_index(None)
-        for h in rejected:
-            winner, loser = sorted((h.first, h.second), key=lambda a: position[a])
-            lines.append(f"  - {winner} is significantly better than {loser} "
-                         f"(APV = {_fmt_p(h.apvs[j])}).")
-        if not rejected:
-            lines.append("  No significant differences were found.")
-        elif len(rejected) < len(self.hypotheses):
-            rest = [h.label for h in sorted(self.hypotheses, key=lambda h: h.pvalue) if h not in rejected]
-            lines.append(f"  No significant difference: {', '.join(rest)}.")
-        paper = self._paper_options()
-        if paper:
-            lines.append(f"Options (the papers' forms): {', '.join(paper)}.")
-        lines.extend(self.notes)
-        return "\n".join(lines)
+        return _render.summary(self)
 
-    def _paper_options(self) -> list[str]:
+    def paper_options(self) -> list[str]:
         """The options of :func:`compare` that differ from their defaults, as ``name=value``."""
         chosen = {"tie_correction": self.tie_correction, "rom": self.rom,
                   "aligned_se": self.aligned_se, "quade_se": self.quade_se, "monotone": self.monotone}
         return [f"{name}={value!r}" for name, value in chosen.items() if value != _DEFAULTS[name]]
 
-    # --- renderers -----------------------------------------------------------------------
-    def _report_tables(self, dialect: _tables.Dialect, *, per_level: bool) -> list[_tables.Table]:
-        """Ranks, omnibus tests and hypotheses. ``per_level``: one hypothesis table per level
-        of :meth:`levels`, rejections in bold (the papers' style); else one table with
-        rejections at alpha strong and at 0.10 only weak."""
-        omnibus_level = self.alpha if per_level else None
-        ranks = _tables.Table(
-            title="Average ranks",
-            header=("Algorithm", *(TEST_NAMES[c] if c != "friedman" else "Friedman"
-                                   for c in self.rank_frame.columns)),
-            rows=tuple((_tables.Cell(a), *(_tables.Cell(f"{v:.4f}") for v in row))
-                       for a, row in zip(self.algorithms, self.rank_frame.to_numpy())),
-            align="l" + "r" * self.rank_frame.shape[1],
-        )
-        omnibus = _tables.Table(
-            title="Omnibus tests",
-            header=("Test", "Statistic", "Distribution", "p-value"),
-            rows=tuple((_tables.Cell(TEST_NAMES[t.name]), _tables.Cell(f"{t.statistic:.4f}"),
-                        _tables.Cell(_distribution(t)), self._p_cell(t.pvalue, omnibus_level))
-                       for t in self.omnibus),
-            align="lrlr",
-            note=self._legend(dialect, omnibus_level) if per_level else "",
-        )
-        levels: tuple[float | None, ...] = self.levels() if per_level else (None,)
-        return [ranks, omnibus, *(self._hypothesis_table(dialect, level) for level in levels)]
-
+    # --- renderers (multicompare._render) ------------------------------------------------
     def levels(self) -> tuple[float, ...]:
         """The significance levels of the papers' hypothesis tables: 0.05 and 0.10, and the
         report's alpha."""
         return tuple(sorted({self.alpha, *PAPER_ALPHAS}))
 
-    def _hypothesis_table(self, dialect: _tables.Dialect, level: float | None) -> _tables.Table:
-        what = (f"Comparisons with the control {self.control}" if self.comparison == "control"
-                else "All pairwise comparisons")
-        at = "" if level is None else f", alpha = {_fmt_alpha(level)}"
-        return _tables.Table(
-            title=f"{what} ({POSTHOC_NAMES[self.test]}): unadjusted and adjusted p-values{at}",
-            header=("i", "Hypothesis", "z", "p", *(_procedure_name(m) for m in self.procedures)),
-            rows=tuple(
-                (_tables.Cell(str(i)), _tables.Cell(h.label), _tables.Cell(f"{h.z:.4f}"),
-                 _tables.Cell(_fmt_p(h.pvalue)), *(self._p_cell(a, level) for a in h.apvs))
-                for i, h in enumerate(sorted(self.hypotheses, key=lambda h: h.pvalue), start=1)),
-            align="rlrr" + "r" * len(self.procedures),
-            note=self._legend(dialect, level),
-        )
-
-    def _p_cell(self, p: float, level: float | None) -> _tables.Cell:
-        """Strong if rejected at ``level``; without a level, strong at alpha, weak at 0.10 only."""
-        if level is not None:
-            return _tables.Cell(_fmt_p(p), strong=p <= level)
-        return _tables.Cell(_fmt_p(p), strong=p <= self.alpha,
-                            weak=self.alpha < SECOND_ALPHA and p <= SECOND_ALPHA)
-
-    def _legend(self, dialect: _tables.Dialect, level: float | None) -> str:
-        text = f"{dialect.strong_name}: rejected at alpha = {_fmt_alpha(self.alpha if level is None else level)}"
-        if level is None and self.alpha < SECOND_ALPHA:
-            text += f"; {dialect.weak_name}: rejected at alpha = {_fmt_alpha(SECOND_ALPHA)} only"
-        return text[0].upper() + text[1:] + "."
-
-    def _render(self, dialect: _tables.Dialect, summary: list[str], *, per_level: bool = False) -> str:
-        tables = self._report_tables(dialect, per_level=per_level)
-        return "\n\n".join([*(_tables.render(t, dialect) for t in tables), *summary])
-
     def to_text(self) -> str:
         """A plain-text report: tables (``*``: rejected at alpha, ``+``: at 0.10 only) and summary."""
-        return self._render(_tables.TEXT, ["Summary\n-------\n" + self.summary])
+        return _render.text(self)
 
     def __str__(self) -> str:
         return self.to_text()
 
     def to_markdown(self) -> str:
         """Markdown tables (rejected APVs in bold, at 0.10 only in italics) and the summary."""
-        return self._render(_tables.MARKDOWN, ["### Summary\n\n" + _markdown_summary(self.summary)])
+        return _render.markdown(self)
 
     def to_latex(self) -> str:
         """LaTeX tables in the papers' style (G08 Tables 3-5, G10 Tables 9-11): average ranks,
         omnibus tests, and one table of unadjusted p and APVs per level of :meth:`levels`
         (0.05 and 0.10), hypotheses rejected at that level in bold."""
-        return self._render(_tables.LATEX, [], per_level=True) + "\n"
+        return _render.latex(self)
 
     def to_json(self, **kwargs: Any) -> str:
         """Strict JSON with every field; :meth:`from_json` reads it back to an equal report.
@@ -327,65 +208,66 @@ class Report:
 
     @classmethod
     def from_json(cls, text: str) -> Report:
-        """Read a report written by :meth:`to_json`."""
+        """Read a report written by :meth:`to_json`.
+
+        The whole document is checked before a report is built: every field of the dataclass
+        with its type, alpha in (0, 1), p-values and APVs in [0, 1], known tests and procedures,
+        consistent lengths and names. A ValueError names the first field that is wrong.
+        """
         try:
             payload = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ValueError(f"not a JSON report: {exc}") from exc
+        except RecursionError:
+            raise ValueError("not a multicompare report: nested too deeply") from None
         if not isinstance(payload, dict) or payload.get("format") != _FORMAT:
             raise ValueError(f"not a multicompare report (missing \"format\": \"{_FORMAT}\")")
         if payload.get("version") != _VERSION:
             raise ValueError(f"unsupported report version {payload.get('version')!r}; "
                              f"this multicompare reads version {_VERSION}")
-        del payload["format"], payload["version"]
+        body = {key: value for key, value in payload.items() if key not in ("format", "version")}
         try:
-            return cls(
-                **{**payload,
-                   "algorithms": tuple(payload["algorithms"]),
-                   "datasets": tuple(payload["datasets"]),
-                   "values": tuple(tuple(row) for row in payload["values"]),
-                   "ranks": tuple(payload["ranks"]),
-                   "test_ranks": tuple(payload["test_ranks"]),
-                   "omnibus": tuple(OmnibusTest(**{**t, "statistic": float(t["statistic"]),
-                                                    "pvalue": float(t["pvalue"]),
-                                                    "df": tuple(t["df"])})
-                                    for t in payload["omnibus"]),
-                   "procedures": tuple(payload["procedures"]),
-                   "hypotheses": tuple(Hypothesis(**{**h, "z": float(h["z"]),
-                                                     "apvs": tuple(h["apvs"])})
-                                       for h in payload["hypotheses"]),
-                   "notes": tuple(payload.get("notes", ())),
-                   "omitted": tuple(payload.get("omitted", ()))})
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"malformed multicompare report: {exc}") from exc
+            report: Report = _decode(cls, body, "report")
+            _check_report(report)
+        except ValueError as exc:
+            raise ValueError(f"malformed multicompare report: {exc}") from None
+        return report
 
     def to_csv(self) -> str:
         """Every table in one tidy CSV with columns ``table,row,column,value`` (tables
         ``ranks``, ``omnibus`` and ``posthoc``)."""
-        parts = []
-        for name, frame in (("ranks", self.rank_frame), ("omnibus", self.omnibus_frame),
-                            ("posthoc", self.to_frame())):
-            long = frame.astype(object).stack(future_stack=True).reset_index()
-            long.columns = ["row", "column", "value"]
-            long.insert(0, "table", name)
-            parts.append(long)
-        return pd.concat(parts, ignore_index=True).to_csv(index=False)
+        return _render.csv(self)
 
-    def plot(self, **kwargs: Any) -> Any:
-        """The CD diagram (:func:`multicompare.cd_diagram`) of this report: by default the
-        report's procedure, test, alpha, options and decisions; with a control, the
-        Bonferroni-Dunn interval (Friedman ranks) or all-pairs Holm groups (other tests)."""
-        from multicompare.plot import cd_diagram
+    def plot(self, *, method: str | None = None, alpha: float | None = None,
+             control: str | int | None = None, test: Test | None = None, **style: Any) -> Any:
+        """The critical difference (CD) diagram of this report (a matplotlib Figure).
 
+        By default it draws the report's own decisions, those of the summary: the report's
+        procedure (``method``) at its alpha, on its test's ranks, nothing recomputed. A
+        ``method`` among the report's procedures draws that one's decisions; another method,
+        test or control recomputes the diagram from the scores with the report's options.
+        ``style``: ``ax``, ``title``, ``fontsize``, ``show_ranks``, ``bars`` of
+        :func:`multicompare.cd_diagram`.
+        """
+        from multicompare.plot import CD_METHODS, cd_diagram, draw_decisions
+
+        method = self.procedure if method is None else method
+        alpha = self.alpha if alpha is None else check_alpha(alpha)
+        named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
+        if (method in self.procedures and method not in CD_METHODS and test in (None, self.test)
+                and (named is None or named == self.control or self.comparison == "all_pairs")):
+            return draw_decisions(
+                pd.Series(self.test_ranks, index=list(self.algorithms)), method=method, alpha=alpha,
+                test=self.test, n_datasets=self.n_datasets, control=named or self.control,
+                rejected=[(h.first, h.second) for h in self.rejected(method, alpha)], **style)
+        options: dict[str, Any] = {"aligned_se": self.aligned_se, "quade_se": self.quade_se}
         if self.comparison == "control":
-            defaults: dict[str, Any] = {"method": "bonferroni_dunn", "control": self.control}
-            if self.test != "friedman":
-                defaults = {"method": "holm", "control": self.control}
+            options["rom"] = self.rom
         else:
-            defaults = {"method": self.procedure}
-        options = {"alpha": self.alpha, "test": self.test, "aligned_se": self.aligned_se,
-                   "quade_se": self.quade_se, "monotone": self.monotone, **defaults, **kwargs}
-        return cd_diagram(self, **options)
+            options["monotone"] = self.monotone
+        return cd_diagram(self.as_scores(), method=method, alpha=alpha,
+                          control=named if named is not None else self.control,
+                          test=self.test if test is None else test, **options, **style)
 
 
 def _strict(value: Any) -> Any:
@@ -399,34 +281,119 @@ def _strict(value: Any) -> Any:
     return value
 
 
-def _procedure_name(method: str) -> str:
-    return PROCEDURE_NAMES.get(method, method)
+def _decode(kind: Any, value: Any, where: str) -> Any:
+    """``value`` (parsed JSON) as the type ``kind`` of a report field: dataclasses field by
+    field (driven by their annotations, so a new field is read without code here), tuples
+    element by element, floats also from "Infinity"/"NaN". ValueError names ``where``."""
+    origin, args = get_origin(kind), get_args(kind)
+    if is_dataclass(kind):
+        if not isinstance(value, dict):
+            raise ValueError(f"{where} must be a JSON object, got {_json_type(value)}")
+        hints = get_type_hints(kind)
+        known = {f.name: f for f in fields(kind)}
+        unknown = sorted(set(value) - set(known))
+        if unknown:
+            raise ValueError(f"{where} has unknown field(s) {unknown}")
+        decoded = {}
+        for name, f in known.items():
+            if name in value:
+                decoded[name] = _decode(hints[name], value[name], f"{where}.{name}")
+            elif f.default is MISSING and f.default_factory is MISSING:
+                raise ValueError(f"{where} lacks the field {name!r}")
+        return kind(**decoded)
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise ValueError(f"{where} must be a JSON array, got {_json_type(value)}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise ValueError(f"{where} must have {len(args)} elements, got {len(value)}")
+        return tuple(_decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
+    if origin is Literal:
+        if value not in args or not isinstance(value, type(args[0])):
+            raise ValueError(f"{where} must be one of {list(args)}; got {value!r}")
+        return value
+    if origin in (Union, UnionType):
+        if value is None and type(None) in args:
+            return None
+        (inner,) = [a for a in args if a is not type(None)]
+        return _decode(inner, value, where)
+    if kind is float:
+        if isinstance(value, str) and value in _NONFINITE:
+            return float(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        raise ValueError(f"{where} must be a number, got {_json_type(value)}")
+    if kind in (int, bool, str):
+        if type(value) is not kind:
+            raise ValueError(f"{where} must be {_JSON_NAMES[kind]}, got {_json_type(value)}")
+        return value
+    raise TypeError(f"no JSON reader for {kind!r} at {where}")  # a new field type: add it here
 
 
-def _distribution(t: OmnibusTest) -> str:
-    return f"{t.distribution}({', '.join(str(d) for d in t.df)})"
+_NONFINITE = ("Infinity", "-Infinity", "NaN")
+_JSON_NAMES = {int: "an integer", bool: "true or false", str: "a string"}
 
 
-def _fmt_alpha(alpha: float) -> str:
-    """0.05, 0.10 (two decimals, as the papers print levels), 0.001."""
-    return f"{alpha:.2f}" if round(alpha, 2) == alpha else f"{alpha:g}"
+def _json_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    return {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number",
+            type(None): "null"}.get(type(value), type(value).__name__)
 
 
-def _fmt_p(p: float) -> str:
-    return f"{p:.4f}" if p >= 1e-3 or p == 0 else f"{p:.2e}"
+def _check_report(r: Report) -> None:
+    """Raise ValueError naming the first field of ``r`` that contradicts the others or the
+    allowed values (for reports read from JSON, which anyone may have edited)."""
+    from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS
 
+    def fail(where: str, problem: str) -> None:
+        raise ValueError(f"report.{where} {problem}")
 
-def _markdown_summary(summary: str) -> str:
-    """The summary as Markdown: one paragraph per sentence line, the rejections as a list."""
-    blocks: list[str] = []
-    for line in summary.splitlines():
-        item = line.startswith("  - ")
-        text = _tables.MARKDOWN.escape(line[4:] if item else line.strip())
-        if item and blocks and blocks[-1].startswith("- "):
-            blocks[-1] += "\n- " + text
-        else:
-            blocks.append("- " + text if item else text)
-    return "\n\n".join(blocks)
+    try:
+        check_alpha(r.alpha)
+    except ValueError as exc:
+        fail("alpha", f"is invalid: {exc}")
+    k, n = len(r.algorithms), len(r.datasets)
+    for name, names in (("algorithms", r.algorithms), ("datasets", r.datasets)):
+        if len(set(names)) != len(names):
+            fail(name, "has duplicate names")
+    if k < 2 or n < 2:
+        fail("algorithms" if k < 2 else "datasets", "must hold at least 2 names")
+    if len(r.values) != n or any(len(row) != k for row in r.values):
+        fail("values", f"must be {n} rows (data sets) of {k} scores (algorithms)")
+    for name in ("ranks", "test_ranks"):
+        if len(getattr(r, name)) != k:
+            fail(name, f"must hold {k} ranks (one per algorithm)")
+    for i, t in enumerate(r.omnibus):
+        if len(t.df) != (1 if t.distribution == "chi2" else 2):
+            fail(f"omnibus[{i}].df", f"must hold one degree of freedom for chi2, two for F; got "
+                 f"{list(t.df)} for {t.distribution}")
+        if not 0.0 <= t.pvalue <= 1.0:
+            fail(f"omnibus[{i}].pvalue", f"must be in [0, 1]; got {t.pvalue!r}")
+    allowed = CONTROL_METHODS if r.comparison == "control" else ALL_PAIRS_METHODS
+    unknown = [m for m in r.procedures if m not in allowed]
+    if unknown or len(set(r.procedures)) != len(r.procedures):
+        fail("procedures", f"must be distinct procedures of {list(allowed)}; got {list(r.procedures)}")
+    if r.procedure not in r.procedures:
+        fail("procedure", f"must be one of {list(r.procedures)}; got {r.procedure!r}")
+    if (r.control is None) != (r.comparison == "all_pairs") or (
+            r.control is not None and r.control not in r.algorithms):
+        fail("control", f"must name one of the algorithms with comparison 'control', and be null "
+             f"with 'all_pairs'; got {r.control!r}")
+    expected = k - 1 if r.comparison == "control" else k * (k - 1) // 2
+    if len(r.hypotheses) != expected:
+        fail("hypotheses", f"must hold {expected} hypotheses for {k} algorithms; got {len(r.hypotheses)}")
+    for i, h in enumerate(r.hypotheses):
+        for side in ("first", "second"):
+            if getattr(h, side) not in r.algorithms:
+                fail(f"hypotheses[{i}].{side}", f"is not an algorithm: {getattr(h, side)!r}")
+        if len(h.apvs) != len(r.procedures):
+            fail(f"hypotheses[{i}].apvs", f"must hold {len(r.procedures)} values (one per procedure); "
+                 f"got {len(h.apvs)}")
+        for name, values in (("pvalue", (h.pvalue,)), ("apvs", h.apvs)):
+            if not all(0.0 <= v <= 1.0 for v in values):
+                fail(f"hypotheses[{i}].{name}", f"must be in [0, 1]; got {list(values)}")
 
 
 def compare(
@@ -502,12 +469,10 @@ def compare(
         result = posthoc_control(scores, control, test=test, alpha=alpha, rom=rom,
                                  aligned_se=aligned_se, quade_se=quade_se)
         pairs = [(control, other) for other in result.algorithms]
-        default = "holm"
     else:
         result = posthoc_all_pairs(scores, test=test, alpha=alpha, monotone=monotone,
                                    aligned_se=aligned_se, quade_se=quade_se)
         pairs = list(result.pairs)
-        default = next(m for m in ("bergmann_hommel", "shaffer", "holm") if m in result.methods)
         notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
     labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
     hypotheses = [Hypothesis(a, b, float(result.difference.iloc[i]), float(result.z.iloc[i]),
@@ -515,7 +480,8 @@ def compare(
                              tuple(float(v) for v in result.adjusted.loc[labels[i]]))
                   for i, (a, b) in enumerate(pairs)]
     procedures = tuple(str(m) for m in result.adjusted.columns)
-    procedure = default if procedure is None else procedure
+    if procedure is None:
+        procedure = default_procedure(scores.n_algorithms, control, test)
     if procedure not in procedures:
         raise ValueError(f"unknown procedure {procedure!r} for this comparison; use one of "
                          f"{list(procedures)}")

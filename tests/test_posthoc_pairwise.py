@@ -140,7 +140,7 @@ def test_compare_report_cd_diagram_and_cli(test: str, tmp_path) -> None:
     assert mc.cd_groups(result.ranks, rejected) == mc.cd_groups(
         result.ranks, [(h.first, h.second) for h in report.rejected("holm", 0.2)])
     figure = mc.cd_diagram(data, test=test, method="holm", alpha=0.2)
-    assert figure.axes[0].texts[0].get_text() == f"Holm ({name}), alpha = 0.2"
+    assert figure.axes[0].texts[0].get_text() == f"Holm ({name}), alpha = 0.20"
     bars = [line for line in figure.axes[0].lines if str(line.get_gid()).startswith("cd-group")]
     assert len(bars) == len(mc.cd_groups(result.ranks, rejected))
     out = tmp_path / "cd.png"

@@ -431,31 +431,15 @@ def _stack_rows(spans: list[tuple[float, float]], gap: float) -> list[int]:
     return rows
 
 
-def _draw(
-    ranks: pd.Series,
-    groups: list[tuple[str, ...]],
-    *,
-    cd: float | None,
-    control: str | None,
-    interval: tuple[float, float] | None,
-    ax: Any,
-    fontsize: float,
-    title: str | None,
-    show_ranks: bool,
-    top: float | None = None,
-    bars: str = "compact",
-) -> Any:
-    """Lay out and draw the diagram on an axis of ranks from ``top`` (left) to 1 (right).
-
-    ``top`` defaults to k; aligned ranks run up to kN. In a given ``ax`` smaller than the
-    layout, the whole layout (text, lines, gaps) shrinks alike until it fits, so no text is
-    clipped and none overlaps; a larger ``ax`` stretches the lines only. Returns the figure.
+def _draw(ranks: pd.Series, groups: list[tuple[str, ...]], *, ax: Any, **options: Any) -> Any:
+    """Lay out (:func:`_layout`, with ``options``) and draw the diagram. In a given ``ax``
+    smaller than the layout, the whole layout (text, lines, gaps) shrinks alike until it fits,
+    so no text is clipped and none overlaps; a larger ``ax`` stretches the lines only.
+    Returns the figure.
     """
     from matplotlib.figure import Figure
 
-    items, width, height = _layout(ranks, groups, cd=cd, control=control, interval=interval,
-                                   fontsize=fontsize, title=title, show_ranks=show_ranks, top=top,
-                                   bars=bars)
+    items, width, height = _layout(ranks, groups, **options)
     x_lim, y_lim = (0.0, width), (0.0, height)
     if ax is None:
         fig = Figure(figsize=(width, height))
@@ -495,11 +479,12 @@ def _layout(
     fontsize: float,
     title: str | None,
     show_ranks: bool,
-    top: float | None,
-    bars: str,
+    top: float | None = None,
+    bars: str = "compact",
 ) -> tuple[list[tuple[str, dict[str, Any]]], float, float]:
-    """Positions in inches of every text and line of the diagram at ``fontsize``, and the
-    width and height they take."""
+    """Positions in inches of every text and line of the diagram at ``fontsize`` on an axis
+    of ranks from ``top`` (default k; aligned ranks run up to kN) on the left to 1 on the
+    right, and the width and height they take."""
     from matplotlib.ticker import MaxNLocator
 
     k = ranks.size

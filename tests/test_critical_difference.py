@@ -54,7 +54,7 @@ def test_sci2s_bonferroni_dunn_cd() -> None:
         assert_matches(critical_difference(c["inputs"]["k"], c["inputs"]["N"], alpha, "bonferroni_dunn"), entry)
 
 
-@given(st.integers(2, 30), st.integers(1, 200), st.sampled_from([0.01, 0.05, 0.1]))
+@given(st.integers(2, 30), st.integers(2, 200), st.sampled_from([0.01, 0.05, 0.1]))
 def test_monotonicity(k: int, n: int, alpha: float) -> None:
     nemenyi = critical_difference(k, n, alpha)
     dunn = critical_difference(k, n, alpha, "bonferroni_dunn")
@@ -73,7 +73,7 @@ def test_two_algorithms_is_the_normal_quantile() -> None:
     ("args", "error", "match"),
     [
         ((1, 10), ValueError, "n_algorithms must be >= 2"),
-        ((4, 0), ValueError, "n_datasets must be >= 1"),
+        ((4, 0), ValueError, "n_datasets must be >= 2"),
         ((4.0, 10), TypeError, "n_algorithms must be an integer"),
         ((True, 10), TypeError, "n_algorithms must be an integer"),
         ((4, "10"), TypeError, "n_datasets must be an integer"),

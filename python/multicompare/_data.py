@@ -128,6 +128,40 @@ def check_choice(name: str, value: object, allowed: Sequence[C]) -> C:
     raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}; got {value!r}")
 
 
+def check_bool(value: object, name: str) -> bool:
+    """``value`` as a bool, or TypeError unless it is True or False (a string such as "no"
+    or None would otherwise be read by its truth value)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
+def as_real_array(values: object, name: str) -> np.ndarray:
+    """``values`` as an array of real numbers, not copied when it already is one; TypeError
+    for strings, booleans, complex numbers or anything else that is not a real number
+    (NumPy would read "0.5" and True as numbers)."""
+    try:
+        # A list mixing True or "0.5" with numbers would become numbers: look at its items.
+        array = np.asarray(values, dtype=object if isinstance(values, (list, tuple)) else None)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{name} must be numeric, got {type(values).__name__}: {exc}") from exc
+    kinds = {"c": "complex values", "b": "booleans", "U": "strings", "S": "strings"}
+    if array.dtype.kind == "O":  # e.g. Fractions, or a list: element by element
+        for value in array.flat:
+            kind = np.asarray(value).dtype.kind if isinstance(value, (str, bytes, bool, np.bool_, complex,
+                                                                      np.complexfloating)) else ""
+            if kind:
+                raise TypeError(f"{name} must be real numbers (numeric), got {kinds[kind]}: {value!r}")
+        try:
+            array = array.astype(np.float64)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"{name} must be numeric: {exc}") from exc
+    if array.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must be real numbers (numeric), got "
+                        f"{kinds.get(array.dtype.kind, f'dtype {array.dtype}')}")
+    return array
+
+
 def as_scores(
     data: ScoresLike | Scores,
     *,
@@ -179,8 +213,7 @@ def as_scores(
     Scores
         Read-only float64 values with algorithm and data-set names.
     """
-    if not isinstance(higher_is_better, (bool, np.bool_)):
-        raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
+    check_bool(higher_is_better, "higher_is_better")
     nan_policy = check_choice("nan_policy", nan_policy, NAN_POLICIES)
     how = _check_aggregate(aggregate)
     if isinstance(data, Scores):

@@ -141,6 +141,30 @@ def quade_parts(ranks: np.ndarray, dataset_ranks: np.ndarray, *, tie_correction:
     return QuadeParts(s, w, s_j, w_j, w_j / (n * (n + 1) / 2.0), a2, b, statistic_ratio((n - 1) * b, a2 - b))
 
 
+#: Tolerance per algorithm for published average ranks, which are rounded (two decimals: 0.005).
+RANK_TOLERANCE = 0.01
+
+
+def check_average_ranks(ranks: np.ndarray, test: str, n: int) -> None:
+    """ValueError unless ``ranks`` can be the average ranks of k algorithms over n data sets.
+
+    Friedman and Quade ranks are ranks within each data set: each average lies in [1, k] and
+    they sum to k(k+1)/2. Aligned ranks rank all kn observations together: each average lies
+    in [1, kn] and they sum to k(kn+1)/2. Published ranks are rounded, so each may be off by
+    :data:`RANK_TOLERANCE` (and the sum by k times that).
+    """
+    k = ranks.size
+    top = k * n if test == "aligned" else k
+    low, high = float(ranks.min()), float(ranks.max())
+    if low < 1 - RANK_TOLERANCE or high > top + RANK_TOLERANCE:
+        raise ValueError(f"average ranks of {k} algorithms ({test}, {n} data sets) lie in "
+                         f"[1, {top}]; got values from {low:g} to {high:g}")
+    total, expected = float(ranks.sum()), k * (top + 1) / 2
+    if abs(total - expected) > k * RANK_TOLERANCE:
+        raise ValueError(f"average ranks of {k} algorithms ({test}, {n} data sets) sum to "
+                         f"{expected:g}; got {total:g}")
+
+
 def standard_error(test: str, k: int, n: int, form: str = "calibrated") -> float:
     """Closed-form SE of a difference of average ranks for the post-hoc z tests.
 

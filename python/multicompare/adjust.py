@@ -18,7 +18,7 @@ from scipy.optimize import brentq
 from scipy.special import gammaln
 
 from multicompare import _core
-from multicompare._data import check_alpha
+from multicompare._data import as_real_array, check_alpha, check_bool
 
 __all__ = [
     "ALL_PAIRS_METHODS",
@@ -41,31 +41,27 @@ FloatArray = NDArray[np.float64]
 # --------------------------------------------------------------------------- validation
 
 
-def _as_array(pvalues: ArrayLike) -> FloatArray:
-    """A float64 copy of ``pvalues`` (at least 1-D), or TypeError / ValueError."""
-    try:
-        raw = np.asarray(pvalues)
-        if raw.dtype.kind != "c":
-            p = raw.astype(np.float64)  # a copy: the caller's array is never touched
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"pvalues must be numeric, got {pvalues!r}") from exc
-    if raw.dtype.kind == "c":
-        raise TypeError("pvalues must be real numbers, got complex values")
-    if p.ndim == 0:
+def _as_array(pvalues: ArrayLike) -> NDArray[np.generic]:
+    """``pvalues`` as an array of real numbers (at least 1-D), not yet copied (a NumPy array
+    stays the caller's own), or TypeError / ValueError. Shapes and values are checked on it
+    before any float64 copy is made, so that a huge wrong input fails at once."""
+    raw = as_real_array(pvalues, "pvalues")
+    if raw.ndim == 0:
         raise ValueError("pvalues must be an array of p-values, got a scalar (0-D input)")
-    return p
+    return raw
 
 
-def _checked(p: FloatArray) -> FloatArray:
-    """``p`` itself, or ValueError if it is empty or holds values outside [0, 1] (NaN)."""
+def _checked(p: NDArray[np.generic]) -> FloatArray:
+    """A float64 copy of ``p`` (``-0.0`` made ``0.0``), or ValueError if it is empty or holds
+    values outside [0, 1] (NaN). Two reductions check it without temporary arrays."""
     if p.size == 0:
         raise ValueError("pvalues is empty")
-    if np.isnan(p).any():
+    low, high = p.min(), p.max()
+    if np.isnan(low) or np.isnan(high):
         raise ValueError("pvalues contains NaN; p-values must lie in [0, 1]")
-    if ((p < 0.0) | (p > 1.0)).any():
-        bad = p[(p < 0.0) | (p > 1.0)][0]
-        raise ValueError(f"p-values must lie in [0, 1], got {bad!r}")
-    return p
+    if low < 0 or high > 1:
+        raise ValueError(f"p-values must lie in [0, 1], got {float(low if low < 0 else high)!r}")
+    return p.astype(np.float64) + 0.0
 
 
 def _choose(method: str, allowed: tuple[str, ...]) -> str:
@@ -290,13 +286,15 @@ def adjust_control(
     method = _choose(method, CONTROL_METHODS)
     if rom not in ("exact", "garcia2010"):
         raise ValueError(f"unknown rom={rom!r}; allowed: 'exact', 'garcia2010'")
-    p = _as_array(pvalues)
-    if p.ndim > 2:
+    raw = _as_array(pvalues)
+    if raw.ndim > 2:
         raise ValueError("pvalues must be 1-D (one p-value per comparison) or 2-D (one family "
-                         f"per row), got shape {p.shape}")
-    if p.ndim == 2 and p.shape[0] == 0 and p.shape[1] > 0:  # a stack of no families
-        return p
-    return _sorted_apply(_checked(p), lambda ps: _control_sorted(ps, method, rom))
+                         f"per row), got shape {raw.shape}")
+    if raw.ndim == 2 and raw.shape[0] == 0 and raw.shape[1] > 0:  # a stack of no families
+        return raw.astype(np.float64)
+    p = _checked(raw)
+    # An APV is never below its p-value (Holland's and Finner's 1 - (1 - p)^1 can round below).
+    return np.maximum(_sorted_apply(p, lambda ps: _control_sorted(ps, method, rom)), p)
 
 
 # --------------------------------------------------------------------------- NxN
@@ -313,11 +311,11 @@ def _symmetric(a: FloatArray) -> bool:
     return bool(np.array_equal(a[off], a.T[off], equal_nan=True))
 
 
-def _families(raw: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]:
+def _families(pvalues: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]:
     """(families of shape (m,) or (n, m), k, whether the input was a k x k matrix)."""
     if k is not None and (isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 2):
         raise ValueError(f"k must be an integer >= 2 (the number of algorithms), got {k!r}")
-    a = _as_array(raw)
+    a = _as_array(pvalues)
     if a.ndim > 2:
         raise ValueError(f"pvalues must be 1-D (one family), 2-D (families or a k x k matrix), got {a.ndim}-D")
     width = a.shape[-1]
@@ -341,7 +339,7 @@ def _families(raw: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]:
             "(or pass a symmetric k x k matrix)"
         )
     if a.size == 0:  # a stack of no families
-        return a, k_rows, False
+        return a.astype(np.float64), k_rows, False
     return _checked(a), k_rows, False
 
 
@@ -406,6 +404,7 @@ def adjust_all_pairs(
     Bergmann-Hommel; the formula value (default) is the smallest alpha at which BH rejects.
     """
     method = _choose(method, ALL_PAIRS_METHODS)
+    monotone = check_bool(monotone, "monotone")
     p, k_eff, matrix = _families(pvalues, k)
     apv = _all_pairs_apv(p, method, k_eff, monotone)
     if not matrix:

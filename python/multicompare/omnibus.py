@@ -19,7 +19,7 @@ import pandas as pd
 from scipy import stats
 
 from multicompare import _ranking
-from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
+from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_bool
 
 __all__ = [
     "AlignedRanksResult",
@@ -184,7 +184,7 @@ def friedman(
                        aggregate=aggregate, nan_policy=nan_policy)
     ranks = _ranking.friedman_ranks(scores.oriented())
     n, k = ranks.shape
-    chi2 = _ranking.friedman_chi2(ranks, tie_correction=tie_correction)
+    chi2 = _ranking.friedman_chi2(ranks, tie_correction=check_bool(tie_correction, "tie_correction"))
     return FriedmanResult(
         statistic=chi2,
         pvalue=float(stats.chi2.sf(chi2, k - 1)),
@@ -263,7 +263,7 @@ def friedman_aligned_ranks(
     aligned = _ranking.aligned_observations(oriented)
     ranks = _ranking.aligned_ranks(oriented)
     n, k = ranks.shape
-    parts = _ranking.aligned_ranks_statistic(ranks, tie_correction=tie_correction)
+    parts = _ranking.aligned_ranks_statistic(ranks, tie_correction=check_bool(tie_correction, "tie_correction"))
     # Report the aligned observations on the scale of the scores (not negated).
     shown = aligned if scores.higher_is_better else -aligned + 0.0
     return AlignedRanksResult(
@@ -310,7 +310,7 @@ def quade(
     ranks = _ranking.friedman_ranks(oriented)
     q = _ranking.range_ranks(oriented)
     n, k = ranks.shape
-    parts = _ranking.quade_parts(ranks, q, tie_correction=tie_correction)
+    parts = _ranking.quade_parts(ranks, q, tie_correction=check_bool(tie_correction, "tie_correction"))
     df_num, df_den = k - 1, (k - 1) * (n - 1)
     datasets = list(scores.datasets)
     return QuadeResult(

@@ -27,16 +27,19 @@ _DECIMALS = 9
 
 
 def _as_rank_series(ranks: Mapping[str, float] | pd.Series | Sequence[float]) -> pd.Series:
-    if isinstance(ranks, pd.Series):
-        series = ranks.astype(float)
-    elif isinstance(ranks, Mapping):
-        series = pd.Series({str(k): v for k, v in ranks.items()}, dtype=float)
+    from multicompare._data import as_real_array
+
+    if isinstance(ranks, (pd.Series, Mapping)):
+        names = [str(k) for k in (ranks.index if isinstance(ranks, pd.Series) else ranks.keys())]
+        values = as_real_array(np.asarray(list(ranks.values), dtype=object) if isinstance(ranks, pd.Series)
+                               else np.asarray(list(ranks.values()), dtype=object), "ranks")
     else:
-        values = np.asarray(ranks, dtype=float)
-        if values.ndim != 1:
-            raise ValueError(f"ranks must be 1-D, got shape {values.shape}")
-        series = pd.Series(values, index=[f"A{j + 1}" for j in range(values.size)])
-    series.index = [str(i) for i in series.index]
+        values = as_real_array(ranks, "ranks")
+        names = [f"A{j + 1}" for j in range(values.size)]
+    if values.ndim != 1:
+        raise ValueError(f"ranks must be 1-D, got shape {values.shape}")
+    # Names are compared as text: keys 1 and "1" are the same algorithm twice.
+    series = pd.Series(values.astype(np.float64), index=names)
     if series.size < 2:
         raise ValueError(f"need at least 2 algorithms, got {series.size}")
     if series.index.duplicated().any():
@@ -71,9 +74,8 @@ def _rejected_matrix(
                                  f"the algorithms are {names}")
             matrix[position[a], position[b]] = True
     if matrix.dtype != bool:
-        if matrix.dtype.kind not in "biuf":
-            raise TypeError("rejected must hold booleans")
-        matrix = np.nan_to_num(matrix.astype(float), nan=0.0) != 0.0
+        raise TypeError(f"rejected must be a boolean matrix (e.g. apv_matrix <= alpha), got dtype "
+                        f"{matrix.dtype}; a matrix of p-values or APVs is not a decision")
     matrix = matrix | matrix.T
     np.fill_diagonal(matrix, False)
     return matrix
@@ -110,8 +112,10 @@ def cd_groups(
     if (rejected is None) == (cd is None):
         raise ValueError("give exactly one of rejected= or cd=")
     if cd is not None:
-        if isinstance(cd, bool) or not np.isfinite(cd) or cd < 0:
-            raise ValueError(f"cd must be a non-negative number, got {cd!r}")
+        if isinstance(cd, (bool, np.bool_)) or not isinstance(cd, (int, float, np.integer, np.floating)):
+            raise TypeError(f"cd must be a non-negative number (the critical difference), got {cd!r}")
+        if not np.isfinite(cd) or cd < 0:
+            raise ValueError(f"cd must be a finite non-negative number (the critical difference), got {cd!r}")
         values = series.to_numpy()
         diff = np.round(np.abs(values[:, None] - values[None, :]), _DECIMALS)
         matrix = diff >= np.round(float(cd), _DECIMALS)
@@ -239,10 +243,11 @@ def cd_diagram(
     Demsar (2006), JMLR 7, Sec. 3.2.2, Figs. 1-2; Garcia & Herrera (2008), JMLR 9, Sec. 2.2;
     Garcia et al. (2010), Information Sciences 180, Sec. 5.
     """
-    from multicompare._data import as_scores, check_alpha, index_of
+    from multicompare._data import as_scores, check_alpha, check_bool, index_of
     from multicompare.adjust import CONTROL_METHODS
     from multicompare.posthoc import PAIRWISE_TESTS, PosthocAllPairsResult, PosthocControlResult
 
+    monotone, show_ranks = check_bool(monotone, "monotone"), check_bool(show_ranks, "show_ranks")
     style = {"ax": ax, "title": title, "fontsize": fontsize, "show_ranks": show_ranks, "bars": bars}
     if bars not in BARS:
         raise ValueError(f"bars must be one of {list(BARS)}; got {bars!r}")
@@ -389,9 +394,13 @@ def _friedman_ranks(
     if (data is None) == (ranks is None):
         raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
     if ranks is not None:
-        if n_datasets is None:
-            raise ValueError("ranks= needs n_datasets= (the number of data sets they average over)")
-        return _as_rank_series(ranks), int(n_datasets)
+        from multicompare._ranking import check_average_ranks
+        from multicompare.posthoc import _check_n_datasets
+
+        n = _check_n_datasets(n_datasets)
+        series = _as_rank_series(ranks)
+        check_average_ranks(series.to_numpy(), "friedman", n)
+        return series, n
     from multicompare.omnibus import friedman
 
     fr = friedman(data, higher_is_better=higher_is_better)

@@ -65,7 +65,8 @@ import pandas as pd
 from scipy import stats
 
 from multicompare import _core, _ranking
-from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha, index_of
+from multicompare._data import (Aggregate, NanPolicy, Scores, ScoresLike, as_real_array, as_scores, check_alpha,
+                                check_bool, index_of)
 from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS, adjust_all_pairs, adjust_control
 from multicompare.omnibus import friedman, friedman_aligned_ranks, quade
 from multicompare.two_sample import sign_test, wilcoxon
@@ -294,6 +295,7 @@ def posthoc_all_pairs(
     docstring: why).
     """
     alpha = check_alpha(alpha)
+    monotone = check_bool(monotone, "monotone")
     ses = {"aligned_se": aligned_se, "quade_se": quade_se}
     basis = _basis(data, ranks, n_datasets, algorithms, test, ses, higher_is_better,
                    dataset, algorithm, score, aggregate, nan_policy)
@@ -409,8 +411,9 @@ def _basis(
         assert ranks is not None
         series = _ranks_series(ranks, algorithms)
         n = _check_n_datasets(n_datasets)
-        return _Basis(series, n, _ranking.standard_error(test, len(series), n, form),
-                      _rank_unit(test, n))
+        se = _ranking.standard_error(test, len(series), n, form)
+        _ranking.check_average_ranks(series.to_numpy(), test, n)
+        return _Basis(series, n, se, _rank_unit(test, n))
     if n_datasets is not None or algorithms is not None:
         raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
@@ -451,17 +454,14 @@ def _ranks_series(ranks: RanksLike, algorithms: Sequence[str] | None) -> pd.Seri
                              "dict already names them")
         series = pd.Series(dict(ranks)) if isinstance(ranks, Mapping) else ranks
         names = [str(a) for a in series.index]
-        values = series.to_numpy()
+        values = as_real_array(series.to_numpy(), "ranks")
     else:
-        values = np.asarray(ranks)
+        values = as_real_array(ranks, "ranks")
         names = [str(a) for a in algorithms] if algorithms is not None else [
             f"A{j + 1}" for j in range(values.shape[0] if values.ndim else 0)]
+    values = values.astype(np.float64)
     if values.ndim != 1:
         raise ValueError(f"ranks must be 1-D (one average rank per algorithm), got shape {values.shape}")
-    try:
-        values = values.astype(np.float64)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"ranks must be numeric: {exc}") from exc
     if len(values) < 2:
         raise ValueError(f"need at least 2 algorithms, got {len(values)} rank(s)")
     if len(names) != len(values):
@@ -495,8 +495,7 @@ def _all_pairs_methods(methods: Sequence[str] | None, k: int,
                     "algorithm; shaffer (included) works for any k")
             return tuple(m for m in ALL_PAIRS_METHODS if m != "bergmann_hommel"), {"bergmann_hommel": note}
         return tuple(ALL_PAIRS_METHODS), {}
-    if isinstance(methods, str):
-        methods = (methods,)
+    methods = _method_names(methods)
     unknown = [m for m in methods if m not in ALL_PAIRS_METHODS]
     if unknown:
         raise ValueError(f"unknown method(s) {unknown}; use any of {list(ALL_PAIRS_METHODS)}")
@@ -504,6 +503,15 @@ def _all_pairs_methods(methods: Sequence[str] | None, k: int,
         raise ValueError(f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
                          "which works for any k")
     return tuple(dict.fromkeys(methods)), {}
+
+
+def _method_names(methods: Sequence[str]) -> tuple[str, ...]:
+    """``methods`` (one name or a sequence of names) as a tuple, or TypeError."""
+    if isinstance(methods, str):
+        return (methods,)
+    if not isinstance(methods, Sequence) or not all(isinstance(m, str) for m in methods):
+        raise TypeError(f"methods must be a method name or a sequence of names, got {methods!r}")
+    return tuple(methods)
 
 
 def _pairwise_methods(methods: Sequence[str] | None) -> tuple[tuple[str, ...], dict[str, str]]:
@@ -514,7 +522,7 @@ def _pairwise_methods(methods: Sequence[str] | None) -> tuple[tuple[str, ...], d
            "location tests do not have (use nemenyi or holm)")
     if methods is None:
         return valid, {m: why for m in ALL_PAIRS_METHODS if m not in valid}
-    chosen = (methods,) if isinstance(methods, str) else tuple(methods)
+    chosen = _method_names(methods)
     refused = [m for m in chosen if m not in valid]
     if refused:
         raise ValueError(f"methods must be one of {list(valid)} after a pairwise test; got "

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from multicompare import _render
-from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha, index_of
+from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha, check_bool, index_of
 from multicompare._names import default_procedure
 from multicompare.posthoc import (
     PAIRWISE_TESTS,
@@ -513,9 +513,8 @@ def compare(
 def _check_options(control: str | int | None, test: str, tie_correction: bool, rom: str,
                    ses: dict[str, str], monotone: bool) -> None:
     """Reject values outside the allowed ones, and paper options that would have no effect."""
-    for name, value in (("tie_correction", tie_correction), ("monotone", monotone)):
-        if not isinstance(value, (bool, np.bool_)):
-            raise TypeError(f"{name} must be True or False, got {value!r}")
+    check_bool(tie_correction, "tie_correction")
+    check_bool(monotone, "monotone")
     if rom not in ("exact", "garcia2010"):
         raise ValueError(f"unknown rom={rom!r}; use 'exact' or 'garcia2010'")
     check_se_options(test, ses)

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from multicompare._data import as_scores, check_alpha
+from multicompare._data import as_scores, check_alpha, check_bool
 from multicompare._ranking import at_data_precision
 
 __all__ = [
@@ -126,6 +126,7 @@ def wilcoxon(
     _check_choice("zero_method", zero_method, _ZERO_METHODS)
     _check_choice("alternative", alternative, _ALTERNATIVES)
     _check_choice("method", method, ("auto", "exact", "approx"))
+    tie_correction = check_bool(tie_correction, "tie_correction")
     d = _differences(x, y)
     values = d.to_numpy()
     kept = np.ones(values.size, dtype=bool)  # the differences that are ranked
@@ -286,6 +287,9 @@ def paired_t_test(x: object, y: object, *, alternative: Alternative = "two-sided
     _check_choice("alternative", alternative, _ALTERNATIVES)
     d = _differences(x, y)
     scores = d.to_numpy()
+    if np.all(scores == scores[0]):
+        raise ValueError(f"all differences x - y are equal ({scores[0]:g}): the paired t-test "
+                         "needs differences that vary (t divides by their standard deviation)")
     res = stats.ttest_1samp(scores, 0.0, alternative=alternative)
     ci = res.confidence_interval(0.95)
     return PairedTTestResult(statistic=float(res.statistic), pvalue=float(res.pvalue), df=int(res.df),

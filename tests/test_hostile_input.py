@@ -1,0 +1,164 @@
+"""Hostile and extreme input (issue 9): bounded memory, clean refusals, no wrong numbers.
+
+The fuzz suite (tests/test_fuzz.py) covers the same ground at random; these are the cases
+the issue names, one regression test each.
+"""
+
+from __future__ import annotations
+
+import tracemalloc
+
+import numpy as np
+import pytest
+
+import multicompare as mc
+from multicompare import adjust_all_pairs, adjust_control
+from multicompare.adjust import CONTROL_METHODS
+
+# --- item 3: validate before copying ------------------------------------------------------
+
+
+def _peak_bytes(call) -> int:
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError):
+            call()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+_BIG = np.random.default_rng(0).random(1 << 22)  # 32 MiB; 2^22 is no k(k-1)/2
+
+
+@pytest.mark.parametrize(
+    ("pvalues", "call"),
+    [
+        pytest.param(_BIG, lambda p: adjust_all_pairs(p, "holm"), id="all_pairs_wrong_length"),
+        pytest.param(_BIG[1:].reshape(-1, 3), lambda p: adjust_all_pairs(p, "holm", k=4), id="all_pairs_wrong_k"),
+        pytest.param(np.where(_BIG > 0.5, np.nan, _BIG), lambda p: adjust_control(p, "hommel"), id="control_nan"),
+        pytest.param(_BIG * 2, lambda p: adjust_control(p, "holm"), id="control_above_one"),
+        pytest.param(_BIG.reshape(2, 2, -1), lambda p: adjust_control(p, "holm"), id="control_3d"),
+    ],
+)
+def test_bad_input_is_refused_before_it_is_copied(pvalues: np.ndarray, call) -> None:
+    peak = _peak_bytes(lambda: call(pvalues))
+    assert peak < pvalues.nbytes // 8, f"{peak} bytes allocated to refuse a {pvalues.nbytes}-byte input"
+
+
+# --- items 10 and 11: wrong numbers where an error belongs ---------------------------------
+
+
+@pytest.mark.parametrize("function", [mc.posthoc_control, mc.posthoc_all_pairs])
+@pytest.mark.parametrize(
+    ("ranks", "error", "match"),
+    [
+        ([0.0, 99.0, -5.0], ValueError, r"lie in \[1, 3\]"),
+        ([1.0, 1.0, 1.0], ValueError, "sum to 6"),
+        (["1", "2", "3"], TypeError, "strings"),
+        ([True, False, True], TypeError, "booleans"),
+        ([1 + 0j, 2, 3], TypeError, "complex"),
+        ({"a": 1.0, "b": "2", "c": 3.0}, TypeError, "'2'"),
+    ],
+)
+def test_ranks_that_cannot_be_average_ranks_are_refused(function, ranks, error, match) -> None:
+    with pytest.raises(error, match=match):
+        function(ranks=ranks, n_datasets=5)
+
+
+def test_rounded_published_ranks_pass() -> None:
+    # Two-decimal ranks of D06's example (sum 9.99 for k = 4 instead of 10).
+    mc.posthoc_control(ranks=[3.14, 2.39, 2.21, 2.25], n_datasets=14)
+    mc.posthoc_control(ranks=[20.0, 15.5, 11.0], n_datasets=10, test="aligned", aligned_se="garcia2010")
+
+
+@pytest.mark.parametrize(
+    ("pvalues", "match"),
+    [(["0.1", "0.2"], "strings"), ([True, False], "booleans"), ([0.1 + 0j, 0.2], "complex"),
+     (np.array([0.1, "0.2"], dtype=object), "'0.2'")],
+)
+def test_pvalues_must_be_real_numbers(pvalues, match) -> None:
+    for call in (lambda: adjust_control(pvalues, "holm"), lambda: adjust_all_pairs([*pvalues, 0.3], "holm")):
+        with pytest.raises(TypeError, match=match):
+            call()
+
+
+def test_paired_t_test_of_equal_samples_is_refused() -> None:
+    x = np.array([0.8, 0.7, 0.9, 0.6])
+    with pytest.raises(ValueError, match="differences that vary"):
+        mc.paired_t_test(x, x)
+    with pytest.raises(ValueError, match="differences that vary"):
+        mc.paired_t_test(x + 0.1, x)
+
+
+@pytest.mark.parametrize("method", CONTROL_METHODS)
+@pytest.mark.parametrize("p", [0.3, 0.1 + 0.2, 1e-300, 0.7, 0.999999])
+def test_apv_is_never_below_p(method: str, p: float) -> None:
+    assert adjust_control([p], method)[0] >= p
+    assert (adjust_control([p, 0.5, p / 2], method) >= [p, 0.5, p / 2]).all()
+
+
+@pytest.mark.parametrize("method", CONTROL_METHODS)
+def test_negative_zero_comes_back_as_zero(method: str) -> None:
+    assert not np.signbit(adjust_control([-0.0, 0.5], method)).any()
+
+
+# --- item 12: options are typed ------------------------------------------------------------
+
+X = np.random.default_rng(3).random((8, 4))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: mc.adjust_all_pairs([0.1, 0.2, 0.3], "bergmann_hommel", monotone="no"),
+        lambda: mc.posthoc_all_pairs(X, monotone="no"),
+        lambda: mc.wilcoxon(X[:, 0], X[:, 1], tie_correction=None),
+        lambda: mc.friedman(X, tie_correction=None),
+        lambda: mc.friedman_aligned_ranks(X, tie_correction="False"),
+        lambda: mc.quade(X, tie_correction=0),
+        lambda: mc.compare(X, monotone="yes"),
+        lambda: mc.cd_diagram(X, show_ranks="no"),
+        lambda: mc.cd_diagram(X, method="holm", monotone=1),
+    ],
+)
+def test_bool_options_must_be_bool(call) -> None:
+    with pytest.raises(TypeError, match="must be True or False"):
+        call()
+
+
+def test_counts_must_be_integers() -> None:
+    with pytest.raises(TypeError, match="n_datasets must be an integer"):
+        mc.cd_diagram(ranks=[1.5, 1.5], n_datasets=2.7)
+    with pytest.raises(ValueError, match="n_datasets must be >= 2"):
+        mc.critical_difference(4, 1)
+
+
+# --- item 13: cd_groups and unclear messages -----------------------------------------------
+
+
+def test_cd_groups_rejected_must_be_boolean() -> None:
+    ranks = {"a": 1.0, "b": 2.0, "c": 3.0}
+    apv = np.full((3, 3), 0.5)
+    with pytest.raises(TypeError, match="boolean matrix"):
+        mc.cd_groups(ranks, apv)
+    assert mc.cd_groups(ranks, apv <= 0.05) == [("a", "b", "c")]
+
+
+@pytest.mark.parametrize("function", [mc.cd_groups, lambda r: mc.posthoc_control(ranks=r, n_datasets=5)])
+def test_keys_1_and_text_1_are_the_same_name(function) -> None:
+    with pytest.raises(ValueError, match="duplicate algorithm names"):
+        function({1: 1.0, "1": 2.0})
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: mc.cd_diagram(X, alpha=1e-300), ValueError, "alpha = 1e-300 is too small"),
+        (lambda: mc.cd_groups({"a": 1.0, "b": 2.0}, cd="1"), TypeError, "cd must be a non-negative number"),
+        (lambda: mc.posthoc_all_pairs(X, methods=5), TypeError, "methods must be a method name"),
+    ],
+)
+def test_clear_messages(call, error, match) -> None:
+    with pytest.raises(error, match=match):
+        call()

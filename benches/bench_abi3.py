@@ -145,16 +145,16 @@ def main() -> None:
     lines = [
         "# Stable ABI (abi3-py310) against the version-specific build",
         "",
-        f"`python benches/bench_abi3.py`, {datetime.date.today()}, {platform.machine()}, "
-        f"{os.cpu_count()} logical CPUs shared with other jobs (1-minute load average "
-        f"{min(load):.1f} to {max(load):.1f} during the run), Python {platform.python_version()}, "
-        f"numpy {np.__version__}, release profile (`lto = \"fat\"`, `codegen-units = 1`).",
+        (f"`python benches/bench_abi3.py`, {datetime.date.today()}, {platform.machine()}, "
+         f"{os.cpu_count()} logical CPUs shared with other jobs (1-minute load average "
+         f"{min(load):.1f} to {max(load):.1f} during the run), Python {platform.python_version()}, "
+         f"numpy {np.__version__}, release profile (`lto = \"fat\"`, `codegen-units = 1`)."),
         "",
-        "Both builds come from the same sources; only PyO3's `abi3-py310` feature differs. "
-        f"{args.rounds} fresh interpreters per build, alternating, each timing every case for at "
-        f"least {args.budget} s after a warm-up call. *best*: the fastest call over all rounds; "
-        "*median*: the median over rounds of each round's median. Ratio = abi3 / version-specific "
-        "(above 1: abi3 slower).",
+        ("Both builds come from the same sources; only PyO3's `abi3-py310` feature differs. "
+         f"{args.rounds} fresh interpreters per build, alternating, each timing every case for at "
+         f"least {args.budget} s after a warm-up call. *best*: the fastest call over all rounds; "
+         "*median*: the median over rounds of each round's median. Ratio = abi3 / version-specific "
+         "(above 1: abi3 slower)."),
         "",
         "| call | specific best | abi3 best | ratio | specific median | abi3 median | ratio |",
         "|---|---|---|---|---|---|---|",

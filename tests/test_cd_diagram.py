@@ -115,11 +115,13 @@ def test_garcia2010_bonferroni_dunn_marks_the_control_interval() -> None:
     assert_readable(fig)
 
 
-def test_bonferroni_dunn_default_control_is_the_best_ranked() -> None:
+def test_bonferroni_dunn_needs_a_named_control() -> None:
     data = load_example("garcia2010")
-    fig = cd_diagram(data, method="bonferroni_dunn")
+    with pytest.raises(ValueError, match="bonferroni_dunn' compares with a control: name the control"):
+        cd_diagram(data, method="bonferroni_dunn")
+    fig = cd_diagram(data, method="bonferroni_dunn", control=friedman(data).ranks.idxmin())
     bold = [t.get_text() for t in drawn_texts(fig) if t.get_fontweight() == "bold"]
-    assert bold == [friedman(data).ranks.idxmin()]
+    assert bold == ["PDFC"]
 
 
 @pytest.mark.parametrize("method", ["holm", "shaffer", "bergmann_hommel"])

@@ -10,9 +10,16 @@ import pytest
 
 import multicompare as mc
 
+
+
+def posthoc_control(data: Any, **options: Any) -> Any:
+    """The 1xN post-hoc against the first algorithm (it has no default control)."""
+    return mc.posthoc_control(data, 0, **options)
+
+
 FUNCTIONS: list[Callable[..., Any]] = [
     mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade,
-    mc.posthoc_control, mc.posthoc_all_pairs,
+    posthoc_control, mc.posthoc_all_pairs,
 ]
 GOOD = np.array([[0.8, 0.7, 0.6], [0.9, 0.7, 0.5], [0.7, 0.75, 0.6], [0.6, 0.65, 0.7]])
 
@@ -62,13 +69,14 @@ def test_unknown_control_and_options() -> None:
         mc.posthoc_control(GOOD, 3)
     for function in (mc.posthoc_control, mc.posthoc_all_pairs):
         with pytest.raises(ValueError, match="unknown test 'nemenyi'.*friedman"):
-            function(GOOD, test="nemenyi")
+            function(GOOD, **({"control": "A1"} if function is mc.posthoc_control else {}), test="nemenyi")
         for option, test in (("aligned_se", "aligned"), ("quade_se", "quade")):
             with pytest.raises(ValueError, match=rf"{option} must be one of \['calibrated', "
                                                  rf"'garcia2010'\]; got 'paper'"):
-                function(GOOD, test=test, **{option: "paper"})
+                function(GOOD, **({"control": "A1"} if function is mc.posthoc_control else {}), test=test,
+                         **{option: "paper"})
     with pytest.raises(ValueError, match="rom"):
-        mc.posthoc_control(GOOD, rom="paper")
+        mc.posthoc_control(GOOD, "A1", rom="paper")
 
 
 RANKS = {"a": 1.5, "b": 2.0, "c": 2.5}
@@ -124,9 +132,9 @@ def test_caller_objects_are_not_modified() -> None:
     for data in (array, frame):
         for function in FUNCTIONS:
             function(data, higher_is_better=False)
-        mc.posthoc_control(data, test="aligned")
+        mc.posthoc_control(data, 0, test="aligned")
         mc.posthoc_all_pairs(data, test="quade")
-    mc.posthoc_control(ranks=ranks, n_datasets=4)
+    mc.posthoc_control(ranks=ranks, n_datasets=4, control="a")
     mc.posthoc_all_pairs(ranks=ranks, n_datasets=4)
     np.testing.assert_array_equal(array, GOOD)
     pd.testing.assert_frame_equal(frame, frame_before)

@@ -157,7 +157,7 @@ def test_str_shows_the_sorted_table_and_skipped_methods(monkeypatch: pytest.Monk
     text = str(mc.posthoc_all_pairs(data))
     assert text.index("C4.5 vs Kernel") < text.index("C4.5 vs NaiveBayes")
     assert "apv_bergmann_hommel" in text
-    assert "control 'C4.5'" in str(mc.posthoc_control(data))
+    assert "control 'C4.5'" in str(mc.posthoc_control(data, "C4.5"))
     monkeypatch.setattr(_core, "MAX_K", 4)
     assert "skipped bergmann_hommel" in str(mc.posthoc_all_pairs(data))
 

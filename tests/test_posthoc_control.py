@@ -1,5 +1,6 @@
 """posthoc_control against expected.json (D06 Sec. 3.2.2, G10 Tables 9-11) and its options."""
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -10,6 +11,7 @@ from scipy import stats
 
 import multicompare as mc
 from multicompare import _ranking
+from multicompare.adjust import NOT_FWER_CONTROLLING
 from multicompare.adjust import CONTROL_METHODS
 from multicompare.posthoc import PosthocControlResult
 from reference_cases import REFERENCE, assert_matches, case, read_csv
@@ -110,8 +112,8 @@ def test_quade_posthoc_from_the_printed_q_reproduces_table_11() -> None:
 
 def test_rom_exact_is_the_default_and_differs_from_the_papers_coefficients() -> None:
     data = mc.load_example("garcia2010")
-    exact = mc.posthoc_control(data, test="aligned", aligned_se="garcia2010")
-    paper = mc.posthoc_control(data, test="aligned", aligned_se="garcia2010", rom="garcia2010")
+    exact = mc.posthoc_control(data, "PDFC", test="aligned", aligned_se="garcia2010")
+    paper = mc.posthoc_control(data, "PDFC", test="aligned", aligned_se="garcia2010", rom="garcia2010")
     assert exact.options["rom"] == "exact"
     p = exact.pvalue.to_numpy()
     np.testing.assert_array_equal(exact.adjusted["rom"], mc.adjust_control(p, "rom"))
@@ -124,27 +126,34 @@ def test_rom_exact_is_the_default_and_differs_from_the_papers_coefficients() -> 
             pd.testing.assert_series_equal(exact.adjusted[method], paper.adjusted[method])
 
 
-def test_default_control_is_the_best_ranked_and_results_agree_with_ranks_input() -> None:
+def test_the_control_must_be_named_and_results_agree_with_ranks_input() -> None:
+    """No default control: one picked after seeing the data (the best-ranked) does not hold
+    alpha (issue 8.5; tests/test_simulation.py measures it)."""
     data = mc.load_example("garcia2010")
     for test in ("friedman", "quade", "aligned"):
-        result = mc.posthoc_control(data, test=test)
+        with pytest.raises(ValueError, match="name the control.*posthoc_all_pairs"):
+            mc.posthoc_control(data, test=test)
+        result = mc.posthoc_control(data, "PDFC", test=test)
         assert result.control == result.ranks.idxmin() == "PDFC"
         assert result.algorithms == ("NNEP", "IS-CHC + 1NN", "FH-GBML")
+    with pytest.raises(ValueError, match="name the control"):
+        mc.posthoc_control(ranks=mc.quade(data).ranks, n_datasets=len(data))
     # The closed-form SE (G10 eq. 22) is the same from data and from ranks.
-    from_data = mc.posthoc_control(data, test="quade", quade_se="garcia2010")
+    from_data = mc.posthoc_control(data, "PDFC", test="quade", quade_se="garcia2010")
     ranks = mc.quade(data).ranks
     for given_ranks in (ranks, ranks.to_dict(), (ranks.to_numpy(), list(ranks.index))):
         if isinstance(given_ranks, tuple):
             result = mc.posthoc_control(ranks=given_ranks[0], algorithms=given_ranks[1],
-                                        n_datasets=len(data), test="quade", quade_se="garcia2010")
-        else:
-            result = mc.posthoc_control(ranks=given_ranks, n_datasets=len(data), test="quade",
+                                        n_datasets=len(data), control="PDFC", test="quade",
                                         quade_se="garcia2010")
+        else:
+            result = mc.posthoc_control(ranks=given_ranks, n_datasets=len(data), control="PDFC",
+                                        test="quade", quade_se="garcia2010")
         pd.testing.assert_frame_equal(result.to_frame(), from_data.to_frame())
     # The calibrated SE: from ranks the no-ties null SE, from data the permutation SE, which
     # the ties of this table make smaller.
-    calibrated = mc.posthoc_control(data, test="quade")
-    no_ties = mc.posthoc_control(ranks=ranks, n_datasets=len(data), test="quade")
+    calibrated = mc.posthoc_control(data, "PDFC", test="quade")
+    no_ties = mc.posthoc_control(ranks=ranks, n_datasets=len(data), control="PDFC", test="quade")
     k, n = data.shape[1], len(data)
     assert no_ties.se == pytest.approx(np.sqrt(k * (k + 1) * (2 * n + 1) / (9 * n * (n + 1))), rel=1e-12)
     assert calibrated.se < no_ties.se < from_data.se
@@ -152,8 +161,8 @@ def test_default_control_is_the_best_ranked_and_results_agree_with_ranks_input()
 
 def test_calibrated_aligned_se_is_the_default_and_larger_than_the_papers() -> None:
     data = mc.load_example("garcia2010")
-    calibrated = mc.posthoc_control(data, test="aligned")
-    paper = mc.posthoc_control(data, test="aligned", aligned_se="garcia2010")
+    calibrated = mc.posthoc_control(data, "PDFC", test="aligned")
+    paper = mc.posthoc_control(data, "PDFC", test="aligned", aligned_se="garcia2010")
     assert calibrated.options["aligned_se"] == "calibrated"
     ranks = mc.friedman_aligned_ranks(data).aligned_ranks.to_numpy()
     assert calibrated.se == pytest.approx(float(_ranking.permutation_se(ranks)), rel=1e-12)
@@ -163,11 +172,12 @@ def test_calibrated_aligned_se_is_the_default_and_larger_than_the_papers() -> No
 
 def test_aligned_from_ranks_needs_the_papers_se() -> None:
     with pytest.raises(ValueError, match="aligned_se='garcia2010'"):
-        mc.posthoc_control(ranks={"a": 10.0, "b": 20.0, "c": 30.0}, n_datasets=10, test="aligned")
+        mc.posthoc_control(ranks={"a": 10.0, "b": 20.0, "c": 30.0}, n_datasets=10, control="a",
+                           test="aligned")
 
 
 def test_frame_layout_and_rejections() -> None:
-    result = mc.posthoc_control(mc.load_example("garcia2010"), alpha=0.1)
+    result = mc.posthoc_control(mc.load_example("garcia2010"), "PDFC", alpha=0.1)
     frame = result.to_frame()
     assert list(frame.columns) == (["difference", "z", "pvalue"] + [f"apv_{m}" for m in CONTROL_METHODS]
                                    + [f"reject_{m}" for m in CONTROL_METHODS])
@@ -184,14 +194,28 @@ def test_unknown_control_lists_the_algorithms() -> None:
         mc.posthoc_control(ranks=[1.0, 2.0], n_datasets=5, control="x")
 
 
-@pytest.mark.parametrize("posthoc", [mc.posthoc_control, mc.posthoc_all_pairs])
+BOTH_POSTHOCS = [functools.partial(mc.posthoc_control, control="PDFC"), mc.posthoc_all_pairs]
+
+
+@pytest.mark.parametrize("posthoc", BOTH_POSTHOCS)
 def test_aligned_se_with_another_test_is_an_error(posthoc) -> None:
     with pytest.raises(ValueError, match="applies to test='aligned' only"):
         posthoc(mc.load_example("garcia2010"), test="friedman", aligned_se="garcia2010")
 
 
-@pytest.mark.parametrize("posthoc", [mc.posthoc_control, mc.posthoc_all_pairs])
+@pytest.mark.parametrize("posthoc", BOTH_POSTHOCS)
 def test_statistic_is_z_under_scipys_name(posthoc) -> None:
     result = posthoc(mc.load_example("garcia2010"))
     pd.testing.assert_series_equal(result.statistic, result.z)
     np.testing.assert_allclose(result.pvalue, 2 * stats.norm.sf(result.z.abs()), rtol=1e-12)
+
+
+def test_finner_and_li_are_marked_as_not_controlling_the_fwer() -> None:
+    """Issue 8.4: the result, its table and its text say so, with the measured rates."""
+    result = mc.posthoc_control(mc.load_example("garcia2010"), "PDFC")
+    assert result.notes == (NOT_FWER_CONTROLLING["finner"], NOT_FWER_CONTROLLING["li"])
+    assert all("measured FWER" in note for note in result.notes)
+    assert result.to_frame().attrs["notes"] == result.notes
+    assert str(result).count("Note: ") == 2 and "Finner's procedure does not control" in str(result)
+    pairwise = mc.posthoc_control(mc.load_example("garcia2010"), "PDFC", test="sign")
+    assert pairwise.notes == () and "Note:" not in str(pairwise)

@@ -88,7 +88,7 @@ def test_invalid_procedures_and_inputs_are_refused() -> None:
     with pytest.raises(ValueError, match="pass data"):
         mc.posthoc_all_pairs(ranks=[1.0, 2.0, 3.0], n_datasets=5, test="wilcoxon")
     with pytest.raises(ValueError, match="no effect"):
-        mc.posthoc_control(data, test="wilcoxon", rom="garcia2010")
+        mc.posthoc_control(data, 0, test="wilcoxon", rom="garcia2010")
     with pytest.raises(ValueError, match="monotone"):
         mc.compare(data, test="sign", monotone=True)
     with pytest.raises(ValueError, match="unknown procedure"):

@@ -498,3 +498,18 @@ def test_from_json_is_driven_by_the_dataclass_fields(control_report: Report) -> 
     assert again == dataclasses.replace(control_report, notes=(), tie_correction=True, rom="exact",
                                         aligned_se="calibrated", monotone=False)
     assert isinstance(again.hypotheses[0].apvs, tuple) and isinstance(again.omnibus[0].df, tuple)
+
+
+def test_finner_and_li_are_flagged_in_reports_and_never_the_default() -> None:
+    """Issue 8.4: no default picks them; tables note them; a summary that uses one warns."""
+    from multicompare.adjust import NOT_FWER_CONTROLLING
+
+    data = load_example("garcia2010")
+    report = compare(data, control="PDFC")
+    assert report.procedure == "holm" and "Warning" not in report.summary
+    assert report.warnings == (NOT_FWER_CONTROLLING["finner"], NOT_FWER_CONTROLLING["li"])
+    for text in (report.to_text(), report.to_markdown(), report.to_latex()):
+        assert "Li's procedure does not control the family-wise error" in text
+    finner = compare(data, control="PDFC", procedure="finner")
+    assert "Warning: Finner's procedure does not control" in finner.summary
+    assert compare(data).warnings == ()  # all pairs: no such procedure

@@ -163,8 +163,13 @@ def test_calibration_under_the_complete_null() -> None:
             assert row["fwer"] <= 0.05 + 3 * row["fwer_se"], (comparison, test, procedure)
 
 
-def test_li_and_a_control_chosen_after_seeing_the_data_exceed_alpha() -> None:
-    """The measured violations of items 4 and 5 of issue 8 (seeded; 3000 replications)."""
+def test_li_finner_and_a_control_chosen_after_seeing_the_data_exceed_alpha() -> None:
+    """The measured violations of items 4 and 5 of issue 8 (seeded; 3000 replications), quoted
+    by multicompare.adjust.NOT_FWER_CONTROLLING and posthoc.CONTROL_REQUIRED."""
+    finner = sim.simulate([0] * 6 + [0.5] * 4, 300, n_replications=3000, comparisons=["control"],
+                          tests=["friedman"], methods=["holm", "finner"], random_state=7).to_frame()
+    assert finner["fwer"].iloc[1] > 0.05 + 3 * finner["fwer_se"].iloc[1]  # 5 true nulls of 9
+    assert finner["fwer"].iloc[0] <= 0.05 + 3 * finner["fwer_se"].iloc[0]
     li = sim.simulate(5, 20, n_replications=3000, comparisons=["control"], tests=["friedman"],
                       methods=["holm", "li"], random_state=8).to_frame()
     assert li["fwer"].iloc[1] > 0.05 + 3 * li["fwer_se"].iloc[1]

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from multicompare import _tables
+from multicompare.adjust import NOT_FWER_CONTROLLING
 from multicompare._names import POSTHOC_NAMES, RANK_NAMES, TEST_NAMES, fmt_alpha, fmt_p, procedure_name
 
 if TYPE_CHECKING:
@@ -70,6 +71,8 @@ def summary(report: Report) -> str:
     paper = r.paper_options()
     if paper:
         lines.append(f"Options (the papers' forms): {', '.join(paper)}.")
+    if r.procedure in NOT_FWER_CONTROLLING:
+        lines.append(f"Warning: {NOT_FWER_CONTROLLING[r.procedure]}; Holm and Hommel hold alpha.")
     lines.extend(r.notes)
     return "\n".join(lines)
 
@@ -115,7 +118,7 @@ def _hypothesis_table(r: Report, dialect: _tables.Dialect, level: float | None) 
              _tables.Cell(fmt_p(h.pvalue)), *(_p_cell(r, a, level) for a in h.apvs))
             for i, h in enumerate(sorted(r.hypotheses, key=lambda h: h.pvalue), start=1)),
         align="rlrr" + "r" * len(r.procedures),
-        note=_legend(r, dialect, level),
+        note=" ".join([_legend(r, dialect, level), *(f"{w}." for w in r.warnings)]),
     )
 
 

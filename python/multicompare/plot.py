@@ -203,8 +203,9 @@ def cd_diagram(
           the axis. (D06's studentized-range test; the ``"nemenyi"`` APVs of
           :func:`multicompare.posthoc_all_pairs` are Garcia & Herrera's Bonferroni form m p, a
           little more conservative, so a pair near the boundary may differ between the two.)
-        * ``"bonferroni_dunn"``: comparisons with ``control`` (default: the best-ranked); a grey
-          interval marks the control's rank +- CD (D06 Fig. 2).
+        * ``"bonferroni_dunn"``: comparisons with ``control`` (required: the algorithm chosen
+          before seeing the results, see :func:`multicompare.posthoc_control`); a grey interval
+          marks the control's rank +- CD (D06 Fig. 2).
         * with a ``control``, any procedure of :func:`multicompare.posthoc_control` (``"holm"``,
           ``"hochberg"``, ``"hommel"``, ``"holland"``, ``"rom"``, ``"finner"``, ``"li"``,
           ``"bonferroni"``): a grey interval joins the control to the algorithms that procedure
@@ -245,7 +246,12 @@ def cd_diagram(
     """
     from multicompare._data import as_scores, check_alpha, check_bool, index_of
     from multicompare.adjust import CONTROL_METHODS
-    from multicompare.posthoc import PAIRWISE_TESTS, PosthocAllPairsResult, PosthocControlResult
+    from multicompare.posthoc import (
+        CONTROL_REQUIRED,
+        PAIRWISE_TESTS,
+        PosthocAllPairsResult,
+        PosthocControlResult,
+    )
 
     monotone, show_ranks = check_bool(monotone, "monotone"), check_bool(show_ranks, "show_ranks")
     style = {"ax": ax, "title": title, "fontsize": fontsize, "show_ranks": show_ranks, "bars": bars}
@@ -283,8 +289,8 @@ def cd_diagram(
         cd = float(critical_difference(avg.size, n, alpha, method=method))
         names = list(avg.index)
         shown = None if control is None else names[index_of(names, control)]
-        if method == "bonferroni_dunn":
-            shown = shown or names[int(np.argmin(avg.to_numpy()))]
+        if method == "bonferroni_dunn" and shown is None:
+            raise ValueError(f"method='bonferroni_dunn' compares with a control: {CONTROL_REQUIRED}")
         return draw_decisions(avg, method=method, alpha=alpha, test=test, n_datasets=n,
                               control=shown, cd=cd, **style)
     if method in CONTROL_METHODS and (control is not None or method not in APV_METHODS):

@@ -67,7 +67,13 @@ from scipy import stats
 from multicompare import _core, _ranking
 from multicompare._data import (Aggregate, NanPolicy, Scores, ScoresLike, as_real_array, as_scores, check_alpha,
                                 check_bool, index_of)
-from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS, adjust_all_pairs, adjust_control
+from multicompare.adjust import (
+    ALL_PAIRS_METHODS,
+    CONTROL_METHODS,
+    NOT_FWER_CONTROLLING,
+    adjust_all_pairs,
+    adjust_control,
+)
 from multicompare.omnibus import friedman, friedman_aligned_ranks, quade
 from multicompare.two_sample import sign_test, wilcoxon
 
@@ -85,6 +91,13 @@ PAIRWISE_TESTS: tuple[str, ...] = get_args(PairwiseTest)
 SE_FORMS: tuple[str, ...] = get_args(SEForm)
 SE_OPTIONS = {"aligned_se": "aligned", "quade_se": "quade"}
 """The SE options of the post-hocs and the test each applies to (module docstring: the forms)."""
+CONTROL_REQUIRED = (
+    "name the control (control=): the algorithm chosen before seeing the results, e.g. the "
+    "proposed method. Choosing the best-ranked afterwards makes the 1xN family-wise error "
+    "exceed alpha (measured by multicompare.simulate at alpha = 0.05, complete null, N = 20, "
+    "Holm on Friedman ranks: 0.10 at k = 5, 0.13 at k = 10; docs/validity.md). Without such a "
+    "choice, compare all pairs (posthoc_all_pairs)")
+"""Why a 1xN post-hoc needs its control named (README: "Which procedure, and why")."""
 PAIRWISE_METHODS = {"control": ("bonferroni", "holm"), "all_pairs": ("nemenyi", "holm")}
 """The adjustments valid for the p-values of pairwise tests (module docstring: why)."""
 
@@ -125,13 +138,20 @@ class _PosthocResult:
         and ``reject_<method>`` for every method.
 
         ``sort=True`` orders the rows by unadjusted p (ties keep their order), as the papers'
-        tables do.
+        tables do. ``frame.attrs["notes"]`` holds :attr:`notes` (methods that do not hold alpha).
         """
         frame = pd.concat([self.difference, self.z, self.pvalue, self.adjusted.add_prefix("apv_"),
                            self.reject.add_prefix("reject_")], axis=1)
+        frame.attrs["notes"] = self.notes
         if sort:
             frame = frame.iloc[np.argsort(self.pvalue.to_numpy(), kind="stable")]
         return frame
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Warnings about methods of this result that do not control the family-wise error
+        (:data:`multicompare.adjust.NOT_FWER_CONTROLLING`: Finner and Li), with measured rates."""
+        return tuple(NOT_FWER_CONTROLLING[m] for m in self.methods if m in NOT_FWER_CONTROLLING)
 
     def _heading(self) -> str:
         raise NotImplementedError
@@ -143,7 +163,8 @@ class _PosthocResult:
         omitted = f"\nomitted (incomplete): {', '.join(self.omitted)}" if self.omitted else ""
         return (f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, "
                 f"{se}alpha = {self.alpha:g}; {options})\n"
-                f"{shown.to_string(float_format='{:.6g}'.format)}{omitted}")
+                f"{shown.to_string(float_format='{:.6g}'.format)}{omitted}"
+                + "".join(f"\nNote: {note}." for note in self.notes))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -225,11 +246,19 @@ def posthoc_control(
     aggregate: Aggregate | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> PosthocControlResult:
-    """Compare every algorithm with a ``control`` (default: the best-ranked) after ``test``.
+    """Compare every algorithm with a ``control`` after ``test``.
+
+    ``control`` (a name, or a position) is required: the algorithm chosen before seeing the
+    results, e.g. the proposed method. A control picked afterwards as the best-ranked makes
+    the family-wise error exceed alpha (0.10 at k = 5 and 0.13 at k = 10 at alpha = 0.05, N = 20,
+    Holm on Friedman ranks, measured by :func:`multicompare.simulate`); with no prior choice,
+    compare all pairs (:func:`posthoc_all_pairs`).
 
     z and two-sided p for each other algorithm (module docstring: SEs), and the APVs of
     Bonferroni(-Dunn), Holm, Hochberg, Hommel, Holland, Rom, Finner and Li (G10 Sec. 5.1) via
-    :func:`multicompare.adjust_control` (``rom="garcia2010"`` uses G10's coefficients).
+    :func:`multicompare.adjust_control` (``rom="garcia2010"`` uses G10's coefficients). Finner
+    and Li do not control the family-wise error for these correlated z statistics (measured
+    0.10 and 0.06-0.07 at alpha = 0.05; ``result.notes``); Holm, Hochberg, Hommel and Rom do.
     With ``test="wilcoxon"`` or ``"sign"`` (pairwise tests, which need ``data``): the p-values
     of those tests and the APVs of Bonferroni and Holm only (module docstring: why).
 
@@ -245,11 +274,10 @@ def posthoc_control(
     ses = {"aligned_se": aligned_se, "quade_se": quade_se}
     basis = _basis(data, ranks, n_datasets, algorithms, test, ses, higher_is_better,
                    dataset, algorithm, score, aggregate, nan_policy)
-    names = list(basis.ranks.index)
     if control is None:
-        c = int(np.argmin(basis.ranks.to_numpy()))
-    else:
-        c = index_of(names, control)
+        raise ValueError(CONTROL_REQUIRED)
+    names = list(basis.ranks.index)
+    c = index_of(names, control)
     others = np.array([j for j in range(len(names)) if j != c])
     labels = [names[j] for j in others]
     shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses)

@@ -18,6 +18,7 @@ import pandas as pd
 
 from multicompare import _render
 from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha, check_bool, index_of
+from multicompare.adjust import NOT_FWER_CONTROLLING
 from multicompare._names import default_procedure
 from multicompare.posthoc import (
     PAIRWISE_TESTS,
@@ -169,6 +170,13 @@ class Report:
     def summary(self) -> str:
         """What was found, in plain language."""
         return _render.summary(self)
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Why procedures shown in the report do not control the family-wise error (Finner and
+        Li, :data:`multicompare.adjust.NOT_FWER_CONTROLLING`), with measured rates; the
+        hypothesis tables carry them as notes."""
+        return tuple(NOT_FWER_CONTROLLING[m] for m in self.procedures if m in NOT_FWER_CONTROLLING)
 
     def paper_options(self) -> list[str]:
         """The options of :func:`compare` that differ from their defaults, as ``name=value``."""

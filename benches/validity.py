@@ -24,10 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import multicompare as mc
 import numpy as np
 import pandas as pd
-
-import multicompare as mc
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -50,7 +49,7 @@ class Scenario:
 
 
 SCENARIOS = [
-    Scenario("null", "complete null, N = 20, k = 5", 5, 20, pairwise=True),
+    Scenario("complete", "complete null, N = 20, k = 5", 5, 20, pairwise=True),
     Scenario("small", "complete null, N = 5, k = 3", 3, 5, pairwise=True),
     Scenario("ties", "complete null with ties (scores rounded to integers), N = 20, k = 5", 5, 20,
              {"decimals": 0}, pairwise=True),
@@ -92,12 +91,25 @@ def _cell(row: pd.Series) -> str:
     return f"**{text}**" if row["fwer"] > ALPHA + FLAG_SES * row["fwer_se"] else text
 
 
+def _row_order(row: tuple[str, str, str]) -> tuple[int, int, int]:
+    """Comparisons, tests and procedures in the package's order (not alphabetical)."""
+    from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS
+    from multicompare.posthoc import TESTS
+    from multicompare.simulation import COMPARISONS, OMNIBUS
+
+    comparison, test, procedure = row
+    order = {"omnibus": [p for names in OMNIBUS.values() for p in names],
+             "control": list(CONTROL_METHODS), "all_pairs": list(ALL_PAIRS_METHODS)}[comparison]
+    return COMPARISONS.index(comparison), TESTS.index(test), order.index(procedure)
+
+
 def markdown_table(estimates: pd.DataFrame) -> str:
     cells = estimates.assign(cell=estimates.apply(_cell, axis=1))
     wide = cells.pivot_table(index=["comparison", "test", "procedure"], columns="scenario",
                              values="cell", aggfunc="first", sort=False)
     keys = [s.key for s in SCENARIOS]
     wide = wide.reindex(columns=keys).fillna("")
+    wide = wide.iloc[sorted(range(len(wide)), key=lambda i: _row_order(wide.index[i]))]
     header = "| comparison | test | procedure | " + " | ".join(keys) + " |"
     lines = [header, "|" + "---|" * (3 + len(keys))]
     for (comparison, test, procedure), row in wide.iterrows():
@@ -156,7 +168,7 @@ def power_figure(replications: int, path: Path) -> pd.DataFrame:
 def write_readme_block(text: str) -> None:
     readme = ROOT / "README.md"
     content = readme.read_text(encoding="utf-8")
-    pattern = re.compile(r"(<!-- validity-table:start -->\n).*?(<!-- validity-table:end -->)", re.S)
+    pattern = re.compile(r"(<!-- validity-table:start -->\n).*?(<!-- validity-table:end -->)", re.DOTALL)
     if not pattern.search(content):
         raise SystemExit("README.md has no <!-- validity-table:start/end --> markers")
     readme.write_text(pattern.sub(lambda m: m.group(1) + text + "\n" + m.group(2), content), encoding="utf-8")

@@ -4,16 +4,16 @@ are reproducible and independent of the executor, and calibrated (bounds of seve
 from __future__ import annotations
 
 import io
+import itertools
 import pickle
 from concurrent.futures import ThreadPoolExecutor
 
+import multicompare as mc
 import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import multicompare as mc
 from multicompare import simulation as sim
 from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS
 from multicompare.posthoc import PAIRWISE_METHODS, PAIRWISE_TESTS, TESTS
@@ -24,7 +24,7 @@ OMNIBUS_FUNCTIONS = {"friedman": mc.friedman, "iman_davenport": mc.iman_davenpor
 
 def _spec(effects: tuple[float, ...], n: int, **options: object) -> sim._Spec:
     return sim._specify(effects, n, sim.COMPARISONS, ("friedman", "aligned", "quade"), None, 0, 0.05,
-                        "normal", 0.0, None, None, **{"aligned_se": "calibrated", "rom": "exact",
+                        "normal", 0.0, None, None, **{"aligned_se": "calibrated", "quade_se": "calibrated", "rom": "exact",
                                                       "monotone": False, "tie_correction": True,
                                                       **options})[0]
 
@@ -36,13 +36,13 @@ TABLES = st.tuples(st.integers(2, 7), st.integers(2, 6), st.integers(0, 2**32 - 
 @settings(max_examples=6)
 @given(TABLES, st.sampled_from([True, False]), st.sampled_from(["calibrated", "garcia2010"]))
 def test_batch_procedures_equal_the_package_functions(table: tuple, tie_correction: bool,
-                                                      aligned_se: str) -> None:
+                                                      se_form: str) -> None:
     """Statistics, p-values and every decision of the vectorised chunk equal the public API's,
     table by table (rounding makes ties; a scale spread makes data sets of different scales)."""
     n, k, seed, decimals, spread = table
     spec = sim._Spec(effects=(0.0,) * k, n_datasets=n, noise="normal", scale_spread=spread,
                      decimals=decimals, alpha=0.05, control=None, rows=(), custom=(),
-                     aligned_se=aligned_se, rom="exact", monotone=False,
+                     aligned_se=se_form, quade_se=se_form, rom="exact", monotone=False,
                      tie_correction=tie_correction)
     x = sim._draw(spec, np.random.default_rng(seed), 3)
     first, second = sim._pairs(k)
@@ -52,7 +52,7 @@ def test_batch_procedures_equal_the_package_functions(table: tuple, tie_correcti
         p_control = sim._two_sided(basis, np.repeat(best[:, None], k - 1, axis=1), sim._others(best, k))
         p_pairs = sim._two_sided(basis, np.broadcast_to(first, (3, len(first))),
                                  np.broadcast_to(second, (3, len(first))))
-        options = {"aligned_se": aligned_se} if test == "aligned" else {}
+        options = {"aligned": {"aligned_se": se_form}, "quade": {"quade_se": se_form}}.get(test, {})
         control_methods = PAIRWISE_METHODS["control"] if test in PAIRWISE_TESTS else CONTROL_METHODS
         pair_methods = PAIRWISE_METHODS["all_pairs"] if test in PAIRWISE_TESTS else ALL_PAIRS_METHODS
         for r, table_r in enumerate(x):
@@ -105,8 +105,8 @@ def test_custom_procedure_shape_is_checked(bad: object) -> None:
 @given(st.integers(0, 2**63), st.sampled_from([3, 4]), st.sampled_from(["normal", "t3", "exponential"]))
 @settings(max_examples=5)
 def test_reproducible_with_a_seed_and_the_same_serially_and_on_threads(seed: int, k: int, noise: str) -> None:
-    options = dict(n_replications=90, chunk_size=40, random_state=seed, noise=noise, decimals=1,
-                   tests=["friedman", "quade"])
+    options = {"n_replications": 90, "chunk_size": 40, "random_state": seed, "noise": noise,
+               "decimals": 1, "tests": ["friedman", "quade"]}
     first = sim.simulate(k, 6, **options).to_frame()
     pd.testing.assert_frame_equal(first, sim.simulate(k, 6, **options).to_frame())
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -121,7 +121,7 @@ def test_entropy_repeats_an_unseeded_run() -> None:
 
 def test_dask_distributed_local_cluster_gives_the_serial_result() -> None:
     distributed = pytest.importorskip("distributed")
-    options = dict(n_replications=200, chunk_size=50, random_state=7, tests=["friedman"])
+    options = {"n_replications": 200, "chunk_size": 50, "random_state": 7, "tests": ["friedman"]}
     pickle.loads(pickle.dumps(_spec((0.0, 0.0, 1.0), 5)))  # chunks travel to other processes
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
@@ -185,7 +185,7 @@ def test_power_grows_with_the_effect_and_follows_the_papers_order() -> None:
                          tests=["friedman"], random_state=3).to_frame()
     power = frame.xs("friedman", level="test")["rejections"]
     order = ["bergmann_hommel", "shaffer", "holm", "nemenyi"]
-    assert all(power[("all_pairs", a)] >= power[("all_pairs", b)] for a, b in zip(order, order[1:]))
+    assert all(power[("all_pairs", a)] >= power[("all_pairs", b)] for a, b in itertools.pairwise(order))
     stronger = sim.simulate([2 * e for e in effects], 15, n_replications=400, comparisons=["all_pairs"],
                             tests=["friedman"], methods=["holm"], random_state=3).to_frame()
     assert stronger["power_avg"].iloc[0] > power[("all_pairs", "holm")] / 10 + frame["power_avg"].min()
@@ -229,6 +229,7 @@ def test_str_and_conditions() -> None:
     ((3, 5), {"decimals": 1.5}, TypeError, "decimals"),
     ((3, 5), {"random_state": "x"}, TypeError, "random_state"),
     ((3, 5), {"aligned_se": "paper"}, ValueError, "aligned_se must be one of"),
+    ((3, 5), {"quade_se": "eq22"}, ValueError, "quade_se must be one of"),
     ((3, 5), {"monotone": "yes"}, TypeError, "monotone"),
     ((10, 5), {"rom": "garcia2010"}, ValueError, "k <= 8"),
     ((21, 5), {"methods": ["bergmann_hommel"]}, ValueError, "k <= 20"),
@@ -260,3 +261,14 @@ def test_readme_simulation_example_runs() -> None:
     exec(compile(first, "README.md", "exec"), namespace)  # noqa: S102 - the README's own code
     assert isinstance(namespace["alt"], sim.SimulationResult)
     assert "client.get_executor()" in spread  # the Dask form; its cluster is tested above
+
+
+def test_readme_shows_the_committed_validity_table() -> None:
+    """benches/validity.py writes the table into docs/validity.md and the README: they agree."""
+    from test_cli import README
+
+    text = README.read_text(encoding="utf-8")
+    block = text[text.index("<!-- validity-table:start -->"):text.index("<!-- validity-table:end -->")]
+    table = block.removeprefix("<!-- validity-table:start -->").strip()
+    assert table.count("\n| ") > 40 and "replications per scenario" in table
+    assert table in (README.parent / "docs" / "validity.md").read_text(encoding="utf-8")

@@ -258,7 +258,8 @@ def posthoc_control(
     Bonferroni(-Dunn), Holm, Hochberg, Hommel, Holland, Rom, Finner and Li (G10 Sec. 5.1) via
     :func:`multicompare.adjust_control` (``rom="garcia2010"`` uses G10's coefficients). Finner
     and Li do not control the family-wise error for these correlated z statistics (measured
-    0.10 and 0.06-0.07 at alpha = 0.05; ``result.notes``); Holm, Hochberg, Hommel and Rom do.
+    0.09-0.10 and 0.065-0.070 at alpha = 0.05; ``result.notes``); Holm, Hochberg, Hommel and
+    Rom do.
     With ``test="wilcoxon"`` or ``"sign"`` (pairwise tests, which need ``data``): the p-values
     of those tests and the APVs of Bonferroni and Holm only (module docstring: why).
 

@@ -95,6 +95,7 @@ class _Spec:
     rows: tuple[tuple[str, str, str], ...]  # (comparison, test, procedure) of the built-ins
     custom: tuple[tuple[str, str, CustomProcedure], ...]  # (comparison, name, function)
     aligned_se: str
+    quade_se: str
     rom: str
     monotone: bool
     tie_correction: bool
@@ -210,7 +211,10 @@ def _quade(x: np.ndarray, spec: _Spec) -> _Ranked:
     statistic = _ratio((n - 1) * b, a2 - b)
     w = q * ranks
     t = w.sum(axis=1) / (n * (n + 1) / 2.0)
-    se = _ranking.permutation_se(w, n * (n + 1) / 2.0)  # the default quade_se="calibrated"
+    if spec.quade_se == "calibrated":
+        se = _ranking.permutation_se(w, n * (n + 1) / 2.0)
+    else:
+        se = np.full(reps, _ranking.standard_error("quade", k, n, "garcia2010"))
     return _Ranked({"quade": stats.f.sf(statistic, k - 1, (k - 1) * (n - 1))}, t, se)
 
 
@@ -460,6 +464,7 @@ def simulate(
     decimals: int | None = None,
     custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None = None,
     aligned_se: SEForm = "calibrated",
+    quade_se: SEForm = "calibrated",
     rom: Rom = "exact",
     monotone: bool = False,
     tie_correction: bool = True,
@@ -524,7 +529,7 @@ def simulate(
         Round the scores to this many decimals (ties, as in published tables).
     custom : mapping, optional
         Extra procedures (see above).
-    aligned_se, rom, monotone, tie_correction
+    aligned_se, quade_se, rom, monotone, tie_correction
         The options of the same name of the post-hocs and omnibus tests.
     random_state : int or numpy.random.SeedSequence, optional
         The seed; the result's ``entropy`` repeats a run made without one.
@@ -549,7 +554,7 @@ def simulate(
     the average number of rejected hypotheses); Garcia et al. (2010), Inf. Sci. 180:2044-2064.
     """
     spec, index, ms = _specify(effects, n_datasets, comparisons, tests, methods, control, alpha,
-                               noise, scale_spread, decimals, custom, aligned_se, rom, monotone,
+                               noise, scale_spread, decimals, custom, aligned_se, quade_se, rom, monotone,
                                tie_correction)
     reps = _positive_int(n_replications, "n_replications", MAX_REPLICATIONS)
     size = _positive_int(chunk_size, "chunk_size", MAX_CELLS_PER_CHUNK // (spec.n_datasets * spec.k))
@@ -566,7 +571,7 @@ def simulate(
         control="best" if spec.control is None else spec.control,
         noise=spec.noise if isinstance(spec.noise, str) else getattr(spec.noise, "__name__", "custom"),
         scale_spread=spec.scale_spread, decimals=spec.decimals, entropy=entropy,
-        options={"aligned_se": aligned_se, "rom": rom, "monotone": bool(monotone),
+        options={"aligned_se": aligned_se, "quade_se": quade_se, "rom": rom, "monotone": bool(monotone),
                  "tie_correction": bool(tie_correction)},
         estimates=_estimates(index, ms, tallies, reps))
 
@@ -623,7 +628,7 @@ def _choices(values: Iterable[str] | str, allowed: tuple[str, ...], name: str) -
 def _specify(effects: ArrayLike | int, n_datasets: int, comparisons: Sequence[str],
              tests: Sequence[str], methods: Sequence[str] | None, control: int | str,
              alpha: float, noise: str | NoiseFunction, scale_spread: float, decimals: int | None,
-             custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None, aligned_se: str,
+             custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None, aligned_se: str, quade_se: str,
              rom: str, monotone: bool, tie_correction: bool,
              ) -> tuple[_Spec, list[tuple[str, str, str]], list[int]]:
     """Check every argument before any work; the spec, the row labels and each row's m."""
@@ -636,6 +641,7 @@ def _specify(effects: ArrayLike | int, n_datasets: int, comparisons: Sequence[st
     chosen_comparisons = _choices(comparisons, COMPARISONS, "comparisons")
     chosen_tests = _choices(tests, TESTS, "tests")
     _choices(aligned_se, SE_FORMS, "aligned_se")
+    _choices(quade_se, SE_FORMS, "quade_se")
     _choices(rom, ROMS, "rom")
     for name, flag in (("monotone", monotone), ("tie_correction", tie_correction)):
         if not isinstance(flag, (bool, np.bool_)):
@@ -678,7 +684,7 @@ def _specify(effects: ArrayLike | int, n_datasets: int, comparisons: Sequence[st
         raise ValueError("no procedure to simulate: check comparisons, tests and methods")
     spec = _Spec(effects=mu, n_datasets=n, noise=cast("Noise | NoiseFunction", noise), scale_spread=float(scale_spread),
                  decimals=None if decimals is None else int(decimals), alpha=alpha, control=c,
-                 rows=tuple(rows), custom=extra, aligned_se=aligned_se, rom=rom,
+                 rows=tuple(rows), custom=extra, aligned_se=aligned_se, quade_se=quade_se, rom=rom,
                  monotone=bool(monotone), tie_correction=bool(tie_correction))
     return spec, index, [m_of[comparison] for comparison, _, _ in index]
 

@@ -4,6 +4,7 @@ aggregation, long-format detection, DataFrames with a column of names, missing s
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -25,7 +26,8 @@ CLASSIFIERS = ["rf", "svm", "knn", "nb"]
 
 #: Every public function that takes a table of scores.
 SCORE_FUNCTIONS: list[Callable[..., Any]] = [
-    mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade, mc.posthoc_control,
+    mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade,
+    lambda data, **kw: mc.posthoc_control(data, 0, **kw),  # a control is required
     mc.posthoc_all_pairs, mc.compare, mc.contrast_estimation,
     lambda data, **kw: mc.multiple_sign_test(data, "rf", **kw),
     lambda data, **kw: mc.cd_diagram(data, **kw),
@@ -171,7 +173,8 @@ def test_nan_policy_omit_drops_and_lists_incomplete_data_sets() -> None:
     complete = data.dropna()
     omitted = tuple(data.index[[2, 5]])
     for function in (mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade,
-                     mc.posthoc_control, mc.posthoc_all_pairs, mc.contrast_estimation):
+                     functools.partial(mc.posthoc_control, control="PDFC"), mc.posthoc_all_pairs,
+                     mc.contrast_estimation):
         result = function(data, nan_policy="omit")
         assert result.omitted == omitted
         expected = function(complete)

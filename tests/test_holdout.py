@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -11,6 +13,7 @@ from scipy import optimize, stats
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
 import multicompare as mc
+from multicompare.holdout import _mcnemar_pvalue
 
 
 def _labels(both: int, only1: int, only2: int, neither: int) -> tuple[np.ndarray, ...]:
@@ -342,3 +345,36 @@ def test_cost_tests_do_not_depend_on_the_cost_unit(cost_test):
         r = mc.mcnemar(y, p1, p2, cost=cost * scale, cost_test=cost_test)
         assert r.statistic == pytest.approx(ref.statistic, rel=1e-12)
         assert r.e1 == pytest.approx(ref.e1 * scale, rel=1e-12)
+
+
+
+def _type_one_error(test: str, n: int, pvalue: Any = None, alpha: float = 0.05) -> float:
+    """Exact null rejection rate of the two-sided McNemar test with n discordant pairs:
+    sum of P(n01 = b) over the b with p < alpha, n01 ~ Binomial(n, 1/2) under the null.
+    ``pvalue(test, n01, n10)``: by default through mc.mcnemar on labels with those counts."""
+    if pvalue is None:
+        def pvalue(test: str, n01: int, n10: int) -> float:
+            first_wrong = np.arange(n01 + n10) < n01
+            result = mc.mcnemar(np.ones(n01 + n10, dtype=int), np.where(first_wrong, 0, 1),
+                                np.where(first_wrong, 1, 0), test=test)
+            assert (result.n01, result.n10) == (n01, n10)
+            return result.pvalue
+    rejected = [pvalue(test, b, n - b) < alpha for b in range(n + 1)]
+    return float(stats.binom.pmf(np.arange(n + 1), n, 0.5)[rejected].sum())
+
+
+def test_the_documented_type_one_errors_of_the_mcnemar_tests() -> None:
+    """Issue 8.7: the figures of the docstring and README, computed exactly."""
+    assert _type_one_error("midp", 16) == pytest.approx(0.0768, abs=5e-5)
+    assert _type_one_error("asymptotic", 4) == 0.125
+    assert _type_one_error("asymptotic", 16) == pytest.approx(0.0768, abs=5e-5)
+    assert _type_one_error("exact", 16) < 0.05 and _type_one_error("exact", 4) == 0.0
+    # n = 1..100 through the p-value function that mc.mcnemar uses (faster than labels).
+    def fast(test: str, n01: int, n10: int) -> float:
+        return _mcnemar_pvalue(n01, n10, test, "unequal")[1]
+
+    rates = {test: [_type_one_error(test, n, fast) for n in range(1, 101)]
+             for test in ("midp", "asymptotic", "exact")}
+    assert sum(r > 0.05 for r in rates["midp"]) == 41 and max(rates["midp"]) == rates["midp"][15]
+    assert sum(r > 0.05 for r in rates["asymptotic"]) == 47 and max(rates["asymptotic"]) == 0.125
+    assert max(rates["exact"]) == pytest.approx(0.0498, abs=5e-5) and np.argmax(rates["exact"]) == 66

@@ -19,6 +19,7 @@ from multicompare.holdout import compare_holdout, mcnemar
 from multicompare.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 from multicompare.plot import cd_diagram, cd_groups
+from multicompare.posterior_plot import plot_posterior
 from multicompare.posthoc import posthoc_all_pairs, posthoc_control
 from multicompare.report import Report, compare
 from multicompare.simulation import SimulationResult, simulate
@@ -66,6 +67,7 @@ __all__ = [
     "BayesianResult",
     "bayesian_sign_test",
     "bayesian_signed_rank_test",
+    "plot_posterior",
     # two algorithms on one data set, from cross-validation
     "bayesian_correlated_t_test",
     "combined_f_test_5x2cv",

@@ -48,7 +48,7 @@ MAX_SAMPLES = 10_000_000
 #: Most multiply-adds S (N + 1)^2 of one signed-rank posterior (about a minute of numpy).
 MAX_SIGNED_RANK_WORK = 10**11
 _CHUNK = 2**22  # floats per chunk of the signed-rank weights
-_TEST_NAMES = {"signed_rank": "Bayesian signed-rank test", "sign": "Bayesian sign test",
+TEST_NAMES = {"signed_rank": "Bayesian signed-rank test", "sign": "Bayesian sign test",
                "correlated_t": "Bayesian correlated t-test"}
 
 
@@ -87,7 +87,7 @@ class BayesianResult:
     def __str__(self) -> str:
         options = "".join(f", {key} = {value:g}" for key, value in self.options.items())
         shown = self.probabilities.to_string(float_format="{:.4f}".format)
-        return (f"{_TEST_NAMES[self.test]} of {self.names[0]} vs {self.names[1]} "
+        return (f"{TEST_NAMES[self.test]} of {self.names[0]} vs {self.names[1]} "
                 f"(rope = {self.rope:g}{options})\n{shown}")
 
     def plot(self, **kwargs: Any) -> Any:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import itertools
+import json
 import warnings
 
 import numpy as np
@@ -161,3 +165,57 @@ def test_sign_test_properties(pair: tuple[list[int], list[int]], rope: float) ->
     order = np.argsort(-d, kind="stable")
     np.testing.assert_array_equal(base.samples, mc.bayesian_sign_test(x[order], y[order], **kw).samples)
     assert base.p_x_better + base.p_equivalent + base.p_y_better == pytest.approx(1.0)
+
+
+def test_compare_bayesian_is_the_pairwise_tests_with_spawned_seeds() -> None:
+    data = mc.load_example("demsar2006")
+    result = mc.compare_bayesian(data, rope=0.01, seed=11, n_samples=2000)
+    names = list(data.columns)
+    assert result.pairs == tuple(itertools.combinations(names, 2))
+    seeds = np.random.SeedSequence(11).spawn(len(result.pairs))
+    for (a, b), pair, s in zip(result.pairs, result.results, seeds):
+        alone = mc.bayesian_signed_rank_test(data[a], data[b], rope=0.01, n_samples=2000,
+                                             seed=np.random.default_rng(s))
+        assert (pair.p_x_better, pair.p_equivalent, pair.p_y_better) == (
+            alone.p_x_better, alone.p_equivalent, alone.p_y_better)
+        assert pair.names == (a, b)
+    frame = result.to_frame()
+    assert list(frame.columns) == ["first", "second", "p_first_better", "p_equivalent",
+                                   "p_second_better", "decision"]
+    for row, pair in zip(frame.itertuples(), result.results):
+        best = max(pair.p_x_better, pair.p_equivalent, pair.p_y_better)
+        assert (row.decision == "inconclusive") == (best < 0.95)
+    assert result == mc.compare_bayesian(data, rope=0.01, seed=11, n_samples=2000)
+
+
+def test_compare_bayesian_with_a_control_errors_and_renderings() -> None:
+    data = mc.load_example("demsar2006")
+    result = mc.compare_bayesian(-data, test="sign", control="C4.5", rope=0.01, seed=1,
+                                 n_samples=1000, higher_is_better=False, threshold=0.9)
+    assert result.control == "C4.5" and all(a == "C4.5" for a, _ in result.pairs)
+    same = mc.compare_bayesian(data, test="sign", control=0, rope=0.01, seed=1, n_samples=1000,
+                               threshold=0.9)
+    pd.testing.assert_frame_equal(result.to_frame(), same.to_frame())
+    assert "Bayesian sign tests on 14 data sets (rope = 0.01, prior = 1)" in str(result)
+    assert "C4.5+m+cf" in result.to_markdown() and r"\begin{tabular}" in result.to_latex()
+    assert pd.read_csv(io.StringIO(result.to_csv()), index_col=0).shape == (3, 6)
+    assert set(json.loads(result.to_json())) == set(result.to_frame().index)
+    for kwargs, error in (({"threshold": 0.5}, ValueError), ({"test": "t"}, ValueError),
+                          ({"seed": 1.5}, TypeError), ({"control": "nope"}, ValueError)):
+        with pytest.raises(error):
+            mc.compare_bayesian(data, n_samples=10, **kwargs)
+
+
+def test_cli_bayesian(capsys) -> None:
+    from multicompare import cli
+
+    argv = ["--example", "demsar2006", "--bayesian", "signed_rank", "--rope", "0.01", "--seed", "3"]
+    assert cli.main([*argv, "--format", "csv"]) == 0
+    frame = pd.read_csv(io.StringIO(capsys.readouterr().out), index_col=0)
+    expected = mc.compare_bayesian(mc.load_example("demsar2006"), rope=0.01, seed=3).to_frame()
+    np.testing.assert_allclose(frame["p_equivalent"], expected["p_equivalent"])
+    for bad in (["--plot", "x.png"], ["--format", "text", "--rope", "-1"]):
+        with pytest.raises(SystemExit) if bad[0] == "--plot" else contextlib.nullcontext():
+            assert cli.main([*argv, *bad]) == 2
+    with pytest.raises(SystemExit):
+        cli.main(["--example", "demsar2006", "--rope", "0.01"])

@@ -5,7 +5,13 @@ Demsar (JMLR 2006), Garcia & Herrera (JMLR 2008), Garcia et al. (Inf. Sci. 2010)
 
 from multicompare._core import __version__
 from multicompare.adjust import adjust_all_pairs, adjust_control
-from multicompare.bayesian import BayesianResult, bayesian_sign_test, bayesian_signed_rank_test
+from multicompare.bayesian import (
+    BayesianComparison,
+    BayesianResult,
+    bayesian_sign_test,
+    bayesian_signed_rank_test,
+    compare_bayesian,
+)
 from multicompare.contrast import contrast_estimation
 from multicompare.cross_validation import (
     bayesian_correlated_t_test,
@@ -63,10 +69,12 @@ __all__ = [
     # error rates and power by simulation
     "SimulationResult",
     "simulate",
-    # Bayesian comparison of two algorithms
+    # Bayesian comparison of algorithms over data sets
+    "BayesianComparison",
     "BayesianResult",
     "bayesian_sign_test",
     "bayesian_signed_rank_test",
+    "compare_bayesian",
     "plot_posterior",
     # two algorithms on one data set, from cross-validation
     "bayesian_correlated_t_test",

@@ -29,6 +29,7 @@ memory.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Any, Literal, get_args
@@ -36,13 +37,17 @@ from typing import Any, Literal, get_args
 import numpy as np
 import pandas as pd
 
+from multicompare import _tables
+from multicompare._data import Scores, ScoresLike, as_scores, index_of
 from multicompare._ranking import at_data_precision
-from multicompare.two_sample import _differences
+from multicompare.two_sample import _check_choice, _differences
 
-__all__ = ["BayesianResult", "bayesian_sign_test", "bayesian_signed_rank_test"]
+__all__ = ["BayesianComparison", "BayesianResult", "bayesian_sign_test",
+           "bayesian_signed_rank_test", "compare_bayesian"]
 
 BayesianTest = Literal["signed_rank", "sign", "correlated_t"]
-BAYESIAN_TESTS: tuple[str, ...] = get_args(BayesianTest)
+DataSetsTest = Literal["signed_rank", "sign"]  # the tests over N data sets
+DATASETS_TESTS: tuple[str, ...] = get_args(DataSetsTest)
 #: Most posterior samples one call draws (their array takes 24 bytes each).
 MAX_SAMPLES = 10_000_000
 #: Most multiply-adds S (N + 1)^2 of one signed-rank posterior (about a minute of numpy).
@@ -188,6 +193,151 @@ def bayesian_sign_test(
     alpha = np.array([n_x, d.size - n_x - n_y + prior, n_y], dtype=np.float64)
     samples = _dirichlet(rng, alpha, n_samples)
     return _result("sign", samples, rope, names, {"prior": prior})
+
+
+@dataclass(frozen=True, kw_only=True)
+class BayesianComparison:
+    """Bayesian comparisons of k algorithms over N data sets, pair by pair (:func:`compare_bayesian`).
+
+    ``pairs`` (first, second) in ``itertools.combinations`` order, or (control, other);
+    ``results`` the :class:`BayesianResult` of each pair (x = first, y = second). A pair's
+    ``decision`` is the outcome whose posterior probability reaches ``threshold`` ("<first>
+    better", "equivalent", "<second> better"), else "inconclusive" (Benavoli et al. 2017,
+    Sec. 5: decide only when one outcome is probable enough).
+    """
+
+    test: DataSetsTest
+    rope: float
+    threshold: float
+    algorithms: tuple[str, ...]
+    n_datasets: int
+    control: str | None
+    pairs: tuple[tuple[str, str], ...]
+    results: tuple[BayesianResult, ...] = field(repr=False, compare=False)
+
+    def decision(self, result: BayesianResult) -> str:
+        """The outcome of one pair at ``threshold`` (see the class docstring)."""
+        x, y = result.names
+        for p, outcome in ((result.p_x_better, f"{x} better"), (result.p_equivalent, "equivalent"),
+                           (result.p_y_better, f"{y} better")):
+            if p >= self.threshold:
+                return outcome
+        return "inconclusive"
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per pair "a vs b": ``first``, ``second``, ``p_first_better``,
+        ``p_equivalent``, ``p_second_better`` and ``decision``."""
+        return pd.DataFrame(
+            {"first": [a for a, _ in self.pairs], "second": [b for _, b in self.pairs],
+             "p_first_better": [r.p_x_better for r in self.results],
+             "p_equivalent": [r.p_equivalent for r in self.results],
+             "p_second_better": [r.p_y_better for r in self.results],
+             "decision": [self.decision(r) for r in self.results]},
+            index=pd.Index([f"{a} vs {b}" for a, b in self.pairs], name="pair"))
+
+    def _table(self, dialect: _tables.Dialect) -> str:
+        options = f"rope = {self.rope:g}, prior = {self.results[0].options['prior']:g}"
+        table = _tables.Table(
+            title=f"{TEST_NAMES[self.test]}s on {self.n_datasets} data sets ({options})",
+            header=("Pair", "P(first better)", "P(equivalent)", "P(second better)", "Decision"),
+            rows=tuple((_tables.Cell(f"{a} vs {b}"),
+                        *(_tables.Cell(f"{p:.4f}", strong=p >= self.threshold)
+                          for p in (r.p_x_better, r.p_equivalent, r.p_y_better)),
+                        _tables.Cell(self.decision(r)))
+                       for (a, b), r in zip(self.pairs, self.results)),
+            align="lrrrl",
+            note=f"{dialect.strong_name.capitalize()}: posterior probability >= {self.threshold:g}.")
+        return _tables.render(table, dialect)
+
+    def to_text(self) -> str:
+        return self._table(_tables.TEXT)
+
+    def to_markdown(self) -> str:
+        return self._table(_tables.MARKDOWN)
+
+    def to_latex(self) -> str:
+        return self._table(_tables.LATEX) + "\n"
+
+    def to_csv(self) -> str:
+        return self.to_frame().to_csv()
+
+    def to_json(self, **kwargs: Any) -> str:
+        """The table as JSON: one object per pair, keyed by "a vs b"."""
+        return self.to_frame().to_json(orient="index", **{"indent": 2, **kwargs})
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def compare_bayesian(
+    data: ScoresLike | Scores,
+    *,
+    test: DataSetsTest = "signed_rank",
+    rope: float = 0.0,
+    control: str | int | None = None,
+    threshold: float = 0.95,
+    prior: float | None = None,
+    n_samples: int = 50_000,
+    seed: int | None = None,
+    higher_is_better: bool = True,
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+) -> BayesianComparison:
+    """The Bayesian companion of :func:`multicompare.compare`: every pair of algorithms (or
+    each against ``control``) by the Bayesian signed-rank or sign test over the data sets.
+
+    Parameters
+    ----------
+    data : anything :func:`multicompare.compare` accepts (array, wide or long DataFrame, CSV).
+    test : ``"signed_rank"`` (:func:`bayesian_signed_rank_test`) or ``"sign"``
+        (:func:`bayesian_sign_test`).
+    rope : half-width of the region of practical equivalence, in score units.
+    control : compare each algorithm with this one only (a name or position).
+    threshold : posterior probability at which a pair's outcome is decided (0.95).
+    prior : prior strength (default: the test's, 0.5 signed-rank, 1 sign).
+    n_samples, seed : posterior samples per pair, and the seed of all of them (each pair gets
+        an independent stream spawned from it, so the result is reproducible).
+    higher_is_better, dataset, algorithm, score : as for :func:`multicompare.compare`.
+
+    Returns
+    -------
+    BayesianComparison
+        The posterior probabilities and decision of each pair (``to_frame()``, ``str()``,
+        ``to_markdown()``, ``to_latex()``, ``to_csv()``, ``to_json()``).
+
+    References
+    ----------
+    Benavoli, Corani, Demsar & Zaffalon (2017), "Time for a change: a tutorial for comparing
+    multiple classifiers through Bayesian analysis", JMLR 18(77).
+    """
+    _check_choice("test", test, DATASETS_TESTS)
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float, np.floating)) \
+            or not 0.5 < threshold <= 1.0:
+        raise ValueError(f"threshold must be a probability in (0.5, 1], got {threshold!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        raise TypeError(f"seed must be an integer or None, got {seed!r}")
+    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
+                       algorithm=algorithm, score=score)
+    names = scores.algorithms
+    if control is None:
+        pairs = list(itertools.combinations(range(len(names)), 2))
+        shown = None
+    else:
+        c = index_of(names, control)
+        pairs = [(c, j) for j in range(len(names)) if j != c]
+        shown = names[c]
+    func = bayesian_signed_rank_test if test == "signed_rank" else bayesian_sign_test
+    options = {} if prior is None else {"prior": prior}
+    values = scores.oriented()
+    seeds = np.random.SeedSequence(seed).spawn(len(pairs))
+    results = tuple(func(values[:, a], values[:, b], rope=rope, n_samples=n_samples,
+                         seed=np.random.default_rng(s), names=(names[a], names[b]), **options)
+                    for (a, b), s in zip(pairs, seeds))
+    return BayesianComparison(
+        test=test, rope=float(rope), threshold=float(threshold), algorithms=names,
+        n_datasets=scores.n_datasets, control=shown,
+        pairs=tuple((names[a], names[b]) for a, b in pairs), results=results)
 
 
 # --- shared machinery -------------------------------------------------------------------------

@@ -37,6 +37,7 @@ class InputError(Exception):
 def _parser() -> argparse.ArgumentParser:
     from multicompare._core import __version__
     from multicompare.adjust import CONTROL_METHODS
+    from multicompare.bayesian import DATASETS_TESTS
     from multicompare.examples import EXAMPLES
     from multicompare.plot import APV_METHODS, CD_METHODS
     from multicompare.posthoc import SE_FORMS, TESTS
@@ -80,6 +81,16 @@ def _parser() -> argparse.ArgumentParser:
                             "G10 eq. (22), Table 11, which misstates the null SE for k != 3")
     paper.add_argument("--monotone", action="store_true",
                        help="all pairs: APVs non-decreasing in p (KEEL/scmamp, G08 Table 5)")
+    bayes = parser.add_argument_group(
+        "Bayesian comparison", "instead of the tests: posterior probabilities per pair "
+        "(Benavoli et al. 2017), multicompare.compare_bayesian")
+    bayes.add_argument("--bayesian", choices=DATASETS_TESTS,
+                       help="Bayesian signed_rank or sign test of every pair (or each against "
+                            "--control)")
+    bayes.add_argument("--rope", type=float, default=0.0,
+                       help="half-width of the region of practical equivalence, in score units "
+                            "(default 0)")
+    bayes.add_argument("--seed", type=int, help="seed of the posterior sampling (reproducible)")
     parser.add_argument("--format", choices=FORMATS, default="text", help="report format (default text)")
     parser.add_argument("--plot", metavar="PATH",
                         help="also save a critical difference diagram (.png, .svg or .pdf)")
@@ -118,6 +129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("give a CSV file or --example NAME (not both)")
     if not 0.0 < args.alpha < 1.0:
         parser.error(f"--alpha must be in (0, 1), got {args.alpha:g}")
+    if args.bayesian is not None and args.plot is not None:
+        parser.error("--plot draws a critical difference diagram; it does not go with --bayesian")
+    if args.bayesian is None and (args.rope != 0.0 or args.seed is not None):
+        parser.error("--rope and --seed go with --bayesian")
     if args.plot is not None and os.path.splitext(args.plot)[1].lower() not in PLOT_SUFFIXES:
         parser.error(f"--plot needs a file name ending in {', '.join(PLOT_SUFFIXES)}: {args.plot!r}")
     try:
@@ -145,6 +160,7 @@ def _fail(message: str, status: int) -> int:
 def _analyse(args: argparse.Namespace) -> Any:
     from multicompare._data import as_scores, read_csv
     from multicompare.examples import load_example
+    from multicompare.bayesian import compare_bayesian
     from multicompare.report import compare
 
     try:
@@ -167,6 +183,9 @@ def _analyse(args: argparse.Namespace) -> Any:
             else:
                 warnings.warn_explicit(warning.message, warning.category, warning.filename,
                                        warning.lineno)
+        if args.bayesian is not None:
+            return compare_bayesian(scores, test=args.bayesian, rope=args.rope,
+                                    control=args.control, seed=args.seed)
         slow = args.control is None and scores.n_algorithms >= SLOW_K
         show = args.progress if args.progress is not None else (slow and sys.stderr.isatty())
         message = (f"computing all-pairs adjusted p-values for k = {scores.n_algorithms}"

@@ -129,6 +129,26 @@ def test_signed_rank_work_is_bounded_before_sampling() -> None:
         mc.bayesian_signed_rank_test(x, x[::-1], n_samples=MAX_SAMPLES)
 
 
+def test_signed_rank_equals_the_double_sum() -> None:
+    """The O(N) suffix sums give the quadratic forms sum_ij w_i w_j H(z_i + z_j - 2 rope) of
+    Benavoli et al. (2017) with the same weights, computed directly (ties on the rope included)."""
+    x = np.array([0.3, 0.1, 0.2, 0.5, 0.4, 0.1, 0.3])
+    y = np.array([0.2, 0.2, 0.1, 0.3, 0.45, 0.1, 0.25])
+    for rope in (0.0, 0.05, 0.1):
+        result = mc.bayesian_signed_rank_test(x, y, rope=rope, n_samples=50, seed=9)
+        d = np.round(x - y, 10)
+        z = np.concatenate(([0.0], d))
+        alpha = np.concatenate(([0.5], np.ones(d.size)))
+        gammas = np.random.default_rng(9).standard_gamma(alpha[:, None], size=(alpha.size, 50)).T
+        w = gammas / gammas.sum(axis=1, keepdims=True)
+        sums = np.round(z[:, None] + z[None, :], 10)
+        heaviside = lambda v: (v > 0) + 0.5 * (v == 0)  # noqa: E731
+        above = np.einsum("si,ij,sj->s", w, heaviside(np.round(sums - 2 * rope, 10)), w)
+        below = np.einsum("si,ij,sj->s", w, heaviside(np.round(-sums - 2 * rope, 10)), w)
+        np.testing.assert_allclose(result.samples[:, 0], above, atol=1e-12)
+        np.testing.assert_allclose(result.samples[:, 2], below, atol=1e-12)
+
+
 @settings(max_examples=30)
 @given(PAIRS, st.sampled_from([0.1, 2.0, 10.0, 1000.0]), st.sampled_from([0.0, 1.0, 5.0]))
 def test_signed_rank_properties(pair: tuple[list[int], list[int]], scale: float, rope: float) -> None:

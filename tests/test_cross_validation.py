@@ -173,3 +173,12 @@ def test_5x2cv_properties(pair: tuple[list[int], list[int]]) -> None:
 def test_bad_input(call, error: type, match: str) -> None:
     with pytest.raises(error, match=match):
         call()
+
+
+def test_readme_section_runs(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_cli import README, readme_blocks
+
+    monkeypatch.chdir(tmp_path)
+    (block,) = readme_blocks("python", "## Beyond mean ranks")
+    exec(compile(block, str(README), "exec"), {})  # noqa: S102 - the README's own code
+    assert (tmp_path / "simplex.png").read_bytes()[:4] == b"\x89PNG"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import runpy
 import shlex
@@ -291,3 +292,67 @@ def test_readme_command_lines_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         status, out, err = run(argv, capsys)
         assert status == 0 and out and err == "", (line, err)
     assert Path("cd.png").exists() and Path("cd.svg").exists()
+
+
+# --- hostile input (issue 9, items 1 and 13) -------------------------------------------------
+
+
+def _cli(argv: list[str], stdin: bytes = b"", timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "multicompare", *argv], input=stdin, capture_output=True,
+                          timeout=timeout)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_device_is_refused_before_it_is_read(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(["/dev/zero"], capsys)
+    assert status == 2 and "'/dev/zero' is a device, not a CSV file" in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_without_writer_does_not_hang(tmp_path: Path) -> None:
+    fifo = tmp_path / "scores.csv"
+    os.mkfifo(fifo)
+    done = _cli([str(fifo)], timeout=60)  # opening it would block for ever
+    assert done.returncode == 2 and b"is a FIFO, not a CSV file" in done.stderr
+
+
+def test_size_and_line_length_are_capped(wide_csv: Path, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run([str(wide_csv), "--max-size", "0.0001"], capsys)
+    assert status == 2 and "larger than the --max-size limit (104 bytes)" in err
+    long_line = tmp_path / "line.csv"
+    long_line.write_bytes(b"a," * (1 << 20))
+    status, _, err = run([str(long_line)], capsys)
+    assert status == 2 and "line longer than" in err
+    with pytest.raises(SystemExit):  # a usage error
+        run([str(wide_csv), "--max-size", "0"], capsys)
+
+
+def test_standard_input_is_read_with_a_cap(wide_csv: Path) -> None:
+    text = wide_csv.read_bytes()
+    done = _cli(["-", "--format", "json"], stdin=text)
+    assert done.returncode == 0 and json.loads(done.stdout)["algorithms"]
+    big = _cli(["-", "--max-size", "0.0001"], stdin=text)
+    assert big.returncode == 2 and b"standard input is larger than the --max-size limit" in big.stderr
+
+
+def test_named_columns_must_exist(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "long.csv"
+    path.write_text("dataset,algorithm,score\nd1,A,0.1\nd1,B,0.2\nd2,A,0.3\nd2,B,0.1\nd3,A,0.3\nd3,B,0.5\n")
+    status, _, err = run([str(path), "--dataset-column", "nope"], capsys)
+    assert status == 2 and "--dataset-column 'nope' is not a column" in err
+
+
+def test_a_row_with_an_extra_field_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "extra.csv"
+    path.write_text("name,A,B,C\nd1,0.1,0.2,0.3\nd2,0.2,0.3,0.1,0.9\nd3,0.3,0.1,0.2\n")
+    status, _, err = run([str(path)], capsys)
+    assert status == 2 and "line 3" in err and "Traceback" not in err
+
+
+def test_closed_standard_output_is_an_error_not_a_traceback(wide_csv: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "multicompare", str(wide_csv)], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, timeout=60,
+                          preexec_fn=lambda: os.close(1))  # noqa: PLW1509
+    assert done.returncode == 1
+    assert b"Traceback" not in done.stderr and b"standard output is closed" in done.stderr

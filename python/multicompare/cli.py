@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
+import tempfile
 import threading
 import time
 import warnings
@@ -26,6 +28,12 @@ FORMATS = ("text", "latex", "markdown", "json", "csv")
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 # Bergmann-Hommel takes long enough from this k on to deserve a progress indicator.
 SLOW_K = 13
+#: Default largest input, in MiB (--max-size raises it): a CSV of scores is kilobytes; this
+#: bounds the memory a wrong file (a device, a log, /dev/zero) can take.
+MAX_SIZE_MIB = 64
+#: Longest line of a CSV, in bytes: about 10,000 algorithms with long names.
+MAX_LINE = 1 << 20
+_CHUNK = 1 << 16
 
 T = TypeVar("T")
 
@@ -51,7 +59,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("csv", nargs="?", metavar="CSV",
                         help="scores: wide (first column = data sets, one column per algorithm) "
-                             "or long (columns dataset, algorithm, score)")
+                             "or long (columns dataset, algorithm, score); '-' reads standard input")
+    parser.add_argument("--max-size", type=float, default=MAX_SIZE_MIB, metavar="MIB",
+                        help=f"refuse inputs larger than this many MiB (default {MAX_SIZE_MIB})"),
     parser.add_argument("--example", choices=EXAMPLES,
                         help="analyse a bundled example of the papers instead of a CSV")
     parser.add_argument("--control", metavar="NAME",
@@ -135,6 +145,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--rope and --seed go with --bayesian")
     if args.plot is not None and os.path.splitext(args.plot)[1].lower() not in PLOT_SUFFIXES:
         parser.error(f"--plot needs a file name ending in {', '.join(PLOT_SUFFIXES)}: {args.plot!r}")
+    if not 0 < args.max_size < float("inf"):
+        parser.error(f"--max-size must be a positive number of MiB, got {args.max_size:g}")
+    if sys.stdout is None or sys.stdout.closed:
+        return _fail("standard output is closed: nowhere to write the report", 1)
     try:
         report = _analyse(args)
         figure = _figure(report, args) if args.plot is not None else None
@@ -167,10 +181,10 @@ def _analyse(args: argparse.Namespace) -> Any:
         if args.example is not None:
             data = load_example(args.example)
         else:
-            if os.path.isdir(args.csv):
-                raise InputError(f"{args.csv!r} is a directory, not a CSV file")
-            data = read_csv(args.csv, sep=_unescape(args.sep), decimal=args.decimal,
-                            dataset=args.dataset_column, algorithm=args.algorithm_column)
+            with _checked_input(args.csv, int(args.max_size * 2**20)) as path:
+                data = read_csv(path, sep=_unescape(args.sep), decimal=args.decimal,
+                                dataset=args.dataset_column, algorithm=args.algorithm_column)
+            _check_columns(data, args)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", ShapeWarning)
             scores = as_scores(data, higher_is_better=not args.lower_is_better,
@@ -200,6 +214,74 @@ def _analyse(args: argparse.Namespace) -> Any:
         raise InputError(_one_line(exc)) from exc
     except OSError as exc:
         raise InputError(f"cannot read {args.csv!r}: {exc.strerror or exc}") from exc
+
+
+class _checked_input:
+    """Context manager giving the path of a CSV to read: ``name`` itself once it is known to be
+    a regular file of at most ``limit`` bytes with lines of at most :data:`MAX_LINE` bytes, or
+    for ``'-'`` a temporary copy of standard input within the same limits. The file type is
+    checked before the file is opened, so that a FIFO without a writer cannot block."""
+
+    def __init__(self, name: str, limit: int) -> None:
+        self.name, self.limit, self.copy = name, limit, None
+
+    def __enter__(self) -> str:
+        if self.name == "-":
+            self.copy = tempfile.NamedTemporaryFile(suffix=".csv", delete=False)  # noqa: SIM115
+            with self.copy:
+                _copy_checked(sys.stdin.buffer, "standard input", self.limit, self.copy.write)
+            return self.copy.name
+        try:
+            info = os.stat(self.name)
+        except FileNotFoundError:
+            return self.name  # read_csv names the missing file
+        if not stat.S_ISREG(info.st_mode):
+            kind = ("a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode)
+                    else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+                    else "not a regular file")
+            raise InputError(f"{self.name!r} is {kind}, not a CSV file (use '-' to read standard input)")
+        if info.st_size > self.limit:
+            raise InputError(_too_large(repr(self.name), self.limit))
+        with open(self.name, "rb") as stream:
+            _copy_checked(stream, repr(self.name), self.limit, lambda chunk: None)
+        return self.name
+
+    def __exit__(self, *exc: object) -> None:
+        if self.copy is not None:
+            os.unlink(self.copy.name)
+
+
+def _copy_checked(stream: Any, what: str, limit: int, sink: Callable[[bytes], object]) -> None:
+    """Pass ``stream`` to ``sink`` in chunks; InputError past ``limit`` bytes or a line longer
+    than :data:`MAX_LINE` (both checked as the bytes arrive, so memory stays bounded)."""
+    total, line = 0, 0
+    while chunk := stream.read(_CHUNK):
+        total += len(chunk)
+        if total > limit:
+            raise InputError(_too_large(what, limit))
+        head, *rest = chunk.split(b"\n")  # head continues the current line
+        line += len(head)
+        longest = max(line, *map(len, rest[:-1])) if rest else line
+        line = len(rest[-1]) if rest else line
+        if max(longest, line) > MAX_LINE:
+            raise InputError(f"{what} has a line longer than {MAX_LINE} bytes: not a CSV of scores")
+        sink(chunk)
+
+
+def _too_large(what: str, limit: int) -> str:
+    return (f"{what} is larger than the --max-size limit ({limit} bytes); a CSV of scores is "
+            "far smaller (raise the limit with --max-size MIB)")
+
+
+def _check_columns(data: Any, args: argparse.Namespace) -> None:
+    """A column named on the command line must exist (else it would be silently ignored)."""
+    columns = [str(c) for c in getattr(data, "columns", [])]
+    for option, name, default in (("--dataset-column", args.dataset_column, "dataset"),
+                                  ("--algorithm-column", args.algorithm_column, "algorithm"),
+                                  ("--score-column", args.score_column, "score")):
+        if name != default and name not in columns and name != getattr(data.index, "name", None):
+            raise InputError(f"{option} {name!r} is not a column of {args.csv!r}; its columns "
+                             f"are {columns}")
 
 
 def _one_line(exc: BaseException | Warning | str) -> str:

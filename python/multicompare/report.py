@@ -428,8 +428,10 @@ def compare(
     1. Average Friedman ranks; the Friedman and Iman-Davenport tests (D06 Sec. 3.2.2), and
        the Friedman Aligned Ranks or Quade test when ``test`` is ``"aligned"`` or ``"quade"``
        (G10 Sec. 3).
-    2. With a ``control``: :func:`multicompare.posthoc_control` (all 1 x N procedures;
-       ``procedure`` for the summary defaults to Holm, valid under any dependence).
+    2. With a ``control`` (the algorithm chosen before seeing the results: a control picked
+       afterwards as the best-ranked does not hold alpha): :func:`multicompare.posthoc_control`
+       (all 1 x N procedures; ``procedure`` for the summary defaults to Holm, valid under any
+       dependence; Finner and Li are shown but flagged, they do not hold alpha here).
        Without: :func:`multicompare.posthoc_all_pairs` (Nemenyi, Holm, Shaffer and
        Bergmann-Hommel where k allows it, ``multicompare._core.MAX_K``; the summary uses
        Bergmann-Hommel, or Shaffer beyond, as G08 recommends).

@@ -11,6 +11,8 @@
 
 Needs maturin (``pip install maturin``) and Rust; ``CARGO_TARGET_DIR`` (default: the
 checkout's ``target/``) keeps compiled dependencies between runs. Prints the two paths.
+maturin's warning that ``build-backend`` is not maturin is expected: the project's backend
+wraps maturin's (build_backend/multicompare_build_backend.py).
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ def check_manylinux(wheel: Path, env: dict[str, str]) -> None:
         print("auditwheel not installed: platform tag not checked", file=sys.stderr)
         return
     report = run([sys.executable, "-m", "auditwheel", "show", str(wheel)], ROOT, env)
-    found = re.search(r'consistent with the following platform tag:\s*"([^"]+)"', report)
+    found = re.search(r'consistent\s+with\s+the\s+following\s+platform\s+tag:\s+"([^"]+)"', report)
     if found is None or found.group(1) not in wheel.name:
         raise SystemExit(f"{wheel.name} is not consistent with its platform tag (auditwheel show above)")
 

@@ -7,6 +7,9 @@ G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
 Ties are decided at the precision of the data: derived quantities (aligned observations,
 sample ranges, differences) are snapped by :func:`at_data_precision` before ranking, so that
 floating-point noise (0.795 - 0.752 != 0.745 - 0.702 in float64) does not break real ties.
+The precision is that of the scores each value derives from (its data set, or the two scores
+of a difference), never of the whole table: a data set measured in other units does not
+change how ties are decided in another, and a shift of all scores changes nothing.
 """
 
 from __future__ import annotations
@@ -16,24 +19,59 @@ from typing import NamedTuple
 import numpy as np
 from scipy.stats import rankdata
 
-#: Significant digits, relative to the scale of the data, at which derived values are compared.
-DATA_DIGITS = 10
+#: Significant digits, relative to the magnitude of the scores a derived value comes from, at
+#: which derived values are compared: float64 noise of a difference or a mean of k scores is a
+#: few units in 1e-16 of that magnitude, two orders of magnitude below 1e-12 * magnitude.
+DATA_DIGITS = 12
+
+#: Powers of ten that float64 holds exactly (10^0 .. 10^22).
+_EXACT_POWERS = np.array([float(10**i) for i in range(23)])
 
 
 def at_data_precision(x: np.ndarray, scale: float | np.ndarray, digits: int = DATA_DIGITS) -> np.ndarray:
     """Round derived values ``x`` to ``digits`` significant digits relative to ``scale``.
 
-    ``scale`` is the magnitude of the data the values derive from (an array is reduced to its
-    largest absolute value). Values that agree at that precision become exactly equal, so ties
-    that exist in the data survive floating-point arithmetic. Returns a new array.
+    ``scale`` (broadcast against ``x``, element by element) is the magnitude of the scores each
+    value derives from. A value is rounded to the decimal place 10^(floor(log10 scale) - digits),
+    onto the nearest float of a decimal number, so values that agree at that precision become
+    exactly equal, whatever their scale: ties that exist in decimal data survive floating-point
+    arithmetic. Values with a zero or non-finite scale are returned as they are. Returns a new
+    array; never NaN for finite input (scales from 1e-320 to 1e308 included).
     """
-    x = np.asarray(x, dtype=np.float64)
-    magnitude = float(np.max(np.abs(scale))) if np.size(scale) else 0.0
-    if magnitude == 0.0 or not np.isfinite(magnitude):
-        return x.copy()
-    quantum = 10.0 ** (np.floor(np.log10(magnitude)) - digits)
-    snapped: np.ndarray = np.round(x / quantum) * quantum + 0.0  # + 0.0 turns -0.0 into 0.0
-    return snapped
+    x = np.array(x, dtype=np.float64)
+    scale = np.broadcast_to(np.abs(np.asarray(scale, dtype=np.float64)), x.shape)
+    usable = (scale > 0) & np.isfinite(scale) & np.isfinite(x)
+    places = np.zeros(x.shape, dtype=np.int64)
+    places[usable] = digits - np.floor(np.log10(scale[usable])).astype(np.int64)
+    # Multiply (or divide) by an exact power of ten, round to an integer, undo: the result is
+    # the float nearest to the decimal, the same for every scale that keeps that decimal.
+    up = usable & (places >= 0) & (places <= 22)
+    power = _EXACT_POWERS[places[up]]
+    x[up] = np.round(x[up] * power) / power
+    down = usable & (places < 0) & (places >= -22)
+    power = _EXACT_POWERS[-places[down]]
+    x[down] = np.round(x[down] / power) * power
+    for i in zip(*np.nonzero(usable & (np.abs(places) > 22))):  # beyond the exact powers: rare
+        x[i] = round(float(x[i]), int(places[i]))  # Python rounds correctly at any place
+    return x + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a - b element by element, at the precision of its two scores (max(|a|, |b|)).
+
+    Raises ValueError when a difference overflows float64 (scores near +-1.8e308).
+    """
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        d = a - b
+    _check_finite(d, "differences of scores")
+    return at_data_precision(d, np.maximum(np.abs(a), np.abs(b)))
+
+
+def _check_finite(values: np.ndarray, what: str) -> None:
+    if not np.all(np.isfinite(values)):
+        raise ValueError(f"{what} overflow float64 (scores near the largest float, 1.8e308): "
+                         "rescale the scores (e.g. divide them by a power of ten)")
 
 
 def friedman_ranks(x: np.ndarray) -> np.ndarray:
@@ -60,15 +98,41 @@ def friedman_chi2(ranks: np.ndarray, *, tie_correction: bool = True) -> float:
 
 
 def aligned_observations(x: np.ndarray) -> np.ndarray:
-    """x_ij minus the mean of data set i over the k algorithms (G10 Sec. 4.1), at data precision."""
-    x = np.asarray(x, dtype=np.float64)
-    return at_data_precision(x - x.mean(axis=1, keepdims=True), x)
+    """x_ij minus the mean of data set i over the k algorithms (G10 Sec. 4.1). ``x`` is (..., n, k).
+
+    (k x_ij - sum_j x_ij) / k from :func:`_centred`, which decides the ties. An aligned
+    observation that overflows (|x_ij - mean| > 1.8e308) is a ValueError.
+    """
+    centred, divisor = _centred(x)
+    with np.errstate(over="ignore"):
+        aligned = centred / divisor
+    _check_finite(aligned, "aligned observations")
+    return aligned
 
 
 def aligned_ranks(x: np.ndarray) -> np.ndarray:
     """Aligned ranks: all kn aligned observations ranked jointly, 1 = largest, average ties."""
-    aligned = aligned_observations(x)
-    return np.asarray(rankdata(-aligned, axis=None), dtype=np.float64).reshape(aligned.shape)
+    centred = _centred(x)[0]  # ranked as k x_ij - sum_j x_ij: exact even for subnormal scores
+    return np.asarray(rankdata(-centred, axis=None), dtype=np.float64).reshape(centred.shape)
+
+
+def _centred(x: np.ndarray) -> tuple[np.ndarray, float]:
+    """(c, d): c_ij = k x_ij - sum_j x_ij scaled so that it cannot overflow, and d with
+    c / d = x_ij - mean_i.
+
+    c is rounded at the precision of data set i (k max_j |x_ij|, :func:`at_data_precision`):
+    for decimal scores it is a short decimal, so equal aligned observations of data sets of
+    any magnitudes are equal floats (a mean such as 1.975/3 would be rounded at a different
+    decimal place in each data set). Near the largest float the table is first scaled by a
+    power of two (exact), which d undoes.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    k = x.shape[-1]
+    shrink = 2.0 ** -np.ceil(np.log2(k)) if np.abs(x).max(initial=0.0) > np.finfo(float).max / k else 1.0
+    scaled = x * shrink
+    centred = at_data_precision(k * scaled - scaled.sum(axis=-1, keepdims=True),
+                                k * np.abs(scaled).max(axis=-1, keepdims=True))
+    return centred, float(k * shrink)
 
 
 class AlignedStatistic(NamedTuple):
@@ -98,9 +162,10 @@ def aligned_ranks_statistic(ranks: np.ndarray, *, tie_correction: bool = True) -
 
 
 def sample_ranges(x: np.ndarray) -> np.ndarray:
-    """Range max_j x_ij - min_j x_ij of each data set (G10 eq. 11), at data precision."""
+    """Range max_j x_ij - min_j x_ij of each data set (G10 eq. 11), at its own precision
+    (:func:`difference`). ``x`` is (..., n, k)."""
     x = np.asarray(x, dtype=np.float64)
-    return at_data_precision(x.max(axis=1) - x.min(axis=1), x)
+    return difference(x.max(axis=-1), x.min(axis=-1))
 
 
 def range_ranks(x: np.ndarray) -> np.ndarray:

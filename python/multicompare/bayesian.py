@@ -419,8 +419,8 @@ def _snap(x: object, y: object, rope: float) -> Callable[[np.ndarray], np.ndarra
     """Rounding of values derived from the differences and the rope to the precision of the
     scores, so that a difference equal to the rope in the data equals it in the comparisons
     (it then counts as inside the rope; for the signed-rank test, H(0) = 1/2)."""
-    scale = np.abs(np.concatenate([np.asarray(x, dtype=np.float64).ravel(),
-                                   np.asarray(y, dtype=np.float64).ravel(), [rope]]))
+    scale = float(np.max(np.abs(np.concatenate([np.asarray(x, dtype=np.float64).ravel(),
+                                                np.asarray(y, dtype=np.float64).ravel(), [rope]]))))
 
     def snap(values: np.ndarray) -> np.ndarray:
         return at_data_precision(values, scale)

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
-from multicompare._ranking import at_data_precision
+from multicompare._ranking import difference
 
 __all__ = ["ContrastResult", "contrast_estimation"]
 
@@ -63,7 +63,7 @@ def contrast_estimation(
     columns = {}
     for u in range(k):
         for v in range(u + 1, k):
-            d = at_data_precision(x[:, u] - x[:, v], x)
+            d = difference(x[:, u], x[:, v])
             columns[f"{names[u]} - {names[v]}"] = d
             z[u, v] = float(np.median(d))
             z[v, u] = -z[u, v]

@@ -31,7 +31,7 @@ import pandas as pd
 from scipy.special import gammaln, roots_legendre
 
 from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha
-from multicompare._ranking import at_data_precision
+from multicompare._ranking import difference
 from multicompare.two_sample import _check_choice, _positive_int
 
 __all__ = ["MultipleSignResult", "multiple_sign_critical_value", "multiple_sign_test"]
@@ -122,7 +122,7 @@ def multiple_sign_test(
     x = scores.oriented()
     others = [j for j in range(scores.n_algorithms) if j != c]
     names = [scores.algorithms[j] for j in others]
-    d = at_data_precision(x[:, others] - x[:, [c]], x)
+    d = difference(x[:, others], x[:, [c]])
     plus = pd.Series((d > 0).sum(axis=0), index=names, name="plus")
     minus = pd.Series((d < 0).sum(axis=0), index=names, name="minus")
     ties = pd.Series((d == 0).sum(axis=0), index=names, name="ties")

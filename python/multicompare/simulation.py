@@ -134,16 +134,6 @@ def _draw(spec: _Spec, rng: np.random.Generator, reps: int) -> np.ndarray:
 # Each mirrors the package's one-table function; tests/test_simulation.py checks that they agree.
 
 
-def _snap(values: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """:func:`multicompare._ranking.at_data_precision` of each replication (its own scale)."""
-    magnitude = np.abs(x).reshape(len(x), -1).max(axis=1)
-    usable = (magnitude > 0) & np.isfinite(magnitude)
-    exponent = np.floor(np.log10(np.where(usable, magnitude, 1.0))) - _ranking.DATA_DIGITS
-    quantum = (10.0**exponent).reshape((-1,) + (1,) * (values.ndim - 1))
-    snapped = np.round(values / quantum) * quantum + 0.0
-    return np.where(usable.reshape(quantum.shape), snapped, values)
-
-
 def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
     """:func:`multicompare._ranking.statistic_ratio`, elementwise."""
     vanishing = denominator <= 1e-12 * np.maximum(np.abs(numerator), 1.0)
@@ -182,7 +172,7 @@ def _friedman(x: np.ndarray, spec: _Spec) -> _Ranked:
 def _aligned(x: np.ndarray, spec: _Spec) -> _Ranked:
     """Friedman Aligned Ranks (G10 eq. 7) and its post-hoc (calibrated or G10's SE)."""
     reps, n, k = x.shape
-    aligned = _snap(x - x.mean(axis=-1, keepdims=True), x)
+    aligned = _ranking.aligned_observations(x)
     ranks = np.asarray(stats.rankdata(-aligned.reshape(reps, n * k), axis=-1),
                        dtype=np.float64).reshape(reps, n, k)
     kn = k * n
@@ -202,7 +192,7 @@ def _quade(x: np.ndarray, spec: _Spec) -> _Ranked:
     """Quade's test (G10 eqs. 11-18) and its post-hoc on T_j."""
     reps, n, k = x.shape
     ranks = np.asarray(stats.rankdata(-x, axis=-1), dtype=np.float64)
-    q = np.asarray(stats.rankdata(_snap(x.max(axis=-1) - x.min(axis=-1), x), axis=-1),
+    q = np.asarray(stats.rankdata(_ranking.sample_ranges(x), axis=-1),
                    dtype=np.float64)[:, :, None]
     s = q * (ranks - (k + 1) / 2.0)
     b = np.sum(s.sum(axis=1) ** 2, axis=-1) / n

@@ -19,7 +19,7 @@ import pandas as pd
 from scipy import stats
 
 from multicompare._data import as_scores, check_alpha, check_bool
-from multicompare._ranking import at_data_precision
+from multicompare._ranking import difference
 
 __all__ = [
     "PairedTTestResult",
@@ -327,7 +327,7 @@ def _differences(x: object, y: object) -> pd.Series:
                          index=index if index is not None else [str(i) for i in range(n_x)])
     scores = as_scores(frame, shape_warnings=False)
     values = scores.values
-    d = at_data_precision(values[:, 0] - values[:, 1], values)
+    d = difference(values[:, 0], values[:, 1])
     return pd.Series(d, index=list(scores.datasets) if index is not None else None, name="difference")
 
 

@@ -6,10 +6,12 @@ the issue names, one regression test each.
 
 from __future__ import annotations
 
+import math
 import tracemalloc
 
 import numpy as np
 import pytest
+from scipy import stats
 
 import multicompare as mc
 from multicompare import adjust_all_pairs, adjust_control
@@ -162,3 +164,86 @@ def test_keys_1_and_text_1_are_the_same_name(function) -> None:
 def test_clear_messages(call, error, match) -> None:
     with pytest.raises(error, match=match):
         call()
+
+
+# --- items 2 and 4: bounded memory and time ------------------------------------------------
+
+
+def test_multiple_sign_refuses_what_the_exact_computation_cannot_do() -> None:
+    with pytest.raises(ValueError, match="critical_values='normal'"):
+        mc.multiple_sign_critical_value(10**6, 3)  # 14.6 TiB before
+    assert abs(mc.multiple_sign_critical_value(10**6, 3, critical_values="normal") - 498953) <= 1
+
+
+@pytest.mark.parametrize(("n", "m"), [(20, 3), (50, 5), (100, 2), (30, 9), (60, 4)])
+@pytest.mark.parametrize("alternative", ["less", "two-sided"])
+def test_multiple_sign_normal_approximation_is_close_to_exact(n: int, m: int, alternative: str) -> None:
+    exact = mc.multiple_sign_critical_value(n, m, alternative=alternative)
+    normal = mc.multiple_sign_critical_value(n, m, alternative=alternative, critical_values="normal")
+    assert exact is not None and normal is not None and abs(exact - normal) <= 1
+
+
+def test_multiple_sign_test_in_bounded_memory() -> None:
+    x = np.random.default_rng(0).random((2000, 3))
+    tracemalloc.start()
+    try:
+        result = mc.multiple_sign_test(x, 0)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert result.critical_values == "exact" and result.critical_value is not None
+    assert peak < 400 * 2**20, f"{peak / 2**20:.0f} MiB"  # 2000 x 1001 x 2 x 16 B = 61 MiB in `powers` alone before
+    normal = mc.multiple_sign_test(x, 0, critical_values="normal")
+    assert normal.critical_values == "normal" and abs(normal.critical_value - result.critical_value) <= 1
+
+
+def test_sign_test_critical_wins_for_huge_n() -> None:
+    w = mc.sign_test_critical_wins(10**9)
+    assert w is not None and abs(w - (5e8 + 1.959964 * math.sqrt(1e9) / 2)) < 3
+    # Equal to the search over every w (the implementation before), for small n.
+    for n in (1, 5, 6, 17, 23, 24, 100):
+        for alternative in ("two-sided", "greater"):
+            level = 0.025 if alternative == "two-sided" else 0.05
+            w_all = np.arange(-(-n // 2), n + 1)
+            ok = w_all[stats.binom.sf(w_all - 1, n, 0.5) <= level]
+            assert mc.sign_test_critical_wins(n, alternative=alternative) == (int(ok[0]) if ok.size else None)
+
+
+def test_wilcoxon_critical_value_exact_limit_and_normal() -> None:
+    with pytest.raises(ValueError, match="method='normal'"):
+        mc.wilcoxon_critical_value(2000)  # 108 s before
+    mean, sd = 2000 * 2001 / 4, math.sqrt(2000 * 2001 * 4001 / 24)
+    assert abs(mc.wilcoxon_critical_value(2000, method="normal") - (mean - 1.959964 * sd)) < 2
+    assert abs(mc.wilcoxon_critical_value(500) - mc.wilcoxon_critical_value(500, method="normal")) <= 2
+    for n in (6, 10, 25):  # against scipy's exact p-value at the critical value and one above
+        t = mc.wilcoxon_critical_value(n)
+        ranks = np.arange(1, n + 1)
+        assert t is not None
+        assert stats.wilcoxon(_signed(ranks, t), method="exact", alternative="less").pvalue <= 0.025
+        assert stats.wilcoxon(_signed(ranks, t + 1), method="exact", alternative="less").pvalue > 0.025
+
+
+def _signed(ranks: np.ndarray, t: int) -> np.ndarray:
+    """Ranks 1..n with the signs that make R+ = t (a greedy subset sum)."""
+    signs = -np.ones(ranks.size)
+    for r in ranks[::-1]:
+        if r <= t:
+            signs[r - 1], t = 1.0, t - r
+    return signs * ranks
+
+
+def test_hommel_and_rom_limits_name_the_alternative() -> None:
+    with pytest.raises(ValueError, match="hommel is limited to m <= 10000.*'hochberg'"):
+        adjust_control(np.full(10_001, 0.5), "hommel")
+    with pytest.raises(ValueError, match="rom='exact' is limited to m <= 100.*'hochberg'"):
+        adjust_control(np.full(101, 0.5), "rom")
+    x = np.random.default_rng(0).random((12, 103))
+    result = mc.posthoc_control(x, "A1")
+    assert "rom" in result.skipped and "rom" not in result.methods
+    assert "rom left out" in mc.compare(x, control="A1").to_text()
+
+
+def test_shaffer_at_the_largest_k_is_fast_enough_to_run() -> None:
+    p = np.random.default_rng(1).random(2000 * 1999 // 2)
+    apv = adjust_all_pairs(p, "shaffer")
+    assert apv.shape == p.shape and (apv >= p).all()

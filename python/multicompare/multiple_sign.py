@@ -28,7 +28,7 @@ from typing import Literal
 
 import numpy as np
 import pandas as pd
-from scipy.special import gammaln, roots_legendre
+from scipy.special import gammaln, ndtr, roots_hermitenorm, roots_legendre
 
 from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha
 from multicompare._ranking import difference
@@ -38,9 +38,14 @@ __all__ = ["MultipleSignResult", "multiple_sign_critical_value", "multiple_sign_
 
 Alternative = Literal["less", "greater", "two-sided"]
 _ALTERNATIVES = ("less", "greater", "two-sided")
-_TABLES = ("exact", "garcia2010")
+_TABLES = ("exact", "normal", "garcia2010")
 #: Largest number of node multisets enumerated for one exact computation.
 _MAX_MULTISETS = 3_000_000
+#: Largest exact computation, in multisets times FFT length (about 10 s on a shared core;
+#: N = 10,000 with m <= 3 is 10^8). Past it: ``critical_values='normal'``.
+_MAX_WORK = 200_000_000
+#: Complex numbers held at once by the exact computation (64 MiB), whatever n.
+_CHUNK_ELEMENTS = 1 << 22
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,7 @@ def multiple_sign_test(
     *,
     alpha: float = 0.05,
     alternative: Alternative = "less",
-    critical_values: Literal["exact", "garcia2010"] = "exact",
+    critical_values: Literal["exact", "normal", "garcia2010"] = "exact",
     higher_is_better: bool = True,
     dataset: str = "dataset",
     algorithm: str = "algorithm",
@@ -135,7 +140,8 @@ def multiple_sign_test(
     n, m = scores.n_datasets, len(others)
     critical = multiple_sign_critical_value(n, m, alpha, alternative=alternative,
                                             critical_values=critical_values)
-    error = None if critical is None else float(_prob_any_at_most(n, m, alternative == "two-sided")[critical])
+    error = None if critical is None else _familywise_error(n, m, alternative == "two-sided", critical,
+                                                            critical_values == "normal")
     reject = (statistic <= critical) if critical is not None else statistic < 0
     signs = pd.DataFrame(np.where(d > 0, "+", np.where(d < 0, "-", "=")), index=list(scores.datasets),
                          columns=names)
@@ -153,7 +159,7 @@ def multiple_sign_critical_value(
     alpha: float = 0.05,
     *,
     alternative: Alternative = "less",
-    critical_values: Literal["exact", "garcia2010"] = "exact",
+    critical_values: Literal["exact", "normal", "garcia2010"] = "exact",
 ) -> int | None:
     """Critical count of the multiple sign test for m algorithms vs a control on n data sets.
 
@@ -161,6 +167,9 @@ def multiple_sign_critical_value(
     ``'two-sided'`` P(some r_j <= c or r_j >= n - c)), None if even c = 0 exceeds alpha.
     ``critical_values='garcia2010'`` reads G10's printed Table A.1 instead (None where it
     prints '-'); it covers alpha in {0.05, 0.1}, m = 2..9 and its rows of n, one-sided only.
+    ``critical_values='normal'``: the same c for the normal approximation of the counts (mean
+    n/2, variance n/4, correlation 1/3 between algorithms; continuity-corrected), for n and m
+    past the exact computation's limit (a ValueError names it); the result says which was used.
     """
     n, m = _positive_int("n", n), _positive_int("m", m)
     alpha = check_alpha(alpha)
@@ -168,19 +177,52 @@ def multiple_sign_critical_value(
     _check_choice("critical_values", critical_values, _TABLES)
     if critical_values == "garcia2010":
         return _printed_critical_value(n, m, alpha, alternative)
-    probs = _prob_any_at_most(n, m, alternative == "two-sided")
+    two_sided = alternative == "two-sided"
+    if critical_values == "normal":  # P(some r_j <= c) increases with c: bisect
+        if _normal_any_at_most(n, m, two_sided, 0) > alpha:
+            return None
+        low, high = 0, n
+        while high - low > 1:
+            mid = (low + high) // 2
+            low, high = (mid, high) if _normal_any_at_most(n, m, two_sided, mid) <= alpha else (low, mid)
+        return low
+    probs = _prob_any_at_most(n, m, two_sided)
     admissible = np.flatnonzero(probs <= alpha + 1e-12)
     return int(admissible[-1]) if admissible.size else None
+
+
+def _familywise_error(n: int, m: int, two_sided: bool, critical: int, normal: bool) -> float:
+    if normal:
+        return _normal_any_at_most(n, m, two_sided, critical)
+    return float(_prob_any_at_most(n, m, two_sided)[critical])
+
+
+def _normal_any_at_most(n: int, m: int, two_sided: bool, c: int) -> float:
+    """P(some r_j <= c) (two-sided: or >= n - c) for the normal approximation of the counts:
+    each r_j has mean n/2 and variance n/4, and two of them covariance n/12 (they share the
+    control's W_i, E[W_i^2] = 1/3), so r_j = n/2 + sqrt(n/4) (sqrt(1/3) U + sqrt(2/3) E_j) with
+    U, E_j independent standard normals; continuity-corrected, integrated over U by 80-point
+    Gauss-Hermite quadrature."""
+    nodes, weights = roots_hermitenorm(80)
+    weights = weights / math.sqrt(2 * math.pi)
+    z = (c + 0.5 - n / 2) / math.sqrt(n / 4)
+    shared, own = math.sqrt(1 / 3), math.sqrt(2 / 3)
+    below = ndtr((z - shared * nodes) / own)  # P(r_j <= c | U)
+    above = ndtr((z + shared * nodes) / own) if two_sided else 0.0  # P(r_j >= n - c | U)
+    inside = np.clip(1.0 - below - above, 0.0, 1.0)
+    return float(np.clip(1.0 - weights @ inside**m, 0.0, 1.0))
 
 
 def _prob_any_at_most(n: int, m: int, two_sided: bool) -> np.ndarray:
     """Exact P(some r_j <= c) (or, two-sided, r_j <= c or r_j >= n - c) for c = 0..n-1."""
     p = (m + 2) // 2
     count = _n_multisets(n, p)
-    if count > _MAX_MULTISETS:
+    if count > _MAX_MULTISETS or count * (n + 2) > _MAX_WORK:
         raise ValueError(
             f"exact multiple sign critical values for n={n}, m={m} need {count} quadrature "
-            f"terms (limit {_MAX_MULTISETS}); n or m is too large for the exact computation"
+            f"terms of length {n + 2} (limits {_MAX_MULTISETS} terms, {_MAX_WORK:.0e} in all); "
+            "too large for the exact computation: use critical_values='normal' (the normal "
+            "approximation, accurate for large n)"
         )
     return _familywise(n, p, two_sided)[m]
 
@@ -197,16 +239,14 @@ def _familywise(n: int, p: int, two_sided: bool) -> dict[int, np.ndarray]:
     nodes, weights = (nodes + 1.0) / 2.0, weights / 2.0
     size = n + 1 if n % 2 == 0 else n + 2  # odd, so that no factor 1 - x + x z vanishes
     z = np.exp(2j * np.pi * np.arange(size // 2 + 1) / size)
-    factor = 1.0 - nodes[:, None] + nodes[:, None] * z[None, :]
-    powers = factor[:, None, :] ** np.arange(n + 1)[None, :, None]  # (p, n+1, half spectrum)
+    # log(1 - x + x z) per node (p, half spectrum); phi = exp(counts @ it), chunk by chunk
+    log_factor = np.log(1.0 - nodes[:, None] + nodes[:, None] * z[None, :])
     log_weights = np.log(weights)
     ms = [m for m in (2 * p - 2, 2 * p - 1) if m >= 1]
     totals = {m: np.zeros(n) for m in ms}
-    for counts in _multisets(n, p):
+    for counts in _multisets(n, p, max(1, _CHUNK_ELEMENTS // size)):
         weight = np.exp(gammaln(n + 1) - gammaln(counts + 1).sum(axis=1) + counts @ log_weights)
-        phi = powers[0, counts[:, 0]]
-        for i in range(1, p):
-            phi *= powers[i, counts[:, i]]
+        phi = np.exp(counts @ log_factor)
         pmf = np.fft.irfft(np.conj(phi), n=size, axis=1)[:, :n]
         sf = np.empty((len(counts), n + 1))  # sf[:, c] = P(X >= c)
         sf[:, 0] = 1.0

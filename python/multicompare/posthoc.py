@@ -73,6 +73,7 @@ from multicompare.adjust import (
     NOT_FWER_CONTROLLING,
     adjust_all_pairs,
     adjust_control,
+    family_size_limit,
 )
 from multicompare.omnibus import friedman, friedman_aligned_ranks, quade
 from multicompare.two_sample import sign_test, wilcoxon
@@ -105,7 +106,8 @@ PAIRWISE_METHODS = {"control": ("bonferroni", "holm"), "all_pairs": ("nemenyi", 
 @dataclass(frozen=True, kw_only=True)
 class _PosthocResult:
     """What both post-hocs hold: z tests of ``difference``/``se`` and their APVs (``adjusted``,
-    one column per method); ``ranks``: the ranks of all algorithms (lower = better)."""
+    one column per method); ``ranks``: the ranks of all algorithms (lower = better);
+    ``skipped``: methods left out and why."""
 
     test: str
     alpha: float
@@ -118,6 +120,7 @@ class _PosthocResult:
     adjusted: pd.DataFrame = field(repr=False)
     options: Mapping[str, str | bool] = field(repr=False, default_factory=dict)
     omitted: tuple[str, ...] = ()
+    skipped: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def statistic(self) -> pd.Series:
@@ -164,7 +167,8 @@ class _PosthocResult:
         return (f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, "
                 f"{se}alpha = {self.alpha:g}; {options})\n"
                 f"{shown.to_string(float_format='{:.6g}'.format)}{omitted}"
-                + "".join(f"\nNote: {note}." for note in self.notes))
+                + "".join(f"\nNote: {note}." for note in self.notes)
+                + "".join(f"\n  skipped {m}: {why}" for m, why in self.skipped.items()))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -197,14 +201,9 @@ class PosthocAllPairsResult(_PosthocResult):
     """
 
     pairs: tuple[tuple[str, str], ...]
-    skipped: Mapping[str, str] = field(default_factory=dict)
 
     def _heading(self) -> str:
         return "All pairwise post-hoc comparisons"
-
-    def __str__(self) -> str:
-        skipped = "".join(f"\n  skipped {m}: {why}" for m, why in self.skipped.items())
-        return super().__str__() + skipped
 
     def matrix(self, method: str | None = None) -> pd.DataFrame:
         """k x k symmetric DataFrame of the APVs of ``method`` (None: unadjusted p-values).
@@ -286,9 +285,11 @@ def posthoc_control(
     methods = PAIRWISE_METHODS["control"] if test in PAIRWISE_TESTS else CONTROL_METHODS
     if rom != "exact" and "rom" not in methods:
         raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
-    adjusted = pd.DataFrame({m: adjust_control(p, m, rom=rom) for m in methods}, index=labels)
+    skipped = {m: why for m in methods if (why := family_size_limit(m, rom, len(p)))}
+    adjusted = pd.DataFrame({m: adjust_control(p, m, rom=rom) for m in methods if m not in skipped},
+                            index=labels)
     shared["options"] = {"rom": rom, **shared["options"]}
-    return PosthocControlResult(control=names[c], adjusted=adjusted, **shared)
+    return PosthocControlResult(control=names[c], adjusted=adjusted, skipped=skipped, **shared)
 
 
 def posthoc_all_pairs(

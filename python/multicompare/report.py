@@ -483,7 +483,7 @@ def compare(
         result = posthoc_all_pairs(scores, test=test, alpha=alpha, monotone=monotone,
                                    aligned_se=aligned_se, quade_se=quade_se)
         pairs = list(result.pairs)
-        notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
+    notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
     labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
     hypotheses = [Hypothesis(a, b, float(result.difference.iloc[i]), float(result.z.iloc[i]),
                              float(result.pvalue.iloc[i]),

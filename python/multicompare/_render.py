@@ -5,6 +5,7 @@ only formats them, so a new section of the report is one function here.
 
 from __future__ import annotations
 
+import csv as _csv
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -74,7 +75,7 @@ def summary(report: Report) -> str:
     if r.procedure in NOT_FWER_CONTROLLING:
         lines.append(f"Warning: {NOT_FWER_CONTROLLING[r.procedure]}; Holm and Hommel hold alpha.")
     lines.extend(r.notes)
-    return "\n".join(lines)
+    return "\n".join(_tables.visible(line) for line in lines)  # a name cannot break a line
 
 
 # --- tables ---------------------------------------------------------------------------------
@@ -160,16 +161,30 @@ def latex(r: Report) -> str:
     return _render(r, _tables.LATEX, [], per_level=True) + "\n"
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(value: object) -> object:
+    """A text cell that a spreadsheet would run as a formula, with a leading apostrophe
+    (OWASP's rule; the JSON report keeps the names exactly). Numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
 def csv(r: Report) -> str:
-    """Every table in one tidy CSV with columns ``table,row,column,value``."""
+    """Every table in one tidy CSV with columns ``table,row,column,value``; names that a
+    spreadsheet would run as formulas start with an apostrophe."""
     parts = []
     for name, frame in (("ranks", r.rank_frame), ("omnibus", r.omnibus_frame),
                         ("posthoc", r.to_frame())):
         long = frame.astype(object).stack(future_stack=True).reset_index()
         long.columns = ["row", "column", "value"]
         long.insert(0, "table", name)
-        parts.append(long)
-    return pd.concat(parts, ignore_index=True).to_csv(index=False)
+        parts.append(long.map(_inert))
+    # Every text cell quoted: a carriage return inside a name cannot split a record.
+    return pd.concat(parts, ignore_index=True).to_csv(index=False, quoting=_csv.QUOTE_NONNUMERIC)
 
 
 def _markdown_summary(summary: str) -> str:

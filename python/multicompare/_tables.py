@@ -6,10 +6,25 @@ emphasis and frame rows. ``render`` is the only layout code, shared by all diale
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Cell", "Dialect", "LATEX", "MARKDOWN", "TEXT", "Table", "render"]
+__all__ = ["Cell", "Dialect", "LATEX", "MARKDOWN", "TEXT", "Table", "render", "visible"]
+
+# C0 and C1 control characters (NUL, tab, newline, ...), DEL, and the Unicode line separators
+# and bidirectional overrides that can reorder or split what a reader sees.
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    r"""``text`` with every control character shown as an escape (``\x00``, ``\x0a``,
+    ``\u202e``), so that no name can split a table row or a line, or reorder what is shown."""
+    def show(match: re.Match[str]) -> str:
+        code = ord(match.group())
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    return _INVISIBLE.sub(show, text)
 
 
 @dataclass(frozen=True)
@@ -79,20 +94,36 @@ def render(table: Table, dialect: Dialect) -> str:
     return "\n".join(lines)
 
 
-def _latex_escape(text: str) -> str:
-    special = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-               "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\^{}",
-               # OT1 fonts print < > | as other glyphs in text mode
-               "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
-    return "".join(special.get(ch, ch) for ch in text)
+_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\^{}",
+                  # OT1 fonts print < > | as other glyphs in text mode
+                  "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
+                  # after a row's \\ a leading [ or * would be read as its argument
+                  "[": "{[}", "]": "{]}", "*": "{*}"}
 
 
-def _markdown_escape(text: str) -> str:
-    return "".join("\\" + ch if ch in "|*_\\`" else ch for ch in text)
+def latex_escape(text: str) -> str:
+    """``text`` as LaTeX text: every special character escaped, control characters shown
+    as escapes (:func:`visible`), and ``[``, ``]``, ``*`` braced so that a cell never becomes
+    the optional argument of the previous row's ``\\\\``."""
+    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in visible(text))
+
+
+# CommonMark's backslash-escapable characters that can start markup inline: emphasis, code,
+# links and images, raw HTML and entities, table pipes, strikethrough.
+_MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>&|!~#")
+
+
+def markdown_escape(text: str) -> str:
+    """``text`` as inert Markdown: control characters shown as escapes (:func:`visible`),
+    every character that could open markup (emphasis, links, raw HTML such as ``<script>``,
+    entities, table pipes) backslash-escaped, and a leading list or heading marker too."""
+    text = "".join("\\" + ch if ch in _MARKDOWN_SPECIAL else ch for ch in visible(text))
+    return re.sub(r"^(\s*(?:\d+)?)([-+.)])(?=\s|$)", r"\1\\\2", text)
 
 
 TEXT = Dialect(
-    escape=str,
+    escape=visible,
     strong="{}*",
     weak="{}+",
     strong_name="*",
@@ -106,31 +137,31 @@ TEXT = Dialect(
 )
 
 MARKDOWN = Dialect(
-    escape=_markdown_escape,
+    escape=markdown_escape,
     strong="**{}**",
     weak="*{}*",
     strong_name="bold",
     weak_name="italic",
-    title=lambda t: [f"### {_markdown_escape(t)}", ""],
+    title=lambda t: [f"### {markdown_escape(t)}", ""],
     begin=lambda align: [],
     row=lambda cells: "| " + " | ".join(cells) + " |",
     rule=lambda widths, align: "| " + " | ".join(
         "-" * max(w - 1, 2) + ":" if a == "r" else "-" * max(w, 3) for w, a in zip(widths, align)) + " |",
     end=[],
-    note=lambda n: ["", _markdown_escape(n)],
+    note=lambda n: ["", markdown_escape(n)],
 )
 
 LATEX = Dialect(
-    escape=_latex_escape,
+    escape=latex_escape,
     strong=r"\textbf{{{}}}",
     weak=r"\textit{{{}}}",
     strong_name="bold",
     weak_name="italic",
-    title=lambda t: [r"\begin{table}[htbp]", r"\centering", rf"\caption{{{_latex_escape(t)}}}"],
+    title=lambda t: [r"\begin{table}[htbp]", r"\centering", rf"\caption{{{latex_escape(t)}}}"],
     begin=lambda align: [rf"\begin{{tabular}}{{{align}}}", r"\hline"],
     row=lambda cells: " & ".join(cells) + r" \\",
     rule=lambda widths, align: r"\hline",
     end=[r"\hline", r"\end{tabular}"],
-    note=lambda n: [rf"\par\smallskip{{\footnotesize {_latex_escape(n)}}}"],
+    note=lambda n: [rf"\par\smallskip{{\footnotesize {latex_escape(n)}}}"],
     close=(r"\end{table}",),
 )

@@ -243,7 +243,9 @@ class Report:
 
     def to_csv(self) -> str:
         """Every table in one tidy CSV with columns ``table,row,column,value`` (tables
-        ``ranks``, ``omnibus`` and ``posthoc``)."""
+        ``ranks``, ``omnibus`` and ``posthoc``). Safe to open in a spreadsheet: a name that
+        starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading
+        apostrophe (OWASP's CSV-injection rule); :meth:`to_json` keeps every name exactly."""
         return _render.csv(self)
 
     def plot(self, *, method: str | None = None, alpha: float | None = None,

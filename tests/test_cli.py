@@ -74,9 +74,9 @@ def test_every_format(fmt: str, wide_csv: Path, capsys: pytest.CaptureFixture[st
         frame = pd.read_csv(io.StringIO(out))
         assert list(frame.columns) == ["table", "row", "column", "value"]
     elif fmt == "latex":
-        assert r"\begin{tabular}" in out and r"\textbf" in out
+        assert r"\begin{tabular}" in out and r"\textbf" in out and r"\toprule" in out
     elif fmt == "markdown":
-        assert out.startswith("### Average ranks") and "| C4.5 vs" in out
+        assert out.startswith("### Summary") and "### Average ranks" in out and "| C4.5 vs" in out
     else:
         assert "Comparisons with the control C4.5" in out
 
@@ -194,7 +194,7 @@ def test_unknown_control_and_procedure(wide_csv: Path, capsys: pytest.CaptureFix
 
 @pytest.mark.parametrize(
     "argv",
-    [[], ["a.csv", "--example", "demsar2006"], ["--example", "nope"], ["--format", "html", "--example", "demsar2006"],
+    [[], ["a.csv", "--example", "demsar2006"], ["--example", "nope"], ["--format", "rtf", "--example", "demsar2006"],
      ["--alpha", "1.5", "--example", "demsar2006"], ["--alpha", "x", "--example", "demsar2006"],
      ["--plot", "cd.jpg", "--example", "demsar2006"], ["--progress", "--no-progress", "--example", "demsar2006"]],
 )

@@ -26,7 +26,7 @@ def _result(**options: Any) -> posthoc.PosthocAllPairsResult:
 def test_garcia2008_table5_and_its_decisions() -> None:
     expected = case(CASE)["expected"]
     result, monotone = _result(), _result(monotone=True)
-    frame = result.to_frame(sort=True)
+    frame = result.to_frame(sort=True, reject=True)
     actual = {
         "SE": result.se,
         "average_ranks": result.ranks,
@@ -98,7 +98,7 @@ def test_matrix_is_symmetric_with_nan_diagonal() -> None:
 
 def test_frame_layout() -> None:
     result = mc.posthoc_all_pairs(mc.load_example("garcia2008"), alpha=0.01)
-    frame = result.to_frame()
+    frame = result.to_frame(reject=True)
     assert list(frame.columns) == (["difference", "z", "pvalue"] + [f"apv_{m}" for m in ALL_PAIRS_METHODS]
                                    + [f"reject_{m}" for m in ALL_PAIRS_METHODS])
     np.testing.assert_array_equal(frame[[f"reject_{m}" for m in ALL_PAIRS_METHODS]].to_numpy(),

@@ -20,7 +20,7 @@ Getter = Callable[[PosthocControlResult], Any]
 
 
 def _rejected(result: PosthocControlResult) -> dict[str, list[str]]:
-    frame = result.to_frame(sort=True)
+    frame = result.to_frame(sort=True, reject=True)
     return {name.capitalize(): [a for a in frame.index if frame.loc[a, f"reject_{name}"]]
             for name in ("bonferroni", "holm", "hochberg", "hommel")}
 
@@ -178,7 +178,7 @@ def test_aligned_from_ranks_needs_the_papers_se() -> None:
 
 def test_frame_layout_and_rejections() -> None:
     result = mc.posthoc_control(mc.load_example("garcia2010"), "PDFC", alpha=0.1)
-    frame = result.to_frame()
+    frame = result.to_frame(reject=True)
     assert list(frame.columns) == (["difference", "z", "pvalue"] + [f"apv_{m}" for m in CONTROL_METHODS]
                                    + [f"reject_{m}" for m in CONTROL_METHODS])
     assert list(frame.index) == list(result.algorithms)

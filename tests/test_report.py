@@ -83,9 +83,10 @@ def test_control_report_summary(control_report: Report) -> None:
     assert rejected  # PDFC is significantly better than at least FH-GBML
     for h in rejected:
         assert f"PDFC is significantly better than {h.second}" in summary
+    same = next(line for line in summary.splitlines() if line.startswith("Not significantly different"))
     for h in set(control_report.hypotheses) - set(rejected):
         assert f"better than {h.second} " not in summary
-        assert h.label in summary
+        assert h.second in same
     assert "against the control PDFC" in summary
     assert f"{len(rejected)} of 3 hypotheses rejected" in summary
 
@@ -280,11 +281,12 @@ def test_markdown_marks_rejections_at_alpha_and_at_010(pairs_report: Report) -> 
             apv = values[f"apv_{method}"]
             assert cell.startswith("**") == (apv <= 0.05), (cell, apv)
             assert (cell.startswith("*") and not cell.startswith("**")) == (0.05 < apv <= 0.10), (cell, apv)
-    assert "### Summary" in text and "Bold: rejected at alpha = 0.05" in text
-    # The summary: one paragraph per sentence, the rejected hypotheses as a list.
-    summary = text.split("### Summary")[1]
+    assert text.startswith("### Summary") and "Bold: rejected at alpha = 0.05" in text
+    # The summary: one paragraph per sentence, the ranking, rejections and groups as lists.
+    summary = text.split("### Average ranks")[0]
     assert "\n\n- C4.5 is significantly better than Kernel" in summary
-    assert summary.count("\n- ") == len(pairs_report.rejected())
+    assert summary.count(" is significantly better than ") == len(pairs_report.rejected())
+    assert "\n\n1. C4.5" in summary and "\n5. Kernel" in summary
 
 
 def latex_problems(text: str) -> list[str]:
@@ -296,6 +298,8 @@ def latex_problems(text: str) -> list[str]:
     columns = 0
     for number, line in enumerate(text.splitlines(), start=1):
         plain = re.sub(r"\\[{}&%$#_]", "", line)
+        plain = re.sub(r"\$[^$]*\$", "", plain)  # math mode
+        plain = re.sub(r"(^|[^\\])%.*$", r"\1", plain)  # comments
         for ch in plain:
             depth += {"{": 1, "}": -1}.get(ch, 0)
             if depth < 0:
@@ -306,13 +310,13 @@ def latex_problems(text: str) -> list[str]:
                 stack.append(env)
             elif not stack or stack.pop() != env:
                 problems.append(f"line {number}: \\end{{{env}}} does not close the open environment")
-        spec = re.search(r"\\begin\{tabular\}\{(\w+)\}", line)
+        spec = re.search(r"\\begin\{tabular\}\{((?:@\{\}|\w)+)\}", line)
         if spec:
-            columns = len(spec.group(1))
+            columns = len(spec.group(1).replace("@{}", ""))
         if line.endswith(r"\\"):
             if plain.count("&") != columns - 1:
                 problems.append(f"line {number}: {plain.count('&') + 1} cells for {columns} columns")
-        body = re.sub(r"\\[a-zA-Z]+|\\[{}&%$#_^~\\]", "", line)
+        body = re.sub(r"\\[a-zA-Z]+|\\[{}&%$#_^~\\]", "", plain)
         if line.endswith(r"\\"):
             body = body.replace("&", "")
         for ch in "%$#_^~":
@@ -325,37 +329,18 @@ def latex_problems(text: str) -> list[str]:
     return problems
 
 
-def test_latex_is_in_the_papers_style(pairs_report: Report) -> None:
+def test_latex_tables(pairs_report: Report, control_report: Report) -> None:
+    # Ranks (best first) and, for all pairs, the matrix of the report's APVs; with a control
+    # the 1 x N table. (tests/test_latex_paper.py compiles them.)
+    for report, second in ((pairs_report, "pairs"), (control_report, "control")):
+        text = report.to_latex()
+        assert latex_problems(text) == []
+        assert text.count(r"\begin{table}") == text.count(r"\end{table}") == 2
+        assert r"\label{tab:mc-ranks}" in text and rf"\label{{tab:mc-{second}}}" in text
     text = pairs_report.to_latex()
-    assert latex_problems(text) == []
-    # Ranks, omnibus tests, and the hypotheses at alpha = 0.05 and at 0.10 (G08 Tables 3-4).
-    assert pairs_report.levels() == (0.05, 0.10)
-    assert text.count(r"\begin{table}") == text.count(r"\end{table}") == 4
-    assert text.count(r"\begin{tabular}") == text.count(r"\end{tabular}") == 4
-    assert r"\textit" not in text
-    frame = pairs_report.to_frame()
-    apvs = frame[[f"apv_{m}" for m in pairs_report.procedures]].to_numpy()
-    chunks = text.split(r"\begin{table}")[3:]
-    for level, chunk in zip((0.05, 0.10), chunks):
-        assert rf"p-values, alpha = {level:.2f}}}" in chunk  # 0.05 and 0.10, as the papers print
-        assert f"Bold: rejected at alpha = {level:.2f}." in chunk
-        rows = _table_lines(chunk, "i ")
-        assert len(rows) == len(frame)
-        assert sum(row.count(r"\textbf{") for row in rows) == int((apvs <= level).sum())
-        for row, (_, values) in zip(rows, frame.iterrows()):
-            cells = [c.strip() for c in row.removesuffix(r"\\").split("&")][4:]
-            for cell, method in zip(cells, pairs_report.procedures):
-                assert cell.startswith(r"\textbf{") == (values[f"apv_{method}"] <= level)
-    # More rejected at 0.10 than at 0.05 in this example, so the two tables differ.
-    assert int((apvs <= 0.10).sum()) > int((apvs <= 0.05).sum())
-    assert "Bergmann-Hommel" in text and "unadjusted" in text
-
-
-def test_latex_levels_include_the_reports_alpha() -> None:
-    report = compare(load_example("demsar2006"), alpha=0.01)
-    assert report.levels() == (0.01, 0.05, 0.10)
-    assert report.to_latex().count(r"\begin{tabular}") == 5
-    assert compare(load_example("demsar2006"), alpha=0.10).levels() == (0.05, 0.10)
+    matrix = text.split(r"\end{table}")[1]
+    assert matrix.count(r"\textbf{") == len(pairs_report.rejected()) == 8
+    assert "Bergmann-Hommel" in matrix and r"$\alpha = 0.05$" in matrix
 
 
 def test_latex_escapes_every_special_character() -> None:
@@ -380,7 +365,8 @@ def test_text_report(pairs_report: Report) -> None:
     for name in pairs_report.algorithms:
         assert name in text
     assert "*: rejected at alpha = 0.05" in text
-    starred = len(re.findall(r"\d\*", text.split("Summary")[0].split("All pairwise")[1]))
+    assert text.index("Summary") < text.index("Average ranks")  # the summary first
+    starred = len(re.findall(r"\d\*", text.split("All pairwise")[1]))
     apvs = pairs_report.to_frame()[[f"apv_{m}" for m in pairs_report.procedures]].to_numpy()
     assert starred == int((apvs <= 0.05).sum())
 
@@ -435,7 +421,7 @@ def test_generic_table_renderer() -> None:
     assert render(table, MARKDOWN).splitlines()[2:6] == [
         "| name |   value |", "| ---- | ------: |", "| a    | **1.0** |", "| bb   |  *22.5* |"]
     latex = render(table, LATEX)
-    assert r"\begin{tabular}{lr}" in latex and r"a    &  \textbf{1.0} \\" in latex
+    assert r"\begin{tabular}{@{}lr@{}}" in latex and r"a    &  \textbf{1.0} \\" in latex
     assert latex.splitlines()[-1] == r"\end{table}"
 
 
@@ -508,8 +494,45 @@ def test_finner_and_li_are_flagged_in_reports_and_never_the_default() -> None:
     report = compare(data, control="PDFC")
     assert report.procedure == "holm" and "Warning" not in report.summary
     assert report.warnings == (NOT_FWER_CONTROLLING["finner"], NOT_FWER_CONTROLLING["li"])
-    for text in (report.to_text(), report.to_markdown(), report.to_latex()):
+    for text in (report.to_text(), report.to_markdown(),
+                 compare(data, control="PDFC", procedure="li").to_latex()):  # LaTeX: Li shown
         assert "Li's procedure does not control the family-wise error" in text
     finner = compare(data, control="PDFC", procedure="finner")
     assert "Warning: Finner's procedure does not control" in finner.summary
     assert compare(data).warnings == ()  # all pairs: no such procedure
+
+
+def test_summary_for_a_reader_who_is_not_a_statistician(pairs_report: Report) -> None:
+    summary = pairs_report.summary
+    lines = summary.splitlines()
+    # The ranking, best first, each algorithm with its average rank and mean score.
+    start = next(i for i, line in enumerate(lines) if line.startswith("Ranking, best first"))
+    ranking = lines[start + 1:start + 6]
+    means = pairs_report.scores.mean()
+    order = sorted(pairs_report.algorithms, key=dict(zip(pairs_report.algorithms, pairs_report.ranks)).get)
+    for place, (line, name) in enumerate(zip(ranking, order), start=1):
+        assert line.startswith(f"  {place}. {name} ") and f"mean score {means[name]:.4g}" in line
+    # The groups that do not differ, as a short list (cd_groups of the report's decisions).
+    expected = cd_groups(pd.Series(pairs_report.test_ranks, index=pairs_report.algorithms),
+                         [(h.first, h.second) for h in pairs_report.rejected()])
+    assert expected == [("C4.5", "NaiveBayes"), ("CN2", "1-NN")]
+    assert "Groups of algorithms with no significant difference among them:\n  - C4.5, NaiveBayes\n" \
+           "  - CN2, 1-NN" in summary
+    # Which procedure decided and why; "APV" explained once, where first used.
+    assert "Why Bergmann-Hommel: " in summary and "most powerful" in summary
+    text = pairs_report.to_text()
+    assert text.count("APV: adjusted p-value") == 1
+    assert text.index("APV: adjusted p-value") < text.index("(APV = ")
+    chosen = compare(read_csv("garcia2008_table2_accuracy.csv"), procedure="holm")
+    assert "Why" not in chosen.summary  # a procedure the user chose needs no justification
+
+
+def test_summary_explains_an_omnibus_rejection_without_a_rejected_pair() -> None:
+    rng = np.random.default_rng(15)
+    data = pd.DataFrame(rng.normal(size=(12, 8)) + np.linspace(0, 1.0, 8), columns=[f"a{i}" for i in range(8)])
+    report = compare(data)
+    assert report.omnibus[0].pvalue <= 0.05 and report.rejected() == []
+    assert "yet no single comparison is significant" in report.summary
+    assert "No significant differences were found." in report.summary
+    calm = compare(pd.DataFrame({"a": [1.0, 2.0, 3.0, 4.0], "b": [2.0, 1.0, 4.0, 3.0]}))
+    assert "yet no single" not in calm.summary

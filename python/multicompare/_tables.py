@@ -7,10 +7,12 @@ emphasis and frame rows. ``render`` is the only layout code, shared by all diale
 from __future__ import annotations
 
 import re
+import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Cell", "Dialect", "LATEX", "MARKDOWN", "TEXT", "Table", "render", "visible"]
+__all__ = ["Cell", "Dialect", "HTML", "LATEX", "MARKDOWN", "TEXT", "Table", "html_escape", "render",
+           "visible"]
 
 # C0 and C1 control characters (NUL, tab, newline, ...), DEL, and the Unicode line separators
 # and bidirectional overrides that can reorder or split what a reader sees.
@@ -29,20 +31,31 @@ def visible(text: str) -> str:
 
 @dataclass(frozen=True)
 class Cell:
-    """A formatted cell; ``strong``/``weak`` mark rejections at alpha and at the 0.10 level."""
+    """A formatted cell; ``strong``/``weak`` mark rejections at alpha and at the 0.10 level;
+    ``raw``: already in the dialect's markup (e.g. LaTeX math), not escaped."""
 
     text: str
     strong: bool = False
     weak: bool = False
+    raw: bool = False
 
 
 @dataclass(frozen=True)
 class Table:
+    """A titled table. ``caption``/``label``: LaTeX only, a caption already in LaTeX (with
+    math) that replaces the escaped title, and a ``\\label``."""
+
     title: str
-    header: tuple[str, ...]
+    header: tuple[str | Cell, ...]
     rows: tuple[tuple[Cell, ...], ...]
     align: str  # one of "l"/"r" per column
     note: str = ""
+    caption: str = ""
+    label: str = ""
+
+
+def _no_lines(align: str) -> list[str]:
+    return []
 
 
 @dataclass(frozen=True)
@@ -50,14 +63,14 @@ class Dialect:
     escape: Callable[[str], str]
     strong: str  # format with one "{}"
     weak: str
-    strong_name: str  # how a legend calls the two marks
-    weak_name: str
-    title: Callable[[str], list[str]]
-    begin: Callable[[str], list[str]]  # the column alignments -> opening lines
-    row: Callable[[Sequence[str]], str]  # cells (already padded) -> line
+    title: Callable[[Table], list[str]]
+    row: Callable[[Sequence[str], str], str]  # cells (already padded), aligns -> line
     rule: Callable[[Sequence[int], str], str | None]  # widths, aligns -> header rule
-    end: list[str]
     note: Callable[[str], list[str]]
+    strong_name: str = "bold"  # how a legend calls the two marks
+    weak_name: str = "italic"
+    begin: Callable[[str], list[str]] = _no_lines  # the column alignments -> opening lines
+    end: tuple[str, ...] = ()
     close: tuple[str, ...] = ()  # after the note
     pad: bool = True
 
@@ -66,14 +79,14 @@ def render(table: Table, dialect: Dialect) -> str:
     """The table as text in ``dialect``; columns padded to a common width when ``pad``."""
 
     def cell(c: Cell) -> str:
-        text = dialect.escape(c.text)
+        text = c.text if c.raw else dialect.escape(c.text)
         if c.strong:
             return dialect.strong.format(text)
         if c.weak:
             return dialect.weak.format(text)
         return text
 
-    header = [dialect.escape(h) for h in table.header]
+    header = [cell(h) if isinstance(h, Cell) else dialect.escape(h) for h in table.header]
     body = [[cell(c) for c in row] for row in table.rows]
     widths = [max(len(line[j]) for line in [header, *body]) for j in range(len(header))]
 
@@ -82,11 +95,11 @@ def render(table: Table, dialect: Dialect) -> str:
             return list(cells)
         return [c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(cells, widths, table.align)]
 
-    lines = [*dialect.title(table.title), *dialect.begin(table.align), dialect.row(fit(header))]
+    lines = [*dialect.title(table), *dialect.begin(table.align), dialect.row(fit(header), table.align)]
     rule = dialect.rule(widths, table.align)
     if rule is not None:
         lines.append(rule)
-    lines += [dialect.row(fit(line)) for line in body]
+    lines += [dialect.row(fit(line), table.align) for line in body]
     lines += dialect.end
     if table.note:
         lines += dialect.note(table.note)
@@ -109,9 +122,10 @@ def latex_escape(text: str) -> str:
     return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in visible(text))
 
 
-# CommonMark's backslash-escapable characters that can start markup inline: emphasis, code,
-# links and images, raw HTML and entities, table pipes, strikethrough.
-_MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>&|!~#")
+# The characters that can start Markdown markup inline: emphasis, code, links and images
+# (they need [ ], so ( ) and ! stay plain), raw HTML and autolinks, entities, table pipes,
+# strikethrough, headings.
+_MARKDOWN_SPECIAL = frozenset("\\`*_[]<>&|~#")
 
 
 def markdown_escape(text: str) -> str:
@@ -128,11 +142,9 @@ TEXT = Dialect(
     weak="{}+",
     strong_name="*",
     weak_name="+",
-    title=lambda t: [t, "-" * len(t)],
-    begin=lambda align: [],
-    row=lambda cells: "  ".join(cells).rstrip(),
+    title=lambda t: [visible(t.title), "-" * len(visible(t.title))],
+    row=lambda cells, align: "  ".join(cells).rstrip(),
     rule=lambda widths, align: "  ".join("-" * w for w in widths),
-    end=[],
     note=lambda n: [n],
 )
 
@@ -140,28 +152,55 @@ MARKDOWN = Dialect(
     escape=markdown_escape,
     strong="**{}**",
     weak="*{}*",
-    strong_name="bold",
-    weak_name="italic",
-    title=lambda t: [f"### {markdown_escape(t)}", ""],
-    begin=lambda align: [],
-    row=lambda cells: "| " + " | ".join(cells) + " |",
+    title=lambda t: [f"### {markdown_escape(t.title)}", ""],
+    row=lambda cells, align: "| " + " | ".join(cells) + " |",
     rule=lambda widths, align: "| " + " | ".join(
         "-" * max(w - 1, 2) + ":" if a == "r" else "-" * max(w, 3) for w, a in zip(widths, align)) + " |",
-    end=[],
     note=lambda n: ["", markdown_escape(n)],
 )
+
+
+def _latex_title(table: Table) -> list[str]:
+    caption = table.caption or latex_escape(table.title)
+    label = [rf"\label{{{table.label}}}"] if table.label else []
+    return [r"\begin{table}[htbp]", r"\centering", rf"\caption{{{caption}}}", *label]
+
 
 LATEX = Dialect(
     escape=latex_escape,
     strong=r"\textbf{{{}}}",
     weak=r"\textit{{{}}}",
-    strong_name="bold",
-    weak_name="italic",
-    title=lambda t: [r"\begin{table}[htbp]", r"\centering", rf"\caption{{{latex_escape(t)}}}"],
-    begin=lambda align: [rf"\begin{{tabular}}{{{align}}}", r"\hline"],
-    row=lambda cells: " & ".join(cells) + r" \\",
-    rule=lambda widths, align: r"\hline",
-    end=[r"\hline", r"\end{tabular}"],
+    title=_latex_title,
+    # booktabs rules; a table wider than the column is scaled down to fit it, never up
+    begin=lambda align: [r"\small\setlength{\tabcolsep}{4pt}",
+                         r"\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}{%",
+                         rf"\begin{{tabular}}{{@{{}}{align}@{{}}}}", r"\toprule"],
+    row=lambda cells, align: " & ".join(cells) + r" \\",
+    rule=lambda widths, align: r"\midrule",
+    end=(r"\bottomrule", r"\end{tabular}}"),
     note=lambda n: [rf"\par\smallskip{{\footnotesize {latex_escape(n)}}}"],
     close=(r"\end{table}",),
+)
+
+
+def html_escape(text: str) -> str:
+    """``text`` as inert HTML text: ``< > & " '`` as entities, control characters visible."""
+    return html.escape(visible(text), quote=True)
+
+
+def _html_row(cells: Sequence[str], align: str) -> str:
+    return "<tr>" + "".join(f'<td class="{a}">{c}</td>' for c, a in zip(cells, align)) + "</tr>"
+
+
+HTML = Dialect(
+    escape=html_escape,
+    strong='<strong class="reject">{}</strong>',
+    weak='<em class="reject-weak">{}</em>',
+    title=lambda t: [f"<h3>{html_escape(t.title)}</h3>"],
+    begin=lambda align: ["<table>", "<thead>"],
+    row=_html_row,
+    rule=lambda widths, align: "</thead><tbody>",
+    end=("</tbody></table>",),
+    note=lambda n: [f'<p class="note">{html_escape(n)}</p>'],
+    pad=False,
 )

@@ -24,7 +24,7 @@ from multicompare._data import AGGREGATES, NAN_POLICIES, ShapeWarning
 __all__ = ["main"]
 
 PROG = "multicompare"
-FORMATS = ("text", "latex", "markdown", "json", "csv")
+FORMATS = ("text", "latex", "markdown", "html", "json", "csv")
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 # Bergmann-Hommel takes long enough from this k on to deserve a progress indicator.
 SLOW_K = 13
@@ -306,6 +306,7 @@ def _render(report: Any, fmt: str) -> str:
         "text": report.to_text,
         "latex": report.to_latex,
         "markdown": report.to_markdown,
+        "html": report.to_html,
         "json": report.to_json,
         "csv": report.to_csv,
     }

@@ -55,6 +55,12 @@ class _Printable:
             lines.append(f"  omitted (incomplete): {', '.join(omitted)}")
         return "\n".join(lines)
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the same text, escaped."""
+        from multicompare._tables import html_escape
+
+        return f"<pre>{html_escape(str(self))}</pre>"
+
 
 @dataclass(frozen=True)
 class FriedmanResult(_Printable):

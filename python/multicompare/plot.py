@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from multicompare._names import POSTHOC_NAMES, PROCEDURE_NAMES, default_procedure, fmt_alpha
+from multicompare._tables import visible
 
 if TYPE_CHECKING:
     from multicompare._data import Aggregate, NanPolicy
@@ -517,8 +518,8 @@ def _layout(
     def rank_label(name: str) -> str:
         return f"{ranks[name]:.2f}"
 
-    left_w = max((_text_width(n, fontsize, weight(n)) for n in left), default=0.0)
-    right_w = max(_text_width(n, fontsize, weight(n)) for n in right)
+    left_w = max((_text_width(visible(n), fontsize, weight(n)) for n in left), default=0.0)
+    right_w = max(_text_width(visible(n), fontsize, weight(n)) for n in right)
     gap = 0.15 + (max(_text_width(rank_label(n), small) for n in order) if show_ranks else 0.0)
     if top == k:
         ticks = [float(r) for r in range(1, k + 1)]
@@ -539,6 +540,7 @@ def _layout(
     width = x1 + gap + _PAD + right_w + _MARGIN
     y = _MARGIN
     items: list[tuple[str, dict[str, Any]]] = []  # deferred drawing, once the size is known
+    title = visible(title) if title else title
     title_w = _text_width(title, 1.2 * fontsize) if title else 0.0
     if title:
         # centred over the axis; x is set once the width is known (a long title may shift)
@@ -593,7 +595,7 @@ def _layout(
             items.append(("line", dict(xdata=[xr, xr, end], ydata=[y_axis, ny, ny], lw=0.8,
                                        gid=f"cd-elbow-{name}")))
             ha, tx = ("left", end + _PAD) if side == "right" else ("right", end - _PAD)
-            items.append(("text", dict(x=tx, y=ny, s=name, ha=ha, va="center", fontsize=fontsize,
+            items.append(("text", dict(x=tx, y=ny, s=visible(name), ha=ha, va="center", fontsize=fontsize,
                                        fontweight=weight(name), gid=f"cd-name-{name}")))
             if show_ranks:
                 rx, rha = (x1 + 0.06, "left") if side == "right" else (x0 - 0.06, "right")

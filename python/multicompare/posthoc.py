@@ -136,15 +136,18 @@ class _PosthocResult:
         """Rejection decisions at ``alpha`` (APV <= alpha), one column per method."""
         return self.adjusted <= self.alpha
 
-    def to_frame(self, *, sort: bool = False) -> pd.DataFrame:
-        """One row per hypothesis; columns ``difference``, ``z``, ``pvalue``, ``apv_<method>``
-        and ``reject_<method>`` for every method.
+    def to_frame(self, *, sort: bool = False, reject: bool = False) -> pd.DataFrame:
+        """One row per hypothesis; columns ``difference``, ``z``, ``pvalue`` and ``apv_<method>``
+        for every method (what a reader compares; the decisions are APV <= alpha).
 
         ``sort=True`` orders the rows by unadjusted p (ties keep their order), as the papers'
-        tables do. ``frame.attrs["notes"]`` holds :attr:`notes` (methods that do not hold alpha).
+        tables do. ``reject=True`` adds the decisions at ``alpha``, ``reject_<method>``.
+        ``frame.attrs["notes"]`` holds :attr:`notes` (methods that do not hold alpha).
         """
-        frame = pd.concat([self.difference, self.z, self.pvalue, self.adjusted.add_prefix("apv_"),
-                           self.reject.add_prefix("reject_")], axis=1)
+        columns = [self.difference, self.z, self.pvalue, self.adjusted.add_prefix("apv_")]
+        if reject:
+            columns.append(self.reject.add_prefix("reject_"))
+        frame = pd.concat(columns, axis=1)
         frame.attrs["notes"] = self.notes
         if sort:
             frame = frame.iloc[np.argsort(self.pvalue.to_numpy(), kind="stable")]
@@ -158,6 +161,14 @@ class _PosthocResult:
 
     def _heading(self) -> str:
         raise NotImplementedError
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the heading and the table sorted by p (every name escaped)."""
+        from multicompare._tables import html_escape
+
+        heading = f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, alpha = {self.alpha:g})"
+        table = self.to_frame(sort=True).to_html(float_format="{:.4g}".format, escape=True)
+        return f"<p><strong>{html_escape(heading)}</strong></p>\n{table}"
 
     def __str__(self) -> str:
         shown = self.to_frame(sort=True)[["z", "pvalue", *(f"apv_{m}" for m in self.methods)]]

@@ -39,7 +39,6 @@ OmnibusName = Literal["friedman", "iman_davenport", "aligned", "quade"]
 
 __all__ = ["Hypothesis", "OmnibusTest", "Report", "compare"]
 
-PAPER_ALPHAS = (0.05, _render.SECOND_ALPHA)  # the levels of the papers' hypothesis tables
 _DEFAULTS: dict[str, Any] = {"tie_correction": True, "rom": "exact", "aligned_se": "calibrated",
                              "quade_se": "calibrated", "monotone": False}
 _FORMAT = "multicompare.report"
@@ -185,27 +184,54 @@ class Report:
         return [f"{name}={value!r}" for name, value in chosen.items() if value != _DEFAULTS[name]]
 
     # --- renderers (multicompare._render) ------------------------------------------------
-    def levels(self) -> tuple[float, ...]:
-        """The significance levels of the papers' hypothesis tables: 0.05 and 0.10, and the
-        report's alpha."""
-        return tuple(sorted({self.alpha, *PAPER_ALPHAS}))
-
     def to_text(self) -> str:
-        """A plain-text report: tables (``*``: rejected at alpha, ``+``: at 0.10 only) and summary."""
+        """A plain-text report: the summary (ranking, verdicts, groups, procedure), then the
+        tables (``*``: rejected at alpha, ``+``: at 0.10 only)."""
         return _render.text(self)
 
     def __str__(self) -> str:
         return self.to_text()
 
+    def __repr__(self) -> str:
+        scope = (f"control={self.control!r}" if self.comparison == "control" else "all pairs")
+        return (f"<Report: {len(self.algorithms)} algorithms x {self.n_datasets} data sets, {scope}, "
+                f"test={self.test!r}, procedure={self.procedure!r}, alpha={self.alpha:g}: "
+                f"{len(self.rejected())} of {len(self.hypotheses)} hypotheses rejected>")
+
+    def to_html(self) -> str:
+        """One self-contained HTML page (no external resource, scripts forbidden by its
+        Content-Security-Policy, every name escaped): the summary, the CD diagram as an SVG
+        image and the tables, rejections highlighted."""
+        return _render.html(self, page=True)
+
+    def _repr_html_(self) -> str:
+        """The report in a notebook: summary, CD diagram and tables."""
+        return _render.html(self, page=False)
+
     def to_markdown(self) -> str:
         """Markdown tables (rejected APVs in bold, at 0.10 only in italics) and the summary."""
         return _render.markdown(self)
 
-    def to_latex(self) -> str:
-        """LaTeX tables in the papers' style (G08 Tables 3-5, G10 Tables 9-11): average ranks,
-        omnibus tests, and one table of unadjusted p and APVs per level of :meth:`levels`
-        (0.05 and 0.10), hypotheses rejected at that level in bold."""
-        return _render.latex(self)
+    def to_latex(self, label: str = "mc") -> str:
+        """LaTeX tables for a paper, as is (``\\usepackage{booktabs,graphicx}``).
+
+        Parameters
+        ----------
+        label : str
+            Prefix of the ``\\label`` of each table: ``tab:<label>-ranks``, then
+            ``tab:<label>-control`` or ``tab:<label>-pairs``.
+
+        Returns
+        -------
+        str
+            The average ranks best first with mean scores (omnibus tests in the caption, in
+            math mode: chi-square and F with their degrees of freedom); then, with a control,
+            z, p and the adjusted p-values (APVs) of Bonferroni-Dunn, Holm, Hochberg, Finner,
+            Li and the report's procedure, or for all pairs the lower-triangular matrix of the
+            report's procedure's APVs. Rejections at alpha in bold. A table wider than the
+            column is scaled down to fit it (``\\resizebox``), so it fits any article column.
+        """
+        return _render.latex(self, label)
 
     def to_json(self, **kwargs: Any) -> str:
         """Strict JSON with every field; :meth:`from_json` reads it back to an equal report.

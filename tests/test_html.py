@@ -13,8 +13,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-
-from multicompare import Report, compare, load_example, posthoc_all_pairs, posthoc_control
+from multicompare import (
+    Report,
+    compare,
+    load_example,
+    posthoc_all_pairs,
+    posthoc_control,
+)
 from multicompare.cli import main
 
 HOSTILE = ["<script>alert(1)</script>", "a & b", '"quoted" name', "new\nline", "C4.5"]

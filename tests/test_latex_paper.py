@@ -12,7 +12,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-
 from multicompare import Report, compare, load_example
 
 NAMES = ["RandomForest", "GradientBoosting", "LogisticRegression", "SVC-rbf", "KNeighbors",
@@ -44,7 +43,7 @@ def test_tables_for_a_paper(reports: dict[str, Report]) -> None:
     assert r"\label{tab:k12c-control}" in control
     # The ranks table lists the algorithms best first, with their mean scores.
     report = reports["k12"]
-    rows = re.findall(r"^ *(\d+) & (\S+) +& +([\d.]+) ", pairs, flags=re.M)
+    rows = re.findall(r"^ *(\d+) & (\S+) +& +([\d.]+) ", pairs, flags=re.MULTILINE)
     assert [name for _, name, _ in rows] == NAMES
     assert [float(m) for _, _, m in rows] == pytest.approx(list(report.scores.mean()[NAMES]), abs=1e-4)
     # All pairs: a lower-triangular matrix with k - 1 rows, one bold cell per rejected pair.

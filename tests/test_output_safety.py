@@ -12,7 +12,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-
 from multicompare import Report, compare
 from multicompare._tables import latex_escape, markdown_escape, visible
 

@@ -260,7 +260,7 @@ _CSS = """
 .multicompare table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
 .multicompare thead td { font-weight: 600; border-bottom: 1px solid #555; }
 .multicompare tbody tr:last-child td { border-bottom: 1px solid #555; }
-.multicompare td { padding: 0.2em 0.7em; text-align: right; }
+.multicompare td { padding: 0.2em 0.7em; text-align: right; white-space: nowrap; }
 .multicompare td.l { text-align: left; }
 .multicompare td:has(> .reject) { background: #c6efce; }
 .multicompare .reject { color: #0b5e1c; }
@@ -353,7 +353,7 @@ def _tex_omnibus(t: OmnibusTest) -> str:
     symbol = "\\chi^2" if t.distribution == "chi2" else "F"
     df = ",".join(str(d) for d in t.df)
     statistic = _tex_number(t.statistic).replace("$", "")
-    p = f"p < 0.001" if t.pvalue < 0.001 else f"p = {t.pvalue:.3f}"
+    p = "p < 0.001" if t.pvalue < 0.001 else f"p = {t.pvalue:.3f}"
     return f"{TEST_NAMES[t.name]}: ${symbol}_{{{df}}} = {statistic}$, ${p}$"
 
 

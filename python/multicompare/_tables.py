@@ -6,13 +6,23 @@ emphasis and frame rows. ``render`` is the only layout code, shared by all diale
 
 from __future__ import annotations
 
-import re
 import html
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Cell", "Dialect", "HTML", "LATEX", "MARKDOWN", "TEXT", "Table", "html_escape", "render",
-           "visible"]
+__all__ = [
+    "HTML",
+    "LATEX",
+    "MARKDOWN",
+    "TEXT",
+    "Cell",
+    "Dialect",
+    "Table",
+    "html_escape",
+    "render",
+    "visible",
+]
 
 # C0 and C1 control characters (NUL, tab, newline, ...), DEL, and the Unicode line separators
 # and bidirectional overrides that can reorder or split what a reader sees.

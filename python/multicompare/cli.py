@@ -151,11 +151,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail("standard output is closed: nowhere to write the report", 1)
     try:
         report = _analyse(args)
+        text = _render(report, args.format)
         figure = _figure(report, args) if args.plot is not None else None
     except InputError as exc:
         return _fail(str(exc), 2)
     try:
-        _write(_render(report, args.format), sys.stdout)
+        _write(text, sys.stdout)
         if figure is not None:
             figure.savefig(args.plot, bbox_inches="tight", dpi=150)
     except BrokenPipeError:  # e.g. `multicompare ... | head`
@@ -302,15 +303,11 @@ def _figure(report: Any, args: argparse.Namespace) -> Any:
 
 
 def _render(report: Any, fmt: str) -> str:
-    renderers: dict[str, Callable[[], str]] = {
-        "text": report.to_text,
-        "latex": report.to_latex,
-        "markdown": report.to_markdown,
-        "html": report.to_html,
-        "json": report.to_json,
-        "csv": report.to_csv,
-    }
-    return renderers[fmt]()
+    """The report in ``fmt`` (its ``to_<fmt>`` method)."""
+    renderer: Callable[[], str] | None = getattr(report, f"to_{fmt}", None)
+    if renderer is None:
+        raise InputError(f"--format {fmt} is not available for this analysis")
+    return renderer()
 
 
 def _write(text: str, stream: TextIO) -> None:

@@ -287,7 +287,8 @@ def cd_diagram(
         avg, n = _friedman_ranks(data, result, ranks, n_datasets, higher_is_better)
         from multicompare.critical_difference import critical_difference
 
-        cd = float(critical_difference(avg.size, n, alpha, method=method))
+        cd = float(critical_difference(avg.size, n, alpha,
+                                       method="nemenyi" if method == "nemenyi" else "bonferroni_dunn"))
         names = list(avg.index)
         shown = None if control is None else names[index_of(names, control)]
         if method == "bonferroni_dunn" and shown is None:
@@ -304,8 +305,8 @@ def cd_diagram(
             result = posthoc_control(data, control, test=test, alpha=alpha, ranks=ranks,
                                      n_datasets=n_datasets, rom=rom, aligned_se=aligned_se,
                                      quade_se=quade_se, higher_is_better=higher_is_better)
-        rejected = [(result.control, a) for a in result.algorithms
-                    if result.adjusted.loc[a, method] <= alpha]
+        apvs = result.adjusted[method].to_numpy(dtype=float)
+        rejected = [(result.control, a) for a, apv in zip(result.algorithms, apvs) if apv <= alpha]
         return draw_decisions(_as_rank_series(result.ranks), method=method, alpha=alpha, test=test,
                               n_datasets=result.n_datasets, control=result.control,
                               rejected=rejected, **style)

@@ -322,7 +322,7 @@ def _decode(kind: Any, value: Any, where: str) -> Any:
     field (driven by their annotations, so a new field is read without code here), tuples
     element by element, floats also from "Infinity"/"NaN". ValueError names ``where``."""
     origin, args = get_origin(kind), get_args(kind)
-    if is_dataclass(kind):
+    if isinstance(kind, type) and is_dataclass(kind):
         if not isinstance(value, dict):
             raise ValueError(f"{where} must be a JSON object, got {_json_type(value)}")
         hints = get_type_hints(kind)

@@ -268,6 +268,8 @@ def read_csv(
     """
     if not os.path.exists(path):
         raise FileNotFoundError(f"no such file: {os.fspath(path)!r}")
+    if not os.path.isfile(path):  # a directory, a FIFO (whose opening would block), a device
+        raise ValueError(f"{os.fspath(path)!r} is not a regular file: give the path of a CSV file")
     if sep is None:
         sep = "\t" if os.path.splitext(os.fspath(path))[1].lower() in (".tsv", ".tab") else ","
     if not isinstance(sep, str) or not sep:

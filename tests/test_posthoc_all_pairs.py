@@ -111,7 +111,7 @@ def test_methods_selection_and_bergmann_hommel_beyond_the_supported_k(monkeypatc
     assert mc.posthoc_all_pairs(data, methods="shaffer").methods == ("shaffer",)
     with pytest.raises(ValueError, match="unknown method"):
         mc.posthoc_all_pairs(data, methods=["hommel"])
-    monkeypatch.setattr(_core, "MAX_K", 4)
+    monkeypatch.setattr(_core, "MAX_K_ROBINSON", 4)
     result = mc.posthoc_all_pairs(data)
     assert result.methods == ("nemenyi", "holm", "shaffer")
     assert "bergmann_hommel" in result.skipped and "shaffer" in result.skipped["bergmann_hommel"]
@@ -158,7 +158,7 @@ def test_str_shows_the_sorted_table_and_skipped_methods(monkeypatch: pytest.Monk
     assert text.index("C4.5 vs Kernel") < text.index("C4.5 vs NaiveBayes")
     assert "apv_bergmann_hommel" in text
     assert "control 'C4.5'" in str(mc.posthoc_control(data, "C4.5"))
-    monkeypatch.setattr(_core, "MAX_K", 4)
+    monkeypatch.setattr(_core, "MAX_K_ROBINSON", 4)
     assert "skipped bergmann_hommel" in str(mc.posthoc_all_pairs(data))
 
 

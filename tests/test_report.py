@@ -131,10 +131,7 @@ def test_other_tests_add_their_omnibus_and_ranks(test: str, function: object) ->
 
 
 def test_shaffer_beyond_the_largest_k_of_bergmann_hommel() -> None:
-    max_k = getattr(_core, "MAX_K", None)
-    if max_k is None:
-        pytest.skip("the native module does not state MAX_K")
-    k = max_k + 1
+    k = _core.MAX_K_ROBINSON + 1
     rng = np.random.default_rng(0)
     data = pd.DataFrame(rng.normal(size=(12, k)), columns=[f"m{j}" for j in range(k)])
     report = compare(data)

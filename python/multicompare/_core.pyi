@@ -12,9 +12,12 @@ __all__ = [
     "__version__",
     "MAX_K",
     "MAX_K_ENUMERATE",
+    "MAX_K_ROBINSON",
     "bergmann_hommel_accepted",
     "bergmann_hommel_apv",
+    "bergmann_hommel_apv_robinson",
     "exhaustive_sets",
+    "is_robinson",
     "shaffer_apv",
     "shaffer_counts",
     "shaffer_multipliers",
@@ -26,6 +29,8 @@ MAX_K: int
 """Largest k for Bergmann-Hommel (20): the exact computation grows like 3^k."""
 MAX_K_ENUMERATE: int
 """Largest k whose exhaustive sets are listed (11: 678,569 sets, 55-bit masks)."""
+MAX_K_ROBINSON: int
+"""Largest k for Bergmann-Hommel on Robinson families (100): time grows like k^5 at worst."""
 
 def shaffer_counts(k: int) -> list[int]: ...
 def shaffer_multipliers(k: int) -> list[int]: ...
@@ -37,3 +42,7 @@ def bergmann_hommel_apv(
 def bergmann_hommel_accepted(
     pvalues: ArrayLike, k: int, alpha: float
 ) -> NDArray[np.bool_]: ...
+def bergmann_hommel_apv_robinson(
+    pvalues: ArrayLike, k: int, order: ArrayLike
+) -> NDArray[np.float64]: ...
+def is_robinson(pvalues: ArrayLike, k: int, order: ArrayLike) -> bool: ...

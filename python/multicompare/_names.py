@@ -47,12 +47,13 @@ def default_procedure(k: int, control: str | int | None, test: str = "friedman")
     """The procedure whose decisions a comparison of ``k`` algorithms reports and draws by
     default: Holm with a control or after pairwise tests (``test`` "wilcoxon" or "sign", which
     offer no other step-wise procedure); for all pairs Bergmann-Hommel, or Shaffer beyond the
-    largest k the exhaustive Bergmann-Hommel procedure handles (``multicompare._core.MAX_K``)."""
+    largest k its exact computation for rank post-hocs handles
+    (``multicompare._core.MAX_K_ROBINSON``, docs/robinson.md)."""
     from multicompare import _core
 
     if control is not None or test in ("wilcoxon", "sign"):
         return "holm"
-    return "bergmann_hommel" if k <= _core.MAX_K else "shaffer"
+    return "bergmann_hommel" if k <= _core.MAX_K_ROBINSON else "shaffer"
 
 
 def procedure_name(method: str) -> str:

@@ -381,6 +381,15 @@ def _families(pvalues: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]
     return _checked(a), k_rows, False
 
 
+def _as_order(order: ArrayLike) -> NDArray[np.int64]:
+    """``order`` as int64 (the Rust core checks that it is a permutation of range(k)), or
+    TypeError if it does not hold integers."""
+    raw = np.asarray(order)
+    if raw.dtype.kind not in "iu":
+        raise TypeError(f"order must hold integer algorithm indices, got dtype {raw.dtype}")
+    return raw.astype(np.int64)
+
+
 def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:
     """APV_i = max{APV_j : p_j <= p_i} (ties in p handled alike), per family."""
     order = np.argsort(p, axis=-1, kind="stable")
@@ -396,9 +405,11 @@ def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:
     return out
 
 
-def _all_pairs_apv(p: FloatArray, method: str, k: int, monotone: bool) -> FloatArray:
+def _all_pairs_apv(p: FloatArray, method: str, k: int, monotone: bool,
+                   order: ArrayLike | None = None) -> FloatArray:
     """APVs of checked families ``p`` (m or (n, m) p-values of k algorithms), no parsing: the
-    core of :func:`adjust_all_pairs`, also used by :func:`multicompare.simulate`."""
+    core of :func:`adjust_all_pairs`, also used by :func:`multicompare.simulate`. ``order``:
+    the rank order(s) of a Robinson family, for Bergmann-Hommel (:func:`adjust_all_pairs`)."""
     p = p + 0.0  # -0.0 -> 0.0, as in the Rust core
     apv: FloatArray
     if method == "nemenyi":
@@ -407,13 +418,22 @@ def _all_pairs_apv(p: FloatArray, method: str, k: int, monotone: bool) -> FloatA
         apv = _sorted_apply(p, _holm_sorted)
     elif method == "shaffer":
         apv = np.asarray(_core.shaffer_apv(p, k), dtype=np.float64)
-    else:
+    elif order is None:
+        if k > _core.MAX_K:
+            raise ValueError(
+                f"bergmann_hommel supports k <= {_core.MAX_K} for arbitrary p-values, got k = "
+                f"{k}; pass order= (the algorithms in rank order) for the p-values of a rank "
+                f"post-hoc (k <= {_core.MAX_K_ROBINSON}), or use shaffer, which works for any k")
         apv = np.asarray(_core.bergmann_hommel_apv(p, k), dtype=np.float64)
+    else:
+        apv = np.asarray(_core.bergmann_hommel_apv_robinson(p, k, _as_order(order)),
+                         dtype=np.float64)
     return _monotone(p, apv) if monotone else apv
 
 
 def adjust_all_pairs(
-    pvalues: ArrayLike, method: str, *, k: int | None = None, monotone: bool = False
+    pvalues: ArrayLike, method: str, *, k: int | None = None, monotone: bool = False,
+    order: ArrayLike | None = None,
 ) -> FloatArray:
     """Adjusted p-values of the m = k(k-1)/2 pairwise comparisons of k algorithms, capped at 1.
 
@@ -435,7 +455,16 @@ def adjust_all_pairs(
     - ``"nemenyi"``: m p_i.
     - ``"holm"``: max_{j<=i} (m-j+1) p_(j).
     - ``"shaffer"`` (static): max_{j<=i} t_j p_(j), t_j = max{s in S(k): s <= m-j+1}.
-    - ``"bergmann_hommel"``: max{|I| min_{j in I} p_j : I exhaustive, i in I} (k <= ``multicompare._core.MAX_K`` = 20).
+    - ``"bergmann_hommel"``: max{|I| min_{j in I} p_j : I exhaustive, i in I}, exact, for
+      k <= ``multicompare._core.MAX_K`` = 20 (its time grows like 3^k); with ``order`` for
+      k <= ``multicompare._core.MAX_K_ROBINSON`` = 100 (k = 50 in about 25 ms).
+
+    ``order`` (Bergmann-Hommel only): the algorithms sorted by rank, a permutation of
+    ``range(k)`` (shape (k,), or (n, k) for n families), for p-values that are Robinson in it:
+    p_il <= min(p_ij, p_jl) whenever j lies between i and l, as in a rank post-hoc where p is a
+    non-increasing function of the rank difference (:func:`multicompare.posthoc_all_pairs`
+    passes it). The APVs are then computed in polynomial time (docs/robinson.md), bit for bit
+    equal to the general route's; p-values that are not Robinson in ``order`` are a ValueError.
 
     ``monotone=True`` replaces APV_i by max{APV_j : p_j <= p_i}, as KEEL and scmamp do (G08
     Table 5 prints 0.0319 for hypothesis 6 where the formula gives 0.0303). It changes only
@@ -443,8 +472,10 @@ def adjust_all_pairs(
     """
     method = _choose(method, ALL_PAIRS_METHODS)
     monotone = check_bool(monotone, "monotone")
+    if order is not None and method != "bergmann_hommel":
+        raise ValueError(f"order= applies to method='bergmann_hommel' only, not {method!r}")
     p, k_eff, matrix = _families(pvalues, k)
-    apv = _all_pairs_apv(p, method, k_eff, monotone)
+    apv = _all_pairs_apv(p, method, k_eff, monotone, order)
     if not matrix:
         return apv
     out = np.full((k_eff, k_eff), np.nan)

@@ -197,7 +197,7 @@ def cd_diagram(
     method : str, optional
         The procedure whose decisions are drawn. Default: the one :func:`multicompare.compare`
         reports for the same call, Holm's with a ``control``, else Bergmann-Hommel's (Shaffer's
-        beyond ``multicompare._core.MAX_K`` algorithms), so that diagram and summary agree.
+        beyond ``multicompare._core.MAX_K_ROBINSON`` algorithms), so that diagram and summary agree.
 
         * ``"nemenyi"``: pairs differ when their average Friedman ranks differ by at least the
           critical difference CD = q_alpha sqrt(k(k+1)/(6N)) (D06 eq. 5), drawn as a bar above

@@ -326,9 +326,11 @@ def posthoc_all_pairs(
 
     z and two-sided p per pair (module docstring: SEs) and the APVs of ``methods`` among
     Nemenyi, Holm, Shaffer static and Bergmann-Hommel via :func:`multicompare.adjust_all_pairs`.
-    ``methods=None`` takes all of them, except Bergmann-Hommel when k exceeds the largest k the
-    exact algorithm supports (``multicompare._core.MAX_K``): it is then left out and named in
-    ``result.skipped``; asking for it explicitly with such a k raises ValueError.
+    Bergmann-Hommel is exact, in polynomial time thanks to the rank order of the p-values
+    (docs/robinson.md; k = 50 in about 25 ms). ``methods=None`` takes all methods, except
+    Bergmann-Hommel when k exceeds ``multicompare._core.MAX_K_ROBINSON`` (100): it is then left
+    out and named in ``result.skipped``; asking for it explicitly with such a k raises
+    ValueError.
     ``monotone=True`` forces APVs to be non-decreasing in p (the KEEL/scmamp convention that G08
     Table 5 printed for Bergmann-Hommel). Input as for :func:`posthoc_control`.
     With ``test="wilcoxon"`` or ``"sign"`` the methods are Nemenyi (Bonferroni) and Holm; the
@@ -348,7 +350,12 @@ def posthoc_all_pairs(
     labels = [f"{a} vs {b}" for a, b in pairs]
     shared = _z_tests(basis, first, second, labels, test, alpha, ses)
     p = shared["pvalue"].to_numpy()
-    adjusted = pd.DataFrame({m: adjust_all_pairs(p, m, k=k, monotone=monotone) for m in chosen},
+    # The p-values of the rank tests are Robinson in rank order (_z_tests): exact
+    # Bergmann-Hommel in polynomial time.
+    order = np.argsort(basis.ranks.to_numpy(), kind="stable")
+    adjusted = pd.DataFrame({m: adjust_all_pairs(p, m, k=k, monotone=monotone,
+                                                 order=order if m == "bergmann_hommel" else None)
+                             for m in chosen},
                             index=labels, columns=list(chosen), dtype=np.float64)
     shared["options"] = {"monotone": bool(monotone), **shared["options"]}
     return PosthocAllPairsResult(pairs=pairs, adjusted=adjusted, skipped=skipped, **shared)
@@ -399,7 +406,11 @@ def _z_tests(basis: _Basis, first: np.ndarray, second: np.ndarray, labels: list[
     else:
         # se = 0 only when every data set ties all algorithms: then all differences are 0 too.
         z = units / (unit * basis.se) if basis.se > 0 else np.zeros_like(difference)
-        pvalue = np.minimum(2.0 * stats.norm.sf(np.abs(z)), 1.0)
+        # p as a non-increasing function of |z|, exactly (scipy's sf can rise by an ulp
+        # between nearby arguments): the p-values are then Robinson in rank order, which the
+        # polynomial route of Bergmann-Hommel needs (adjust_all_pairs, order=).
+        gaps, inverse = np.unique(np.abs(z), return_inverse=True)
+        pvalue = np.minimum.accumulate(np.minimum(2.0 * stats.norm.sf(gaps), 1.0))[inverse]
     series = {name: pd.Series(values, index=labels, name=name)
               for name, values in (("difference", difference), ("z", z), ("pvalue", pvalue))}
     return {"test": test, "alpha": alpha, "se": basis.se, "n_datasets": basis.n_datasets,
@@ -528,7 +539,7 @@ def _all_pairs_methods(methods: Sequence[str] | None, k: int,
                        test: str) -> tuple[tuple[str, ...], dict[str, str]]:
     if test in PAIRWISE_TESTS:
         return _pairwise_methods(methods)
-    max_k = _core.MAX_K
+    max_k = _core.MAX_K_ROBINSON  # the rank tests' p-values are Robinson in rank order
     too_big = k > max_k
     if methods is None:
         if too_big:

@@ -3,7 +3,7 @@
 //! One family of Bergmann-Hommel APVs per k for three kinds of p-values, enumeration vs
 //! subset DP where both exist, a batch of 10,000 families at k = 8, and peak RSS.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use multicompare_core::bergmann_hommel::{bergmann_hommel_apv, Algorithm, AUTO_ENUMERATE_UP_TO};
 use multicompare_core::exhaustive::exhaustive_sets;
@@ -12,19 +12,7 @@ use multicompare_core::shaffer::shaffer_apv;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
-use common::{Rng, NO};
-
-/// Two-sided normal p-value 2 * Phi(-|z|) via erfc (Abramowitz-Stegun 7.1.26 is enough
-/// for timing data).
-fn two_sided(z: f64) -> f64 {
-    let x = z.abs() / std::f64::consts::SQRT_2;
-    let t = 1.0 / (1.0 + 0.327_591_1 * x);
-    let poly = t
-        * (0.254_829_592
-            + t * (-0.284_496_736
-                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
-    (poly * (-x * x).exp()).clamp(0.0, 1.0)
-}
+use common::{arg, peak_rss_mib, time, two_sided, Rng, NO};
 
 /// p-values of the three kinds: "uniform" (all nulls false or true at random),
 /// "friedman" (Friedman post-hoc z of N = 30 data sets, algorithms with spread-out
@@ -60,30 +48,6 @@ fn family(rng: &mut Rng, k: usize, kind: &str) -> Vec<f64> {
     }
 }
 
-/// Median wall time of `reps` runs of f.
-fn time<F: FnMut()>(reps: usize, mut f: F) -> Duration {
-    let mut v: Vec<Duration> = (0..reps)
-        .map(|_| {
-            let s = Instant::now();
-            f();
-            s.elapsed()
-        })
-        .collect();
-    v.sort();
-    v[v.len() / 2]
-}
-
-fn peak_rss_mib() -> f64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
-        })
-        .map_or(f64::NAN, |kb| kb / 1024.0)
-}
-
 /// User + system CPU time of this process (all threads), from /proc/self/stat.
 fn cpu_seconds() -> f64 {
     std::fs::read_to_string("/proc/self/stat")
@@ -110,12 +74,6 @@ fn ms(d: Duration) -> String {
 }
 
 fn main() {
-    let arg = |i: usize, default: usize| {
-        std::env::args()
-            .nth(i)
-            .and_then(|a| a.parse().ok())
-            .unwrap_or(default)
-    };
     let (k_max, k_min) = (arg(1, 18), arg(2, 3));
     println!("threads: {}", rayon::current_num_threads());
     println!(

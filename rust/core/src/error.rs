@@ -36,6 +36,18 @@ pub enum CoreError {
     InvalidAlpha { alpha: f64 },
     /// The caller raised the [`crate::interrupt::Interrupt`] of the computation.
     Interrupted,
+    /// `k` above [`crate::MAX_K_ROBINSON`] for the Robinson route.
+    TooManyForRobinson { k: usize },
+    /// An order of the algorithms that is not a permutation of 0..k (one per family).
+    BadOrder { k: usize, detail: String },
+    /// A family that is not Robinson in its order: positions first < middle < last (named
+    /// by their algorithms) with p(first, last) > p(first, middle) or > p(middle, last).
+    NotRobinson {
+        family: Option<usize>,
+        first: usize,
+        middle: usize,
+        last: usize,
+    },
 }
 
 impl fmt::Display for CoreError {
@@ -48,8 +60,11 @@ impl fmt::Display for CoreError {
             Self::TooManyForBergmannHommel { k } => write!(
                 f,
                 "k = {k} is above the largest k supported by Bergmann-Hommel ({}): its exact \
-                 computation grows like 3^k; use Shaffer's static procedure, which works for any k",
-                crate::MAX_K
+                 computation grows like 3^k; for p-values that are Robinson in a known order (those \
+                 of a rank post-hoc, in rank order) the Robinson route works up to k = {}; else \
+                 use Shaffer's static procedure, which works for any k",
+                crate::MAX_K,
+                crate::MAX_K_ROBINSON
             ),
             Self::TooManyForShaffer { k } => write!(
                 f,
@@ -105,6 +120,32 @@ impl fmt::Display for CoreError {
                 write!(f, "alpha must lie in the open interval (0, 1), got {alpha}")
             }
             Self::Interrupted => write!(f, "the computation was interrupted"),
+            Self::TooManyForRobinson { k } => write!(
+                f,
+                "k = {k} is above the largest k of the Robinson route of Bergmann-Hommel ({}): \
+                 its time grows like k^5",
+                crate::MAX_K_ROBINSON
+            ),
+            Self::BadOrder { k, detail } => write!(
+                f,
+                "order must list each algorithm 0..{k} once (one order of k = {k} for all \
+                 families, or one per family); {detail}"
+            ),
+            Self::NotRobinson {
+                family,
+                first,
+                middle,
+                last,
+            } => {
+                let which = family.map_or(String::new(), |row| format!("family {row}: "));
+                write!(
+                    f,
+                    "{which}the p-values are not Robinson in the given order: algorithm \
+                     {middle} lies between {first} and {last}, yet p({first}, {last}) exceeds \
+                     p({first}, {middle}) or p({middle}, {last}); the order must sort the \
+                     algorithms by rank, with p a non-increasing function of the rank difference"
+                )
+            }
         }
     }
 }

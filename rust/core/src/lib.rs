@@ -12,8 +12,10 @@ pub mod error;
 pub mod exhaustive;
 pub mod interrupt;
 pub mod pairs;
+pub mod robinson;
 pub mod shaffer;
 mod subset_dp;
+mod thresholds;
 
 pub use error::CoreError;
 pub use interrupt::Interrupt;
@@ -24,8 +26,16 @@ pub use interrupt::Interrupt;
 /// k = 18 takes 0.15 to 0.25 s, k = 20 about 1.3 s and k = 22 about 12 s on two cores
 /// (benches/RESULTS-rust.md). 20 is the largest k whose single family stays within a few
 /// seconds (a batch of families multiplies that); memory is three 2^k-byte tables per
-/// family in progress (3 MiB at k = 20). Shaffer works for any practical k.
+/// family in progress (3 MiB at k = 20). Shaffer works for any practical k, and the
+/// p-values of rank post-hocs take the polynomial route of [`robinson`] up to
+/// [`MAX_K_ROBINSON`].
 pub const MAX_K: usize = 20;
+
+/// Largest k for the Robinson route of Bergmann-Hommel ([`robinson`], the rank post-hocs):
+/// O(k^3) steps at each of up to k(k-1)/2 thresholds, so time grows like k^5 at worst
+/// (measured: about k^4.3; k = 50 in about 25 ms, k = 100 in about 0.5 s on two loaded
+/// cores, benches/RESULTS-rust.md); memory is a few k x k tables (under 1 MiB at k = 100).
+pub const MAX_K_ROBINSON: usize = 100;
 
 /// Largest k for Shaffer's S(k) (and so its multipliers and APVs): S(k) takes about
 /// 0.3 s at k = 2000 (m = 1,999,000 hypotheses, 1,901,855 values in S(k); see

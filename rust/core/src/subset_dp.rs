@@ -36,6 +36,7 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use crate::interrupt::Interrupt;
+use crate::thresholds;
 
 /// An edge whose f updates take more steps than this is split over the threads (when the
 /// family is computed alone).
@@ -54,7 +55,6 @@ pub(crate) struct Scratch {
     clique: Vec<bool>,
     /// Superset maxima of C(|C|,2) + f(V \ C) over cliques C.
     h: Vec<u8>,
-    targets: Vec<usize>,
 }
 
 // The pair counts C(|S|, 2) of the tables are bytes.
@@ -77,12 +77,8 @@ pub(crate) fn apv(
     s: &mut Scratch,
     out: &mut [f64],
 ) {
-    let m = p.len();
     let size = 1usize << k;
     let full = (size - 1) as u32;
-    let mut order: Vec<usize> = (0..m).collect();
-    order.sort_unstable_by(|&a, &b| p[b].total_cmp(&p[a]));
-    out.fill(0.0);
     s.f.clear();
     s.f.resize_with(size, || AtomicU8::new(0));
     s.clique.clear();
@@ -92,44 +88,15 @@ pub(crate) fn apv(
         s.clique[1 << v] = true;
     }
     let mut adj = [0u32; 32];
-    let mut pos = 0;
-    while pos < m {
-        if stop.is_raised() {
-            return;
-        }
-        let t = p[order[pos]];
-        let mut end = pos + 1;
-        while end < m && p[order[end]] == t {
-            end += 1;
-        }
-        if end == m {
-            // G_t is complete: one block holds all m pairs.
-            let v = t * m as f64;
-            for b in out.iter_mut() {
-                if v > *b {
-                    *b = v;
-                }
-            }
-            break;
-        }
-        for &j in &order[pos..end] {
+    thresholds::scan(p, stop, out, |t, new, targets, out| {
+        for &j in new {
             add_edge(pairs[j], &mut adj, k, parallel, &s.f, &mut s.clique);
         }
-        pos = end;
-        let bound = t * end as f64;
-        s.targets.clear();
-        s.targets.extend(
-            order[..end]
-                .iter()
-                .copied()
-                .filter(|&i| out[i] < 1.0 && bound > out[i]),
-        );
-        if s.targets.is_empty() {
-            continue;
+        if targets.is_empty() {
+            return;
         }
         // Cliques through the wanted pairs lie within their common neighbourhoods.
-        let direct_cost: usize = s
-            .targets
+        let direct_cost: usize = targets
             .iter()
             .map(|&i| {
                 let (a, b) = pairs[i];
@@ -140,7 +107,7 @@ pub(crate) fn apv(
         if use_transform {
             superset_maxima(k, full, &s.f, &s.clique, &mut s.h);
         }
-        for &i in &s.targets {
+        for &i in targets {
             let (a, b) = pairs[i];
             let base = 1u32 << a | 1u32 << b;
             let mi = if use_transform {
@@ -157,11 +124,7 @@ pub(crate) fn apv(
                 out[i] = v;
             }
         }
-    }
-    for b in out.iter_mut() {
-        // Also turns -0.0 into 0.0, as the enumeration does.
-        *b = if *b > 1.0 { 1.0 } else { *b + 0.0 };
-    }
+    });
 }
 
 /// Adds the edge (a, b) and raises f by the partitions that use one of the new cliques

@@ -6,7 +6,10 @@ use multicompare_core::error::Result as CoreResult;
 use multicompare_core::pairs::{
     check_family_length, check_k, check_k_bergmann_hommel, check_pvalues,
 };
-use multicompare_core::{exhaustive, shaffer, CoreError, Interrupt, MAX_K, MAX_K_ENUMERATE};
+use multicompare_core::robinson::{self, check_k_robinson};
+use multicompare_core::{
+    exhaustive, shaffer, CoreError, Interrupt, MAX_K, MAX_K_ENUMERATE, MAX_K_ROBINSON,
+};
 use numpy::ndarray::{ArrayD, IxDyn};
 use numpy::{AllowTypeChange, PyArray1, PyArrayDyn, PyArrayLikeDyn, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOverflowError, PyValueError};
@@ -48,9 +51,11 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
 /// Calls at most this k and this many p-values in all are quick (a few milliseconds at
 /// most, which delays a Ctrl-C unnoticeably; benches/RESULTS-rust.md): Shaffer's S(100)
-/// takes about 0.1 ms, a Bergmann-Hommel family at k = 12 about 0.4 ms.
+/// takes about 0.1 ms, a Bergmann-Hommel family at k = 12 about 0.4 ms, and one by the
+/// Robinson route at k = 20 about 0.5 ms.
 const QUICK_K_SHAFFER: usize = 100;
 const QUICK_K_BERGMANN_HOMMEL: usize = 12;
+const QUICK_K_ROBINSON: usize = 20;
 const QUICK_VALUES: usize = 2_000;
 
 /// Runs `work` on the rayon pool with the GIL released, while this thread looks for
@@ -138,6 +143,15 @@ impl Families {
         let values: Vec<f64> = pvalues.as_array().iter().copied().collect();
         check_pvalues(&values, k, shape.len() == 2)?;
         Ok(Self { shape, values })
+    }
+
+    /// [`Families::read`] for one family (1-D p-values) only.
+    fn read_one(pvalues: &PyArrayLikeDyn<'_, f64, AllowTypeChange>, k: usize) -> Result<Self> {
+        let fam = Self::read(pvalues, k)?;
+        if fam.stacked() {
+            return Err(CoreError::NotOneFamily { ndim: 2 }.into());
+        }
+        Ok(fam)
     }
 
     fn stacked(&self) -> bool {
@@ -236,14 +250,81 @@ fn bergmann_hommel_accepted<'py>(
     let k = read_k(k)?;
     check_k_bergmann_hommel(k)?;
     multicompare_core::pairs::check_alpha(alpha)?;
-    let fam = Families::read(&pvalues, k)?;
-    if fam.stacked() {
-        return Err(CoreError::NotOneFamily { ndim: 2 }.into());
-    }
+    let fam = Families::read_one(&pvalues, k)?;
     let out = interruptible(py, k <= QUICK_K_BERGMANN_HOMMEL, |stop| {
         bergmann_hommel::bergmann_hommel_accepted(&fam.values, k, alpha, stop)
     })?;
     Ok(PyArray1::from_vec(py, out))
+}
+
+/// Orders of the algorithms: (k,) for every family or (n_families, k), each a permutation
+/// of 0..k (order[i] = the algorithm at rank position i).
+fn read_orders(
+    order: &PyArrayLikeDyn<'_, i64, AllowTypeChange>,
+    k: usize,
+    fam: &Families,
+) -> Result<Vec<usize>> {
+    let shape = order.shape();
+    let families = if fam.stacked() { fam.shape[0] } else { 1 };
+    let fits = shape.len() == 1 || (shape.len() == 2 && fam.stacked() && shape[0] == families);
+    if !fits || shape[shape.len() - 1] != k {
+        return Err(CoreError::BadOrder {
+            k,
+            detail: format!("got shape {shape:?}"),
+        }
+        .into());
+    }
+    order
+        .as_array()
+        .iter()
+        .map(|&a| {
+            usize::try_from(a).map_err(|_| {
+                CoreError::BadOrder {
+                    k,
+                    detail: format!("algorithm {a} is out of range"),
+                }
+                .into()
+            })
+        })
+        .collect()
+}
+
+/// Bergmann-Hommel APVs of families that are Robinson in the given rank order (a rank
+/// post-hoc: p a non-increasing function of the rank difference), in polynomial time for
+/// k <= MAX_K_ROBINSON; bitwise equal to bergmann_hommel_apv. `order`: shape (k,) or
+/// (n_families, k). ValueError if a family is not Robinson in its order.
+#[pyfunction]
+fn bergmann_hommel_apv_robinson<'py>(
+    py: Python<'py>,
+    pvalues: PyArrayLikeDyn<'py, f64, AllowTypeChange>,
+    k: &Bound<'_, PyAny>,
+    order: PyArrayLikeDyn<'py, i64, AllowTypeChange>,
+) -> Result<Bound<'py, PyArrayDyn<f64>>> {
+    let k = read_k(k)?;
+    check_k_robinson(k)?;
+    let fam = Families::read(&pvalues, k)?;
+    let orders = read_orders(&order, k, &fam)?;
+    let quick = k <= QUICK_K_ROBINSON && fam.values.len() <= QUICK_VALUES;
+    let out = interruptible(py, quick, |stop| {
+        robinson::bergmann_hommel_apv_robinson(&fam.values, k, &orders, fam.stacked(), stop)
+    })?;
+    fam.output(py, out)
+}
+
+/// Whether one family (1-D p-values) is Robinson in `order` (shape (k,)): p_il <=
+/// min(p_ij, p_jl) for all rank positions i < j < l.
+#[pyfunction]
+fn is_robinson<'py>(
+    py: Python<'py>,
+    pvalues: PyArrayLikeDyn<'py, f64, AllowTypeChange>,
+    k: &Bound<'_, PyAny>,
+    order: PyArrayLikeDyn<'py, i64, AllowTypeChange>,
+) -> Result<bool> {
+    let k = read_k(k)?;
+    check_k_robinson(k)?;
+    let fam = Families::read_one(&pvalues, k)?;
+    let order = read_orders(&order, k, &fam)?;
+    Ok(py.detach(|| robinson::is_robinson(&fam.values, k, &order))?)
 }
 
 #[pymodule]
@@ -251,11 +332,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_K", MAX_K)?;
     m.add("MAX_K_ENUMERATE", MAX_K_ENUMERATE)?;
+    m.add("MAX_K_ROBINSON", MAX_K_ROBINSON)?;
     m.add_function(wrap_pyfunction!(shaffer_counts, m)?)?;
     m.add_function(wrap_pyfunction!(shaffer_multipliers, m)?)?;
     m.add_function(wrap_pyfunction!(exhaustive_sets, m)?)?;
     m.add_function(wrap_pyfunction!(shaffer_apv, m)?)?;
     m.add_function(wrap_pyfunction!(bergmann_hommel_apv, m)?)?;
     m.add_function(wrap_pyfunction!(bergmann_hommel_accepted, m)?)?;
+    m.add_function(wrap_pyfunction!(bergmann_hommel_apv_robinson, m)?)?;
+    m.add_function(wrap_pyfunction!(is_robinson, m)?)?;
     Ok(())
 }

@@ -216,3 +216,30 @@ def test_results_are_frozen() -> None:
 def test_str_names_the_test_and_lists_the_ranks(test: Callable[..., Any], title: str) -> None:
     text = str(test(mc.load_example("demsar2006")))
     assert title in text and "C4.5+m+cf" in text and "p = " in text
+
+
+@settings(max_examples=40)
+@given(scores_tables)
+def test_tie_correction_from_squared_ranks_equals_scipys_tie_groups(x: np.ndarray) -> None:
+    """Issue 8.10: the tie correction comes from sum_j r_ij^2 (one reduction), not from counting
+    the tie groups of each data set; it must agree with scipy's counting of the groups."""
+    if x.shape[1] >= 3 and np.ptp(x, axis=1).any():  # scipy needs k >= 3 and a row untied
+        expected = stats.friedmanchisquare(*x.T).statistic
+        assert mc.friedman(x).statistic == pytest.approx(expected, rel=1e-12, abs=1e-12)
+    ranks = _ranking.friedman_ranks(x)
+    groups = sum(float(np.sum(c**3 - c)) for c in (np.unique(row, return_counts=True)[1] for row in ranks))
+    k = x.shape[1]
+    assert groups == 2.0 * len(x) * k * (k + 1) * (2 * k + 1) - 12.0 * float(np.sum(ranks**2))
+
+
+def test_numeric_arrays_take_the_fast_input_path_with_the_same_checks() -> None:
+    ints = np.array([[3, 1, 2], [1, 2, 3], [2, 3, 1]])
+    assert mc.friedman(ints).statistic == mc.friedman(ints.astype(float)).statistic
+    masked = np.ma.masked_array(ints.astype(float), mask=[[0, 0, 0], [0, 1, 0], [0, 0, 0]])
+    with pytest.raises(ValueError, match="missing"):
+        mc.friedman(masked)
+    with pytest.raises(ValueError, match="finite"):
+        mc.friedman(np.array([[1.0, np.inf], [1.0, 2.0]]))
+    with pytest.raises(ValueError, match="at least 2 algorithms"):
+        mc.friedman(np.ones((3, 1)))
+    assert ints.flags.writeable and masked.mask[1, 1]  # nothing the user passes is modified

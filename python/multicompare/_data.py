@@ -423,6 +423,10 @@ def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None
                     *, at_least: int = 2, locate: Callable[[int, int], str] | None = None) -> np.ndarray:
     """Float64 copy of a 2-D table, NaN where a value is missing (None, NaN, pandas' NA, a masked
     cell); TypeError naming the first cell that is no number, ValueError for a bad shape."""
+    if isinstance(raw, np.ndarray) and raw.ndim == 2 and raw.dtype.kind in "iuf":
+        # numbers only (the common case): no cell-by-cell checks needed
+        values = np.ma.filled(raw.astype(np.float64), np.nan)
+        return _checked_table(values, names, rows, at_least)
     try:
         if np.ma.isMaskedArray(raw):
             array = np.array(np.ma.getdata(raw), dtype=object)
@@ -458,6 +462,12 @@ def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None
         where = locate(i, j) if locate is not None else _where(i, j, names, rows)
         raise TypeError(f"scores must be numeric; found {cell!r} ({type(cell).__name__}) at "
                         f"{where}{hint}")
+    return _checked_table(values, names, rows, at_least)
+
+
+def _checked_table(values: np.ndarray, names: list[str] | None, rows: list[str] | None,
+                   at_least: int) -> np.ndarray:
+    """``values`` (a float64 table) after the checks of its size and of infinite values."""
     n, k = values.shape
     if k < at_least:
         raise ValueError(f"need at least 2 algorithms (columns), got {k}")

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 import numpy as np
 import pandas as pd
-from scipy import stats
+from scipy import special, stats
 
 from multicompare import _ranking
 from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_bool
@@ -193,9 +193,9 @@ def friedman(
     chi2 = _ranking.friedman_chi2(ranks, tie_correction=check_bool(tie_correction, "tie_correction"))
     return FriedmanResult(
         statistic=chi2,
-        pvalue=float(stats.chi2.sf(chi2, k - 1)),
+        pvalue=float(special.chdtrc(k - 1, chi2)),  # chi-square sf, without scipy.stats' overhead
         df=k - 1,
-        ranks=_series(scores, ranks.mean(axis=0), "average_rank"),
+        ranks=average_ranks(scores, ranks),
         n_datasets=n,
         n_algorithms=k,
         tie_correction=bool(tie_correction),
@@ -338,6 +338,14 @@ def quade(
         W_j=_series(scores, parts.W_j, "W"),
         omitted=scores.omitted,
     )
+
+
+def average_ranks(scores: Scores, ranks: np.ndarray | None = None) -> pd.Series:
+    """The average Friedman rank of each algorithm (:attr:`FriedmanResult.ranks`), from the
+    within-row ``ranks`` if given (else computed): what the post-hocs need, without the test."""
+    if ranks is None:
+        ranks = _ranking.friedman_ranks(scores.oriented())
+    return _series(scores, ranks.mean(axis=0), "average_rank")
 
 
 def _series(scores: Scores, values: np.ndarray, name: str) -> pd.Series:

@@ -60,9 +60,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=HERE / "RESULTS-pipeline.md")
     args = parser.parse_args()
     x = np.random.default_rng(0).random(SHAPE)
-    # Same answer first: the Friedman statistic and the Nemenyi p-values of scikit-posthocs
-    # (which are Bonferroni-free, i.e. the unadjusted studentized-range p) are not ours to
-    # match exactly, but the statistic is.
+    # Same answer first: the Friedman statistics agree (the Nemenyi p-values differ by design:
+    # scikit-posthocs uses the studentized range, multicompare G08's Bonferroni form m p).
     assert np.isclose(mc.friedman(x).statistic, stats.friedmanchisquare(*x.T).statistic)
     times = measure(contenders(x))
     median = {name: float(np.median(t)) for name, t in times.items()}
@@ -71,28 +70,29 @@ def main() -> None:
     lines = [
         "# Plain pipeline: Friedman + Nemenyi on 200 data sets x 30 algorithms",
         "",
-        f"`python benches/bench_pipeline.py`, {datetime.date.today()}, {platform.processor() or platform.machine()}, "
-        f"{os.cpu_count()} logical CPUs (shared with other work), Python {platform.python_version()}, "
-        f"numpy {np.__version__}, scipy {scipy.__version__}, pandas {version('pandas')}, "
-        f"scikit-posthocs {version('scikit-posthocs')}, multicompare {mc.__version__}.",
+        (f"`python benches/bench_pipeline.py`, {datetime.date.today()}, "
+         f"{platform.processor() or platform.machine()}, {os.cpu_count()} logical CPUs (shared with "
+         f"other work), Python {platform.python_version()}, numpy {np.__version__}, scipy "
+         f"{scipy.__version__}, pandas {version('pandas')}, scikit-posthocs "
+         f"{version('scikit-posthocs')}, multicompare {mc.__version__}."),
         "",
-        f"Scores: uniform(0, 1), {SHAPE[0]} x {SHAPE[1]}, seed 0. {ROUNDS} rounds of {CALLS} calls "
-        "per contender, interleaved; per-call wall-clock times.",
+        (f"Scores: uniform(0, 1), {SHAPE[0]} x {SHAPE[1]}, seed 0. {ROUNDS} rounds of {CALLS} "
+         "calls per contender, interleaved; per-call wall-clock times."),
         "",
         "| contender | median | best | ratio to multicompare (median) |",
         "|---|---|---|---|",
         *(f"| {name} | {median[name] * 1e3:.2f} ms | {min(times[name]) * 1e3:.2f} ms | "
           f"{median[name] / ours:.1f}x |" for name in names),
         "",
-        f"multicompare's Friedman + Nemenyi is {peer / ours:.1f}x faster than scipy + scikit-posthocs "
-        "(target: at least 5x).",
+        (f"multicompare's Friedman + Nemenyi is {peer / ours:.1f}x faster than scipy + "
+         "scikit-posthocs (target: at least 5x)."),
         "",
-        "What made it faster (profiled with cProfile): the input check no longer inspects numeric "
-        "arrays cell by cell; Friedman's tie correction comes from the squared average ranks in one "
-        "reduction (sum of t^3 - t = 12 (k(k+1)(2k+1)/6 - sum_j r_ij^2) per row) instead of "
-        "np.unique per data set; the post-hoc takes the average ranks without building the "
-        "Friedman result; chi-square and normal tails come from scipy.special (chdtrc, ndtr) "
-        "instead of the scipy.stats distribution objects; the pairs come from triu_indices.",
+        ("What made it faster (profiled with cProfile): the input check no longer inspects numeric "
+         "arrays cell by cell; Friedman's tie correction comes from the squared average ranks in one "
+         "reduction (sum of t^3 - t = 12 (k(k+1)(2k+1)/6 - sum_j r_ij^2) per row) instead of "
+         "np.unique per data set; the post-hoc takes the average ranks without building the "
+         "Friedman result; chi-square and normal tails come from scipy.special (chdtrc, ndtr) "
+         "instead of the scipy.stats distribution objects; the pairs come from triu_indices."),
         "",
     ]
     args.out.write_text("\n".join(lines))

@@ -105,9 +105,9 @@ def test_order_errors() -> None:
 
 @pytest.fixture(scope="module")
 def fifty() -> pd.DataFrame:
-    """50 algorithms on 40 data sets, true merits spread out, scores on a coarse grid (ties)."""
+    """50 algorithms on 60 data sets, true merits spread out, scores on a coarse grid (ties)."""
     rng = np.random.default_rng(50)
-    scores = np.round(np.arange(50) * 0.05 + rng.normal(size=(40, 50)), 1)
+    scores = np.round(np.arange(50) * 0.05 + rng.normal(size=(60, 50)), 1)
     return pd.DataFrame(scores, columns=[f"m{j:02d}" for j in range(50)])
 
 

@@ -27,7 +27,7 @@ PROG = "multicompare"
 FORMATS = ("text", "latex", "markdown", "html", "json", "csv")
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 # All pairs take long enough from this k on to deserve a progress indicator (Bergmann-Hommel
-# of a rank post-hoc: about 25 ms at k = 50, 0.5 s at k = 100; docs/robinson.md).
+# of a rank post-hoc: 25 to 70 ms at k = 50, 0.4 to 1.6 s at k = 100; docs/robinson.md).
 SLOW_K = 50
 #: Default largest input, in MiB (--max-size raises it): a CSV of scores is kilobytes; this
 #: bounds the memory a wrong file (a device, a log, /dev/zero) can take.

@@ -327,7 +327,7 @@ def posthoc_all_pairs(
     z and two-sided p per pair (module docstring: SEs) and the APVs of ``methods`` among
     Nemenyi, Holm, Shaffer static and Bergmann-Hommel via :func:`multicompare.adjust_all_pairs`.
     Bergmann-Hommel is exact, in polynomial time thanks to the rank order of the p-values
-    (docs/robinson.md; k = 50 in about 25 ms). ``methods=None`` takes all methods, except
+    (docs/robinson.md; k = 50 in 25 to 70 ms). ``methods=None`` takes all methods, except
     Bergmann-Hommel when k exceeds ``multicompare._core.MAX_K_ROBINSON`` (100): it is then left
     out and named in ``result.skipped``; asking for it explicitly with such a k raises
     ValueError.

@@ -24,6 +24,7 @@ from multicompare.examples import load_example
 from multicompare.holdout import compare_holdout, mcnemar
 from multicompare.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
+from multicompare.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
 from multicompare.plot import cd_diagram, cd_groups
 from multicompare.posterior_plot import plot_posterior
 from multicompare.posthoc import posthoc_all_pairs, posthoc_control
@@ -66,6 +67,11 @@ __all__ = [
     "sign_test_critical_wins",
     "wilcoxon",
     "wilcoxon_critical_value",
+    # the parametric side: conditions, repeated-measures ANOVA, the choice of family
+    "check_conditions",
+    "choose_family",
+    "posthoc_parametric",
+    "rm_anova",
     # error rates and power by simulation
     "SimulationResult",
     "simulate",

@@ -355,7 +355,7 @@ def _frame_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str
     cells = _numeric_matrix(frame.drop(columns=runs).to_numpy(dtype=object),
                             [str(c) for c in frame.columns if c not in runs], names, at_least=1)
     floats = pd.DataFrame(cells, index=frame.index, columns=[c for c in frame.columns if c not in runs])
-    return floats.groupby(level=0, sort=False).agg(lambda s: _combine(s.to_numpy(), aggregate))
+    return floats.groupby(level=0, sort=False).agg(lambda s: combine_runs(s.to_numpy(), aggregate))
 
 
 def _long_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str,
@@ -395,12 +395,12 @@ def _long_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str,
         what = f" (columns {runs})" if runs else ""
         raise ValueError(f"long data has {count} scores for data set {d!r}, algorithm {a!r}: "
                          f"repeated runs{what}? {_AGGREGATE_HINT}")
-    combined = scores.groupby(level=[0, 1], sort=False).agg(lambda s: _combine(s.to_numpy(), aggregate))
+    combined = scores.groupby(level=[0, 1], sort=False).agg(lambda s: combine_runs(s.to_numpy(), aggregate))
     wide = combined.unstack(level=1)
     return wide.reindex(index=pd.unique(keys[0]), columns=pd.unique(keys[1]))
 
 
-def _combine(values: np.ndarray, aggregate: Aggregate | None) -> float:
+def combine_runs(values: np.ndarray, aggregate: Aggregate | None) -> float:
     """One score from the repeated ``values`` of a data set and algorithm."""
     if aggregate is None:
         return float(values[0])

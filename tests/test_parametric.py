@@ -1,0 +1,210 @@
+"""The parametric side (issue 13): conditions, repeated-measures ANOVA, Tukey and Dunnett on the
+repeated-measures error term, and the documented choice of family.
+
+Peers: statsmodels' AnovaRM (F and p), scipy's tukey_hsd and dunnett (the adjustment steps,
+on independent samples where the error term is theirs), scipy/statsmodels normality and
+variance tests, and pingouin 0.7.0's ``rm_anova``/``sphericity`` figures for the data below
+(epsilon, corrected p, Mauchly's W and p), computed once and cited here.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import multicompare as mc
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from multicompare.parametric import _anova, _dunnett_adjusted, _mauchly, _tukey_adjusted
+from scipy import stats
+from statsmodels.stats.anova import AnovaRM
+from statsmodels.stats.diagnostic import lilliefors
+
+# 12 data sets x 4 algorithms (rng = numpy.random.default_rng(1), rounded to 6 decimals).
+PINGOUIN_DATA = np.array([
+    [0.939332, 1.715366, 1.424185, -0.609409], [1.796523, 1.637542, 0.854214, 1.572285],
+    [0.685421, 0.914981, 0.849271, 0.967561], [-1.554684, -0.68114, -0.80035, -0.119384],
+    [0.771374, 0.739196, 0.449744, 0.57446], [-0.493298, -0.477043, 1.292624, 0.605284],
+    [-1.832002, -0.709853, 1.204389, 0.55697], [-0.858144, -0.554465, 1.546051, -2.083808],
+    [0.536862, 3.257239, 2.06117, 1.677531], [-0.53407, -1.368139, 0.647401, 0.188951],
+    [-2.476101, -1.631976, -0.820793, -2.093501], [-0.412169, 0.081584, 0.221687, -0.720191]])
+# pingouin.rm_anova(correction=True) and pingouin.sphericity on PINGOUIN_DATA (long form).
+PINGOUIN = {"F": 3.509334, "p_unc": 0.025895, "eps": 0.921556, "p_GG_corr": 0.029839,
+            "W": 0.856288, "p_spher": 0.912522}
+
+
+def _long(values: np.ndarray) -> pd.DataFrame:
+    n, k = values.shape
+    return pd.DataFrame([(f"d{i}", f"a{j}", values[i, j]) for i in range(n) for j in range(k)],
+                        columns=["dataset", "algorithm", "score"])
+
+
+def test_rm_anova_equals_pingouin_figures() -> None:
+    r = mc.rm_anova(PINGOUIN_DATA)
+    assert r.statistic == pytest.approx(PINGOUIN["F"], abs=1e-5)
+    assert r.pvalue_uncorrected == pytest.approx(PINGOUIN["p_unc"], abs=1e-5)
+    assert r.epsilon == pytest.approx(PINGOUIN["eps"], abs=1e-5)
+    assert r.pvalue == pytest.approx(PINGOUIN["p_GG_corr"], abs=1e-5)
+    assert r.mauchly_w == pytest.approx(PINGOUIN["W"], abs=1e-5)
+    # pingouin (as R) puts k where Anderson's second-order term has k - 1: 1e-5 apart here
+    assert r.sphericity_pvalue == pytest.approx(PINGOUIN["p_spher"], abs=1e-4)
+    assert (r.df_num, r.df_den) == (3, 33)
+
+
+@settings(max_examples=15)
+@given(n=st.integers(3, 15), k=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
+def test_rm_anova_equals_statsmodels(n: int, k: int, seed: int) -> None:
+    values = np.random.default_rng(seed).normal(size=(n, k)) * 3 + 10
+    table = AnovaRM(_long(values), "score", "dataset", within=["algorithm"]).fit().anova_table
+    r = mc.rm_anova(values)
+    assert r.statistic == pytest.approx(float(table["F Value"].iloc[0]), rel=1e-9)
+    assert r.pvalue_uncorrected == pytest.approx(float(table["Pr > F"].iloc[0]), rel=1e-7, abs=1e-14)
+    assert 1 / (k - 1) - 1e-12 <= r.epsilon <= 1.0
+    assert r.pvalue == pytest.approx(stats.f.sf(r.statistic, (k - 1) * r.epsilon, (k - 1) * (n - 1) * r.epsilon))
+    # invariant to relabelling algorithms and reordering data sets, and to a shift of all scores
+    perm = np.random.default_rng(seed).permutation
+    same = mc.rm_anova(values[perm(n)][:, perm(k)] + 100.0)
+    assert same.statistic == pytest.approx(r.statistic, rel=1e-7)
+    assert same.epsilon == pytest.approx(r.epsilon, rel=1e-7)
+
+
+def test_rm_anova_degenerate_tables_give_numbers_not_nan() -> None:
+    same = np.tile(np.arange(5.0)[:, None], (1, 3))  # every algorithm scores alike
+    r = mc.rm_anova(same)
+    assert (r.statistic, r.pvalue) == (0.0, 1.0)
+    shifted = same + np.array([0.0, 1.0, 2.0])  # no error at all: a perfect separation
+    assert mc.rm_anova(shifted).statistic == np.inf and mc.rm_anova(shifted).pvalue == 0.0
+
+
+@settings(max_examples=8)
+@given(k=st.integers(2, 6), n=st.integers(2, 12), seed=st.integers(0, 2**32 - 1))
+def test_tukey_step_equals_scipy_tukey_hsd(k: int, n: int, seed: int) -> None:
+    """On independent samples with equal n, scipy's Tukey p-values are the studentized-range
+    tail at (mean difference) / sqrt(MSE / n) on k(n - 1) degrees of freedom."""
+    groups = [np.random.default_rng(seed + j).normal(size=n) for j in range(k)]
+    df = k * (n - 1)
+    mse = sum(float(np.sum((g - g.mean()) ** 2)) for g in groups) / df
+    res = stats.tukey_hsd(*groups)
+    for a, b in itertools.combinations(range(k), 2):
+        t = (groups[a].mean() - groups[b].mean()) / np.sqrt(2 * mse / n)
+        assert _tukey_adjusted(np.array([t]), k, df)[0] == pytest.approx(res.pvalue[a, b], abs=1e-6)
+
+
+def test_dunnett_step_equals_scipy_dunnett() -> None:
+    rng = np.random.default_rng(7)
+    for k, n in [(3, 6), (4, 10), (6, 5)]:
+        control = rng.normal(size=n)
+        samples = [rng.normal(size=n) + 0.8 * j for j in range(1, k)]
+        df = k * (n - 1)
+        mse = sum(float(np.sum((g - g.mean()) ** 2)) for g in [control, *samples]) / df
+        t = np.array([(g.mean() - control.mean()) / np.sqrt(2 * mse / n) for g in samples])
+        expected = stats.dunnett(*samples, control=control, rng=1).pvalue
+        # both integrate the multivariate t by randomised quasi-Monte Carlo (error ~1e-4)
+        np.testing.assert_allclose(_dunnett_adjusted(t, df), expected, atol=2e-3)
+
+
+def test_posthoc_parametric_uses_the_repeated_measures_error_term() -> None:
+    r = mc.rm_anova(PINGOUIN_DATA)
+    tukey = mc.posthoc_parametric(PINGOUIN_DATA)
+    assert tukey.method == "tukey" and len(tukey.pairs) == 6
+    n = PINGOUIN_DATA.shape[0]
+    means = PINGOUIN_DATA.mean(axis=0)
+    t01 = (means[0] - means[1]) / np.sqrt(2 * r.mse / n)
+    assert tukey.statistic.iloc[0] == pytest.approx(t01)
+    assert tukey.pvalue.iloc[0] == pytest.approx(2 * stats.t.sf(abs(t01), 33))
+    # the paired t-test on two columns has its own error term: larger here than the pooled one
+    dunnett = mc.posthoc_parametric(PINGOUIN_DATA, control="A3")
+    assert dunnett.method == "dunnett" and [p[0] for p in dunnett.pairs] == ["A3"] * 3
+    assert (dunnett.adjusted >= dunnett.pvalue).all() and (dunnett.adjusted <= 1).all()
+    assert (tukey.adjusted >= tukey.pvalue).all()
+    assert set(tukey.to_frame().columns) == {"difference", "statistic", "pvalue", "apv_tukey", "reject_tukey"}
+    assert "Tukey" in str(tukey) and "Dunnett" in str(dunnett)
+
+
+def test_null_calibration_of_rm_anova_and_tukey() -> None:
+    """Under the null with normal, spherical errors: the ANOVA (both p-values) and Tukey's
+    family-wise error hold alpha = 0.05 (4,000 replications, N = 10, k = 4; bound: 4 Monte
+    Carlo standard errors). The replications call the steps of rm_anova and
+    posthoc_parametric on arrays (their public paths are checked above)."""
+    rng = np.random.default_rng(2026)
+    reps, alpha, k = 4000, 0.05, 4
+    anova = gg = tukey = 0
+    # Tukey's APV of the largest |t| is <= alpha exactly when it reaches the critical value
+    # (studentized_range.sf integrates numerically: one quantile instead of 4,000 tails)
+    critical = stats.studentized_range.ppf(1 - alpha, k, (k - 1) * 9) / np.sqrt(2)
+    assert _tukey_adjusted(np.array([critical * 1.0001]), k, (k - 1) * 9)[0] <= alpha
+    for _ in range(reps):
+        values = rng.normal(size=(10, k)) + rng.normal(size=(10, 1)) * 2
+        f, mse, df_num, df_den = _anova(values)
+        epsilon = _mauchly(values)[2]
+        anova += stats.f.sf(f, df_num, df_den) <= alpha
+        gg += stats.f.sf(f, df_num * epsilon, df_den * epsilon) <= alpha
+        t = np.ptp(values.mean(axis=0)) / np.sqrt(2 * mse / 10)  # the largest pairwise |t|
+        tukey += bool(t >= critical)
+    se = np.sqrt(alpha * (1 - alpha) / reps)
+    assert max(anova, gg, tukey) / reps <= alpha + 4 * se
+    assert anova / reps >= alpha - 4 * se  # not conservative either
+
+
+def test_conditions_on_runs_equal_scipy_and_statsmodels() -> None:
+    rng = np.random.default_rng(3)
+    rows = [(d, a, fold, rng.normal() if a != "skewed" else rng.exponential())
+            for d in ["iris", "wine", "glass"] for a in ["tree", "svm", "skewed"] for fold in range(25)]
+    frame = pd.DataFrame(rows, columns=["dataset", "algorithm", "fold", "accuracy"])
+    frame_before = frame.copy()
+    result = mc.check_conditions(frame)
+    pd.testing.assert_frame_equal(frame, frame_before)  # the input is not modified
+    runs = {(d, a): g["accuracy"].to_numpy() for (d, a), g in frame.groupby(["dataset", "algorithm"])}
+    assert result.normality.loc["wine", "svm"] == pytest.approx(stats.shapiro(runs["wine", "svm"]).pvalue)
+    assert result.homoscedasticity.loc["iris"] == pytest.approx(
+        stats.levene(*(runs["iris", a] for a in ["tree", "svm", "skewed"]), center="mean").pvalue)
+    lil = mc.check_conditions(frame, normality="lilliefors", variance="bartlett")
+    assert lil.normality.loc["glass", "tree"] == pytest.approx(
+        lilliefors(runs["glass", "tree"], dist="norm", pvalmethod="table")[1])
+    assert lil.homoscedasticity.loc["glass"] == pytest.approx(
+        stats.bartlett(*(runs["glass", a] for a in ["tree", "svm", "skewed"])).pvalue)
+    dag = mc.check_conditions(frame, normality="dagostino")
+    assert dag.normality.loc["iris", "skewed"] == pytest.approx(stats.normaltest(runs["iris", "skewed"]).pvalue)
+    # exponential runs fail normality: marked '*', the verdict says so, the choice is non-parametric
+    assert (result.normality["skewed"] <= 0.05).all()
+    assert result.to_frame().loc["iris", "skewed"].endswith("*")
+    assert not result.holds and "normality: fails" in result.verdict
+    choice = mc.choose_family(result)
+    assert choice.recommended == "nonparametric" and "fail" in choice.reason
+    # the per-data-set scores are the mean of the runs
+    means = frame.groupby(["dataset", "algorithm"])["accuracy"].mean()
+    d = means.loc["iris", "tree"] - means.loc["iris", "svm"]
+    assert np.isfinite(d) and len(result.differences) == 3
+
+
+def test_conditions_without_runs_check_the_differences_only() -> None:
+    result = mc.check_conditions(PINGOUIN_DATA)
+    assert result.normality.isna().all().all() and result.homoscedasticity.isna().all()
+    assert result.differences.iloc[0] == pytest.approx(
+        stats.shapiro(PINGOUIN_DATA[:, 0] - PINGOUIN_DATA[:, 1]).pvalue)
+    assert result.sphericity == pytest.approx(PINGOUIN["p_spher"], abs=1e-4)
+    assert "not checkable" in result.verdict and "folds or runs" in str(result)
+    choice = mc.choose_family(result)  # 12 data sets: too few to trust the checks
+    assert choice.recommended == "nonparametric" and "12 data sets" in choice.reason
+
+
+def test_choice_is_parametric_only_with_enough_data_sets_and_conditions_holding() -> None:
+    rng = np.random.default_rng(11)
+    values = rng.normal(size=(40, 3)) + rng.normal(size=(40, 1))
+    choice = mc.choose_family(mc.check_conditions(values))
+    assert choice.recommended == "parametric" and "40 data sets" in choice.reason
+    heavy = values.copy()
+    heavy[0, 0] += 50  # one outlying data set breaks normality of the differences
+    assert mc.choose_family(mc.check_conditions(heavy)).recommended == "nonparametric"
+
+
+@pytest.mark.parametrize("bad, error", [
+    ({"normality": "kolmogorov"}, "normality must be one of"),
+    ({"variance": "fligner"}, "variance must be one of"),
+    ({"alpha": 2.0}, "alpha"),
+])
+def test_conditions_refuse_unknown_options(bad: dict[str, object], error: str) -> None:
+    with pytest.raises(ValueError, match=error):
+        mc.check_conditions(PINGOUIN_DATA, **bad)  # type: ignore[arg-type]

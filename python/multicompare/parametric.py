@@ -11,7 +11,8 @@ the non-parametric tests (Friedman family).
 
 The numerics are scipy's and statsmodels': Shapiro-Wilk (``scipy.stats.shapiro``),
 D'Agostino-Pearson (``scipy.stats.normaltest``), Kolmogorov-Smirnov with Lilliefors'
-correction (``statsmodels.stats.diagnostic.lilliefors``), Levene and Bartlett
+correction (``statsmodels.stats.diagnostic.lilliefors``,
+the optional extra ``multicompare[parametric]``), Levene and Bartlett
 (``scipy.stats.levene``, ``scipy.stats.bartlett``), the studentized range and the multivariate
 t distributions (``scipy.stats.studentized_range``, ``scipy.stats.multivariate_t``).
 """
@@ -25,17 +26,16 @@ from typing import Literal, get_args
 import numpy as np
 import pandas as pd
 from scipy import stats
-from statsmodels.stats.diagnostic import lilliefors
 
 from multicompare._data import (
     Aggregate,
     NanPolicy,
     Scores,
     ScoresLike,
-    combine_runs,
     as_scores,
     check_alpha,
     check_choice,
+    combine_runs,
     index_of,
 )
 
@@ -80,6 +80,11 @@ def _normality_pvalue(x: np.ndarray, test: str) -> float:
         return float(stats.shapiro(x).pvalue)
     if test == "dagostino":
         return float(stats.normaltest(x).pvalue)
+    try:
+        from statsmodels.stats.diagnostic import lilliefors
+    except ImportError as exc:  # an optional dependency: the core install stays light
+        raise ImportError("normality='lilliefors' needs statsmodels: "
+                          "pip install 'multicompare[parametric]'") from exc
     return float(lilliefors(x, dist="norm", pvalmethod="table")[1])
 
 
@@ -505,7 +510,8 @@ def _dunnett_adjusted(t: np.ndarray, df: int, seed: int = 0) -> np.ndarray:
             continue
         inside = dist.cdf(np.full(m, value), lower_limit=np.full(m, -value), random_state=seed)
         out.append(float(np.clip(1.0 - inside, 0.0, 1.0)))
-    return np.maximum(np.array(out, dtype=float), unadjusted)
+    adjusted: np.ndarray = np.maximum(np.array(out, dtype=float), unadjusted)
+    return adjusted
 
 
 def posthoc_parametric(

@@ -208,3 +208,55 @@ def test_choice_is_parametric_only_with_enough_data_sets_and_conditions_holding(
 def test_conditions_refuse_unknown_options(bad: dict[str, object], error: str) -> None:
     with pytest.raises(ValueError, match=error):
         mc.check_conditions(PINGOUIN_DATA, **bad)  # type: ignore[arg-type]
+
+
+def test_compare_states_the_conditions_and_the_family() -> None:
+    scores = mc.load_example("garcia2010")
+    report = mc.compare(scores, control="PDFC")
+    assert report.family == "nonparametric" and report.parametric == ()
+    assert report.conditions == mc.check_conditions(scores).verdict
+    assert "Parametric conditions: The parametric conditions do not hold" in report.summary
+    assert "recommended: the nonparametric tests" in report.family_reason
+    parametric = mc.compare(scores, control="PDFC", family="parametric")
+    assert parametric.family == "parametric" and "as asked by family='parametric'" in parametric.family_reason
+    anova, dunnett = parametric.parametric
+    assert anova == str(mc.rm_anova(scores)) and dunnett.startswith("Dunnett's test")
+    rejected = mc.posthoc_parametric(scores, "PDFC").reject
+    assert f"{int(rejected.sum())} of 3 hypotheses rejected" in dunnett
+    assert mc.Report.from_json(parametric.to_json()) == parametric
+    assert "Tukey's HSD" in mc.compare(scores, family="parametric").parametric[1]
+
+
+def test_compare_family_auto_follows_the_recommendation() -> None:
+    rng = np.random.default_rng(11)  # the data of the test above, shifted per algorithm
+    values = pd.DataFrame(rng.normal(size=(40, 3)) + rng.normal(size=(40, 1)) + [0.0, 0.2, 0.9],
+                          columns=["a", "b", "c"])
+    auto = mc.compare(values, family="auto")
+    assert auto.family == mc.choose_family(mc.check_conditions(values)).recommended == "parametric"
+    assert auto.family_reason.startswith("chosen by family='auto'") and len(auto.parametric) == 2
+    few = mc.compare(values.iloc[:12], family="auto")
+    assert few.family == "nonparametric" and few.parametric == ()
+
+
+def test_compare_checks_family_before_work() -> None:
+    with pytest.raises(ValueError, match="family must be one of"):
+        mc.compare(np.zeros((1, 1)), family="bayes")  # type: ignore[arg-type]
+
+
+def test_cli_check_conditions_and_family(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    from multicompare.cli import main
+
+    rng = np.random.default_rng(0)
+    rows = [(f"d{d}", a, fold, rng.normal(0.8, 0.02) if a != "C" else rng.exponential(0.02))
+            for d in range(12) for a in "ABC" for fold in range(10)]
+    path = Path(str(tmp_path)) / "folds.csv"
+    pd.DataFrame(rows, columns=["dataset", "classifier", "fold", "accuracy"]).to_csv(path, index=False)
+    assert main([str(path), "--aggregate", "mean", "--check-conditions"]) == 0
+    out = capsys.readouterr().out
+    assert "levene (homoscedasticity)" in out and "Recommended: the nonparametric tests" in out
+    assert " *" in out  # the exponential runs of C fail normality somewhere
+    assert main([str(path), "--aggregate", "mean", "--family", "parametric", "--control", "A"]) == 0
+    out = capsys.readouterr().out
+    assert "Family used: parametric" in out and "Dunnett's test" in out

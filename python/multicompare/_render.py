@@ -135,6 +135,7 @@ def summary(report: Report) -> str:
                      f"{len(r.hypotheses)} comparisons (the omnibus test and the post-hoc answer "
                      "different questions). More data sets, or fewer comparisons (one control), "
                      "give the post-hoc more power.")
+    lines.extend(_family_lines(r))
     paper = r.paper_options()
     if paper:
         lines.append(f"Options (the papers' forms): {', '.join(paper)}.")
@@ -142,6 +143,18 @@ def summary(report: Report) -> str:
         lines.append(f"Warning: {NOT_FWER_CONTROLLING[r.procedure]}; Holm and Hommel hold alpha.")
     lines.extend(r.notes)
     return "\n".join(_tables.visible(line) for line in lines)  # a name cannot break a line
+
+
+def _family_lines(r: Report) -> list[str]:
+    """The parametric side: whether its conditions hold, the family the papers recommend and
+    why, and, when the parametric family was used, its verdicts."""
+    if not r.conditions:
+        return []
+    lines = [f"Parametric conditions: {r.conditions}", f"Family used: {r.family} ({r.family_reason})"]
+    if r.parametric:
+        lines.append("Parametric analysis (repeated-measures ANOVA and its post-hoc on the mean scores):")
+        lines.extend(f"  - {line}" for line in r.parametric)
+    return lines
 
 
 # --- tables for text and Markdown ---------------------------------------------------------

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO, TypeVar
 
 from multicompare._data import AGGREGATES, NAN_POLICIES, ShapeWarning
+from multicompare.parametric import FAMILIES
 
 __all__ = ["main"]
 
@@ -102,6 +103,17 @@ def _parser() -> argparse.ArgumentParser:
                        help="half-width of the region of practical equivalence, in score units "
                             "(default 0)")
     bayes.add_argument("--seed", type=int, help="seed of the posterior sampling (reproducible)")
+    parametric = parser.add_argument_group(
+        "the parametric side", "conditions of the parametric tests and the choice of family "
+        "(multicompare.check_conditions, choose_family)")
+    parametric.add_argument("--check-conditions", action="store_true",
+                            help="print the checks of the parametric conditions (normality per data "
+                                 "set and algorithm over folds or runs, homoscedasticity, normality "
+                                 "of the paired differences, sphericity) and the recommended family")
+    parametric.add_argument("--family", choices=FAMILIES, default="nonparametric",
+                            help="tests whose verdicts the report adds: nonparametric (default), "
+                                 "parametric (repeated-measures ANOVA with Tukey or Dunnett), or "
+                                 "auto (the recommended family)")
     parser.add_argument("--format", choices=FORMATS, default="text", help="report format (default text)")
     parser.add_argument("--plot", metavar="PATH",
                         help="also save a critical difference diagram (.png, .svg or .pdf)")
@@ -177,6 +189,7 @@ def _analyse(args: argparse.Namespace) -> Any:
     from multicompare._data import as_scores, read_csv
     from multicompare.examples import load_example
     from multicompare.bayesian import compare_bayesian
+    from multicompare.parametric import check_conditions, choose_family
     from multicompare.report import compare
 
     try:
@@ -199,6 +212,10 @@ def _analyse(args: argparse.Namespace) -> Any:
             else:
                 warnings.warn_explicit(warning.message, warning.category, warning.filename,
                                        warning.lineno)
+        options = {"dataset": args.dataset_column, "algorithm": args.algorithm_column,
+                   "score": args.score_column, "aggregate": args.aggregate, "nan_policy": args.nan_policy}
+        if args.check_conditions:
+            return choose_family(check_conditions(data, alpha=args.alpha, **options))
         if args.bayesian is not None:
             return compare_bayesian(scores, test=args.bayesian, rope=args.rope,
                                     control=args.control, seed=args.seed)
@@ -207,15 +224,24 @@ def _analyse(args: argparse.Namespace) -> Any:
         message = (f"computing all-pairs adjusted p-values for k = {scores.n_algorithms}"
                    if args.control is None else "computing the comparisons with the control")
         return _with_progress(
-            lambda: compare(scores, control=args.control, alpha=args.alpha, test=args.test,
-                            procedure=args.procedure, tie_correction=args.tie_correction,
-                            rom=args.rom, aligned_se=args.aligned_se, quade_se=args.quade_se,
-                            monotone=args.monotone),
+            # the input as read, so that the parametric conditions see the folds or runs
+            lambda: _quietly(ShapeWarning, lambda: compare(
+                data, control=args.control, alpha=args.alpha, test=args.test,
+                procedure=args.procedure, tie_correction=args.tie_correction, rom=args.rom,
+                aligned_se=args.aligned_se, quade_se=args.quade_se, monotone=args.monotone,
+                higher_is_better=not args.lower_is_better, family=args.family, **options)),
             message, enabled=bool(show), stream=sys.stderr)
     except (FileNotFoundError, ValueError, TypeError) as exc:
         raise InputError(_one_line(exc)) from exc
     except OSError as exc:
         raise InputError(f"cannot read {args.csv!r}: {exc.strerror or exc}") from exc
+
+
+def _quietly(category: type[Warning], task: Callable[[], T]) -> T:
+    """``task()`` with the warnings of ``category`` ignored (already printed once)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", category)
+        return task()
 
 
 class _checked_input:

@@ -608,6 +608,10 @@ class FamilyChoice:
     def __str__(self) -> str:
         return f"Recommended: the {self.recommended} tests. {self.reason}"
 
+    def to_text(self) -> str:
+        """The checks, then the recommendation (the command line's ``--check-conditions``)."""
+        return f"{self.conditions}\n\n{self}"
+
 
 def choose_family(conditions: ConditionsResult) -> FamilyChoice:
     """The documented choice between the parametric and the non-parametric family.

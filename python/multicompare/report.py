@@ -17,9 +17,27 @@ import numpy as np
 import pandas as pd
 
 from multicompare import _render
-from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha, check_bool, index_of
+from multicompare._data import (
+    Aggregate,
+    NanPolicy,
+    Scores,
+    ScoresLike,
+    as_scores,
+    check_alpha,
+    check_bool,
+    check_choice,
+    index_of,
+)
 from multicompare.adjust import NOT_FWER_CONTROLLING
-from multicompare._names import default_procedure
+from multicompare._names import default_procedure, fmt_alpha, fmt_p
+from multicompare.parametric import (
+    FAMILIES,
+    Family,
+    check_conditions,
+    choose_family,
+    posthoc_parametric,
+    rm_anova,
+)
 from multicompare.posthoc import (
     PAIRWISE_TESTS,
     RANK_TESTS,
@@ -104,6 +122,12 @@ class Report:
     quade_se: SEForm = "calibrated"
     monotone: bool = False
     omitted: tuple[str, ...] = ()  # data sets left out by nan_policy="omit"
+    # the parametric side (multicompare.parametric): the verdict on its conditions, the family
+    # used and why, and the parametric verdicts when that family was used
+    conditions: str = ""
+    family: Literal["nonparametric", "parametric"] = "nonparametric"
+    family_reason: str = ""
+    parametric: tuple[str, ...] = ()
 
     # --- tables ------------------------------------------------------------------------
     @property
@@ -450,6 +474,7 @@ def compare(
     score: str = "score",
     aggregate: Aggregate | None = None,
     nan_policy: NanPolicy = "raise",
+    family: Family = "nonparametric",
 ) -> Report:
     """Run the recommended analysis in one call and return a :class:`Report`.
 
@@ -467,6 +492,16 @@ def compare(
        Wilcoxon signed-rank or sign test (Benavoli, Corani & Mangili 2016) with the
        adjustments valid for them (Bonferroni and Holm; Holm in the summary).
 
+    3. The parametric side (:mod:`multicompare.parametric`): the report states whether the
+       conditions of the parametric tests hold (:func:`multicompare.check_conditions` on the
+       input as given: folds or runs of long data are checked per data set) and which family
+       the papers recommend, with the reason (:func:`multicompare.choose_family`).
+       ``family="nonparametric"`` (the default) decides with the tests above;
+       ``"parametric"`` adds the verdicts of the repeated-measures ANOVA (Greenhouse-Geisser
+       corrected) and of Tukey's HSD, or Dunnett's test with a ``control``; ``"auto"`` uses
+       the recommended family (autorank's automatic choice, only when asked). The report says
+       which family was used and why (``Report.family``, ``Report.family_reason``).
+
     Options that reproduce the papers' printed numbers (defaults: the exact forms), passed on
     to the functions above: ``tie_correction=False`` (omnibus tests without the tie
     correction), ``rom="garcia2010"`` (G10's Rom coefficients; with a ``control`` only),
@@ -480,6 +515,7 @@ def compare(
     from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 
     alpha = check_alpha(alpha)
+    family = check_choice("family", family, FAMILIES)
     if test not in TESTS:
         raise ValueError(f"unknown test {test!r}; use one of {list(TESTS)}")
     _check_options(control, test, tie_correction, rom, {"aligned_se": aligned_se, "quade_se": quade_se},
@@ -512,6 +548,8 @@ def compare(
                                    aligned_se=aligned_se, quade_se=quade_se)
         pairs = list(result.pairs)
     notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
+    side = _parametric_side(data, scores, family, control, alpha, dataset=dataset,
+                            algorithm=algorithm, score=score, aggregate=aggregate, nan_policy=nan_policy)
     labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
     hypotheses = [Hypothesis(a, b, float(result.difference.iloc[i]), float(result.z.iloc[i]),
                              float(result.pvalue.iloc[i]),
@@ -545,7 +583,37 @@ def compare(
         quade_se=quade_se,
         monotone=bool(monotone),
         omitted=scores.omitted,
+        **side,
     )
+
+
+def _parametric_side(data: ScoresLike | Scores, scores: Scores, family: str, control: str | None,
+                     alpha: float, **input_options: Any) -> dict[str, Any]:
+    """The Report fields of the parametric side: the verdict on its conditions
+    (:func:`multicompare.check_conditions` on the input as given, so that folds and runs are
+    checked), the family used (``family``, or the recommended one of
+    :func:`multicompare.choose_family` for ``"auto"``) and why, and the verdicts of the
+    repeated-measures ANOVA and of Tukey's (all pairs) or Dunnett's (a control) post-hoc when
+    the parametric family is used."""
+    choice = choose_family(check_conditions(data, alpha=alpha, **input_options))
+    if family == "auto":
+        used, reason = choice.recommended, f"chosen by family='auto': {choice.reason}"
+    else:
+        used = family
+        reason = f"as asked by family={family!r}; recommended: the {choice.recommended} tests. {choice.reason}"
+    lines: tuple[str, ...] = ()
+    if used == "parametric":
+        anova = rm_anova(scores)
+        post = posthoc_parametric(scores, control, alpha=alpha)
+        name = "Tukey's HSD" if post.method == "tukey" else "Dunnett's test"
+        rejected = [f"{a} vs {b} (difference of means {d:+.4g}, APV = {fmt_p(p)})"
+                    for (a, b), d, p in zip(post.pairs, post.difference, post.adjusted) if p <= alpha]
+        lines = (str(anova),
+                 f"{name} (repeated-measures error term): {len(rejected)} of {len(post.pairs)} "
+                 f"hypotheses rejected at alpha = {fmt_alpha(alpha)}"
+                 + (f": {'; '.join(rejected)}." if rejected else "."))
+    return {"conditions": choice.conditions.verdict, "family": used, "family_reason": reason,
+            "parametric": lines}
 
 
 def _check_options(control: str | int | None, test: str, tie_correction: bool, rom: str,

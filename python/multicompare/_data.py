@@ -425,8 +425,7 @@ def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None
     cell); TypeError naming the first cell that is no number, ValueError for a bad shape."""
     if isinstance(raw, np.ndarray) and raw.ndim == 2 and raw.dtype.kind in "iuf":
         # numbers only (the common case): no cell-by-cell checks needed
-        values = np.ma.filled(raw.astype(np.float64), np.nan)
-        return _checked_table(values, names, rows, at_least)
+        return _checked_table(np.ma.filled(raw.astype(np.float64), np.nan), names, rows, at_least)
     try:
         if np.ma.isMaskedArray(raw):
             array = np.array(np.ma.getdata(raw), dtype=object)

@@ -486,9 +486,9 @@ def _basis(
     else:
         al = friedman_aligned_ranks(scores)
         series, rows, total = al.ranks, al.aligned_ranks.to_numpy(), float(n)
-    se = (_ranking.permutation_se(rows, total) if form == "calibrated"
+    se = (float(_ranking.permutation_se(rows, total)) if form == "calibrated"
           else _ranking.standard_error(test, k, n, form))
-    return _Basis(series, n, float(se), unit, omitted=scores.omitted)
+    return _Basis(series, n, se, unit, omitted=scores.omitted)
 
 
 def check_se_options(test: str, ses: Mapping[str, str]) -> None:

@@ -267,7 +267,7 @@ def check_conditions(
     normality = check_choice("normality", normality, get_args(NormalityTest))
     variance = check_choice("variance", variance, get_args(VarianceTest))
     scores, runs = _runs(data, dataset=dataset, algorithm=algorithm, score=score,
-                         aggregate=aggregate, nan_policy=nan_policy)
+                         aggregate=aggregate, nan_policy=nan_policy, shape_warnings=False)
     algorithms, datasets = list(scores.algorithms), list(scores.datasets)
     normal = pd.DataFrame([[_normality_pvalue(r, normality) for r in row] for row in runs],
                           index=pd.Index(datasets, name="dataset"), columns=algorithms)
@@ -427,7 +427,7 @@ def rm_anova(
     sphericity of a normal n-variate distribution", Ann. Math. Statist. 11 (1940).
     """
     scores = as_scores(data, dataset=dataset, algorithm=algorithm, score=score,
-                       aggregate=aggregate, nan_policy=nan_policy)
+                       aggregate=aggregate, nan_policy=nan_policy, shape_warnings=False)
     values = scores.values
     f, mse, df_num, df_den = _anova(values)
     w, sphericity, epsilon = _mauchly(values)
@@ -561,7 +561,7 @@ def posthoc_parametric(
     """
     alpha = check_alpha(alpha)
     scores = as_scores(data, dataset=dataset, algorithm=algorithm, score=score,
-                       aggregate=aggregate, nan_policy=nan_policy)
+                       aggregate=aggregate, nan_policy=nan_policy, shape_warnings=False)
     values, names = scores.values, list(scores.algorithms)
     n, k = values.shape
     _, mse, _, df = _anova(values)

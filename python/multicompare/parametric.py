@@ -267,7 +267,7 @@ def check_conditions(
     normality = check_choice("normality", normality, get_args(NormalityTest))
     variance = check_choice("variance", variance, get_args(VarianceTest))
     scores, runs = _runs(data, dataset=dataset, algorithm=algorithm, score=score,
-                         aggregate=aggregate, nan_policy=nan_policy, shape_warnings=False)
+                         aggregate=aggregate, nan_policy=nan_policy)
     algorithms, datasets = list(scores.algorithms), list(scores.datasets)
     normal = pd.DataFrame([[_normality_pvalue(r, normality) for r in row] for row in runs],
                           index=pd.Index(datasets, name="dataset"), columns=algorithms)

@@ -40,8 +40,8 @@ def main() -> None:
         for name, ours, theirs in (
                 ("signed-rank", mc.bayesian_signed_rank_test, baycomp.SignedRankTest),
                 ("sign", mc.bayesian_sign_test, baycomp.SignTest)):
-            t_ours = best_of(lambda: ours(x, y, rope=0.01, seed=1))
-            t_theirs = best_of(lambda: theirs.probs(x, y, 0.01, random_state=1), repeat=1)
+            t_ours = best_of(lambda f=ours, a=x, b=y: f(a, b, rope=0.01, seed=1))
+            t_theirs = best_of(lambda f=theirs, a=x, b=y: f.probs(a, b, 0.01, random_state=1), repeat=1)
             print(f"| {name} | {n} | {t_ours * 1e3:.0f} ms | {t_theirs * 1e3:.0f} ms | "
                   f"{t_theirs / t_ours:.1f}x |")
 

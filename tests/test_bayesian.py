@@ -142,7 +142,7 @@ def test_signed_rank_equals_the_double_sum() -> None:
         gammas = np.random.default_rng(9).standard_gamma(alpha[:, None], size=(alpha.size, 50)).T
         w = gammas / gammas.sum(axis=1, keepdims=True)
         sums = np.round(z[:, None] + z[None, :], 10)
-        heaviside = lambda v: (v > 0) + 0.5 * (v == 0)  # noqa: E731
+        heaviside = lambda v: (v > 0) + 0.5 * (v == 0)
         above = np.einsum("si,ij,sj->s", w, heaviside(np.round(sums - 2 * rope, 10)), w)
         below = np.einsum("si,ij,sj->s", w, heaviside(np.round(-sums - 2 * rope, 10)), w)
         np.testing.assert_allclose(result.samples[:, 0], above, atol=1e-12)

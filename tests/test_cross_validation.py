@@ -80,7 +80,7 @@ def test_corrected_resampled_t_test_formula() -> None:
     assert result.pvalue == pytest.approx(2 * stats.t.sf(abs(result.statistic), 29), rel=1e-12)
     plain = mc.corrected_resampled_t_test(x, y, rho=1e-12)
     assert plain.statistic == pytest.approx(stats.ttest_rel(x, y).statistic, rel=1e-9)
-    assert "t(29)" in str(result) and list(result.to_frame().columns)[0] == "statistic"
+    assert "t(29)" in str(result) and result.to_frame().columns[0] == "statistic"
 
 
 @settings(max_examples=40)

@@ -53,6 +53,8 @@ DATASETS_TESTS: tuple[str, ...] = get_args(DataSetsTest)
 MAX_SAMPLES = 10_000_000
 #: Most terms S (N + 1) of one signed-rank posterior (about a minute of numpy).
 MAX_SIGNED_RANK_WORK = 10**10
+SIGNED_RANK_PRIOR = 0.5  # baycomp's default prior strengths
+SIGN_PRIOR = 1.0
 _CHUNK = 2**22  # floats per chunk of the signed-rank weights
 TEST_NAMES = {"signed_rank": "Bayesian signed-rank test", "sign": "Bayesian sign test",
                "correlated_t": "Bayesian correlated t-test"}
@@ -108,7 +110,7 @@ def bayesian_signed_rank_test(
     y: object,
     *,
     rope: float = 0.0,
-    prior: float = 0.5,
+    prior: float = SIGNED_RANK_PRIOR,
     n_samples: int = 50_000,
     seed: int | np.random.Generator | None = None,
     higher_is_better: bool = True,
@@ -178,7 +180,7 @@ def bayesian_sign_test(
     y: object,
     *,
     rope: float = 0.0,
-    prior: float = 1.0,
+    prior: float = SIGN_PRIOR,
     n_samples: int = 50_000,
     seed: int | np.random.Generator | None = None,
     higher_is_better: bool = True,
@@ -274,7 +276,7 @@ class BayesianComparison:
 
     def to_json(self, **kwargs: Any) -> str:
         """The table as JSON: one object per pair, keyed by "a vs b"."""
-        return self.to_frame().to_json(orient="index", **{"indent": 2, **kwargs})
+        return str(self.to_frame().to_json(orient="index", **{"indent": 2, **kwargs}))
 
     def __str__(self) -> str:
         return self.to_text()
@@ -339,11 +341,12 @@ def compare_bayesian(
         pairs = [(c, j) for j in range(len(names)) if j != c]
         shown = names[c]
     func = bayesian_signed_rank_test if test == "signed_rank" else bayesian_sign_test
-    options = {} if prior is None else {"prior": prior}
+    if prior is None:
+        prior = SIGNED_RANK_PRIOR if test == "signed_rank" else SIGN_PRIOR
     values = scores.oriented()
     seeds = np.random.SeedSequence(seed).spawn(len(pairs))
     results = tuple(func(values[:, a], values[:, b], rope=rope, n_samples=n_samples,
-                         seed=np.random.default_rng(s), names=(names[a], names[b]), **options)
+                         seed=np.random.default_rng(s), names=(names[a], names[b]), prior=prior)
                     for (a, b), s in zip(pairs, seeds))
     return BayesianComparison(
         test=test, rope=float(rope), threshold=float(threshold), algorithms=names,
@@ -436,7 +439,8 @@ def _dirichlet(rng: np.random.Generator, alpha: np.ndarray, size: int) -> np.nda
     empty = total[0] == 0  # all shapes tiny: underflow; put the weight on the largest shape
     if empty.any():
         gammas[int(np.argmax(alpha)), empty] = total[0, empty] = 1.0
-    return gammas / total
+    weights: np.ndarray = gammas / total
+    return weights
 
 
 def _result(test: BayesianTest, samples: np.ndarray, rope: float, names: tuple[str, str],

@@ -51,6 +51,11 @@ under any dependence among the p-values are offered (:data:`PAIRWISE_METHODS`):
   dependence; Li's procedure needs independence. Signed-rank and sign-test p-values of pairs
   sharing an algorithm are dependent in ways no theorem makes PRDS (they are discrete and
   two-sided), so these are left out rather than used without a guarantee.
+
+Measured with :func:`multicompare.simulate` (benches/RESULTS-pairwise-posthoc.md, 1000
+replications, alpha = 0.05): the family-wise error of Holm after Wilcoxon tests is 0.031 under
+the complete null (k = 5, N = 20) and at most 0.044 under partial nulls; its power is close to
+Holm's on Friedman ranks (0.241 vs 0.218 at k = 4, N = 30), the sign test's clearly lower.
 """
 
 from __future__ import annotations

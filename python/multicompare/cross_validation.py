@@ -20,6 +20,12 @@ Nadeau & Bengio 2003). These tests account for it:
 * :func:`combined_f_test_5x2cv` (Alpaydin 1999): f = sum_ij p_ij^2 / (2 sum_i s_i^2) ~ F(10, 5),
   which does not depend on the arbitrary choice of p_11.
 
+Measured null rejection rates at alpha = 0.05 (benches/sim_cv_null.py, 1000 replications,
+two deterministic learners of equal expected accuracy, n = 300): plain paired t on 10 x 10-fold
+folds 0.55; corrected resampled t and the Bayesian test (deciding at 0.975) 0.023; 5x2cv t and
+F 0.027. Valid, and conservative; more so when the learners' own randomness dominates the
+fold differences.
+
 Scores are oriented as in :mod:`multicompare.two_sample` (d = x - y; ``'greater'``: x scores
 higher); for errors pass ``higher_is_better=False`` to the Bayesian test, or swap x and y.
 """

@@ -14,9 +14,11 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
+import multicompare as mc
 from multicompare import Report, __version__, compare, load_example
 from multicompare.cli import _with_progress, main
 
@@ -282,6 +284,7 @@ def test_readme_command_lines_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     wide.to_csv("scores.csv")  # stand-ins for the files the examples name
     wide.rename_axis("dataset").reset_index().melt(id_vars="dataset", var_name="algorithm",
                                                    value_name="score").to_csv("long.csv", index=False)
+    wide.iloc[:, :2].to_csv("folds.csv")  # two algorithms' scores, a row per fold
     (command_lines,) = readme_blocks("bash", "### Command line")
     lines = command_lines.strip().splitlines()
     assert len(lines) >= 3
@@ -356,3 +359,32 @@ def test_closed_standard_output_is_an_error_not_a_traceback(wide_csv: Path) -> N
                           preexec_fn=lambda: os.close(1))  # noqa: PLW1509
     assert done.returncode == 1
     assert b"Traceback" not in done.stderr and b"standard output is closed" in done.stderr
+
+
+def test_cv_runs_the_cross_validation_tests_on_a_csv_of_folds(tmp_path, capsys):
+    """--cv: the tests of multicompare.cross_validation on the two columns of a CSV of folds."""
+    rng = np.random.default_rng(0)
+    folds = pd.DataFrame({"fold": range(100), "tree": rng.normal(0.8, 0.02, 100),
+                          "svm": rng.normal(0.81, 0.02, 100)})
+    path = tmp_path / "cv.csv"
+    folds.to_csv(path, index=False)
+    assert main([str(path), "--cv", "corrected_resampled_t_test", "--rho", "0.1"]) == 0
+    expected = mc.corrected_resampled_t_test(folds["tree"], folds["svm"], rho=0.1)
+    assert capsys.readouterr().out.strip() == str(expected)
+    assert main([str(path), "--cv", "bayesian_correlated_t_test", "--rho", "0.1", "--rope", "0.01"]) == 0
+    bayes = mc.bayesian_correlated_t_test(folds["tree"], folds["svm"], rho=0.1, rope=0.01)
+    assert f"{bayes.p_equivalent:.4f}" in capsys.readouterr().out
+    five = folds.iloc[:10]
+    five.to_csv(path, index=False)
+    assert main([str(path), "--cv", "combined_f_test_5x2cv"]) == 0
+    f_test = mc.combined_f_test_5x2cv(five["tree"].to_numpy().reshape(5, 2), five["svm"].to_numpy().reshape(5, 2))
+    assert capsys.readouterr().out.strip() == str(f_test)
+    # clean refusals: a missing --rho, a wrong number of folds, a third column
+    with pytest.raises(SystemExit):
+        main([str(path), "--cv", "corrected_resampled_t_test"])
+    folds.to_csv(path, index=False)
+    assert main([str(path), "--cv", "paired_t_test_5x2cv"]) == 2
+    assert "needs 10 rows" in capsys.readouterr().err
+    folds.assign(knn=0.7).to_csv(path, index=False)
+    assert main([str(path), "--cv", "corrected_resampled_t_test", "--rho", "0.1"]) == 2
+    assert "two score columns" in capsys.readouterr().err

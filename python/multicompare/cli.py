@@ -26,6 +26,9 @@ __all__ = ["main"]
 
 PROG = "multicompare"
 FORMATS = ("text", "latex", "markdown", "html", "json", "csv")
+#: The tests of multicompare.cross_validation that --cv runs (the first two take --rho).
+CV_TESTS = ("corrected_resampled_t_test", "bayesian_correlated_t_test", "paired_t_test_5x2cv",
+            "combined_f_test_5x2cv")
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 # All pairs take long enough from this k on to deserve a progress indicator (Bergmann-Hommel
 # of a rank post-hoc: 25 to 70 ms at k = 50, 0.4 to 1.6 s at k = 100; docs/robinson.md).
@@ -103,6 +106,13 @@ def _parser() -> argparse.ArgumentParser:
                        help="half-width of the region of practical equivalence, in score units "
                             "(default 0)")
     bayes.add_argument("--seed", type=int, help="seed of the posterior sampling (reproducible)")
+    bayes.add_argument("--cv", choices=CV_TESTS,
+                       help="instead of the tests: compare the two algorithms (columns) of a CSV "
+                            "of cross-validation scores of ONE data set (a row per fold, in order; "
+                            "5x2cv: replication 1 fold 1, replication 1 fold 2, ...)")
+    bayes.add_argument("--rho", type=float,
+                       help="with --cv: the correlation n_test/n_total of the folds (1/K for "
+                            "K-fold cross-validation; Nadeau & Bengio 2003)")
     parametric = parser.add_argument_group(
         "the parametric side", "conditions of the parametric tests and the choice of family "
         "(multicompare.check_conditions, choose_family)")
@@ -154,8 +164,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--alpha must be in (0, 1), got {args.alpha:g}")
     if args.bayesian is not None and args.plot is not None:
         parser.error("--plot draws a critical difference diagram; it does not go with --bayesian")
-    if args.bayesian is None and (args.rope != 0.0 or args.seed is not None):
-        parser.error("--rope and --seed go with --bayesian")
+    bayesian_cv = args.cv == "bayesian_correlated_t_test"
+    if args.bayesian is None and not bayesian_cv and (args.rope != 0.0 or args.seed is not None):
+        parser.error("--rope and --seed go with --bayesian or --cv bayesian_correlated_t_test")
+    if (args.rho is not None) != (args.cv in CV_TESTS[:2]):
+        parser.error(f"--rho goes with (and is needed by) --cv {' or '.join(CV_TESTS[:2])}")
+    if args.cv is not None and (args.bayesian is not None or args.plot is not None):
+        parser.error("--cv compares two algorithms on one data set: it goes with neither "
+                     "--bayesian nor --plot")
     if args.plot is not None and os.path.splitext(args.plot)[1].lower() not in PLOT_SUFFIXES:
         parser.error(f"--plot needs a file name ending in {', '.join(PLOT_SUFFIXES)}: {args.plot!r}")
     if not 0 < args.max_size < float("inf"):
@@ -200,6 +216,8 @@ def _analyse(args: argparse.Namespace) -> Any:
                 data = read_csv(path, sep=_unescape(args.sep), decimal=args.decimal,
                                 dataset=args.dataset_column, algorithm=args.algorithm_column)
             _check_columns(data, args)
+        if args.cv is not None:
+            return _cross_validation(data, args)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", ShapeWarning)
             scores = as_scores(data, higher_is_better=not args.lower_is_better,
@@ -329,9 +347,31 @@ def _figure(report: Any, args: argparse.Namespace) -> Any:
         raise InputError(f"cannot draw the diagram: {_one_line(exc)}") from exc
 
 
+def _cross_validation(data: Any, args: argparse.Namespace) -> Any:
+    """The ``--cv`` test of the two score columns of ``data`` (a row per fold)."""
+    from multicompare import cross_validation
+
+    if data.shape[1] != 2:
+        raise InputError(f"--cv compares two algorithms: the CSV needs a column of fold labels "
+                         f"and two score columns; got {data.shape[1]} score columns "
+                         f"{[str(c) for c in data.columns]}")
+    x, y = data.iloc[:, 0], data.iloc[:, 1]
+    test = getattr(cross_validation, args.cv)
+    if args.cv in CV_TESTS[2:]:  # 5 replications x 2 folds, in row order
+        if len(data) != 10:
+            raise InputError(f"--cv {args.cv} needs 10 rows (5 replications x 2 folds); got {len(data)}")
+        return test(x.to_numpy().reshape(5, 2), y.to_numpy().reshape(5, 2))
+    if args.cv == "bayesian_correlated_t_test":
+        return test(x, y, rho=args.rho, rope=args.rope, seed=args.seed,
+                    higher_is_better=not args.lower_is_better)
+    return test(x, y, rho=args.rho)
+
+
 def _render(report: Any, fmt: str) -> str:
-    """The report in ``fmt`` (its ``to_<fmt>`` method)."""
+    """The report in ``fmt``: its ``to_<fmt>`` method, or its ``str`` as text."""
     renderer: Callable[[], str] | None = getattr(report, f"to_{fmt}", None)
+    if renderer is None and fmt == "text":
+        return str(report)
     if renderer is None:
         raise InputError(f"--format {fmt} is not available for this analysis")
     return renderer()

@@ -178,7 +178,7 @@ def test_large_k() -> None:
 @pytest.mark.parametrize(
     ("pvalues", "kwargs", "match"),
     [
-        (np.full(3, 0.1), {"method": "tukey"}, "allowed: nemenyi, holm, shaffer, bergmann_hommel"),
+        (np.full(3, 0.1), {"method": "tukey"}, "method must be one of 'nemenyi', 'holm', 'shaffer', 'bergmann_hommel'; got 'tukey'"),
         (np.full(4, 0.1), {"method": "holm"}, "number of pairs"),
         (np.full(6, 0.1), {"method": "holm", "k": 5}, "k = 5"),
         (np.array([0.1, 0.2, np.nan]), {"method": "holm"}, "NaN"),

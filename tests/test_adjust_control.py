@@ -201,7 +201,7 @@ def test_caller_input_untouched() -> None:
 @pytest.mark.parametrize(
     ("pvalues", "kwargs", "error", "match"),
     [
-        ([0.1, 0.2], {"method": "sidak"}, ValueError, "allowed: bonferroni, holm"),
+        ([0.1, 0.2], {"method": "sidak"}, ValueError, "method must be one of 'bonferroni', 'holm'"),
         ([0.1, 0.2], {"method": "rom", "rom": "keel"}, ValueError, "garcia2010"),
         ([0.1, np.nan], {"method": "holm"}, ValueError, "NaN"),
         ([0.1, 1.5], {"method": "holm"}, ValueError, r"\[0, 1\]"),

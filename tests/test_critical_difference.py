@@ -79,7 +79,7 @@ def test_two_algorithms_is_the_normal_quantile() -> None:
         ((4, "10"), TypeError, "n_datasets must be an integer"),
         ((4, 10, 0.0), ValueError, "alpha"),
         ((4, 10, 1.5), ValueError, "alpha"),
-        ((4, 10, 0.05, "holm"), ValueError, "allowed: nemenyi, bonferroni_dunn"),
+        ((4, 10, 0.05, "holm"), ValueError, "method must be one of 'nemenyi', 'bonferroni_dunn'; got 'holm'"),
     ],
 )
 def test_errors(args: tuple, error: type, match: str) -> None:

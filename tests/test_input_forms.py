@@ -10,14 +10,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import multicompare as mc
 import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import multicompare as mc
-from multicompare._data import ShapeWarning, as_scores, check_choice, read_csv
+from multicompare._data import ShapeWarning, as_scores, check_choice, read_scores
 from multicompare.cli import main
 
 DATASETS = ["iris", "wine", "glass", "breast-cancer", "heart", "sonar", "vehicle", "yeast",
@@ -219,14 +218,14 @@ def test_semicolons_and_decimal_commas(tmp_path: Path) -> None:
     path.write_text(EUROPEAN)
     with pytest.raises(ValueError, match="single column.*sep=';'.*--sep"):
         mc.friedman(path)
-    frame = read_csv(path, sep=";", decimal=",")
+    frame = read_scores(path, sep=";", decimal=",")
     assert frame.loc["iris", "rf"] == 0.953
     with pytest.raises(TypeError, match=r"found '0,953' \(str\).*decimal comma.*decimal=','.*--decimal"):
-        as_scores(read_csv(path, sep=";"))
+        as_scores(read_scores(path, sep=";"))
     with pytest.raises(ValueError, match="sep and decimal must differ"):
-        read_csv(path, sep=",", decimal=",")
+        read_scores(path, sep=",", decimal=",")
     with pytest.raises(ValueError, match="decimal must be one of '.', ','; got ';'"):
-        read_csv(path, sep=";", decimal=";")
+        read_scores(path, sep=";", decimal=";")
 
 
 def test_tsv_by_suffix(tmp_path: Path) -> None:
@@ -296,6 +295,6 @@ def test_check_choice_is_case_insensitive_and_names_the_options() -> None:
         check_choice("procedure", None, ("holm",))
 
 
-def test_read_csv_of_an_absent_file(tmp_path: Path) -> None:
+def test_read_scores_of_an_absent_file(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match="no such file"):
-        read_csv(tmp_path / "absent.csv")
+        read_scores(tmp_path / "absent.csv")

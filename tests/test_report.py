@@ -393,8 +393,8 @@ def test_scores_and_long_input() -> None:
     ("kwargs", "error", "kind"),
     [
         ({"test": "anova"}, "unknown test", ValueError),
-        ({"procedure": "tukey"}, "unknown procedure", ValueError),
-        ({"control": "C4.5", "procedure": "bergmann_hommel"}, "unknown procedure", ValueError),
+        ({"procedure": "tukey"}, "procedure must be one of", ValueError),
+        ({"control": "C4.5", "procedure": "bergmann_hommel"}, "procedure must be one of", ValueError),
         ({"control": "nope"}, "unknown control", ValueError),
         ({"alpha": 0.0}, "alpha", ValueError),
     ],
@@ -405,7 +405,7 @@ def test_bad_options(kwargs: dict, error: str, kind: type) -> None:
 
 
 def test_rejected_rejects_unknown_procedure(pairs_report: Report) -> None:
-    with pytest.raises(ValueError, match="unknown procedure"):
+    with pytest.raises(ValueError, match="procedure must be one of"):
         pairs_report.rejected("li")
     assert len(pairs_report.rejected("holm", alpha=0.5)) >= len(pairs_report.rejected("holm"))
 

@@ -1,10 +1,48 @@
 """multicompare: statistical comparison of algorithms over multiple data sets.
 
-Demsar (JMLR 2006), Garcia & Herrera (JMLR 2008), Garcia et al. (Inf. Sci. 2010).
+Implements Demsar (2006, JMLR 7:1-30), Garcia & Herrera (2008, JMLR 9:2677-2694) and
+Garcia, Fernandez, Luengo & Herrera (2010, Inf. Sci. 180:2044-2064), with valid defaults and
+the papers' forms behind options. Map of the package (every name below is importable from
+``multicompare``):
+
+One call
+    compare(scores, control=None) -> Report: ranks, omnibus tests, post-hoc APVs and a plain
+    summary; Report.to_text / to_markdown / to_latex / to_json / to_csv / plot.
+    Command line: ``multicompare scores.csv`` (``multicompare --help``).
+
+Input (every function that takes scores)
+    A 2-D array (rows = data sets, columns = algorithms), a wide or long DataFrame, or a CSV
+    path (read_scores: sep, decimal, .tsv). Options: aggregate= ('mean', 'median', a callable)
+    for repeated runs (folds, seeds); nan_policy= ('raise', 'omit') for missing scores.
+    ShapeWarning flags tables that look transposed, k = 2 and few data sets.
+
+Omnibus tests (module omnibus)
+    friedman, iman_davenport, friedman_aligned_ranks, quade.
+
+Missing scores (module incomplete)
+    skillings_mack (any pattern), durbin (balanced incomplete blocks), posthoc_incomplete.
+
+Post-hoc comparisons (module posthoc) and adjusted p-values (module adjust)
+    posthoc_control (1 x N), posthoc_all_pairs (N x N); adjust_control, adjust_all_pairs;
+    critical_difference, critical_difference_q; cd_diagram, cd_groups (module plot).
+    Critical values of the papers' tables: wilcoxon_critical_value, sign_test_critical_wins,
+    multiple_sign_critical_value.
+
+Other tests
+    Two algorithms: wilcoxon, sign_test, paired_t_test (module two_sample);
+    bayesian_signed_rank_test, bayesian_sign_test (module bayesian); multiple_sign_test;
+    contrast_estimation. Two algorithms on one data set: corrected_resampled_t_test,
+    bayesian_correlated_t_test, paired_t_test_5x2cv, combined_f_test_5x2cv (module
+    cross_validation); on one holdout set: mcnemar, compare_holdout (module holdout).
+
+Evidence
+    simulate: family-wise error and power of any procedure by Monte Carlo (module simulation).
+    load_example: the papers' data (demsar2006, garcia2008, garcia2010).
 """
 
 from multicompare._core import __version__
-from multicompare.adjust import adjust_all_pairs, adjust_control
+from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, ShapeWarning, read_scores
+from multicompare.adjust import FloatArray, adjust_all_pairs, adjust_control
 from multicompare.bayesian import (
     BayesianComparison,
     BayesianResult,
@@ -12,8 +50,10 @@ from multicompare.bayesian import (
     bayesian_signed_rank_test,
     compare_bayesian,
 )
-from multicompare.contrast import contrast_estimation
+from multicompare.contrast import ContrastResult, contrast_estimation
 from multicompare.cross_validation import (
+    CorrelatedTTestResult,
+    CrossValidationTestResult,
     bayesian_correlated_t_test,
     combined_f_test_5x2cv,
     corrected_resampled_t_test,
@@ -21,16 +61,63 @@ from multicompare.cross_validation import (
 )
 from multicompare.critical_difference import critical_difference, critical_difference_q
 from multicompare.examples import load_example
-from multicompare.holdout import compare_holdout, mcnemar
-from multicompare.multiple_sign import multiple_sign_critical_value, multiple_sign_test
-from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 from multicompare.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
-from multicompare.plot import cd_diagram, cd_groups
 from multicompare.posterior_plot import plot_posterior
-from multicompare.posthoc import posthoc_all_pairs, posthoc_control
-from multicompare.report import Report, compare
-from multicompare.simulation import SimulationResult, simulate
+from multicompare.holdout import (
+    CostTest,
+    HoldoutAlternative,
+    HoldoutResult,
+    compare_holdout,
+    mcnemar,
+)
+from multicompare.holdout import Test as HoldoutTest
+from multicompare.incomplete import (
+    DurbinResult,
+    IncompleteTest,
+    SkillingsMackResult,
+    durbin,
+    posthoc_incomplete,
+    skillings_mack,
+)
+from multicompare.multiple_sign import (
+    MultipleSignResult,
+    multiple_sign_critical_value,
+    multiple_sign_test,
+)
+from multicompare.omnibus import (
+    AlignedRanksResult,
+    FriedmanResult,
+    ImanDavenportResult,
+    QuadeResult,
+    friedman,
+    friedman_aligned_ranks,
+    iman_davenport,
+    quade,
+)
+from multicompare.plot import Bars, cd_diagram, cd_groups
+from multicompare.posthoc import (
+    PosthocAllPairsResult,
+    PosthocControlResult,
+    RanksLike,
+    SEForm,
+    Test,
+    posthoc_all_pairs,
+    posthoc_control,
+)
+from multicompare.report import Hypothesis, OmnibusTest, Report, Rom, compare
+from multicompare.simulation import (
+    Comparison,
+    CustomProcedure,
+    Noise,
+    NoiseFunction,
+    SimulationResult,
+    simulate,
+)
 from multicompare.two_sample import (
+    Alternative,
+    PairedTTestResult,
+    SignTestResult,
+    WilcoxonResult,
     paired_t_test,
     sign_test,
     sign_test_critical_wins,
@@ -40,28 +127,62 @@ from multicompare.two_sample import (
 
 __all__ = [
     "__version__",
+    # input
+    "Aggregate",
+    "NanPolicy",
+    "Scores",
+    "ScoresLike",
+    "ShapeWarning",
+    "read_scores",
     # omnibus tests
+    "AlignedRanksResult",
+    "FriedmanResult",
+    "ImanDavenportResult",
+    "QuadeResult",
     "friedman",
     "friedman_aligned_ranks",
     "iman_davenport",
     "quade",
+    # missing scores: incomplete blocks
+    "DurbinResult",
+    "IncompleteTest",
+    "SkillingsMackResult",
+    "durbin",
+    "posthoc_incomplete",
+    "skillings_mack",
     # post-hoc comparisons
+    "SEForm",
+    "PosthocAllPairsResult",
+    "PosthocControlResult",
+    "RanksLike",
+    "Test",
     "posthoc_all_pairs",
     "posthoc_control",
     # adjusted p-values and critical differences
+    "FloatArray",
     "adjust_all_pairs",
     "adjust_control",
     "critical_difference",
     "critical_difference_q",
     # contrast estimation
+    "ContrastResult",
     "contrast_estimation",
     # two classifiers on a holdout set
+    "CostTest",
+    "HoldoutAlternative",
+    "HoldoutResult",
+    "HoldoutTest",
     "compare_holdout",
     "mcnemar",
     # multiple sign test
+    "MultipleSignResult",
     "multiple_sign_critical_value",
     "multiple_sign_test",
     # two algorithms
+    "Alternative",
+    "PairedTTestResult",
+    "SignTestResult",
+    "WilcoxonResult",
     "paired_t_test",
     "sign_test",
     "sign_test_critical_wins",
@@ -73,6 +194,10 @@ __all__ = [
     "posthoc_parametric",
     "rm_anova",
     # error rates and power by simulation
+    "Comparison",
+    "CustomProcedure",
+    "Noise",
+    "NoiseFunction",
     "SimulationResult",
     "simulate",
     # Bayesian comparison of algorithms over data sets
@@ -83,6 +208,8 @@ __all__ = [
     "compare_bayesian",
     "plot_posterior",
     # two algorithms on one data set, from cross-validation
+    "CorrelatedTTestResult",
+    "CrossValidationTestResult",
     "bayesian_correlated_t_test",
     "combined_f_test_5x2cv",
     "corrected_resampled_t_test",
@@ -90,7 +217,11 @@ __all__ = [
     # example data
     "load_example",
     # one-call analysis, reports and CD diagrams
+    "Bars",
+    "Hypothesis",
+    "OmnibusTest",
     "Report",
+    "Rom",
     "cd_diagram",
     "cd_groups",
     "compare",

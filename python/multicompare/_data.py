@@ -3,7 +3,7 @@
 Accepted: a 2-D array (rows = data sets, columns = algorithms; a numpy masked array's masked
 cells are missing values), a wide DataFrame (data sets in the index, or in its only column of
 names), a long DataFrame (one row per data set, algorithm and, for repeated runs, fold or
-seed) or the path of a CSV file holding either (read by :func:`read_csv`). Repeated scores
+seed) or the path of a CSV file holding either (read by :func:`read_scores`). Repeated scores
 of a data set and algorithm are combined by ``aggregate``; missing ones are handled by
 ``nan_policy``. The caller's object is never modified.
 """
@@ -16,7 +16,7 @@ import sys
 import warnings
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeVar, Union, get_args
+from typing import Literal, Union, cast, get_args
 
 import numpy as np
 import pandas as pd
@@ -32,7 +32,7 @@ __all__ = [
     "as_scores",
     "check_alpha",
     "check_choice",
-    "read_csv",
+    "read_scores",
 ]
 
 ScoresLike = Union[np.ndarray, pd.DataFrame, "os.PathLike[str]", str, Sequence[Sequence[float]]]
@@ -40,7 +40,7 @@ ScoresLike = Union[np.ndarray, pd.DataFrame, "os.PathLike[str]", str, Sequence[S
 
 AggregateName = Literal["mean", "median"]
 AGGREGATES: tuple[str, ...] = get_args(AggregateName)
-Aggregate = Union[AggregateName, Callable[[np.ndarray], float]]
+Aggregate = AggregateName | Callable[[np.ndarray], float]
 """How repeated scores (folds, seeds) of a data set and algorithm become one: a name of
 ``AGGREGATES`` or a function of a 1-D array returning a number."""
 
@@ -57,9 +57,6 @@ SMALL_N = 10
 
 _DECIMAL_COMMA = re.compile(r"^\s*[-+]?(\d+,\d*|,\d+)(e[-+]?\d+)?\s*$", re.IGNORECASE)
 _AGGREGATE_HINT = "pass aggregate='mean' or 'median' (--aggregate in the command line) to combine them"
-
-C = TypeVar("C", bound=str)
-
 
 class ShapeWarning(UserWarning):
     """Scores of a suspicious shape: possibly transposed, two algorithms, or few data sets."""
@@ -117,15 +114,33 @@ def check_alpha(alpha: float) -> float:
     return float(alpha)
 
 
-def check_choice(name: str, value: object, allowed: Sequence[C]) -> C:
-    """``value`` as spelled in ``allowed`` (compared case-insensitively, '-' as '_'), or
-    ValueError "<name> must be one of ...; got ..."."""
+#: Other names of the procedures, tried in order when a name is not among the allowed ones:
+#: Bonferroni's correction of the comparisons with a control is the Bonferroni-Dunn procedure;
+#: over all pairs it is what Garcia & Herrera (2008) call Nemenyi's procedure.
+ALIASES: dict[str, tuple[str, ...]] = {
+    "bonferroni_dunn": ("bonferroni", "nemenyi"),
+    "bonferroni": ("bonferroni_dunn", "nemenyi"),
+    "dunn": ("bonferroni_dunn", "bonferroni"),
+}
+
+
+def check_choice(name: str, value: object, allowed: Sequence[str]) -> str:
+    """``value`` as spelled in ``allowed``, or ValueError "<name> must be one of ...; got ...".
+
+    Names compare case-insensitively with '-' and ' ' as '_' ("Bergmann-Hommel" is
+    "bergmann_hommel"), and a name of :data:`ALIASES` stands for the first of its meanings
+    that ``allowed`` holds."""
     if isinstance(value, str):
-        key = value.strip().lower().replace("-", "_")
-        for option in allowed:
-            if option.lower().replace("-", "_") == key:
-                return option
+        key = _key(value)
+        spelled = {_key(option): option for option in allowed}
+        for candidate in (key, *ALIASES.get(key, ())):
+            if candidate in spelled:
+                return spelled[candidate]
     raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}; got {value!r}")
+
+
+def _key(name: str) -> str:
+    return "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
 
 
 def check_bool(value: object, name: str) -> bool:
@@ -182,7 +197,7 @@ def as_scores(
         A 2-D array (rows = data sets; masked cells of a masked array are missing); a wide
         DataFrame, whose index names the data sets unless it has a default index and one column
         of names (unique: the data sets); a long DataFrame (see below); or a CSV path
-        (:func:`read_csv`). A ``Scores`` is returned as it is.
+        (:func:`read_scores`). A ``Scores`` is returned as it is.
     higher_is_better : bool
         Whether larger scores are better (accuracy) or worse (error, time).
     dataset, algorithm, score : str
@@ -214,12 +229,12 @@ def as_scores(
         Read-only float64 values with algorithm and data-set names.
     """
     check_bool(higher_is_better, "higher_is_better")
-    nan_policy = check_choice("nan_policy", nan_policy, NAN_POLICIES)
+    policy = check_choice("nan_policy", nan_policy, NAN_POLICIES)
     how = _check_aggregate(aggregate)
     if isinstance(data, Scores):
         return data
     if isinstance(data, (str, os.PathLike)):
-        data = read_csv(data, dataset=dataset, algorithm=algorithm)
+        data = read_scores(data, dataset=dataset, algorithm=algorithm)
     if isinstance(data, pd.DataFrame):
         data = _frame_to_wide(data, dataset, algorithm, score, how)
         names = [str(c) for c in data.columns]
@@ -230,7 +245,7 @@ def as_scores(
         values = _numeric_matrix(data, None)
         names = [f"A{j + 1}" for j in range(values.shape[1])]
         rows = [str(i) for i in range(values.shape[0])]
-    values, rows, omitted = _missing(values, names, rows, nan_policy, keep_missing)
+    values, rows, omitted = _missing(values, names, rows, policy, keep_missing)
     values.setflags(write=False)
     scores = Scores(values, tuple(names), tuple(rows), bool(higher_is_better), omitted)
     if shape_warnings:
@@ -238,7 +253,7 @@ def as_scores(
     return scores
 
 
-def read_csv(
+def read_scores(
     path: str | os.PathLike[str],
     *,
     sep: str | None = None,
@@ -297,7 +312,7 @@ def read_csv(
 def _check_aggregate(aggregate: Aggregate | None) -> Aggregate | None:
     if aggregate is None or callable(aggregate):
         return aggregate
-    return check_choice("aggregate", aggregate, AGGREGATES)  # type: ignore[arg-type]
+    return cast(AggregateName, check_choice("aggregate", aggregate, AGGREGATES))
 
 
 def _check_unique(names: list[str], what: str) -> None:
@@ -308,7 +323,7 @@ def _check_unique(names: list[str], what: str) -> None:
 
 def _label_columns(frame: pd.DataFrame) -> list[Hashable]:
     """Columns of names: not numeric, and mostly not numbers (a decimal comma counts as one)."""
-    labels = []
+    labels: list[Hashable] = []
     for column in frame.columns:
         values = frame[column]
         if pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):
@@ -390,7 +405,8 @@ def _long_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str,
     scores = pd.Series(cells, index=pd.MultiIndex.from_arrays(keys, names=["dataset", "algorithm"]))
     counts = scores.groupby(level=[0, 1], sort=False).size()
     if aggregate is None and (counts > 1).any():
-        (d, a), count = next((key, n) for key, n in counts.items() if n > 1)
+        key, count = next((key, n) for key, n in counts.items() if n > 1)
+        d, a = cast(tuple[str, str], key)
         runs = [str(c) for c in frame.columns if c not in (ds, alg, sc)]
         what = f" (columns {runs})" if runs else ""
         raise ValueError(f"long data has {count} scores for data set {d!r}, algorithm {a!r}: "

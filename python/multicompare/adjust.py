@@ -18,7 +18,7 @@ from scipy.optimize import brentq
 from scipy.special import gammaln
 
 from multicompare import _core
-from multicompare._data import as_real_array, check_alpha, check_bool
+from multicompare._data import as_real_array, check_alpha, check_bool, check_choice
 
 __all__ = [
     "ALL_PAIRS_METHODS",
@@ -84,9 +84,7 @@ def _checked(p: NDArray[np.generic]) -> FloatArray:
 
 
 def _choose(method: str, allowed: tuple[str, ...]) -> str:
-    if not isinstance(method, str) or method not in allowed:
-        raise ValueError(f"unknown method {method!r}; allowed: {', '.join(allowed)}")
-    return method
+    return check_choice("method", method, allowed)
 
 
 # --------------------------------------------------------------------------- step-wise helpers

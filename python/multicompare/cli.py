@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO, TypeVar
 
-from multicompare._data import AGGREGATES, NAN_POLICIES, ShapeWarning
+from multicompare._data import AGGREGATES, NAN_POLICIES, ShapeWarning, check_choice
 from multicompare.parametric import FAMILIES
 
 __all__ = ["main"]
@@ -127,8 +127,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--format", choices=FORMATS, default="text", help="report format (default text)")
     parser.add_argument("--plot", metavar="PATH",
                         help="also save a critical difference diagram (.png, .svg or .pdf)")
-    parser.add_argument("--plot-method", choices=tuple(dict.fromkeys((*CD_METHODS, *APV_METHODS,
-                                                                   *CONTROL_METHODS))),
+    plot_methods = tuple(dict.fromkeys((*CD_METHODS, *APV_METHODS, *CONTROL_METHODS)))
+    parser.add_argument("--plot-method", choices=plot_methods,
+                        type=lambda name: _choice("--plot-method", name, plot_methods),
                         help="procedure whose decisions the diagram draws (default: the "
                              "report's procedure, so that diagram and summary agree)")
     parser.add_argument("--dataset-column", default="dataset", metavar="NAME",
@@ -152,6 +153,14 @@ def _parser() -> argparse.ArgumentParser:
                           help="never report progress (default: only on a terminal, for long runs)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
+
+
+def _choice(option: str, name: str, allowed: tuple[str, ...]) -> str:
+    """An option's value as the library spells it (any case, hyphens for underscores)."""
+    try:
+        return check_choice(option, name, allowed)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -202,7 +211,7 @@ def _fail(message: str, status: int) -> int:
 
 
 def _analyse(args: argparse.Namespace) -> Any:
-    from multicompare._data import as_scores, read_csv
+    from multicompare._data import as_scores, read_scores
     from multicompare.examples import load_example
     from multicompare.bayesian import compare_bayesian
     from multicompare.parametric import check_conditions, choose_family
@@ -213,8 +222,8 @@ def _analyse(args: argparse.Namespace) -> Any:
             data = load_example(args.example)
         else:
             with _checked_input(args.csv, int(args.max_size * 2**20)) as path:
-                data = read_csv(path, sep=_unescape(args.sep), decimal=args.decimal,
-                                dataset=args.dataset_column, algorithm=args.algorithm_column)
+                data = read_scores(path, sep=_unescape(args.sep), decimal=args.decimal,
+                                   dataset=args.dataset_column, algorithm=args.algorithm_column)
             _check_columns(data, args)
         if args.cv is not None:
             return _cross_validation(data, args)

@@ -50,9 +50,24 @@ def contrast_estimation(
 
     For every pair u < v, D_i(uv) = x_iu - x_iv (at data precision) and Z_uv = median_i D_i(uv)
     (mean of the two middle values for even N). m_u = (1/k) sum_j Z_uj, and the estimate of
-    M_u - M_v is m_u - m_v. Estimates are in the units of the scores (positive = row larger),
-    whatever the orientation. ``differences`` holds the D_i(uv) (G10 Table 5, columns
-    ``'u - v'``).
+    M_u - M_v is m_u - m_v.
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        Scores, as for :func:`multicompare.friedman` (the orientation does not matter).
+    dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`multicompare.friedman`.
+
+    Returns
+    -------
+    ContrastResult
+        ``estimates`` in the units of the scores (positive = row larger); ``differences``
+        holds the D_i(uv) (G10 Table 5, columns ``'u - v'``).
+
+    References
+    ----------
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     scores = as_scores(data, dataset=dataset, algorithm=algorithm, score=score,
                        aggregate=aggregate, nan_policy=nan_policy)

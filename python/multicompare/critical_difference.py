@@ -8,7 +8,7 @@ from typing import Literal
 import numpy as np
 from scipy.stats import norm, studentized_range
 
-from multicompare._data import check_alpha
+from multicompare._data import check_alpha, check_choice
 
 __all__ = ["critical_difference", "critical_difference_q"]
 
@@ -33,11 +33,23 @@ def critical_difference_q(
 ) -> float:
     """The critical value q_alpha of Demsar (2006, Sec. 3.2.2 and Table 5) for k algorithms.
 
-    ``"nemenyi"``: q_alpha = q(1 - alpha; k, inf) / sqrt(2), the studentized range quantile
-    with infinite degrees of freedom (scipy handles df = inf). ``"bonferroni_dunn"``: the
-    two-tailed normal quantile at alpha/(k-1), z_{1 - alpha/(2(k-1))}. Table 5(b) prints 2.724
-    at k = 9 and alpha = 0.05; the correct value is 2.734.
+    Parameters
+    ----------
+    n_algorithms : int
+        k, at least 2.
+    alpha : float
+        Significance level.
+    method : {'nemenyi', 'bonferroni_dunn'}
+        'nemenyi': q_alpha = q(1 - alpha; k, inf) / sqrt(2), the studentized range quantile
+        with infinite degrees of freedom (scipy handles df = inf); 'bonferroni_dunn': the
+        two-tailed normal quantile at alpha/(k-1), z_{1 - alpha/(2(k-1))}. Names in any case.
+
+    Returns
+    -------
+    float
+        q_alpha. Table 5(b) prints 2.724 at k = 9 and alpha = 0.05; the correct value is 2.734.
     """
+    method = check_choice("method", method, CD_METHODS)  # type: ignore[assignment]
     k = _count(n_algorithms, "n_algorithms", 2)
     alpha = check_alpha(alpha)
     if method == "nemenyi":
@@ -47,9 +59,7 @@ def critical_difference_q(
                              f"{MIN_ALPHA_NEMENYI:g} (1 - alpha loses its digits); use "
                              "method='bonferroni_dunn' or a larger alpha")
         return float(studentized_range.ppf(1.0 - alpha, k, np.inf)) / math.sqrt(2.0)
-    if method == "bonferroni_dunn":
-        return float(norm.isf(alpha / (2 * (k - 1))))
-    raise ValueError(f"unknown method {method!r}; allowed: {', '.join(CD_METHODS)}")
+    return float(norm.isf(alpha / (2 * (k - 1))))  # "bonferroni_dunn"
 
 
 def critical_difference(
@@ -62,7 +72,22 @@ def critical_difference(
 
     Two algorithms (Nemenyi), or an algorithm and the control (Bonferroni-Dunn), differ
     significantly at ``alpha`` when their average ranks over N data sets differ by at least CD.
-    q_alpha is :func:`critical_difference_q`. E.g. k = 4, N = 14: CD = 1.254 (Nemenyi, 0.05).
+
+    Parameters
+    ----------
+    n_algorithms : int
+        k, at least 2.
+    n_datasets : int
+        N, at least 2.
+    alpha : float
+        Significance level.
+    method : {'nemenyi', 'bonferroni_dunn'}
+        The q_alpha of :func:`critical_difference_q`.
+
+    Returns
+    -------
+    float
+        CD, e.g. 1.254 for k = 4, N = 14 (Nemenyi, alpha = 0.05).
     """
     k = _count(n_algorithms, "n_algorithms", 2)
     n = _count(n_datasets, "n_datasets", 2)

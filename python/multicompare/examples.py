@@ -17,8 +17,18 @@ EXAMPLES = ("demsar2006", "garcia2008", "garcia2010")
 
 
 def load_example(name: str) -> pd.DataFrame:
-    """A bundled example as a wide DataFrame: index = data sets, columns = algorithms,
-    higher is better. ``name`` is one of ``EXAMPLES``."""
+    """A bundled example of the papers as a wide DataFrame.
+
+    Parameters
+    ----------
+    name : str
+        One of ``EXAMPLES``: "demsar2006", "garcia2008", "garcia2010".
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index = data sets, columns = algorithms; higher is better.
+    """
     if name not in EXAMPLES:
         raise ValueError(f"unknown example {name!r}; available: {list(EXAMPLES)}")
     with resources.files("multicompare").joinpath("data", f"{name}.csv").open("r", encoding="utf-8") as fh:

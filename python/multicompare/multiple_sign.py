@@ -105,17 +105,37 @@ def multiple_sign_test(
 
     d_ij = x_ij - x_i,control (oriented so that larger = better, decided at data precision);
     a data set counts as plus (d > 0), minus (d < 0) or tie (neither; G10, whose critical
-    values then still use n = N). ``alternative``:
+    values then still use n = N).
 
-    * ``'less'`` (G10's use, default): H1 "algorithm j is worse than the control"; reject when
-      the number of pluses r_j <= the critical value.
-    * ``'greater'``: H1 "algorithm j is better than the control"; reject when minuses <= it.
-    * ``'two-sided'``: reject when min(plus, minus) <= the two-sided critical value.
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        Scores, as for :func:`multicompare.friedman`.
+    control : str or int
+        The control algorithm (a name, or a column position).
+    alpha : float
+        Family-wise significance level.
+    alternative : {'less', 'greater', 'two-sided'}
+        'less' (G10's use, default): H1 "algorithm j is worse than the control", reject when
+        the number of pluses r_j <= the critical value; 'greater': H1 "algorithm j is better",
+        reject when minuses <= it; 'two-sided': reject when min(plus, minus) <= the two-sided
+        critical value.
+    critical_values : {'exact', 'garcia2010'}
+        The largest c with P(some r_j <= c) <= alpha under H0 for m = k-1 algorithms and
+        n = N data sets, computed exactly, or read from G10's Table A.1 (alpha 0.05 or 0.1,
+        m <= 9, its n only, one-sided; outside it a ValueError).
+    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`multicompare.friedman`.
 
-    The critical value is the largest c with P(some r_j <= c) <= alpha under H0 for
-    m = k-1 algorithms and n = N data sets, computed exactly (``critical_values='exact'``)
-    or read from G10's Table A.1 (``'garcia2010'``: alpha 0.05 or 0.1, m <= 9, its n only,
-    one-sided; outside it a ValueError).
+    Returns
+    -------
+    MultipleSignResult
+        Counts, ``statistic``, ``critical_value``, ``reject`` and the attained family-wise
+        error.
+
+    References
+    ----------
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     alpha = check_alpha(alpha)
     _check_choice("alternative", alternative, _ALTERNATIVES)
@@ -170,6 +190,28 @@ def multiple_sign_critical_value(
     ``critical_values='normal'``: the same c for the normal approximation of the counts (mean
     n/2, variance n/4, correlation 1/3 between algorithms; continuity-corrected), for n and m
     past the exact computation's limit (a ValueError names it); the result says which was used.
+
+    Parameters
+    ----------
+    n : int
+        Number of data sets.
+    m : int
+        Number of algorithms compared with the control (k - 1).
+    alpha : float
+        Family-wise significance level.
+    alternative : {'less', 'greater', 'two-sided'}
+        As for :func:`multiple_sign_test`.
+    critical_values : {'exact', 'garcia2010', 'normal'}
+        How c is found (above).
+
+    Returns
+    -------
+    int or None
+        The critical count; None if even c = 0 exceeds alpha.
+
+    References
+    ----------
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     n, m = _positive_int("n", n), _positive_int("m", m)
     alpha = check_alpha(alpha)

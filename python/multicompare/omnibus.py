@@ -178,12 +178,34 @@ def friedman(
     """Friedman's test that all k algorithms perform alike over N data sets.
 
     chi2_F = 12N/(k(k+1)) [sum_j R_j^2 - k(k+1)^2/4] (G10 eq. 3, D06 eq. 2), R_j the average
-    ranks (1 = best, average ranks for ties). By default divided by the tie correction
-    1 - sum(t^3 - t)/(N k (k^2-1)), as scipy.stats.friedmanchisquare and R compute it;
-    ``tie_correction=False`` gives the papers' form.
+    ranks (1 = best, average ranks for ties), ~ chi-square(k - 1).
 
-    ``data``: 2-D array (rows = data sets), wide or long DataFrame, or CSV path
-    (see ``dataset``, ``algorithm``, ``score`` for the long columns).
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        2-D array (rows = data sets, columns = algorithms), wide or long DataFrame, or CSV path
+        (see :func:`multicompare.read_scores`).
+    higher_is_better : bool
+        Whether larger scores are better (accuracy) or worse (error, time).
+    tie_correction : bool
+        True (default): divided by 1 - sum(t^3 - t)/(N k (k^2-1)) (t = sizes of tie groups), as
+        scipy.stats.friedmanchisquare and R compute it; False: the papers' form.
+    dataset, algorithm, score : str
+        Columns of long data (detected when absent).
+    aggregate : {'mean', 'median'} or callable, optional
+        Combines repeated scores (folds, seeds) of a data set and algorithm.
+    nan_policy : {'raise', 'omit'}
+        Missing scores: refused, or their data sets left out (``result.omitted``).
+
+    Returns
+    -------
+    FriedmanResult
+        ``statistic``, ``pvalue``, ``df`` and the average ``ranks``.
+
+    References
+    ----------
+    D06 = Demsar (2006), JMLR 7:1-30.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
                        algorithm=algorithm, score=score,
@@ -220,6 +242,23 @@ def iman_davenport(
     F_F = (N-1) chi2_F / (N(k-1) - chi2_F) ~ F(k-1, (k-1)(N-1)), from the Friedman statistic
     of :func:`friedman` with the same ``tie_correction``. F_F is infinite (p = 0) when every
     data set ranks the algorithms identically.
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        Scores, as for :func:`friedman`.
+    higher_is_better, tie_correction, dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`friedman`.
+
+    Returns
+    -------
+    ImanDavenportResult
+        ``statistic`` F_F, ``pvalue``, ``df_num``, ``df_den`` and the chi2_F it derives from.
+
+    References
+    ----------
+    D06 = Demsar (2006), JMLR 7:1-30.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     result = friedman(data, higher_is_better=higher_is_better, tie_correction=tie_correction,
                       dataset=dataset, algorithm=algorithm, score=score,
@@ -259,8 +298,26 @@ def friedman_aligned_ranks(
     Aligned observations x_ij - mean_j x_ij are ranked jointly over all kN values (1 = best,
     average ranks for ties decided at the data precision).
     T = (k-1)[sum_j R^_j^2 - (kN^2/4)(kN+1)^2] / ([kN(kN+1)(2kN+1)/6] - (1/k) sum_i R^_i^2)
-    ~ chi-square(k-1). By default (``tie_correction=True``) the sum of the squared aligned ranks
-    replaces kN(kN+1)(2kN+1)/6; the two agree without ties.
+    ~ chi-square(k-1).
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        Scores, as for :func:`friedman`.
+    tie_correction : bool
+        True (default): the sum of the squared aligned ranks replaces kN(kN+1)(2kN+1)/6 (they
+        agree without ties); False: the paper's form.
+    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`friedman`.
+
+    Returns
+    -------
+    AlignedRanksResult
+        ``statistic`` T, ``pvalue``, ``df``, the average aligned ``ranks`` and G10 Table 7.
+
+    References
+    ----------
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
                        algorithm=algorithm, score=score,
@@ -305,9 +362,28 @@ def quade(
     Data sets are ranked by their sample range (Q_i, 1 = smallest, ranges compared at the data
     precision); r_ij are the Friedman ranks (1 = best); S_ij = Q_i(r_ij - (k+1)/2),
     B = (1/N) sum_j S_j^2 (eq. 15) and T3 = (N-1)B/(A2-B) ~ F(k-1, (k-1)(N-1)) (eq. 16).
-    A2 is Conover's sum of squared S_ij by default, N(N+1)(2N+1)k(k+1)(k-1)/72 (eq. 14) with
-    ``tie_correction=False``; they agree without ties. T3 is infinite (p = 0) when A2 = B.
-    ``ranks`` holds T_j = W_j/(N(N+1)/2) with W_ij = Q_i r_ij (eqs. 17-18).
+    T3 is infinite (p = 0) when A2 = B.
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        Scores, as for :func:`friedman`.
+    tie_correction : bool
+        True (default): A2 is Conover's sum of squared S_ij; False: N(N+1)(2N+1)k(k+1)(k-1)/72
+        (eq. 14). They agree without ties.
+    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`friedman`.
+
+    Returns
+    -------
+    QuadeResult
+        ``statistic`` T3, ``pvalue``, ``df_num``, ``df_den``; ``ranks`` holds
+        T_j = W_j/(N(N+1)/2) with W_ij = Q_i r_ij (eqs. 17-18).
+
+    References
+    ----------
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+    Conover (1999), Practical Nonparametric Statistics, 3rd ed.
     """
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
                        algorithm=algorithm, score=score,

@@ -245,7 +245,7 @@ def cd_diagram(
     Demsar (2006), JMLR 7, Sec. 3.2.2, Figs. 1-2; Garcia & Herrera (2008), JMLR 9, Sec. 2.2;
     Garcia et al. (2010), Information Sciences 180, Sec. 5.
     """
-    from multicompare._data import as_scores, check_alpha, check_bool, index_of
+    from multicompare._data import as_scores, check_alpha, check_bool, check_choice, index_of
     from multicompare.adjust import CONTROL_METHODS
     from multicompare.posthoc import (
         CONTROL_REQUIRED,
@@ -264,8 +264,8 @@ def cd_diagram(
     alpha = check_alpha(0.05 if alpha is None else alpha)
     test = "friedman" if test is None else test
     known = (*CD_METHODS, *APV_METHODS, *CONTROL_METHODS)
-    if method is not None and method not in known:
-        raise ValueError(f"method must be one of {list(dict.fromkeys(known))}; got {method!r}")
+    if method is not None:
+        method = check_choice("method", method, tuple(dict.fromkeys(known)))
     result: PosthocAllPairsResult | PosthocControlResult | None = None
     if isinstance(data, (PosthocAllPairsResult, PosthocControlResult)):
         result, data = data, None

@@ -71,7 +71,7 @@ from scipy import special, stats
 
 from multicompare import _core, _ranking
 from multicompare._data import (Aggregate, NanPolicy, Scores, ScoresLike, as_real_array, as_scores, check_alpha,
-                                check_bool, index_of)
+                                check_bool, check_choice, index_of)
 from multicompare.adjust import (
     ALL_PAIRS_METHODS,
     CONTROL_METHODS,
@@ -178,7 +178,8 @@ class _PosthocResult:
     def __str__(self) -> str:
         shown = self.to_frame(sort=True)[["z", "pvalue", *(f"apv_{m}" for m in self.methods)]]
         options = ", ".join(f"{key}={value!r}" for key, value in self.options.items())
-        se = "" if self.test in PAIRWISE_TESTS else f"SE = {self.se:.6g}, "
+        # the pairwise tests and the incomplete-block post-hocs have no common SE (NaN)
+        se = "" if self.test in PAIRWISE_TESTS or np.isnan(self.se) else f"SE = {self.se:.6g}, "
         omitted = f"\nomitted (incomplete): {', '.join(self.omitted)}" if self.omitted else ""
         return (f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, "
                 f"{se}alpha = {self.alpha:g}; {options})\n"
@@ -554,10 +555,7 @@ def _all_pairs_methods(methods: Sequence[str] | None, k: int,
                     "algorithm; shaffer (included) works for any k")
             return tuple(m for m in ALL_PAIRS_METHODS if m != "bergmann_hommel"), {"bergmann_hommel": note}
         return tuple(ALL_PAIRS_METHODS), {}
-    methods = _method_names(methods)
-    unknown = [m for m in methods if m not in ALL_PAIRS_METHODS]
-    if unknown:
-        raise ValueError(f"unknown method(s) {unknown}; use any of {list(ALL_PAIRS_METHODS)}")
+    methods = [check_choice("methods", m, ALL_PAIRS_METHODS) for m in _method_names(methods)]
     if too_big and "bergmann_hommel" in methods:
         raise ValueError(f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
                          "which works for any k")

@@ -184,9 +184,8 @@ class Report:
         return [h for h in sorted(self.hypotheses, key=lambda h: h.pvalue) if h.apvs[j] <= level]
 
     def _procedure_index(self, procedure: str | None) -> int:
-        name = self.procedure if procedure is None else procedure
-        if name not in self.procedures:
-            raise ValueError(f"unknown procedure {name!r}; the report has {list(self.procedures)}")
+        name = self.procedure if procedure is None else check_choice("procedure", procedure,
+                                                                      self.procedures)
         return self.procedures.index(name)
 
     @property
@@ -558,9 +557,7 @@ def compare(
     procedures = tuple(str(m) for m in result.adjusted.columns)
     if procedure is None:
         procedure = default_procedure(scores.n_algorithms, control, test)
-    if procedure not in procedures:
-        raise ValueError(f"unknown procedure {procedure!r} for this comparison; use one of "
-                         f"{list(procedures)}")
+    procedure = check_choice("procedure", procedure, procedures)
     return Report(
         algorithms=scores.algorithms,
         datasets=scores.datasets,

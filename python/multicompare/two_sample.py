@@ -113,19 +113,36 @@ def wilcoxon(
     """Wilcoxon signed-ranks test of x against y over N data sets (D06 Sec. 3.1.3).
 
     |d| (d = x - y, as scipy.stats.wilcoxon(x, y)) is ranked with average ranks for ties.
-    ``zero_method``:
 
-    * ``'demsar'`` (D06): zero differences are ranked too and their ranks split evenly
-      between R+ and R-; if their number is odd, one zero is dropped first.
-    * ``'wilcox'``, ``'pratt'``, ``'zsplit'``: as scipy.stats.wilcoxon (which computes p).
+    Parameters
+    ----------
+    x, y : array_like or pandas.Series
+        The scores of the two algorithms on the same N data sets (two Series are paired by
+        their index, anything else by position).
+    zero_method : {'demsar', 'wilcox', 'pratt', 'zsplit'}
+        'demsar' (D06): zero differences are ranked too and their ranks split evenly between
+        R+ and R-; if their number is odd, one zero is dropped first. The others as
+        scipy.stats.wilcoxon (which then computes p).
+    alternative : {'two-sided', 'less', 'greater'}
+        'greater': x tends to exceed y.
+    method : {'auto', 'exact', 'approx'}
+        'auto': exact (the null distribution of the signed-rank statistic) when N <= 50 and no
+        ties or zeros are ranked, else the normal approximation
+        z = (T - N(N+1)/4) / sqrt(N(N+1)(2N+1)/24) (T = R+ for a one-sided alternative).
+        'exact' with ties or zeros is an error.
+    tie_correction : bool
+        True (default): the normal approximation's variance corrected for ties and for the
+        fixed zero ranks (sum of the squared non-zero ranks / 4); False: D06's formula
+        (``zero_method='demsar'`` only).
 
-    p-value: exact (the null distribution of the signed-rank statistic) when ``method='auto'``,
-    N <= 50 and no ties or zeros are ranked; otherwise the normal approximation
-    z = (T - N(N+1)/4) / sqrt(N(N+1)(2N+1)/24) (D06; T = R+ for a one-sided alternative, so
-    ``'greater'`` rejects for large R+, as scipy), by default with the variance corrected
-    for ties and for the fixed zero ranks (sum of the squared non-zero ranks / 4);
-    ``tie_correction=False`` gives D06's formula (``zero_method='demsar'`` only).
-    ``method='exact'`` with ties or zeros is an error.
+    Returns
+    -------
+    WilcoxonResult
+        ``statistic`` T = min(R+, R-), ``pvalue``, ``r_plus``, ``r_minus``, ``method``.
+
+    References
+    ----------
+    D06 = Demsar (2006), JMLR 7:1-30.
     """
     _check_choice("zero_method", zero_method, _ZERO_METHODS)
     _check_choice("alternative", alternative, _ALTERNATIVES)
@@ -203,6 +220,26 @@ def wilcoxon_critical_value(
     distribution of R+ (the number of subsets of 1..n with each sum, over 2^n; it equals
     scipy.stats.wilcoxon's exact p-values). ``'normal'``: the largest t with
     Phi((t + 1/2 - n(n+1)/4) / sqrt(n(n+1)(2n+1)/24)) <= alpha (continuity-corrected).
+
+    Parameters
+    ----------
+    n : int
+        Number of non-zero differences.
+    alpha : float
+        Significance level.
+    alternative : {'two-sided', 'less', 'greater'}
+        Which rank sum (above).
+    method : {'exact', 'normal'}
+        The null distribution (above).
+
+    Returns
+    -------
+    int or None
+        The critical value; None if even t = 0 exceeds alpha.
+
+    References
+    ----------
+    D06 = Demsar (2006), JMLR 7:1-30.
     """
     n = _positive_int("n", n)
     alpha = check_alpha(alpha)
@@ -246,9 +283,28 @@ def sign_test(
 ) -> SignTestResult:
     """Sign test: wins of x over y (d = x - y > 0) against Binomial(n, 1/2) (D06 Sec. 3.1.4).
 
-    ``ties='split'`` (D06): ties are split evenly between wins and losses, one dropped if their
-    number is odd; ``'drop'`` ignores them. ``method='exact'`` uses scipy.stats.binomtest;
-    ``'normal'`` D06's approximation z = (w - n/2) / (sqrt(n)/2). ``'greater'``: x wins more often.
+    Parameters
+    ----------
+    x, y : array_like or pandas.Series
+        The scores of the two algorithms on the same N data sets (two Series are paired by
+        their index, anything else by position).
+    alternative : {'two-sided', 'less', 'greater'}
+        'greater': x tends to exceed y.
+    method : {'exact', 'normal'}
+        'exact' uses scipy.stats.binomtest; 'normal' D06's approximation
+        z = (w - n/2) / (sqrt(n)/2).
+    ties : {'split', 'drop'}
+        'split' (D06): ties are split evenly between wins and losses, one dropped if their
+        number is odd; 'drop' ignores them.
+
+    Returns
+    -------
+    SignTestResult
+        ``wins``, ``losses``, ``ties``, ``n`` and the ``pvalue``.
+
+    References
+    ----------
+    D06 = Demsar (2006), JMLR 7:1-30.
     """
     _check_choice("alternative", alternative, _ALTERNATIVES)
     _check_choice("method", method, ("exact", "normal"))
@@ -278,14 +334,32 @@ def sign_test_critical_wins(
 ) -> float | None:
     """Number of wins out of n needed for significance (D06 Table 3 and Sec. 3.1.4).
 
-    ``'greater'`` is the one-sided test of :func:`sign_test` that x wins more often.
+    Exact: the smallest w >= n/2 with 2 P(X >= w) <= alpha ('two-sided') or P(X >= w) <= alpha
+    ('greater'), X ~ Binomial(n, 1/2). D06's printed Table 3 holds the one-tailed values
+    (``alternative='greater'``) except at N = 23 and 24, although its caption says two-tailed.
 
-    Exact: the smallest w >= n/2 with 2 P(X >= w) <= alpha (``'two-sided'``) or
-    P(X >= w) <= alpha (``'greater'``), X ~ Binomial(n, 1/2); None if no w qualifies.
-    ``method='normal'``: D06's threshold n/2 + z sqrt(n)/2 with z = z_{1-alpha/2} (z_{1-alpha}
-    one-sided) unless given (D06 uses the rounded z = 1.96).
-    D06's printed Table 3 holds the one-tailed values (``alternative='greater'``) except at
-    N = 23 and 24, although its caption says two-tailed.
+    Parameters
+    ----------
+    n : int
+        Number of data sets.
+    alpha : float
+        Significance level.
+    alternative : {'two-sided', 'greater'}
+        'greater' is the one-sided test of :func:`sign_test` that x wins more often.
+    method : {'exact', 'normal'}
+        'normal': D06's threshold n/2 + z sqrt(n)/2.
+    z : float, optional
+        The normal quantile of ``method='normal'``; default z_{1-alpha/2} (z_{1-alpha}
+        one-sided). D06 uses the rounded z = 1.96.
+
+    Returns
+    -------
+    float or None
+        The critical number of wins; None if no w qualifies.
+
+    References
+    ----------
+    D06 = Demsar (2006), JMLR 7:1-30.
     """
     n = _positive_int("n", n)
     alpha = check_alpha(alpha)
@@ -311,7 +385,25 @@ def sign_test_critical_wins(
 
 
 def paired_t_test(x: object, y: object, *, alternative: Alternative = "two-sided") -> PairedTTestResult:
-    """Paired t-test of d = x - y: scipy.stats.ttest_rel(x, y) (D06 Sec. 3.1.2, for contrast)."""
+    """Paired t-test of d = x - y: scipy.stats.ttest_rel(x, y) (D06 Sec. 3.1.2, for contrast).
+
+    Parameters
+    ----------
+    x, y : array_like or pandas.Series
+        The scores of the two algorithms on the same N data sets (two Series are paired by
+        their index, anything else by position).
+    alternative : {'two-sided', 'less', 'greater'}
+        'greater': x tends to exceed y.
+
+    Returns
+    -------
+    PairedTTestResult
+        ``statistic`` t, ``pvalue``, ``df`` and the confidence interval of the mean difference.
+
+    References
+    ----------
+    D06 = Demsar (2006), JMLR 7:1-30 (Sec. 3.1.2 explains why the t-test is not advised across data sets).
+    """
     _check_choice("alternative", alternative, _ALTERNATIVES)
     d = _differences(x, y)
     scores = d.to_numpy()

@@ -1,0 +1,186 @@
+"""Incomplete blocks (issue 10, item 3): the Skillings-Mack and Durbin tests and their
+post-hocs, against published figures, peers and their complete-data special cases, with a
+small null calibration."""
+
+from __future__ import annotations
+
+import multicompare as mc
+import numpy as np
+import pandas as pd
+import pytest
+import scikit_posthocs as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+from scipy import stats
+
+#: Hollander & Wolfe (1999), from Brady (1969): the example of PMCMRplus' skillingsMackTest.
+BRADY = np.array([[3, 5, 15], [1, 3, 18], [5, 4, 21], [2, np.nan, 6], [0, 2, 17], [0, 2, 10],
+                  [0, 3, 8], [0, 2, 13]], dtype=float)
+
+#: Conover (1999, p. 391): seven judges each rank three of seven ice creams (1 = preferred).
+ICE_CREAM = pd.DataFrame({
+    "dataset": [str(j) for j in np.repeat(np.arange(1, 8), 3)],
+    "algorithm": [f"v{v}" for v in [1, 2, 4, 2, 3, 5, 3, 4, 6, 4, 5, 7, 1, 5, 6, 2, 6, 7, 1, 3, 7]],
+    "score": [2, 3, 1, 3, 1, 2, 2, 1, 3, 1, 2, 3, 3, 1, 2, 3, 1, 2, 3, 1, 2],
+})
+
+#: The Fano plane: a BIBD with t = 7 algorithms, b = 7 data sets of k = 3, lambda = 1.
+FANO = [(0, 1, 3), (1, 2, 4), (2, 3, 5), (3, 4, 6), (0, 4, 5), (1, 5, 6), (0, 2, 6)]
+
+
+def bibd(blocks: list[tuple[int, ...]], t: int, rng: np.random.Generator) -> np.ndarray:
+    x = np.full((len(blocks), t), np.nan)
+    for i, block in enumerate(blocks):
+        x[i, list(block)] = rng.standard_normal(len(block))
+    return x
+
+
+def test_skillings_mack_reproduces_pmcmrplus() -> None:
+    # PMCMRplus::skillingsMackTest(x) on its help-page example (Brady 1969 via Hollander &
+    # Wolfe 1999): statistic 13.28095, p-value 0.001306405 (the figures tlsfuzzer's tests
+    # check against R as well).
+    result = mc.skillings_mack(BRADY, tie_correction=False)
+    assert result.statistic == pytest.approx(13.28095, abs=5e-6)
+    assert result.pvalue == pytest.approx(0.001306405, abs=5e-10)
+    assert result.df == 2 and result.n_missing == 1
+    # no ties within a data set: the tie correction changes nothing
+    assert mc.skillings_mack(BRADY).statistic == pytest.approx(result.statistic, rel=1e-12)
+
+
+def test_skillings_mack_with_many_missing_values_matches_r() -> None:
+    # Five treatments, eight blocks, eleven missing cells: 12.53551 on 4 df, p = 0.01378318
+    # (R, Skillings.Mack / PMCMRplus, as recorded in tlsfuzzer's tests).
+    blocks = [1, 1, 1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8]
+    groups = [1, 2, 3, 5, 1, 2, 1, 2, 3, 4, 1, 3, 1, 2, 3, 1, 2, 3, 1, 2, 4, 1, 2, 3]
+    values = [3, 5, 15, 4, 1, 3, 5, 4, 21, 5, 2, 6, 0, 2, 17, 0, 2, 10, 0, 3, 5, 0, 2, 13]
+    long = pd.DataFrame({"dataset": map(str, blocks), "algorithm": map(str, groups), "score": values})
+    result = mc.skillings_mack(long, tie_correction=False)
+    assert result.statistic == pytest.approx(12.53551, abs=5e-6)
+    assert result.pvalue == pytest.approx(0.01378318, abs=5e-9)
+    assert result.df == 4
+
+
+def test_durbin_reproduces_conovers_ice_cream_example() -> None:
+    # Conover (1999), p. 391: T1 = 12.00 (chi-square, 6 df), T2 = 8.00 (F with 6 and 8 df).
+    result = mc.durbin(ICE_CREAM, higher_is_better=False)
+    assert result.statistic == pytest.approx(12.0, rel=1e-12)
+    assert result.f_statistic == pytest.approx(8.0, rel=1e-12)
+    assert (result.df, result.df_den) == (6, 8)
+    assert result.f_pvalue == pytest.approx(stats.f.sf(8.0, 6, 8), rel=1e-12)
+    assert result.pvalue == pytest.approx(stats.chi2.sf(12.0, 6), rel=1e-12)
+    assert (result.block_size, result.replications, result.concurrences) == (3, 3, 1)
+    assert result.rank_sums.to_dict() == {"v1": 8, "v2": 9, "v4": 3, "v3": 4, "v5": 5, "v6": 6, "v7": 7}
+    # Skillings-Mack on a BIBD is Durbin's T1
+    assert mc.skillings_mack(ICE_CREAM).statistic == pytest.approx(12.0, rel=1e-12)
+
+
+@pytest.mark.filterwarnings("ignore:The inplace keyword")  # scikit-posthocs under pandas 3.1
+def test_durbin_posthoc_matches_scikit_posthocs() -> None:
+    ours = mc.posthoc_incomplete(ICE_CREAM, test="durbin")
+    theirs = sp.posthoc_durbin(ICE_CREAM, y_col="score", group_col="algorithm", block_col="dataset",
+                               block_id_col="dataset", melted=True)
+    for (a, b), p in zip(ours.pairs, ours.pvalue):
+        assert p == pytest.approx(theirs.loc[a, b], rel=1e-9)
+    holm = sp.posthoc_durbin(ICE_CREAM, y_col="score", group_col="algorithm", block_col="dataset",
+                             block_id_col="dataset", melted=True, p_adjust="holm")
+    for (a, b), apv in zip(ours.pairs, ours.adjusted["holm"]):
+        assert apv == pytest.approx(holm.loc[a, b], rel=1e-9)
+
+
+@settings(max_examples=30)
+@given(hnp.arrays(np.int8, st.tuples(st.integers(3, 12), st.integers(2, 6)),
+                  elements=st.integers(0, 4)))
+def test_complete_data_are_friedmans_case(table: np.ndarray) -> None:
+    scores = table.astype(float)
+    friedman = mc.friedman(scores)
+    sm = mc.skillings_mack(scores)
+    assert sm.statistic == pytest.approx(friedman.statistic, rel=1e-9, abs=1e-9)
+    assert mc.durbin(scores).statistic == pytest.approx(friedman.statistic, rel=1e-9, abs=1e-9)
+    assert mc.skillings_mack(scores, tie_correction=False).statistic == pytest.approx(
+        mc.friedman(scores, tie_correction=False).statistic, rel=1e-9, abs=1e-9)
+    np.testing.assert_allclose(sm.ranks, friedman.ranks, rtol=1e-12)
+    # ... and the post-hoc z of the Friedman ranks (Demsar 2006)
+    if all(len(set(row)) == len(row) for row in scores):  # no ties: the classical SE
+        ours = mc.posthoc_incomplete(scores, methods=["holm"])
+        np.testing.assert_allclose(ours.z, mc.posthoc_all_pairs(scores, methods=["holm"]).z, rtol=1e-9)
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 2**32 - 1), st.permutations(range(7)))
+def test_invariances(seed: int, order: list[int]) -> None:
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((12, 7))
+    x[rng.random(x.shape) < 0.3] = np.nan
+    try:
+        reference = mc.skillings_mack(x)
+    except ValueError as exc:  # a rare draw may leave algorithms unconnected
+        assert "never meet" in str(exc) or "no score" in str(exc)
+        return
+    shuffled = mc.skillings_mack(x[rng.permutation(12)][:, order])
+    assert shuffled.statistic == pytest.approx(reference.statistic, rel=1e-9)
+    transformed = mc.skillings_mack(np.exp(x) * 3 + 1)  # monotone: same ranks
+    assert transformed.statistic == pytest.approx(reference.statistic, rel=1e-12)
+    assert mc.skillings_mack(-x, higher_is_better=False).statistic == pytest.approx(reference.statistic, rel=1e-12)
+
+
+def test_masked_arrays_long_data_and_results() -> None:
+    masked = np.ma.masked_invalid(BRADY)
+    assert mc.skillings_mack(masked).statistic == mc.skillings_mack(BRADY).statistic
+    with_empty = np.vstack([BRADY, [[1.0, np.nan, np.nan]]])
+    result = mc.skillings_mack(pd.DataFrame(with_empty, columns=["R", "A", "B"]))
+    assert result.dropped == ("8",) and result.n_datasets == 8
+    assert "dropped (fewer than 2 scores): 8" in str(result)
+    assert "Skillings-Mack test (N = 8, k = 3, 1 missing" in str(result)
+
+
+def test_posthoc_control_and_errors() -> None:
+    result = mc.posthoc_incomplete(BRADY, control="A3")
+    assert isinstance(result, mc.PosthocControlResult) and result.algorithms == ("A1", "A2")
+    assert "SE = " not in str(result)
+    assert (result.adjusted["holm"] >= result.pvalue - 1e-15).all()
+    assert result.z["A1"] > 0  # A3 (the largest scores) is better than A1
+    with pytest.raises(ValueError, match="test must be one of 'skillings_mack', 'durbin'; got 'x'"):
+        mc.posthoc_incomplete(BRADY, test="x")
+    with pytest.raises(ValueError, match="not a balanced incomplete block design.*skillings_mack"):
+        mc.durbin(BRADY)
+    with pytest.raises(ValueError, match="never meet"):
+        mc.skillings_mack(np.array([[1, 2, np.nan, np.nan], [2, 1, np.nan, np.nan],
+                                    [np.nan, np.nan, 1, 2], [np.nan, np.nan, 3, 1]]))
+    with pytest.raises(ValueError, match="no score"):
+        mc.skillings_mack(np.array([[1, 2, np.nan], [2, 1, np.nan], [3, 1, np.nan]]))
+    with pytest.raises(ValueError, match="at least 2 data sets with 2 or more scores"):
+        mc.skillings_mack(np.array([[1, 2, 3], [2, np.nan, np.nan], [np.nan, np.nan, 1]]))
+    with pytest.raises(TypeError, match="tie_correction must be True or False"):
+        mc.skillings_mack(BRADY, tie_correction="yes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="infinite"):
+        mc.skillings_mack(np.where(np.isnan(BRADY), np.inf, BRADY))
+
+
+def test_null_calibration() -> None:
+    """Under the null (exchangeable scores, cells missing at random) each test rejects about
+    alpha. 200 replications: bounds of 4 Monte Carlo standard errors. The figures from
+    4000 replications are in the docstring of multicompare.incomplete."""
+    rng = np.random.default_rng(10)
+    reps, alpha = 200, 0.05
+    sm, durbin_t1, per_pair = [], [], []
+    for _ in range(reps):
+        x = rng.standard_normal((20, 5))
+        x[rng.random(x.shape) < 0.2] = np.nan
+        sm.append(mc.skillings_mack(x).pvalue <= alpha)
+        per_pair.extend(mc.posthoc_incomplete(x, methods=["holm"]).pvalue <= alpha)
+        durbin_t1.append(mc.durbin(bibd(FANO * 2, 7, rng)).pvalue <= alpha)
+    bound = 4 * np.sqrt(alpha * (1 - alpha) / reps)
+    assert abs(np.mean(sm) - alpha) < bound
+    assert np.mean(durbin_t1) <= alpha + bound  # conservative: 0.029 in 4000 replications
+    assert abs(np.mean(per_pair) - alpha) < bound
+
+
+def test_using_every_score_beats_omitting_data_sets() -> None:
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((30, 4)) + np.array([0.0, 0.0, 0.0, 1.5])
+    x[rng.random(x.shape) < 0.25] = np.nan  # 26 missing scores in 22 data sets
+    sm = mc.skillings_mack(x).pvalue
+    assert sm < 0.05 < mc.friedman(x, nan_policy="omit").pvalue  # 0.017 against 0.100
+    result = mc.posthoc_incomplete(x, control=3)
+    assert (result.z > 0).all() and result.reject["holm"].any()

@@ -30,7 +30,8 @@ Post-hoc comparisons (module posthoc) and adjusted p-values (module adjust)
 
 Other tests
     Two algorithms: wilcoxon, sign_test, paired_t_test (module two_sample);
-    bayesian_signed_rank_test, bayesian_sign_test (module bayesian); multiple_sign_test;
+    bayesian_signed_rank_test, bayesian_sign_test, compare_bayesian and its plot_posterior
+    (modules bayesian, posterior_plot); multiple_sign_test;
     contrast_estimation. Two algorithms on one data set: corrected_resampled_t_test,
     bayesian_correlated_t_test, paired_t_test_5x2cv, combined_f_test_5x2cv (module
     cross_validation); on one holdout set: mcnemar, compare_holdout (module holdout).
@@ -46,6 +47,7 @@ from multicompare.adjust import FloatArray, adjust_all_pairs, adjust_control
 from multicompare.bayesian import (
     BayesianComparison,
     BayesianResult,
+    DataSetsTest,
     bayesian_sign_test,
     bayesian_signed_rank_test,
     compare_bayesian,
@@ -62,7 +64,6 @@ from multicompare.cross_validation import (
 from multicompare.critical_difference import critical_difference, critical_difference_q
 from multicompare.examples import load_example
 from multicompare.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
-from multicompare.posterior_plot import plot_posterior
 from multicompare.holdout import (
     CostTest,
     HoldoutAlternative,
@@ -95,6 +96,7 @@ from multicompare.omnibus import (
     quade,
 )
 from multicompare.plot import Bars, cd_diagram, cd_groups
+from multicompare.posterior_plot import plot_posterior
 from multicompare.posthoc import (
     PosthocAllPairsResult,
     PosthocControlResult,
@@ -202,6 +204,7 @@ __all__ = [
     "simulate",
     # Bayesian comparison of algorithms over data sets
     "BayesianComparison",
+    "DataSetsTest",
     "BayesianResult",
     "bayesian_sign_test",
     "bayesian_signed_rank_test",

@@ -381,6 +381,24 @@ def adjust_control(
       4.755, 5.705, 6.655 (reproduces its tables; at most 7 comparisons).
 
     Tied p-values get equal APVs. Bonferroni >= Holm >= Hochberg >= Hommel and Hochberg >= Rom.
+
+    Parameters
+    ----------
+    pvalues : array_like
+        1-D (one family) or 2-D (one family per row) p-values in [0, 1].
+    method : str
+        One of ``CONTROL_METHODS`` (above; any case).
+    rom : {'exact', 'garcia2010'}
+        Rom's critical values (above).
+
+    Returns
+    -------
+    numpy.ndarray
+        The APVs, in the shape and order of ``pvalues``.
+
+    References
+    ----------
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     method = _choose(method, CONTROL_METHODS)
     if rom not in ("exact", "garcia2010"):
@@ -533,6 +551,26 @@ def adjust_all_pairs(
     ``monotone=True`` replaces APV_i by max{APV_j : p_j <= p_i}, as KEEL and scmamp do (G08
     Table 5 prints 0.0319 for hypothesis 6 where the formula gives 0.0303). It changes only
     Bergmann-Hommel; the formula value (default) is the smallest alpha at which BH rejects.
+
+    Parameters
+    ----------
+    pvalues : array_like
+        The pairs' p-values (above).
+    method : str
+        One of ``ALL_PAIRS_METHODS`` (above; any case).
+    k : int, optional
+        The number of algorithms (checked, or inferred from the length).
+    monotone : bool
+        KEEL's monotone APVs (above).
+
+    Returns
+    -------
+    numpy.ndarray
+        The APVs, in the shape and order of ``pvalues``.
+
+    References
+    ----------
+    G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
     """
     method = _choose(method, ALL_PAIRS_METHODS)
     monotone = check_bool(monotone, "monotone")

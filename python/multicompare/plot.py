@@ -107,6 +107,11 @@ def cd_groups(
         ``apv_matrix <= alpha``.
     cd : a critical difference instead of ``rejected``: a pair differs when its average
         ranks differ by at least ``cd`` (Demsar 2006, Sec. 3.2.2, Nemenyi test).
+
+    Returns
+    -------
+    list of tuple of str
+        The groups, best-ranked first.
     """
     series = _as_rank_series(ranks)
     names = list(series.index)

@@ -286,6 +286,33 @@ def posthoc_control(
     ``quade_se`` choose the SE of ``test="aligned"`` and ``"quade"`` (module docstring):
     ``"calibrated"`` (default, valid) or ``"garcia2010"`` (the paper's, to reproduce G10
     Tables 10 and 11).
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike, optional
+        Scores, as for :func:`multicompare.friedman`; or give ``ranks`` and ``n_datasets``.
+    control : str or int, optional
+        The control (a name or a position); default: the best-ranked.
+    test : {'friedman', 'aligned', 'quade', 'wilcoxon', 'sign'}
+        The ranks compared, or the pairwise tests.
+    alpha : float
+        Significance level of ``reject``.
+    ranks, n_datasets, algorithms
+        Published average ranks (lower = better), their number of data sets, and names for a
+        plain sequence of ranks.
+    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`multicompare.friedman`.
+    rom, aligned_se, quade_se
+        The paper's forms (above).
+
+    Returns
+    -------
+    PosthocControlResult
+        z, p and the APVs of every 1 x N procedure.
+
+    References
+    ----------
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     alpha = check_alpha(alpha)
     ses = {"aligned_se": aligned_se, "quade_se": quade_se}
@@ -342,6 +369,35 @@ def posthoc_all_pairs(
     With ``test="wilcoxon"`` or ``"sign"`` the methods are Nemenyi (Bonferroni) and Holm; the
     others are named in ``result.skipped``, and asking for them is a ValueError (module
     docstring: why).
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike, optional
+        Scores, as for :func:`multicompare.friedman`; or give ``ranks`` and ``n_datasets``.
+    test : {'friedman', 'aligned', 'quade', 'wilcoxon', 'sign'}
+        The ranks compared, or the pairwise tests.
+    alpha : float
+        Significance level of ``reject``.
+    ranks, n_datasets, algorithms
+        As for :func:`posthoc_control`.
+    methods : sequence of str, optional
+        Procedures among 'nemenyi', 'holm', 'shaffer', 'bergmann_hommel' (any case).
+    monotone : bool
+        Non-decreasing APVs (above).
+    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`multicompare.friedman`.
+    aligned_se, quade_se
+        As for :func:`posthoc_control`.
+
+    Returns
+    -------
+    PosthocAllPairsResult
+        z, p and the APVs of each pair; ``matrix(method)`` as a k x k table.
+
+    References
+    ----------
+    G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     alpha = check_alpha(alpha)
     monotone = check_bool(monotone, "monotone")

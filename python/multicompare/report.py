@@ -510,6 +510,36 @@ def compare(
 
     ``data``: anything :func:`multicompare.friedman` accepts (array, wide/long DataFrame,
     CSV path); ``dataset``, ``algorithm``, ``score`` name the columns of long data.
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        Scores, as for :func:`multicompare.friedman`.
+    control : str or int, optional
+        Compare every algorithm with this one (1 x N); by default all pairs (N x N).
+    alpha : float
+        Significance level of the decisions and the summary.
+    test : {'friedman', 'aligned', 'quade', 'wilcoxon', 'sign'}
+        The ranks (or pairwise tests) of the post-hoc comparisons.
+    higher_is_better : bool
+        Whether larger scores are better.
+    procedure : str, optional
+        The procedure of the summary and the plot (any case; default as above).
+    tie_correction, rom, aligned_se, quade_se, monotone
+        The papers' forms (above).
+    dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`multicompare.friedman`.
+
+    Returns
+    -------
+    Report
+        Ranks, omnibus tests, every procedure's APVs and a plain-language summary.
+
+    References
+    ----------
+    D06 = Demsar (2006), JMLR 7:1-30.
+    G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     from multicompare.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 

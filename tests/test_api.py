@@ -82,17 +82,7 @@ def test_help_maps_every_public_function() -> None:
 ABBREVIATIONS = {"D06": ("Dem", "2006"), "G08": ("Garc", "2008"), "G10": ("Garc", "2010")}
 
 
-#: Public functions whose docstrings are not numpydoc yet (strict xfail: converting one makes
-#: its test pass, which fails until it is removed from here).
-NOT_YET_NUMPYDOC = {
-    "bayesian_sign_test", "combined_f_test_5x2cv", "compare_holdout", "corrected_resampled_t_test",
-    "mcnemar", "paired_t_test_5x2cv",
-}
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(reason="docstring not numpydoc yet", strict=True))
-    if name in NOT_YET_NUMPYDOC else name for name, _ in public_functions()])
+@pytest.mark.parametrize("name", [name for name, _ in public_functions()])
 def test_numpydoc_docstrings(name: str) -> None:
     doc = inspect.getdoc(getattr(mc, name)) or ""
     assert "Parameters\n----------" in doc and "Returns\n-------" in doc, name

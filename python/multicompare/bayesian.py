@@ -193,6 +193,28 @@ def bayesian_sign_test(
     Parameters and returns as :func:`bayesian_signed_rank_test` (``prior`` defaults to
     baycomp's 1).
 
+    Parameters
+    ----------
+    x, y : array_like
+        The two algorithms' scores, paired by position.
+    rope : float
+        Half-width of the region of practical equivalence, in the units of the scores.
+    prior : float
+        Weight of the Dirichlet prior's pseudo-observation in the rope.
+    n_samples : int
+        Posterior samples.
+    seed : int or numpy.random.Generator, optional
+        Seed of the posterior samples.
+    higher_is_better : bool
+        Whether larger scores are better.
+    names : tuple of str, optional
+        Names of x and y in the result.
+
+    Returns
+    -------
+    BayesianResult
+        P(x better), P(equivalent), P(y better) and the posterior samples.
+
     References
     ----------
     Benavoli, Corani, Demsar & Zaffalon (2017), "Time for a change: a tutorial for comparing

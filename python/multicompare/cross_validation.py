@@ -171,6 +171,20 @@ def corrected_resampled_t_test(
     ``alternative='greater'``: x scores higher. All differences equal: t = +-inf (p = 0), or 0
     (p = 1) if they are all 0.
 
+    Parameters
+    ----------
+    x, y : array_like
+        The two algorithms' scores on one data set: one score per fold or split, paired by position.
+    rho : float
+        n_test / n_total of each split (1/K for K-fold cross-validation).
+    alternative : {'two-sided', 'less', 'greater'}
+        'greater': x tends to exceed y.
+
+    Returns
+    -------
+    CrossValidationTestResult
+        ``statistic``, ``pvalue``, ``df`` and the mean difference.
+
     References
     ----------
     Nadeau & Bengio (2003), "Inference for the generalization error", Machine Learning
@@ -197,6 +211,18 @@ def paired_t_test_5x2cv(
     t = p_11 / sqrt(sum_i s_i^2 / 5) ~ t(5) (mlxtend's ``paired_ttest_5x2cv`` from fitted
     models).
 
+    Parameters
+    ----------
+    x, y : array_like
+        The two algorithms' scores on one data set: 5 x 2 arrays: 5 replications of 2-fold cross-validation.
+    alternative : {'two-sided', 'less', 'greater'}
+        'greater': x tends to exceed y.
+
+    Returns
+    -------
+    CrossValidationTestResult
+        ``statistic``, ``pvalue``, ``df`` and the mean difference.
+
     References
     ----------
     Dietterich (1998), "Approximate statistical tests for comparing supervised classification
@@ -215,6 +241,16 @@ def combined_f_test_5x2cv(x: object, y: object) -> CrossValidationTestResult:
 
     Scores as :func:`paired_t_test_5x2cv`; f = sum_ij p_ij^2 / (2 sum_i s_i^2) ~ F(10, 5), the
     upper tail (mlxtend's ``combined_ftest_5x2cv`` from fitted models).
+
+    Parameters
+    ----------
+    x, y : array_like
+        The two algorithms' scores on one data set: 5 x 2 arrays: 5 replications of 2-fold cross-validation.
+
+    Returns
+    -------
+    CrossValidationTestResult
+        ``statistic``, ``pvalue``, ``df`` and the mean difference.
 
     References
     ----------

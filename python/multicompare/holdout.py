@@ -126,6 +126,28 @@ def mcnemar(
     ``'likelihood'`` or ``'chisquare'``. The cells span the true classes (as MATLAB) and any
     other class of ``class_names`` that a model predicts; a prediction without a cost (not in
     ``class_names``, or without it not a true class) is an error, where MATLAB ignores it.
+
+    Parameters
+    ----------
+    y_true, y_pred1, y_pred2 : array_like
+        True labels and the two classifiers' predictions on the same holdout set.
+    test : {'midp', 'exact', 'asymptotic'}, optional
+        The McNemar test (above); default as MATLAB's testcholdout.
+    alternative : {'unequal', 'greater', 'less'}
+        'greater': H1 the first classifier is more accurate (as MATLAB's testcholdout).
+    alpha : float
+        Significance level of ``h``.
+    cost : array_like, optional
+        Misclassification cost matrix (rows = true class, columns = predicted class).
+    cost_test : {'likelihood', 'chisquare'}
+        The cost-sensitive test.
+    class_names : sequence, optional
+        The classes, in the order of the cost matrix.
+
+    Returns
+    -------
+    HoldoutResult
+        ``h``, ``pvalue``, the error rates or costs and the discordant counts.
     """
     alpha = check_alpha(alpha)
     _check_choice("alternative", alternative, ("unequal", "greater", "less"))
@@ -183,6 +205,22 @@ def compare_holdout(
     Calls ``model1.predict(X1)`` and ``model2.predict(X2)`` (any scikit-learn-style model; the
     two may use different predictors) and passes the predictions and the true labels ``y`` to
     :func:`mcnemar` with ``options`` (test, alternative, alpha, cost, cost_test, class_names).
+
+    Parameters
+    ----------
+    model1, model2 : fitted estimators
+        Anything with a ``predict`` method (scikit-learn's).
+    X1, X2 : array_like
+        The holdout predictors of each model.
+    y : array_like
+        The true labels.
+    **options
+        Passed to :func:`mcnemar`.
+
+    Returns
+    -------
+    HoldoutResult
+        As :func:`mcnemar`.
     """
     for name, model in (("model1", model1), ("model2", model2)):
         if not callable(getattr(model, "predict", None)):

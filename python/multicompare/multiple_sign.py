@@ -120,10 +120,12 @@ def multiple_sign_test(
         the number of pluses r_j <= the critical value; 'greater': H1 "algorithm j is better",
         reject when minuses <= it; 'two-sided': reject when min(plus, minus) <= the two-sided
         critical value.
-    critical_values : {'exact', 'garcia2010'}
+    critical_values : {'exact', 'normal', 'garcia2010'}
         The largest c with P(some r_j <= c) <= alpha under H0 for m = k-1 algorithms and
-        n = N data sets, computed exactly, or read from G10's Table A.1 (alpha 0.05 or 0.1,
-        m <= 9, its n only, one-sided; outside it a ValueError).
+        n = N data sets: computed exactly, by the normal approximation of the counts (for n
+        and m past the exact computation's limit; see :func:`multiple_sign_critical_value`),
+        or read from G10's Table A.1 (alpha 0.05 or 0.1, m <= 9, its n only, one-sided;
+        outside it a ValueError).
     higher_is_better, dataset, algorithm, score, aggregate, nan_policy
         As for :func:`multicompare.friedman`.
 

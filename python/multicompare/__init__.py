@@ -36,6 +36,10 @@ Other tests
     bayesian_correlated_t_test, paired_t_test_5x2cv, combined_f_test_5x2cv (module
     cross_validation); on one holdout set: mcnemar, compare_holdout (module holdout).
 
+Parametric side (module parametric)
+    check_conditions (normality, equal variances, sphericity), choose_family, rm_anova,
+    posthoc_parametric; compare(family=...) picks the family.
+
 Evidence
     simulate: family-wise error and power of any procedure by Monte Carlo (module simulation).
     load_example: the papers' data (demsar2006, garcia2008, garcia2010).
@@ -63,7 +67,19 @@ from multicompare.cross_validation import (
 )
 from multicompare.critical_difference import critical_difference, critical_difference_q
 from multicompare.examples import load_example
-from multicompare.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
+from multicompare.parametric import (
+    ConditionsResult,
+    Family,
+    FamilyChoice,
+    NormalityTest,
+    ParametricPosthocResult,
+    RMAnovaResult,
+    VarianceTest,
+    check_conditions,
+    choose_family,
+    posthoc_parametric,
+    rm_anova,
+)
 from multicompare.holdout import (
     CostTest,
     HoldoutAlternative,
@@ -191,6 +207,13 @@ __all__ = [
     "wilcoxon",
     "wilcoxon_critical_value",
     # the parametric side: conditions, repeated-measures ANOVA, the choice of family
+    "ConditionsResult",
+    "Family",
+    "FamilyChoice",
+    "NormalityTest",
+    "ParametricPosthocResult",
+    "RMAnovaResult",
+    "VarianceTest",
     "check_conditions",
     "choose_family",
     "posthoc_parametric",

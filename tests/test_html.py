@@ -116,3 +116,69 @@ def test_the_page_in_a_real_browser(hostile: Report, report: Report, tmp_path: P
         # The diagram is drawn: long dark horizontal runs (axis, group bars) above the tables.
         rows = (image.mean(axis=2) < 0.3).sum(axis=1)
         assert (rows > 150).any()
+
+
+SCRIPT = "<script>alert(1)</script>"
+# Results that show no name of an algorithm, data set or class (only numbers and options).
+NAMELESS = {"CrossValidationTestResult", "SignTestResult", "PairedTTestResult", "RMAnovaResult"}
+
+
+def _every_result() -> dict[str, object]:
+    """One instance of each result class that had no notebook view before issue 10 item 8, built
+    from small inputs whose first algorithm, data set and class are named ``SCRIPT``."""
+    from multicompare import bayesian, cross_validation, holdout, parametric, simulation
+    from multicompare.contrast import contrast_estimation
+    from multicompare.multiple_sign import multiple_sign_test
+    from multicompare.two_sample import paired_t_test, sign_test, wilcoxon
+
+    data = load_example("garcia2010")
+    data = data.rename(columns={data.columns[0]: SCRIPT}, index={data.index[0]: SCRIPT})
+    x, y = data.iloc[:, 0], data.iloc[:, 1]
+    folds = np.random.default_rng(0).normal(0.8, 0.02, size=(10, 2))
+    conditions = parametric.check_conditions(data)
+    labels = np.array([SCRIPT, "b"] * 20)
+    flipped = labels.copy()
+    flipped[::3] = np.where(flipped[::3] == "b", SCRIPT, "b")
+    flipped2 = labels.copy()
+    flipped2[1::5] = np.where(flipped2[1::5] == "b", SCRIPT, "b")
+
+    def never(scores: np.ndarray, alpha: float) -> np.ndarray:
+        return np.zeros((len(scores), 1), dtype=bool)
+
+    return {
+        "BayesianResult": bayesian.bayesian_sign_test(x, y, n_samples=2000, seed=1),
+        "BayesianComparison": bayesian.compare_bayesian(data, n_samples=2000, seed=1),
+        "CorrelatedTTestResult": cross_validation.bayesian_correlated_t_test(
+            folds[:, 0], folds[:, 1], rho=0.1, names=(SCRIPT, "b"), n_samples=2000),
+        "CrossValidationTestResult": cross_validation.corrected_resampled_t_test(folds[:, 0], folds[:, 1], rho=0.1),
+        "HoldoutResult": holdout.mcnemar(labels, flipped, flipped2),
+        "ContrastResult": contrast_estimation(data),
+        "MultipleSignResult": multiple_sign_test(data, SCRIPT),
+        "WilcoxonResult": wilcoxon(x, y),
+        "SignTestResult": sign_test(x, y),
+        "PairedTTestResult": paired_t_test(x, y),
+        "ConditionsResult": conditions,
+        "RMAnovaResult": parametric.rm_anova(data),
+        "ParametricPosthocResult": parametric.posthoc_parametric(data, SCRIPT),
+        "FamilyChoice": parametric.choose_family(conditions),
+        "SimulationResult": simulation.simulate(3, 5, n_replications=20, comparisons=["omnibus"],
+                                                tests=["friedman"], custom={SCRIPT: ("omnibus", never)},
+                                                random_state=1),
+    }
+
+
+@pytest.mark.parametrize("name, result", list(_every_result().items()))
+def test_every_result_has_an_escaped_notebook_view(name: str, result: object) -> None:
+    assert type(result).__name__ == name
+    fragment = result._repr_html_()  # type: ignore[attr-defined]
+    assert re.search(r"<table[^>]*>.*<td>.+</td>.*</table>", fragment, re.DOTALL), fragment
+    assert "<script" not in fragment.lower()
+    assert ("&lt;script&gt;alert(1)&lt;/script&gt;" in fragment) == (name not in NAMELESS)
+
+
+def test_the_notebook_view_without_a_str_shows_the_fields() -> None:
+    from multicompare.two_sample import sign_test
+
+    fragment = sign_test([1, 2, 3, 4, 5], [0, 1, 2, 3, 6])._repr_html_()
+    assert "Sign test" in fragment.split("<table")[0]
+    assert re.search(r"<th>wins</th>\s*<td>4</td>", fragment)

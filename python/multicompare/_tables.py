@@ -6,10 +6,13 @@ emphasis and frame rows. ``render`` is the only layout code, shared by all diale
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+import pandas as pd
 
 __all__ = [
     "HTML",
@@ -18,6 +21,7 @@ __all__ = [
     "TEXT",
     "Cell",
     "Dialect",
+    "NotebookView",
     "Table",
     "html_escape",
     "render",
@@ -214,3 +218,30 @@ HTML = Dialect(
     note=lambda n: [f'<p class="note">{html_escape(n)}</p>'],
     pad=False,
 )
+
+
+class NotebookView:
+    """Mixin giving a result dataclass its notebook view, ``_repr_html_``.
+
+    The view is the result's own ``__str__`` (or, without one, the first line of its
+    docstring and a table of its scalar fields), then ``to_frame()`` as an HTML table. Every
+    text from the data (names of algorithms and data sets) is escaped, so it stays inert.
+    """
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the summary and the table, every name escaped."""
+        parts = []
+        if type(self).__str__ is not object.__str__:
+            parts.append(f"<pre>{html_escape(str(self))}</pre>")
+        else:
+            heading = (type(self).__doc__ or type(self).__name__).strip().splitlines()[0].replace("``", "")
+            fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)  # type: ignore[arg-type]
+                      if f.repr}
+            scalars = {name: f"{v:.6g}" if isinstance(v, float) else str(v) for name, v in fields.items()
+                       if v is None or isinstance(v, (str, int, float, tuple))}
+            parts += [f"<p><strong>{html_escape(heading)}</strong></p>",
+                      pd.Series(scalars, name="value", dtype=object).to_frame().to_html(escape=True)]
+        to_frame: Callable[[], pd.DataFrame] | None = getattr(self, "to_frame", None)
+        if to_frame is not None:
+            parts.append(to_frame().to_html(float_format="{:.4g}".format, escape=True))
+        return "\n".join(parts)

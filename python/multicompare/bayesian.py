@@ -61,7 +61,7 @@ TEST_NAMES = {"signed_rank": "Bayesian signed-rank test", "sign": "Bayesian sign
 
 
 @dataclass(frozen=True, kw_only=True)
-class BayesianResult:
+class BayesianResult(_tables.NotebookView):
     """Posterior probabilities of a Bayesian comparison of x and y.
 
     ``p_x_better`` = P(x better than y by more than ``rope``), ``p_equivalent`` = P(the two
@@ -231,7 +231,7 @@ def bayesian_sign_test(
 
 
 @dataclass(frozen=True, kw_only=True)
-class BayesianComparison:
+class BayesianComparison(_tables.NotebookView):
     """Bayesian comparisons of k algorithms over N data sets, pair by pair (:func:`compare_bayesian`).
 
     ``pairs`` (first, second) in ``itertools.combinations`` order, or (control, other);

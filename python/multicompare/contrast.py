@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from multicompare import _tables
 from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
 from multicompare._ranking import difference
 
@@ -18,7 +19,7 @@ __all__ = ["ContrastResult", "contrast_estimation"]
 
 
 @dataclass(frozen=True)
-class ContrastResult:
+class ContrastResult(_tables.NotebookView):
     """Median-based contrast estimates (G10 Sec. 3.3).
 
     ``estimates``: k x k table, entry (u, v) the estimate m_u - m_v of M_u - M_v (row minus

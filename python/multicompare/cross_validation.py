@@ -39,6 +39,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from multicompare import _tables
 from multicompare.bayesian import BayesianResult, check_n_samples, check_rope, pair_names
 from multicompare.two_sample import _ALTERNATIVES, Alternative, _check_choice, _differences
 
@@ -55,7 +56,7 @@ _SHAPE_5X2 = (5, 2)
 
 
 @dataclass(frozen=True)
-class CrossValidationTestResult:
+class CrossValidationTestResult(_tables.NotebookView):
     """A frequentist test of two algorithms from cross-validation scores.
 
     ``statistic`` (t or F) with ``df`` (one value for t, (10, 5) for F), its ``pvalue``,

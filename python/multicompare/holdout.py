@@ -51,6 +51,7 @@ import numpy as np
 import pandas as pd
 from scipy import optimize, stats
 
+from multicompare import _tables
 from multicompare._data import check_alpha
 from multicompare.two_sample import _check_choice
 
@@ -62,7 +63,7 @@ CostTest = Literal["likelihood", "chisquare"]
 
 
 @dataclass(frozen=True)
-class HoldoutResult:
+class HoldoutResult(_tables.NotebookView):
     """Comparison of two classifiers on one holdout set (as MATLAB's testcholdout).
 
     ``h``: reject H0 (``pvalue < alpha``). ``e1``, ``e2``: misclassification rates, or mean

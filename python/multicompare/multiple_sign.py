@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 from scipy.special import gammaln, ndtr, roots_hermitenorm, roots_legendre
 
+from multicompare import _tables
 from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha
 from multicompare._ranking import difference
 from multicompare.two_sample import _check_choice, _positive_int
@@ -49,7 +50,7 @@ _CHUNK_ELEMENTS = 1 << 22
 
 
 @dataclass(frozen=True)
-class MultipleSignResult:
+class MultipleSignResult(_tables.NotebookView):
     """Multiple sign test against ``control`` (G10 Sec. 3.2).
 
     For each other algorithm: ``plus`` / ``minus`` / ``ties`` count the data sets where it is

@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from multicompare import _tables
 from multicompare._data import (
     Aggregate,
     NanPolicy,
@@ -127,7 +128,7 @@ def _runs(data: ScoresLike | Scores, *, dataset: str, algorithm: str, score: str
 
 
 @dataclass(frozen=True)
-class ConditionsResult:
+class ConditionsResult(_tables.NotebookView):
     """Checks of the parametric conditions (see :func:`check_conditions`).
 
     Attributes
@@ -319,7 +320,7 @@ def _mauchly(values: np.ndarray) -> tuple[float, float, float]:
 
 
 @dataclass(frozen=True)
-class RMAnovaResult:
+class RMAnovaResult(_tables.NotebookView):
     """Repeated-measures ANOVA over data sets (see :func:`rm_anova`).
 
     Attributes
@@ -440,7 +441,7 @@ def rm_anova(
 
 
 @dataclass(frozen=True)
-class ParametricPosthocResult:
+class ParametricPosthocResult(_tables.NotebookView):
     """Tukey's all-pairs or Dunnett's many-to-one comparison on the repeated-measures error
     term (see :func:`posthoc_parametric`).
 
@@ -588,7 +589,7 @@ def posthoc_parametric(
 
 
 @dataclass(frozen=True)
-class FamilyChoice:
+class FamilyChoice(_tables.NotebookView):
     """Which family of tests to use, and why (see :func:`choose_family`).
 
     Attributes
@@ -607,6 +608,10 @@ class FamilyChoice:
 
     def __str__(self) -> str:
         return f"Recommended: the {self.recommended} tests. {self.reason}"
+
+    def to_frame(self) -> pd.DataFrame:
+        """The checks the choice rests on (:meth:`ConditionsResult.to_frame`)."""
+        return self.conditions.to_frame()
 
     def to_text(self) -> str:
         """The checks, then the recommendation (the command line's ``--check-conditions``)."""

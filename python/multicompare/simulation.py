@@ -32,7 +32,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from multicompare import _core, _ranking
+from multicompare import _core, _ranking, _tables
 from multicompare._data import Scores, check_alpha
 from multicompare.adjust import (
     ALL_PAIRS_METHODS,
@@ -334,7 +334,7 @@ def _run_chunk(spec: _Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarr
 
 
 @dataclass(frozen=True, kw_only=True)
-class SimulationResult:
+class SimulationResult(_tables.NotebookView):
     """Monte Carlo estimates of :func:`simulate`, one row per procedure.
 
     ``to_frame()`` has the index (``comparison``, ``test``, ``procedure``) and the columns

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from multicompare import _tables
 from multicompare._data import as_scores, check_alpha, check_bool
 from multicompare._ranking import difference
 
@@ -44,7 +45,7 @@ CRITICAL_EXACT_MAX_N = 1000
 
 
 @dataclass(frozen=True)
-class WilcoxonResult:
+class WilcoxonResult(_tables.NotebookView):
     """Wilcoxon signed-ranks test (D06 Sec. 3.1.3).
 
     ``statistic`` T = min(R+, R-); ``r_plus`` sums the ranks of d = x - y > 0 (x larger).
@@ -71,7 +72,7 @@ class WilcoxonResult:
 
 
 @dataclass(frozen=True)
-class SignTestResult:
+class SignTestResult(_tables.NotebookView):
     """Sign test (D06 Sec. 3.1.4): ``statistic`` = wins of x over y after the tie handling.
 
     ``wins``/``losses``/``ties`` are the raw counts of x > y, x < y, x = y; ``n`` the number of
@@ -90,7 +91,7 @@ class SignTestResult:
 
 
 @dataclass(frozen=True)
-class PairedTTestResult:
+class PairedTTestResult(_tables.NotebookView):
     """Paired t-test on d = x - y (D06 Sec. 3.1.2): t ~ t(``df``), as scipy's ttest_rel(x, y)."""
 
     statistic: float

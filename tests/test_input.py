@@ -68,7 +68,7 @@ def test_unknown_control_and_options() -> None:
     with pytest.raises(ValueError, match="unknown control 3"):
         mc.posthoc_control(GOOD, 3)
     for function in (mc.posthoc_control, mc.posthoc_all_pairs):
-        with pytest.raises(ValueError, match="unknown test 'nemenyi'.*friedman"):
+        with pytest.raises(ValueError, match="test must be one of .*friedman.*; got 'nemenyi'"):
             function(GOOD, **({"control": "A1"} if function is mc.posthoc_control else {}), test="nemenyi")
         for option, test in (("aligned_se", "aligned"), ("quade_se", "quade")):
             with pytest.raises(ValueError, match=rf"{option} must be one of \['calibrated', "
@@ -199,3 +199,13 @@ def test_a_csv_with_another_separator_says_so(tmp_path: Any) -> None:
     path.write_text("data;x;y\nd1;1;2\nd2;3;4\n")
     with pytest.raises(ValueError, match="comma-separated"):
         mc.friedman(path)
+
+
+def test_test_names_are_case_insensitive() -> None:
+    """test= is spelled like the procedures: any case, '-' for '_' (issue 10 item 10)."""
+    scores = mc.load_example("garcia2010")
+    lower = mc.posthoc_all_pairs(scores, test="quade")
+    upper = mc.posthoc_all_pairs(scores, test="Quade")
+    assert upper.test == "quade"
+    pd.testing.assert_frame_equal(upper.adjusted, lower.adjusted)
+    assert mc.compare(scores, test="ALIGNED").test == "aligned"

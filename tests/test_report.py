@@ -392,7 +392,7 @@ def test_scores_and_long_input() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error", "kind"),
     [
-        ({"test": "anova"}, "unknown test", ValueError),
+        ({"test": "anova"}, "test must be one of", ValueError),
         ({"procedure": "tukey"}, "procedure must be one of", ValueError),
         ({"control": "C4.5", "procedure": "bergmann_hommel"}, "procedure must be one of", ValueError),
         ({"control": "nope"}, "unknown control", ValueError),

@@ -315,6 +315,7 @@ def posthoc_control(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     alpha = check_alpha(alpha)
+    test = check_choice("test", test, TESTS)
     ses = {"aligned_se": aligned_se, "quade_se": quade_se}
     basis = _basis(data, ranks, n_datasets, algorithms, test, ses, higher_is_better,
                    dataset, algorithm, score, aggregate, nan_policy)
@@ -400,6 +401,7 @@ def posthoc_all_pairs(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     alpha = check_alpha(alpha)
+    test = check_choice("test", test, TESTS)
     monotone = check_bool(monotone, "monotone")
     ses = {"aligned_se": aligned_se, "quade_se": quade_se}
     basis = _basis(data, ranks, n_datasets, algorithms, test, ses, higher_is_better,
@@ -515,8 +517,6 @@ def _basis(
     aggregate: Aggregate | None,
     nan_policy: NanPolicy,
 ) -> _Basis:
-    if test not in TESTS:
-        raise ValueError(f"unknown test {test!r}; use one of {list(TESTS)}")
     check_se_options(test, ses)
     form = next((f for name, f in ses.items() if SE_OPTIONS[name] == test), "calibrated")
     if (data is None) == (ranks is None):

@@ -545,8 +545,7 @@ def compare(
 
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
-    if test not in TESTS:
-        raise ValueError(f"unknown test {test!r}; use one of {list(TESTS)}")
+    test = check_choice("test", test, TESTS)
     _check_options(control, test, tie_correction, rom, {"aligned_se": aligned_se, "quade_se": quade_se},
                    monotone)
     scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,

@@ -85,3 +85,13 @@ def test_two_algorithms_is_the_normal_quantile() -> None:
 def test_errors(args: tuple, error: type, match: str) -> None:
     with pytest.raises(error, match=match):
         critical_difference(*args)
+
+
+def test_nemenyi_refuses_more_algorithms_than_it_computes_accurately() -> None:
+    """Found by the fuzz suite: at k = 8.4e9 scipy's studentized-range quadrature fails."""
+    from multicompare.critical_difference import MAX_K_NEMENYI
+
+    assert critical_difference_q(MAX_K_NEMENYI) > critical_difference_q(1000)
+    with pytest.raises(ValueError, match="too many for the Nemenyi.*bonferroni_dunn"):
+        critical_difference_q(8_369_389_832)
+    assert critical_difference_q(8_369_389_832, method="bonferroni_dunn") > 6

@@ -16,6 +16,9 @@ CD_METHODS = ("nemenyi", "bonferroni_dunn")
 #: Smallest alpha for the Nemenyi q_alpha: at alpha = 1e-12 the quantile at 1 - alpha has an
 #: upper tail of 0.99998e-12 (k = 3 to 50); at alpha = 1e-16 scipy returns 70.7 for k = 10.
 MIN_ALPHA_NEMENYI = 1e-12
+#: Largest k for the Nemenyi q_alpha: scipy's studentized range integrates accurately up to
+#: here (checked for alpha from 1e-12 to 0.999); far beyond (k ~ 1e10) its quadrature fails.
+MAX_K_NEMENYI = 100_000
 
 
 def _count(value: object, name: str, minimum: int) -> int:
@@ -53,6 +56,10 @@ def critical_difference_q(
     k = _count(n_algorithms, "n_algorithms", 2)
     alpha = check_alpha(alpha)
     if method == "nemenyi":
+        if k > MAX_K_NEMENYI:
+            raise ValueError(f"n_algorithms = {k} is too many for the Nemenyi critical value (the "
+                             f"studentized range is computed accurately up to k = {MAX_K_NEMENYI}); "
+                             "use method='bonferroni_dunn'")
         if alpha < MIN_ALPHA_NEMENYI:
             raise ValueError(f"alpha = {alpha!r} is too small for the Nemenyi critical value: the "
                              f"studentized range quantile at 1 - alpha is inaccurate below alpha = "

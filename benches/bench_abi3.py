@@ -101,9 +101,14 @@ def build(abi3: bool) -> Path:
 def package_with(so: Path, name: str, where: Path) -> Path:
     """A copy of python/multicompare with ``so`` as its native module; returns its sys.path entry."""
     root = where / name
-    shutil.copytree(ROOT / "python" / "multicompare", root / "multicompare",
-                    ignore=shutil.ignore_patterns("_core*.so", "_core*.pyd", "__pycache__"))
-    shutil.copy2(so, root / "multicompare" / ("_core.pyd" if sys.platform == "win32" else "_core.so"))
+    shutil.copytree(
+        ROOT / "python" / "multicompare",
+        root / "multicompare",
+        ignore=shutil.ignore_patterns("_core*.so", "_core*.pyd", "__pycache__"),
+    )
+    shutil.copy2(
+        so, root / "multicompare" / ("_core.pyd" if sys.platform == "win32" else "_core.so")
+    )
     return root
 
 
@@ -120,7 +125,10 @@ def main() -> None:
         worker(args.budget)
         return
 
-    sos = {"abi3": args.so_abi3 or build(abi3=True), "specific": args.so_specific or build(abi3=False)}
+    sos = {
+        "abi3": args.so_abi3 or build(abi3=True),
+        "specific": args.so_specific or build(abi3=False),
+    }
     times: dict[str, dict[str, list[float]]] = {b: {c: [] for c in CASES} for b in BUILDS}
     medians: dict[str, dict[str, list[float]]] = {b: {c: [] for c in CASES} for b in BUILDS}
     digests: dict[str, set[str]] = {b: set() for b in BUILDS}
@@ -130,8 +138,13 @@ def main() -> None:
         for r in range(args.rounds):
             for b in BUILDS if r % 2 == 0 else BUILDS[::-1]:
                 env = {**os.environ, "PYTHONPATH": str(paths[b])}
-                out = subprocess.run([sys.executable, __file__, "--worker", "--budget", str(args.budget)],
-                                     env=env, check=True, capture_output=True, text=True)
+                out = subprocess.run(
+                    [sys.executable, __file__, "--worker", "--budget", str(args.budget)],
+                    env=env,
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                )
                 result = json.loads(out.stdout)
                 assert result["so"].startswith(str(paths[b])), result["so"]
                 digests[b].add(result["digest"])
@@ -145,16 +158,20 @@ def main() -> None:
     lines = [
         "# Stable ABI (abi3-py310) against the version-specific build",
         "",
-        (f"`python benches/bench_abi3.py`, {datetime.date.today()}, {platform.machine()}, "
-         f"{os.cpu_count()} logical CPUs shared with other jobs (1-minute load average "
-         f"{min(load):.1f} to {max(load):.1f} during the run), Python {platform.python_version()}, "
-         f"numpy {np.__version__}, release profile (`lto = \"fat\"`, `codegen-units = 1`)."),
+        (
+            f"`python benches/bench_abi3.py`, {datetime.date.today()}, {platform.machine()}, "
+            f"{os.cpu_count()} logical CPUs shared with other jobs (1-minute load average "
+            f"{min(load):.1f} to {max(load):.1f} during the run), Python {platform.python_version()}, "
+            f'numpy {np.__version__}, release profile (`lto = "fat"`, `codegen-units = 1`).'
+        ),
         "",
-        ("Both builds come from the same sources; only PyO3's `abi3-py310` feature differs. "
-         f"{args.rounds} fresh interpreters per build, alternating, each timing every case for at "
-         f"least {args.budget} s after a warm-up call. *best*: the fastest call over all rounds; "
-         "*median*: the median over rounds of each round's median. Ratio = abi3 / version-specific "
-         "(above 1: abi3 slower)."),
+        (
+            "Both builds come from the same sources; only PyO3's `abi3-py310` feature differs. "
+            f"{args.rounds} fresh interpreters per build, alternating, each timing every case for at "
+            f"least {args.budget} s after a warm-up call. *best*: the fastest call over all rounds; "
+            "*median*: the median over rounds of each round's median. Ratio = abi3 / version-specific "
+            "(above 1: abi3 slower)."
+        ),
         "",
         "| call | specific best | abi3 best | ratio | specific median | abi3 median | ratio |",
         "|---|---|---|---|---|---|---|",
@@ -162,9 +179,11 @@ def main() -> None:
     for case, what in CASES.items():
         best = {b: min(times[b][case]) for b in BUILDS}
         med = {b: float(np.median(medians[b][case])) for b in BUILDS}
-        lines.append(f"| {what} | {fmt(best['specific'])} | {fmt(best['abi3'])} | "
-                     f"{best['abi3'] / best['specific']:.2f} | {fmt(med['specific'])} | "
-                     f"{fmt(med['abi3'])} | {med['abi3'] / med['specific']:.2f} |")
+        lines.append(
+            f"| {what} | {fmt(best['specific'])} | {fmt(best['abi3'])} | "
+            f"{best['abi3'] / best['specific']:.2f} | {fmt(med['specific'])} | "
+            f"{fmt(med['abi3'])} | {med['abi3'] / med['specific']:.2f} |"
+        )
     lines += ["", f"Same results, bit for bit, from both builds: {'yes' if same else 'NO'}."]
     text = "\n".join(lines) + "\n"
     print(text)

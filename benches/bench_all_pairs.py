@@ -30,7 +30,7 @@ import multicompare
 from multicompare import adjust_all_pairs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-import plain_all_pairs as naive  # noqa: E402  (the tests' plain-Python enumeration)
+import plain_all_pairs as naive
 
 HERE = Path(__file__).resolve().parent
 # Issue 3 targets for one family of Bergmann-Hommel APVs (seconds) on the 2-core machine.
@@ -58,7 +58,9 @@ def uniform_pvalues(rng: np.random.Generator, k: int) -> np.ndarray:
 # --------------------------------------------------------------------------- timing
 
 
-def timed(fn: Callable[[], object], budget: float = 0.3, max_reps: int = 50) -> tuple[float, float, int]:
+def timed(
+    fn: Callable[[], object], budget: float = 0.3, max_reps: int = 50
+) -> tuple[float, float, int]:
     """(best, median, reps): at least 3 calls (1 if one call exceeds 10 s), until ``budget`` s."""
     times: list[float] = []
     while len(times) < max_reps:
@@ -105,7 +107,9 @@ def cpu_model() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--full", action="store_true", help="also k = 17..20 (Rust) and k = 10 (naive)")
+    parser.add_argument(
+        "--full", action="store_true", help="also k = 17..20 (Rust) and k = 10 (naive)"
+    )
     parser.add_argument("--out", type=Path, default=HERE / "RESULTS-python.md")
     args = parser.parse_args()
     rng = np.random.default_rng(2008)
@@ -117,24 +121,32 @@ def main() -> None:
 
     emit("# All-pairs adjusted p-values: Python benchmark")
     emit()
-    emit(f"`python benches/bench_all_pairs.py{' --full' if args.full else ''}`, {datetime.date.today()}, "
-         f"{cpu_model()}, {os.cpu_count()} logical CPUs, Python {platform.python_version()}, "
-         f"numpy {np.__version__}, scipy {scipy.__version__}, multicompare {version('multicompare')}.")
+    emit(
+        f"`python benches/bench_all_pairs.py{' --full' if args.full else ''}`, {datetime.date.today()}, "
+        f"{cpu_model()}, {os.cpu_count()} logical CPUs, Python {platform.python_version()}, "
+        f"numpy {np.__version__}, scipy {scipy.__version__}, multicompare {version('multicompare')}."
+    )
     emit()
-    emit("Times are wall-clock per call of `multicompare.adjust_all_pairs(p, \"bergmann_hommel\")` "
-         "(Python wrapper included), best and median of repeated calls; the first call of a process "
-         "also builds the per-k cache and is not counted. p-values: Friedman post-hoc p-values of k "
-         "algorithms of spread-out merit on 30 data sets (\"friedman\"), and uniform ones. The machine "
-         "is shared with other work, so medians can be noisy; best-of is the steadier figure.")
+    emit(
+        'Times are wall-clock per call of `multicompare.adjust_all_pairs(p, "bergmann_hommel")` '
+        "(Python wrapper included), best and median of repeated calls; the first call of a process "
+        "also builds the per-k cache and is not counted. p-values: Friedman post-hoc p-values of k "
+        'algorithms of spread-out merit on 30 data sets ("friedman"), and uniform ones. The machine '
+        "is shared with other work, so medians can be noisy; best-of is the steadier figure."
+    )
     emit()
 
     # 1. Rust vs naive Python, same run
     emit("## Rust core vs naive pure-Python enumeration (one family, friedman p-values)")
     emit()
-    emit("Naive: the Bell(k) - 1 exhaustive sets from a recursive set-partition generator, then "
-         "APV_i = max{|I| min_{j in I} p_j : i in I} by plain loops. \"cached\" reuses the sets across calls.")
+    emit(
+        "Naive: the Bell(k) - 1 exhaustive sets from a recursive set-partition generator, then "
+        'APV_i = max{|I| min_{j in I} p_j : i in I} by plain loops. "cached" reuses the sets across calls.'
+    )
     emit()
-    emit("| k | sets | naive, sets built per call | naive, sets cached | Rust | ratio (per call) | ratio (cached) |")
+    emit(
+        "| k | sets | naive, sets built per call | naive, sets cached | Rust | ratio (per call) | ratio (cached) |"
+    )
     emit("|---|---|---|---|---|---|---|")
     for k in range(5, 11 if args.full else 10):
         p = friedman_pvalues(rng, k)
@@ -143,18 +155,24 @@ def main() -> None:
         ref = naive.bergmann_hommel(plist, sets)
         ours = adjust_all_pairs(p, "bergmann_hommel")
         assert np.array_equal(ours, np.array(ref)), k  # same numbers, bit for bit
-        full, _, _ = timed(lambda: naive.bergmann_hommel(p.tolist(), naive.exhaustive_sets(k)), budget=1.0)
+        full, _, _ = timed(
+            lambda: naive.bergmann_hommel(p.tolist(), naive.exhaustive_sets(k)), budget=1.0
+        )
         cached, _, _ = timed(lambda: naive.bergmann_hommel(plist, sets), budget=1.0)
         rust, _, _ = timed(lambda: adjust_all_pairs(p, "bergmann_hommel"))
-        emit(f"| {k} | {len(sets):,} | {fmt(full)} | {fmt(cached)} | {fmt(rust)} | "
-             f"{full / rust:,.0f}x | {cached / rust:,.0f}x |")
+        emit(
+            f"| {k} | {len(sets):,} | {fmt(full)} | {fmt(cached)} | {fmt(rust)} | "
+            f"{full / rust:,.0f}x | {cached / rust:,.0f}x |"
+        )
     emit()
 
     # 2. Rust across k
     k_max = 20 if args.full else 16
     emit(f"## Rust core across k (one family){'' if args.full else '; k = 17..20 with --full'}")
     emit()
-    emit("| k | m | friedman best | friedman median | uniform best | uniform median | target | peak RSS, fresh process |")
+    emit(
+        "| k | m | friedman best | friedman median | uniform best | uniform median | target | peak RSS, fresh process |"
+    )
     emit("|---|---|---|---|---|---|---|---|")
     worst_rss = 0.0
     for k in range(4, k_max + 1):
@@ -163,19 +181,25 @@ def main() -> None:
         for kind in ("friedman", "uniform"):
             p = friedman_pvalues(rng, k) if kind == "friedman" else uniform_pvalues(rng, k)
             adjust_all_pairs(p, "bergmann_hommel")  # warm the per-k cache
-            best, median, _ = timed(lambda: adjust_all_pairs(p, "bergmann_hommel"), budget=0.5 if k < 17 else 0.0)
+            best, median, _ = timed(
+                lambda: adjust_all_pairs(p, "bergmann_hommel"), budget=0.5 if k < 17 else 0.0
+            )
             row += [fmt(best), fmt(median)]
             worst = max(worst, median)
         target = TARGETS.get(k)
-        verdict = "" if target is None else f"≤ {fmt(target)} {'met' if worst <= target else 'MISSED'}"
+        verdict = (
+            "" if target is None else f"≤ {fmt(target)} {'met' if worst <= target else 'MISSED'}"
+        )
         rss = peak_rss_mib_of_one_family(k)
         worst_rss = max(worst_rss, rss)
         emit(f"| {k} | {k * (k - 1) // 2} | {' | '.join(row)} | {verdict} | {rss:.0f} MiB |")
     emit()
-    emit(f"Peak RSS over all k: {worst_rss:.0f} MiB (target < {TARGET_RSS_MIB:.0f} MiB: "
-         f"{'met' if worst_rss < TARGET_RSS_MIB else 'MISSED'}); it includes the interpreter with numpy, "
-         "scipy and pandas. The largest supported k is `multicompare._core.MAX_K` = "
-         f"{multicompare._core.MAX_K} (the exact subset dynamic program grows like 3^k).")
+    emit(
+        f"Peak RSS over all k: {worst_rss:.0f} MiB (target < {TARGET_RSS_MIB:.0f} MiB: "
+        f"{'met' if worst_rss < TARGET_RSS_MIB else 'MISSED'}); it includes the interpreter with numpy, "
+        "scipy and pandas. The largest supported k is `multicompare._core.MAX_K` = "
+        f"{multicompare._core.MAX_K} (the exact subset dynamic program grows like 3^k)."
+    )
     emit()
 
     # 3. Many families in one call
@@ -186,10 +210,16 @@ def main() -> None:
     emit("|---|---|---|---|")
     for method in ("bergmann_hommel", "shaffer", "holm", "nemenyi"):
         best, median, _ = timed(lambda: adjust_all_pairs(batch, method, k=8), budget=2.0)
-        target = f"≤ {TARGET_BATCH} s {'met' if median <= TARGET_BATCH else 'MISSED'}" if method == "bergmann_hommel" else ""
+        target = (
+            f"≤ {TARGET_BATCH} s {'met' if median <= TARGET_BATCH else 'MISSED'}"
+            if method == "bergmann_hommel"
+            else ""
+        )
         emit(f"| {method} | {fmt(best)} | {fmt(median)} | {target} |")
     emit()
-    emit(f"Peak RSS of this benchmark process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB.")
+    emit(
+        f"Peak RSS of this benchmark process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB."
+    )
 
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"\nwritten to {args.out}")

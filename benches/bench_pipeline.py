@@ -20,11 +20,12 @@ from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 
-import multicompare as mc
 import numpy as np
 import scikit_posthocs
 import scipy
 from scipy import stats
+
+import multicompare as mc
 
 HERE = Path(__file__).resolve().parent
 SHAPE = (200, 30)
@@ -33,12 +34,15 @@ ROUNDS, CALLS = 30, 5  # each round times CALLS calls of every contender
 
 def contenders(x: np.ndarray) -> dict[str, Callable[[], object]]:
     return {
-        "multicompare friedman + posthoc_all_pairs(nemenyi)":
-            lambda: (mc.friedman(x), mc.posthoc_all_pairs(x, methods=["nemenyi"])),
-        "scipy friedmanchisquare + scikit-posthocs posthoc_nemenyi_friedman":
-            lambda: (stats.friedmanchisquare(*x.T), scikit_posthocs.posthoc_nemenyi_friedman(x)),
-        "multicompare compare (all pairs, k = 30: Nemenyi, Holm, Shaffer)":
-            lambda: mc.compare(x),
+        "multicompare friedman + posthoc_all_pairs(nemenyi)": lambda: (
+            mc.friedman(x),
+            mc.posthoc_all_pairs(x, methods=["nemenyi"]),
+        ),
+        "scipy friedmanchisquare + scikit-posthocs posthoc_nemenyi_friedman": lambda: (
+            stats.friedmanchisquare(*x.T),
+            scikit_posthocs.posthoc_nemenyi_friedman(x),
+        ),
+        "multicompare compare (all pairs, k = 30: Nemenyi, Holm, Shaffer)": lambda: mc.compare(x),
     }
 
 
@@ -70,29 +74,40 @@ def main() -> None:
     lines = [
         "# Plain pipeline: Friedman + Nemenyi on 200 data sets x 30 algorithms",
         "",
-        (f"`python benches/bench_pipeline.py`, {datetime.date.today()}, "
-         f"{platform.processor() or platform.machine()}, {os.cpu_count()} logical CPUs (shared with "
-         f"other work), Python {platform.python_version()}, numpy {np.__version__}, scipy "
-         f"{scipy.__version__}, pandas {version('pandas')}, scikit-posthocs "
-         f"{version('scikit-posthocs')}, multicompare {mc.__version__}."),
+        (
+            f"`python benches/bench_pipeline.py`, {datetime.date.today()}, "
+            f"{platform.processor() or platform.machine()}, {os.cpu_count()} logical CPUs (shared with "
+            f"other work), Python {platform.python_version()}, numpy {np.__version__}, scipy "
+            f"{scipy.__version__}, pandas {version('pandas')}, scikit-posthocs "
+            f"{version('scikit-posthocs')}, multicompare {mc.__version__}."
+        ),
         "",
-        (f"Scores: uniform(0, 1), {SHAPE[0]} x {SHAPE[1]}, seed 0. {ROUNDS} rounds of {CALLS} "
-         "calls per contender, interleaved; per-call wall-clock times."),
+        (
+            f"Scores: uniform(0, 1), {SHAPE[0]} x {SHAPE[1]}, seed 0. {ROUNDS} rounds of {CALLS} "
+            "calls per contender, interleaved; per-call wall-clock times."
+        ),
         "",
         "| contender | median | best | ratio to multicompare (median) |",
         "|---|---|---|---|",
-        *(f"| {name} | {median[name] * 1e3:.2f} ms | {min(times[name]) * 1e3:.2f} ms | "
-          f"{median[name] / ours:.1f}x |" for name in names),
+        *(
+            f"| {name} | {median[name] * 1e3:.2f} ms | {min(times[name]) * 1e3:.2f} ms | "
+            f"{median[name] / ours:.1f}x |"
+            for name in names
+        ),
         "",
-        (f"multicompare's Friedman + Nemenyi is {peer / ours:.1f}x faster than scipy + "
-         "scikit-posthocs (target: at least 5x)."),
+        (
+            f"multicompare's Friedman + Nemenyi is {peer / ours:.1f}x faster than scipy + "
+            "scikit-posthocs (target: at least 5x)."
+        ),
         "",
-        ("What made it faster (profiled with cProfile): the input check no longer inspects numeric "
-         "arrays cell by cell; Friedman's tie correction comes from the squared average ranks in one "
-         "reduction (sum of t^3 - t = 12 (k(k+1)(2k+1)/6 - sum_j r_ij^2) per row) instead of "
-         "np.unique per data set; the post-hoc takes the average ranks without building the "
-         "Friedman result; chi-square and normal tails come from scipy.special (chdtrc, ndtr) "
-         "instead of the scipy.stats distribution objects; the pairs come from triu_indices."),
+        (
+            "What made it faster (profiled with cProfile): the input check no longer inspects numeric "
+            "arrays cell by cell; Friedman's tie correction comes from the squared average ranks in one "
+            "reduction (sum of t^3 - t = 12 (k(k+1)(2k+1)/6 - sum_j r_ij^2) per row) instead of "
+            "np.unique per data set; the post-hoc takes the average ranks without building the "
+            "Friedman result; chi-square and normal tails come from scipy.special (chdtrc, ndtr) "
+            "instead of the scipy.stats distribution objects; the pairs come from triu_indices."
+        ),
         "",
     ]
     args.out.write_text("\n".join(lines))

@@ -15,8 +15,9 @@ import time
 import warnings
 from collections.abc import Callable
 
-import multicompare as mc
 import numpy as np
+
+import multicompare as mc
 from multicompare import adjust_all_pairs
 
 
@@ -47,6 +48,7 @@ def main(k_max: int = 100, dp_max: int = 20) -> None:
         if k > k_max:
             break
         p, order = family(rng, k)
+
         def robinson(p: np.ndarray = p, order: np.ndarray = order) -> np.ndarray:
             return adjust_all_pairs(p, "bergmann_hommel", order=order)
 

@@ -52,16 +52,24 @@ def main(k_max: int = _core.MAX_K) -> None:
     for k in range(4, k_max + 1):
         reps = 3 if k >= 17 else 7 if k >= 15 else 21
         for kind in ("friedman", "uniform"):
-            p = friedman_pvalues(rng, k) if kind == "friedman" else rng.uniform(size=k * (k - 1) // 2)
+            p = (
+                friedman_pvalues(rng, k)
+                if kind == "friedman"
+                else rng.uniform(size=k * (k - 1) // 2)
+            )
             best, median = timed(lambda: _core.bergmann_hommel_apv(p, k), reps)
-            print(f"| {k} | {kind} | {best * 1e3:.3f} | {median * 1e3:.3f} | {peak_rss_mib():.0f} |")
+            print(
+                f"| {k} | {kind} | {best * 1e3:.3f} | {median * 1e3:.3f} | {peak_rss_mib():.0f} |"
+            )
     batch = np.vstack([friedman_pvalues(rng, 8) for _ in range(10_000)])
     for name, fn in (
         ("bergmann_hommel_apv", lambda: _core.bergmann_hommel_apv(batch, 8)),
         ("shaffer_apv", lambda: _core.shaffer_apv(batch, 8)),
     ):
         best, median = timed(fn, 5)
-        print(f"| 8 | 10,000 families, {name} | {best * 1e3:.1f} | {median * 1e3:.1f} | {peak_rss_mib():.0f} |")
+        print(
+            f"| 8 | 10,000 families, {name} | {best * 1e3:.1f} | {median * 1e3:.1f} | {peak_rss_mib():.0f} |"
+        )
     # Two Python threads, 50 calls each at k = 12 (one thread per call inside): with the
     # GIL released they overlap, so on two idle cores they take about as long as one.
     p = friedman_pvalues(rng, 12)
@@ -78,8 +86,11 @@ def main(k_max: int = _core.MAX_K) -> None:
     for t in threads:
         t.join()
     both = time.perf_counter() - start
-    print(f"\nGIL: 50 calls at k = 12 take {one * 1e3:.1f} ms in one thread; 2 x 50 calls in two "
-          f"threads take {both * 1e3:.1f} ms (2x would mean no overlap)")
+    print(
+        f"\nGIL: 50 calls at k = 12 take {one * 1e3:.1f} ms in one thread; 2 x 50 calls in two "
+        f"threads take {both * 1e3:.1f} ms (2x would mean no overlap)"
+    )
+
 
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else _core.MAX_K)

@@ -23,15 +23,25 @@ REPS = 1000
 
 def main() -> None:
     print("# Pairwise post-hocs (test='wilcoxon'|'sign') vs mean-rank post-hocs\n")
-    print(f"multicompare.simulate, {REPS} replications per scenario, alpha = 0.05, normal noise, "
-          f"scale_spread = 0.5 (data sets of different scales), all-pairs comparisons. "
-          f"Machine: {platform.machine()}, Python {platform.python_version()}, shared (2 cores).\n")
+    print(
+        f"multicompare.simulate, {REPS} replications per scenario, alpha = 0.05, normal noise, "
+        f"scale_spread = 0.5 (data sets of different scales), all-pairs comparisons. "
+        f"Machine: {platform.machine()}, Python {platform.python_version()}, shared (2 cores).\n"
+    )
     for title, (effects, n) in SCENARIOS.items():
         start = time.perf_counter()
-        result = mc.simulate(effects, n, n_replications=REPS, comparisons=("all_pairs",),
-                             tests=TESTS, scale_spread=0.5, random_state=20261123)
-        frame = result.to_frame()[["true_nulls", "fwer", "fwer_se", "power_avg", "power_avg_se",
-                                   "rejections"]]
+        result = mc.simulate(
+            effects,
+            n,
+            n_replications=REPS,
+            comparisons=("all_pairs",),
+            tests=TESTS,
+            scale_spread=0.5,
+            random_state=20261123,
+        )
+        frame = result.to_frame()[
+            ["true_nulls", "fwer", "fwer_se", "power_avg", "power_avg_se", "rejections"]
+        ]
         print(f"## {title}: effects {effects}\n")
         print("```\n" + frame.to_string(float_format="{:.4f}".format) + "\n```")
         print(f"\n({time.perf_counter() - start:.0f} s; entropy {result.entropy})\n")

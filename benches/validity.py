@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import multicompare as mc
 import numpy as np
 import pandas as pd
+
+import multicompare as mc
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -51,18 +52,47 @@ class Scenario:
 SCENARIOS = [
     Scenario("complete", "complete null, N = 20, k = 5", 5, 20, pairwise=True),
     Scenario("small", "complete null, N = 5, k = 3", 3, 5, pairwise=True),
-    Scenario("ties", "complete null with ties (scores rounded to integers), N = 20, k = 5", 5, 20,
-             {"decimals": 0}, pairwise=True),
-    Scenario("hetero", "complete null, heavy tails (t3) and data-set scales (spread 1), N = 10, k = 10",
-             10, 10, {"noise": "t3", "scale_spread": 1.0}),
-    Scenario("partial5", "partial null: effects (0, 0, 0, 1, 1), N = 20, k = 5, 4 true nulls of 10 pairs",
-             [0, 0, 0, 1, 1], 20),
-    Scenario("partial10", "partial null: control and 5 others equal, 4 others +0.5, N = 300, k = 10",
-             [0] * 6 + [0.5] * 4, 300),
-    Scenario("best5", "control chosen after the data (best-ranked), complete null, N = 20, k = 5", 5, 20,
-             {"control": "best", "comparisons": ["control"]}),
-    Scenario("best10", "control chosen after the data (best-ranked), complete null, N = 20, k = 10", 10, 20,
-             {"control": "best", "comparisons": ["control"]}),
+    Scenario(
+        "ties",
+        "complete null with ties (scores rounded to integers), N = 20, k = 5",
+        5,
+        20,
+        {"decimals": 0},
+        pairwise=True,
+    ),
+    Scenario(
+        "hetero",
+        "complete null, heavy tails (t3) and data-set scales (spread 1), N = 10, k = 10",
+        10,
+        10,
+        {"noise": "t3", "scale_spread": 1.0},
+    ),
+    Scenario(
+        "partial5",
+        "partial null: effects (0, 0, 0, 1, 1), N = 20, k = 5, 4 true nulls of 10 pairs",
+        [0, 0, 0, 1, 1],
+        20,
+    ),
+    Scenario(
+        "partial10",
+        "partial null: control and 5 others equal, 4 others +0.5, N = 300, k = 10",
+        [0] * 6 + [0.5] * 4,
+        300,
+    ),
+    Scenario(
+        "best5",
+        "control chosen after the data (best-ranked), complete null, N = 20, k = 5",
+        5,
+        20,
+        {"control": "best", "comparisons": ["control"]},
+    ),
+    Scenario(
+        "best10",
+        "control chosen after the data (best-ranked), complete null, N = 20, k = 10",
+        10,
+        20,
+        {"control": "best", "comparisons": ["control"]},
+    ),
 ]
 
 
@@ -71,13 +101,25 @@ def run_scenarios(replications: int, pairwise_replications: int) -> pd.DataFrame
     for number, s in enumerate(SCENARIOS):
         start = time.monotonic()
         options = {"tests": RANK_TESTS, **s.options}
-        result = mc.simulate(s.effects, s.n_datasets, n_replications=replications, alpha=ALPHA,
-                             random_state=SEED + number, **options)
+        result = mc.simulate(
+            s.effects,
+            s.n_datasets,
+            n_replications=replications,
+            alpha=ALPHA,
+            random_state=SEED + number,
+            **options,
+        )
         frame = result.to_frame()
         if s.pairwise:
-            pairwise = mc.simulate(s.effects, s.n_datasets, n_replications=pairwise_replications,
-                                   alpha=ALPHA, random_state=SEED + 100 + number,
-                                   **{**options, "tests": ["wilcoxon", "sign"]}, chunk_size=100)
+            pairwise = mc.simulate(
+                s.effects,
+                s.n_datasets,
+                n_replications=pairwise_replications,
+                alpha=ALPHA,
+                random_state=SEED + 100 + number,
+                **{**options, "tests": ["wilcoxon", "sign"]},
+                chunk_size=100,
+            )
             frame = pd.concat([frame, pairwise.to_frame()])
         frames.append(frame.assign(scenario=s.key))
         print(f"{s.key}: {time.monotonic() - start:.0f} s", flush=True)
@@ -98,15 +140,23 @@ def _row_order(row: tuple[str, str, str]) -> tuple[int, int, int]:
     from multicompare.simulation import COMPARISONS, OMNIBUS
 
     comparison, test, procedure = row
-    order = {"omnibus": [p for names in OMNIBUS.values() for p in names],
-             "control": list(CONTROL_METHODS), "all_pairs": list(ALL_PAIRS_METHODS)}[comparison]
+    order = {
+        "omnibus": [p for names in OMNIBUS.values() for p in names],
+        "control": list(CONTROL_METHODS),
+        "all_pairs": list(ALL_PAIRS_METHODS),
+    }[comparison]
     return COMPARISONS.index(comparison), TESTS.index(test), order.index(procedure)
 
 
 def markdown_table(estimates: pd.DataFrame) -> str:
     cells = estimates.assign(cell=estimates.apply(_cell, axis=1))
-    wide = cells.pivot_table(index=["comparison", "test", "procedure"], columns="scenario",
-                             values="cell", aggfunc="first", sort=False)
+    wide = cells.pivot_table(
+        index=["comparison", "test", "procedure"],
+        columns="scenario",
+        values="cell",
+        aggfunc="first",
+        sort=False,
+    )
     keys = [s.key for s in SCENARIOS]
     wide = wide.reindex(columns=keys).fillna("")
     wide = wide.iloc[sorted(range(len(wide)), key=lambda i: _row_order(wide.index[i]))]
@@ -119,13 +169,15 @@ def markdown_table(estimates: pd.DataFrame) -> str:
 
 def conditions(replications: int, pairwise_replications: int) -> str:
     scenarios = "\n".join(f"- `{s.key}`: {s.label}." for s in SCENARIOS)
-    return (f"Rejection rate of true null hypotheses (family-wise type I error; for the omnibus "
-            f"tests the rate of rejecting the complete null) at alpha = {ALPHA}, with its Monte "
-            f"Carlo standard error in parentheses; **bold**: above alpha + {FLAG_SES:g} SE (does "
-            f"not hold alpha); —: no true null. `multicompare.simulate` with the package's "
-            f"defaults, {replications:,} replications per scenario ({pairwise_replications:,} for "
-            f"the pairwise wilcoxon/sign post-hocs), seeds {SEED} + scenario number, normal "
-            f"errors unless stated. Scenarios:\n\n{scenarios}\n")
+    return (
+        f"Rejection rate of true null hypotheses (family-wise type I error; for the omnibus "
+        f"tests the rate of rejecting the complete null) at alpha = {ALPHA}, with its Monte "
+        f"Carlo standard error in parentheses; **bold**: above alpha + {FLAG_SES:g} SE (does "
+        f"not hold alpha); —: no true null. `multicompare.simulate` with the package's "
+        f"defaults, {replications:,} replications per scenario ({pairwise_replications:,} for "
+        f"the pairwise wilcoxon/sign post-hocs), seeds {SEED} + scenario number, normal "
+        f"errors unless stated. Scenarios:\n\n{scenarios}\n"
+    )
 
 
 def power_figure(replications: int, path: Path) -> pd.DataFrame:
@@ -140,24 +192,51 @@ def power_figure(replications: int, path: Path) -> pd.DataFrame:
     methods = ["bergmann_hommel", "shaffer", "holm", "nemenyi"]
     rows = []
     for n in sizes:
-        frame = mc.simulate(effects, n, n_replications=replications, comparisons=["all_pairs"],
-                            tests=["friedman"], alpha=ALPHA, random_state=SEED + n).to_frame()
+        frame = mc.simulate(
+            effects,
+            n,
+            n_replications=replications,
+            comparisons=["all_pairs"],
+            tests=["friedman"],
+            alpha=ALPHA,
+            random_state=SEED + n,
+        ).to_frame()
         for method in methods:
             row = frame.loc[("all_pairs", "friedman", method)]
-            rows.append({"n_datasets": n, "method": method, "rejections": row["rejections"],
-                         "rejections_se": row["rejections_se"], "fwer": row["fwer"]})
+            rows.append(
+                {
+                    "n_datasets": n,
+                    "method": method,
+                    "rejections": row["rejections"],
+                    "rejections_se": row["rejections_se"],
+                    "fwer": row["fwer"],
+                }
+            )
     power = pd.DataFrame(rows)
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
-    names = {"bergmann_hommel": "Bergmann-Hommel", "shaffer": "Shaffer", "holm": "Holm",
-             "nemenyi": "Nemenyi"}
+    names = {
+        "bergmann_hommel": "Bergmann-Hommel",
+        "shaffer": "Shaffer",
+        "holm": "Holm",
+        "nemenyi": "Nemenyi",
+    }
     for method, marker in zip(methods, "os^v"):
         part = power[power["method"] == method]
-        ax.errorbar(part["n_datasets"], part["rejections"], yerr=2 * part["rejections_se"],
-                    marker=marker, capsize=2, label=names[method])
+        ax.errorbar(
+            part["n_datasets"],
+            part["rejections"],
+            yerr=2 * part["rejections_se"],
+            marker=marker,
+            capsize=2,
+            label=names[method],
+        )
     ax.set_xlabel("N (data sets)")
     ax.set_ylabel("average number of rejected hypotheses (of 15)")
-    ax.set_title(f"All pairs after Friedman, k = 6, effects 0, 0.2, ..., 1.0 sd\n"
-                 f"{replications:,} replications per N, alpha = {ALPHA}, seed {SEED} + N", fontsize=10)
+    ax.set_title(
+        f"All pairs after Friedman, k = 6, effects 0, 0.2, ..., 1.0 sd\n"
+        f"{replications:,} replications per N, alpha = {ALPHA}, seed {SEED} + N",
+        fontsize=10,
+    )
     ax.legend()
     ax.grid(alpha=0.3)
     fig.tight_layout()
@@ -168,10 +247,14 @@ def power_figure(replications: int, path: Path) -> pd.DataFrame:
 def write_readme_block(text: str) -> None:
     readme = ROOT / "README.md"
     content = readme.read_text(encoding="utf-8")
-    pattern = re.compile(r"(<!-- validity-table:start -->\n).*?(<!-- validity-table:end -->)", re.DOTALL)
+    pattern = re.compile(
+        r"(<!-- validity-table:start -->\n).*?(<!-- validity-table:end -->)", re.DOTALL
+    )
     if not pattern.search(content):
         raise SystemExit("README.md has no <!-- validity-table:start/end --> markers")
-    readme.write_text(pattern.sub(lambda m: m.group(1) + text + "\n" + m.group(2), content), encoding="utf-8")
+    readme.write_text(
+        pattern.sub(lambda m: m.group(1) + text + "\n" + m.group(2), content), encoding="utf-8"
+    )
 
 
 def main() -> None:
@@ -189,7 +272,9 @@ def main() -> None:
         return
     estimates.to_csv(DOCS / "validity.csv", index=False, float_format="%.6g")
     stamp = f"Generated by `benches/validity.py` on {datetime.date.today()} (multicompare {mc.__version__})."
-    (DOCS / "validity.md").write_text(f"# Validity of every procedure\n\n{stamp}\n\n{text}", encoding="utf-8")
+    (DOCS / "validity.md").write_text(
+        f"# Validity of every procedure\n\n{stamp}\n\n{text}", encoding="utf-8"
+    )
     write_readme_block(text)
     power = power_figure(2_000, DOCS / "power_all_pairs.png")
     power.to_csv(DOCS / "power_all_pairs.csv", index=False, float_format="%.6g")

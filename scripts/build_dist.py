@@ -48,8 +48,15 @@ def have_zig() -> bool:
 def run(cmd: list[str], cwd: Path, env: dict[str, str]) -> str:
     """Run ``cmd``; its output (stdout and stderr) is echoed to stderr and returned."""
     print("+", " ".join(cmd), file=sys.stderr, flush=True)
-    done = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                          check=False)
+    done = subprocess.run(
+        cmd,
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        check=False,
+    )
     print(done.stdout, end="", file=sys.stderr)  # maturin's messages also when it fails
     done.check_returncode()
     return done.stdout
@@ -68,17 +75,24 @@ def check_manylinux(wheel: Path, env: dict[str, str]) -> None:
     report = run([sys.executable, "-m", "auditwheel", "show", str(wheel)], ROOT, env)
     found = re.search(r'consistent\s+with\s+the\s+following\s+platform\s+tag:\s+"([^"]+)"', report)
     if found is None or found.group(1) not in wheel.name:
-        raise SystemExit(f"{wheel.name} is not consistent with its platform tag (auditwheel show above)")
+        raise SystemExit(
+            f"{wheel.name} is not consistent with its platform tag (auditwheel show above)"
+        )
 
 
 def build(out: Path, zig: bool) -> tuple[Path, Path]:
     """Build the sdist and, from its clean unpack, the wheel into ``out``; return both paths."""
     out.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "CARGO_TARGET_DIR": os.environ.get("CARGO_TARGET_DIR", str(ROOT / "target")),
-           # the zig of this interpreter's ziglang package, whatever PATH maturin's launcher sets
-           "CARGO_ZIGBUILD_PYTHON_PATH": sys.executable}
+    env = {
+        **os.environ,
+        "CARGO_TARGET_DIR": os.environ.get("CARGO_TARGET_DIR", str(ROOT / "target")),
+        # the zig of this interpreter's ziglang package, whatever PATH maturin's launcher sets
+        "CARGO_ZIGBUILD_PYTHON_PATH": sys.executable,
+    }
     sdist = built(run([*maturin(), "sdist", "--out", str(out)], ROOT, env))
-    options = ["--zig", "--compatibility", "manylinux2014"] if zig and sys.platform == "linux" else []
+    options = (
+        ["--zig", "--compatibility", "manylinux2014"] if zig and sys.platform == "linux" else []
+    )
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(sdist) as archive:
             archive.extractall(tmp, filter="data")
@@ -87,8 +101,23 @@ def build(out: Path, zig: bool) -> tuple[Path, Path]:
         for path in Path(tmp).rglob("*"):
             os.utime(path)
         (unpacked,) = Path(tmp).iterdir()
-        wheel = built(run([*maturin(), "build", "--release", "--locked", "--interpreter", sys.executable,
-                           "--out", str(out), *options], unpacked, env))
+        wheel = built(
+            run(
+                [
+                    *maturin(),
+                    "build",
+                    "--release",
+                    "--locked",
+                    "--interpreter",
+                    sys.executable,
+                    "--out",
+                    str(out),
+                    *options,
+                ],
+                unpacked,
+                env,
+            )
+        )
     if sys.platform == "linux":
         check_manylinux(wheel, env)
     return sdist, wheel
@@ -96,9 +125,15 @@ def build(out: Path, zig: bool) -> tuple[Path, Path]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output directory (default dist/)")
-    parser.add_argument("--no-zig", dest="zig", action="store_false",
-                        help="build without zig even when it is installed")
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "dist", help="output directory (default dist/)"
+    )
+    parser.add_argument(
+        "--no-zig",
+        dest="zig",
+        action="store_false",
+        help="build without zig even when it is installed",
+    )
     args = parser.parse_args()
     for path in build(args.out.resolve(), args.zig and have_zig()):
         print(path)

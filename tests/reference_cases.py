@@ -35,7 +35,9 @@ def read_csv(name: str) -> pd.DataFrame:
 def _as_plain(value: Any) -> Any:
     """Split-oriented tables become {index: {column: value}} so they compare by label."""
     if isinstance(value, dict) and set(value) == {"columns", "index", "data"}:
-        return {i: dict(zip(value["columns"], row)) for i, row in zip(value["index"], value["data"])}
+        return {
+            i: dict(zip(value["columns"], row)) for i, row in zip(value["index"], value["data"])
+        }
     if isinstance(value, pd.DataFrame):
         return {i: dict(row) for i, row in value.to_dict(orient="index").items()}
     if isinstance(value, pd.Series):
@@ -51,7 +53,7 @@ def assert_matches(actual: Any, entry: dict[str, Any], path: str = "") -> None:
     Dicts (and split tables, Series, DataFrames) compare by key, lists by position;
     a tolerance is a scalar or a structure shaped like the value.
     """
-    (kind, tol), = entry["tolerance"].items()
+    ((kind, tol),) = entry["tolerance"].items()
     _compare(_as_plain(actual), _as_plain(entry["value"]), kind, _as_plain(tol), path or "value")
 
 
@@ -59,7 +61,9 @@ def _compare(actual: Any, expected: Any, kind: str, tol: Any, path: str) -> None
     if isinstance(expected, dict):
         actual = _as_plain(actual)
         assert isinstance(actual, dict), f"{path}: expected a mapping, got {actual!r}"
-        assert set(map(str, actual)) == set(map(str, expected)), f"{path}: keys {sorted(map(str, actual))} != {sorted(map(str, expected))}"
+        assert set(map(str, actual)) == set(map(str, expected)), (
+            f"{path}: keys {sorted(map(str, actual))} != {sorted(map(str, expected))}"
+        )
         by_name = {str(key): val for key, val in actual.items()}
         for key, val in expected.items():
             sub = tol[key] if isinstance(tol, dict) else tol

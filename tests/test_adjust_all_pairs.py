@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import itertools
+
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import plain_all_pairs as plain
 from multicompare import _core, adjust_all_pairs, adjust_control
 from multicompare.adjust import ALL_PAIRS_METHODS
-import plain_all_pairs as plain
 from reference_cases import assert_matches, case
 
 G08 = "garcia2008_friedman_all_pairwise"
@@ -47,7 +48,10 @@ def test_g08_rejections_acceptance_set_and_shaffer_t() -> None:
     assert_matches(counts, expected["number_rejected_alpha_0.05"])
     by_p = expected["hypothesis_order"]["value"]
     accepted = _core.bergmann_hommel_accepted(p, 5, 0.05)
-    assert_matches([h for h in by_p if accepted[labels.index(h)]], expected["bergmann_hommel_acceptance_set_alpha_0.05"])
+    assert_matches(
+        [h for h in by_p if accepted[labels.index(h)]],
+        expected["bergmann_hommel_acceptance_set_alpha_0.05"],
+    )
     order = np.argsort(p, kind="stable")
     assert [labels[i] for i in order] == by_p
     t = _core.shaffer_multipliers(5)
@@ -61,9 +65,14 @@ def test_plain_versions_against_expected() -> None:
         if int(key) <= 7:
             assert len(plain.cached_exhaustive_sets(int(key))) == count
     pairs = list(itertools.combinations(range(1, 6), 2))
-    as_text = {" ".join(f"{pairs[h][0]}{pairs[h][1]}" for h in sorted(s)) for s in plain.exhaustive_sets(5)}
+    as_text = {
+        " ".join(f"{pairs[h][0]}{pairs[h][1]}" for h in sorted(s)) for s in plain.exhaustive_sets(5)
+    }
     assert as_text == set(expected["exhaustive_sets_k5"]["value"])
-    assert_matches({k: sorted(plain.shaffer_counts(int(k))) for k in expected["shaffer_S"]["value"]}, expected["shaffer_S"])
+    assert_matches(
+        {k: sorted(plain.shaffer_counts(int(k))) for k in expected["shaffer_S"]["value"]},
+        expected["shaffer_S"],
+    )
 
 
 # --------------------------------------------------------------------------- properties
@@ -89,7 +98,9 @@ def test_against_plain_python(fam: tuple[int, np.ndarray]) -> None:
 @given(families(k_max=8))
 def test_ordering_and_bounds(fam: tuple[int, np.ndarray]) -> None:
     k, p = fam
-    bh, shaffer, holm, nemenyi = (adjust_all_pairs(p, m, k=k) for m in ("bergmann_hommel", "shaffer", "holm", "nemenyi"))
+    bh, shaffer, holm, nemenyi = (
+        adjust_all_pairs(p, m, k=k) for m in ("bergmann_hommel", "shaffer", "holm", "nemenyi")
+    )
     assert np.all(bh <= shaffer) and np.all(shaffer <= holm) and np.all(holm <= nemenyi)
     assert np.all(bh >= p) and np.all(nemenyi <= 1.0)
 
@@ -113,7 +124,7 @@ def test_relabelling(fam: tuple[int, np.ndarray], rnd) -> None:
 
 @given(families(k_max=8))
 def test_monotone(fam: tuple[int, np.ndarray]) -> None:
-    k, p = fam
+    _, p = fam
     for method in ALL_PAIRS_METHODS:
         apv = adjust_all_pairs(p, method)
         expected = np.array([apv[p <= p[i]].max() for i in range(p.size)])
@@ -122,8 +133,18 @@ def test_monotone(fam: tuple[int, np.ndarray]) -> None:
             np.testing.assert_array_equal(expected, apv)  # already monotone in p
 
 
-@given(st.integers(2, 9).flatmap(lambda k: st.tuples(st.just(k), st.lists(
-    st.lists(P_VALUE, min_size=k * (k - 1) // 2, max_size=k * (k - 1) // 2), min_size=1, max_size=5))))
+@given(
+    st.integers(2, 9).flatmap(
+        lambda k: st.tuples(
+            st.just(k),
+            st.lists(
+                st.lists(P_VALUE, min_size=k * (k - 1) // 2, max_size=k * (k - 1) // 2),
+                min_size=1,
+                max_size=5,
+            ),
+        )
+    )
+)
 def test_batch_rows_equal_single_calls(fam: tuple[int, list[list[float]]]) -> None:
     k, rows = fam
     batch = np.array(rows)
@@ -156,7 +177,9 @@ def test_ties() -> None:
         apv = adjust_all_pairs(p, method)
         assert np.all(apv == apv[0])
     np.testing.assert_allclose(adjust_all_pairs(p, "holm"), 0.1)
-    np.testing.assert_allclose(adjust_all_pairs(p, "bergmann_hommel"), 0.1)  # the full set, |I| = 10
+    np.testing.assert_allclose(
+        adjust_all_pairs(p, "bergmann_hommel"), 0.1
+    )  # the full set, |I| = 10
 
 
 def test_stacked_square_needs_k_when_not_symmetric() -> None:
@@ -178,7 +201,11 @@ def test_large_k() -> None:
 @pytest.mark.parametrize(
     ("pvalues", "kwargs", "match"),
     [
-        (np.full(3, 0.1), {"method": "tukey"}, "method must be one of 'nemenyi', 'holm', 'shaffer', 'bergmann_hommel'; got 'tukey'"),
+        (
+            np.full(3, 0.1),
+            {"method": "tukey"},
+            "method must be one of 'nemenyi', 'holm', 'shaffer', 'bergmann_hommel'; got 'tukey'",
+        ),
         (np.full(4, 0.1), {"method": "holm"}, "number of pairs"),
         (np.full(6, 0.1), {"method": "holm", "k": 5}, "k = 5"),
         (np.array([0.1, 0.2, np.nan]), {"method": "holm"}, "NaN"),
@@ -213,7 +240,9 @@ def test_empty_stack_and_negative_zero() -> None:
         adjust_all_pairs([], "holm")
 
 
-@pytest.mark.parametrize("adjust", [lambda p: adjust_all_pairs(p, "holm"), lambda p: adjust_control(p, "holm")])
+@pytest.mark.parametrize(
+    "adjust", [lambda p: adjust_all_pairs(p, "holm"), lambda p: adjust_control(p, "holm")]
+)
 def test_complex_pvalues_are_refused(adjust) -> None:
     with pytest.raises(TypeError, match="complex"):
         adjust(np.full(3, 0.1 + 0.0j))

@@ -128,18 +128,27 @@ def test_power_ordering(p: np.ndarray) -> None:
 
 @given(P_LISTS)
 def test_statsmodels_agreement(p: np.ndarray) -> None:
-    for ours, theirs in [("holm", "holm"), ("hochberg", "simes-hochberg"), ("hommel", "hommel"), ("holland", "holm-sidak")]:
+    for ours, theirs in [
+        ("holm", "holm"),
+        ("hochberg", "simes-hochberg"),
+        ("hommel", "hommel"),
+        ("holland", "holm-sidak"),
+    ]:
         # statsmodels' holm-sidak takes log(0) at p = 1; its holm calls gc.collect() (slow here)
         with np.errstate(all="ignore"), mock.patch.object(gc, "collect", lambda *args: 0):
             expected = multipletests(p, method=theirs)[1]
-        np.testing.assert_allclose(adjust_control(p, ours), expected, rtol=1e-10, atol=1e-15, err_msg=ours)
+        np.testing.assert_allclose(
+            adjust_control(p, ours), expected, rtol=1e-10, atol=1e-15, err_msg=ours
+        )
 
 
 @given(P_LISTS, st.randoms(use_true_random=False))
 def test_input_order(p: np.ndarray, rnd) -> None:
     perm = np.array(rnd.sample(range(p.size), p.size))
     for method in CONTROL_METHODS:
-        np.testing.assert_array_equal(adjust_control(p[perm], method), adjust_control(p, method)[perm])
+        np.testing.assert_array_equal(
+            adjust_control(p[perm], method), adjust_control(p, method)[perm]
+        )
 
 
 @given(st.lists(st.floats(1e-12, 1.0), min_size=1, max_size=9).map(np.array))
@@ -152,8 +161,11 @@ def test_rom_exact_is_smallest_rejecting_alpha(p: np.ndarray) -> None:
             assert not _rom_step_up_rejects(p, a * (1 - 1e-9))[i]
 
 
-FAMILIES = st.integers(1, 9).flatmap(
-    lambda m: st.lists(st.lists(P_VALUE, min_size=m, max_size=m), min_size=1, max_size=6)).map(np.array)
+FAMILIES = (
+    st.integers(1, 9)
+    .flatmap(lambda m: st.lists(st.lists(P_VALUE, min_size=m, max_size=m), min_size=1, max_size=6))
+    .map(np.array)
+)
 
 
 @given(FAMILIES)
@@ -162,7 +174,9 @@ def test_families_one_per_row(p: np.ndarray) -> None:
     for method in CONTROL_METHODS:
         for rom in ("exact", "garcia2010") if method == "rom" and p.shape[1] <= 7 else ("exact",):
             expected = np.array([adjust_control(row, method, rom=rom) for row in p])
-            np.testing.assert_array_equal(adjust_control(p, method, rom=rom), expected, err_msg=method)
+            np.testing.assert_array_equal(
+                adjust_control(p, method, rom=rom), expected, err_msg=method
+            )
     assert adjust_control(np.empty((0, 4)), "holm").shape == (0, 4)
 
 
@@ -217,7 +231,10 @@ def test_errors(pvalues: object, kwargs: dict, error: type, match: str) -> None:
         adjust_control(pvalues, **kwargs)
 
 
-@pytest.mark.parametrize(("alpha", "m", "match"), [(0.0, 3, "alpha"), (1.0, 3, "alpha"), (0.05, 0, "m "), (0.05, 2.5, "m ")])
+@pytest.mark.parametrize(
+    ("alpha", "m", "match"),
+    [(0.0, 3, "alpha"), (1.0, 3, "alpha"), (0.05, 0, "m "), (0.05, 2.5, "m ")],
+)
 def test_rom_critical_values_errors(alpha: float, m: int, match: str) -> None:
     with pytest.raises(ValueError, match=match):
         rom_critical_values(alpha, m)

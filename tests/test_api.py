@@ -10,9 +10,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-import multicompare as mc
 import numpy as np
 import pytest
+
+import multicompare as mc
 from multicompare.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,15 +28,20 @@ def test_procedure_names_in_any_spelling() -> None:
     assert with_control.rejected("HOLM") == with_control.rejected("holm")
     p = np.array([0.01, 0.04, 0.03, 0.002, 0.2, 0.5])
     np.testing.assert_array_equal(mc.adjust_control(p, "Hommel"), mc.adjust_control(p, "hommel"))
-    np.testing.assert_array_equal(mc.adjust_all_pairs(p, "Bergmann Hommel"),
-                                  mc.adjust_all_pairs(p, "bergmann_hommel"))
+    np.testing.assert_array_equal(
+        mc.adjust_all_pairs(p, "Bergmann Hommel"), mc.adjust_all_pairs(p, "bergmann_hommel")
+    )
     assert mc.posthoc_all_pairs(DATA, methods=["Shaffer"]).methods == ("shaffer",)
     assert mc.critical_difference(4, 14, method="Bonferroni") == mc.critical_difference(
-        4, 14, method="bonferroni_dunn")
+        4, 14, method="bonferroni_dunn"
+    )
     for method in ("Bonferroni-Dunn", "bonferroni"):
         mc.cd_diagram(DATA, method=method, control="C4.5")
-    with pytest.raises(ValueError, match=r"^procedure must be one of 'nemenyi', 'holm', 'shaffer', "
-                                         r"'bergmann_hommel'; got 'tukey'$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^procedure must be one of 'nemenyi', 'holm', 'shaffer', "
+        r"'bergmann_hommel'; got 'tukey'$",
+    ):
         mc.compare(DATA, procedure="tukey")
     with pytest.raises(ValueError, match=r"^method must be one of .*; got 'tukey'$"):
         mc.cd_diagram(DATA, method="tukey")
@@ -43,8 +49,25 @@ def test_procedure_names_in_any_spelling() -> None:
 
 def test_cli_takes_the_same_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     plot = tmp_path / "cd.png"
-    assert main(["--example", "demsar2006", "--control", "C4.5", "--procedure", "bonferroni_dunn",
-                 "--plot-method", "Bonferroni", "--plot", str(plot), "--format", "json"]) == 0
+    assert (
+        main(
+            [
+                "--example",
+                "demsar2006",
+                "--control",
+                "C4.5",
+                "--procedure",
+                "bonferroni_dunn",
+                "--plot-method",
+                "Bonferroni",
+                "--plot",
+                str(plot),
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     assert mc.Report.from_json(capsys.readouterr().out).procedure == "bonferroni"
     assert plot.read_bytes()[:4] == b"\x89PNG"
     with pytest.raises(SystemExit) as exit_status:  # argparse: usage error, status 2
@@ -54,13 +77,33 @@ def test_cli_takes_the_same_names(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 #: Names in annotations that come from elsewhere (numpy, pandas, matplotlib, typing, ...).
-FOREIGN = {"Any", "ArrayLike", "Callable", "DataFrame", "Executor", "Figure", "Generator",
-           "Iterable", "Literal", "Mapping", "NDArray", "None", "PathLike", "Sequence", "Series",
-           "Union", "Axes", "Hashable", "SeedSequence"}
+FOREIGN = {
+    "Any",
+    "ArrayLike",
+    "Callable",
+    "DataFrame",
+    "Executor",
+    "Figure",
+    "Generator",
+    "Iterable",
+    "Literal",
+    "Mapping",
+    "NDArray",
+    "None",
+    "PathLike",
+    "Sequence",
+    "Series",
+    "Union",
+    "Axes",
+    "Hashable",
+    "SeedSequence",
+}
 
 
 def public_functions() -> list[tuple[str, Any]]:
-    return [(name, getattr(mc, name)) for name in mc.__all__ if inspect.isfunction(getattr(mc, name))]
+    return [
+        (name, getattr(mc, name)) for name in mc.__all__ if inspect.isfunction(getattr(mc, name))
+    ]
 
 
 def test_types_in_public_signatures_are_exported() -> None:
@@ -94,8 +137,8 @@ def test_numpydoc_docstrings(name: str) -> None:
 
 def test_readme_quick_start_prints_its_expressions() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("## Quick start"):]
-    section = section[:section.index("\n## ", 1)]
+    section = text[text.index("## Quick start") :]
+    section = section[: section.index("\n## ", 1)]
     for block in re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL):
         for statement in ast.parse(block).body:
             if isinstance(statement, ast.Expr):
@@ -103,32 +146,34 @@ def test_readme_quick_start_prints_its_expressions() -> None:
                 assert isinstance(call, ast.Call), ast.unparse(statement)
                 function = ast.unparse(call.func)
                 assert function == "print" or function.endswith(".savefig"), (
-                    f"a bare expression prints nothing in a script: {ast.unparse(statement)}")
+                    f"a bare expression prints nothing in a script: {ast.unparse(statement)}"
+                )
 
 
 def test_readme_prerequisites_come_before_the_set_up_commands() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    develop = text[text.index("## Develop"):text.index("## Quick start")]
+    develop = text[text.index("## Develop") : text.index("## Quick start")]
     cargo = (ROOT / "Cargo.toml").read_text(encoding="utf-8")
     rust = re.search(r'rust-version = "([\d.]+)"', cargo)
     assert rust and f"Rust ≥ {rust.group(1)}" in develop
     assert develop.index(f"Rust ≥ {rust.group(1)}") < develop.index("```bash")
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    extra = re.search(r'^sklearn = \[(.*)\]', pyproject, flags=re.MULTILINE)
+    extra = re.search(r"^sklearn = \[(.*)\]", pyproject, flags=re.MULTILINE)
     assert extra and "scikit-learn" in extra.group(1)  # the holdout example's dependency
     first_command = re.findall(r"```bash\n(.*?)```", develop, flags=re.DOTALL)[0]
     assert '".[sklearn]"' in first_command
-    install = text[text.index("## Install"):text.index("## Develop")]
+    install = text[text.index("## Install") : text.index("## Develop")]
     assert 'pip install "multicompare[sklearn]"' in install
 
 
-def test_readme_real_experiments_block_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_readme_real_experiments_block_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.chdir(tmp_path)
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### Results as experiments produce them"):]
-    section = section[:section.index("\n### ", 1)]
+    section = text[text.index("### Results as experiments produce them") :]
+    section = section[: section.index("\n### ", 1)]
     (block,) = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
-    exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - the README's own code
+    exec(compile(block, "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert "Skillings-Mack test" in out and "omitted (incomplete): heart" in out

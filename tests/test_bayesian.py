@@ -20,9 +20,12 @@ from multicompare.bayesian import MAX_SAMPLES
 
 baycomp = pytest.importorskip("baycomp")
 
-PAIRS = st.integers(3, 25).flatmap(lambda n: st.tuples(
-    st.lists(st.integers(-40, 40), min_size=n, max_size=n),
-    st.lists(st.integers(-40, 40), min_size=n, max_size=n)))
+PAIRS = st.integers(3, 25).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.integers(-40, 40), min_size=n, max_size=n),
+        st.lists(st.integers(-40, 40), min_size=n, max_size=n),
+    )
+)
 
 
 def _scores(n: int = 30, seed: int = 1, shift: float = 0.005) -> tuple[np.ndarray, np.ndarray]:
@@ -41,15 +44,19 @@ def _baycomp(test: str, x: np.ndarray, y: np.ndarray, rope: float, n: int) -> np
     return np.array(probs if rope > 0 else (probs[0], 0.0, probs[1]))
 
 
-def _within_monte_carlo_error(ours: np.ndarray, theirs: np.ndarray, n_ours: int, n_theirs: int) -> None:
+def _within_monte_carlo_error(
+    ours: np.ndarray, theirs: np.ndarray, n_ours: int, n_theirs: int
+) -> None:
     """Each probability within 4.5 standard errors of the difference of two estimates."""
     p = (ours + theirs) / 2
     se = np.sqrt(p * (1 - p) * (1 / n_ours + 1 / n_theirs)) + 1e-9
     assert np.all(np.abs(ours - theirs) <= 4.5 * se), (ours, theirs, se)
 
 
-@pytest.mark.parametrize(("test", "rope"), [("signed_rank", 0.0), ("signed_rank", 0.01),
-                                             ("sign", 0.01), ("signed_rank", 0.005)])
+@pytest.mark.parametrize(
+    ("test", "rope"),
+    [("signed_rank", 0.0), ("signed_rank", 0.01), ("sign", 0.01), ("signed_rank", 0.005)],
+)
 def test_agrees_with_baycomp_within_monte_carlo_error(test: str, rope: float) -> None:
     x, y = _scores()
     func = mc.bayesian_signed_rank_test if test == "signed_rank" else mc.bayesian_sign_test
@@ -68,14 +75,18 @@ def test_sign_test_without_rope_is_the_exact_beta_probability(counts: tuple[int,
     y = np.r_[np.zeros(n_x), np.ones(n_y), np.zeros(3)]  # three ties go to the rope
     result = mc.bayesian_sign_test(x, y, seed=2)
     exact = stats.beta.sf(0.5, n_x, n_y) if n_y else 1.0
-    assert result.p_x_better == pytest.approx(exact, abs=4.5 * np.sqrt(exact * (1 - exact) / 50_000) + 1e-12)
+    assert result.p_x_better == pytest.approx(
+        exact, abs=4.5 * np.sqrt(exact * (1 - exact) / 50_000) + 1e-12
+    )
     np.testing.assert_allclose(result.samples.sum(axis=1), 1.0)
 
 
 def test_reproducible_with_a_seed() -> None:
     x, y = _scores(12, 4)
     first = mc.bayesian_signed_rank_test(x, y, rope=0.01, seed=7, n_samples=2000)
-    again = mc.bayesian_signed_rank_test(x, y, rope=0.01, seed=np.random.default_rng(7), n_samples=2000)
+    again = mc.bayesian_signed_rank_test(
+        x, y, rope=0.01, seed=np.random.default_rng(7), n_samples=2000
+    )
     np.testing.assert_array_equal(first.samples, again.samples)
     assert first == again
     other = mc.bayesian_signed_rank_test(x, y, rope=0.01, seed=8, n_samples=2000)
@@ -85,8 +96,9 @@ def test_reproducible_with_a_seed() -> None:
 
 def test_result_labels_frame_and_text() -> None:
     x, y = _scores(10, 5)
-    result = mc.bayesian_sign_test(pd.Series(x, name="svm"), pd.Series(y, name="knn"), rope=0.01,
-                                   seed=0, n_samples=1000)
+    result = mc.bayesian_sign_test(
+        pd.Series(x, name="svm"), pd.Series(y, name="knn"), rope=0.01, seed=0, n_samples=1000
+    )
     assert result.names == ("svm", "knn")
     frame = result.to_frame()
     assert list(frame.index) == ["svm better", "equivalent", "knn better"]
@@ -103,17 +115,20 @@ def test_all_ties() -> None:
     assert within.p_equivalent == 1.0
 
 
-@pytest.mark.parametrize(("kwargs", "error", "match"), [
-    ({"rope": -0.1}, ValueError, "rope must be"),
-    ({"rope": float("nan")}, ValueError, "rope must be"),
-    ({"rope": "0.1"}, TypeError, "rope must be"),
-    ({"prior": -1}, ValueError, "prior must be"),
-    ({"n_samples": 0}, ValueError, "n_samples must be"),
-    ({"n_samples": MAX_SAMPLES + 1}, ValueError, "n_samples must be"),
-    ({"n_samples": 10.0}, TypeError, "n_samples must be"),
-    ({"names": ("a",)}, ValueError, "names must be"),
-    ({"higher_is_better": "no"}, TypeError, "higher_is_better"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"rope": -0.1}, ValueError, "rope must be"),
+        ({"rope": float("nan")}, ValueError, "rope must be"),
+        ({"rope": "0.1"}, TypeError, "rope must be"),
+        ({"prior": -1}, ValueError, "prior must be"),
+        ({"n_samples": 0}, ValueError, "n_samples must be"),
+        ({"n_samples": MAX_SAMPLES + 1}, ValueError, "n_samples must be"),
+        ({"n_samples": 10.0}, TypeError, "n_samples must be"),
+        ({"names": ("a",)}, ValueError, "names must be"),
+        ({"higher_is_better": "no"}, TypeError, "higher_is_better"),
+    ],
+)
 def test_bad_input(kwargs: dict, error: type, match: str) -> None:
     x, y = _scores(5)
     for func in (mc.bayesian_sign_test, mc.bayesian_signed_rank_test):
@@ -142,7 +157,10 @@ def test_signed_rank_equals_the_double_sum() -> None:
         gammas = np.random.default_rng(9).standard_gamma(alpha[:, None], size=(alpha.size, 50)).T
         w = gammas / gammas.sum(axis=1, keepdims=True)
         sums = np.round(z[:, None] + z[None, :], 10)
-        heaviside = lambda v: (v > 0) + 0.5 * (v == 0)
+
+        def heaviside(v: np.ndarray) -> np.ndarray:
+            return (v > 0) + 0.5 * (v == 0)
+
         above = np.einsum("si,ij,sj->s", w, heaviside(np.round(sums - 2 * rope, 10)), w)
         below = np.einsum("si,ij,sj->s", w, heaviside(np.round(-sums - 2 * rope, 10)), w)
         np.testing.assert_allclose(result.samples[:, 0], above, atol=1e-12)
@@ -151,7 +169,9 @@ def test_signed_rank_equals_the_double_sum() -> None:
 
 @settings(max_examples=30)
 @given(PAIRS, st.sampled_from([0.1, 2.0, 10.0, 1000.0]), st.sampled_from([0.0, 1.0, 5.0]))
-def test_signed_rank_properties(pair: tuple[list[int], list[int]], scale: float, rope: float) -> None:
+def test_signed_rank_properties(
+    pair: tuple[list[int], list[int]], scale: float, rope: float
+) -> None:
     """With one seed: swapping x and y swaps the outcomes exactly; scaling scores and rope
     together changes nothing (scales that keep the differences at the data's precision);
     negated scores with higher_is_better=False change nothing."""
@@ -183,7 +203,9 @@ def test_sign_test_properties(pair: tuple[list[int], list[int]], rope: float) ->
     stretched = mc.bayesian_sign_test(np.where(np.abs(d) > rope, 3 * d, d), np.zeros_like(d), **kw)
     np.testing.assert_array_equal(base.samples, stretched.samples)
     order = np.argsort(-d, kind="stable")
-    np.testing.assert_array_equal(base.samples, mc.bayesian_sign_test(x[order], y[order], **kw).samples)
+    np.testing.assert_array_equal(
+        base.samples, mc.bayesian_sign_test(x[order], y[order], **kw).samples
+    )
     assert base.p_x_better + base.p_equivalent + base.p_y_better == pytest.approx(1.0)
 
 
@@ -194,14 +216,24 @@ def test_compare_bayesian_is_the_pairwise_tests_with_spawned_seeds() -> None:
     assert result.pairs == tuple(itertools.combinations(names, 2))
     seeds = np.random.SeedSequence(11).spawn(len(result.pairs))
     for (a, b), pair, s in zip(result.pairs, result.results, seeds):
-        alone = mc.bayesian_signed_rank_test(data[a], data[b], rope=0.01, n_samples=2000,
-                                             seed=np.random.default_rng(s))
+        alone = mc.bayesian_signed_rank_test(
+            data[a], data[b], rope=0.01, n_samples=2000, seed=np.random.default_rng(s)
+        )
         assert (pair.p_x_better, pair.p_equivalent, pair.p_y_better) == (
-            alone.p_x_better, alone.p_equivalent, alone.p_y_better)
+            alone.p_x_better,
+            alone.p_equivalent,
+            alone.p_y_better,
+        )
         assert pair.names == (a, b)
     frame = result.to_frame()
-    assert list(frame.columns) == ["first", "second", "p_first_better", "p_equivalent",
-                                   "p_second_better", "decision"]
+    assert list(frame.columns) == [
+        "first",
+        "second",
+        "p_first_better",
+        "p_equivalent",
+        "p_second_better",
+        "decision",
+    ]
     for row, pair in zip(frame.itertuples(), result.results):
         best = max(pair.p_x_better, pair.p_equivalent, pair.p_y_better)
         assert (row.decision == "inconclusive") == (best < 0.95)
@@ -210,18 +242,31 @@ def test_compare_bayesian_is_the_pairwise_tests_with_spawned_seeds() -> None:
 
 def test_compare_bayesian_with_a_control_errors_and_renderings() -> None:
     data = mc.load_example("demsar2006")
-    result = mc.compare_bayesian(-data, test="sign", control="C4.5", rope=0.01, seed=1,
-                                 n_samples=1000, higher_is_better=False, threshold=0.9)
+    result = mc.compare_bayesian(
+        -data,
+        test="sign",
+        control="C4.5",
+        rope=0.01,
+        seed=1,
+        n_samples=1000,
+        higher_is_better=False,
+        threshold=0.9,
+    )
     assert result.control == "C4.5" and all(a == "C4.5" for a, _ in result.pairs)
-    same = mc.compare_bayesian(data, test="sign", control=0, rope=0.01, seed=1, n_samples=1000,
-                               threshold=0.9)
+    same = mc.compare_bayesian(
+        data, test="sign", control=0, rope=0.01, seed=1, n_samples=1000, threshold=0.9
+    )
     pd.testing.assert_frame_equal(result.to_frame(), same.to_frame())
     assert "Bayesian sign tests on 14 data sets (rope = 0.01, prior = 1)" in str(result)
     assert "C4.5+m+cf" in result.to_markdown() and r"\begin{tabular}" in result.to_latex()
     assert pd.read_csv(io.StringIO(result.to_csv()), index_col=0).shape == (3, 6)
     assert set(json.loads(result.to_json())) == set(result.to_frame().index)
-    for kwargs, error in (({"threshold": 0.5}, ValueError), ({"test": "t"}, ValueError),
-                          ({"seed": 1.5}, TypeError), ({"control": "nope"}, ValueError)):
+    for kwargs, error in (
+        ({"threshold": 0.5}, ValueError),
+        ({"test": "t"}, ValueError),
+        ({"seed": 1.5}, TypeError),
+        ({"control": "nope"}, ValueError),
+    ):
         with pytest.raises(error):
             mc.compare_bayesian(data, n_samples=10, **kwargs)
 

@@ -19,8 +19,15 @@ from matplotlib.lines import Line2D
 from matplotlib.text import Text
 
 import multicompare
-from multicompare import (cd_diagram, cd_groups, compare, critical_difference, friedman, load_example,
-                          posthoc_all_pairs)
+from multicompare import (
+    cd_diagram,
+    cd_groups,
+    compare,
+    critical_difference,
+    friedman,
+    load_example,
+    posthoc_all_pairs,
+)
 from multicompare.plot import _draw
 from reference_cases import case
 
@@ -30,12 +37,17 @@ def drawn_texts(fig: Figure) -> list[Text]:
 
 
 def lines_with_gid(fig: Figure, prefix: str) -> dict[str, Line2D]:
-    return {ln.get_gid(): ln for ln in fig.findobj(Line2D) if (ln.get_gid() or "").startswith(prefix)}
+    return {
+        ln.get_gid(): ln for ln in fig.findobj(Line2D) if (ln.get_gid() or "").startswith(prefix)
+    }
 
 
 def elbow_x(fig: Figure) -> dict[str, float]:
     """The x position at which each algorithm's elbow line leaves the axis."""
-    return {gid[len("cd-elbow-"):]: float(ln.get_xdata()[0]) for gid, ln in lines_with_gid(fig, "cd-elbow-").items()}
+    return {
+        gid[len("cd-elbow-") :]: float(ln.get_xdata()[0])
+        for gid, ln in lines_with_gid(fig, "cd-elbow-").items()
+    }
 
 
 def drawn_groups(fig: Figure) -> list[set[str]]:
@@ -57,7 +69,9 @@ def assert_readable(fig: Figure) -> None:
     boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in drawn_texts(fig)]
     width, height = fig.bbox.width, fig.bbox.height
     for text, box in boxes:
-        assert box.x0 >= 0 and box.y0 >= 0 and box.x1 <= width and box.y1 <= height, f"{text!r} is cut off"
+        assert box.x0 >= 0 and box.y0 >= 0 and box.x1 <= width and box.y1 <= height, (
+            f"{text!r} is cut off"
+        )
     for (ta, a), (tb, b) in itertools.combinations(boxes, 2):
         assert not a.overlaps(b), f"{ta!r} overlaps {tb!r}"
 
@@ -72,7 +86,9 @@ def test_demsar2006_nemenyi_draws_names_cd_bar_and_groups(tmp_path: Path) -> Non
         assert texts.count(name) == 1
     ranks = friedman(data).ranks
     cd = critical_difference(len(names), len(data), 0.10, method="nemenyi")
-    assert cd == pytest.approx(case("demsar2006_friedman_from_auc")["expected"]["CD_nemenyi_0.10"]["value"], abs=5e-3)
+    assert cd == pytest.approx(
+        case("demsar2006_friedman_from_auc")["expected"]["CD_nemenyi_0.10"]["value"], abs=5e-3
+    )
     expected = cd_groups(ranks, cd=cd)
     assert len(expected) == 2
     assert sorted(map(sorted, drawn_groups(fig))) == sorted(map(sorted, map(set, expected)))
@@ -117,7 +133,9 @@ def test_garcia2010_bonferroni_dunn_marks_the_control_interval() -> None:
 
 def test_bonferroni_dunn_needs_a_named_control() -> None:
     data = load_example("garcia2010")
-    with pytest.raises(ValueError, match="bonferroni_dunn' compares with a control: name the control"):
+    with pytest.raises(
+        ValueError, match="bonferroni_dunn' compares with a control: name the control"
+    ):
         cd_diagram(data, method="bonferroni_dunn")
     fig = cd_diagram(data, method="bonferroni_dunn", control=friedman(data).ranks.idxmin())
     bold = [t.get_text() for t in drawn_texts(fig) if t.get_fontweight() == "bold"]
@@ -141,7 +159,9 @@ def test_published_ranks_instead_of_data() -> None:
     ranks = pd.Series(expected["average_ranks"]["value"])
     fig = cd_diagram(ranks=ranks, n_datasets=30, method="nemenyi")
     cd = critical_difference(len(ranks), 30, 0.05, method="nemenyi")
-    assert sorted(map(sorted, drawn_groups(fig))) == sorted(map(sorted, map(set, cd_groups(ranks, cd=cd))))
+    assert sorted(map(sorted, drawn_groups(fig))) == sorted(
+        map(sorted, map(set, cd_groups(ranks, cd=cd)))
+    )
     fig = cd_diagram(ranks=ranks, n_datasets=30, method="bergmann_hommel")
     assert {t.get_text() for t in drawn_texts(fig)} >= set(ranks.index)
 
@@ -161,7 +181,9 @@ def test_tied_ranks_still_draw_a_visible_group() -> None:
 
 
 def test_a_long_control_name_keeps_the_title_inside() -> None:
-    ranks = pd.Series({"A remarkably long algorithm name for the control (tuned)": 1.2, "b": 2.0, "c": 2.8})
+    ranks = pd.Series(
+        {"A remarkably long algorithm name for the control (tuned)": 1.2, "b": 2.0, "c": 2.8}
+    )
     fig = cd_diagram(ranks=ranks, n_datasets=20, method="bonferroni_dunn", control=ranks.index[0])
     assert_readable(fig)
 
@@ -170,13 +192,26 @@ def test_group_bars_on_one_row_never_touch() -> None:
     # Chains of overlapping groups, ties, and a lone algorithm far away.
     ranks = pd.Series({"a": 1.0, "b": 1.5, "c": 2.0, "d": 2.5, "e": 2.5, "f": 3.0, "g": 6.0})
     rejected = [("a", "c"), ("b", "d"), ("b", "e"), ("a", "d"), ("a", "e"), ("c", "f")] + [
-        (n, "g") for n in "abcdef"]
+        (n, "g") for n in "abcdef"
+    ]
     expected = cd_groups(ranks, rejected)
     assert expected == [("a", "b"), ("b", "c"), ("c", "d", "e"), ("d", "e", "f")]
-    fig = _draw(ranks, expected, cd=None, control=None, interval=None, ax=None, fontsize=10.0,
-                title="t", show_ranks=True)
+    fig = _draw(
+        ranks,
+        expected,
+        cd=None,
+        control=None,
+        interval=None,
+        ax=None,
+        fontsize=10.0,
+        title="t",
+        show_ranks=True,
+    )
     assert sorted(map(sorted, drawn_groups(fig))) == sorted(map(sorted, map(set, expected)))
-    bars = [(float(ln.get_ydata()[0]), *sorted(ln.get_xdata())) for ln in lines_with_gid(fig, "cd-group-").values()]
+    bars = [
+        (float(ln.get_ydata()[0]), *sorted(ln.get_xdata()))
+        for ln in lines_with_gid(fig, "cd-group-").values()
+    ]
     for (ya, loa, hia), (yb, lob, hib) in itertools.combinations(bars, 2):
         if ya == yb:
             assert hia < lob or hib < loa, "two group bars overlap on one row"
@@ -186,7 +221,10 @@ def test_group_bars_on_one_row_never_touch() -> None:
 
 def test_thirty_algorithms_with_long_names_stay_readable(tmp_path: Path) -> None:
     rng = np.random.default_rng(7)
-    names = [f"Algorithm {i:02d} with a rather long descriptive name" if i % 2 else f"m{i}" for i in range(30)]
+    names = [
+        f"Algorithm {i:02d} with a rather long descriptive name" if i % 2 else f"m{i}"
+        for i in range(30)
+    ]
     data = pd.DataFrame(rng.normal(size=(60, 30)) + np.linspace(0.0, 3.0, 30), columns=names)
     for method in ("nemenyi", "holm"):
         fig = cd_diagram(data, method=method)
@@ -201,7 +239,9 @@ def test_thirty_algorithms_with_long_names_stay_readable(tmp_path: Path) -> None
 def test_aligned_ranks_use_their_own_scale() -> None:
     data = load_example("garcia2010")
     fig = cd_diagram(data, method="holm", test="aligned")
-    ticks = [float(t.get_text()) for t in drawn_texts(fig) if (t.get_gid() or "").startswith("cd-tick-")]
+    ticks = [
+        float(t.get_text()) for t in drawn_texts(fig) if (t.get_gid() or "").startswith("cd-tick-")
+    ]
     assert max(ticks) == 4 * len(data) and min(ticks) == 1
     assert_readable(fig)
     with pytest.raises(ValueError, match="critical difference of Friedman ranks"):
@@ -214,14 +254,19 @@ def test_the_papers_options_reach_the_post_hoc() -> None:
     paper = cd_diagram(data, method="holm", test="aligned", alpha=0.10, aligned_se="garcia2010")
     assert drawn_groups(paper) == [{"NNEP", "IS-CHC + 1NN"}]
     assert drawn_groups(cd_diagram(data, method="holm", test="aligned", alpha=0.10)) == [
-        {"PDFC", "NNEP", "IS-CHC + 1NN"}]
+        {"PDFC", "NNEP", "IS-CHC + 1NN"}
+    ]
     # G10's Quade SE (eq. 22) is larger at k = 4: PDFC no longer differs from NNEP and IS-CHC.
     quade = {"method": "holm", "test": "quade", "alpha": 0.05}
     assert drawn_groups(cd_diagram(data, **quade, quade_se="garcia2010")) == [
-        {"PDFC", "NNEP", "IS-CHC + 1NN"}, {"NNEP", "IS-CHC + 1NN", "FH-GBML"}]
+        {"PDFC", "NNEP", "IS-CHC + 1NN"},
+        {"NNEP", "IS-CHC + 1NN", "FH-GBML"},
+    ]
     assert drawn_groups(cd_diagram(data, **quade)) == [{"NNEP", "IS-CHC + 1NN", "FH-GBML"}]
     report = compare(data, test="quade", quade_se="garcia2010", procedure="holm")
-    assert drawn_groups(report.plot()) == drawn_groups(cd_diagram(data, **quade, quade_se="garcia2010"))
+    assert drawn_groups(report.plot()) == drawn_groups(
+        cd_diagram(data, **quade, quade_se="garcia2010")
+    )
     # monotone=True: G08 Table 5's Bergmann-Hommel APVs (0.0303 becomes 0.0319).
     g08 = load_example("garcia2008")
     result = posthoc_all_pairs(g08, methods=["bergmann_hommel"], monotone=True)
@@ -287,8 +332,10 @@ def test_default_procedure_is_the_summarys() -> None:
     # decisions (all pairs: Bergmann-Hommel; with a control: Holm).
     data = load_example("garcia2008")
     report = multicompare.compare(data)
-    expected = cd_groups(pd.Series(report.test_ranks, index=report.algorithms),
-                         [(h.first, h.second) for h in report.rejected()])
+    expected = cd_groups(
+        pd.Series(report.test_ranks, index=report.algorithms),
+        [(h.first, h.second) for h in report.rejected()],
+    )
     assert report.procedure == "bergmann_hommel"
     for fig in (cd_diagram(data), report.plot(), cd_diagram(report)):
         assert sorted(map(sorted, drawn_groups(fig))) == sorted(map(sorted, map(set, expected)))
@@ -300,8 +347,9 @@ def test_with_a_control_the_diagram_draws_the_summarys_decisions(method: str | N
     # The interval joins the control to exactly the algorithms the procedure does not separate
     # from it; the summary of the same report calls the others significantly different.
     data = load_example("garcia2010")
-    report = multicompare.compare(data, control="PDFC", alpha=0.10,
-                                  **({} if method is None else {"procedure": method}))
+    report = multicompare.compare(
+        data, control="PDFC", alpha=0.10, **({} if method is None else {"procedure": method})
+    )
     apart = {h.second for h in report.rejected()}
     assert apart  # something is rejected, so the interval does not span everything
     for fig in (report.plot(), cd_diagram(data, control="PDFC", alpha=0.10, method=method)):
@@ -317,7 +365,10 @@ def test_with_a_control_the_diagram_draws_the_summarys_decisions(method: str | N
 
 def test_small_user_axes_shrink_the_text_instead_of_clipping(tmp_path: Path) -> None:
     rng = np.random.default_rng(7)
-    names = [f"Algorithm {i:02d} with a rather long descriptive name" if i % 2 else f"m{i}" for i in range(30)]
+    names = [
+        f"Algorithm {i:02d} with a rather long descriptive name" if i % 2 else f"m{i}"
+        for i in range(30)
+    ]
     data = pd.DataFrame(rng.normal(size=(60, 30)) + np.linspace(0.0, 3.0, 30), columns=names)
     host = Figure(figsize=(7, 4))
     ax = host.add_subplot()
@@ -334,13 +385,16 @@ def test_small_user_axes_shrink_the_text_instead_of_clipping(tmp_path: Path) -> 
     # An axes with room to spare keeps the requested font size.
     roomy = Figure(figsize=(20, 12)).add_subplot()
     cd_diagram(load_example("demsar2006"), ax=roomy, fontsize=10.0)
-    assert {t.get_fontsize() for t in roomy.texts if (t.get_gid() or "").startswith("cd-name-")} == {10.0}
+    assert {
+        t.get_fontsize() for t in roomy.texts if (t.get_gid() or "").startswith("cd-name-")
+    } == {10.0}
 
 
 def test_staircase_puts_one_group_bar_per_row() -> None:
     ranks = pd.Series({"a": 1.0, "b": 1.5, "c": 2.0, "d": 2.5, "e": 2.5, "f": 3.0, "g": 6.0})
     rejected = [("a", "c"), ("b", "d"), ("b", "e"), ("a", "d"), ("a", "e"), ("c", "f")] + [
-        (n, "g") for n in "abcdef"]
+        (n, "g") for n in "abcdef"
+    ]
     # Average ranks of 7 algorithms sum to 28 (those above are positions for _draw only).
     valid = pd.Series({"a": 1.5, "b": 2.5, "c": 3.5, "d": 4.0, "e": 4.5, "f": 5.0, "g": 7.0})
     fig = cd_diagram(ranks=valid, n_datasets=20, method="holm")
@@ -350,8 +404,18 @@ def test_staircase_puts_one_group_bar_per_row() -> None:
     rows = [float(ln.get_ydata()[0]) for ln in lines_with_gid(stair, "cd-group-").values()]
     assert len(rows) == len(set(rows)) == len(drawn_groups(stair))
     assert sorted(map(sorted, drawn_groups(stair))) == sorted(map(sorted, drawn_groups(compact)))
-    drawn = _draw(ranks, cd_groups(ranks, rejected), cd=None, control=None, interval=None, ax=None,
-                  fontsize=10.0, title="t", show_ranks=True, bars="staircase")
+    drawn = _draw(
+        ranks,
+        cd_groups(ranks, rejected),
+        cd=None,
+        control=None,
+        interval=None,
+        ax=None,
+        fontsize=10.0,
+        title="t",
+        show_ranks=True,
+        bars="staircase",
+    )
     ys = [float(ln.get_ydata()[0]) for ln in lines_with_gid(drawn, "cd-group-").values()]
     assert ys == sorted(ys) and len(set(ys)) == 4
     assert_readable(drawn)

@@ -24,7 +24,9 @@ def brute_force_groups(ranks: pd.Series, rejected: np.ndarray) -> list[tuple[str
         for e in range(s + 1, k)
         if not any(rejected[order[a], order[b]] for a in range(s, e + 1) for b in range(s, e + 1))
     ]
-    maximal = [iv for iv in clean if not any(o != iv and o[0] <= iv[0] and iv[1] <= o[1] for o in clean)]
+    maximal = [
+        iv for iv in clean if not any(o != iv and o[0] <= iv[0] and iv[1] <= o[1] for o in clean)
+    ]
     return [tuple(ranks.index[order[i]] for i in range(s, e + 1)) for s, e in sorted(maximal)]
 
 
@@ -87,14 +89,18 @@ def test_demsar2006_groups_from_nemenyi_cd() -> None:
     # At alpha = 0.05 no pair differs (1.214 < CD = 1.254): one group of all four.
     assert cd_groups(ranks, cd=expected["CD_nemenyi_0.05"]["value"]) == [best_first]
     # At alpha = 0.10 (CD = 1.118) C4.5 differs from the two best: two overlapping groups.
-    assert cd_groups(ranks, cd=expected["CD_nemenyi_0.10"]["value"]) == [best_first[:3], best_first[2:]]
+    assert cd_groups(ranks, cd=expected["CD_nemenyi_0.10"]["value"]) == [
+        best_first[:3],
+        best_first[2:],
+    ]
 
 
 def test_rejected_as_dataframe_in_any_label_order_and_from_apvs() -> None:
     ranks = pd.Series({"a": 1.0, "b": 2.0, "c": 3.0})
     apv = pd.DataFrame(
         [[np.nan, 0.2, 0.01], [0.2, np.nan, 0.3], [0.01, 0.3, np.nan]],
-        index=["a", "b", "c"], columns=["a", "b", "c"],
+        index=["a", "b", "c"],
+        columns=["a", "b", "c"],
     ).loc[["c", "a", "b"], ["b", "c", "a"]]
     assert cd_groups(ranks, apv <= 0.05) == [("a", "b"), ("b", "c")]
     # Only one triangle marked: the matrix is read symmetrically.
@@ -141,7 +147,9 @@ def rank_problems(draw: st.DrawFn) -> tuple[pd.Series, np.ndarray]:
 
 
 @given(rank_problems())
-def test_agrees_with_brute_force_on_any_rejection_pattern(problem: tuple[pd.Series, np.ndarray]) -> None:
+def test_agrees_with_brute_force_on_any_rejection_pattern(
+    problem: tuple[pd.Series, np.ndarray],
+) -> None:
     ranks, rejected = problem
     groups = cd_groups(ranks, rejected)
     assert groups == brute_force_groups(ranks, rejected)
@@ -152,7 +160,9 @@ def test_agrees_with_brute_force_on_any_rejection_pattern(problem: tuple[pd.Seri
 
 
 @given(rank_problems(), st.floats(0.0, 5.0))
-def test_cd_groups_are_the_groups_of_the_implied_rejections(problem: tuple[pd.Series, np.ndarray], cd: float) -> None:
+def test_cd_groups_are_the_groups_of_the_implied_rejections(
+    problem: tuple[pd.Series, np.ndarray], cd: float
+) -> None:
     ranks, _ = problem
     values = ranks.to_numpy()
     rejected = np.round(np.abs(values[:, None] - values[None, :]), 9) >= round(cd, 9)

@@ -39,8 +39,14 @@ def wide_csv(tmp_path: Path) -> Path:
 def test_example_prints_the_analysis(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(["--example", "demsar2006"], capsys)
     assert status == 0 and err == ""
-    for heading in ("Average ranks", "Omnibus tests", "Friedman", "Iman-Davenport",
-                    "All pairwise comparisons", "Summary"):
+    for heading in (
+        "Average ranks",
+        "Omnibus tests",
+        "Friedman",
+        "Iman-Davenport",
+        "All pairwise comparisons",
+        "Summary",
+    ):
         assert heading in out
     for name in load_example("demsar2006").columns:
         assert name in out
@@ -59,8 +65,12 @@ def test_console_script() -> None:
     script = shutil.which("multicompare")
     if script is None:
         pytest.skip("the console script is not installed (pip install -e . creates it)")
-    done = subprocess.run([script, "--example", "garcia2010", "--control", "PDFC", "--format", "json"],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [script, "--example", "garcia2010", "--control", "PDFC", "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert Report.from_json(done.stdout).control == "PDFC"
 
@@ -83,49 +93,105 @@ def test_every_format(fmt: str, wide_csv: Path, capsys: pytest.CaptureFixture[st
         assert "Comparisons with the control C4.5" in out
 
 
-@pytest.mark.parametrize(("suffix", "magic"), [(".png", b"\x89PNG"), (".svg", b"<?xml"), (".pdf", b"%PDF")])
-def test_plot_by_suffix(suffix: str, magic: bytes, wide_csv: Path, tmp_path: Path,
-                        capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("suffix", "magic"), [(".png", b"\x89PNG"), (".svg", b"<?xml"), (".pdf", b"%PDF")]
+)
+def test_plot_by_suffix(
+    suffix: str, magic: bytes, wide_csv: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / f"cd{suffix}"
     status, out, _ = run([str(wide_csv), "--plot", str(target)], capsys)
     assert status == 0 and "Average ranks" in out
     assert target.read_bytes().startswith(magic)
 
 
-def test_plot_method_and_control(wide_csv: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_plot_method_and_control(
+    wide_csv: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "cd.svg"
     status, out, _ = run([str(wide_csv), "--control", "C4.5+m+cf", "--plot", str(target)], capsys)
     assert status == 0 and "Post-hoc (Holm's procedure" in out
     # The diagram draws the summary's procedure (Holm), not Bonferroni-Dunn's interval.
     assert "cd-control-interval" in target.read_text() and "Holm vs control" in target.read_text()
-    assert run([str(wide_csv), "--control", "C4.5+m+cf", "--plot", str(target),
-                "--plot-method", "finner"], capsys)[0] == 0
+    assert (
+        run(
+            [
+                str(wide_csv),
+                "--control",
+                "C4.5+m+cf",
+                "--plot",
+                str(target),
+                "--plot-method",
+                "finner",
+            ],
+            capsys,
+        )[0]
+        == 0
+    )
     assert "Finner vs control" in target.read_text()
     assert run([str(wide_csv), "--plot", str(target), "--plot-method", "nemenyi"], capsys)[0] == 0
     assert "cd-bar" in target.read_text()
-    status, _, err = run([str(wide_csv), "--test", "aligned", "--plot", str(target),
-                          "--plot-method", "nemenyi"], capsys)
+    status, _, err = run(
+        [str(wide_csv), "--test", "aligned", "--plot", str(target), "--plot-method", "nemenyi"],
+        capsys,
+    )
     assert status == 2 and err.startswith("multicompare: error: cannot draw the diagram")
 
 
 def test_long_csv_with_renamed_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     wide = load_example("demsar2006")
-    long = wide.rename_axis("problem").reset_index().melt(id_vars="problem", var_name="method", value_name="auc")
+    long = (
+        wide.rename_axis("problem")
+        .reset_index()
+        .melt(id_vars="problem", var_name="method", value_name="auc")
+    )
     path = tmp_path / "long.csv"
     long.to_csv(path, index=False)
-    status, out, _ = run([str(path), "--dataset-column", "problem", "--algorithm-column", "method",
-                          "--score-column", "auc", "--format", "json"], capsys)
+    status, out, _ = run(
+        [
+            str(path),
+            "--dataset-column",
+            "problem",
+            "--algorithm-column",
+            "method",
+            "--score-column",
+            "auc",
+            "--format",
+            "json",
+        ],
+        capsys,
+    )
     assert status == 0
     report = Report.from_json(out)
     assert report.algorithms == tuple(wide.columns) and report.n_datasets == len(wide)
     default = tmp_path / "default.csv"
-    long.rename(columns={"problem": "dataset", "method": "algorithm", "auc": "score"}).to_csv(default, index=False)
-    assert Report.from_json(run([str(default), "--format", "json"], capsys)[1]).hypotheses == report.hypotheses
+    long.rename(columns={"problem": "dataset", "method": "algorithm", "auc": "score"}).to_csv(
+        default, index=False
+    )
+    assert (
+        Report.from_json(run([str(default), "--format", "json"], capsys)[1]).hypotheses
+        == report.hypotheses
+    )
 
 
-def test_lower_is_better_alpha_test_and_procedure(wide_csv: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run([str(wide_csv), "--lower-is-better", "--alpha", "0.1", "--test", "quade",
-                          "--procedure", "holm", "--format", "json"], capsys)
+def test_lower_is_better_alpha_test_and_procedure(
+    wide_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(
+        [
+            str(wide_csv),
+            "--lower-is-better",
+            "--alpha",
+            "0.1",
+            "--test",
+            "quade",
+            "--procedure",
+            "holm",
+            "--format",
+            "json",
+        ],
+        capsys,
+    )
     assert status == 0
     report = Report.from_json(out)
     assert not report.higher_is_better and report.alpha == 0.1
@@ -134,17 +200,51 @@ def test_lower_is_better_alpha_test_and_procedure(wide_csv: Path, capsys: pytest
 
 
 def test_paper_options_reach_compare(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(["--example", "garcia2010", "--control", "PDFC", "--test", "aligned",
-                          "--rom", "garcia2010", "--aligned-se", "garcia2010", "--no-tie-correction",
-                          "--format", "json"], capsys)
+    status, out, _ = run(
+        [
+            "--example",
+            "garcia2010",
+            "--control",
+            "PDFC",
+            "--test",
+            "aligned",
+            "--rom",
+            "garcia2010",
+            "--aligned-se",
+            "garcia2010",
+            "--no-tie-correction",
+            "--format",
+            "json",
+        ],
+        capsys,
+    )
     assert status == 0
     report = Report.from_json(out)
-    assert report == compare(load_example("garcia2010"), control="PDFC", test="aligned", rom="garcia2010",
-                             aligned_se="garcia2010", tie_correction=False)
-    status, out, _ = run(["--example", "garcia2010", "--test", "quade", "--quade-se", "garcia2010",
-                          "--format", "json"], capsys)
+    assert report == compare(
+        load_example("garcia2010"),
+        control="PDFC",
+        test="aligned",
+        rom="garcia2010",
+        aligned_se="garcia2010",
+        tie_correction=False,
+    )
+    status, out, _ = run(
+        [
+            "--example",
+            "garcia2010",
+            "--test",
+            "quade",
+            "--quade-se",
+            "garcia2010",
+            "--format",
+            "json",
+        ],
+        capsys,
+    )
     assert status == 0
-    assert Report.from_json(out) == compare(load_example("garcia2010"), test="quade", quade_se="garcia2010")
+    assert Report.from_json(out) == compare(
+        load_example("garcia2010"), test="quade", quade_se="garcia2010"
+    )
     status, out, _ = run(["--example", "garcia2008", "--monotone", "--format", "json"], capsys)
     assert status == 0 and Report.from_json(out).monotone
     # An option that would change nothing is an input error, in one line.
@@ -166,13 +266,17 @@ def one_line_error(err: str) -> str:
         ("", "cannot read"),
         ("d,a,b\nx,1,2\ny,1,2,3,4,5\n", "Expected 3 fields"),
         ("d,a,b\nx,1,oops\ny,2,3\n", "numeric"),
-        ("d,a,b\nx,1,\ny,2,3\n", "missing/NaN value(s), first at data set 'x', algorithm 'b'; pass nan_policy='omit' (--nan-policy omit)"),
+        (
+            "d,a,b\nx,1,\ny,2,3\n",
+            "missing/NaN value(s), first at data set 'x', algorithm 'b'; pass nan_policy='omit' (--nan-policy omit)",
+        ),
         ("d,a,b\nx,1,2\n", "at least 2 data sets"),
         ("dataset,algorithm,score\nx,a,1\nx,b,2\ny,a,3\n", "incomplete"),
     ],
 )
-def test_bad_csv_gives_one_line_and_status_2(content: str, message: str, tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_csv_gives_one_line_and_status_2(
+    content: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bad.csv"
     path.write_text(content)
     status, out, err = run([str(path)], capsys)
@@ -196,9 +300,16 @@ def test_unknown_control_and_procedure(wide_csv: Path, capsys: pytest.CaptureFix
 
 @pytest.mark.parametrize(
     "argv",
-    [[], ["a.csv", "--example", "demsar2006"], ["--example", "nope"], ["--format", "rtf", "--example", "demsar2006"],
-     ["--alpha", "1.5", "--example", "demsar2006"], ["--alpha", "x", "--example", "demsar2006"],
-     ["--plot", "cd.jpg", "--example", "demsar2006"], ["--progress", "--no-progress", "--example", "demsar2006"]],
+    [
+        [],
+        ["a.csv", "--example", "demsar2006"],
+        ["--example", "nope"],
+        ["--format", "rtf", "--example", "demsar2006"],
+        ["--alpha", "1.5", "--example", "demsar2006"],
+        ["--alpha", "x", "--example", "demsar2006"],
+        ["--plot", "cd.jpg", "--example", "demsar2006"],
+        ["--progress", "--no-progress", "--example", "demsar2006"],
+    ],
 )
 def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
@@ -208,8 +319,12 @@ def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]
     assert err.startswith("usage: multicompare") and "multicompare: error: " in err
 
 
-def test_unwritable_plot_exits_1(wide_csv: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run([str(wide_csv), "--plot", str(tmp_path / "no" / "such" / "dir.png")], capsys)
+def test_unwritable_plot_exits_1(
+    wide_csv: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = run(
+        [str(wide_csv), "--plot", str(tmp_path / "no" / "such" / "dir.png")], capsys
+    )
     assert status == 1 and "cannot write output" in one_line_error(err)
 
 
@@ -236,8 +351,9 @@ class FakeTerminal(io.StringIO):
 
 def test_spinner_on_a_terminal_and_errors_propagate() -> None:
     stream = FakeTerminal()
-    value = _with_progress(lambda: (time.sleep(0.35), 42)[1], "working", enabled=True, stream=stream,
-                           interval=0.05)
+    value = _with_progress(
+        lambda: (time.sleep(0.35), 42)[1], "working", enabled=True, stream=stream, interval=0.05
+    )
     assert value == 42
     text = stream.getvalue()
     assert "\rmulticompare: working |" in text and "\r\033[K" in text
@@ -263,8 +379,8 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 def readme_blocks(language: str, after: str) -> list[str]:
     """The ```language code blocks of the README section that starts with ``after``."""
     text = README.read_text(encoding="utf-8")
-    section = text[text.index(after):]
-    section = section[:section.find("\n## ", 1)] if "\n## " in section[1:] else section
+    section = text[text.index(after) :]
+    section = section[: section.find("\n## ", 1)] if "\n## " in section[1:] else section
     return re.findall(rf"```{language}\n(.*?)```", section, flags=re.S)
 
 
@@ -273,17 +389,19 @@ def test_readme_quick_start_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     blocks = readme_blocks("python", "## Quick start")
     assert len(blocks) == 3  # and "Results as experiments produce them"
     for block in blocks:
-        exec(compile(block, str(README), "exec"), {})  # noqa: S102 - the README's own code
+        exec(compile(block, str(README), "exec"), {})
     assert Path("cd.png").read_bytes()[:4] == b"\x89PNG" and Path("cd_bh.svg").exists()
 
 
-def test_readme_command_lines_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_readme_command_lines_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.chdir(tmp_path)
     wide = load_example("demsar2006")
     wide.to_csv("scores.csv")  # stand-ins for the files the examples name
-    wide.rename_axis("dataset").reset_index().melt(id_vars="dataset", var_name="algorithm",
-                                                   value_name="score").to_csv("long.csv", index=False)
+    wide.rename_axis("dataset").reset_index().melt(
+        id_vars="dataset", var_name="algorithm", value_name="score"
+    ).to_csv("long.csv", index=False)
     wide.iloc[:, :2].to_csv("folds.csv")  # two algorithms' scores, a row per fold
     (command_lines,) = readme_blocks("bash", "### Command line")
     lines = command_lines.strip().splitlines()
@@ -300,9 +418,15 @@ def test_readme_command_lines_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 # --- hostile input (issue 9, items 1 and 13) -------------------------------------------------
 
 
-def _cli(argv: list[str], stdin: bytes = b"", timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "multicompare", *argv], input=stdin, capture_output=True,
-                          timeout=timeout)
+def _cli(
+    argv: list[str], stdin: bytes = b"", timeout: float = 60
+) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "multicompare", *argv],
+        input=stdin,
+        capture_output=True,
+        timeout=timeout,
+    )
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
@@ -319,8 +443,9 @@ def test_a_fifo_without_writer_does_not_hang(tmp_path: Path) -> None:
     assert done.returncode == 2 and b"is a FIFO, not a CSV file" in done.stderr
 
 
-def test_size_and_line_length_are_capped(wide_csv: Path, tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_size_and_line_length_are_capped(
+    wide_csv: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, _, err = run([str(wide_csv), "--max-size", "0.0001"], capsys)
     assert status == 2 and "larger than the --max-size limit (104 bytes)" in err
     long_line = tmp_path / "line.csv"
@@ -336,17 +461,23 @@ def test_standard_input_is_read_with_a_cap(wide_csv: Path) -> None:
     done = _cli(["-", "--format", "json"], stdin=text)
     assert done.returncode == 0 and json.loads(done.stdout)["algorithms"]
     big = _cli(["-", "--max-size", "0.0001"], stdin=text)
-    assert big.returncode == 2 and b"standard input is larger than the --max-size limit" in big.stderr
+    assert (
+        big.returncode == 2 and b"standard input is larger than the --max-size limit" in big.stderr
+    )
 
 
 def test_named_columns_must_exist(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "long.csv"
-    path.write_text("dataset,algorithm,score\nd1,A,0.1\nd1,B,0.2\nd2,A,0.3\nd2,B,0.1\nd3,A,0.3\nd3,B,0.5\n")
+    path.write_text(
+        "dataset,algorithm,score\nd1,A,0.1\nd1,B,0.2\nd2,A,0.3\nd2,B,0.1\nd3,A,0.3\nd3,B,0.5\n"
+    )
     status, _, err = run([str(path), "--dataset-column", "nope"], capsys)
     assert status == 2 and "--dataset-column 'nope' is not a column" in err
 
 
-def test_a_row_with_an_extra_field_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_row_with_an_extra_field_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "extra.csv"
     path.write_text("name,A,B,C\nd1,0.1,0.2,0.3\nd2,0.2,0.3,0.1,0.9\nd3,0.3,0.1,0.2\n")
     status, _, err = run([str(path)], capsys)
@@ -354,9 +485,13 @@ def test_a_row_with_an_extra_field_is_named(tmp_path: Path, capsys: pytest.Captu
 
 
 def test_closed_standard_output_is_an_error_not_a_traceback(wide_csv: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "multicompare", str(wide_csv)], stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, timeout=60,
-                          preexec_fn=lambda: os.close(1))  # noqa: PLW1509
+    done = subprocess.run(
+        [sys.executable, "-m", "multicompare", str(wide_csv)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        timeout=60,
+        preexec_fn=lambda: os.close(1),
+    )
     assert done.returncode == 1
     assert b"Traceback" not in done.stderr and b"standard output is closed" in done.stderr
 
@@ -364,20 +499,26 @@ def test_closed_standard_output_is_an_error_not_a_traceback(wide_csv: Path) -> N
 def test_cv_runs_the_cross_validation_tests_on_a_csv_of_folds(tmp_path, capsys):
     """--cv: the tests of multicompare.cross_validation on the two columns of a CSV of folds."""
     rng = np.random.default_rng(0)
-    folds = pd.DataFrame({"fold": range(100), "tree": rng.normal(0.8, 0.02, 100),
-                          "svm": rng.normal(0.81, 0.02, 100)})
+    folds = pd.DataFrame(
+        {"fold": range(100), "tree": rng.normal(0.8, 0.02, 100), "svm": rng.normal(0.81, 0.02, 100)}
+    )
     path = tmp_path / "cv.csv"
     folds.to_csv(path, index=False)
     assert main([str(path), "--cv", "corrected_resampled_t_test", "--rho", "0.1"]) == 0
     expected = mc.corrected_resampled_t_test(folds["tree"], folds["svm"], rho=0.1)
     assert capsys.readouterr().out.strip() == str(expected)
-    assert main([str(path), "--cv", "bayesian_correlated_t_test", "--rho", "0.1", "--rope", "0.01"]) == 0
+    assert (
+        main([str(path), "--cv", "bayesian_correlated_t_test", "--rho", "0.1", "--rope", "0.01"])
+        == 0
+    )
     bayes = mc.bayesian_correlated_t_test(folds["tree"], folds["svm"], rho=0.1, rope=0.01)
     assert f"{bayes.p_equivalent:.4f}" in capsys.readouterr().out
     five = folds.iloc[:10]
     five.to_csv(path, index=False)
     assert main([str(path), "--cv", "combined_f_test_5x2cv"]) == 0
-    f_test = mc.combined_f_test_5x2cv(five["tree"].to_numpy().reshape(5, 2), five["svm"].to_numpy().reshape(5, 2))
+    f_test = mc.combined_f_test_5x2cv(
+        five["tree"].to_numpy().reshape(5, 2), five["svm"].to_numpy().reshape(5, 2)
+    )
     assert capsys.readouterr().out.strip() == str(f_test)
     # clean refusals: a missing --rho, a wrong number of folds, a third column
     with pytest.raises(SystemExit):

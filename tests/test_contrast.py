@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
-from reference_cases import REFERENCE, assert_matches, case
 
 import multicompare as mc
+from reference_cases import REFERENCE, assert_matches, case
 
 
 def test_garcia2010_table6():
@@ -19,8 +19,9 @@ def test_garcia2010_table6():
     result = mc.contrast_estimation(REFERENCE / c["input"])
     names = list(result.m.index)
     pairs = [(u, v) for u in range(4) for v in range(u + 1, 4)]
-    differences = {f"D_i({u + 1}{v + 1})": result.differences[f"{names[u]} - {names[v]}"]
-                   for u, v in pairs}
+    differences = {
+        f"D_i({u + 1}{v + 1})": result.differences[f"{names[u]} - {names[v]}"] for u, v in pairs
+    }
     assert_matches(pd.DataFrame(differences), expected["differences"])
     medians = {f"Z_{u + 1}{v + 1}": result.medians.iloc[u, v] for u, v in pairs}
     assert_matches(medians, expected["medians_Z"])
@@ -29,7 +30,11 @@ def test_garcia2010_table6():
     assert_matches(result.estimates.iloc[0, 1], expected["estimate_M1_minus_M2"])
 
 
-@given(arrays(np.int64, st.tuples(st.integers(2, 12), st.integers(2, 5)), elements=st.integers(0, 1000)))
+@given(
+    arrays(
+        np.int64, st.tuples(st.integers(2, 12), st.integers(2, 5)), elements=st.integers(0, 1000)
+    )
+)
 def test_properties(values):
     data = values / 1000.0
     result = mc.contrast_estimation(data)

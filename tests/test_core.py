@@ -52,7 +52,10 @@ def test_exhaustive_sets_equal_the_papers_lists_in_its_order(k: int) -> None:
 
 
 def test_table4_sets_are_exhaustive_sets() -> None:
-    printed = {" ".join(sorted(str(h).split())) for h in read_csv("garcia2008_table4_exhaustive_sets_k5.csv")["hypotheses"]}
+    printed = {
+        " ".join(sorted(str(h).split()))
+        for h in read_csv("garcia2008_table4_exhaustive_sets_k5.csv")["hypotheses"]
+    }
     ours = {names(s, 5) for s in _core.exhaustive_sets(5)}
     assert len(printed) == 48
     assert printed <= ours
@@ -87,7 +90,9 @@ def test_shaffer_counts_agree_with_big_integer_bit_sets() -> None:
             bits |= sets[n - j] << (j * (j - 1) // 2)
         sets.append(bits)
     for k in (2, 3, 50, 101, 200, 256, 300):
-        assert _core.shaffer_counts(k) == [x for x in range(k * (k - 1) // 2 + 1) if sets[k] >> x & 1]
+        assert _core.shaffer_counts(k) == [
+            x for x in range(k * (k - 1) // 2 + 1) if sets[k] >> x & 1
+        ]
 
 
 def test_shaffer_counts_at_the_largest_k() -> None:
@@ -133,7 +138,9 @@ def test_bergmann_hommel_acceptance_set_g08() -> None:
     assert sorted(key for key, a in zip(keys, accepted) if a) == sorted(
         expected["bergmann_hommel_acceptance_set_alpha_0.05"]["value"]
     )
-    assert int((~accepted).sum()) == expected["number_rejected_alpha_0.05"]["value"]["bergmann_hommel"]
+    assert (
+        int((~accepted).sum()) == expected["number_rejected_alpha_0.05"]["value"]["bergmann_hommel"]
+    )
 
 
 # --- agreement of the two routes and with a plain-Python enumeration ------------------
@@ -164,7 +171,9 @@ def test_routes_agree_on_arbitrary_floats(data: st.DataObject) -> None:
     values = st.one_of(st.floats(0.0, 1.0), st.sampled_from([0.0, 5e-324, 0.05, 0.5, 1.0]))
     p = np.array(data.draw(st.lists(values, min_size=m, max_size=m)))
     by_enum = _core.bergmann_hommel_apv(p, k, "enumerate")
-    np.testing.assert_array_equal(by_enum.view(np.uint64), _core.bergmann_hommel_apv(p, k, "subset_dp").view(np.uint64))
+    np.testing.assert_array_equal(
+        by_enum.view(np.uint64), _core.bergmann_hommel_apv(p, k, "subset_dp").view(np.uint64)
+    )
     np.testing.assert_array_equal(by_enum, bergmann_hommel(p.tolist(), cached_exhaustive_sets(k)))
 
 
@@ -205,7 +214,9 @@ def test_batch_shapes() -> None:
     assert _core.bergmann_hommel_apv([0, 1, 0], 3).tolist() == [0.0, 1.0, 0.0]
     view = np.asfortranarray(families)[:, :]
     before = view.copy()
-    np.testing.assert_array_equal(_core.bergmann_hommel_apv(view, k), _core.bergmann_hommel_apv(before, k))
+    np.testing.assert_array_equal(
+        _core.bergmann_hommel_apv(view, k), _core.bergmann_hommel_apv(before, k)
+    )
     np.testing.assert_array_equal(view, before)
 
 
@@ -222,26 +233,53 @@ def test_large_k_runs(k: int) -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: _core.bergmann_hommel_apv(np.full(10, 0.1), 6), r"expected m = k\(k-1\)/2 = 15 .* got 10"),
+        (
+            lambda: _core.bergmann_hommel_apv(np.full(10, 0.1), 6),
+            r"expected m = k\(k-1\)/2 = 15 .* got 10",
+        ),
         (lambda: _core.bergmann_hommel_apv(np.full((2, 9), 0.1), 5), r"= 10 .* got 9"),
         (lambda: _core.shaffer_apv(np.full(3, 0.1), 1), "at least 2 algorithms"),
-        (lambda: _core.bergmann_hommel_apv(np.full(231, 0.1), 22), "use Shaffer's static procedure, which works for any k"),
-        (lambda: _core.bergmann_hommel_apv(np.full(10, 0.1), 5, "fast"), "unknown algorithm 'fast'; expected 'auto', 'enumerate' or 'subset_dp'"),
+        (
+            lambda: _core.bergmann_hommel_apv(np.full(231, 0.1), 22),
+            "use Shaffer's static procedure, which works for any k",
+        ),
+        (
+            lambda: _core.bergmann_hommel_apv(np.full(10, 0.1), 5, "fast"),
+            "unknown algorithm 'fast'; expected 'auto', 'enumerate' or 'subset_dp'",
+        ),
         (lambda: _core.bergmann_hommel_apv(np.full(66, 0.1), 12, "enumerate"), "subset_dp"),
         (lambda: _core.bergmann_hommel_apv([0.1, np.nan, 0.2], 3), r"\[0, 1\]; pair 1 is NaN"),
-        (lambda: _core.shaffer_apv(np.array([[0.1, 0.2, 0.3], [0.1, 0.2, -0.3]]), 3), r"family 1, pair 2 is -0.3"),
+        (
+            lambda: _core.shaffer_apv(np.array([[0.1, 0.2, 0.3], [0.1, 0.2, -0.3]]), 3),
+            r"family 1, pair 2 is -0.3",
+        ),
         (lambda: _core.shaffer_apv([0.1, 1.5, 0.2], 3), "pair 1 is 1.5"),
-        (lambda: _core.bergmann_hommel_accepted(np.full(3, 0.1), 3, 0.0), r"open interval \(0, 1\)"),
-        (lambda: _core.bergmann_hommel_accepted(np.full(3, 0.1), 3, float("nan")), r"open interval \(0, 1\)"),
-        (lambda: _core.bergmann_hommel_accepted(np.full((2, 3), 0.1), 3, 0.05), r"must be 1-D \(m,\): one family"),
+        (
+            lambda: _core.bergmann_hommel_accepted(np.full(3, 0.1), 3, 0.0),
+            r"open interval \(0, 1\)",
+        ),
+        (
+            lambda: _core.bergmann_hommel_accepted(np.full(3, 0.1), 3, float("nan")),
+            r"open interval \(0, 1\)",
+        ),
+        (
+            lambda: _core.bergmann_hommel_accepted(np.full((2, 3), 0.1), 3, 0.05),
+            r"must be 1-D \(m,\): one family",
+        ),
         (lambda: _core.bergmann_hommel_apv(np.full((1, 1, 3), 0.1), 3), "got 3 dimension"),
         (lambda: _core.exhaustive_sets(12), "above the largest k whose exhaustive sets are listed"),
         (lambda: _core.shaffer_counts(-4), "at least 2 algorithms"),
         (lambda: _core.shaffer_multipliers(2001), r"largest k for Shaffer's S\(k\) \(2000\)"),
         # Integers beyond the i64 range meet the same checks (not an OverflowError).
-        (lambda: _core.bergmann_hommel_apv(np.full(3, 0.1), 2**70), "use Shaffer's static procedure"),
+        (
+            lambda: _core.bergmann_hommel_apv(np.full(3, 0.1), 2**70),
+            "use Shaffer's static procedure",
+        ),
         (lambda: _core.shaffer_apv(np.full(3, 0.1), -(2**70)), "at least 2 algorithms"),
-        (lambda: _core.exhaustive_sets(2**64), "above the largest k whose exhaustive sets are listed"),
+        (
+            lambda: _core.exhaustive_sets(2**64),
+            "above the largest k whose exhaustive sets are listed",
+        ),
         (lambda: _core.shaffer_counts(2**63), r"largest k for Shaffer's S\(k\)"),
     ],
 )

@@ -13,9 +13,12 @@ from scipy import stats
 
 import multicompare as mc
 
-FOLDS = st.integers(3, 30).flatmap(lambda n: st.tuples(
-    st.lists(st.integers(0, 100), min_size=n, max_size=n),
-    st.lists(st.integers(0, 100), min_size=n, max_size=n)))
+FOLDS = st.integers(3, 30).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.integers(0, 100), min_size=n, max_size=n),
+        st.lists(st.integers(0, 100), min_size=n, max_size=n),
+    )
+)
 FIVE_BY_TWO = st.tuples(*(st.lists(st.integers(0, 50), min_size=10, max_size=10) for _ in range(2)))
 
 
@@ -38,23 +41,31 @@ def test_correlated_t_test_equals_baycomp(rope: float, n: int, runs: int) -> Non
     # baycomp's difference is y - x: its "left" is x better. Equal up to our rounding of the
     # differences to the precision of the data (10 significant digits).
     expected = theirs if rope > 0 else (theirs[0], 0.0, theirs[1])
-    np.testing.assert_allclose([ours.p_x_better, ours.p_equivalent, ours.p_y_better], expected,
-                               rtol=1e-8, atol=1e-12)
+    np.testing.assert_allclose(
+        [ours.p_x_better, ours.p_equivalent, ours.p_y_better], expected, rtol=1e-8, atol=1e-12
+    )
     assert (ours.mean, ours.scale**2, ours.df) == pytest.approx((-mean, var, df), rel=1e-8)
 
 
 def test_correlated_t_test_samples_and_posterior() -> None:
     x, y = _folds(20, 3)
-    result = mc.bayesian_correlated_t_test(pd.Series(x, name="rf"), pd.Series(y, name="svm"),
-                                           rho=0.1, rope=0.01, seed=4)
+    result = mc.bayesian_correlated_t_test(
+        pd.Series(x, name="rf"), pd.Series(y, name="svm"), rho=0.1, rope=0.01, seed=4
+    )
     assert result.names == ("rf", "svm") and result.samples.shape == (50_000,)
-    assert result == mc.bayesian_correlated_t_test(x, y, rho=0.1, rope=0.01, seed=4, names=("rf", "svm"))
-    for value, p in ((result.p_x_better, np.mean(result.samples > 0.01)),
-                     (result.p_y_better, np.mean(result.samples < -0.01))):
+    assert result == mc.bayesian_correlated_t_test(
+        x, y, rho=0.1, rope=0.01, seed=4, names=("rf", "svm")
+    )
+    for value, p in (
+        (result.p_x_better, np.mean(result.samples > 0.01)),
+        (result.p_y_better, np.mean(result.samples < -0.01)),
+    ):
         assert value == pytest.approx(p, abs=4.5 * np.sqrt(value * (1 - value) / 50_000) + 1e-9)
     assert result.posterior.cdf(-0.01) == pytest.approx(result.p_y_better)
     assert "rf better" in str(result) and "rho = 0.1" in str(result)
-    errors = mc.bayesian_correlated_t_test(-x, -y, rho=0.1, rope=0.01, seed=4, higher_is_better=False)
+    errors = mc.bayesian_correlated_t_test(
+        -x, -y, rho=0.1, rope=0.01, seed=4, higher_is_better=False
+    )
     assert errors.p_x_better == pytest.approx(result.p_x_better)
 
 
@@ -85,7 +96,9 @@ def test_corrected_resampled_t_test_formula() -> None:
 
 @settings(max_examples=40)
 @given(FOLDS, st.sampled_from([0.1, 0.2, 0.5]))
-def test_bayesian_posterior_matches_the_corrected_t_test(pair: tuple[list[int], list[int]], rho: float) -> None:
+def test_bayesian_posterior_matches_the_corrected_t_test(
+    pair: tuple[list[int], list[int]], rho: float
+) -> None:
     """Same Student distribution: P(y better | rope 0) is the one-sided p of 'greater', and
     the two-sided p is 2 min(P(x better), P(y better))."""
     x, y = (np.array(v, dtype=float) for v in pair)
@@ -94,8 +107,9 @@ def test_bayesian_posterior_matches_the_corrected_t_test(pair: tuple[list[int], 
     two_sided = mc.corrected_resampled_t_test(x, y, rho=rho)
     if np.isfinite(greater.statistic) and np.ptp(x - y) > 0:
         assert bayes.p_y_better == pytest.approx(greater.pvalue, rel=1e-9, abs=1e-300)
-        assert two_sided.pvalue == pytest.approx(min(1.0, 2 * min(bayes.p_x_better, bayes.p_y_better)),
-                                                 rel=1e-9, abs=1e-300)
+        assert two_sided.pvalue == pytest.approx(
+            min(1.0, 2 * min(bayes.p_x_better, bayes.p_y_better)), rel=1e-9, abs=1e-300
+        )
     swapped = mc.corrected_resampled_t_test(y, x, rho=rho)
     assert swapped.statistic == -two_sided.statistic and swapped.pvalue == two_sided.pvalue
     shifted = mc.corrected_resampled_t_test(x + 7, y + 7, rho=rho)
@@ -103,7 +117,9 @@ def test_bayesian_posterior_matches_the_corrected_t_test(pair: tuple[list[int], 
     assert 0.0 <= two_sided.pvalue <= 1.0
 
 
-def _mlxtend_scores(seed: int) -> tuple[np.ndarray, np.ndarray, tuple[float, float], tuple[float, float]]:
+def _mlxtend_scores(
+    seed: int,
+) -> tuple[np.ndarray, np.ndarray, tuple[float, float], tuple[float, float]]:
     """Fold scores on mlxtend's own 5x2 splits (the same RandomState draws), and mlxtend's
     (t, p) and (f, p) from the fitted models."""
     evaluate = pytest.importorskip("mlxtend.evaluate")
@@ -119,7 +135,9 @@ def _mlxtend_scores(seed: int) -> tuple[np.ndarray, np.ndarray, tuple[float, flo
     for i in range(5):
         half = train_test_split(X, y, test_size=0.5, random_state=rng.randint(low=0, high=32767))
         X1, X2, y1, y2 = half
-        for j, (train_X, train_y, test_X, test_y) in enumerate(((X1, y1, X2, y2), (X2, y2, X1, y1))):
+        for j, (train_X, train_y, test_X, test_y) in enumerate(
+            ((X1, y1, X2, y2), (X2, y2, X1, y1))
+        ):
             for m, model in enumerate(models):
                 scores[m, i, j] = model.fit(train_X, train_y).score(test_X, test_y)
     with warnings.catch_warnings():
@@ -152,24 +170,57 @@ def test_5x2cv_properties(pair: tuple[list[int], list[int]]) -> None:
         assert t.statistic == pytest.approx(p[0, 0] / np.sqrt(s2.mean()), rel=1e-9)
         assert f.statistic == pytest.approx((p**2).sum() / (2 * s2.sum()), rel=1e-9)
     swapped = mc.combined_f_test_5x2cv(y, x)
-    assert swapped.statistic == pytest.approx(f.statistic, rel=1e-12) or swapped.statistic == f.statistic
+    assert (
+        swapped.statistic == pytest.approx(f.statistic, rel=1e-12)
+        or swapped.statistic == f.statistic
+    )
     assert mc.paired_t_test_5x2cv(y, x).statistic == -t.statistic
     reordered = mc.combined_f_test_5x2cv(x[::-1, ::-1], y[::-1, ::-1])
     assert reordered.pvalue == pytest.approx(f.pvalue, rel=1e-9, abs=1e-300)
     assert 0.0 <= t.pvalue <= 1.0 and 0.0 <= f.pvalue <= 1.0
 
 
-@pytest.mark.parametrize(("call", "error", "match"), [
-    (lambda: mc.corrected_resampled_t_test([1, 2, 3], [1, 2, 4], rho=1.0), ValueError, "rho must be"),
-    (lambda: mc.corrected_resampled_t_test([1, 2, 3], [1, 2, 4], rho="0.1"), TypeError, "rho must be"),
-    (lambda: mc.bayesian_correlated_t_test([1, 2, 3], [1, 2, 4], rho=0.0), ValueError, "rho must be"),
-    (lambda: mc.bayesian_correlated_t_test([1, 2, 3], [1, 2, 4], rho=0.1, rope=-1), ValueError, "rope"),
-    (lambda: mc.corrected_resampled_t_test([1, 2, 3], [1, 2], rho=0.1), ValueError, "same length"),
-    (lambda: mc.corrected_resampled_t_test([1, 2], [1, 2], rho=0.1, alternative="more"), ValueError,
-     "alternative must be"),
-    (lambda: mc.paired_t_test_5x2cv(np.zeros((2, 5)), np.zeros((2, 5))), ValueError, "5 x 2"),
-    (lambda: mc.combined_f_test_5x2cv(np.zeros((5, 2)), np.full((5, 2), np.nan)), ValueError, "finite"),
-])
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (
+            lambda: mc.corrected_resampled_t_test([1, 2, 3], [1, 2, 4], rho=1.0),
+            ValueError,
+            "rho must be",
+        ),
+        (
+            lambda: mc.corrected_resampled_t_test([1, 2, 3], [1, 2, 4], rho="0.1"),
+            TypeError,
+            "rho must be",
+        ),
+        (
+            lambda: mc.bayesian_correlated_t_test([1, 2, 3], [1, 2, 4], rho=0.0),
+            ValueError,
+            "rho must be",
+        ),
+        (
+            lambda: mc.bayesian_correlated_t_test([1, 2, 3], [1, 2, 4], rho=0.1, rope=-1),
+            ValueError,
+            "rope",
+        ),
+        (
+            lambda: mc.corrected_resampled_t_test([1, 2, 3], [1, 2], rho=0.1),
+            ValueError,
+            "same length",
+        ),
+        (
+            lambda: mc.corrected_resampled_t_test([1, 2], [1, 2], rho=0.1, alternative="more"),
+            ValueError,
+            "alternative must be",
+        ),
+        (lambda: mc.paired_t_test_5x2cv(np.zeros((2, 5)), np.zeros((2, 5))), ValueError, "5 x 2"),
+        (
+            lambda: mc.combined_f_test_5x2cv(np.zeros((5, 2)), np.full((5, 2), np.nan)),
+            ValueError,
+            "finite",
+        ),
+    ],
+)
 def test_bad_input(call, error: type, match: str) -> None:
     with pytest.raises(error, match=match):
         call()
@@ -180,5 +231,5 @@ def test_readme_section_runs(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.chdir(tmp_path)
     (block,) = readme_blocks("python", "## Beyond mean ranks")
-    exec(compile(block, str(README), "exec"), {})  # noqa: S102 - the README's own code
+    exec(compile(block, str(README), "exec"), {})
     assert (tmp_path / "simplex.png").read_bytes()[:4] == b"\x89PNG"

@@ -7,8 +7,11 @@ import multicompare as mc
 from multicompare.examples import EXAMPLES
 from reference_cases import read_csv
 
-SOURCES = {"demsar2006": "demsar2006_table6_auc.csv", "garcia2008": "garcia2008_table2_accuracy.csv",
-           "garcia2010": "garcia2010_table3_accuracy.csv"}
+SOURCES = {
+    "demsar2006": "demsar2006_table6_auc.csv",
+    "garcia2008": "garcia2008_table2_accuracy.csv",
+    "garcia2010": "garcia2010_table3_accuracy.csv",
+}
 
 
 def test_every_example_has_a_source() -> None:

@@ -28,9 +28,14 @@ from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS
 from multicompare.cli import main
 
 FAST = settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+SLOW = settings(
+    max_examples=15,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 
-PVALUES = st.one_of(st.floats(0.0, 1.0), st.sampled_from([0.0, -0.0, 1.0, 5e-324, 1e-300, 0.05, 0.5]))
+PVALUES = st.one_of(
+    st.floats(0.0, 1.0), st.sampled_from([0.0, -0.0, 1.0, 5e-324, 1e-300, 0.05, 0.5])
+)
 
 # Anything a careless or hostile caller might pass where numbers are expected.
 JUNK = st.one_of(
@@ -40,9 +45,14 @@ JUNK = st.one_of(
     st.binary(max_size=5),
     st.complex_numbers(allow_nan=False, max_magnitude=10),
     st.floats(allow_nan=True, allow_infinity=True),
-    st.integers(-10**20, 10**20),
-    st.lists(st.one_of(st.floats(allow_nan=True), st.text(max_size=2), st.booleans(), st.none()), max_size=6),
-    st.dictionaries(st.one_of(st.integers(0, 3), st.text(max_size=2)), st.floats(allow_nan=True), max_size=4),
+    st.integers(-(10**20), 10**20),
+    st.lists(
+        st.one_of(st.floats(allow_nan=True), st.text(max_size=2), st.booleans(), st.none()),
+        max_size=6,
+    ),
+    st.dictionaries(
+        st.one_of(st.integers(0, 3), st.text(max_size=2)), st.floats(allow_nan=True), max_size=4
+    ),
     st.lists(st.lists(st.floats(-2, 2), max_size=3), max_size=3),
 )
 
@@ -129,13 +139,15 @@ def test_junk_pvalues(junk: object, method: str) -> None:
 @FAST
 @given(JUNK, JUNK)
 def test_junk_ranks_and_counts(ranks: object, n: object) -> None:
-    for call in (lambda: mc.posthoc_control(ranks=ranks, n_datasets=n, control=0),
-                 lambda: mc.posthoc_all_pairs(ranks=ranks, n_datasets=n),
-                 lambda: mc.cd_groups(ranks, cd=n),
-                 lambda: mc.critical_difference(n, n),
-                 lambda: mc.multiple_sign_critical_value(n, n),
-                 lambda: mc.sign_test_critical_wins(n),
-                 lambda: mc.wilcoxon_critical_value(n)):
+    for call in (
+        lambda: mc.posthoc_control(ranks=ranks, n_datasets=n, control=0),
+        lambda: mc.posthoc_all_pairs(ranks=ranks, n_datasets=n),
+        lambda: mc.cd_groups(ranks, cd=n),
+        lambda: mc.critical_difference(n, n),
+        lambda: mc.multiple_sign_critical_value(n, n),
+        lambda: mc.sign_test_critical_wins(n),
+        lambda: mc.wilcoxon_critical_value(n),
+    ):
         refuses_cleanly(call)
 
 
@@ -143,9 +155,11 @@ def test_junk_ranks_and_counts(ranks: object, n: object) -> None:
 @given(JUNK, st.sampled_from(["monotone", "tie_correction", "higher_is_better"]))
 def test_junk_options(junk: object, option: str) -> None:
     x = np.arange(24.0).reshape(6, 4) % 5
-    call = {"monotone": lambda: mc.posthoc_all_pairs(x, monotone=junk),
-            "tie_correction": lambda: mc.friedman(x, tie_correction=junk),
-            "higher_is_better": lambda: mc.friedman(x, higher_is_better=junk)}[option]
+    call = {
+        "monotone": lambda: mc.posthoc_all_pairs(x, monotone=junk),
+        "tie_correction": lambda: mc.friedman(x, tie_correction=junk),
+        "higher_is_better": lambda: mc.friedman(x, higher_is_better=junk),
+    }[option]
     out = refuses_cleanly(call)
     assert (out is None) == (not isinstance(junk, bool))
 
@@ -153,15 +167,22 @@ def test_junk_options(junk: object, option: str) -> None:
 @FAST
 @given(JUNK, JUNK)
 def test_junk_scores(x: object, y: object) -> None:
-    for call in (lambda: mc.friedman(x), lambda: mc.wilcoxon(x, y), lambda: mc.sign_test(x, y),
-                 lambda: mc.paired_t_test(x, y)):
+    for call in (
+        lambda: mc.friedman(x),
+        lambda: mc.wilcoxon(x, y),
+        lambda: mc.sign_test(x, y),
+        lambda: mc.paired_t_test(x, y),
+    ):
         refuses_cleanly(call)
 
 
 # --- scores: invariances and no mutation ----------------------------------------------------
 
-SCORES = hnp.arrays(np.float64, st.tuples(st.integers(3, 12), st.integers(3, 6)),
-                    elements=st.sampled_from([0.1, 0.25, 0.5, 0.7, 0.75, 0.9, 1.0]))
+SCORES = hnp.arrays(
+    np.float64,
+    st.tuples(st.integers(3, 12), st.integers(3, 6)),
+    elements=st.sampled_from([0.1, 0.25, 0.5, 0.7, 0.75, 0.9, 1.0]),
+)
 
 
 @FAST
@@ -180,7 +201,9 @@ def test_row_and_column_order_do_not_matter(x: np.ndarray, rnd) -> None:
         mine = result.matrix("bergmann_hommel").loc[a, b]
         theirs = shuffled.matrix("bergmann_hommel").loc[a, b]
         assert math.isclose(mine, theirs, rel_tol=1e-12, abs_tol=1e-15)
-    np.testing.assert_allclose(mc.friedman(frame.iloc[rows]).pvalue, mc.friedman(frame).pvalue, rtol=1e-12)
+    np.testing.assert_allclose(
+        mc.friedman(frame.iloc[rows]).pvalue, mc.friedman(frame).pvalue, rtol=1e-12
+    )
 
 
 @SLOW
@@ -192,14 +215,23 @@ def test_json_round_trip(x: np.ndarray, with_control: bool) -> None:
 
 # --- command line ---------------------------------------------------------------------------
 
-CELLS = st.one_of(st.floats(-1e3, 1e3, allow_nan=False).map(repr), st.sampled_from(["", "NaN", "x", "1,5", '"', "=1+1", "inf"]),
-                  st.text(alphabet="abc;\t,\n\"'\\ 0123.", max_size=4))
+CELLS = st.one_of(
+    st.floats(-1e3, 1e3, allow_nan=False).map(repr),
+    st.sampled_from(["", "NaN", "x", "1,5", '"', "=1+1", "inf"]),
+    st.text(alphabet="abc;\t,\n\"'\\ 0123.", max_size=4),
+)
 
 
 @SLOW
-@given(st.lists(st.lists(CELLS, min_size=1, max_size=5), min_size=0, max_size=8),
-       st.sampled_from([[], ["--control", "A"], ["--format", "json"], ["--test", "quade"], ["--format", "csv"]]))
-def test_cli_never_crashes(tmp_path_factory: pytest.TempPathFactory, rows: list[list[str]], options: list[str]) -> None:
+@given(
+    st.lists(st.lists(CELLS, min_size=1, max_size=5), min_size=0, max_size=8),
+    st.sampled_from(
+        [[], ["--control", "A"], ["--format", "json"], ["--test", "quade"], ["--format", "csv"]]
+    ),
+)
+def test_cli_never_crashes(
+    tmp_path_factory: pytest.TempPathFactory, rows: list[list[str]], options: list[str]
+) -> None:
     path: Path = tmp_path_factory.mktemp("fuzz") / "scores.csv"
     path.write_text("name,A,B,C\n" + "\n".join(",".join(r) for r in rows) + "\n")
     out, err = io.StringIO(), io.StringIO()

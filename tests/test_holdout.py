@@ -70,7 +70,12 @@ def test_properties(c):
         two = mc.mcnemar(y, p1, p2, test=test)
         swapped = mc.mcnemar(y, p2, p1, test=test)
         assert two.pvalue == pytest.approx(swapped.pvalue)
-        assert (two.e1, two.e2, two.n01, two.n10) == (swapped.e2, swapped.e1, swapped.n10, swapped.n01)
+        assert (two.e1, two.e2, two.n01, two.n10) == (
+            swapped.e2,
+            swapped.e1,
+            swapped.n10,
+            swapped.n01,
+        )
         for alt, other in (("greater", "less"), ("less", "greater")):
             a = mc.mcnemar(y, p1, p2, test=test, alternative=alt).pvalue
             b = mc.mcnemar(y, p2, p1, test=test, alternative=other).pvalue
@@ -159,11 +164,17 @@ def test_cost_tests_against_scipy_optimize():
     delta = (cost.T[:, None, :] - cost.T[None, :, :]).ravel()
     total = m.sum()
     # likelihood: maximise sum m log q subject to sum q = 1, sum q delta = 0
-    res = optimize.minimize(lambda q: -np.sum(m * np.log(q)), m / total, method="SLSQP",
-                            bounds=[(1e-9, 1)] * m.size,
-                            constraints=[{"type": "eq", "fun": lambda q: q.sum() - 1},
-                                         {"type": "eq", "fun": lambda q: q @ delta}],
-                            options={"ftol": 1e-14, "maxiter": 500})
+    res = optimize.minimize(
+        lambda q: -np.sum(m * np.log(q)),
+        m / total,
+        method="SLSQP",
+        bounds=[(1e-9, 1)] * m.size,
+        constraints=[
+            {"type": "eq", "fun": lambda q: q.sum() - 1},
+            {"type": "eq", "fun": lambda q: q @ delta},
+        ],
+        options={"ftol": 1e-14, "maxiter": 500},
+    )
     g2 = 2 * np.sum(m * np.log(m / (total * res.x)))
     lr = mc.mcnemar(y, p1, p2, cost=cost)
     assert lr.statistic == pytest.approx(g2, rel=1e-5)
@@ -171,9 +182,13 @@ def test_cost_tests_against_scipy_optimize():
     assert fitted @ delta == pytest.approx(0.0, abs=1e-8) and fitted.sum() == pytest.approx(total)
     # chi-square: minimise sum over cells with different predictions of (x - m)^2 / m
     differ = np.repeat((~np.eye(k, dtype=bool)).ravel(), k)
-    res = optimize.minimize(lambda x: np.sum(differ * (x - m) ** 2 / m), m, method="SLSQP",
-                            constraints=[{"type": "eq", "fun": lambda x: x @ delta}],
-                            options={"ftol": 1e-14, "maxiter": 500})
+    res = optimize.minimize(
+        lambda x: np.sum(differ * (x - m) ** 2 / m),
+        m,
+        method="SLSQP",
+        constraints=[{"type": "eq", "fun": lambda x: x @ delta}],
+        options={"ftol": 1e-14, "maxiter": 500},
+    )
     chi = mc.mcnemar(y, p1, p2, cost=cost, cost_test="chisquare")
     assert chi.statistic == pytest.approx(res.fun, rel=1e-6)
     assert chi.pvalue == pytest.approx(stats.chi2.sf(res.fun, 1), rel=1e-5)
@@ -209,7 +224,13 @@ def test_label_types():
     as_cat = mc.mcnemar(*cats)
     as_series = mc.mcnemar(*(pd.Series(c) for c in cats))
     for r in (as_bool, as_str, as_cat, as_series):
-        assert (r.pvalue, r.n01, r.n10, r.e1, r.e2) == (ref.pvalue, ref.n01, ref.n10, ref.e1, ref.e2)
+        assert (r.pvalue, r.n01, r.n10, r.e1, r.e2) == (
+            ref.pvalue,
+            ref.n01,
+            ref.n10,
+            ref.e1,
+            ref.e2,
+        )
     assert as_cat.classes == (1, 0) and ref.classes == (0, 1)
     assert as_series.classes == (1, 0)
     gappy = pd.Categorical(["u", None, "v", "u"], categories=["v", "u"])
@@ -245,7 +266,9 @@ def test_class_names_order_and_select():
     a = mc.mcnemar(y, p1, p2, cost=cost)
     b = mc.mcnemar(y, p1, p2, cost=cost[np.ix_(order, order)], class_names=names)
     assert (a.e1, a.e2) == pytest.approx((b.e1, b.e2)) and a.pvalue == pytest.approx(b.pvalue)
-    assert a.e1 == pytest.approx(np.mean([cost["xyz".index(t), "xyz".index(p)] for t, p in zip(y, p1)]))
+    assert a.e1 == pytest.approx(
+        np.mean([cost["xyz".index(t), "xyz".index(p)] for t, p in zip(y, p1)])
+    )
     with pytest.raises(ValueError, match="none of class_names"):
         mc.mcnemar(y, p1, p2, class_names=["w"])
     with pytest.raises(ValueError, match="duplicates"):
@@ -273,8 +296,12 @@ def test_forbidden_combinations_and_options():
     y, p1, p2 = _labels(5, 3, 2, 1)
     y[0] = "b"
     cost = [[0, 1], [1, 0]]
-    for kwargs in ({"test": "exact"}, {"test": "midp"}, {"alternative": "greater"},
-                   {"alternative": "less", "test": "asymptotic"}):
+    for kwargs in (
+        {"test": "exact"},
+        {"test": "midp"},
+        {"alternative": "greater"},
+        {"alternative": "less", "test": "asymptotic"},
+    ):
         with pytest.raises(ValueError, match="cost matrix allows only"):
             mc.mcnemar(y, p1, p2, cost=cost, **kwargs)
     assert mc.mcnemar(y, p1, p2).test == "midp"
@@ -321,7 +348,7 @@ def test_compare_holdout_with_scikit_learn():
 
 def test_labels_of_another_kind_than_y_true_are_an_error():
     # '1' (text, e.g. read from a CSV) never equals 1 (a model's prediction): not 100 % errors
-    with pytest.raises(TypeError, match="y_pred1 holds numeric labels .* y_true text"):
+    with pytest.raises(TypeError, match=r"y_pred1 holds numeric labels .* y_true text"):
         mc.mcnemar(["0", "1", "1"], [0, 1, 1], ["0", "0", "1"])
     with pytest.raises(TypeError, match="y_pred2"):
         mc.mcnemar([0, 1, 1], [0, 1, 1], ["0", "0", "1"])
@@ -347,18 +374,23 @@ def test_cost_tests_do_not_depend_on_the_cost_unit(cost_test):
         assert r.e1 == pytest.approx(ref.e1 * scale, rel=1e-12)
 
 
-
 def _type_one_error(test: str, n: int, pvalue: Any = None, alpha: float = 0.05) -> float:
     """Exact null rejection rate of the two-sided McNemar test with n discordant pairs:
     sum of P(n01 = b) over the b with p < alpha, n01 ~ Binomial(n, 1/2) under the null.
     ``pvalue(test, n01, n10)``: by default through mc.mcnemar on labels with those counts."""
     if pvalue is None:
+
         def pvalue(test: str, n01: int, n10: int) -> float:
             first_wrong = np.arange(n01 + n10) < n01
-            result = mc.mcnemar(np.ones(n01 + n10, dtype=int), np.where(first_wrong, 0, 1),
-                                np.where(first_wrong, 1, 0), test=test)
+            result = mc.mcnemar(
+                np.ones(n01 + n10, dtype=int),
+                np.where(first_wrong, 0, 1),
+                np.where(first_wrong, 1, 0),
+                test=test,
+            )
             assert (result.n01, result.n10) == (n01, n10)
             return result.pvalue
+
     rejected = [pvalue(test, b, n - b) < alpha for b in range(n + 1)]
     return float(stats.binom.pmf(np.arange(n + 1), n, 0.5)[rejected].sum())
 
@@ -369,12 +401,17 @@ def test_the_documented_type_one_errors_of_the_mcnemar_tests() -> None:
     assert _type_one_error("asymptotic", 4) == 0.125
     assert _type_one_error("asymptotic", 16) == pytest.approx(0.0768, abs=5e-5)
     assert _type_one_error("exact", 16) < 0.05 and _type_one_error("exact", 4) == 0.0
+
     # n = 1..100 through the p-value function that mc.mcnemar uses (faster than labels).
     def fast(test: str, n01: int, n10: int) -> float:
         return _mcnemar_pvalue(n01, n10, test, "unequal")[1]
 
-    rates = {test: [_type_one_error(test, n, fast) for n in range(1, 101)]
-             for test in ("midp", "asymptotic", "exact")}
+    rates = {
+        test: [_type_one_error(test, n, fast) for n in range(1, 101)]
+        for test in ("midp", "asymptotic", "exact")
+    }
     assert sum(r > 0.05 for r in rates["midp"]) == 41 and max(rates["midp"]) == rates["midp"][15]
     assert sum(r > 0.05 for r in rates["asymptotic"]) == 47 and max(rates["asymptotic"]) == 0.125
-    assert max(rates["exact"]) == pytest.approx(0.0498, abs=5e-5) and np.argmax(rates["exact"]) == 66
+    assert (
+        max(rates["exact"]) == pytest.approx(0.0498, abs=5e-5) and np.argmax(rates["exact"]) == 66
+    )

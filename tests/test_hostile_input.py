@@ -37,15 +37,25 @@ _BIG = np.random.default_rng(0).random(1 << 22)  # 32 MiB; 2^22 is no k(k-1)/2
     ("pvalues", "call"),
     [
         pytest.param(_BIG, lambda p: adjust_all_pairs(p, "holm"), id="all_pairs_wrong_length"),
-        pytest.param(_BIG[1:].reshape(-1, 3), lambda p: adjust_all_pairs(p, "holm", k=4), id="all_pairs_wrong_k"),
-        pytest.param(np.where(_BIG > 0.5, np.nan, _BIG), lambda p: adjust_control(p, "hommel"), id="control_nan"),
+        pytest.param(
+            _BIG[1:].reshape(-1, 3),
+            lambda p: adjust_all_pairs(p, "holm", k=4),
+            id="all_pairs_wrong_k",
+        ),
+        pytest.param(
+            np.where(_BIG > 0.5, np.nan, _BIG),
+            lambda p: adjust_control(p, "hommel"),
+            id="control_nan",
+        ),
         pytest.param(_BIG * 2, lambda p: adjust_control(p, "holm"), id="control_above_one"),
         pytest.param(_BIG.reshape(2, 2, -1), lambda p: adjust_control(p, "holm"), id="control_3d"),
     ],
 )
 def test_bad_input_is_refused_before_it_is_copied(pvalues: np.ndarray, call) -> None:
     peak = _peak_bytes(lambda: call(pvalues))
-    assert peak < pvalues.nbytes // 8, f"{peak} bytes allocated to refuse a {pvalues.nbytes}-byte input"
+    assert peak < pvalues.nbytes // 8, (
+        f"{peak} bytes allocated to refuse a {pvalues.nbytes}-byte input"
+    )
 
 
 # --- items 10 and 11: wrong numbers where an error belongs ---------------------------------
@@ -71,16 +81,25 @@ def test_ranks_that_cannot_be_average_ranks_are_refused(function, ranks, error, 
 def test_rounded_published_ranks_pass() -> None:
     # Two-decimal ranks of D06's example (sum 9.99 for k = 4 instead of 10).
     mc.posthoc_control(ranks=[3.14, 2.39, 2.21, 2.25], n_datasets=14, control=0)
-    mc.posthoc_control(ranks=[20.0, 15.5, 11.0], n_datasets=10, control=0, test="aligned", aligned_se="garcia2010")
+    mc.posthoc_control(
+        ranks=[20.0, 15.5, 11.0], n_datasets=10, control=0, test="aligned", aligned_se="garcia2010"
+    )
 
 
 @pytest.mark.parametrize(
     ("pvalues", "match"),
-    [(["0.1", "0.2"], "strings"), ([True, False], "booleans"), ([0.1 + 0j, 0.2], "complex"),
-     (np.array([0.1, "0.2"], dtype=object), "'0.2'")],
+    [
+        (["0.1", "0.2"], "strings"),
+        ([True, False], "booleans"),
+        ([0.1 + 0j, 0.2], "complex"),
+        (np.array([0.1, "0.2"], dtype=object), "'0.2'"),
+    ],
 )
 def test_pvalues_must_be_real_numbers(pvalues, match) -> None:
-    for call in (lambda: adjust_control(pvalues, "holm"), lambda: adjust_all_pairs([*pvalues, 0.3], "holm")):
+    for call in (
+        lambda: adjust_control(pvalues, "holm"),
+        lambda: adjust_all_pairs([*pvalues, 0.3], "holm"),
+    ):
         with pytest.raises(TypeError, match=match):
             call()
 
@@ -147,7 +166,9 @@ def test_cd_groups_rejected_must_be_boolean() -> None:
     assert mc.cd_groups(ranks, apv <= 0.05) == [("a", "b", "c")]
 
 
-@pytest.mark.parametrize("function", [mc.cd_groups, lambda r: mc.posthoc_control(ranks=r, n_datasets=5)])
+@pytest.mark.parametrize(
+    "function", [mc.cd_groups, lambda r: mc.posthoc_control(ranks=r, n_datasets=5)]
+)
 def test_keys_1_and_text_1_are_the_same_name(function) -> None:
     with pytest.raises(ValueError, match="duplicate algorithm names"):
         function({1: 1.0, "1": 2.0})
@@ -156,8 +177,16 @@ def test_keys_1_and_text_1_are_the_same_name(function) -> None:
 @pytest.mark.parametrize(
     ("call", "error", "match"),
     [
-        (lambda: mc.cd_diagram(X, alpha=1e-300, method="nemenyi"), ValueError, "alpha = 1e-300 is too small"),
-        (lambda: mc.cd_groups({"a": 1.0, "b": 2.0}, cd="1"), TypeError, "cd must be a non-negative number"),
+        (
+            lambda: mc.cd_diagram(X, alpha=1e-300, method="nemenyi"),
+            ValueError,
+            "alpha = 1e-300 is too small",
+        ),
+        (
+            lambda: mc.cd_groups({"a": 1.0, "b": 2.0}, cd="1"),
+            TypeError,
+            "cd must be a non-negative number",
+        ),
         (lambda: mc.posthoc_all_pairs(X, methods=5), TypeError, "methods must be a method name"),
     ],
 )
@@ -177,9 +206,13 @@ def test_multiple_sign_refuses_what_the_exact_computation_cannot_do() -> None:
 
 @pytest.mark.parametrize(("n", "m"), [(20, 3), (50, 5), (100, 2), (30, 9), (60, 4)])
 @pytest.mark.parametrize("alternative", ["less", "two-sided"])
-def test_multiple_sign_normal_approximation_is_close_to_exact(n: int, m: int, alternative: str) -> None:
+def test_multiple_sign_normal_approximation_is_close_to_exact(
+    n: int, m: int, alternative: str
+) -> None:
     exact = mc.multiple_sign_critical_value(n, m, alternative=alternative)
-    normal = mc.multiple_sign_critical_value(n, m, alternative=alternative, critical_values="normal")
+    normal = mc.multiple_sign_critical_value(
+        n, m, alternative=alternative, critical_values="normal"
+    )
     assert exact is not None and normal is not None and abs(exact - normal) <= 1
 
 
@@ -192,9 +225,14 @@ def test_multiple_sign_test_in_bounded_memory() -> None:
     finally:
         tracemalloc.stop()
     assert result.critical_values == "exact" and result.critical_value is not None
-    assert peak < 400 * 2**20, f"{peak / 2**20:.0f} MiB"  # 2000 x 1001 x 2 x 16 B = 61 MiB in `powers` alone before
+    assert peak < 400 * 2**20, (
+        f"{peak / 2**20:.0f} MiB"
+    )  # 2000 x 1001 x 2 x 16 B = 61 MiB in `powers` alone before
     normal = mc.multiple_sign_test(x, 0, critical_values="normal")
-    assert normal.critical_values == "normal" and abs(normal.critical_value - result.critical_value) <= 1
+    assert (
+        normal.critical_values == "normal"
+        and abs(normal.critical_value - result.critical_value) <= 1
+    )
 
 
 def test_sign_test_critical_wins_for_huge_n() -> None:
@@ -206,7 +244,9 @@ def test_sign_test_critical_wins_for_huge_n() -> None:
             level = 0.025 if alternative == "two-sided" else 0.05
             w_all = np.arange(-(-n // 2), n + 1)
             ok = w_all[stats.binom.sf(w_all - 1, n, 0.5) <= level]
-            assert mc.sign_test_critical_wins(n, alternative=alternative) == (int(ok[0]) if ok.size else None)
+            assert mc.sign_test_critical_wins(n, alternative=alternative) == (
+                int(ok[0]) if ok.size else None
+            )
 
 
 def test_wilcoxon_critical_value_exact_limit_and_normal() -> None:
@@ -214,13 +254,17 @@ def test_wilcoxon_critical_value_exact_limit_and_normal() -> None:
         mc.wilcoxon_critical_value(2000)  # 108 s before
     mean, sd = 2000 * 2001 / 4, math.sqrt(2000 * 2001 * 4001 / 24)
     assert abs(mc.wilcoxon_critical_value(2000, method="normal") - (mean - 1.959964 * sd)) < 2
-    assert abs(mc.wilcoxon_critical_value(500) - mc.wilcoxon_critical_value(500, method="normal")) <= 2
+    assert (
+        abs(mc.wilcoxon_critical_value(500) - mc.wilcoxon_critical_value(500, method="normal")) <= 2
+    )
     for n in (6, 10, 25):  # against scipy's exact p-value at the critical value and one above
         t = mc.wilcoxon_critical_value(n)
         ranks = np.arange(1, n + 1)
         assert t is not None
         assert stats.wilcoxon(_signed(ranks, t), method="exact", alternative="less").pvalue <= 0.025
-        assert stats.wilcoxon(_signed(ranks, t + 1), method="exact", alternative="less").pvalue > 0.025
+        assert (
+            stats.wilcoxon(_signed(ranks, t + 1), method="exact", alternative="less").pvalue > 0.025
+        )
 
 
 def _signed(ranks: np.ndarray, t: int) -> np.ndarray:
@@ -233,7 +277,7 @@ def _signed(ranks: np.ndarray, t: int) -> np.ndarray:
 
 
 def test_rom_limit_names_the_alternative() -> None:
-    with pytest.raises(ValueError, match="rom='exact' is limited to m <= 100.*'hochberg'"):
+    with pytest.raises(ValueError, match=r"rom='exact' is limited to m <= 100.*'hochberg'"):
         adjust_control(np.full(101, 0.5), "rom")
     x = np.random.default_rng(0).random((12, 103))
     result = mc.posthoc_control(x, "A1")
@@ -250,7 +294,9 @@ def test_fast_hommel_agrees_with_the_quadratic_algorithm_and_statsmodels(kind: s
     rng = np.random.default_rng(7)
     for m in [1, 2, 3, *rng.integers(4, 60, 40)]:
         p = rng.random(m)
-        p = {"uniform": p, "cubed": p**3, "rounded": np.round(p, 1), "log_uniform": 10 ** (-8 * p)}[kind]
+        p = {"uniform": p, "cubed": p**3, "rounded": np.round(p, 1), "log_uniform": 10 ** (-8 * p)}[
+            kind
+        ]
         ps = np.sort(p)
         fast = _hommel_large_sorted(ps)
         np.testing.assert_allclose(fast, _hommel_sorted(ps), rtol=1e-13, atol=0)
@@ -260,11 +306,15 @@ def test_fast_hommel_agrees_with_the_quadratic_algorithm_and_statsmodels(kind: s
 def test_hommel_for_a_large_family() -> None:
     from multicompare.adjust import _hommel_sorted
 
-    p = np.random.default_rng(2).random(20_000) ** 2  # O(m^2) before: minutes at 10^5, hours at 10^6
+    p = (
+        np.random.default_rng(2).random(20_000) ** 2
+    )  # O(m^2) before: minutes at 10^5, hours at 10^6
     apv = adjust_control(p, "hommel")
     assert (apv >= p).all() and (apv <= adjust_control(p, "hochberg") + 1e-15).all()
     small = np.sort(p[:3000])  # above the quadratic algorithm's range, still cheap for it
-    np.testing.assert_allclose(adjust_control(small, "hommel"), _hommel_sorted(small), rtol=1e-13, atol=0)
+    np.testing.assert_allclose(
+        adjust_control(small, "hommel"), _hommel_sorted(small), rtol=1e-13, atol=0
+    )
 
 
 def test_shaffer_at_the_largest_k_is_fast_enough_to_run() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+
 from multicompare import (
     Report,
     compare,
@@ -33,16 +34,21 @@ def report() -> Report:
 @pytest.fixture(scope="module")
 def hostile() -> Report:
     rng = np.random.default_rng(2)
-    data = pd.DataFrame(rng.normal(size=(12, len(HOSTILE))) + np.arange(len(HOSTILE)), columns=HOSTILE,
-                        index=[f"<b>d{i}</b>" for i in range(12)])
+    data = pd.DataFrame(
+        rng.normal(size=(12, len(HOSTILE))) + np.arange(len(HOSTILE)),
+        columns=HOSTILE,
+        index=[f"<b>d{i}</b>" for i in range(12)],
+    )
     return compare(data)
 
 
 def test_repr_is_short(report: Report) -> None:
     text = repr(report)
     assert len(text) < 200 and "\n" not in text
-    assert text == ("<Report: 5 algorithms x 30 data sets, all pairs, test='friedman', "
-                    "procedure='bergmann_hommel', alpha=0.05: 8 of 10 hypotheses rejected>")
+    assert text == (
+        "<Report: 5 algorithms x 30 data sets, all pairs, test='friedman', "
+        "procedure='bergmann_hommel', alpha=0.05: 8 of 10 hypotheses rejected>"
+    )
     assert "control='PDFC'" in repr(compare(load_example("garcia2010"), control="PDFC"))
 
 
@@ -57,8 +63,13 @@ def test_notebook_html_has_tables_and_the_cd_diagram(report: Report) -> None:
     svg = svg_of(fragment)
     assert svg.lstrip().startswith("<?xml") and "cd-group-0" in svg
     assert "C4.5 is significantly better than Kernel" in fragment
-    assert fragment.count('class="reject"') == int((report.to_frame()[
-        [f"apv_{m}" for m in report.procedures]].to_numpy() <= 0.05).sum()) + 2  # + 2 omnibus p
+    assert (
+        fragment.count('class="reject"')
+        == int(
+            (report.to_frame()[[f"apv_{m}" for m in report.procedures]].to_numpy() <= 0.05).sum()
+        )
+        + 2
+    )  # + 2 omnibus p
 
 
 def test_page_is_self_contained_and_escaped(hostile: Report) -> None:
@@ -83,10 +94,17 @@ def test_posthoc_results_in_a_notebook() -> None:
     control = posthoc_control(data, "PDFC")
     frame = control.to_frame(sort=True)
     # What a reader wants: the test and the adjusted p-values, not 19 columns.
-    assert list(frame.columns) == ["difference", "z", "pvalue", *(f"apv_{m}" for m in control.methods)]
+    assert list(frame.columns) == [
+        "difference",
+        "z",
+        "pvalue",
+        *(f"apv_{m}" for m in control.methods),
+    ]
     assert frame["pvalue"].is_monotonic_increasing
     decisions = control.to_frame(reject=True)
-    assert [c for c in decisions.columns if c.startswith("reject_")] == [f"reject_{m}" for m in control.methods]
+    assert [c for c in decisions.columns if c.startswith("reject_")] == [
+        f"reject_{m}" for m in control.methods
+    ]
     for result in (control, posthoc_all_pairs(data)):
         fragment = result._repr_html_()
         assert "<table" in fragment and "apv_holm" in fragment
@@ -105,9 +123,21 @@ def test_the_page_in_a_real_browser(hostile: Report, report: Report, tmp_path: P
         path = tmp_path / f"{name}.html"
         path.write_text(page, encoding="utf-8")
         shot = tmp_path / f"{name}.png"
-        subprocess.run(["chromium", "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
-                        f"--screenshot={shot}", "--window-size=1000,1800", path.as_uri()],
-                       capture_output=True, timeout=120, check=True)
+        subprocess.run(
+            [
+                "chromium",
+                "--headless",
+                "--disable-gpu",
+                "--no-sandbox",
+                "--hide-scrollbars",
+                f"--screenshot={shot}",
+                "--window-size=1000,1800",
+                path.as_uri(),
+            ],
+            capture_output=True,
+            timeout=120,
+            check=True,
+        )
         image, dark = ink(shot)
         assert image.shape[:2] == (1800, 1000)
         assert 0.005 < dark < 0.3  # text and the diagram, not a blank or black page
@@ -149,8 +179,11 @@ def _every_result() -> dict[str, object]:
         "BayesianResult": bayesian.bayesian_sign_test(x, y, n_samples=2000, seed=1),
         "BayesianComparison": bayesian.compare_bayesian(data, n_samples=2000, seed=1),
         "CorrelatedTTestResult": cross_validation.bayesian_correlated_t_test(
-            folds[:, 0], folds[:, 1], rho=0.1, names=(SCRIPT, "b"), n_samples=2000),
-        "CrossValidationTestResult": cross_validation.corrected_resampled_t_test(folds[:, 0], folds[:, 1], rho=0.1),
+            folds[:, 0], folds[:, 1], rho=0.1, names=(SCRIPT, "b"), n_samples=2000
+        ),
+        "CrossValidationTestResult": cross_validation.corrected_resampled_t_test(
+            folds[:, 0], folds[:, 1], rho=0.1
+        ),
         "HoldoutResult": holdout.mcnemar(labels, flipped, flipped2),
         "ContrastResult": contrast_estimation(data),
         "MultipleSignResult": multiple_sign_test(data, SCRIPT),
@@ -161,9 +194,15 @@ def _every_result() -> dict[str, object]:
         "RMAnovaResult": parametric.rm_anova(data),
         "ParametricPosthocResult": parametric.posthoc_parametric(data, SCRIPT),
         "FamilyChoice": parametric.choose_family(conditions),
-        "SimulationResult": simulation.simulate(3, 5, n_replications=20, comparisons=["omnibus"],
-                                                tests=["friedman"], custom={SCRIPT: ("omnibus", never)},
-                                                random_state=1),
+        "SimulationResult": simulation.simulate(
+            3,
+            5,
+            n_replications=20,
+            comparisons=["omnibus"],
+            tests=["friedman"],
+            custom={SCRIPT: ("omnibus", never)},
+            random_state=1,
+        ),
     }
 
 

@@ -11,15 +11,18 @@ import pytest
 import multicompare as mc
 
 
-
 def posthoc_control(data: Any, **options: Any) -> Any:
     """The 1xN post-hoc against the first algorithm (it has no default control)."""
     return mc.posthoc_control(data, 0, **options)
 
 
 FUNCTIONS: list[Callable[..., Any]] = [
-    mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade,
-    posthoc_control, mc.posthoc_all_pairs,
+    mc.friedman,
+    mc.iman_davenport,
+    mc.friedman_aligned_ranks,
+    mc.quade,
+    posthoc_control,
+    mc.posthoc_all_pairs,
 ]
 GOOD = np.array([[0.8, 0.7, 0.6], [0.9, 0.7, 0.5], [0.7, 0.75, 0.6], [0.6, 0.65, 0.7]])
 
@@ -37,23 +40,34 @@ BAD_DATA = [
     pytest.param([[0.1, 0.2], [0.3]], ValueError, "ragged|rectangular", id="ragged"),
     pytest.param(GOOD[:, :1], ValueError, "at least 2 algorithms", id="k=1"),
     pytest.param(GOOD[:1], ValueError, "at least 2 data sets", id="N=1"),
-    pytest.param(pd.DataFrame(GOOD, columns=["a", "b", "a"]), ValueError, "duplicate algorithm names",
-                 id="duplicate names"),
-    pytest.param(pd.DataFrame(GOOD, columns=["a", "b", "c"]).astype(object).assign(b="x"), TypeError,
-                 "numeric", id="text"),
+    pytest.param(
+        pd.DataFrame(GOOD, columns=["a", "b", "a"]),
+        ValueError,
+        "duplicate algorithm names",
+        id="duplicate names",
+    ),
+    pytest.param(
+        pd.DataFrame(GOOD, columns=["a", "b", "c"]).astype(object).assign(b="x"),
+        TypeError,
+        "numeric",
+        id="text",
+    ),
     pytest.param(np.array([["0.1", "x"], ["0.2", "0.3"]]), TypeError, "numeric", id="strings"),
 ]
 
 
 @pytest.mark.parametrize("function", FUNCTIONS, ids=lambda f: f.__name__)
 @pytest.mark.parametrize(("data", "error", "message"), BAD_DATA)
-def test_bad_data_is_rejected_by_every_function(function: Callable[..., Any], data: Any,
-                                                  error: type[Exception], message: str) -> None:
+def test_bad_data_is_rejected_by_every_function(
+    function: Callable[..., Any], data: Any, error: type[Exception], message: str
+) -> None:
     with pytest.raises(error, match=message):
         function(data)
 
 
-@pytest.mark.parametrize("function", [mc.posthoc_control, mc.posthoc_all_pairs], ids=lambda f: f.__name__)
+@pytest.mark.parametrize(
+    "function", [mc.posthoc_control, mc.posthoc_all_pairs], ids=lambda f: f.__name__
+)
 @pytest.mark.parametrize("alpha", [0.0, 1.0, -0.1, 1.5, np.nan])
 def test_alpha_outside_the_unit_interval(function: Callable[..., Any], alpha: float) -> None:
     with pytest.raises(ValueError, match="alpha"):
@@ -68,13 +82,24 @@ def test_unknown_control_and_options() -> None:
     with pytest.raises(ValueError, match="unknown control 3"):
         mc.posthoc_control(GOOD, 3)
     for function in (mc.posthoc_control, mc.posthoc_all_pairs):
-        with pytest.raises(ValueError, match="test must be one of .*friedman.*; got 'nemenyi'"):
-            function(GOOD, **({"control": "A1"} if function is mc.posthoc_control else {}), test="nemenyi")
+        with pytest.raises(ValueError, match=r"test must be one of .*friedman.*; got 'nemenyi'"):
+            function(
+                GOOD,
+                **({"control": "A1"} if function is mc.posthoc_control else {}),
+                test="nemenyi",
+            )
         for option, test in (("aligned_se", "aligned"), ("quade_se", "quade")):
-            with pytest.raises(ValueError, match=rf"{option} must be one of \['calibrated', "
-                                                 rf"'garcia2010'\]; got 'paper'"):
-                function(GOOD, **({"control": "A1"} if function is mc.posthoc_control else {}), test=test,
-                         **{option: "paper"})
+            with pytest.raises(
+                ValueError,
+                match=rf"{option} must be one of \['calibrated', "
+                rf"'garcia2010'\]; got 'paper'",
+            ):
+                function(
+                    GOOD,
+                    **({"control": "A1"} if function is mc.posthoc_control else {}),
+                    test=test,
+                    **{option: "paper"},
+                )
     with pytest.raises(ValueError, match="rom"):
         mc.posthoc_control(GOOD, "A1", rom="paper")
 
@@ -82,7 +107,9 @@ def test_unknown_control_and_options() -> None:
 RANKS = {"a": 1.5, "b": 2.0, "c": 2.5}
 
 
-@pytest.mark.parametrize("function", [mc.posthoc_control, mc.posthoc_all_pairs], ids=lambda f: f.__name__)
+@pytest.mark.parametrize(
+    "function", [mc.posthoc_control, mc.posthoc_all_pairs], ids=lambda f: f.__name__
+)
 def test_published_ranks_input_errors(function: Callable[..., Any]) -> None:
     with pytest.raises(ValueError, match="either data or ranks"):
         function()
@@ -111,7 +138,9 @@ def test_published_ranks_input_errors(function: Callable[..., Any]) -> None:
 
 
 def test_unknown_example_lists_the_names() -> None:
-    with pytest.raises(ValueError, match=r"unknown example 'iris'.*demsar2006.*garcia2008.*garcia2010"):
+    with pytest.raises(
+        ValueError, match=r"unknown example 'iris'.*demsar2006.*garcia2008.*garcia2010"
+    ):
         mc.load_example("iris")
 
 
@@ -150,13 +179,15 @@ def test_duplicate_algorithm_names_in_a_csv_header(tmp_path: Any) -> None:
 
 def test_missing_values_of_nullable_columns_are_missing_not_text() -> None:
     frame = pd.DataFrame({"a": pd.array([0.1, None, 0.3], dtype="Float64"), "b": [0.2, 0.3, 0.1]})
-    with pytest.raises(ValueError, match="missing.*data set '1', algorithm 'a'"):
+    with pytest.raises(ValueError, match=r"missing.*data set '1', algorithm 'a'"):
         mc.friedman(frame)
     ints = pd.DataFrame({"a": pd.array([1, 2, 3], dtype="Int64"), "b": [3, 1, 2]})
     assert mc.friedman(ints).statistic == mc.friedman(ints.astype(float)).statistic
 
 
-@pytest.mark.parametrize("data", [{"a": [0.1, 0.2], "b": [0.3, 0.4]}, 0.5, object()], ids=["dict", "scalar", "object"])
+@pytest.mark.parametrize(
+    "data", [{"a": [0.1, 0.2], "b": [0.3, 0.4]}, 0.5, object()], ids=["dict", "scalar", "object"]
+)
 def test_objects_that_are_no_table_name_the_accepted_forms(data: Any) -> None:
     with pytest.raises(TypeError, match="2-D array, a DataFrame or the path of a CSV file"):
         mc.friedman(data)
@@ -189,7 +220,9 @@ def test_higher_is_better_must_be_a_bool(function: Callable[..., Any]) -> None:
 
 
 def test_duplicate_data_set_names() -> None:
-    frame = pd.DataFrame([[1.0, 2.0], [3.0, 4.0], [5.0, 7.0]], index=["a", "b", "a"], columns=["x", "y"])
+    frame = pd.DataFrame(
+        [[1.0, 2.0], [3.0, 4.0], [5.0, 7.0]], index=["a", "b", "a"], columns=["x", "y"]
+    )
     with pytest.raises(ValueError, match=r"duplicate data set names: \['a'\]"):
         mc.friedman(frame)
 

@@ -10,24 +10,42 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import multicompare as mc
 import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+import multicompare as mc
 from multicompare._data import ShapeWarning, as_scores, check_choice, read_scores
 from multicompare.cli import main
 
-DATASETS = ["iris", "wine", "glass", "breast-cancer", "heart", "sonar", "vehicle", "yeast",
-            "zoo", "ecoli", "wdbc", "pima"]
+DATASETS = [
+    "iris",
+    "wine",
+    "glass",
+    "breast-cancer",
+    "heart",
+    "sonar",
+    "vehicle",
+    "yeast",
+    "zoo",
+    "ecoli",
+    "wdbc",
+    "pima",
+]
 CLASSIFIERS = ["rf", "svm", "knn", "nb"]
 
 #: Every public function that takes a table of scores.
 SCORE_FUNCTIONS: list[Callable[..., Any]] = [
-    mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade,
+    mc.friedman,
+    mc.iman_davenport,
+    mc.friedman_aligned_ranks,
+    mc.quade,
     lambda data, **kw: mc.posthoc_control(data, 0, **kw),  # a control is required
-    mc.posthoc_all_pairs, mc.compare, mc.contrast_estimation,
+    mc.posthoc_all_pairs,
+    mc.compare,
+    mc.contrast_estimation,
     lambda data, **kw: mc.multiple_sign_test(data, "rf", **kw),
     lambda data, **kw: mc.cd_diagram(data, **kw),
 ]
@@ -36,9 +54,13 @@ SCORE_FUNCTIONS: list[Callable[..., Any]] = [
 def runs(seed: int = 0, n_seeds: int = 2, n_folds: int = 5) -> pd.DataFrame:
     """A long table of repeated runs: dataset, classifier, seed, fold, accuracy (3 decimals)."""
     rng = np.random.default_rng(seed)
-    rows = [(d, c, s, f, round(float(rng.uniform(0.6, 0.95)) + 0.02 * j, 3))
-            for d in DATASETS for j, c in enumerate(CLASSIFIERS)
-            for s in range(n_seeds) for f in range(n_folds)]
+    rows = [
+        (d, c, s, f, round(float(rng.uniform(0.6, 0.95)) + 0.02 * j, 3))
+        for d in DATASETS
+        for j, c in enumerate(CLASSIFIERS)
+        for s in range(n_seeds)
+        for f in range(n_folds)
+    ]
     return pd.DataFrame(rows, columns=["dataset", "classifier", "seed", "fold", "accuracy"])
 
 
@@ -49,10 +71,16 @@ def by_hand(frame: pd.DataFrame, how: str | Callable[[pd.Series], float]) -> pd.
 
 # --- item 1: repeated runs and long-format detection -------------------------------------
 
-@pytest.mark.parametrize("function", SCORE_FUNCTIONS, ids=lambda f: getattr(f, "__name__", "lambda"))
+
+@pytest.mark.parametrize(
+    "function", SCORE_FUNCTIONS, ids=lambda f: getattr(f, "__name__", "lambda")
+)
 def test_every_function_names_aggregate_for_repeated_runs(function: Callable[..., Any]) -> None:
-    with pytest.raises(ValueError, match=r"10 scores for data set 'iris', algorithm 'rf'.*"
-                                         r"\['seed', 'fold'\].*aggregate='mean' or 'median'"):
+    with pytest.raises(
+        ValueError,
+        match=r"10 scores for data set 'iris', algorithm 'rf'.*"
+        r"\['seed', 'fold'\].*aggregate='mean' or 'median'",
+    ):
         function(runs())
     function(runs(), aggregate="median")  # and it takes the option
 
@@ -64,7 +92,9 @@ def test_aggregate_equals_aggregating_by_hand(how: Any) -> None:
     scores = as_scores(frame, aggregate=how)
     assert scores.algorithms == tuple(CLASSIFIERS) and scores.datasets == tuple(DATASETS)
     np.testing.assert_allclose(scores.values, expected.to_numpy())
-    assert mc.friedman(frame, aggregate=how).statistic == pytest.approx(mc.friedman(expected).statistic)
+    assert mc.friedman(frame, aggregate=how).statistic == pytest.approx(
+        mc.friedman(expected).statistic
+    )
 
 
 def test_aggregate_names_are_checked_and_callables_must_return_a_number() -> None:
@@ -73,7 +103,7 @@ def test_aggregate_names_are_checked_and_callables_must_return_a_number() -> Non
     assert as_scores(runs(), aggregate="MEAN").values.shape == (12, 4)  # case-insensitive
     with pytest.raises(TypeError, match="one number for each data set and algorithm"):
         mc.friedman(runs(), aggregate=lambda v: v)
-    with pytest.raises(TypeError, match="aggregate must return one number.*got 'high'"):
+    with pytest.raises(TypeError, match=r"aggregate must return one number.*got 'high'"):
         mc.friedman(runs(), aggregate=lambda v: "high")
 
 
@@ -95,7 +125,7 @@ def test_aggregate_never_modifies_the_callers_frame_nor_sees_it() -> None:
 def test_a_missing_run_makes_the_cell_missing() -> None:
     frame = runs()
     frame.loc[3, "accuracy"] = np.nan  # iris, rf: one fold failed
-    with pytest.raises(ValueError, match="missing/NaN value.*data set 'iris', algorithm 'rf'"):
+    with pytest.raises(ValueError, match=r"missing/NaN value.*data set 'iris', algorithm 'rf'"):
         mc.friedman(frame, aggregate="mean")
     result = mc.friedman(frame, aggregate="mean", nan_policy="omit")
     assert result.omitted == ("iris",) and result.n_datasets == 11
@@ -108,15 +138,21 @@ def test_long_rows_in_any_order_give_the_same_table(order: list[int]) -> None:
     shuffled = frame.iloc[order]
     a = as_scores(frame, aggregate="mean")
     b = as_scores(shuffled, aggregate="mean")
-    b_aligned = pd.DataFrame(b.values, index=b.datasets, columns=b.algorithms).loc[DATASETS, CLASSIFIERS]
+    b_aligned = pd.DataFrame(b.values, index=b.datasets, columns=b.algorithms).loc[
+        DATASETS, CLASSIFIERS
+    ]
     np.testing.assert_allclose(b_aligned.to_numpy(), a.values, rtol=0, atol=1e-12)
 
 
 def test_long_columns_are_detected() -> None:
     frame = runs().rename(columns={"dataset": "problem"})
-    scores = as_scores(frame, aggregate="mean")  # problem: first column of names; classifier: the other
+    scores = as_scores(
+        frame, aggregate="mean"
+    )  # problem: first column of names; classifier: the other
     assert scores.datasets == tuple(DATASETS) and scores.algorithms == tuple(CLASSIFIERS)
-    with pytest.raises(ValueError, match=r"which column holds the scores among \['accuracy', 'f1'\].*score="):
+    with pytest.raises(
+        ValueError, match=r"which column holds the scores among \['accuracy', 'f1'\].*score="
+    ):
         as_scores(frame.assign(f1=0.5), aggregate="mean")
     assert as_scores(frame.assign(f1=0.5), score="f1", aggregate="mean").values.max() == 0.5
     with pytest.raises(ValueError, match=r"column\(s\) \['metric'\] hold names"):
@@ -150,6 +186,7 @@ def test_cli_reads_a_long_file_of_runs(tmp_path: Path, capsys: pytest.CaptureFix
 
 # --- item 2: a DataFrame with a column of names ------------------------------------------
 
+
 def test_a_frame_read_from_csv_uses_its_column_of_names(tmp_path: Path) -> None:
     wide = mc.load_example("demsar2006")
     path = tmp_path / "wide.csv"
@@ -157,23 +194,32 @@ def test_a_frame_read_from_csv_uses_its_column_of_names(tmp_path: Path) -> None:
     frame = pd.read_csv(path)  # the natural notebook call, without index_col
     assert mc.compare(frame) == mc.compare(path) == mc.compare(wide.rename_axis("dataset"))
     # in any position, with a name of its own
-    moved = frame[[*wide.columns[:2], "dataset", *wide.columns[2:]]].rename(columns={"dataset": "name"})
+    moved = frame[[*wide.columns[:2], "dataset", *wide.columns[2:]]].rename(
+        columns={"dataset": "name"}
+    )
     assert as_scores(moved).datasets == tuple(wide.index)
     assert as_scores(moved).algorithms == tuple(wide.columns)
 
 
 # --- item 3 (input layer): nan_policy and masked arrays ----------------------------------
 
+
 def test_nan_policy_omit_drops_and_lists_incomplete_data_sets() -> None:
     data = mc.load_example("garcia2010").copy()
     data.iloc[[2, 5], [1, 3]] = np.nan
-    with pytest.raises(ValueError, match="nan_policy='omit'.*skillings_mack"):
+    with pytest.raises(ValueError, match=r"nan_policy='omit'.*skillings_mack"):
         mc.friedman(data)
     complete = data.dropna()
     omitted = tuple(data.index[[2, 5]])
-    for function in (mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade,
-                     functools.partial(mc.posthoc_control, control="PDFC"), mc.posthoc_all_pairs,
-                     mc.contrast_estimation):
+    for function in (
+        mc.friedman,
+        mc.iman_davenport,
+        mc.friedman_aligned_ranks,
+        mc.quade,
+        functools.partial(mc.posthoc_control, control="PDFC"),
+        mc.posthoc_all_pairs,
+        mc.contrast_estimation,
+    ):
         result = function(data, nan_policy="omit")
         assert result.omitted == omitted
         expected = function(complete)
@@ -199,7 +245,7 @@ def test_masked_cells_are_missing_values_never_numbers() -> None:
     masked = np.ma.masked_array(values.copy(), mask=np.zeros_like(values, dtype=bool))
     masked[1, 2] = np.ma.masked
     masked.data[1, 2] = 1e9  # what sits under the mask must never be read
-    with pytest.raises(ValueError, match="missing/NaN value.*data set '1', algorithm 'A3'"):
+    with pytest.raises(ValueError, match=r"missing/NaN value.*data set '1', algorithm 'A3'"):
         mc.friedman(masked)
     result = mc.friedman(masked, nan_policy="omit")
     assert result.omitted == ("1",)
@@ -210,21 +256,25 @@ def test_masked_cells_are_missing_values_never_numbers() -> None:
 
 # --- item 4: CSV dialects ----------------------------------------------------------------
 
-EUROPEAN = "dataset;rf;svm;knn\niris;0,953;0,947;0,96\nwine;0,97;0,982;0,951\nglass;0,71;0,69;0,655\n"
+EUROPEAN = (
+    "dataset;rf;svm;knn\niris;0,953;0,947;0,96\nwine;0,97;0,982;0,951\nglass;0,71;0,69;0,655\n"
+)
 
 
 def test_semicolons_and_decimal_commas(tmp_path: Path) -> None:
     path = tmp_path / "excel.csv"
     path.write_text(EUROPEAN)
-    with pytest.raises(ValueError, match="single column.*sep=';'.*--sep"):
+    with pytest.raises(ValueError, match=r"single column.*sep=';'.*--sep"):
         mc.friedman(path)
     frame = read_scores(path, sep=";", decimal=",")
     assert frame.loc["iris", "rf"] == 0.953
-    with pytest.raises(TypeError, match=r"found '0,953' \(str\).*decimal comma.*decimal=','.*--decimal"):
+    with pytest.raises(
+        TypeError, match=r"found '0,953' \(str\).*decimal comma.*decimal=','.*--decimal"
+    ):
         as_scores(read_scores(path, sep=";"))
     with pytest.raises(ValueError, match="sep and decimal must differ"):
         read_scores(path, sep=",", decimal=",")
-    with pytest.raises(ValueError, match="decimal must be one of '.', ','; got ';'"):
+    with pytest.raises(ValueError, match=r"decimal must be one of '.', ','; got ';'"):
         read_scores(path, sep=";", decimal=";")
 
 
@@ -251,10 +301,13 @@ def test_cli_sep_and_decimal(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 # --- item 5: suspicious shapes -----------------------------------------------------------
 
+
 def test_transposed_tables_warn() -> None:
     rng = np.random.default_rng(1)
     transposed = pd.DataFrame(rng.random((4, 12)), index=CLASSIFIERS, columns=DATASETS)
-    with pytest.warns(ShapeWarning, match=r"12 algorithms .* only 4 data sets.*\['rf', 'svm', 'knn'\].*data\.T"):
+    with pytest.warns(
+        ShapeWarning, match=r"12 algorithms .* only 4 data sets.*\['rf', 'svm', 'knn'\].*data\.T"
+    ):
         mc.friedman(transposed)
 
 
@@ -269,7 +322,9 @@ def test_two_algorithms_point_to_wilcoxon() -> None:
 
 def test_few_data_sets_warn_and_say_what_to_use() -> None:
     data = np.random.default_rng(3).random((6, 4))
-    with pytest.warns(ShapeWarning, match=r"only 6 data sets.*N <= 10.*5.7%.*approximate") as record:
+    with pytest.warns(
+        ShapeWarning, match=r"only 6 data sets.*N <= 10.*5.7%.*approximate"
+    ) as record:
         mc.friedman(data)
     assert record[0].filename == __file__  # points at the user's call, not the package
     with warnings.catch_warnings():
@@ -277,7 +332,9 @@ def test_few_data_sets_warn_and_say_what_to_use() -> None:
         mc.friedman(np.random.default_rng(3).random((11, 4)))  # a fine shape is silent
 
 
-def test_cli_prints_warnings_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_prints_warnings_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "small.csv"
     pd.DataFrame(np.random.default_rng(4).random((5, 3)), columns=list("abc")).to_csv(path)
     assert main([str(path)]) == 0
@@ -287,8 +344,12 @@ def test_cli_prints_warnings_in_one_line(tmp_path: Path, capsys: pytest.CaptureF
 
 # --- item 10: option names --------------------------------------------------------------
 
+
 def test_check_choice_is_case_insensitive_and_names_the_options() -> None:
-    assert check_choice("procedure", "Bonferroni-Dunn", ("holm", "bonferroni_dunn")) == "bonferroni_dunn"
+    assert (
+        check_choice("procedure", "Bonferroni-Dunn", ("holm", "bonferroni_dunn"))
+        == "bonferroni_dunn"
+    )
     with pytest.raises(ValueError, match=r"^procedure must be one of 'holm', 'li'; got 'x'$"):
         check_choice("procedure", "x", ("holm", "li"))
     with pytest.raises(ValueError, match="got None"):

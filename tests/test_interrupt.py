@@ -32,8 +32,10 @@ CALLS = {
 def test_sigint_stops_a_long_core_call(call: str) -> None:
     # Python's own Ctrl-C handler, even where the test runs with SIGINT ignored (a shell's
     # background job ignores it, and children inherit that): the user's case is a terminal.
-    code = ("import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
-            f"import numpy as np, multicompare\nprint('ready', flush=True)\n{CALLS[call]}\nprint('finished')")
+    code = (
+        "import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        f"import numpy as np, multicompare\nprint('ready', flush=True)\n{CALLS[call]}\nprint('finished')"
+    )
     with subprocess.Popen(
         [sys.executable, "-c", code],
         stdout=subprocess.PIPE,

@@ -12,23 +12,42 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+
 from multicompare import Report, compare, load_example
 
-NAMES = ["RandomForest", "GradientBoosting", "LogisticRegression", "SVC-rbf", "KNeighbors",
-         "DecisionTree", "GaussianNB", "AdaBoost", "ExtraTrees", "MLP", "LDA", "QDA"]
+NAMES = [
+    "RandomForest",
+    "GradientBoosting",
+    "LogisticRegression",
+    "SVC-rbf",
+    "KNeighbors",
+    "DecisionTree",
+    "GaussianNB",
+    "AdaBoost",
+    "ExtraTrees",
+    "MLP",
+    "LDA",
+    "QDA",
+]
 
 
 def twelve() -> pd.DataFrame:
     rng = np.random.default_rng(3)
-    return pd.DataFrame(rng.normal(size=(40, 12)) * 0.05 + np.linspace(0.9, 0.7, 12), columns=NAMES,
-                        index=[f"ds{i}" for i in range(40)])
+    return pd.DataFrame(
+        rng.normal(size=(40, 12)) * 0.05 + np.linspace(0.9, 0.7, 12),
+        columns=NAMES,
+        index=[f"ds{i}" for i in range(40)],
+    )
 
 
 @pytest.fixture(scope="module")
 def reports() -> dict[str, Report]:
-    return {"k12": compare(twelve()), "k12c": compare(twelve(), control="DecisionTree"),
-            "g10": compare(load_example("garcia2010"), control="PDFC", test="aligned"),
-            "d06": compare(load_example("demsar2006"))}
+    return {
+        "k12": compare(twelve()),
+        "k12c": compare(twelve(), control="DecisionTree"),
+        "g10": compare(load_example("garcia2010"), control="PDFC", test="aligned"),
+        "d06": compare(load_example("demsar2006")),
+    }
 
 
 def test_tables_for_a_paper(reports: dict[str, Report]) -> None:
@@ -45,7 +64,9 @@ def test_tables_for_a_paper(reports: dict[str, Report]) -> None:
     report = reports["k12"]
     rows = re.findall(r"^ *(\d+) & (\S+) +& +([\d.]+) ", pairs, flags=re.MULTILINE)
     assert [name for _, name, _ in rows] == NAMES
-    assert [float(m) for _, _, m in rows] == pytest.approx(list(report.scores.mean()[NAMES]), abs=1e-4)
+    assert [float(m) for _, _, m in rows] == pytest.approx(
+        list(report.scores.mean()[NAMES]), abs=1e-4
+    )
     # All pairs: a lower-triangular matrix with k - 1 rows, one bold cell per rejected pair.
     matrix = pairs.split(r"\label{tab:k12-pairs}")[1]
     body = matrix.split(r"\midrule")[1].split(r"\bottomrule")[0].strip().splitlines()
@@ -65,15 +86,33 @@ def test_tables_for_a_paper(reports: dict[str, Report]) -> None:
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
-def test_compiles_fits_an_article_column_and_renders(reports: dict[str, Report], tmp_path: Path) -> None:
+def test_compiles_fits_an_article_column_and_renders(
+    reports: dict[str, Report], tmp_path: Path
+) -> None:
     body = "\n".join(r.to_latex(key) for key, r in reports.items())
     refs = r"Tables~\ref{tab:k12-ranks}, \ref{tab:k12-pairs}, \ref{tab:k12c-control}, \ref{tab:g10-control}."
     (tmp_path / "paper.tex").write_text(
         "\\documentclass{article}\n\\usepackage{booktabs,graphicx}\n\\begin{document}\n"
-        + refs + "\n" + body + "\n\\end{document}\n", encoding="utf-8")
+        + refs
+        + "\n"
+        + body
+        + "\n\\end{document}\n",
+        encoding="utf-8",
+    )
     for _ in range(2):  # twice, for the references
-        run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape",
-                              "paper.tex"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        run = subprocess.run(
+            [
+                "pdflatex",
+                "-interaction=nonstopmode",
+                "-halt-on-error",
+                "-no-shell-escape",
+                "paper.tex",
+            ],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert run.returncode == 0, run.stdout[-3000:]
     log = (tmp_path / "paper.log").read_text(errors="replace")
     assert "Overfull \\hbox" not in log  # every table fits the column (scaled down if need be)

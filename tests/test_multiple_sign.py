@@ -7,10 +7,10 @@ import itertools
 import numpy as np
 import pandas as pd
 import pytest
-from reference_cases import REFERENCE, assert_attributes, assert_matches, case, read_csv
 
 import multicompare as mc
 from multicompare.multiple_sign import _prob_any_at_most
+from reference_cases import REFERENCE, assert_attributes, assert_matches, case, read_csv
 
 ACCURACY = REFERENCE / "garcia2010_table3_accuracy.csv"
 
@@ -18,13 +18,19 @@ ACCURACY = REFERENCE / "garcia2010_table3_accuracy.csv"
 def _table(critical_values: str) -> dict:
     """Table A.1 in expected.json's split layout, computed by the library."""
     entry = case("garcia2010_tableA1_multiple_sign_test_critical_values")["expected"][
-        "critical_values_exact_one_sided"]["value"]
+        "critical_values_exact_one_sided"
+    ]["value"]
     data = []
     for label in entry["index"]:
         n, alpha = label.split("|")
-        data.append([mc.multiple_sign_critical_value(int(n), int(col[2:]), float(alpha),
-                                                     critical_values=critical_values)
-                     for col in entry["columns"]])
+        data.append(
+            [
+                mc.multiple_sign_critical_value(
+                    int(n), int(col[2:]), float(alpha), critical_values=critical_values
+                )
+                for col in entry["columns"]
+            ]
+        )
     return {"columns": entry["columns"], "index": entry["index"], "data": data}
 
 
@@ -45,20 +51,33 @@ def test_printed_table_a1_option_reproduces_the_paper():
 
 def test_printed_table_is_never_above_exact():
     exact, printed = _table("exact"), _table("garcia2010")
-    diff = [(e if e is not None else -1) - (p if p is not None else -1)
-            for er, pr in zip(exact["data"], printed["data"]) for e, p in zip(er, pr)]
+    diff = [
+        (e if e is not None else -1) - (p if p is not None else -1)
+        for er, pr in zip(exact["data"], printed["data"])
+        for e, p in zip(er, pr)
+    ]
     assert min(diff) == 0 and sum(d != 0 for d in diff) == 30  # G10 erratum: 30 cells differ
 
 
 def test_garcia2010_example():
     c = case("garcia2010_multiple_sign_test")
     params, expected = c["parameters"], c["expected"]
-    result = mc.multiple_sign_test(ACCURACY, params["control"], alpha=params["alpha"],
-                                   alternative="less")
-    assert_attributes(result, expected, {
-        "signs": "signs", "minus": "number_of_minuses", "plus": "number_of_pluses",
-        "ties": "number_of_ties", "statistic": "r_j",
-        "critical_value": "critical_value_m3_n24_alpha_0.05", "rejected": "rejected_alpha_0.05"})
+    result = mc.multiple_sign_test(
+        ACCURACY, params["control"], alpha=params["alpha"], alternative="less"
+    )
+    assert_attributes(
+        result,
+        expected,
+        {
+            "signs": "signs",
+            "minus": "number_of_minuses",
+            "plus": "number_of_pluses",
+            "ties": "number_of_ties",
+            "statistic": "r_j",
+            "critical_value": "critical_value_m3_n24_alpha_0.05",
+            "rejected": "rejected_alpha_0.05",
+        },
+    )
     fwe = {f"c={c}": _prob_any_at_most(24, 3, False)[c] for c in (6, 7)}
     assert_matches(fwe, expected["familywise_error_at_critical_value"])
     assert result.familywise_error == pytest.approx(fwe["c=6"])
@@ -82,8 +101,9 @@ def _brute_force(n: int, m: int, two_sided: bool) -> np.ndarray:
 @pytest.mark.parametrize("n,m", [(4, 2), (3, 3), (5, 1)])
 @pytest.mark.parametrize("two_sided", [False, True])
 def test_exact_probabilities_match_enumeration(n, m, two_sided):
-    np.testing.assert_allclose(_prob_any_at_most(n, m, two_sided), _brute_force(n, m, two_sided),
-                               atol=1e-12)
+    np.testing.assert_allclose(
+        _prob_any_at_most(n, m, two_sided), _brute_force(n, m, two_sided), atol=1e-12
+    )
 
 
 def test_alternatives_and_orientation():
@@ -97,7 +117,9 @@ def test_alternatives_and_orientation():
     two = mc.multiple_sign_test(data, "PDFC", alternative="two-sided")
     assert two.critical_value == mc.multiple_sign_critical_value(24, 3, alternative="two-sided")
     assert two.critical_value <= less.critical_value
-    pd.testing.assert_series_equal(two.statistic, np.minimum(two.plus, two.minus).rename("statistic"))
+    pd.testing.assert_series_equal(
+        two.statistic, np.minimum(two.plus, two.minus).rename("statistic")
+    )
 
 
 def test_no_admissible_critical_value_rejects_nothing():
@@ -114,7 +136,9 @@ def test_errors():
     with pytest.raises(ValueError, match="no entry"):
         mc.multiple_sign_critical_value(24, 3, 0.01, critical_values="garcia2010")
     with pytest.raises(ValueError, match="one-sided"):
-        mc.multiple_sign_critical_value(24, 3, alternative="two-sided", critical_values="garcia2010")
+        mc.multiple_sign_critical_value(
+            24, 3, alternative="two-sided", critical_values="garcia2010"
+        )
     with pytest.raises(ValueError, match="too large"):
         mc.multiple_sign_critical_value(1000, 30)
     with pytest.raises(ValueError, match="alternative"):
@@ -138,7 +162,9 @@ def test_familywise_error_bounds(n):
     previous = single
     for m in range(2, 8):
         probs = _prob_any_at_most(n, m, False)
-        assert np.all(probs >= previous - 1e-13) and np.all(probs <= np.minimum(m * single, 1) + 1e-13)
+        assert np.all(probs >= previous - 1e-13) and np.all(
+            probs <= np.minimum(m * single, 1) + 1e-13
+        )
         assert np.all(np.diff(probs) >= -1e-13)
         previous = probs
 

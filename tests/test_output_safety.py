@@ -12,38 +12,72 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+
 from multicompare import Report, compare
 from multicompare._tables import latex_escape, markdown_escape, visible
 
-HOSTILE = ["[3cm]B", "[x]B", "*star", "nul\x00byte", "new\nline", "tab\tcr\r", "=SUM(A1:A2)",
-           "<script>alert(1)</script>", "[link](javascript:alert(1))", "a|b", "-2+3+cmd|' /C calc'!A0",
-           "100% a_b & $x$ #1 {z} ~^",
-           # a control against 20 algorithms (all pairs of 20 would be slow)
-           "bell\x07", "- item", "1. first", "# head", "+1", "@SUM(1)", "\\input{/etc/passwd}",
-           "rtl\u202eevil"]
+HOSTILE = [
+    "[3cm]B",
+    "[x]B",
+    "*star",
+    "nul\x00byte",
+    "new\nline",
+    "tab\tcr\r",
+    "=SUM(A1:A2)",
+    "<script>alert(1)</script>",
+    "[link](javascript:alert(1))",
+    "a|b",
+    "-2+3+cmd|' /C calc'!A0",
+    "100% a_b & $x$ #1 {z} ~^",
+    # a control against 20 algorithms (all pairs of 20 would be slow)
+    "bell\x07",
+    "- item",
+    "1. first",
+    "# head",
+    "+1",
+    "@SUM(1)",
+    "\\input{/etc/passwd}",
+    "rtl\u202eevil",
+]
 
 
 @pytest.fixture(scope="module", params=["all pairs", "control"])
 def report(request: pytest.FixtureRequest) -> Report:
     names = HOSTILE[:12] if request.param == "all pairs" else HOSTILE
     rng = np.random.default_rng(5)
-    data = pd.DataFrame(rng.normal(size=(12, len(names))) + np.arange(len(names)), columns=names,
-                        index=[f"d{i}" for i in range(12)])
+    data = pd.DataFrame(
+        rng.normal(size=(12, len(names))) + np.arange(len(names)),
+        columns=names,
+        index=[f"d{i}" for i in range(12)],
+    )
     return compare(data, control=None if request.param == "all pairs" else "[3cm]B")
 
 
 def pdflatex(body: str, tmp_path: Path) -> str:
     """Compile ``body`` in an article; return the text of the PDF. Fails on any LaTeX error."""
     tex = tmp_path / "doc.tex"
-    tex.write_text("\\documentclass{article}\n\\usepackage{booktabs,graphicx}\n"
-                   "\\begin{document}\n" + body + "\n\\end{document}\n", encoding="utf-8")
-    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape",
-                          tex.name], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    tex.write_text(
+        "\\documentclass{article}\n\\usepackage{booktabs,graphicx}\n"
+        "\\begin{document}\n" + body + "\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    run = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", tex.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stdout[-3000:]
     if shutil.which("pdftotext") is None:
         return ""
-    return subprocess.run(["pdftotext", "-layout", "doc.pdf", "-"], cwd=tmp_path, capture_output=True,
-                          text=True, check=True).stdout
+    return subprocess.run(
+        ["pdftotext", "-layout", "doc.pdf", "-"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")

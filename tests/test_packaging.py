@@ -34,44 +34,77 @@ def test_version_comes_from_cargo_workspace() -> None:
 
 def path_without_rust() -> str:
     """PATH without the directories that hold cargo or rustc."""
-    return os.pathsep.join(d for d in os.environ["PATH"].split(os.pathsep)
-                           if d and not any((Path(d) / tool).exists() for tool in ("cargo", "rustc")))
+    return os.pathsep.join(
+        d
+        for d in os.environ["PATH"].split(os.pathsep)
+        if d and not any((Path(d) / tool).exists() for tool in ("cargo", "rustc"))
+    )
 
 
 def test_source_build_without_cargo_stops_with_a_message() -> None:
     """The build backend refuses at once (maturin alone would download a Rust toolchain)."""
     pytest.importorskip("maturin")
-    env = {k: v for k, v in os.environ.items() if k not in ("MATURIN_NO_INSTALL_RUST", "PYTHONPATH")}
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("MATURIN_NO_INSTALL_RUST", "PYTHONPATH")
+    }
     env["PATH"] = path_without_rust()
     hook = "import multicompare_build_backend as b; b.prepare_metadata_for_build_wheel('.')"
-    result = subprocess.run([sys.executable, "-c", hook], cwd=ROOT / "build_backend", env=env,
-                            capture_output=True, text=True, timeout=60, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", hook],
+        cwd=ROOT / "build_backend",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode != 0
-    assert "needs a Rust toolchain" in result.stderr and "pip install --only-binary" in result.stderr
+    assert (
+        "needs a Rust toolchain" in result.stderr and "pip install --only-binary" in result.stderr
+    )
 
 
 @pytest.mark.wheel
 def test_wheel_in_fresh_venv(tmp_path: Path) -> None:
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_dist.py"), "--out", str(tmp_path / "dist")],
-                         check=True, stdout=subprocess.PIPE, text=True).stdout
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_dist.py"), "--out", str(tmp_path / "dist")],
+        check=True,
+        stdout=subprocess.PIPE,
+        text=True,
+    ).stdout
     sdist, wheel = (Path(line) for line in out.split())
     assert sdist.name == f"multicompare-{multicompare.__version__}.tar.gz"
     tag = "manylinux_2_" if sys.platform == "linux" else ""
-    assert re.fullmatch(rf"multicompare-{re.escape(multicompare.__version__)}-cp310-abi3-.*{tag}.*\.whl",
-                        wheel.name), wheel.name
+    assert re.fullmatch(
+        rf"multicompare-{re.escape(multicompare.__version__)}-cp310-abi3-.*{tag}.*\.whl", wheel.name
+    ), wheel.name
 
     venv.create(tmp_path / "venv", with_pip=True)
     bin_dir = tmp_path / "venv" / ("Scripts" if sys.platform == "win32" else "bin")
     python = bin_dir / ("python.exe" if sys.platform == "win32" else "python")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV", "CARGO", "RUSTUP"))}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("PYTHON", "VIRTUAL_ENV", "CARGO", "RUSTUP"))
+    }
     env["PATH"] = os.pathsep.join([str(bin_dir), path_without_rust()])
     assert shutil.which("cargo", path=env["PATH"]) is None
     work = tmp_path / "elsewhere"  # away from the source tree, with only the smoke script
     work.mkdir()
     shutil.copy(ROOT / "tests" / "wheel_smoke.py", work)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel)],
-                   cwd=work, env=env, check=True)
-    result = subprocess.run([str(python), "-I", "wheel_smoke.py"], cwd=work, env=env,
-                            capture_output=True, text=True, check=False)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel)],
+        cwd=work,
+        env=env,
+        check=True,
+    )
+    result = subprocess.run(
+        [str(python), "-I", "wheel_smoke.py"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "smoke tests passed" in result.stdout

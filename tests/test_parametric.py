@@ -11,34 +11,52 @@ from __future__ import annotations
 
 import itertools
 
-import multicompare as mc
 import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from multicompare.parametric import _anova, _dunnett_adjusted, _mauchly, _tukey_adjusted
 from scipy import stats
 from statsmodels.stats.anova import AnovaRM
 from statsmodels.stats.diagnostic import lilliefors
 
+import multicompare as mc
+from multicompare.parametric import _anova, _dunnett_adjusted, _mauchly, _tukey_adjusted
+
 # 12 data sets x 4 algorithms (rng = numpy.random.default_rng(1), rounded to 6 decimals).
-PINGOUIN_DATA = np.array([
-    [0.939332, 1.715366, 1.424185, -0.609409], [1.796523, 1.637542, 0.854214, 1.572285],
-    [0.685421, 0.914981, 0.849271, 0.967561], [-1.554684, -0.68114, -0.80035, -0.119384],
-    [0.771374, 0.739196, 0.449744, 0.57446], [-0.493298, -0.477043, 1.292624, 0.605284],
-    [-1.832002, -0.709853, 1.204389, 0.55697], [-0.858144, -0.554465, 1.546051, -2.083808],
-    [0.536862, 3.257239, 2.06117, 1.677531], [-0.53407, -1.368139, 0.647401, 0.188951],
-    [-2.476101, -1.631976, -0.820793, -2.093501], [-0.412169, 0.081584, 0.221687, -0.720191]])
+PINGOUIN_DATA = np.array(
+    [
+        [0.939332, 1.715366, 1.424185, -0.609409],
+        [1.796523, 1.637542, 0.854214, 1.572285],
+        [0.685421, 0.914981, 0.849271, 0.967561],
+        [-1.554684, -0.68114, -0.80035, -0.119384],
+        [0.771374, 0.739196, 0.449744, 0.57446],
+        [-0.493298, -0.477043, 1.292624, 0.605284],
+        [-1.832002, -0.709853, 1.204389, 0.55697],
+        [-0.858144, -0.554465, 1.546051, -2.083808],
+        [0.536862, 3.257239, 2.06117, 1.677531],
+        [-0.53407, -1.368139, 0.647401, 0.188951],
+        [-2.476101, -1.631976, -0.820793, -2.093501],
+        [-0.412169, 0.081584, 0.221687, -0.720191],
+    ]
+)
 # pingouin.rm_anova(correction=True) and pingouin.sphericity on PINGOUIN_DATA (long form).
-PINGOUIN = {"F": 3.509334, "p_unc": 0.025895, "eps": 0.921556, "p_GG_corr": 0.029839,
-            "W": 0.856288, "p_spher": 0.912522}
+PINGOUIN = {
+    "F": 3.509334,
+    "p_unc": 0.025895,
+    "eps": 0.921556,
+    "p_GG_corr": 0.029839,
+    "W": 0.856288,
+    "p_spher": 0.912522,
+}
 
 
 def _long(values: np.ndarray) -> pd.DataFrame:
     n, k = values.shape
-    return pd.DataFrame([(f"d{i}", f"a{j}", values[i, j]) for i in range(n) for j in range(k)],
-                        columns=["dataset", "algorithm", "score"])
+    return pd.DataFrame(
+        [(f"d{i}", f"a{j}", values[i, j]) for i in range(n) for j in range(k)],
+        columns=["dataset", "algorithm", "score"],
+    )
 
 
 def test_rm_anova_equals_pingouin_figures() -> None:
@@ -60,9 +78,13 @@ def test_rm_anova_equals_statsmodels(n: int, k: int, seed: int) -> None:
     table = AnovaRM(_long(values), "score", "dataset", within=["algorithm"]).fit().anova_table
     r = mc.rm_anova(values)
     assert r.statistic == pytest.approx(float(table["F Value"].iloc[0]), rel=1e-9)
-    assert r.pvalue_uncorrected == pytest.approx(float(table["Pr > F"].iloc[0]), rel=1e-7, abs=1e-14)
+    assert r.pvalue_uncorrected == pytest.approx(
+        float(table["Pr > F"].iloc[0]), rel=1e-7, abs=1e-14
+    )
     assert 1 / (k - 1) - 1e-12 <= r.epsilon <= 1.0
-    assert r.pvalue == pytest.approx(stats.f.sf(r.statistic, (k - 1) * r.epsilon, (k - 1) * (n - 1) * r.epsilon))
+    assert r.pvalue == pytest.approx(
+        stats.f.sf(r.statistic, (k - 1) * r.epsilon, (k - 1) * (n - 1) * r.epsilon)
+    )
     # invariant to relabelling algorithms and reordering data sets, and to a shift of all scores
     perm = np.random.default_rng(seed).permutation
     same = mc.rm_anova(values[perm(n)][:, perm(k)] + 100.0)
@@ -119,7 +141,13 @@ def test_posthoc_parametric_uses_the_repeated_measures_error_term() -> None:
     assert dunnett.method == "dunnett" and [p[0] for p in dunnett.pairs] == ["A3"] * 3
     assert (dunnett.adjusted >= dunnett.pvalue).all() and (dunnett.adjusted <= 1).all()
     assert (tukey.adjusted >= tukey.pvalue).all()
-    assert set(tukey.to_frame().columns) == {"difference", "statistic", "pvalue", "apv_tukey", "reject_tukey"}
+    assert set(tukey.to_frame().columns) == {
+        "difference",
+        "statistic",
+        "pvalue",
+        "apv_tukey",
+        "reject_tukey",
+    }
     assert "Tukey" in str(tukey) and "Dunnett" in str(dunnett)
 
 
@@ -150,23 +178,36 @@ def test_null_calibration_of_rm_anova_and_tukey() -> None:
 
 def test_conditions_on_runs_equal_scipy_and_statsmodels() -> None:
     rng = np.random.default_rng(3)
-    rows = [(d, a, fold, rng.normal() if a != "skewed" else rng.exponential())
-            for d in ["iris", "wine", "glass"] for a in ["tree", "svm", "skewed"] for fold in range(25)]
+    rows = [
+        (d, a, fold, rng.normal() if a != "skewed" else rng.exponential())
+        for d in ["iris", "wine", "glass"]
+        for a in ["tree", "svm", "skewed"]
+        for fold in range(25)
+    ]
     frame = pd.DataFrame(rows, columns=["dataset", "algorithm", "fold", "accuracy"])
     frame_before = frame.copy()
     result = mc.check_conditions(frame)
     pd.testing.assert_frame_equal(frame, frame_before)  # the input is not modified
-    runs = {(d, a): g["accuracy"].to_numpy() for (d, a), g in frame.groupby(["dataset", "algorithm"])}
-    assert result.normality.loc["wine", "svm"] == pytest.approx(stats.shapiro(runs["wine", "svm"]).pvalue)
+    runs = {
+        (d, a): g["accuracy"].to_numpy() for (d, a), g in frame.groupby(["dataset", "algorithm"])
+    }
+    assert result.normality.loc["wine", "svm"] == pytest.approx(
+        stats.shapiro(runs["wine", "svm"]).pvalue
+    )
     assert result.homoscedasticity.loc["iris"] == pytest.approx(
-        stats.levene(*(runs["iris", a] for a in ["tree", "svm", "skewed"]), center="mean").pvalue)
+        stats.levene(*(runs["iris", a] for a in ["tree", "svm", "skewed"]), center="mean").pvalue
+    )
     lil = mc.check_conditions(frame, normality="lilliefors", variance="bartlett")
     assert lil.normality.loc["glass", "tree"] == pytest.approx(
-        lilliefors(runs["glass", "tree"], dist="norm", pvalmethod="table")[1])
+        lilliefors(runs["glass", "tree"], dist="norm", pvalmethod="table")[1]
+    )
     assert lil.homoscedasticity.loc["glass"] == pytest.approx(
-        stats.bartlett(*(runs["glass", a] for a in ["tree", "svm", "skewed"])).pvalue)
+        stats.bartlett(*(runs["glass", a] for a in ["tree", "svm", "skewed"])).pvalue
+    )
     dag = mc.check_conditions(frame, normality="dagostino")
-    assert dag.normality.loc["iris", "skewed"] == pytest.approx(stats.normaltest(runs["iris", "skewed"]).pvalue)
+    assert dag.normality.loc["iris", "skewed"] == pytest.approx(
+        stats.normaltest(runs["iris", "skewed"]).pvalue
+    )
     # exponential runs fail normality: marked '*', the verdict says so, the choice is non-parametric
     assert (result.normality["skewed"] <= 0.05).all()
     assert result.to_frame().loc["iris", "skewed"].endswith("*")
@@ -183,7 +224,8 @@ def test_conditions_without_runs_check_the_differences_only() -> None:
     result = mc.check_conditions(PINGOUIN_DATA)
     assert result.normality.isna().all().all() and result.homoscedasticity.isna().all()
     assert result.differences.iloc[0] == pytest.approx(
-        stats.shapiro(PINGOUIN_DATA[:, 0] - PINGOUIN_DATA[:, 1]).pvalue)
+        stats.shapiro(PINGOUIN_DATA[:, 0] - PINGOUIN_DATA[:, 1]).pvalue
+    )
     assert result.sphericity == pytest.approx(PINGOUIN["p_spher"], abs=1e-4)
     assert "not checkable" in result.verdict and "folds or runs" in str(result)
     choice = mc.choose_family(result)  # 12 data sets: too few to trust the checks
@@ -200,11 +242,14 @@ def test_choice_is_parametric_only_with_enough_data_sets_and_conditions_holding(
     assert mc.choose_family(mc.check_conditions(heavy)).recommended == "nonparametric"
 
 
-@pytest.mark.parametrize("bad, error", [
-    ({"normality": "kolmogorov"}, "normality must be one of"),
-    ({"variance": "fligner"}, "variance must be one of"),
-    ({"alpha": 2.0}, "alpha"),
-])
+@pytest.mark.parametrize(
+    "bad, error",
+    [
+        ({"normality": "kolmogorov"}, "normality must be one of"),
+        ({"variance": "fligner"}, "variance must be one of"),
+        ({"alpha": 2.0}, "alpha"),
+    ],
+)
 def test_conditions_refuse_unknown_options(bad: dict[str, object], error: str) -> None:
     with pytest.raises(ValueError, match=error):
         mc.check_conditions(PINGOUIN_DATA, **bad)  # type: ignore[arg-type]
@@ -218,7 +263,10 @@ def test_compare_states_the_conditions_and_the_family() -> None:
     assert "Parametric conditions: The parametric conditions do not hold" in report.summary
     assert "recommended: the nonparametric tests" in report.family_reason
     parametric = mc.compare(scores, control="PDFC", family="parametric")
-    assert parametric.family == "parametric" and "as asked by family='parametric'" in parametric.family_reason
+    assert (
+        parametric.family == "parametric"
+        and "as asked by family='parametric'" in parametric.family_reason
+    )
     anova, dunnett = parametric.parametric
     assert anova == str(mc.rm_anova(scores)) and dunnett.startswith("Dunnett's test")
     rejected = mc.posthoc_parametric(scores, "PDFC").reject
@@ -229,8 +277,10 @@ def test_compare_states_the_conditions_and_the_family() -> None:
 
 def test_compare_family_auto_follows_the_recommendation() -> None:
     rng = np.random.default_rng(11)  # the data of the test above, shifted per algorithm
-    values = pd.DataFrame(rng.normal(size=(40, 3)) + rng.normal(size=(40, 1)) + [0.0, 0.2, 0.9],
-                          columns=["a", "b", "c"])
+    values = pd.DataFrame(
+        rng.normal(size=(40, 3)) + rng.normal(size=(40, 1)) + [0.0, 0.2, 0.9],
+        columns=["a", "b", "c"],
+    )
     auto = mc.compare(values, family="auto")
     assert auto.family == mc.choose_family(mc.check_conditions(values)).recommended == "parametric"
     assert auto.family_reason.startswith("chosen by family='auto'") and len(auto.parametric) == 2
@@ -243,16 +293,24 @@ def test_compare_checks_family_before_work() -> None:
         mc.compare(np.zeros((1, 1)), family="bayes")  # type: ignore[arg-type]
 
 
-def test_cli_check_conditions_and_family(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_check_conditions_and_family(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
     from pathlib import Path
 
     from multicompare.cli import main
 
     rng = np.random.default_rng(0)
-    rows = [(f"d{d}", a, fold, rng.normal(0.8, 0.02) if a != "C" else rng.exponential(0.02))
-            for d in range(12) for a in "ABC" for fold in range(10)]
+    rows = [
+        (f"d{d}", a, fold, rng.normal(0.8, 0.02) if a != "C" else rng.exponential(0.02))
+        for d in range(12)
+        for a in "ABC"
+        for fold in range(10)
+    ]
     path = Path(str(tmp_path)) / "folds.csv"
-    pd.DataFrame(rows, columns=["dataset", "classifier", "fold", "accuracy"]).to_csv(path, index=False)
+    pd.DataFrame(rows, columns=["dataset", "classifier", "fold", "accuracy"]).to_csv(
+        path, index=False
+    )
     assert main([str(path), "--aggregate", "mean", "--check-conditions"]) == 0
     out = capsys.readouterr().out
     assert "levene (homoscedasticity)" in out and "Recommended: the nonparametric tests" in out
@@ -266,8 +324,10 @@ def test_rm_anova_reproduces_the_published_drug_example() -> None:
     """Winer (Statistical Principles in Experimental Design, 1971): reaction times of five
     subjects under four drugs, the worked example of NCSS's documentation (Chapter 214,
     "Repeated Measures Analysis of Variance"): F(3, 12) = 24.76 with MS_error = 9.40."""
-    drugs = np.array([[30, 28, 16, 34], [14, 18, 10, 22], [24, 20, 18, 30], [38, 34, 20, 44],
-                      [26, 28, 14, 30]], dtype=float)
+    drugs = np.array(
+        [[30, 28, 16, 34], [14, 18, 10, 22], [24, 20, 18, 30], [38, 34, 20, 44], [26, 28, 14, 30]],
+        dtype=float,
+    )
     r = mc.rm_anova(drugs)  # no warning meant for the rank tests (few data sets)
     assert round(r.statistic, 2) == 24.76 and round(r.mse, 2) == 9.40
     assert (r.df_num, r.df_den) == (3, 12)

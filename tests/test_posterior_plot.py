@@ -45,8 +45,10 @@ def test_simplex_bins_the_samples_as_baycomp() -> None:
         theirs = next(c for c in theirs_fig.axes[0].collections if c.get_array() is not None)
         np.testing.assert_allclose(ours.get_offsets(), theirs.get_offsets())
         np.testing.assert_array_equal(ours.get_array(), theirs.get_array())
-        ours_text = sorted(t.get_text().replace("P(", "p(").replace(" better", "")
-                           .replace("equivalent", "rope") for t in fig.axes[0].texts)
+        ours_text = sorted(
+            t.get_text().replace("P(", "p(").replace(" better", "").replace("equivalent", "rope")
+            for t in fig.axes[0].texts
+        )
         assert ours_text == sorted(t.get_text() for t in theirs_fig.axes[0].texts)
     finally:
         plt.close(theirs_fig)

@@ -36,8 +36,9 @@ def test_garcia2008_table5_and_its_decisions() -> None:
         **{f"apv_{m}": result.adjusted[m] for m in ALL_PAIRS_METHODS},
         "apv_bergmann_hommel_monotone": monotone.adjusted["bergmann_hommel"],
         "number_rejected_alpha_0.05": result.reject.sum().to_dict(),
-        "bergmann_hommel_acceptance_set_alpha_0.05":
-            [h for h in frame.index if not frame.loc[h, "reject_bergmann_hommel"]],
+        "bergmann_hommel_acceptance_set_alpha_0.05": [
+            h for h in frame.index if not frame.loc[h, "reject_bergmann_hommel"]
+        ],
     }
     for key, value in actual.items():
         assert_matches(value, expected[key], path=key)
@@ -51,8 +52,9 @@ def test_table5_from_the_papers_average_ranks() -> None:
     expected = case(CASE)["expected"]
     n = len(read_csv(case(CASE)["input"]))
     for monotone in (False, True):
-        result = mc.posthoc_all_pairs(ranks=expected["average_ranks"]["value"], n_datasets=n,
-                                      monotone=monotone)
+        result = mc.posthoc_all_pairs(
+            ranks=expected["average_ranks"]["value"], n_datasets=n, monotone=monotone
+        )
         for m in ALL_PAIRS_METHODS:
             key = f"apv_{m}_monotone" if monotone and m == "bergmann_hommel" else f"apv_{m}"
             assert_matches(result.adjusted[m], expected[key], path=key)
@@ -63,7 +65,9 @@ def test_from_published_ranks_equals_from_data() -> None:
     data = mc.load_example("garcia2008")
     from_data = mc.posthoc_all_pairs(data)
     ranks = mc.friedman(data).ranks
-    from_ranks = mc.posthoc_all_pairs(ranks={str(a): r for a, r in ranks.items()}, n_datasets=len(data))
+    from_ranks = mc.posthoc_all_pairs(
+        ranks={str(a): r for a, r in ranks.items()}, n_datasets=len(data)
+    )
     pd.testing.assert_frame_equal(from_ranks.to_frame(), from_data.to_frame())
 
 
@@ -73,7 +77,9 @@ def test_pairs_follow_itertools_combinations_and_agree_with_posthoc_control() ->
         pairs = mc.posthoc_all_pairs(data, test=test)
         names = list(data.columns)
         assert pairs.pairs == tuple(itertools.combinations(names, 2))
-        assert list(pairs.to_frame().index) == [f"{a} vs {b}" for a, b in itertools.combinations(names, 2)]
+        assert list(pairs.to_frame().index) == [
+            f"{a} vs {b}" for a, b in itertools.combinations(names, 2)
+        ]
         control = mc.posthoc_control(data, names[0], test=test)
         first = pairs.to_frame().iloc[: len(names) - 1]
         np.testing.assert_array_equal(first["pvalue"].to_numpy(), control.pvalue.to_numpy())
@@ -99,13 +105,20 @@ def test_matrix_is_symmetric_with_nan_diagonal() -> None:
 def test_frame_layout() -> None:
     result = mc.posthoc_all_pairs(mc.load_example("garcia2008"), alpha=0.01)
     frame = result.to_frame(reject=True)
-    assert list(frame.columns) == (["difference", "z", "pvalue"] + [f"apv_{m}" for m in ALL_PAIRS_METHODS]
-                                   + [f"reject_{m}" for m in ALL_PAIRS_METHODS])
-    np.testing.assert_array_equal(frame[[f"reject_{m}" for m in ALL_PAIRS_METHODS]].to_numpy(),
-                                  result.adjusted.to_numpy() <= 0.01)
+    assert list(frame.columns) == (
+        ["difference", "z", "pvalue"]
+        + [f"apv_{m}" for m in ALL_PAIRS_METHODS]
+        + [f"reject_{m}" for m in ALL_PAIRS_METHODS]
+    )
+    np.testing.assert_array_equal(
+        frame[[f"reject_{m}" for m in ALL_PAIRS_METHODS]].to_numpy(),
+        result.adjusted.to_numpy() <= 0.01,
+    )
 
 
-def test_methods_selection_and_bergmann_hommel_beyond_the_supported_k(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_methods_selection_and_bergmann_hommel_beyond_the_supported_k(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     data = mc.load_example("garcia2008")  # k = 5
     assert mc.posthoc_all_pairs(data, methods=["holm"]).methods == ("holm",)
     assert mc.posthoc_all_pairs(data, methods="shaffer").methods == ("shaffer",)
@@ -121,11 +134,16 @@ def test_methods_selection_and_bergmann_hommel_beyond_the_supported_k(monkeypatc
         mc.posthoc_all_pairs(data, methods=["bergmann_hommel"])
 
 
-scores_tables = arrays(np.float64, st.tuples(st.integers(3, 8), st.integers(3, 5)),
-                       elements=st.integers(0, 9).map(lambda v: v / 10))
+scores_tables = arrays(
+    np.float64,
+    st.tuples(st.integers(3, 8), st.integers(3, 5)),
+    elements=st.integers(0, 9).map(lambda v: v / 10),
+)
 
 
-def _canonical(result: posthoc.PosthocControlResult | posthoc.PosthocAllPairsResult) -> pd.DataFrame:
+def _canonical(
+    result: posthoc.PosthocControlResult | posthoc.PosthocAllPairsResult,
+) -> pd.DataFrame:
     """The result in a form that does not depend on the order of algorithms or data sets."""
     if isinstance(result, posthoc.PosthocControlResult):
         return result.to_frame().sort_index()
@@ -136,7 +154,8 @@ def _canonical(result: posthoc.PosthocControlResult | posthoc.PosthocAllPairsRes
 @settings(max_examples=30)
 @given(scores_tables, st.data(), st.sampled_from(["friedman", "aligned", "quade"]), st.booleans())
 def test_both_posthocs_invariant_to_dataset_order_relabelling_and_orientation(
-        x: np.ndarray, draw: st.DataObject, test: posthoc.Test, control: bool) -> None:
+    x: np.ndarray, draw: st.DataObject, test: posthoc.Test, control: bool
+) -> None:
     def run(values: np.ndarray, columns: list[str], **options: Any) -> pd.DataFrame:
         frame = pd.DataFrame(values, columns=columns)
         if control:
@@ -147,8 +166,10 @@ def test_both_posthocs_invariant_to_dataset_order_relabelling_and_orientation(
     rows = draw.draw(st.permutations(range(x.shape[0])))
     cols = draw.draw(st.permutations(range(x.shape[1])))
     reference = run(x, names)
-    for other in (run(x[np.ix_(rows, cols)], [names[c] for c in cols]),
-                  run(-x, names, higher_is_better=False)):
+    for other in (
+        run(x[np.ix_(rows, cols)], [names[c] for c in cols]),
+        run(-x, names, higher_is_better=False),
+    ):
         pd.testing.assert_frame_equal(other, reference, check_exact=False, rtol=1e-9, atol=1e-12)
 
 
@@ -176,18 +197,27 @@ def test_equal_rank_differences_give_equal_pvalues_and_apvs() -> None:
 
 @settings(max_examples=30)
 @given(scores_tables, st.sampled_from(["friedman", "aligned", "quade"]))
-def test_equal_rank_differences_are_bitwise_equal_for_every_test(x: np.ndarray, test: posthoc.Test) -> None:
+def test_equal_rank_differences_are_bitwise_equal_for_every_test(
+    x: np.ndarray, test: posthoc.Test
+) -> None:
     """Equal |differences| of the exact rank totals: bitwise equal z, p and monotone APVs
     (without monotone, Bergmann-Hommel's APVs may differ: they depend on the other pairs)."""
     result = mc.posthoc_all_pairs(x, test=test, monotone=True)
     frame = result.to_frame()
     # The exact rank totals (multiples of 1/2; Quade's W_j of 1/4) decide which pairs tie.
     n = x.shape[0]
-    totals = {"friedman": result.ranks * n, "aligned": result.ranks * n,
-              "quade": result.ranks * n * (n + 1) / 2}[test]
+    totals = {
+        "friedman": result.ranks * n,
+        "aligned": result.ranks * n,
+        "quade": result.ranks * n * (n + 1) / 2,
+    }[test]
     exact = {name: round(4 * value) for name, value in totals.items()}
     gap = pd.Series({f"{a} vs {b}": abs(exact[b] - exact[a]) for a, b in result.pairs})
     for _, group in frame.groupby(gap):
-        assert group.drop(columns=[c for c in group if c.startswith(("difference", "z"))]
-                          ).nunique().max() == 1
+        assert (
+            group.drop(columns=[c for c in group if c.startswith(("difference", "z"))])
+            .nunique()
+            .max()
+            == 1
+        )
         assert group["z"].abs().nunique() == 1

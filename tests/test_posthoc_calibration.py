@@ -51,8 +51,10 @@ def _null_rejection_rates(n: int, k: int, seed: int) -> dict[str, float]:
         "garcia2010": np.full(REPS, _ranking.standard_error("aligned", k, n, "garcia2010")),
         "misprint": np.full(REPS, np.sqrt(k * (n + 1) / 6.0)),
     }
-    return {name: float(np.mean(np.abs(difference / se[:, None]) > critical))
-            for name, se in candidates.items()}
+    return {
+        name: float(np.mean(np.abs(difference / se[:, None]) > critical))
+        for name, se in candidates.items()
+    }
 
 
 @pytest.mark.parametrize(("n", "k", "seed"), [(20, 4, 20260), (30, 5, 20261), (24, 4, 20262)])
@@ -72,7 +74,10 @@ def test_the_default_posthoc_uses_the_calibrated_candidate() -> None:
         np.testing.assert_array_equal(mc.friedman_aligned_ranks(x).aligned_ranks.to_numpy(), ranks)
         default = mc.posthoc_control(x, control=0, test="aligned")
         assert default.se == pytest.approx(float(_ranking.permutation_se(ranks)), rel=1e-12)
-        assert default.se > mc.posthoc_control(x, control=0, test="aligned", aligned_se="garcia2010").se
+        assert (
+            default.se
+            > mc.posthoc_control(x, control=0, test="aligned", aligned_se="garcia2010").se
+        )
 
 
 def test_calibrated_se_matches_the_permutation_variance_exactly() -> None:
@@ -116,10 +121,14 @@ def test_quade_calibrated_se_holds_alpha_and_eq22_does_not(k: int, seed: int, ti
     total = n * (n + 1) / 2.0
     difference = w.sum(axis=1)[:, 1:] / total - w.sum(axis=1)[:, :1] / total
     critical = stats.norm.isf(ALPHA / 2)
-    se = {"calibrated": _ranking.permutation_se(w, total),
-          "garcia2010": _ranking.standard_error("quade", k, n, "garcia2010")}
-    rates = {name: float(np.mean(np.abs(difference / np.reshape(s, (-1, 1))) > critical))
-             for name, s in se.items()}
+    se = {
+        "calibrated": _ranking.permutation_se(w, total),
+        "garcia2010": _ranking.standard_error("quade", k, n, "garcia2010"),
+    }
+    rates = {
+        name: float(np.mean(np.abs(difference / np.reshape(s, (-1, 1))) > critical))
+        for name, s in se.items()
+    }
     print(f"quade n={n} k={k} ties={ties} rejection rates at alpha={ALPHA}: {rates}")
     assert abs(rates["calibrated"] - ALPHA) < QUADE_TOLERANCE
     if k == 2:

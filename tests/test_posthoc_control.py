@@ -11,8 +11,7 @@ from scipy import stats
 
 import multicompare as mc
 from multicompare import _ranking
-from multicompare.adjust import NOT_FWER_CONTROLLING
-from multicompare.adjust import CONTROL_METHODS
+from multicompare.adjust import CONTROL_METHODS, NOT_FWER_CONTROLLING
 from multicompare.posthoc import PosthocControlResult
 from reference_cases import REFERENCE, assert_matches, case, read_csv
 
@@ -21,8 +20,10 @@ Getter = Callable[[PosthocControlResult], Any]
 
 def _rejected(result: PosthocControlResult) -> dict[str, list[str]]:
     frame = result.to_frame(sort=True, reject=True)
-    return {name.capitalize(): [a for a in frame.index if frame.loc[a, f"reject_{name}"]]
-            for name in ("bonferroni", "holm", "hochberg", "hommel")}
+    return {
+        name.capitalize(): [a for a in frame.index if frame.loc[a, f"reject_{name}"]]
+        for name in ("bonferroni", "holm", "hochberg", "hommel")
+    }
 
 
 GETTERS: dict[str, Getter] = {
@@ -38,22 +39,46 @@ GETTERS: dict[str, Getter] = {
     "rejected_alpha_0.05": _rejected,
     "CD_nemenyi_0.05": lambda r: mc.critical_difference(len(r.ranks), r.n_datasets, 0.05),
     "CD_nemenyi_0.10": lambda r: mc.critical_difference(len(r.ranks), r.n_datasets, 0.10),
-    "CD_bonferroni_dunn_0.05": lambda r: mc.critical_difference(len(r.ranks), r.n_datasets, 0.05,
-                                                                "bonferroni_dunn"),
+    "CD_bonferroni_dunn_0.05": lambda r: mc.critical_difference(
+        len(r.ranks), r.n_datasets, 0.05, "bonferroni_dunn"
+    ),
     # Bonferroni-Dunn by the CD (D06 Sec. 3.2.2): |R_j - R_control| >= CD, in p order.
     "rejected_bonferroni_dunn_CD_0.05": lambda r: [
-        a for a in r.to_frame(sort=True).index
-        if abs(r.difference[a]) >= mc.critical_difference(len(r.ranks), r.n_datasets, 0.05, "bonferroni_dunn")],
+        a
+        for a in r.to_frame(sort=True).index
+        if abs(r.difference[a])
+        >= mc.critical_difference(len(r.ranks), r.n_datasets, 0.05, "bonferroni_dunn")
+    ],
     # Holm's step-down compares the i-th smallest p with alpha/(m - i + 1) (D06 Sec. 3.2.2).
-    "alpha_over_i_holm": lambda r: {a: r.alpha / (len(r.pvalue) - i)
-                                    for i, a in enumerate(r.to_frame(sort=True).index)},
+    "alpha_over_i_holm": lambda r: {
+        a: r.alpha / (len(r.pvalue) - i) for i, a in enumerate(r.to_frame(sort=True).index)
+    },
     **{f"apv_{m}": (lambda r, m=m: r.adjusted[m]) for m in CONTROL_METHODS},
 }
 # Entries of these cases that belong to other modules (omnibus statistics) are tested there.
-NOT_HERE = ("ranks", "rank_sums", "average_ranks", "chi2_F", "F_F", "df_F", "p_chi2_F", "p_F_F",
-            "F_critical_0.05",
-            "aligned_", "rank_totals", "sum_R", "T", "p_T", "sample_ranges", "Q", "S_", "W_",
-            "A2", "B", "df")
+NOT_HERE = (
+    "ranks",
+    "rank_sums",
+    "average_ranks",
+    "chi2_F",
+    "F_F",
+    "df_F",
+    "p_chi2_F",
+    "p_F_F",
+    "F_critical_0.05",
+    "aligned_",
+    "rank_totals",
+    "sum_R",
+    "T",
+    "p_T",
+    "sample_ranges",
+    "Q",
+    "S_",
+    "W_",
+    "A2",
+    "B",
+    "df",
+)
 
 
 def _check_all(result: PosthocControlResult, case_id: str) -> None:
@@ -67,13 +92,24 @@ def _check_all(result: PosthocControlResult, case_id: str) -> None:
 
 def _from_data(case_id: str, test: str, **options: Any) -> PosthocControlResult:
     c = case(case_id)
-    return mc.posthoc_control(REFERENCE / c["input"], c["parameters"]["control"], test=test,
-                              alpha=c["parameters"]["alpha"],
-                              higher_is_better=c["parameters"]["higher_is_better"], **options)
+    return mc.posthoc_control(
+        REFERENCE / c["input"],
+        c["parameters"]["control"],
+        test=test,
+        alpha=c["parameters"]["alpha"],
+        higher_is_better=c["parameters"]["higher_is_better"],
+        **options,
+    )
 
 
-@pytest.mark.parametrize("case_id", ["demsar2006_friedman_from_auc", "demsar2006_friedman_from_printed_ranks",
-                                     "garcia2010_friedman"])
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "demsar2006_friedman_from_auc",
+        "demsar2006_friedman_from_printed_ranks",
+        "garcia2010_friedman",
+    ],
+)
 def test_friedman_posthoc_reproduces_expected_json(case_id: str) -> None:
     _check_all(_from_data(case_id, "friedman", rom="garcia2010"), case_id)
 
@@ -88,8 +124,14 @@ def test_aligned_posthoc_from_the_printed_aligned_ranks_reproduces_table_10() ->
     c = case(case_id)
     printed = read_csv(c["input"])
     printed.columns = list(c["expected"]["rank_totals"]["value"])  # Table 7 spells IS-CHC - 1NN
-    result = mc.posthoc_control(ranks=printed.mean(), n_datasets=c["inputs"]["n"], control="PDFC",
-                                test="aligned", aligned_se="garcia2010", rom="garcia2010")
+    result = mc.posthoc_control(
+        ranks=printed.mean(),
+        n_datasets=c["inputs"]["n"],
+        control="PDFC",
+        test="aligned",
+        aligned_se="garcia2010",
+        rom="garcia2010",
+    )
     _check_all(result, case_id)
 
 
@@ -105,22 +147,35 @@ def test_quade_posthoc_from_the_printed_q_reproduces_table_11() -> None:
     data = read_csv(c["input"])
     q = np.array([c["inputs"]["Q"][name] for name in data.index])
     t = _ranking.quade_parts(_ranking.friedman_ranks(data.to_numpy()), q).T_j
-    result = mc.posthoc_control(ranks=dict(zip(data.columns, t)), n_datasets=len(data),
-                                control="PDFC", test="quade", rom="garcia2010", quade_se="garcia2010")
+    result = mc.posthoc_control(
+        ranks=dict(zip(data.columns, t)),
+        n_datasets=len(data),
+        control="PDFC",
+        test="quade",
+        rom="garcia2010",
+        quade_se="garcia2010",
+    )
     _check_all(result, case_id)
 
 
 def test_rom_exact_is_the_default_and_differs_from_the_papers_coefficients() -> None:
     data = mc.load_example("garcia2010")
     exact = mc.posthoc_control(data, "PDFC", test="aligned", aligned_se="garcia2010")
-    paper = mc.posthoc_control(data, "PDFC", test="aligned", aligned_se="garcia2010", rom="garcia2010")
+    paper = mc.posthoc_control(
+        data, "PDFC", test="aligned", aligned_se="garcia2010", rom="garcia2010"
+    )
     assert exact.options["rom"] == "exact"
     p = exact.pvalue.to_numpy()
     np.testing.assert_array_equal(exact.adjusted["rom"], mc.adjust_control(p, "rom"))
-    np.testing.assert_array_equal(paper.adjusted["rom"], mc.adjust_control(p, "rom", rom="garcia2010"))
+    np.testing.assert_array_equal(
+        paper.adjusted["rom"], mc.adjust_control(p, "rom", rom="garcia2010")
+    )
     # Here the two agree to 1e-6 (tiny or largest p); at moderate p they do not:
     moderate = [0.015, 0.03, 0.06]
-    assert mc.adjust_control(moderate, "rom")[0] < 0.99 * mc.adjust_control(moderate, "rom", rom="garcia2010")[0]
+    assert (
+        mc.adjust_control(moderate, "rom")[0]
+        < 0.99 * mc.adjust_control(moderate, "rom", rom="garcia2010")[0]
+    )
     for method in CONTROL_METHODS:
         if method != "rom":
             pd.testing.assert_series_equal(exact.adjusted[method], paper.adjusted[method])
@@ -131,7 +186,7 @@ def test_the_control_must_be_named_and_results_agree_with_ranks_input() -> None:
     alpha (issue 8.5; tests/test_simulation.py measures it)."""
     data = mc.load_example("garcia2010")
     for test in ("friedman", "quade", "aligned"):
-        with pytest.raises(ValueError, match="name the control.*posthoc_all_pairs"):
+        with pytest.raises(ValueError, match=r"name the control.*posthoc_all_pairs"):
             mc.posthoc_control(data, test=test)
         result = mc.posthoc_control(data, "PDFC", test=test)
         assert result.control == result.ranks.idxmin() == "PDFC"
@@ -143,19 +198,31 @@ def test_the_control_must_be_named_and_results_agree_with_ranks_input() -> None:
     ranks = mc.quade(data).ranks
     for given_ranks in (ranks, ranks.to_dict(), (ranks.to_numpy(), list(ranks.index))):
         if isinstance(given_ranks, tuple):
-            result = mc.posthoc_control(ranks=given_ranks[0], algorithms=given_ranks[1],
-                                        n_datasets=len(data), control="PDFC", test="quade",
-                                        quade_se="garcia2010")
+            result = mc.posthoc_control(
+                ranks=given_ranks[0],
+                algorithms=given_ranks[1],
+                n_datasets=len(data),
+                control="PDFC",
+                test="quade",
+                quade_se="garcia2010",
+            )
         else:
-            result = mc.posthoc_control(ranks=given_ranks, n_datasets=len(data), control="PDFC",
-                                        test="quade", quade_se="garcia2010")
+            result = mc.posthoc_control(
+                ranks=given_ranks,
+                n_datasets=len(data),
+                control="PDFC",
+                test="quade",
+                quade_se="garcia2010",
+            )
         pd.testing.assert_frame_equal(result.to_frame(), from_data.to_frame())
     # The calibrated SE: from ranks the no-ties null SE, from data the permutation SE, which
     # the ties of this table make smaller.
     calibrated = mc.posthoc_control(data, "PDFC", test="quade")
     no_ties = mc.posthoc_control(ranks=ranks, n_datasets=len(data), control="PDFC", test="quade")
     k, n = data.shape[1], len(data)
-    assert no_ties.se == pytest.approx(np.sqrt(k * (k + 1) * (2 * n + 1) / (9 * n * (n + 1))), rel=1e-12)
+    assert no_ties.se == pytest.approx(
+        np.sqrt(k * (k + 1) * (2 * n + 1) / (9 * n * (n + 1))), rel=1e-12
+    )
     assert calibrated.se < no_ties.se < from_data.se
 
 
@@ -172,18 +239,24 @@ def test_calibrated_aligned_se_is_the_default_and_larger_than_the_papers() -> No
 
 def test_aligned_from_ranks_needs_the_papers_se() -> None:
     with pytest.raises(ValueError, match="aligned_se='garcia2010'"):
-        mc.posthoc_control(ranks={"a": 10.0, "b": 20.0, "c": 30.0}, n_datasets=10, control="a",
-                           test="aligned")
+        mc.posthoc_control(
+            ranks={"a": 10.0, "b": 20.0, "c": 30.0}, n_datasets=10, control="a", test="aligned"
+        )
 
 
 def test_frame_layout_and_rejections() -> None:
     result = mc.posthoc_control(mc.load_example("garcia2010"), "PDFC", alpha=0.1)
     frame = result.to_frame(reject=True)
-    assert list(frame.columns) == (["difference", "z", "pvalue"] + [f"apv_{m}" for m in CONTROL_METHODS]
-                                   + [f"reject_{m}" for m in CONTROL_METHODS])
+    assert list(frame.columns) == (
+        ["difference", "z", "pvalue"]
+        + [f"apv_{m}" for m in CONTROL_METHODS]
+        + [f"reject_{m}" for m in CONTROL_METHODS]
+    )
     assert list(frame.index) == list(result.algorithms)
-    assert (frame[[f"reject_{m}" for m in CONTROL_METHODS]].to_numpy()
-            == (result.adjusted.to_numpy() <= 0.1)).all()
+    assert (
+        frame[[f"reject_{m}" for m in CONTROL_METHODS]].to_numpy()
+        == (result.adjusted.to_numpy() <= 0.1)
+    ).all()
     assert list(result.to_frame(sort=True)["pvalue"]) == sorted(frame["pvalue"])
 
 

@@ -18,7 +18,8 @@ from multicompare import cli
 from multicompare.posthoc import PAIRWISE_METHODS
 
 SCORES = st.tuples(st.integers(5, 14), st.integers(3, 5)).flatmap(
-    lambda shape: arrays(np.float64, shape, elements=st.integers(0, 12).map(lambda v: v / 4)))
+    lambda shape: arrays(np.float64, shape, elements=st.integers(0, 12).map(lambda v: v / 4))
+)
 
 
 def _continuous(n: int, k: int, seed: int) -> pd.DataFrame:
@@ -54,8 +55,9 @@ def test_control_uses_the_same_pairwise_pvalues(test: str) -> None:
     for other, p in control.pvalue.items():
         assert p == pytest.approx(pairs.matrix().loc["A2", other], rel=1e-12)
     assert control.methods == PAIRWISE_METHODS["control"]
-    np.testing.assert_allclose(control.adjusted["holm"],
-                               multipletests(control.pvalue, method="holm")[1])
+    np.testing.assert_allclose(
+        control.adjusted["holm"], multipletests(control.pvalue, method="holm")[1]
+    )
     assert np.isnan(control.se) and "SE" not in str(control)
 
 
@@ -108,8 +110,9 @@ def test_pair_verdict_does_not_depend_on_the_pool(values: np.ndarray, test: str,
     rnd.shuffle(keep)
     rows = list(range(values.shape[0]))
     rnd.shuffle(rows)
-    sub = mc.posthoc_all_pairs(pd.DataFrame(values[np.ix_(rows, keep)],
-                                            columns=[names[j] for j in keep]), test=test)
+    sub = mc.posthoc_all_pairs(
+        pd.DataFrame(values[np.ix_(rows, keep)], columns=[names[j] for j in keep]), test=test
+    )
     for (a, b), p in zip(sub.pairs, sub.pvalue):
         assert p == pytest.approx(full.matrix().loc[a, b], rel=1e-12, abs=1e-15)
     p = full.pvalue.to_numpy()
@@ -138,7 +141,8 @@ def test_compare_report_cd_diagram_and_cli(test: str, tmp_path) -> None:
     result = mc.posthoc_all_pairs(data, test=test)
     rejected = result.matrix("holm") <= 0.2
     assert mc.cd_groups(result.ranks, rejected) == mc.cd_groups(
-        result.ranks, [(h.first, h.second) for h in report.rejected("holm", 0.2)])
+        result.ranks, [(h.first, h.second) for h in report.rejected("holm", 0.2)]
+    )
     figure = mc.cd_diagram(data, test=test, method="holm", alpha=0.2)
     assert figure.axes[0].texts[0].get_text() == f"Holm ({name}), alpha = 0.20"
     bars = [line for line in figure.axes[0].lines if str(line.get_gid()).startswith("cd-group")]
@@ -156,6 +160,6 @@ def test_groups_are_the_pairs_that_holm_does_not_separate() -> None:
     order = list(result.ranks.sort_values(kind="stable").index)
     groups = mc.cd_groups(result.ranks, rejected)
     for i, j in itertools.combinations(range(len(order)), 2):
-        inside = order[i:j + 1]
+        inside = order[i : j + 1]
         joined = any(set(inside) <= set(g) for g in groups)
         assert joined == (not rejected.loc[inside, inside].to_numpy().any())

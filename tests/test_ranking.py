@@ -37,10 +37,14 @@ def test_aligned_ranks_of_garcia2010_table3_at_data_precision() -> None:
     x = read_csv(c["input"]).to_numpy()
     aligned = _ranking.aligned_observations(x)
     table = c["expected"]["aligned_observations"]["value"]
-    assert_matches(aligned.tolist(), {"value": table["data"],
-                                      "tolerance": c["expected"]["aligned_observations"]["tolerance"]})
-    assert_matches(_ranking.aligned_ranks(x).tolist(),
-                   {"value": c["expected"]["aligned_ranks"]["value"]["data"], "tolerance": {"abs": 0}})
+    assert_matches(
+        aligned.tolist(),
+        {"value": table["data"], "tolerance": c["expected"]["aligned_observations"]["tolerance"]},
+    )
+    assert_matches(
+        _ranking.aligned_ranks(x).tolist(),
+        {"value": c["expected"]["aligned_ranks"]["value"]["data"], "tolerance": {"abs": 0}},
+    )
 
 
 def test_aligned_statistic_from_the_printed_aligned_ranks() -> None:
@@ -55,8 +59,9 @@ def test_aligned_statistic_from_the_printed_aligned_ranks() -> None:
     assert_matches(parts.statistic, expected["T"])
     n = c["inputs"]["n"]
     assert printed.shape == (n, c["inputs"]["k"])
-    assert_matches(dict(zip(printed.columns, parts.algorithm_totals / n)),
-                   expected["average_aligned_ranks"])
+    assert_matches(
+        dict(zip(printed.columns, parts.algorithm_totals / n)), expected["average_aligned_ranks"]
+    )
 
 
 def test_quade_parts_with_the_printed_dataset_ranks() -> None:
@@ -67,8 +72,9 @@ def test_quade_parts_with_the_printed_dataset_ranks() -> None:
     expected = c["expected"]
     for key in ("S_ij", "W_ij"):
         table = getattr(parts, key[0])
-        assert_matches({i: dict(zip(data.columns, row)) for i, row in zip(data.index, table)},
-                       expected[key])
+        assert_matches(
+            {i: dict(zip(data.columns, row)) for i, row in zip(data.index, table)}, expected[key]
+        )
     for key in ("S_j", "T_j"):
         assert_matches(dict(zip(data.columns, getattr(parts, key))), expected[key])
     assert_matches(parts.A2, expected["A2"])
@@ -76,20 +82,29 @@ def test_quade_parts_with_the_printed_dataset_ranks() -> None:
     assert_matches(parts.statistic, expected["T3"])
     # G10's printed T3 = 21.967 comes from centring the ranks at 2 instead of (k+1)/2 = 2.5:
     # S_ij = Q_i(r_ij - 2), i.e. ranks shifted by 1/2 (W and T_j are not used by T3).
-    shifted = _ranking.quade_parts(_ranking.friedman_ranks(data.to_numpy()) + 0.5, q, tie_correction=False)
+    shifted = _ranking.quade_parts(
+        _ranking.friedman_ranks(data.to_numpy()) + 0.5, q, tie_correction=False
+    )
     assert_matches(shifted.statistic, expected["T3_with_centre_2_reproduces_paper"])
 
 
 def test_quade_ranges_tie_at_data_precision() -> None:
     c = case("garcia2010_quade")
     data = read_csv(c["input"])
-    assert_matches(dict(zip(data.index, _ranking.sample_ranges(data.to_numpy()))),
-                   c["expected"]["sample_ranges"])
+    assert_matches(
+        dict(zip(data.index, _ranking.sample_ranges(data.to_numpy()))),
+        c["expected"]["sample_ranges"],
+    )
     assert_matches(dict(zip(data.index, _ranking.range_ranks(data.to_numpy()))), c["expected"]["Q"])
 
 
-@given(arrays(np.float64, st.tuples(st.integers(2, 8), st.integers(2, 6)),
-              elements=st.integers(0, 5).map(float)))
+@given(
+    arrays(
+        np.float64,
+        st.tuples(st.integers(2, 8), st.integers(2, 6)),
+        elements=st.integers(0, 5).map(float),
+    )
+)
 def test_tie_corrections_equal_the_closed_forms_without_ties_and_stay_finite(x: np.ndarray) -> None:
     ranks = _ranking.friedman_ranks(x)
     for tie_correction in (True, False):
@@ -97,7 +112,8 @@ def test_tie_corrections_equal_the_closed_forms_without_ties_and_stay_finite(x: 
     no_ties = x + np.arange(x.size).reshape(x.shape) * 1e-3  # distinct values
     ranks = _ranking.friedman_ranks(no_ties)
     assert _ranking.friedman_chi2(ranks, tie_correction=True) == pytest.approx(
-        _ranking.friedman_chi2(ranks, tie_correction=False), rel=1e-12, abs=1e-12)
+        _ranking.friedman_chi2(ranks, tie_correction=False), rel=1e-12, abs=1e-12
+    )
     aligned = _ranking.aligned_ranks(no_ties)
     if len(np.unique(aligned)) == aligned.size:
         a = _ranking.aligned_ranks_statistic(aligned, tie_correction=True).statistic

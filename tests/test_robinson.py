@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import itertools
 
-import multicompare as mc
 import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
+
+import multicompare as mc
 from multicompare import _core, adjust_all_pairs
 
 
@@ -23,13 +24,14 @@ def robinson_by_definition(p: np.ndarray, order: np.ndarray) -> bool:
     for h, (a, b) in enumerate(itertools.combinations(range(k), 2)):
         q[a, b] = q[b, a] = p[h]
     q = q[np.ix_(order, order)]
-    return all(q[i, l] <= min(q[i, j], q[j, l])
-               for i, j, l in itertools.combinations(range(k), 3))
+    return all(q[i, m] <= min(q[i, j], q[j, m]) for i, j, m in itertools.combinations(range(k), 3))
 
 
-scores_tables = st.integers(3, 9).flatmap(lambda k: arrays(
-    np.float64, st.tuples(st.integers(3, 8), st.just(k)),
-    elements=st.integers(0, 4).map(float)))  # few values: many ties in ranks and differences
+scores_tables = st.integers(3, 9).flatmap(
+    lambda k: arrays(
+        np.float64, st.tuples(st.integers(3, 8), st.just(k)), elements=st.integers(0, 4).map(float)
+    )
+)  # few values: many ties in ranks and differences
 
 
 @settings(max_examples=40)
@@ -45,10 +47,15 @@ def test_rank_posthoc_pvalues_are_robinson_in_rank_order(x: np.ndarray, test: st
     assert np.array_equal(result.adjusted["bergmann_hommel"].to_numpy(), general)
 
 
-@given(st.integers(3, 7).flatmap(lambda k: st.tuples(
-    st.lists(st.integers(0, 5), min_size=k, max_size=k),
-    st.permutations(range(k)),
-    st.sampled_from([0.0, 0.3, 1.0]))))
+@given(
+    st.integers(3, 7).flatmap(
+        lambda k: st.tuples(
+            st.lists(st.integers(0, 5), min_size=k, max_size=k),
+            st.permutations(range(k)),
+            st.sampled_from([0.0, 0.3, 1.0]),
+        )
+    )
+)
 def test_the_robinson_check_is_the_definition(case: tuple[list[int], list[int], float]) -> None:
     """On rank families (g non-increasing in the rank difference), possibly with an ulp of
     noise added, and in a random order or the rank order, is_robinson equals the O(k^3)
@@ -77,8 +84,9 @@ def test_adjust_all_pairs_with_order_agrees_bitwise_and_reads_every_layout() -> 
     matrix = np.ones((k, k))
     matrix[pairs[:, 0], pairs[:, 1]] = matrix[pairs[:, 1], pairs[:, 0]] = p[0]
     out = adjust_all_pairs(matrix, "bergmann_hommel", order=list(orders[0]), monotone=True)
-    assert np.array_equal(out[pairs[:, 0], pairs[:, 1]],
-                          adjust_all_pairs(p[0], "bergmann_hommel", monotone=True))
+    assert np.array_equal(
+        out[pairs[:, 0], pairs[:, 1]], adjust_all_pairs(p[0], "bergmann_hommel", monotone=True)
+    )
 
 
 def test_order_errors() -> None:
@@ -99,7 +107,7 @@ def test_order_errors() -> None:
     k = _core.MAX_K_ROBINSON + 1
     with pytest.raises(ValueError, match="largest k of the Robinson route"):
         adjust_all_pairs(np.full(k * (k - 1) // 2, 0.5), "bergmann_hommel", order=np.arange(k))
-    with pytest.raises(ValueError, match="pass order= .* for the p-values of a rank post-hoc"):
+    with pytest.raises(ValueError, match=r"pass order= .* for the p-values of a rank post-hoc"):
         adjust_all_pairs(np.full(21 * 20 // 2, 0.5), "bergmann_hommel")
 
 

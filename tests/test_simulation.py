@@ -8,51 +8,102 @@ import itertools
 import pickle
 from concurrent.futures import ThreadPoolExecutor
 
-import multicompare as mc
 import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+import multicompare as mc
 from multicompare import simulation as sim
 from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS
 from multicompare.posthoc import PAIRWISE_METHODS, PAIRWISE_TESTS, RANK_TESTS
 
-OMNIBUS_FUNCTIONS = {"friedman": mc.friedman, "iman_davenport": mc.iman_davenport,
-                     "aligned": mc.friedman_aligned_ranks, "quade": mc.quade}
+OMNIBUS_FUNCTIONS = {
+    "friedman": mc.friedman,
+    "iman_davenport": mc.iman_davenport,
+    "aligned": mc.friedman_aligned_ranks,
+    "quade": mc.quade,
+}
 
 
 def _spec(effects: tuple[float, ...], n: int, **options: object) -> sim._Spec:
-    return sim._specify(effects, n, sim.COMPARISONS, ("friedman", "aligned", "quade"), None, 0, 0.05,
-                        "normal", 0.0, None, None, **{"aligned_se": "calibrated", "quade_se": "calibrated", "rom": "exact",
-                                                      "monotone": False, "tie_correction": True,
-                                                      **options})[0]
+    return sim._specify(
+        effects,
+        n,
+        sim.COMPARISONS,
+        ("friedman", "aligned", "quade"),
+        None,
+        0,
+        0.05,
+        "normal",
+        0.0,
+        None,
+        None,
+        **{
+            "aligned_se": "calibrated",
+            "quade_se": "calibrated",
+            "rom": "exact",
+            "monotone": False,
+            "tie_correction": True,
+            **options,
+        },
+    )[0]
 
 
-TABLES = st.tuples(st.integers(2, 7), st.integers(2, 6), st.integers(0, 2**32 - 1),
-                   st.sampled_from([None, 0, 1]), st.sampled_from([0.0, 1.0]))
+TABLES = st.tuples(
+    st.integers(2, 7),
+    st.integers(2, 6),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([None, 0, 1]),
+    st.sampled_from([0.0, 1.0]),
+)
 
 
-def _assert_batch_equals_api(table: tuple, tests: tuple[str, ...], tie_correction: bool = True,
-                             se_form: str = "calibrated", reps: int = 3) -> None:
+def _assert_batch_equals_api(
+    table: tuple,
+    tests: tuple[str, ...],
+    tie_correction: bool = True,
+    se_form: str = "calibrated",
+    reps: int = 3,
+) -> None:
     """Statistics, p-values and every decision of the vectorised chunk equal the public API's,
     table by table (rounding makes ties; a scale spread makes data sets of different scales)."""
     n, k, seed, decimals, spread = table
-    spec = sim._Spec(effects=(0.0,) * k, n_datasets=n, noise="normal", scale_spread=spread,
-                     decimals=decimals, alpha=0.05, control=None, rows=(), custom=(),
-                     aligned_se=se_form, quade_se=se_form, rom="exact", monotone=False,
-                     tie_correction=tie_correction)
+    spec = sim._Spec(
+        effects=(0.0,) * k,
+        n_datasets=n,
+        noise="normal",
+        scale_spread=spread,
+        decimals=decimals,
+        alpha=0.05,
+        control=None,
+        rows=(),
+        custom=(),
+        aligned_se=se_form,
+        quade_se=se_form,
+        rom="exact",
+        monotone=False,
+        tie_correction=tie_correction,
+    )
     x = sim._draw(spec, np.random.default_rng(seed), reps)
     first, second = sim._pairs(k)
     for test in tests:
         basis = sim._BASES[test](x, spec)
         best = sim._control_index(spec, basis.ranks)
-        p_control = sim._two_sided(basis, np.repeat(best[:, None], k - 1, axis=1), sim._others(best, k))
-        p_pairs = sim._two_sided(basis, np.broadcast_to(first, (reps, len(first))),
-                                 np.broadcast_to(second, (reps, len(first))))
+        p_control = sim._two_sided(
+            basis, np.repeat(best[:, None], k - 1, axis=1), sim._others(best, k)
+        )
+        p_pairs = sim._two_sided(
+            basis,
+            np.broadcast_to(first, (reps, len(first))),
+            np.broadcast_to(second, (reps, len(first))),
+        )
         options = {"aligned": {"aligned_se": se_form}, "quade": {"quade_se": se_form}}.get(test, {})
         control_methods = PAIRWISE_METHODS["control"] if test in PAIRWISE_TESTS else CONTROL_METHODS
-        pair_methods = PAIRWISE_METHODS["all_pairs"] if test in PAIRWISE_TESTS else ALL_PAIRS_METHODS
+        pair_methods = (
+            PAIRWISE_METHODS["all_pairs"] if test in PAIRWISE_TESTS else ALL_PAIRS_METHODS
+        )
         for r, table_r in enumerate(x):
             for name, p in basis.omnibus.items():
                 expected = OMNIBUS_FUNCTIONS[name](table_r, tie_correction=tie_correction).pvalue
@@ -60,19 +111,23 @@ def _assert_batch_equals_api(table: tuple, tests: tuple[str, ...], tie_correctio
             control = mc.posthoc_control(table_r, int(best[r]), test=test, **options)
             np.testing.assert_allclose(p_control[r], control.pvalue, rtol=1e-9, atol=1e-12)
             for method in control_methods:
-                np.testing.assert_array_equal(sim._decide_control(p_control[r:r + 1], method, spec)[0],
-                                              control.reject[method], err_msg=method)
+                np.testing.assert_array_equal(
+                    sim._decide_control(p_control[r : r + 1], method, spec)[0],
+                    control.reject[method],
+                    err_msg=method,
+                )
             pairs = mc.posthoc_all_pairs(table_r, test=test, **options)
             np.testing.assert_allclose(p_pairs[r], pairs.pvalue, rtol=1e-9, atol=1e-12)
             for method in pair_methods:
-                decided = sim._all_pairs_apv(p_pairs[r:r + 1], method, k, False)[0] <= 0.05
+                decided = sim._all_pairs_apv(p_pairs[r : r + 1], method, k, False)[0] <= 0.05
                 np.testing.assert_array_equal(decided, pairs.reject[method], err_msg=method)
 
 
 @settings(max_examples=8)
 @given(TABLES, st.sampled_from([True, False]), st.sampled_from(["calibrated", "garcia2010"]))
-def test_batch_rank_procedures_equal_the_package_functions(table: tuple, tie_correction: bool,
-                                                           se_form: str) -> None:
+def test_batch_rank_procedures_equal_the_package_functions(
+    table: tuple, tie_correction: bool, se_form: str
+) -> None:
     _assert_batch_equals_api(table, RANK_TESTS, tie_correction, se_form)
 
 
@@ -82,8 +137,12 @@ def test_batch_pairwise_procedures_equal_the_package_functions(table: tuple) -> 
 
 
 def _holm_all_pairs_by_the_public_api(scores: np.ndarray, alpha: float) -> np.ndarray:
-    return np.array([mc.posthoc_all_pairs(t, methods=["holm"], alpha=alpha).reject["holm"].to_numpy()
-                     for t in scores])
+    return np.array(
+        [
+            mc.posthoc_all_pairs(t, methods=["holm"], alpha=alpha).reject["holm"].to_numpy()
+            for t in scores
+        ]
+    )
 
 
 def _never(scores: np.ndarray, alpha: float) -> np.ndarray:
@@ -91,41 +150,71 @@ def _never(scores: np.ndarray, alpha: float) -> np.ndarray:
 
 
 def test_custom_procedure_through_the_public_api_matches_the_batch_one() -> None:
-    result = sim.simulate([0, 0, 1.0, 2.0], 8, n_replications=150, chunk_size=50,
-                          comparisons=["all_pairs"], tests=["friedman"], methods=["holm"],
-                          custom={"holm_api": ("all_pairs", _holm_all_pairs_by_the_public_api),
-                                  "never": ("omnibus", _never)}, random_state=11)
+    result = sim.simulate(
+        [0, 0, 1.0, 2.0],
+        8,
+        n_replications=150,
+        chunk_size=50,
+        comparisons=["all_pairs"],
+        tests=["friedman"],
+        methods=["holm"],
+        custom={
+            "holm_api": ("all_pairs", _holm_all_pairs_by_the_public_api),
+            "never": ("omnibus", _never),
+        },
+        random_state=11,
+    )
     frame = result.to_frame()
     builtin = frame.loc[("all_pairs", "friedman", "holm")]
-    pd.testing.assert_series_equal(frame.loc[("all_pairs", "custom", "holm_api")], builtin,
-                                   check_names=False)
+    pd.testing.assert_series_equal(
+        frame.loc[("all_pairs", "custom", "holm_api")], builtin, check_names=False
+    )
     assert builtin["power_avg"] > 0.1 and builtin["true_nulls"] == 1
     assert frame.loc[("omnibus", "custom", "never"), "rejections"] == 0
 
 
-@pytest.mark.parametrize("bad", [
-    lambda s, a: np.zeros((len(s), 3)),  # not boolean
-    lambda s, a: np.zeros((len(s), 2), dtype=bool),  # wrong number of hypotheses
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        lambda s, a: np.zeros((len(s), 3)),  # not boolean
+        lambda s, a: np.zeros((len(s), 2), dtype=bool),  # wrong number of hypotheses
+    ],
+)
 def test_custom_procedure_shape_is_checked(bad: object) -> None:
     with pytest.raises(ValueError, match="boolean array of shape"):
-        sim.simulate(3, 5, n_replications=10, custom={"bad": ("all_pairs", bad)}, comparisons=["omnibus"])
+        sim.simulate(
+            3, 5, n_replications=10, custom={"bad": ("all_pairs", bad)}, comparisons=["omnibus"]
+        )
 
 
-@given(st.integers(0, 2**63), st.sampled_from([3, 4]), st.sampled_from(["normal", "t3", "exponential"]))
+@given(
+    st.integers(0, 2**63), st.sampled_from([3, 4]), st.sampled_from(["normal", "t3", "exponential"])
+)
 @settings(max_examples=5)
-def test_reproducible_with_a_seed_and_the_same_serially_and_on_threads(seed: int, k: int, noise: str) -> None:
-    options = {"n_replications": 90, "chunk_size": 40, "random_state": seed, "noise": noise,
-               "decimals": 1, "tests": ["friedman", "quade"]}
+def test_reproducible_with_a_seed_and_the_same_serially_and_on_threads(
+    seed: int, k: int, noise: str
+) -> None:
+    options = {
+        "n_replications": 90,
+        "chunk_size": 40,
+        "random_state": seed,
+        "noise": noise,
+        "decimals": 1,
+        "tests": ["friedman", "quade"],
+    }
     first = sim.simulate(k, 6, **options).to_frame()
     pd.testing.assert_frame_equal(first, sim.simulate(k, 6, **options).to_frame())
     with ThreadPoolExecutor(max_workers=2) as pool:
-        pd.testing.assert_frame_equal(first, sim.simulate(k, 6, executor=pool, **options).to_frame())
+        pd.testing.assert_frame_equal(
+            first, sim.simulate(k, 6, executor=pool, **options).to_frame()
+        )
 
 
 def test_entropy_repeats_an_unseeded_run() -> None:
     result = sim.simulate(3, 5, n_replications=50, comparisons=["omnibus"])
-    again = sim.simulate(3, 5, n_replications=50, comparisons=["omnibus"], random_state=result.entropy)
+    again = sim.simulate(
+        3, 5, n_replications=50, comparisons=["omnibus"], random_state=result.entropy
+    )
     pd.testing.assert_frame_equal(result.to_frame(), again.to_frame())
 
 
@@ -133,22 +222,32 @@ def test_dask_distributed_local_cluster_gives_the_serial_result() -> None:
     distributed = pytest.importorskip("distributed")
     options = {"n_replications": 200, "chunk_size": 50, "random_state": 7, "tests": ["friedman"]}
     pickle.loads(pickle.dumps(_spec((0.0, 0.0, 1.0), 5)))  # chunks travel to other processes
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         spread = sim.simulate(3, 6, executor=client.get_executor(), **options)
     pd.testing.assert_frame_equal(spread.to_frame(), sim.simulate(3, 6, **options).to_frame())
 
 
 def test_pairwise_tests_offer_their_valid_adjustments_only() -> None:
-    frame = sim.simulate([0, 0, 1, 1], 8, n_replications=10, tests=["wilcoxon", "sign"], random_state=5,
-                         chunk_size=5).to_frame()
-    assert set(frame.index) == {(c, t, m) for t in ("wilcoxon", "sign")
-                                for c in ("control", "all_pairs") for m in PAIRWISE_METHODS[c]}
+    frame = sim.simulate(
+        [0, 0, 1, 1], 8, n_replications=10, tests=["wilcoxon", "sign"], random_state=5, chunk_size=5
+    ).to_frame()
+    assert set(frame.index) == {
+        (c, t, m)
+        for t in ("wilcoxon", "sign")
+        for c in ("control", "all_pairs")
+        for m in PAIRWISE_METHODS[c]
+    }
 
 
 def test_truth_of_partial_nulls() -> None:
-    frame = sim.simulate([0, 0, 2, 2, 5], 10, n_replications=20, methods=["holm"],
-                         tests=["friedman"], random_state=1).to_frame()
+    frame = sim.simulate(
+        [0, 0, 2, 2, 5], 10, n_replications=20, methods=["holm"], tests=["friedman"], random_state=1
+    ).to_frame()
     assert frame.loc[("omnibus", "friedman", "friedman"), "true_nulls"] == 0
     assert frame.loc[("control", "friedman", "holm"), "true_nulls"] == 1  # control 0 vs 1
     assert frame.loc[("all_pairs", "friedman", "holm"), "true_nulls"] == 2  # (0,1), (2,3)
@@ -162,7 +261,9 @@ def _within(rate: float, se: float, target: float, width: float = 4.0) -> bool:
 def test_calibration_under_the_complete_null() -> None:
     """N = 20, k = 4, 3000 replications: the omnibus tests reject about alpha, the 1xN and
     all-pairs procedures that control the FWER stay below alpha + 3 Monte Carlo SEs."""
-    result = sim.simulate(4, 20, n_replications=3000, tests=["friedman", "aligned"], random_state=2026)
+    result = sim.simulate(
+        4, 20, n_replications=3000, tests=["friedman", "aligned"], random_state=2026
+    )
     frame = result.to_frame()
     for name in ("friedman", "iman_davenport", "aligned"):
         row = frame.xs(name, level="procedure").iloc[0]
@@ -176,29 +277,68 @@ def test_calibration_under_the_complete_null() -> None:
 def test_li_finner_and_a_control_chosen_after_seeing_the_data_exceed_alpha() -> None:
     """The measured violations of items 4 and 5 of issue 8 (seeded; 2000-3000 replications), quoted
     by multicompare.adjust.NOT_FWER_CONTROLLING and posthoc.CONTROL_REQUIRED."""
-    finner = sim.simulate([0] * 6 + [0.5] * 4, 300, n_replications=2000, comparisons=["control"],
-                          tests=["friedman"], methods=["holm", "finner"], random_state=7).to_frame()
+    finner = sim.simulate(
+        [0] * 6 + [0.5] * 4,
+        300,
+        n_replications=2000,
+        comparisons=["control"],
+        tests=["friedman"],
+        methods=["holm", "finner"],
+        random_state=7,
+    ).to_frame()
     assert finner["fwer"].iloc[1] > 0.05 + 3 * finner["fwer_se"].iloc[1]  # 5 true nulls of 9
     assert finner["fwer"].iloc[0] <= 0.05 + 3 * finner["fwer_se"].iloc[0]
-    li = sim.simulate(5, 20, n_replications=3000, comparisons=["control"], tests=["friedman"],
-                      methods=["holm", "li"], random_state=8).to_frame()
+    li = sim.simulate(
+        5,
+        20,
+        n_replications=3000,
+        comparisons=["control"],
+        tests=["friedman"],
+        methods=["holm", "li"],
+        random_state=8,
+    ).to_frame()
     assert li["fwer"].iloc[1] > 0.05 + 3 * li["fwer_se"].iloc[1]
     assert li["fwer"].iloc[0] <= 0.05 + 3 * li["fwer_se"].iloc[0]
-    best = sim.simulate(8, 20, n_replications=3000, comparisons=["control"], tests=["friedman"],
-                        methods=["holm"], control="best", random_state=9).to_frame()
+    best = sim.simulate(
+        8,
+        20,
+        n_replications=3000,
+        comparisons=["control"],
+        tests=["friedman"],
+        methods=["holm"],
+        control="best",
+        random_state=9,
+    ).to_frame()
     assert best["fwer"].iloc[0] > 0.05 + 4 * best["fwer_se"].iloc[0]
 
 
 def test_power_grows_with_the_effect_and_follows_the_papers_order() -> None:
     effects = [0, 0.4, 0.8, 1.2, 1.6]
-    frame = sim.simulate(effects, 15, n_replications=400, comparisons=["all_pairs"],
-                         tests=["friedman"], random_state=3).to_frame()
+    frame = sim.simulate(
+        effects,
+        15,
+        n_replications=400,
+        comparisons=["all_pairs"],
+        tests=["friedman"],
+        random_state=3,
+    ).to_frame()
     power = frame.xs("friedman", level="test")["rejections"]
     order = ["bergmann_hommel", "shaffer", "holm", "nemenyi"]
-    assert all(power[("all_pairs", a)] >= power[("all_pairs", b)] for a, b in itertools.pairwise(order))
-    stronger = sim.simulate([2 * e for e in effects], 15, n_replications=400, comparisons=["all_pairs"],
-                            tests=["friedman"], methods=["holm"], random_state=3).to_frame()
-    assert stronger["power_avg"].iloc[0] > power[("all_pairs", "holm")] / 10 + frame["power_avg"].min()
+    assert all(
+        power[("all_pairs", a)] >= power[("all_pairs", b)] for a, b in itertools.pairwise(order)
+    )
+    stronger = sim.simulate(
+        [2 * e for e in effects],
+        15,
+        n_replications=400,
+        comparisons=["all_pairs"],
+        tests=["friedman"],
+        methods=["holm"],
+        random_state=3,
+    ).to_frame()
+    assert (
+        stronger["power_avg"].iloc[0] > power[("all_pairs", "holm")] / 10 + frame["power_avg"].min()
+    )
 
 
 def test_progress_reports_on_the_stream(capsys: pytest.CaptureFixture[str]) -> None:
@@ -220,34 +360,44 @@ def test_str_and_conditions() -> None:
     assert result.fwer.index.names == ["comparison", "test", "procedure"]
 
 
-@pytest.mark.parametrize(("args", "kwargs", "error", "match"), [
-    ((1, 5), {}, ValueError, "2 to 1000 algorithms"),
-    (([0, np.nan], 5), {}, ValueError, "finite"),
-    ((["a", "b"], 5), {}, TypeError, "numbers"),
-    ((3, 1), {}, ValueError, "at least 2"),
-    ((3, 5.0), {}, TypeError, "n_datasets must be an integer"),
-    ((3, 5), {"n_replications": 0}, ValueError, "n_replications must be between"),
-    ((3, 5), {"chunk_size": 10**9}, ValueError, "chunk_size must be between"),
-    ((3, 5), {"comparisons": ["pairs"]}, ValueError, "comparisons must be one of"),
-    ((3, 5), {"tests": ["anova"]}, ValueError, "tests must be one of"),
-    ((3, 5), {"methods": ["bonferroni_dunn"]}, ValueError, "methods must be one of"),
-    ((3, 5), {"noise": "gaussian"}, ValueError, "noise must be one of"),
-    ((3, 5), {"control": 3}, ValueError, "control must be"),
-    ((3, 5), {"control": "first"}, ValueError, "control must be"),
-    ((3, 5), {"alpha": 1.5}, ValueError, "alpha"),
-    ((3, 5), {"scale_spread": -1}, ValueError, "scale_spread"),
-    ((3, 5), {"decimals": 1.5}, TypeError, "decimals"),
-    ((3, 5), {"random_state": "x"}, TypeError, "random_state"),
-    ((3, 5), {"aligned_se": "paper"}, ValueError, "aligned_se must be one of"),
-    ((3, 5), {"quade_se": "eq22"}, ValueError, "quade_se must be one of"),
-    ((3, 5), {"monotone": "yes"}, TypeError, "monotone"),
-    ((10, 5), {"rom": "garcia2010"}, ValueError, "k <= 8"),
-    ((21, 5), {"methods": ["bergmann_hommel"]}, ValueError, "k <= 20"),
-    ((3, 5), {"custom": {"c": ("control", _never)}, "control": "best"}, ValueError, "not 'best'"),
-    ((3, 5), {"custom": {"c": _never}}, TypeError, "pair"),
-    ((3, 5), {"comparisons": []}, ValueError, "no procedure"),
-])
-def test_bad_arguments_are_named_before_any_work(args: tuple, kwargs: dict, error: type, match: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "match"),
+    [
+        ((1, 5), {}, ValueError, "2 to 1000 algorithms"),
+        (([0, np.nan], 5), {}, ValueError, "finite"),
+        ((["a", "b"], 5), {}, TypeError, "numbers"),
+        ((3, 1), {}, ValueError, "at least 2"),
+        ((3, 5.0), {}, TypeError, "n_datasets must be an integer"),
+        ((3, 5), {"n_replications": 0}, ValueError, "n_replications must be between"),
+        ((3, 5), {"chunk_size": 10**9}, ValueError, "chunk_size must be between"),
+        ((3, 5), {"comparisons": ["pairs"]}, ValueError, "comparisons must be one of"),
+        ((3, 5), {"tests": ["anova"]}, ValueError, "tests must be one of"),
+        ((3, 5), {"methods": ["bonferroni_dunn"]}, ValueError, "methods must be one of"),
+        ((3, 5), {"noise": "gaussian"}, ValueError, "noise must be one of"),
+        ((3, 5), {"control": 3}, ValueError, "control must be"),
+        ((3, 5), {"control": "first"}, ValueError, "control must be"),
+        ((3, 5), {"alpha": 1.5}, ValueError, "alpha"),
+        ((3, 5), {"scale_spread": -1}, ValueError, "scale_spread"),
+        ((3, 5), {"decimals": 1.5}, TypeError, "decimals"),
+        ((3, 5), {"random_state": "x"}, TypeError, "random_state"),
+        ((3, 5), {"aligned_se": "paper"}, ValueError, "aligned_se must be one of"),
+        ((3, 5), {"quade_se": "eq22"}, ValueError, "quade_se must be one of"),
+        ((3, 5), {"monotone": "yes"}, TypeError, "monotone"),
+        ((10, 5), {"rom": "garcia2010"}, ValueError, "k <= 8"),
+        ((21, 5), {"methods": ["bergmann_hommel"]}, ValueError, "k <= 20"),
+        (
+            (3, 5),
+            {"custom": {"c": ("control", _never)}, "control": "best"},
+            ValueError,
+            "not 'best'",
+        ),
+        ((3, 5), {"custom": {"c": _never}}, TypeError, "pair"),
+        ((3, 5), {"comparisons": []}, ValueError, "no procedure"),
+    ],
+)
+def test_bad_arguments_are_named_before_any_work(
+    args: tuple, kwargs: dict, error: type, match: str
+) -> None:
     with pytest.raises(error, match=match):
         sim.simulate(*args, **kwargs)
 
@@ -256,11 +406,18 @@ def test_noise_function_and_its_shape() -> None:
     def laplace(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
         return rng.laplace(size=shape) / np.sqrt(2)
 
-    result = sim.simulate(3, 5, n_replications=20, noise=laplace, comparisons=["omnibus"], random_state=1)
+    result = sim.simulate(
+        3, 5, n_replications=20, noise=laplace, comparisons=["omnibus"], random_state=1
+    )
     assert result.noise == "laplace"
     with pytest.raises(ValueError, match="noise"):
-        sim.simulate(3, 5, n_replications=20, noise=lambda rng, shape: rng.standard_normal(3),
-                     comparisons=["omnibus"])
+        sim.simulate(
+            3,
+            5,
+            n_replications=20,
+            noise=lambda rng, shape: rng.standard_normal(3),
+            comparisons=["omnibus"],
+        )
 
 
 def test_readme_simulation_example_runs() -> None:
@@ -268,7 +425,7 @@ def test_readme_simulation_example_runs() -> None:
 
     first, spread = readme_blocks("python", "## Error rates and power by simulation")
     namespace: dict[str, object] = {}
-    exec(compile(first, "README.md", "exec"), namespace)  # noqa: S102 - the README's own code
+    exec(compile(first, "README.md", "exec"), namespace)
     assert isinstance(namespace["alt"], sim.SimulationResult)
     assert "client.get_executor()" in spread  # the Dask form; its cluster is tested above
 
@@ -278,7 +435,9 @@ def test_readme_shows_the_committed_validity_table() -> None:
     from test_cli import README
 
     text = README.read_text(encoding="utf-8")
-    block = text[text.index("<!-- validity-table:start -->"):text.index("<!-- validity-table:end -->")]
+    block = text[
+        text.index("<!-- validity-table:start -->") : text.index("<!-- validity-table:end -->")
+    ]
     table = block.removeprefix("<!-- validity-table:start -->").strip()
     assert table.count("\n| ") > 40 and "replications per scenario" in table
     assert table in (README.parent / "docs" / "validity.md").read_text(encoding="utf-8")

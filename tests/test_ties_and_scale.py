@@ -8,17 +8,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import multicompare as mc
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
+
+import multicompare as mc
 from multicompare import _ranking
 
 # Decimal scores (three decimals, as published tables) with ties within and across data sets.
-tables = arrays(np.float64, st.tuples(st.integers(3, 7), st.integers(3, 5)),
-                elements=st.integers(0, 40).map(lambda v: v / 40))
+tables = arrays(
+    np.float64,
+    st.tuples(st.integers(3, 7), st.integers(3, 5)),
+    elements=st.integers(0, 40).map(lambda v: v / 40),
+)
 
 
 def _within_row(x: np.ndarray) -> dict[str, Any]:
@@ -46,8 +50,13 @@ def _everything(x: np.ndarray) -> dict[str, Any]:
 
 def _assert_same(a: dict[str, Any], b: dict[str, Any]) -> None:
     for key, expected in a.items():
-        np.testing.assert_allclose(np.asarray(b[key], dtype=float), np.asarray(expected, dtype=float),
-                                   rtol=1e-12, atol=0, err_msg=key)
+        np.testing.assert_allclose(
+            np.asarray(b[key], dtype=float),
+            np.asarray(expected, dtype=float),
+            rtol=1e-12,
+            atol=0,
+            err_msg=key,
+        )
 
 
 @settings(max_examples=15)
@@ -58,8 +67,9 @@ def test_a_shift_of_all_scores_changes_nothing(x: np.ndarray, shift: float) -> N
 
 @settings(max_examples=15)
 @given(tables, st.data(), st.sampled_from([1e-12, 1e-3, 7.3, 1e9, 1e15]))
-def test_rescaling_one_data_set_changes_no_within_row_test(x: np.ndarray, draw: st.DataObject,
-                                                           factor: float) -> None:
+def test_rescaling_one_data_set_changes_no_within_row_test(
+    x: np.ndarray, draw: st.DataObject, factor: float
+) -> None:
     row = draw.draw(st.integers(0, x.shape[0] - 1))
     scaled = x.copy()
     scaled[row] *= factor
@@ -69,7 +79,8 @@ def test_rescaling_one_data_set_changes_no_within_row_test(x: np.ndarray, draw: 
 @settings(max_examples=10)
 @given(tables, st.sampled_from([1e-305, 1e-200, 1e-9, 1e9, 1e200, 1e306]))
 def test_rescaling_all_scores_changes_nothing_down_to_1e_minus_300_and_up_to_1e306(
-        x: np.ndarray, factor: float) -> None:
+    x: np.ndarray, factor: float
+) -> None:
     _assert_same(_everything(x), _everything(x * factor))
 
 
@@ -89,9 +100,12 @@ def test_the_issues_sign_test_and_aligned_ranks_examples() -> None:
     assert len(set(mc.friedman_aligned_ranks(x + 70).aligned_observations.iloc[0])) == 4
 
 
-@pytest.mark.parametrize("function", [mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks,
-                                      mc.quade])
-def test_extreme_magnitudes_give_the_right_answer_or_a_clear_error(function: Callable[..., Any]) -> None:
+@pytest.mark.parametrize(
+    "function", [mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade]
+)
+def test_extreme_magnitudes_give_the_right_answer_or_a_clear_error(
+    function: Callable[..., Any],
+) -> None:
     base = np.array([[1.7, 1.6, 1.5], [1.1, 1.3, 1.2], [1.0, 1.5, 1.4], [1.2, 1.1, 1.6]])
     expected = function(base).pvalue
     for factor in (1e-300, 1e300, 1e308):

@@ -7,10 +7,10 @@ import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference_cases import assert_attributes, assert_matches, case, read_csv
 from scipy import stats
 
 import multicompare as mc
+from reference_cases import assert_attributes, assert_matches, case, read_csv
 
 AUC = read_csv("demsar2006_table2_auc.csv")
 
@@ -32,9 +32,17 @@ def _example(case_id: str, func, names: dict[str, str]):
 
 def test_demsar_wilcoxon_example():
     c, expected, x, y, result = _example(
-        "demsar2006_wilcoxon", mc.wilcoxon,
-        {"differences": "differences", "ranks": "abs_difference_ranks", "r_plus": "R_plus",
-         "r_minus": "R_minus", "statistic": "T", "n": "N"})
+        "demsar2006_wilcoxon",
+        mc.wilcoxon,
+        {
+            "differences": "differences",
+            "ranks": "abs_difference_ranks",
+            "r_plus": "R_plus",
+            "r_minus": "R_minus",
+            "statistic": "T",
+            "n": "N",
+        },
+    )
     assert result.method == "approx"  # zeros and ties: no exact null distribution
     paper = mc.wilcoxon(x, y, tie_correction=False)
     assert_matches(paper.zstatistic, expected["z"])
@@ -92,7 +100,9 @@ def test_scipy_zero_methods_match_scipy(zero_method, alternative, seed):
     x = rng.integers(0, 8, 20).astype(float)
     y = rng.integers(0, 8, 20).astype(float)  # many ties and zeros
     ours = mc.wilcoxon(x, y, zero_method=zero_method, alternative=alternative)
-    ref = stats.wilcoxon(x, y, zero_method=zero_method, alternative=alternative, method="asymptotic")
+    ref = stats.wilcoxon(
+        x, y, zero_method=zero_method, alternative=alternative, method="asymptotic"
+    )
     assert ours.method == "approx"
     assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-12)
     assert ours.zstatistic == pytest.approx(ref.zstatistic, rel=1e-12)
@@ -130,15 +140,26 @@ def test_wilcoxon_swap_symmetry(pairs):
     assert (a.r_plus, a.r_minus) == (b.r_minus, b.r_plus)
     assert a.pvalue == pytest.approx(b.pvalue) and 0 <= a.pvalue <= 1
     assert mc.wilcoxon(x, y, alternative="greater").pvalue == pytest.approx(
-        mc.wilcoxon(y, x, alternative="less").pvalue)
+        mc.wilcoxon(y, x, alternative="less").pvalue
+    )
 
 
 def test_demsar_sign_test_example():
     c, expected, x, y, result = _example(
-        "demsar2006_sign_test", mc.sign_test,
-        {"wins": "wins_second_raw", "losses": "losses_second_raw", "ties": "ties",
-         "statistic": "wins_second_with_split_ties", "n": "N", "pvalue": "p_exact_binomial_two_sided"})
-    assert_matches(mc.sign_test(x, y, alternative="greater").pvalue, expected["p_exact_binomial_one_sided"])
+        "demsar2006_sign_test",
+        mc.sign_test,
+        {
+            "wins": "wins_second_raw",
+            "losses": "losses_second_raw",
+            "ties": "ties",
+            "statistic": "wins_second_with_split_ties",
+            "n": "N",
+            "pvalue": "p_exact_binomial_two_sided",
+        },
+    )
+    assert_matches(
+        mc.sign_test(x, y, alternative="greater").pvalue, expected["p_exact_binomial_one_sided"]
+    )
     table3 = mc.sign_test_critical_wins(result.n, c["parameters"]["alpha"], alternative="greater")
     assert_matches(table3, expected["critical_wins_table3_alpha_0.05"])
     assert_matches(bool(result.statistic >= table3), expected["significant_per_table3_alpha_0.05"])
@@ -153,8 +174,10 @@ def test_demsar_table3():
     for key, entry in expected.items():
         alpha = float(key.split("_")[2])
         alternative = "two-sided" if key.endswith("two_tailed") else "greater"
-        ours = {n: mc.sign_test_critical_wins(int(n), alpha, alternative=alternative)
-                for n in entry["value"]}
+        ours = {
+            n: mc.sign_test_critical_wins(int(n), alpha, alternative=alternative)
+            for n in entry["value"]
+        }
         assert_matches(ours, entry)
 
 
@@ -169,7 +192,9 @@ def test_sign_test_options():
     assert normal.pvalue == pytest.approx(2 * stats.norm.sf(normal.zstatistic))
     odd = mc.sign_test(x[:9], y[:9])  # 1 tie: dropped
     assert (odd.statistic, odd.n) == (7, 8)
-    assert mc.sign_test(x, y, alternative="less").pvalue == pytest.approx(stats.binom.cdf(8, 10, 0.5))
+    assert mc.sign_test(x, y, alternative="less").pvalue == pytest.approx(
+        stats.binom.cdf(8, 10, 0.5)
+    )
 
 
 def test_paired_t_test_is_scipy_ttest_rel():
@@ -192,8 +217,9 @@ def test_alternative_follows_scipy(alternative):
     for zero_method in ("wilcox", "pratt", "zsplit"):
         # with ties and zeros ours is the normal approximation (scipy's permutes for small N)
         ours = mc.wilcoxon(x, y, zero_method=zero_method, alternative=alternative)
-        ref = stats.wilcoxon(x, y, zero_method=zero_method, alternative=alternative,
-                             method="asymptotic")
+        ref = stats.wilcoxon(
+            x, y, zero_method=zero_method, alternative=alternative, method="asymptotic"
+        )
         assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-12), zero_method
         ours = mc.wilcoxon(untied, y, zero_method=zero_method, alternative=alternative)
         ref = stats.wilcoxon(untied, y, zero_method=zero_method, alternative=alternative)
@@ -204,8 +230,10 @@ def test_alternative_follows_scipy(alternative):
     assert mc.wilcoxon(x, y).r_plus > mc.wilcoxon(x, y).r_minus  # R+: ranks where x is larger
     sign = mc.sign_test(x, y, alternative=alternative)
     assert (sign.wins, sign.losses, sign.ties) == (9, 1, 2)  # wins of x
-    p = {name: test(x, y, alternative=alternative).pvalue
-         for name, test in (("demsar", mc.wilcoxon), ("sign", mc.sign_test), ("t", mc.paired_t_test))}
+    p = {
+        name: test(x, y, alternative=alternative).pvalue
+        for name, test in (("demsar", mc.wilcoxon), ("sign", mc.sign_test), ("t", mc.paired_t_test))
+    }
     if alternative == "greater":
         assert all(v < 0.05 for v in p.values()), p
     elif alternative == "less":
@@ -218,7 +246,8 @@ def test_demsar_example_one_sided():
     assert mc.wilcoxon(x, y, alternative="greater").pvalue < 0.01
     assert mc.wilcoxon(x, y, alternative="less").pvalue > 0.99
     assert mc.wilcoxon(y, x, alternative="less").pvalue == pytest.approx(
-        mc.wilcoxon(x, y, alternative="greater").pvalue)
+        mc.wilcoxon(x, y, alternative="greater").pvalue
+    )
 
 
 @pytest.mark.parametrize("func", [mc.wilcoxon, mc.sign_test, mc.paired_t_test])

@@ -43,9 +43,13 @@ def main() -> None:
     assert mc.__version__ == version("multicompare"), (mc.__version__, version("multicompare"))
 
     # The README's example command, through the installed console script.
-    command = Path(sys.executable).with_name("multicompare.exe" if sys.platform == "win32" else "multicompare")
+    command = Path(sys.executable).with_name(
+        "multicompare.exe" if sys.platform == "win32" else "multicompare"
+    )
     assert command.is_file(), f"no console script {command}"
-    out = subprocess.run([command, "--example", "demsar2006"], check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [command, "--example", "demsar2006"], check=True, capture_output=True, text=True
+    ).stdout
     assert "Average ranks" in out and "Bergmann-Hommel" in out, out
     assert "3.1429" in out, out  # C4.5's average rank 3.143 in Demšar (2006), Table 6
 

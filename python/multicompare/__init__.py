@@ -57,6 +57,7 @@ from multicompare.bayesian import (
     compare_bayesian,
 )
 from multicompare.contrast import ContrastResult, contrast_estimation
+from multicompare.critical_difference import critical_difference, critical_difference_q
 from multicompare.cross_validation import (
     CorrelatedTTestResult,
     CrossValidationTestResult,
@@ -65,21 +66,7 @@ from multicompare.cross_validation import (
     corrected_resampled_t_test,
     paired_t_test_5x2cv,
 )
-from multicompare.critical_difference import critical_difference, critical_difference_q
 from multicompare.examples import load_example
-from multicompare.parametric import (
-    ConditionsResult,
-    Family,
-    FamilyChoice,
-    NormalityTest,
-    ParametricPosthocResult,
-    RMAnovaResult,
-    VarianceTest,
-    check_conditions,
-    choose_family,
-    posthoc_parametric,
-    rm_anova,
-)
 from multicompare.holdout import (
     CostTest,
     HoldoutAlternative,
@@ -110,6 +97,19 @@ from multicompare.omnibus import (
     friedman_aligned_ranks,
     iman_davenport,
     quade,
+)
+from multicompare.parametric import (
+    ConditionsResult,
+    Family,
+    FamilyChoice,
+    NormalityTest,
+    ParametricPosthocResult,
+    RMAnovaResult,
+    VarianceTest,
+    check_conditions,
+    choose_family,
+    posthoc_parametric,
+    rm_anova,
 )
 from multicompare.plot import Bars, cd_diagram, cd_groups
 from multicompare.posterior_plot import plot_posterior

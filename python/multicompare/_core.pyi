@@ -9,10 +9,10 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
-    "__version__",
     "MAX_K",
     "MAX_K_ENUMERATE",
     "MAX_K_ROBINSON",
+    "__version__",
     "bergmann_hommel_accepted",
     "bergmann_hommel_apv",
     "bergmann_hommel_apv_robinson",
@@ -39,9 +39,7 @@ def shaffer_apv(pvalues: ArrayLike, k: int) -> NDArray[np.float64]: ...
 def bergmann_hommel_apv(
     pvalues: ArrayLike, k: int, algorithm: str = "auto"
 ) -> NDArray[np.float64]: ...
-def bergmann_hommel_accepted(
-    pvalues: ArrayLike, k: int, alpha: float
-) -> NDArray[np.bool_]: ...
+def bergmann_hommel_accepted(pvalues: ArrayLike, k: int, alpha: float) -> NDArray[np.bool_]: ...
 def bergmann_hommel_apv_robinson(
     pvalues: ArrayLike, k: int, order: ArrayLike
 ) -> NDArray[np.float64]: ...

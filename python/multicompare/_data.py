@@ -48,15 +48,36 @@ NanPolicy = Literal["raise", "omit"]
 NAN_POLICIES: tuple[str, ...] = get_args(NanPolicy)
 
 #: Columns of long data that number repeated runs, never scores (compared in lower case).
-REPLICATE_COLUMNS = frozenset({"seed", "fold", "folds", "repeat", "repetition", "run", "rep",
-                               "replicate", "iteration", "iter", "split", "trial", "random_state",
-                               "cv", "cv_fold", "outer_fold", "inner_fold"})
+REPLICATE_COLUMNS = frozenset(
+    {
+        "seed",
+        "fold",
+        "folds",
+        "repeat",
+        "repetition",
+        "run",
+        "rep",
+        "replicate",
+        "iteration",
+        "iter",
+        "split",
+        "trial",
+        "random_state",
+        "cv",
+        "cv_fold",
+        "outer_fold",
+        "inner_fold",
+    }
+)
 #: Up to this many data sets the asymptotic p-values of the rank tests are rough (D06 Sec. 3.2.2
 #: uses the chi-square approximation for N > 10).
 SMALL_N = 10
 
 _DECIMAL_COMMA = re.compile(r"^\s*[-+]?(\d+,\d*|,\d+)(e[-+]?\d+)?\s*$", re.IGNORECASE)
-_AGGREGATE_HINT = "pass aggregate='mean' or 'median' (--aggregate in the command line) to combine them"
+_AGGREGATE_HINT = (
+    "pass aggregate='mean' or 'median' (--aggregate in the command line) to combine them"
+)
+
 
 class ShapeWarning(UserWarning):
     """Scores of a suspicious shape: possibly transposed, two algorithms, or few data sets."""
@@ -163,17 +184,24 @@ def as_real_array(values: object, name: str) -> np.ndarray:
     kinds = {"c": "complex values", "b": "booleans", "U": "strings", "S": "strings"}
     if array.dtype.kind == "O":  # e.g. Fractions, or a list: element by element
         for value in array.flat:
-            kind = np.asarray(value).dtype.kind if isinstance(value, (str, bytes, bool, np.bool_, complex,
-                                                                      np.complexfloating)) else ""
+            kind = (
+                np.asarray(value).dtype.kind
+                if isinstance(value, (str, bytes, bool, np.bool_, complex, np.complexfloating))
+                else ""
+            )
             if kind:
-                raise TypeError(f"{name} must be real numbers (numeric), got {kinds[kind]}: {value!r}")
+                raise TypeError(
+                    f"{name} must be real numbers (numeric), got {kinds[kind]}: {value!r}"
+                )
         try:
             array = array.astype(np.float64)
         except (TypeError, ValueError) as exc:
             raise TypeError(f"{name} must be numeric: {exc}") from exc
     if array.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must be real numbers (numeric), got "
-                        f"{kinds.get(array.dtype.kind, f'dtype {array.dtype}')}")
+        raise TypeError(
+            f"{name} must be real numbers (numeric), got "
+            f"{kinds.get(array.dtype.kind, f'dtype {array.dtype}')}"
+        )
     return array
 
 
@@ -298,13 +326,17 @@ def read_scores(
         raise ValueError(f"cannot read {os.fspath(path)!r} as CSV: {exc}") from exc
     if frame.shape[1] < 2:
         separated = "comma-separated" if sep == "," else f"separated by {sep!r}"
-        raise ValueError(f"{os.fspath(path)!r} has a single column: scores must be {separated} "
-                         "(is the file separated by ';' or tabs? pass sep=';' or sep='\\t', "
-                         "--sep on the command line)")
+        raise ValueError(
+            f"{os.fspath(path)!r} has a single column: scores must be {separated} "
+            "(is the file separated by ';' or tabs? pass sep=';' or sep='\\t', "
+            "--sep on the command line)"
+        )
     if _is_long(frame, dataset, algorithm):
         return frame
     # pandas renames a repeated header ('a', 'a' -> 'a', 'a.1'): check the header as written.
-    header = pd.read_csv(path, sep=sep, header=None, nrows=1, dtype=str).iloc[0, 1:].dropna().tolist()
+    header = (
+        pd.read_csv(path, sep=sep, header=None, nrows=1, dtype=str).iloc[0, 1:].dropna().tolist()
+    )
     _check_unique(header, "algorithm")
     return frame.set_index(frame.columns[0])
 
@@ -348,8 +380,9 @@ def _default_index(frame: pd.DataFrame) -> bool:
     return frame.index.name is None and pd.api.types.is_integer_dtype(frame.index)
 
 
-def _frame_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str,
-                   aggregate: Aggregate | None) -> pd.DataFrame:
+def _frame_to_wide(
+    frame: pd.DataFrame, dataset: str, algorithm: str, score: str, aggregate: Aggregate | None
+) -> pd.DataFrame:
     """Data sets x algorithms (object values, NaN where missing) from a wide or long frame."""
     if _is_long(frame, dataset, algorithm):
         return _long_to_wide(frame, dataset, algorithm, score, aggregate)
@@ -357,24 +390,37 @@ def _frame_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str
     if _default_index(frame) and len(labels) == 1:
         column = labels[0]
         # The only column of names holds the data sets: unique names, or repeated runs of them.
-        if frame[column].is_unique or aggregate is not None or column in (dataset, frame.columns[0]):
+        if (
+            frame[column].is_unique
+            or aggregate is not None
+            or column in (dataset, frame.columns[0])
+        ):
             frame = frame.set_index(column)
     if frame.index.is_unique:
         return frame
     if aggregate is None:
         dup = sorted({str(i) for i in frame.index[frame.index.duplicated()]})
-        raise ValueError(f"duplicate data set names: {dup}; if these rows are repeated runs "
-                         f"(folds, seeds), {_AGGREGATE_HINT}")
+        raise ValueError(
+            f"duplicate data set names: {dup}; if these rows are repeated runs "
+            f"(folds, seeds), {_AGGREGATE_HINT}"
+        )
     runs = [c for c in frame.columns if str(c).lower() in REPLICATE_COLUMNS]
     names = [str(i) for i in frame.index]
-    cells = _numeric_matrix(frame.drop(columns=runs).to_numpy(dtype=object),
-                            [str(c) for c in frame.columns if c not in runs], names, at_least=1)
-    floats = pd.DataFrame(cells, index=frame.index, columns=[c for c in frame.columns if c not in runs])
+    cells = _numeric_matrix(
+        frame.drop(columns=runs).to_numpy(dtype=object),
+        [str(c) for c in frame.columns if c not in runs],
+        names,
+        at_least=1,
+    )
+    floats = pd.DataFrame(
+        cells, index=frame.index, columns=[c for c in frame.columns if c not in runs]
+    )
     return floats.groupby(level=0, sort=False).agg(lambda s: combine_runs(s.to_numpy(), aggregate))
 
 
-def _long_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str,
-                  aggregate: Aggregate | None) -> pd.DataFrame:
+def _long_to_wide(
+    frame: pd.DataFrame, dataset: str, algorithm: str, score: str, aggregate: Aggregate | None
+) -> pd.DataFrame:
     labels = _label_columns(frame)
     ds = dataset if dataset in frame.columns else labels[0]
     others = [c for c in labels if c != ds and str(c).lower() not in REPLICATE_COLUMNS]
@@ -383,25 +429,37 @@ def _long_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str,
     elif len(others) == 1:
         alg = others[0]
     else:
-        raise ValueError(f"long data: cannot tell which column names the algorithms among "
-                         f"{[str(c) for c in others]}; name it with algorithm= (--algorithm-column)")
+        raise ValueError(
+            f"long data: cannot tell which column names the algorithms among "
+            f"{[str(c) for c in others]}; name it with algorithm= (--algorithm-column)"
+        )
     extra = [str(c) for c in others if c != alg]
     if extra:
-        raise ValueError(f"long data: column(s) {extra} hold names that are neither data sets nor "
-                         f"algorithms (another experiment or metric?); select one first")
+        raise ValueError(
+            f"long data: column(s) {extra} hold names that are neither data sets nor "
+            f"algorithms (another experiment or metric?); select one first"
+        )
     if score in frame.columns:
         sc: Hashable = score
     else:
-        numeric = [c for c in frame.columns if c not in (ds, alg) and c not in labels
-                   and str(c).lower() not in REPLICATE_COLUMNS]
+        numeric = [
+            c
+            for c in frame.columns
+            if c not in (ds, alg) and c not in labels and str(c).lower() not in REPLICATE_COLUMNS
+        ]
         if len(numeric) != 1:
-            raise ValueError(f"long data: cannot tell which column holds the scores among "
-                             f"{[str(c) for c in numeric]}; name it with score= (--score-column)")
+            raise ValueError(
+                f"long data: cannot tell which column holds the scores among "
+                f"{[str(c) for c in numeric]}; name it with score= (--score-column)"
+            )
         sc = numeric[0]
     keys = [frame[ds].astype(str), frame[alg].astype(str)]
     cells = _numeric_matrix(
-        frame[[sc]].to_numpy(dtype=object), None, at_least=1,
-        locate=lambda i, _: f"data set {keys[0].iloc[i]!r}, algorithm {keys[1].iloc[i]!r}")[:, 0]
+        frame[[sc]].to_numpy(dtype=object),
+        None,
+        at_least=1,
+        locate=lambda i, _: f"data set {keys[0].iloc[i]!r}, algorithm {keys[1].iloc[i]!r}",
+    )[:, 0]
     scores = pd.Series(cells, index=pd.MultiIndex.from_arrays(keys, names=["dataset", "algorithm"]))
     counts = scores.groupby(level=[0, 1], sort=False).size()
     if aggregate is None and (counts > 1).any():
@@ -409,9 +467,13 @@ def _long_to_wide(frame: pd.DataFrame, dataset: str, algorithm: str, score: str,
         d, a = cast(tuple[str, str], key)
         runs = [str(c) for c in frame.columns if c not in (ds, alg, sc)]
         what = f" (columns {runs})" if runs else ""
-        raise ValueError(f"long data has {count} scores for data set {d!r}, algorithm {a!r}: "
-                         f"repeated runs{what}? {_AGGREGATE_HINT}")
-    combined = scores.groupby(level=[0, 1], sort=False).agg(lambda s: combine_runs(s.to_numpy(), aggregate))
+        raise ValueError(
+            f"long data has {count} scores for data set {d!r}, algorithm {a!r}: "
+            f"repeated runs{what}? {_AGGREGATE_HINT}"
+        )
+    combined = scores.groupby(level=[0, 1], sort=False).agg(
+        lambda s: combine_runs(s.to_numpy(), aggregate)
+    )
     wide = combined.unstack(level=1)
     return wide.reindex(index=pd.unique(keys[0]), columns=pd.unique(keys[1]))
 
@@ -427,16 +489,23 @@ def combine_runs(values: np.ndarray, aggregate: Aggregate | None) -> float:
     assert callable(aggregate)
     result = aggregate(values.copy())
     if np.ndim(result) != 0 or isinstance(result, (str, bytes, bool, np.bool_)):
-        raise TypeError(f"aggregate must return one number for each data set and algorithm, "
-                        f"got {result!r}")
+        raise TypeError(
+            f"aggregate must return one number for each data set and algorithm, got {result!r}"
+        )
     try:
         return float(result)
     except (TypeError, ValueError) as exc:
         raise TypeError(f"aggregate must return a number, got {result!r}") from exc
 
 
-def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None = None,
-                    *, at_least: int = 2, locate: Callable[[int, int], str] | None = None) -> np.ndarray:
+def _numeric_matrix(
+    raw: object,
+    names: list[str] | None,
+    rows: list[str] | None = None,
+    *,
+    at_least: int = 2,
+    locate: Callable[[int, int], str] | None = None,
+) -> np.ndarray:
     """Float64 copy of a 2-D table, NaN where a value is missing (None, NaN, pandas' NA, a masked
     cell); TypeError naming the first cell that is no number, ValueError for a bad shape."""
     if isinstance(raw, np.ndarray) and raw.ndim == 2 and raw.dtype.kind in "iuf":
@@ -451,8 +520,10 @@ def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None
     except ValueError as exc:  # ragged nested sequences
         raise ValueError(f"scores must be a rectangular 2-D table: {exc}") from exc
     if array.ndim == 0:
-        raise TypeError("scores must be a 2-D array, a DataFrame or the path of a CSV file, "
-                        f"got {type(raw).__name__}")
+        raise TypeError(
+            "scores must be a 2-D array, a DataFrame or the path of a CSV file, "
+            f"got {type(raw).__name__}"
+        )
     if array.ndim == 1 and any(isinstance(v, (list, tuple, np.ndarray)) for v in array):
         raise ValueError("scores are ragged: every row needs one score per algorithm")
     if array.ndim != 2:
@@ -472,16 +543,22 @@ def _numeric_matrix(raw: object, names: list[str] | None, rows: list[str] | None
         wrong = np.vectorize(_not_a_number, otypes=[bool])(array)  # name 'x' before '0.5'
         i, j = map(int, np.argwhere(wrong if wrong.any() else text)[0])
         cell = array[i, j]
-        hint = ("; it looks like a decimal comma: read the file with decimal=',' "
-                "(--decimal , on the command line)" if _decimal_comma(cell) else "")
+        hint = (
+            "; it looks like a decimal comma: read the file with decimal=',' "
+            "(--decimal , on the command line)"
+            if _decimal_comma(cell)
+            else ""
+        )
         where = locate(i, j) if locate is not None else _where(i, j, names, rows)
-        raise TypeError(f"scores must be numeric; found {cell!r} ({type(cell).__name__}) at "
-                        f"{where}{hint}")
+        raise TypeError(
+            f"scores must be numeric; found {cell!r} ({type(cell).__name__}) at {where}{hint}"
+        )
     return _checked_table(values, names, rows, at_least)
 
 
-def _checked_table(values: np.ndarray, names: list[str] | None, rows: list[str] | None,
-                   at_least: int) -> np.ndarray:
+def _checked_table(
+    values: np.ndarray, names: list[str] | None, rows: list[str] | None, at_least: int
+) -> np.ndarray:
     """``values`` (a float64 table) after the checks of its size and of infinite values."""
     n, k = values.shape
     if k < at_least:
@@ -491,18 +568,24 @@ def _checked_table(values: np.ndarray, names: list[str] | None, rows: list[str] 
     infinite = np.isinf(values)
     if infinite.any():
         i, j = map(int, np.argwhere(infinite)[0])
-        raise ValueError(f"scores must be finite: {int(infinite.sum())} infinite value(s), first at "
-                         f"{_where(i, j, names, rows)}")
+        raise ValueError(
+            f"scores must be finite: {int(infinite.sum())} infinite value(s), first at "
+            f"{_where(i, j, names, rows)}"
+        )
     return values
 
 
 def _where(i: int, j: int, names: list[str] | None, rows: list[str] | None) -> str:
-    return (f"data set {rows[i]!r}" if rows else f"row {i}") + ", " + (
-        f"algorithm {names[j]!r}" if names else f"column {j}")
+    return (
+        (f"data set {rows[i]!r}" if rows else f"row {i}")
+        + ", "
+        + (f"algorithm {names[j]!r}" if names else f"column {j}")
+    )
 
 
-def _missing(values: np.ndarray, names: list[str], rows: list[str], nan_policy: str,
-             keep: bool) -> tuple[np.ndarray, list[str], tuple[str, ...]]:
+def _missing(
+    values: np.ndarray, names: list[str], rows: list[str], nan_policy: str, keep: bool
+) -> tuple[np.ndarray, list[str], tuple[str, ...]]:
     """Apply ``nan_policy`` to the NaN cells: the values, data-set names and omitted names."""
     missing = np.isnan(values)
     if keep or not missing.any():
@@ -512,13 +595,16 @@ def _missing(values: np.ndarray, names: list[str], rows: list[str], nan_policy: 
         raise ValueError(
             f"scores must be finite: {int(missing.sum())} missing/NaN value(s), first at "
             f"{_where(i, j, names, rows)}; pass nan_policy='omit' (--nan-policy omit) to leave out "
-            "the incomplete data sets, or use skillings_mack, which uses them")
+            "the incomplete data sets, or use skillings_mack, which uses them"
+        )
     incomplete = missing.any(axis=1)
     if int((~incomplete).sum()) < 2:
         worst = names[int(np.argmax(missing.sum(axis=0)))]
-        raise ValueError(f"nan_policy='omit' leaves {int((~incomplete).sum())} complete data set(s) "
-                         f"of {len(rows)} (algorithm {worst!r} misses the most); need at least 2 "
-                         "(skillings_mack uses incomplete data sets)")
+        raise ValueError(
+            f"nan_policy='omit' leaves {int((~incomplete).sum())} complete data set(s) "
+            f"of {len(rows)} (algorithm {worst!r} misses the most); need at least 2 "
+            "(skillings_mack uses incomplete data sets)"
+        )
     kept = [r for r, bad in zip(rows, incomplete) if not bad]
     omitted = tuple(r for r, bad in zip(rows, incomplete) if bad)
     return values[~incomplete].copy(), kept, omitted
@@ -530,18 +616,27 @@ def _warn_about_shape(scores: Scores) -> None:
         warnings.warn(
             f"{k} algorithms (columns) but only {n} data sets (rows): rows must be the data sets. "
             f"If each row holds an algorithm (rows {list(scores.datasets[:3])}...), transpose the "
-            "table (data.T)", ShapeWarning, stacklevel=_caller_level())
+            "table (data.T)",
+            ShapeWarning,
+            stacklevel=_caller_level(),
+        )
     if k == 2:
-        warnings.warn("two algorithms: the Friedman-type tests reduce to a weak form of the sign "
-                      "test; use multicompare.wilcoxon(x, y) (Wilcoxon signed-ranks test, D06 "
-                      "Sec. 3.1.3) or sign_test", ShapeWarning, stacklevel=_caller_level())
+        warnings.warn(
+            "two algorithms: the Friedman-type tests reduce to a weak form of the sign "
+            "test; use multicompare.wilcoxon(x, y) (Wilcoxon signed-ranks test, D06 "
+            "Sec. 3.1.3) or sign_test",
+            ShapeWarning,
+            stacklevel=_caller_level(),
+        )
     if n <= SMALL_N:
         warnings.warn(
             f"only {n} data sets: the chi-square, F and normal approximations of the rank tests "
             f"are rough for N <= {SMALL_N} (Demsar 2006, Sec. 3.2.2): at N = 5, k = 3 Quade's F "
             "rejects 5.7% of true nulls at alpha = 0.05 (docs/validity.md); treat p-values near "
-            "alpha as approximate (for two algorithms, wilcoxon and sign_test are exact)", ShapeWarning,
-            stacklevel=_caller_level())
+            "alpha as approximate (for two algorithms, wilcoxon and sign_test are exact)",
+            ShapeWarning,
+            stacklevel=_caller_level(),
+        )
 
 
 def _caller_level() -> int:
@@ -549,7 +644,9 @@ def _caller_level() -> int:
     first frame outside the multicompare package (the user's call)."""
     package = os.path.dirname(os.path.abspath(__file__))
     frame, level = sys._getframe(1), 1
-    while frame.f_back is not None and os.path.abspath(frame.f_code.co_filename).startswith(package):
+    while frame.f_back is not None and os.path.abspath(frame.f_code.co_filename).startswith(
+        package
+    ):
         frame, level = frame.f_back, level + 1
     return level
 

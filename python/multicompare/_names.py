@@ -4,8 +4,16 @@ the default procedure of a comparison (one choice for ``compare``, ``Report.plot
 
 from __future__ import annotations
 
-__all__ = ["POSTHOC_NAMES", "PROCEDURE_NAMES", "RANK_NAMES", "TEST_NAMES", "default_procedure", "fmt_alpha", "fmt_p",
-           "procedure_name"]
+__all__ = [
+    "POSTHOC_NAMES",
+    "PROCEDURE_NAMES",
+    "RANK_NAMES",
+    "TEST_NAMES",
+    "default_procedure",
+    "fmt_alpha",
+    "fmt_p",
+    "procedure_name",
+]
 
 PROCEDURE_NAMES = {
     "bonferroni": "Bonferroni-Dunn",
@@ -21,8 +29,13 @@ PROCEDURE_NAMES = {
     "shaffer": "Shaffer",
     "bergmann_hommel": "Bergmann-Hommel",
 }
-RANK_NAMES = {"friedman": "Friedman ranks", "aligned": "aligned ranks", "quade": "Quade ranks",
-              "wilcoxon": "Friedman ranks", "sign": "Friedman ranks"}
+RANK_NAMES = {
+    "friedman": "Friedman ranks",
+    "aligned": "aligned ranks",
+    "quade": "Quade ranks",
+    "wilcoxon": "Friedman ranks",
+    "sign": "Friedman ranks",
+}
 # what a post-hoc compares: the ranks of a rank test, or pairwise tests
 POSTHOC_NAMES = {**RANK_NAMES, "wilcoxon": "Wilcoxon signed-rank tests", "sign": "sign tests"}
 TEST_NAMES = {
@@ -35,11 +48,11 @@ TEST_NAMES = {
 # Why the default procedure is the default (said once in the summary).
 WHY_DEFAULT = {
     "holm": "Holm's step-down procedure controls the family-wise error rate under any "
-            "dependence between the comparisons and is never less powerful than Bonferroni-Dunn",
+    "dependence between the comparisons and is never less powerful than Bonferroni-Dunn",
     "bergmann_hommel": "Bergmann-Hommel's procedure is the most powerful of those that control the "
-                       "family-wise error rate for all pairs (Garcia & Herrera 2008)",
+    "family-wise error rate for all pairs (Garcia & Herrera 2008)",
     "shaffer": "Shaffer's procedure controls the family-wise error rate for all pairs and is more "
-               "powerful than Holm's (Bergmann-Hommel's is out of reach at this number of algorithms)",
+    "powerful than Holm's (Bergmann-Hommel's is out of reach at this number of algorithms)",
 }
 
 

@@ -28,7 +28,9 @@ DATA_DIGITS = 12
 _EXACT_POWERS = np.array([float(10**i) for i in range(23)])
 
 
-def at_data_precision(x: np.ndarray, scale: float | np.ndarray, digits: int = DATA_DIGITS) -> np.ndarray:
+def at_data_precision(
+    x: np.ndarray, scale: float | np.ndarray, digits: int = DATA_DIGITS
+) -> np.ndarray:
     """Round derived values ``x`` to ``digits`` significant digits relative to ``scale``.
 
     ``scale`` (broadcast against ``x``, element by element) is the magnitude of the scores each
@@ -70,8 +72,10 @@ def difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def _check_finite(values: np.ndarray, what: str) -> None:
     if not np.all(np.isfinite(values)):
-        raise ValueError(f"{what} overflow float64 (scores near the largest float, 1.8e308): "
-                         "rescale the scores (e.g. divide them by a power of ten)")
+        raise ValueError(
+            f"{what} overflow float64 (scores near the largest float, 1.8e308): "
+            "rescale the scores (e.g. divide them by a power of ten)"
+        )
 
 
 def friedman_ranks(x: np.ndarray) -> np.ndarray:
@@ -130,10 +134,14 @@ def _centred(x: np.ndarray) -> tuple[np.ndarray, float]:
     """
     x = np.asarray(x, dtype=np.float64)
     k = x.shape[-1]
-    shrink = 2.0 ** -np.ceil(np.log2(k)) if np.abs(x).max(initial=0.0) > np.finfo(float).max / k else 1.0
+    shrink = (
+        2.0 ** -np.ceil(np.log2(k)) if np.abs(x).max(initial=0.0) > np.finfo(float).max / k else 1.0
+    )
     scaled = x * shrink
-    centred = at_data_precision(k * scaled - scaled.sum(axis=-1, keepdims=True),
-                                k * np.abs(scaled).max(axis=-1, keepdims=True))
+    centred = at_data_precision(
+        k * scaled - scaled.sum(axis=-1, keepdims=True),
+        k * np.abs(scaled).max(axis=-1, keepdims=True),
+    )
     return centred, float(k * shrink)
 
 
@@ -186,7 +194,9 @@ class QuadeParts(NamedTuple):
     statistic: float  # T3 = (n-1)B/(A2-B), eq. (16)
 
 
-def quade_parts(ranks: np.ndarray, dataset_ranks: np.ndarray, *, tie_correction: bool = True) -> QuadeParts:
+def quade_parts(
+    ranks: np.ndarray, dataset_ranks: np.ndarray, *, tie_correction: bool = True
+) -> QuadeParts:
     """Quade's statistic from within-row ranks r_ij and data-set ranks Q_i, G10 eqs. (12)-(18).
 
     A2 is eq. (14), n(n+1)(2n+1)k(k+1)(k-1)/72, or with ``tie_correction`` Conover's
@@ -205,7 +215,9 @@ def quade_parts(ranks: np.ndarray, dataset_ranks: np.ndarray, *, tie_correction:
     else:
         a2 = n * (n + 1) * (2 * n + 1) * k * (k + 1) * (k - 1) / 72.0
     b = float(np.sum(s_j**2)) / n
-    return QuadeParts(s, w, s_j, w_j, w_j / (n * (n + 1) / 2.0), a2, b, statistic_ratio((n - 1) * b, a2 - b))
+    return QuadeParts(
+        s, w, s_j, w_j, w_j / (n * (n + 1) / 2.0), a2, b, statistic_ratio((n - 1) * b, a2 - b)
+    )
 
 
 #: Tolerance per algorithm for published average ranks, which are rounded (two decimals: 0.005).
@@ -224,12 +236,16 @@ def check_average_ranks(ranks: np.ndarray, test: str, n: int) -> None:
     top = k * n if test == "aligned" else k
     low, high = float(ranks.min()), float(ranks.max())
     if low < 1 - RANK_TOLERANCE or high > top + RANK_TOLERANCE:
-        raise ValueError(f"average ranks of {k} algorithms ({test}, {n} data sets) lie in "
-                         f"[1, {top}]; got values from {low:g} to {high:g}")
+        raise ValueError(
+            f"average ranks of {k} algorithms ({test}, {n} data sets) lie in "
+            f"[1, {top}]; got values from {low:g} to {high:g}"
+        )
     total, expected = float(ranks.sum()), k * (top + 1) / 2
     if abs(total - expected) > k * RANK_TOLERANCE:
-        raise ValueError(f"average ranks of {k} algorithms ({test}, {n} data sets) sum to "
-                         f"{expected:g}; got {total:g}")
+        raise ValueError(
+            f"average ranks of {k} algorithms ({test}, {n} data sets) sum to "
+            f"{expected:g}; got {total:g}"
+        )
 
 
 def standard_error(test: str, k: int, n: int, form: str = "calibrated") -> float:
@@ -252,7 +268,8 @@ def standard_error(test: str, k: int, n: int, form: str = "calibrated") -> float
         if form != "garcia2010":
             raise ValueError(
                 "the calibrated aligned-ranks SE needs each data set's aligned ranks: pass data, "
-                "or aligned_se='garcia2010' (SE = sqrt(k(kN+1)/6), as G10 Table 10) with ranks=")
+                "or aligned_se='garcia2010' (SE = sqrt(k(kN+1)/6), as G10 Table 10) with ranks="
+            )
         return float(np.sqrt(k * (k * n + 1) / 6.0))
     raise ValueError(f"unknown test {test!r}; use 'friedman', 'aligned' or 'quade'")
 

@@ -28,8 +28,17 @@ from multicompare.adjust import NOT_FWER_CONTROLLING
 if TYPE_CHECKING:
     from multicompare.report import Hypothesis, OmnibusTest, Report
 
-__all__ = ["SECOND_ALPHA", "csv", "distribution", "groups", "html", "latex", "markdown", "summary",
-           "text"]
+__all__ = [
+    "SECOND_ALPHA",
+    "csv",
+    "distribution",
+    "groups",
+    "html",
+    "latex",
+    "markdown",
+    "summary",
+    "text",
+]
 
 SECOND_ALPHA = 0.10  # the text and Markdown tables also mark rejections at this level
 # The procedures of the LaTeX 1 x N table: the classic baseline, the report's default and the
@@ -37,8 +46,10 @@ SECOND_ALPHA = 0.10  # the text and Markdown tables also mark rejections at this
 # the report's own procedure is added, with its warning if it has one.
 LATEX_CONTROL_PROCEDURES = ("bonferroni", "holm", "hochberg", "hommel")
 
-APV_EXPLAINED = ("APV: adjusted p-value, the p-value of a comparison corrected for the number "
-                 "of comparisons made; a difference is significant when its APV <= alpha.")
+APV_EXPLAINED = (
+    "APV: adjusted p-value, the p-value of a comparison corrected for the number "
+    "of comparisons made; a difference is significant when its APV <= alpha."
+)
 
 
 def distribution(t: OmnibusTest) -> str:
@@ -76,65 +87,85 @@ def summary(report: Report) -> str:
     r = report
     k, n = len(r.algorithms), r.n_datasets
     better = "higher" if r.higher_is_better else "lower"
-    lines = [f"{k} algorithms compared on {n} data sets ({better} scores are better; "
-             f"rank 1 is the best). Significance level alpha = {fmt_alpha(r.alpha)}."]
+    lines = [
+        f"{k} algorithms compared on {n} data sets ({better} scores are better; "
+        f"rank 1 is the best). Significance level alpha = {fmt_alpha(r.alpha)}."
+    ]
     ranks = np.round(np.array(r.test_ranks), 9)
     best = [a for a, v in zip(r.algorithms, ranks) if v == ranks.min()]
     tied = f" (tied: {len(best)} algorithms)" if len(best) > 1 else ""
     lines.append(f"Best average rank ({RANK_NAMES[r.test]}): {', '.join(best)}{tied}.")
     means = r.scores.mean(axis=0)
-    lines.append(f"Ranking, best first (average {RANK_NAMES[r.test]} over the data sets, and "
-                 "each algorithm's mean score):")
+    lines.append(
+        f"Ranking, best first (average {RANK_NAMES[r.test]} over the data sets, and "
+        "each algorithm's mean score):"
+    )
     width = max(len(a) for a in r.algorithms)
     for place, j in enumerate(_order(r), start=1):
         a = r.algorithms[j]
-        lines.append(f"  {place}. {a.ljust(width)}  rank {r.test_ranks[j]:.2f}  "
-                     f"(mean score {means.iloc[j]:.4g})")
+        lines.append(
+            f"  {place}. {a.ljust(width)}  rank {r.test_ranks[j]:.2f}  "
+            f"(mean score {means.iloc[j]:.4g})"
+        )
     omnibus_rejects = False
     for t in r.omnibus:
         omnibus_rejects |= t.pvalue <= r.alpha
-        verdict = ("the algorithms do not all perform alike" if t.pvalue <= r.alpha
-                   else "no evidence that the algorithms differ")
-        lines.append(f"{TEST_NAMES[t.name]} test: {distribution(t)} = {t.statistic:.4g}, "
-                     f"p = {fmt_p(t.pvalue)}: {verdict}.")
+        verdict = (
+            "the algorithms do not all perform alike"
+            if t.pvalue <= r.alpha
+            else "no evidence that the algorithms differ"
+        )
+        lines.append(
+            f"{TEST_NAMES[t.name]} test: {distribution(t)} = {t.statistic:.4g}, "
+            f"p = {fmt_p(t.pvalue)}: {verdict}."
+        )
     name = procedure_name(r.procedure)
     rejected = r.rejected()
     if r.comparison == "control":
         scope = f"each algorithm against the control {r.control}"
     else:
-        scope = ("the only pair of algorithms" if len(r.hypotheses) == 1
-                 else f"all {len(r.hypotheses)} pairs of algorithms")
+        scope = (
+            "the only pair of algorithms"
+            if len(r.hypotheses) == 1
+            else f"all {len(r.hypotheses)} pairs of algorithms"
+        )
     if r.test in ("wilcoxon", "sign"):
         scope = f"{POSTHOC_NAMES[r.test]} of {scope}"
-    lines.append(f"Post-hoc ({name}'s procedure on {scope}): {len(rejected)} of "
-                 f"{len(r.hypotheses)} hypotheses rejected at alpha = {fmt_alpha(r.alpha)}.")
+    lines.append(
+        f"Post-hoc ({name}'s procedure on {scope}): {len(rejected)} of "
+        f"{len(r.hypotheses)} hypotheses rejected at alpha = {fmt_alpha(r.alpha)}."
+    )
     lines.append(APV_EXPLAINED)
     position = dict(zip(r.algorithms, r.test_ranks))
     j = r.procedures.index(r.procedure)
     for h in rejected:
         winner, loser = sorted((h.first, h.second), key=lambda a: position[a])
-        lines.append(f"  - {winner} is significantly better than {loser} "
-                     f"(APV = {fmt_p(h.apvs[j])}).")
+        lines.append(
+            f"  - {winner} is significantly better than {loser} (APV = {fmt_p(h.apvs[j])})."
+        )
     if not rejected:
         lines.append("  No significant differences were found.")
     alike = groups(r)
     if rejected and alike:
         if r.comparison == "control":
             others = [a for a in alike[0] if a != r.control]
-            lines.append(f"Not significantly different from the control {r.control}: "
-                         f"{', '.join(others)}.")
+            lines.append(
+                f"Not significantly different from the control {r.control}: {', '.join(others)}."
+            )
         else:
             lines.append("Groups of algorithms with no significant difference among them:")
             lines.extend(f"  - {', '.join(g)}" for g in alike)
     if r.procedure == default_procedure(k, r.control, r.test) and r.procedure in WHY_DEFAULT:
         lines.append(f"Why {name}: {WHY_DEFAULT[r.procedure]}.")
     if omnibus_rejects and not rejected:
-        lines.append("The omnibus test finds that the algorithms do not all perform alike, yet no "
-                     "single comparison is significant: the evidence is spread over several "
-                     "differences, none strong enough alone once corrected for the "
-                     f"{len(r.hypotheses)} comparisons (the omnibus test and the post-hoc answer "
-                     "different questions). More data sets, or fewer comparisons (one control), "
-                     "give the post-hoc more power.")
+        lines.append(
+            "The omnibus test finds that the algorithms do not all perform alike, yet no "
+            "single comparison is significant: the evidence is spread over several "
+            "differences, none strong enough alone once corrected for the "
+            f"{len(r.hypotheses)} comparisons (the omnibus test and the post-hoc answer "
+            "different questions). More data sets, or fewer comparisons (one control), "
+            "give the post-hoc more power."
+        )
     lines.extend(_family_lines(r))
     paper = r.paper_options()
     if paper:
@@ -150,9 +181,14 @@ def _family_lines(r: Report) -> list[str]:
     why, and, when the parametric family was used, its verdicts."""
     if not r.conditions:
         return []
-    lines = [f"Parametric conditions: {r.conditions}", f"Family used: {r.family} ({r.family_reason})"]
+    lines = [
+        f"Parametric conditions: {r.conditions}",
+        f"Family used: {r.family} ({r.family_reason})",
+    ]
     if r.parametric:
-        lines.append("Parametric analysis (repeated-measures ANOVA and its post-hoc on the mean scores):")
+        lines.append(
+            "Parametric analysis (repeated-measures ANOVA and its post-hoc on the mean scores):"
+        )
         lines.extend(f"  - {line}" for line in r.parametric)
     return lines
 
@@ -167,10 +203,15 @@ def _rank_table(r: Report) -> _tables.Table:
     return _tables.Table(
         title="Average ranks (best first)",
         header=("#", "Algorithm", "Mean score", *(f"{TEST_NAMES[c]} rank" for c in frame.columns)),
-        rows=tuple((_tables.Cell(str(place)), _tables.Cell(r.algorithms[j]),
-                    _tables.Cell(f"{means.iloc[j]:.4g}"),
-                    *(_tables.Cell(f"{v:.4f}") for v in frame.iloc[j]))
-                   for place, j in enumerate(_order(r), start=1)),
+        rows=tuple(
+            (
+                _tables.Cell(str(place)),
+                _tables.Cell(r.algorithms[j]),
+                _tables.Cell(f"{means.iloc[j]:.4g}"),
+                *(_tables.Cell(f"{v:.4f}") for v in frame.iloc[j]),
+            )
+            for place, j in enumerate(_order(r), start=1)
+        ),
         align="rlr" + "r" * frame.shape[1],
     )
 
@@ -179,23 +220,38 @@ def _omnibus_table(r: Report) -> _tables.Table:
     return _tables.Table(
         title="Omnibus tests",
         header=("Test", "Statistic", "Distribution", "p-value"),
-        rows=tuple((_tables.Cell(TEST_NAMES[t.name]), _tables.Cell(f"{t.statistic:.4f}"),
-                    _tables.Cell(distribution(t)), _p_cell(r, t.pvalue))
-                   for t in r.omnibus),
+        rows=tuple(
+            (
+                _tables.Cell(TEST_NAMES[t.name]),
+                _tables.Cell(f"{t.statistic:.4f}"),
+                _tables.Cell(distribution(t)),
+                _p_cell(r, t.pvalue),
+            )
+            for t in r.omnibus
+        ),
         align="lrlr",
     )
 
 
 def _hypothesis_table(r: Report, dialect: _tables.Dialect) -> _tables.Table:
-    what = (f"Comparisons with the control {r.control}" if r.comparison == "control"
-            else "All pairwise comparisons")
+    what = (
+        f"Comparisons with the control {r.control}"
+        if r.comparison == "control"
+        else "All pairwise comparisons"
+    )
     return _tables.Table(
         title=f"{what} ({POSTHOC_NAMES[r.test]}): unadjusted and adjusted p-values",
         header=("i", "Hypothesis", "z", "p", *(procedure_name(m) for m in r.procedures)),
         rows=tuple(
-            (_tables.Cell(str(i)), _tables.Cell(h.label), _tables.Cell(f"{h.z:.4f}"),
-             _tables.Cell(fmt_p(h.pvalue)), *(_p_cell(r, a) for a in h.apvs))
-            for i, h in enumerate(_by_p(r), start=1)),
+            (
+                _tables.Cell(str(i)),
+                _tables.Cell(h.label),
+                _tables.Cell(f"{h.z:.4f}"),
+                _tables.Cell(fmt_p(h.pvalue)),
+                *(_p_cell(r, a) for a in h.apvs),
+            )
+            for i, h in enumerate(_by_p(r), start=1)
+        ),
         align="rlrr" + "r" * len(r.procedures),
         note=" ".join([_legend(r, dialect), *(f"{w}." for w in r.warnings)]),
     )
@@ -207,7 +263,9 @@ def _by_p(r: Report) -> list[Hypothesis]:
 
 def _p_cell(r: Report, p: float) -> _tables.Cell:
     """Strong if rejected at alpha, weak if at 0.10 only."""
-    return _tables.Cell(fmt_p(p), strong=p <= r.alpha, weak=r.alpha < SECOND_ALPHA and p <= SECOND_ALPHA)
+    return _tables.Cell(
+        fmt_p(p), strong=p <= r.alpha, weak=r.alpha < SECOND_ALPHA and p <= SECOND_ALPHA
+    )
 
 
 def _legend(r: Report, dialect: _tables.Dialect) -> str:
@@ -227,13 +285,16 @@ def _details(r: Report, dialect: _tables.Dialect) -> list[str]:
 
 def text(r: Report) -> str:
     """The summary first, then the tables (``*``: rejected at alpha, ``+``: at 0.10 only)."""
-    return "\n\n".join(["Summary\n-------\n" + r.summary, "Details\n=======", *_details(r, _tables.TEXT)])
+    return "\n\n".join(
+        ["Summary\n-------\n" + r.summary, "Details\n=======", *_details(r, _tables.TEXT)]
+    )
 
 
 def markdown(r: Report) -> str:
     """The summary, then Markdown tables (rejected APVs in bold, at 0.10 only in italics)."""
-    return "\n\n".join(["### Summary\n\n" + _markdown_summary(r.summary),
-                        *_details(r, _tables.MARKDOWN)])
+    return "\n\n".join(
+        ["### Summary\n\n" + _markdown_summary(r.summary), *_details(r, _tables.MARKDOWN)]
+    )
 
 
 def _summary_blocks(summary: str) -> list[tuple[str, list[str]]]:
@@ -261,8 +322,12 @@ def _markdown_summary(summary: str) -> str:
         if kind == "p":
             out.append(esc(items[0]))
         else:
-            out.append("\n".join(f"{'-' if kind == 'ul' else f'{i}.'} {esc(x)}"
-                                 for i, x in enumerate(items, start=1)))
+            out.append(
+                "\n".join(
+                    f"{'-' if kind == 'ul' else f'{i}.'} {esc(x)}"
+                    for i, x in enumerate(items, start=1)
+                )
+            )
     return "\n\n".join(out)
 
 
@@ -301,16 +366,20 @@ def html(r: Report, *, page: bool) -> str:
             parts.append(f"<{kind}>" + "".join(f"<li>{esc(x)}</li>" for x in items) + f"</{kind}>")
     figure = _svg_data_uri(r)
     if figure:
-        parts.append(f'<p><img class="cd" alt="{esc("Critical difference diagram")}" src="{figure}"></p>')
+        parts.append(
+            f'<p><img class="cd" alt="{esc("Critical difference diagram")}" src="{figure}"></p>'
+        )
     parts.extend(_details(r, _tables.HTML))
     parts.append("</div>")
     body = "\n".join(parts)
     if not page:
         return f"<style>{_CSS}</style>\n{body}"
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">\n'
-            f"<title>{esc(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n{body}\n"
-            "</body>\n</html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">\n'
+        f"<title>{esc(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n{body}\n"
+        "</body>\n</html>\n"
+    )
 
 
 def _svg_data_uri(r: Report) -> str:
@@ -336,8 +405,10 @@ def latex(r: Report, label: str = "mc") -> str:
     Rejections at alpha in bold; a table wider than the column is scaled down to fit it."""
     if not isinstance(label, str) or not _LABEL.fullmatch(label):
         raise ValueError(f"label must be letters, digits or any of ':._-'; got {label!r}")
-    tables = [_latex_ranks(r, label),
-              _latex_control(r, label) if r.comparison == "control" else _latex_pairs(r, label)]
+    tables = [
+        _latex_ranks(r, label),
+        _latex_control(r, label) if r.comparison == "control" else _latex_pairs(r, label),
+    ]
     header = "% multicompare report; needs \\usepackage{booktabs,graphicx} in the preamble"
     return "\n\n".join([header, *(_tables.render(t, _tables.LATEX) for t in tables)]) + "\n"
 
@@ -373,16 +444,26 @@ def _tex_omnibus(t: OmnibusTest) -> str:
 def _latex_ranks(r: Report, label: str) -> _tables.Table:
     frame = r.rank_frame
     better = "higher" if r.higher_is_better else "lower"
-    caption = (f"Average ranks over {r.n_datasets} data sets (rank 1 is the best; {better} scores "
-               f"are better), best first. {'; '.join(_tex_omnibus(t) for t in r.omnibus)}.")
+    caption = (
+        f"Average ranks over {r.n_datasets} data sets (rank 1 is the best; {better} scores "
+        f"are better), best first. {'; '.join(_tex_omnibus(t) for t in r.omnibus)}."
+    )
     means = r.scores.mean(axis=0)
     cell = _tables.Cell
     return _tables.Table(
-        title="", caption=caption, label=f"tab:{label}-ranks",
+        title="",
+        caption=caption,
+        label=f"tab:{label}-ranks",
         header=("", "Algorithm", "Mean score", *(f"{TEST_NAMES[c]} rank" for c in frame.columns)),
-        rows=tuple((cell(str(place)), cell(r.algorithms[j]), cell(_tex_number(means.iloc[j], 4), raw=True),
-                    *(cell(_tex_number(v), raw=True) for v in frame.iloc[j]))
-                   for place, j in enumerate(_order(r), start=1)),
+        rows=tuple(
+            (
+                cell(str(place)),
+                cell(r.algorithms[j]),
+                cell(_tex_number(means.iloc[j], 4), raw=True),
+                *(cell(_tex_number(v), raw=True) for v in frame.iloc[j]),
+            )
+            for place, j in enumerate(_order(r), start=1)
+        ),
         align="rlr" + "r" * frame.shape[1],
     )
 
@@ -390,20 +471,37 @@ def _latex_ranks(r: Report, label: str) -> _tables.Table:
 def _latex_control(r: Report, label: str) -> _tables.Table:
     shown = [m for m in r.procedures if m in LATEX_CONTROL_PROCEDURES or m == r.procedure]
     columns = [r.procedures.index(m) for m in shown]
-    caption = (f"Comparisons with the control {_tables.latex_escape(str(r.control))} "
-               f"({POSTHOC_NAMES[r.test]}): $z$, unadjusted $p$ and adjusted $p$-values (APVs) "
-               f"of each procedure; bold: rejected at {_tex_alpha(r)}. The summary uses "
-               f"{procedure_name(r.procedure)}'s procedure."
-               + "".join(f" {_tables.latex_escape(NOT_FWER_CONTROLLING[m])}." for m in shown
-                         if m in NOT_FWER_CONTROLLING))
+    caption = (
+        f"Comparisons with the control {_tables.latex_escape(str(r.control))} "
+        f"({POSTHOC_NAMES[r.test]}): $z$, unadjusted $p$ and adjusted $p$-values (APVs) "
+        f"of each procedure; bold: rejected at {_tex_alpha(r)}. The summary uses "
+        f"{procedure_name(r.procedure)}'s procedure."
+        + "".join(
+            f" {_tables.latex_escape(NOT_FWER_CONTROLLING[m])}."
+            for m in shown
+            if m in NOT_FWER_CONTROLLING
+        )
+    )
     cell = _tables.Cell
     return _tables.Table(
-        title="", caption=caption, label=f"tab:{label}-control",
-        header=("Algorithm", cell("$z$", raw=True), cell("$p$", raw=True),
-                *(procedure_name(m) for m in shown)),
-        rows=tuple((cell(h.second), cell(_tex_number(h.z), raw=True), cell(_tex_p(h.pvalue), raw=True),
-                    *(cell(_tex_p(h.apvs[c]), strong=h.apvs[c] <= r.alpha, raw=True) for c in columns))
-                   for h in _by_p(r)),
+        title="",
+        caption=caption,
+        label=f"tab:{label}-control",
+        header=(
+            "Algorithm",
+            cell("$z$", raw=True),
+            cell("$p$", raw=True),
+            *(procedure_name(m) for m in shown),
+        ),
+        rows=tuple(
+            (
+                cell(h.second),
+                cell(_tex_number(h.z), raw=True),
+                cell(_tex_p(h.pvalue), raw=True),
+                *(cell(_tex_p(h.apvs[c]), strong=h.apvs[c] <= r.alpha, raw=True) for c in columns),
+            )
+            for h in _by_p(r)
+        ),
         align="lrr" + "r" * len(shown),
     )
 
@@ -420,16 +518,25 @@ def _latex_pairs(r: Report, label: str) -> _tables.Table:
         value = apv[frozenset((a, b))]
         return cell(_tex_p(value, short=True), strong=value <= r.alpha, raw=True)
 
-    caption = (f"Adjusted $p$-values of all pairs ({procedure_name(r.procedure)}'s procedure, "
-               f"{POSTHOC_NAMES[r.test]}); algorithms best first, column ($j$) is the algorithm of "
-               f"row ($j$); bold: the pair differs significantly at {_tex_alpha(r)} "
-               f"({len(r.rejected())} of {len(r.hypotheses)} pairs).")
+    caption = (
+        f"Adjusted $p$-values of all pairs ({procedure_name(r.procedure)}'s procedure, "
+        f"{POSTHOC_NAMES[r.test]}); algorithms best first, column ($j$) is the algorithm of "
+        f"row ($j$); bold: the pair differs significantly at {_tex_alpha(r)} "
+        f"({len(r.rejected())} of {len(r.hypotheses)} pairs)."
+    )
     return _tables.Table(
-        title="", caption=caption, label=f"tab:{label}-pairs",
+        title="",
+        caption=caption,
+        label=f"tab:{label}-pairs",
         header=("Algorithm", *(f"({c})" for c in range(1, len(names)))),
-        rows=tuple((cell(f"({i + 1}) {a}"),
-                    *(entry(a, names[c]) if c < i else cell("") for c in range(len(names) - 1)))
-                   for i, a in enumerate(names) if i > 0),
+        rows=tuple(
+            (
+                cell(f"({i + 1}) {a}"),
+                *(entry(a, names[c]) if c < i else cell("") for c in range(len(names) - 1)),
+            )
+            for i, a in enumerate(names)
+            if i > 0
+        ),
         align="l" + "r" * (len(names) - 1),
     )
 
@@ -452,8 +559,11 @@ def csv(r: Report) -> str:
     """Every table in one tidy CSV with columns ``table,row,column,value``; names that a
     spreadsheet would run as formulas start with an apostrophe."""
     parts = []
-    for name, frame in (("ranks", r.rank_frame), ("omnibus", r.omnibus_frame),
-                        ("posthoc", r.to_frame())):
+    for name, frame in (
+        ("ranks", r.rank_frame),
+        ("omnibus", r.omnibus_frame),
+        ("posthoc", r.to_frame()),
+    ):
         long = frame.astype(object).stack(future_stack=True).reset_index()
         long.columns = ["row", "column", "value"]
         long.insert(0, "table", name)

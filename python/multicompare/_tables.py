@@ -36,6 +36,7 @@ _INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u20
 def visible(text: str) -> str:
     r"""``text`` with every control character shown as an escape (``\x00``, ``\x0a``,
     ``\u202e``), so that no name can split a table row or a line, or reorder what is shown."""
+
     def show(match: re.Match[str]) -> str:
         code = ord(match.group())
         return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
@@ -107,9 +108,15 @@ def render(table: Table, dialect: Dialect) -> str:
     def fit(cells: Sequence[str]) -> list[str]:
         if not dialect.pad:
             return list(cells)
-        return [c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(cells, widths, table.align)]
+        return [
+            c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(cells, widths, table.align)
+        ]
 
-    lines = [*dialect.title(table), *dialect.begin(table.align), dialect.row(fit(header), table.align)]
+    lines = [
+        *dialect.title(table),
+        *dialect.begin(table.align),
+        dialect.row(fit(header), table.align),
+    ]
     rule = dialect.rule(widths, table.align)
     if rule is not None:
         lines.append(rule)
@@ -121,12 +128,26 @@ def render(table: Table, dialect: Dialect) -> str:
     return "\n".join(lines)
 
 
-_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\^{}",
-                  # OT1 fonts print < > | as other glyphs in text mode
-                  "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
-                  # after a row's \\ a leading [ or * would be read as its argument
-                  "[": "{[}", "]": "{]}", "*": "{*}"}
+_LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\^{}",
+    # OT1 fonts print < > | as other glyphs in text mode
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+    "|": r"\textbar{}",
+    # after a row's \\ a leading [ or * would be read as its argument
+    "[": "{[}",
+    "]": "{]}",
+    "*": "{*}",
+}
 
 
 def latex_escape(text: str) -> str:
@@ -168,8 +189,14 @@ MARKDOWN = Dialect(
     weak="*{}*",
     title=lambda t: [f"### {markdown_escape(t.title)}", ""],
     row=lambda cells, align: "| " + " | ".join(cells) + " |",
-    rule=lambda widths, align: "| " + " | ".join(
-        "-" * max(w - 1, 2) + ":" if a == "r" else "-" * max(w, 3) for w, a in zip(widths, align)) + " |",
+    rule=lambda widths, align: (
+        "| "
+        + " | ".join(
+            "-" * max(w - 1, 2) + ":" if a == "r" else "-" * max(w, 3)
+            for w, a in zip(widths, align)
+        )
+        + " |"
+    ),
     note=lambda n: ["", markdown_escape(n)],
 )
 
@@ -186,9 +213,12 @@ LATEX = Dialect(
     weak=r"\textit{{{}}}",
     title=_latex_title,
     # booktabs rules; a table wider than the column is scaled down to fit it, never up
-    begin=lambda align: [r"\small\setlength{\tabcolsep}{4pt}",
-                         r"\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}{%",
-                         rf"\begin{{tabular}}{{@{{}}{align}@{{}}}}", r"\toprule"],
+    begin=lambda align: [
+        r"\small\setlength{\tabcolsep}{4pt}",
+        r"\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}{%",
+        rf"\begin{{tabular}}{{@{{}}{align}@{{}}}}",
+        r"\toprule",
+    ],
     row=lambda cells, align: " & ".join(cells) + r" \\",
     rule=lambda widths, align: r"\midrule",
     end=(r"\bottomrule", r"\end{tabular}}"),
@@ -234,13 +264,26 @@ class NotebookView:
         if type(self).__str__ is not object.__str__:
             parts.append(f"<pre>{html_escape(str(self))}</pre>")
         else:
-            heading = (type(self).__doc__ or type(self).__name__).strip().splitlines()[0].replace("``", "")
-            fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)  # type: ignore[arg-type]
-                      if f.repr}
-            scalars = {name: f"{v:.6g}" if isinstance(v, float) else str(v) for name, v in fields.items()
-                       if v is None or isinstance(v, (str, int, float, tuple))}
-            parts += [f"<p><strong>{html_escape(heading)}</strong></p>",
-                      pd.Series(scalars, name="value", dtype=object).to_frame().to_html(escape=True)]
+            heading = (
+                (type(self).__doc__ or type(self).__name__)
+                .strip()
+                .splitlines()[0]
+                .replace("``", "")
+            )
+            fields = {
+                f.name: getattr(self, f.name)
+                for f in dataclasses.fields(self)  # type: ignore[arg-type]
+                if f.repr
+            }
+            scalars = {
+                name: f"{v:.6g}" if isinstance(v, float) else str(v)
+                for name, v in fields.items()
+                if v is None or isinstance(v, (str, int, float, tuple))
+            }
+            parts += [
+                f"<p><strong>{html_escape(heading)}</strong></p>",
+                pd.Series(scalars, name="value", dtype=object).to_frame().to_html(escape=True),
+            ]
         to_frame: Callable[[], pd.DataFrame] | None = getattr(self, "to_frame", None)
         if to_frame is not None:
             parts.append(to_frame().to_html(float_format="{:.4g}".format, escape=True))

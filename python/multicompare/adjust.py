@@ -35,11 +35,11 @@ CONTROL_METHODS = ("bonferroni", "holm", "hochberg", "hommel", "holland", "rom",
 ALL_PAIRS_METHODS = ("nemenyi", "holm", "shaffer", "bergmann_hommel")
 NOT_FWER_CONTROLLING = {
     "finner": "Finner's procedure does not control the family-wise error of a 1xN rank post-hoc "
-              "(its z statistics are correlated): measured FWER 0.09-0.10 at alpha = 0.05 with 5 "
-              "true nulls among 9 comparisons (docs/validity.md)",
+    "(its z statistics are correlated): measured FWER 0.09-0.10 at alpha = 0.05 with 5 "
+    "true nulls among 9 comparisons (docs/validity.md)",
     "li": "Li's procedure does not control the family-wise error of a 1xN rank post-hoc (its z "
-          "statistics are correlated): measured FWER 0.065-0.070 at alpha = 0.05 under the "
-          "complete null (docs/validity.md)",
+    "statistics are correlated): measured FWER 0.065-0.070 at alpha = 0.05 under the "
+    "complete null (docs/validity.md)",
 }
 """1xN methods that do not hold alpha for the correlated statistics of a post-hoc, and why; the
 results, reports and README say so wherever they show these methods (Holm, Hochberg, Hommel
@@ -348,9 +348,11 @@ def family_size_limit(method: str, rom: str, m: int) -> str:
     """Why ``method`` cannot adjust a family of ``m`` p-values ("" if it can): exact Rom has a
     largest family, checked before any work."""
     if method == "rom" and rom == "exact" and m > ROM_EXACT_MAX_M:
-        return (f"rom='exact' is limited to m <= {ROM_EXACT_MAX_M} p-values per family (each "
-                f"root needs Rom's O(m^2) recursion), got m = {m}; use 'hochberg' (Rom's "
-                "procedure refines it) or 'hommel'")
+        return (
+            f"rom='exact' is limited to m <= {ROM_EXACT_MAX_M} p-values per family (each "
+            f"root needs Rom's O(m^2) recursion), got m = {m}; use 'hochberg' (Rom's "
+            "procedure refines it) or 'hommel'"
+        )
     return ""
 
 
@@ -405,8 +407,10 @@ def adjust_control(
         raise ValueError(f"unknown rom={rom!r}; allowed: 'exact', 'garcia2010'")
     raw = _as_array(pvalues)
     if raw.ndim > 2:
-        raise ValueError("pvalues must be 1-D (one p-value per comparison) or 2-D (one family "
-                         f"per row), got shape {raw.shape}")
+        raise ValueError(
+            "pvalues must be 1-D (one p-value per comparison) or 2-D (one family "
+            f"per row), got shape {raw.shape}"
+        )
     if raw.ndim == 2 and raw.shape[0] == 0 and raw.shape[1] > 0:  # a stack of no families
         return raw.astype(np.float64)
     too_large = family_size_limit(method, rom, int(raw.shape[-1]))
@@ -437,7 +441,9 @@ def _families(pvalues: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]
         raise ValueError(f"k must be an integer >= 2 (the number of algorithms), got {k!r}")
     a = _as_array(pvalues)
     if a.ndim > 2:
-        raise ValueError(f"pvalues must be 1-D (one family), 2-D (families or a k x k matrix), got {a.ndim}-D")
+        raise ValueError(
+            f"pvalues must be 1-D (one family), 2-D (families or a k x k matrix), got {a.ndim}-D"
+        )
     width = a.shape[-1]
     k_rows = _k_of(width)
     rows_ok = k_rows is not None and (k is None or k == k_rows)
@@ -446,14 +452,20 @@ def _families(pvalues: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]
             rows, cols = np.triu_indices(width, 1)
             return _checked(a[rows, cols]), width, True
         if not rows_ok:
-            raise ValueError(f"a {width} x {width} p-value matrix must be symmetric (diagonal ignored)")
+            raise ValueError(
+                f"a {width} x {width} p-value matrix must be symmetric (diagonal ignored)"
+            )
         if k is None:
             raise ValueError(
                 f"ambiguous {width} x {width} array: not symmetric, so not a p-value matrix; "
                 f"pass k={k_rows} to read its rows as families of {width} pairs"
             )
     if k_rows is None or not rows_ok:
-        want = f"k(k-1)/2 = {k * (k - 1) // 2} for k = {k}" if k is not None else "k(k-1)/2 for some k >= 2"
+        want = (
+            f"k(k-1)/2 = {k * (k - 1) // 2} for k = {k}"
+            if k is not None
+            else "k(k-1)/2 for some k >= 2"
+        )
         raise ValueError(
             f"{width} p-values per family: the number of pairs must be {want} "
             "(or pass a symmetric k x k matrix)"
@@ -479,7 +491,9 @@ def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:
     run = np.maximum.accumulate(np.take_along_axis(apv, order, axis=-1), axis=-1)
     # tied p-values take the running maximum at the last member of their tie group
     m = ps.shape[-1]
-    is_end = np.concatenate([ps[..., 1:] != ps[..., :-1], np.ones(ps.shape[:-1] + (1,), bool)], axis=-1)
+    is_end = np.concatenate(
+        [ps[..., 1:] != ps[..., :-1], np.ones((*ps.shape[:-1], 1), bool)], axis=-1
+    )
     ends = np.where(is_end, np.arange(m), m)
     last = np.minimum.accumulate(ends[..., ::-1], axis=-1)[..., ::-1]
     out = np.empty_like(apv)
@@ -487,8 +501,9 @@ def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:
     return out
 
 
-def _all_pairs_apv(p: FloatArray, method: str, k: int, monotone: bool,
-                   order: ArrayLike | None = None) -> FloatArray:
+def _all_pairs_apv(
+    p: FloatArray, method: str, k: int, monotone: bool, order: ArrayLike | None = None
+) -> FloatArray:
     """APVs of checked families ``p`` (m or (n, m) p-values of k algorithms), no parsing: the
     core of :func:`adjust_all_pairs`, also used by :func:`multicompare.simulate`. ``order``:
     the rank order(s) of a Robinson family, for Bergmann-Hommel (:func:`adjust_all_pairs`)."""
@@ -505,16 +520,22 @@ def _all_pairs_apv(p: FloatArray, method: str, k: int, monotone: bool,
             raise ValueError(
                 f"bergmann_hommel supports k <= {_core.MAX_K} for arbitrary p-values, got k = "
                 f"{k}; pass order= (the algorithms in rank order) for the p-values of a rank "
-                f"post-hoc (k <= {_core.MAX_K_ROBINSON}), or use shaffer, which works for any k")
+                f"post-hoc (k <= {_core.MAX_K_ROBINSON}), or use shaffer, which works for any k"
+            )
         apv = np.asarray(_core.bergmann_hommel_apv(p, k), dtype=np.float64)
     else:
-        apv = np.asarray(_core.bergmann_hommel_apv_robinson(p, k, _as_order(order)),
-                         dtype=np.float64)
+        apv = np.asarray(
+            _core.bergmann_hommel_apv_robinson(p, k, _as_order(order)), dtype=np.float64
+        )
     return _monotone(p, apv) if monotone else apv
 
 
 def adjust_all_pairs(
-    pvalues: ArrayLike, method: str, *, k: int | None = None, monotone: bool = False,
+    pvalues: ArrayLike,
+    method: str,
+    *,
+    k: int | None = None,
+    monotone: bool = False,
     order: ArrayLike | None = None,
 ) -> FloatArray:
     """Adjusted p-values of the m = k(k-1)/2 pairwise comparisons of k algorithms, capped at 1.

@@ -31,8 +31,8 @@ and N data sets (not the O(S N^2) of the double sum), in chunks of bounded memor
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 import numpy as np
@@ -43,8 +43,13 @@ from multicompare._data import Scores, ScoresLike, as_scores, index_of
 from multicompare._ranking import at_data_precision
 from multicompare.two_sample import _check_choice, _differences
 
-__all__ = ["BayesianComparison", "BayesianResult", "bayesian_sign_test",
-           "bayesian_signed_rank_test", "compare_bayesian"]
+__all__ = [
+    "BayesianComparison",
+    "BayesianResult",
+    "bayesian_sign_test",
+    "bayesian_signed_rank_test",
+    "compare_bayesian",
+]
 
 BayesianTest = Literal["signed_rank", "sign", "correlated_t"]
 DataSetsTest = Literal["signed_rank", "sign"]  # the tests over N data sets
@@ -56,8 +61,11 @@ MAX_SIGNED_RANK_WORK = 10**10
 SIGNED_RANK_PRIOR = 0.5  # baycomp's default prior strengths
 SIGN_PRIOR = 1.0
 _CHUNK = 2**22  # floats per chunk of the signed-rank weights
-TEST_NAMES = {"signed_rank": "Bayesian signed-rank test", "sign": "Bayesian sign test",
-               "correlated_t": "Bayesian correlated t-test"}
+TEST_NAMES = {
+    "signed_rank": "Bayesian signed-rank test",
+    "sign": "Bayesian sign test",
+    "correlated_t": "Bayesian correlated t-test",
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,8 +93,11 @@ class BayesianResult(_tables.NotebookView):
     def probabilities(self) -> pd.Series:
         """The three posterior probabilities, labelled by outcome."""
         x, y = self.names
-        return pd.Series([self.p_x_better, self.p_equivalent, self.p_y_better],
-                         index=[f"{x} better", "equivalent", f"{y} better"], name="probability")
+        return pd.Series(
+            [self.p_x_better, self.p_equivalent, self.p_y_better],
+            index=[f"{x} better", "equivalent", f"{y} better"],
+            name="probability",
+        )
 
     def to_frame(self) -> pd.DataFrame:
         """One row per outcome (x better, equivalent, y better) with its probability."""
@@ -95,8 +106,10 @@ class BayesianResult(_tables.NotebookView):
     def __str__(self) -> str:
         options = "".join(f", {key} = {value:g}" for key, value in self.options.items())
         shown = self.probabilities.to_string(float_format="{:.4f}".format)
-        return (f"{TEST_NAMES[self.test]} of {self.names[0]} vs {self.names[1]} "
-                f"(rope = {self.rope:g}{options})\n{shown}")
+        return (
+            f"{TEST_NAMES[self.test]} of {self.names[0]} vs {self.names[1]} "
+            f"(rope = {self.rope:g}{options})\n{shown}"
+        )
 
     def plot(self, **kwargs: Any) -> Any:
         """The posterior as baycomp draws it (:func:`multicompare.posterior_plot.plot_posterior`)."""
@@ -143,12 +156,15 @@ def bayesian_signed_rank_test(
     for a change: a tutorial for comparing multiple classifiers through Bayesian analysis",
     JMLR 18(77), Sec. 4.2.
     """
-    d, rope, prior, n_samples, rng, names = _prepare(x, y, rope, prior, n_samples, seed,
-                                                     higher_is_better, names)
+    d, rope, prior, n_samples, rng, names = _prepare(
+        x, y, rope, prior, n_samples, seed, higher_is_better, names
+    )
     snap = _snap(x, y, rope)
     if n_samples * (d.size + 1) > MAX_SIGNED_RANK_WORK:
-        raise ValueError(f"n_samples * (N + 1) = {n_samples * (d.size + 1):.3g} exceeds "
-                         f"{MAX_SIGNED_RANK_WORK:.0e} (N = {d.size} data sets); use fewer samples")
+        raise ValueError(
+            f"n_samples * (N + 1) = {n_samples * (d.size + 1):.3g} exceeds "
+            f"{MAX_SIGNED_RANK_WORK:.0e} (N = {d.size} data sets); use fewer samples"
+        )
     # Sorted, z_i + z_j > 2 rope holds for a suffix of j (from gt[i] on; from ge[i] on with
     # equality), z_i + z_j < -2 rope for a prefix (before lt[i]; before le[i] with equality):
     # w' H w is then sum_i w_i (half the two suffix or prefix sums), O(N) per sample.
@@ -220,8 +236,9 @@ def bayesian_sign_test(
     Benavoli, Corani, Demsar & Zaffalon (2017), "Time for a change: a tutorial for comparing
     multiple classifiers through Bayesian analysis", JMLR 18(77), Sec. 4.1.
     """
-    d, rope, prior, n_samples, rng, names = _prepare(x, y, rope, prior, n_samples, seed,
-                                                     higher_is_better, names)
+    d, rope, prior, n_samples, rng, names = _prepare(
+        x, y, rope, prior, n_samples, seed, higher_is_better, names
+    )
     snap = _snap(x, y, rope)
     n_x = int((snap(d - rope) > 0).sum())
     n_y = int((snap(-d - rope) > 0).sum())
@@ -253,8 +270,11 @@ class BayesianComparison(_tables.NotebookView):
     def decision(self, result: BayesianResult) -> str:
         """The outcome of one pair at ``threshold`` (see the class docstring)."""
         x, y = result.names
-        for p, outcome in ((result.p_x_better, f"{x} better"), (result.p_equivalent, "equivalent"),
-                           (result.p_y_better, f"{y} better")):
+        for p, outcome in (
+            (result.p_x_better, f"{x} better"),
+            (result.p_equivalent, "equivalent"),
+            (result.p_y_better, f"{y} better"),
+        ):
             if p >= self.threshold:
                 return outcome
         return "inconclusive"
@@ -263,25 +283,36 @@ class BayesianComparison(_tables.NotebookView):
         """One row per pair "a vs b": ``first``, ``second``, ``p_first_better``,
         ``p_equivalent``, ``p_second_better`` and ``decision``."""
         return pd.DataFrame(
-            {"first": [a for a, _ in self.pairs], "second": [b for _, b in self.pairs],
-             "p_first_better": [r.p_x_better for r in self.results],
-             "p_equivalent": [r.p_equivalent for r in self.results],
-             "p_second_better": [r.p_y_better for r in self.results],
-             "decision": [self.decision(r) for r in self.results]},
-            index=pd.Index([f"{a} vs {b}" for a, b in self.pairs], name="pair"))
+            {
+                "first": [a for a, _ in self.pairs],
+                "second": [b for _, b in self.pairs],
+                "p_first_better": [r.p_x_better for r in self.results],
+                "p_equivalent": [r.p_equivalent for r in self.results],
+                "p_second_better": [r.p_y_better for r in self.results],
+                "decision": [self.decision(r) for r in self.results],
+            },
+            index=pd.Index([f"{a} vs {b}" for a, b in self.pairs], name="pair"),
+        )
 
     def _table(self, dialect: _tables.Dialect) -> str:
         options = f"rope = {self.rope:g}, prior = {self.results[0].options['prior']:g}"
         table = _tables.Table(
             title=f"{TEST_NAMES[self.test]}s on {self.n_datasets} data sets ({options})",
             header=("Pair", "P(first better)", "P(equivalent)", "P(second better)", "Decision"),
-            rows=tuple((_tables.Cell(f"{a} vs {b}"),
-                        *(_tables.Cell(f"{p:.4f}", strong=p >= self.threshold)
-                          for p in (r.p_x_better, r.p_equivalent, r.p_y_better)),
-                        _tables.Cell(self.decision(r)))
-                       for (a, b), r in zip(self.pairs, self.results)),
+            rows=tuple(
+                (
+                    _tables.Cell(f"{a} vs {b}"),
+                    *(
+                        _tables.Cell(f"{p:.4f}", strong=p >= self.threshold)
+                        for p in (r.p_x_better, r.p_equivalent, r.p_y_better)
+                    ),
+                    _tables.Cell(self.decision(r)),
+                )
+                for (a, b), r in zip(self.pairs, self.results)
+            ),
             align="lrrrl",
-            note=f"{dialect.strong_name.capitalize()}: posterior probability >= {self.threshold:g}.")
+            note=f"{dialect.strong_name.capitalize()}: posterior probability >= {self.threshold:g}.",
+        )
         return _tables.render(table, dialect)
 
     def to_text(self) -> str:
@@ -347,13 +378,17 @@ def compare_bayesian(
     multiple classifiers through Bayesian analysis", JMLR 18(77).
     """
     _check_choice("test", test, DATASETS_TESTS)
-    if isinstance(threshold, bool) or not isinstance(threshold, (int, float, np.floating)) \
-            or not 0.5 < threshold <= 1.0:
+    if (
+        isinstance(threshold, bool)
+        or not isinstance(threshold, (int, float, np.floating))
+        or not 0.5 < threshold <= 1.0
+    ):
         raise ValueError(f"threshold must be a probability in (0.5, 1], got {threshold!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise TypeError(f"seed must be an integer or None, got {seed!r}")
-    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score)
+    scores = as_scores(
+        data, higher_is_better=higher_is_better, dataset=dataset, algorithm=algorithm, score=score
+    )
     names = scores.algorithms
     if control is None:
         pairs = list(itertools.combinations(range(len(names)), 2))
@@ -367,13 +402,28 @@ def compare_bayesian(
         prior = SIGNED_RANK_PRIOR if test == "signed_rank" else SIGN_PRIOR
     values = scores.oriented()
     seeds = np.random.SeedSequence(seed).spawn(len(pairs))
-    results = tuple(func(values[:, a], values[:, b], rope=rope, n_samples=n_samples,
-                         seed=np.random.default_rng(s), names=(names[a], names[b]), prior=prior)
-                    for (a, b), s in zip(pairs, seeds))
+    results = tuple(
+        func(
+            values[:, a],
+            values[:, b],
+            rope=rope,
+            n_samples=n_samples,
+            seed=np.random.default_rng(s),
+            names=(names[a], names[b]),
+            prior=prior,
+        )
+        for (a, b), s in zip(pairs, seeds)
+    )
     return BayesianComparison(
-        test=test, rope=float(rope), threshold=float(threshold), algorithms=names,
-        n_datasets=scores.n_datasets, control=shown,
-        pairs=tuple((names[a], names[b]) for a, b in pairs), results=results)
+        test=test,
+        rope=float(rope),
+        threshold=float(threshold),
+        algorithms=names,
+        n_datasets=scores.n_datasets,
+        control=shown,
+        pairs=tuple((names[a], names[b]) for a, b in pairs),
+        results=results,
+    )
 
 
 # --- shared machinery -------------------------------------------------------------------------
@@ -387,7 +437,9 @@ def posterior_probabilities(samples: np.ndarray, rope: float) -> tuple[float, fl
         winners = np.argmax(samples, axis=1)
         counts = np.bincount(winners, minlength=3) / samples.shape[0]
         return float(counts[0]), float(counts[1]), float(counts[2])
-    p_x = float(np.mean(samples[:, 0] > samples[:, 2]) + 0.5 * np.mean(samples[:, 0] == samples[:, 2]))
+    p_x = float(
+        np.mean(samples[:, 0] > samples[:, 2]) + 0.5 * np.mean(samples[:, 0] == samples[:, 2])
+    )
     return p_x, 0.0, 1.0 - p_x
 
 
@@ -416,15 +468,25 @@ def pair_names(x: object, y: object, names: tuple[str, str] | None) -> tuple[str
             raise ValueError(f"names must be two labels (for x and y), got {names!r}")
         return str(names[0]), str(names[1])
     labels = [getattr(v, "name", None) for v in (x, y)]
-    if all(isinstance(v, pd.Series) for v in (x, y)) and None not in labels and labels[0] != labels[1]:
+    if (
+        all(isinstance(v, pd.Series) for v in (x, y))
+        and None not in labels
+        and labels[0] != labels[1]
+    ):
         return str(labels[0]), str(labels[1])
     return "x", "y"
 
 
-def _prepare(x: object, y: object, rope: float, prior: float, n_samples: int,
-             seed: int | np.random.Generator | None, higher_is_better: bool,
-             names: tuple[str, str] | None,
-             ) -> tuple[np.ndarray, float, float, int, np.random.Generator, tuple[str, str]]:
+def _prepare(
+    x: object,
+    y: object,
+    rope: float,
+    prior: float,
+    n_samples: int,
+    seed: int | np.random.Generator | None,
+    higher_is_better: bool,
+    names: tuple[str, str] | None,
+) -> tuple[np.ndarray, float, float, int, np.random.Generator, tuple[str, str]]:
     """Validated (oriented differences, rope, prior, S, generator, names)."""
     if not isinstance(higher_is_better, (bool, np.bool_)):
         raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
@@ -436,16 +498,33 @@ def _prepare(x: object, y: object, rope: float, prior: float, n_samples: int,
     n_samples = check_n_samples(n_samples)
     labels = pair_names(x, y, names)
     d = _differences(x, y).to_numpy()
-    return (d if higher_is_better else -d), rope, float(prior), n_samples, \
-        np.random.default_rng(seed), labels
+    return (
+        (d if higher_is_better else -d),
+        rope,
+        float(prior),
+        n_samples,
+        np.random.default_rng(seed),
+        labels,
+    )
 
 
 def _snap(x: object, y: object, rope: float) -> Callable[[np.ndarray], np.ndarray]:
     """Rounding of values derived from the differences and the rope to the precision of the
     scores, so that a difference equal to the rope in the data equals it in the comparisons
     (it then counts as inside the rope; for the signed-rank test, H(0) = 1/2)."""
-    scale = float(np.max(np.abs(np.concatenate([np.asarray(x, dtype=np.float64).ravel(),
-                                                np.asarray(y, dtype=np.float64).ravel(), [rope]]))))
+    scale = float(
+        np.max(
+            np.abs(
+                np.concatenate(
+                    [
+                        np.asarray(x, dtype=np.float64).ravel(),
+                        np.asarray(y, dtype=np.float64).ravel(),
+                        [rope],
+                    ]
+                )
+            )
+        )
+    )
 
     def snap(values: np.ndarray) -> np.ndarray:
         return at_data_precision(values, scale)
@@ -465,10 +544,22 @@ def _dirichlet(rng: np.random.Generator, alpha: np.ndarray, size: int) -> np.nda
     return weights
 
 
-def _result(test: BayesianTest, samples: np.ndarray, rope: float, names: tuple[str, str],
-            options: dict[str, Any]) -> BayesianResult:
+def _result(
+    test: BayesianTest,
+    samples: np.ndarray,
+    rope: float,
+    names: tuple[str, str],
+    options: dict[str, Any],
+) -> BayesianResult:
     samples.setflags(write=False)
     p_x, p_rope, p_y = posterior_probabilities(samples, rope)
-    return BayesianResult(test=test, p_x_better=p_x, p_equivalent=p_rope, p_y_better=p_y,
-                          rope=rope, names=names, samples=samples, options=options)
-
+    return BayesianResult(
+        test=test,
+        p_x_better=p_x,
+        p_equivalent=p_rope,
+        p_y_better=p_y,
+        rope=rope,
+        names=names,
+        samples=samples,
+        options=options,
+    )

@@ -27,8 +27,12 @@ __all__ = ["main"]
 PROG = "multicompare"
 FORMATS = ("text", "latex", "markdown", "html", "json", "csv")
 #: The tests of multicompare.cross_validation that --cv runs (the first two take --rho).
-CV_TESTS = ("corrected_resampled_t_test", "bayesian_correlated_t_test", "paired_t_test_5x2cv",
-            "combined_f_test_5x2cv")
+CV_TESTS = (
+    "corrected_resampled_t_test",
+    "bayesian_correlated_t_test",
+    "paired_t_test_5x2cv",
+    "combined_f_test_5x2cv",
+)
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 # All pairs take long enough from this k on to deserve a progress indicator (Bergmann-Hommel
 # of a rank post-hoc: 25 to 70 ms at k = 50, 0.4 to 1.6 s at k = 100; docs/robinson.md).
@@ -58,99 +62,210 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Statistical comparison of algorithms over multiple data sets: average "
-                    "ranks, omnibus tests (Friedman, Iman-Davenport, aligned ranks, Quade) and "
-                    "post-hoc procedures (Demsar 2006; Garcia & Herrera 2008; Garcia et al. 2010).",
+        "ranks, omnibus tests (Friedman, Iman-Davenport, aligned ranks, Quade) and "
+        "post-hoc procedures (Demsar 2006; Garcia & Herrera 2008; Garcia et al. 2010).",
         epilog="Example: multicompare scores.csv --control C4.5 --format latex --plot cd.png",
     )
-    parser.add_argument("csv", nargs="?", metavar="CSV",
-                        help="scores: wide (first column = data sets, one column per algorithm) "
-                             "or long (columns dataset, algorithm, score); '-' reads standard input")
-    parser.add_argument("--max-size", type=float, default=MAX_SIZE_MIB, metavar="MIB",
-                        help=f"refuse inputs larger than this many MiB (default {MAX_SIZE_MIB})"),
-    parser.add_argument("--example", choices=EXAMPLES,
-                        help="analyse a bundled example of the papers instead of a CSV")
-    parser.add_argument("--control", metavar="NAME",
-                        help="compare every algorithm with this one (default: all pairs)")
-    parser.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
-    parser.add_argument("--lower-is-better", action="store_true",
-                        help="lower scores are better (errors, times); default: higher is better")
-    parser.add_argument("--test", choices=TESTS, default="friedman",
-                        help="post-hoc tests: on the ranks of friedman (default), aligned or "
-                             "quade; or pairwise wilcoxon signed-rank or sign tests (Benavoli et "
-                             "al. 2016; procedures holm, default, and bonferroni/nemenyi)")
-    parser.add_argument("--procedure", metavar="NAME",
-                        help="procedure of the summary: holm (default with --control), hochberg, "
-                             "hommel, holland, rom, finner, li, bonferroni; for all pairs "
-                             "bergmann_hommel (default), shaffer, holm, nemenyi")
+    parser.add_argument(
+        "csv",
+        nargs="?",
+        metavar="CSV",
+        help="scores: wide (first column = data sets, one column per algorithm) "
+        "or long (columns dataset, algorithm, score); '-' reads standard input",
+    )
+    (
+        parser.add_argument(
+            "--max-size",
+            type=float,
+            default=MAX_SIZE_MIB,
+            metavar="MIB",
+            help=f"refuse inputs larger than this many MiB (default {MAX_SIZE_MIB})",
+        ),
+    )
+    parser.add_argument(
+        "--example",
+        choices=EXAMPLES,
+        help="analyse a bundled example of the papers instead of a CSV",
+    )
+    parser.add_argument(
+        "--control",
+        metavar="NAME",
+        help="compare every algorithm with this one (default: all pairs)",
+    )
+    parser.add_argument(
+        "--alpha", type=float, default=0.05, help="significance level (default 0.05)"
+    )
+    parser.add_argument(
+        "--lower-is-better",
+        action="store_true",
+        help="lower scores are better (errors, times); default: higher is better",
+    )
+    parser.add_argument(
+        "--test",
+        choices=TESTS,
+        default="friedman",
+        help="post-hoc tests: on the ranks of friedman (default), aligned or "
+        "quade; or pairwise wilcoxon signed-rank or sign tests (Benavoli et "
+        "al. 2016; procedures holm, default, and bonferroni/nemenyi)",
+    )
+    parser.add_argument(
+        "--procedure",
+        metavar="NAME",
+        help="procedure of the summary: holm (default with --control), hochberg, "
+        "hommel, holland, rom, finner, li, bonferroni; for all pairs "
+        "bergmann_hommel (default), shaffer, holm, nemenyi",
+    )
     paper = parser.add_argument_group(
-        "the papers' forms", "reproduce published tables (defaults: the exact forms)")
-    paper.add_argument("--no-tie-correction", dest="tie_correction", action="store_false",
-                       help="omnibus statistics without the tie correction, as printed in the papers")
-    paper.add_argument("--rom", choices=("exact", "garcia2010"), default="exact",
-                       help="Rom APVs with a --control: exact (default) or G10's coefficients")
-    paper.add_argument("--aligned-se", choices=SE_FORMS, default=SE_FORMS[0],
-                       help="SE of the aligned-ranks post-hoc (--test aligned): calibrated "
-                            "(default) or sqrt(k(kN+1)/6) of G10 Table 10")
-    paper.add_argument("--quade-se", choices=SE_FORMS, default=SE_FORMS[0],
-                       help="SE of the Quade post-hoc (--test quade): calibrated (default) or "
-                            "G10 eq. (22), Table 11, which misstates the null SE for k != 3")
-    paper.add_argument("--monotone", action="store_true",
-                       help="all pairs: APVs non-decreasing in p (KEEL/scmamp, G08 Table 5)")
+        "the papers' forms", "reproduce published tables (defaults: the exact forms)"
+    )
+    paper.add_argument(
+        "--no-tie-correction",
+        dest="tie_correction",
+        action="store_false",
+        help="omnibus statistics without the tie correction, as printed in the papers",
+    )
+    paper.add_argument(
+        "--rom",
+        choices=("exact", "garcia2010"),
+        default="exact",
+        help="Rom APVs with a --control: exact (default) or G10's coefficients",
+    )
+    paper.add_argument(
+        "--aligned-se",
+        choices=SE_FORMS,
+        default=SE_FORMS[0],
+        help="SE of the aligned-ranks post-hoc (--test aligned): calibrated "
+        "(default) or sqrt(k(kN+1)/6) of G10 Table 10",
+    )
+    paper.add_argument(
+        "--quade-se",
+        choices=SE_FORMS,
+        default=SE_FORMS[0],
+        help="SE of the Quade post-hoc (--test quade): calibrated (default) or "
+        "G10 eq. (22), Table 11, which misstates the null SE for k != 3",
+    )
+    paper.add_argument(
+        "--monotone",
+        action="store_true",
+        help="all pairs: APVs non-decreasing in p (KEEL/scmamp, G08 Table 5)",
+    )
     bayes = parser.add_argument_group(
-        "Bayesian comparison", "instead of the tests: posterior probabilities per pair "
-        "(Benavoli et al. 2017), multicompare.compare_bayesian")
-    bayes.add_argument("--bayesian", choices=DATASETS_TESTS,
-                       help="Bayesian signed_rank or sign test of every pair (or each against "
-                            "--control)")
-    bayes.add_argument("--rope", type=float, default=0.0,
-                       help="half-width of the region of practical equivalence, in score units "
-                            "(default 0)")
+        "Bayesian comparison",
+        "instead of the tests: posterior probabilities per pair "
+        "(Benavoli et al. 2017), multicompare.compare_bayesian",
+    )
+    bayes.add_argument(
+        "--bayesian",
+        choices=DATASETS_TESTS,
+        help="Bayesian signed_rank or sign test of every pair (or each against --control)",
+    )
+    bayes.add_argument(
+        "--rope",
+        type=float,
+        default=0.0,
+        help="half-width of the region of practical equivalence, in score units (default 0)",
+    )
     bayes.add_argument("--seed", type=int, help="seed of the posterior sampling (reproducible)")
-    bayes.add_argument("--cv", choices=CV_TESTS,
-                       help="instead of the tests: compare the two algorithms (columns) of a CSV "
-                            "of cross-validation scores of ONE data set (a row per fold, in order; "
-                            "5x2cv: replication 1 fold 1, replication 1 fold 2, ...)")
-    bayes.add_argument("--rho", type=float,
-                       help="with --cv: the correlation n_test/n_total of the folds (1/K for "
-                            "K-fold cross-validation; Nadeau & Bengio 2003)")
+    bayes.add_argument(
+        "--cv",
+        choices=CV_TESTS,
+        help="instead of the tests: compare the two algorithms (columns) of a CSV "
+        "of cross-validation scores of ONE data set (a row per fold, in order; "
+        "5x2cv: replication 1 fold 1, replication 1 fold 2, ...)",
+    )
+    bayes.add_argument(
+        "--rho",
+        type=float,
+        help="with --cv: the correlation n_test/n_total of the folds (1/K for "
+        "K-fold cross-validation; Nadeau & Bengio 2003)",
+    )
     parametric = parser.add_argument_group(
-        "the parametric side", "conditions of the parametric tests and the choice of family "
-        "(multicompare.check_conditions, choose_family)")
-    parametric.add_argument("--check-conditions", action="store_true",
-                            help="print the checks of the parametric conditions (normality per data "
-                                 "set and algorithm over folds or runs, homoscedasticity, normality "
-                                 "of the paired differences, sphericity) and the recommended family")
-    parametric.add_argument("--family", choices=FAMILIES, default="nonparametric",
-                            help="tests whose verdicts the report adds: nonparametric (default), "
-                                 "parametric (repeated-measures ANOVA with Tukey or Dunnett), or "
-                                 "auto (the recommended family)")
-    parser.add_argument("--format", choices=FORMATS, default="text", help="report format (default text)")
-    parser.add_argument("--plot", metavar="PATH",
-                        help="also save a critical difference diagram (.png, .svg or .pdf)")
+        "the parametric side",
+        "conditions of the parametric tests and the choice of family "
+        "(multicompare.check_conditions, choose_family)",
+    )
+    parametric.add_argument(
+        "--check-conditions",
+        action="store_true",
+        help="print the checks of the parametric conditions (normality per data "
+        "set and algorithm over folds or runs, homoscedasticity, normality "
+        "of the paired differences, sphericity) and the recommended family",
+    )
+    parametric.add_argument(
+        "--family",
+        choices=FAMILIES,
+        default="nonparametric",
+        help="tests whose verdicts the report adds: nonparametric (default), "
+        "parametric (repeated-measures ANOVA with Tukey or Dunnett), or "
+        "auto (the recommended family)",
+    )
+    parser.add_argument(
+        "--format", choices=FORMATS, default="text", help="report format (default text)"
+    )
+    parser.add_argument(
+        "--plot",
+        metavar="PATH",
+        help="also save a critical difference diagram (.png, .svg or .pdf)",
+    )
     plot_methods = tuple(dict.fromkeys((*CD_METHODS, *APV_METHODS, *CONTROL_METHODS)))
-    parser.add_argument("--plot-method", choices=plot_methods,
-                        type=lambda name: _choice("--plot-method", name, plot_methods),
-                        help="procedure whose decisions the diagram draws (default: the "
-                             "report's procedure, so that diagram and summary agree)")
-    parser.add_argument("--dataset-column", default="dataset", metavar="NAME",
-                        help="data-set column of a long CSV (default 'dataset')")
-    parser.add_argument("--algorithm-column", default="algorithm", metavar="NAME",
-                        help="algorithm column of a long CSV (default 'algorithm')")
-    parser.add_argument("--score-column", default="score", metavar="NAME",
-                        help="score column of a long CSV (default 'score'; detected when absent)")
-    parser.add_argument("--aggregate", choices=AGGREGATES,
-                        help="combine repeated scores of a data set and algorithm (folds, seeds)")
-    parser.add_argument("--nan-policy", choices=NAN_POLICIES, default="raise",
-                        help="missing scores: raise (default) or omit the incomplete data sets")
-    parser.add_argument("--sep", metavar="CHAR",
-                        help="field separator of the CSV (default ',', a tab for .tsv); e.g. ';'")
-    parser.add_argument("--decimal", choices=(".", ","), default=".",
-                        help="decimal mark of the CSV (default '.')")
+    parser.add_argument(
+        "--plot-method",
+        choices=plot_methods,
+        type=lambda name: _choice("--plot-method", name, plot_methods),
+        help="procedure whose decisions the diagram draws (default: the "
+        "report's procedure, so that diagram and summary agree)",
+    )
+    parser.add_argument(
+        "--dataset-column",
+        default="dataset",
+        metavar="NAME",
+        help="data-set column of a long CSV (default 'dataset')",
+    )
+    parser.add_argument(
+        "--algorithm-column",
+        default="algorithm",
+        metavar="NAME",
+        help="algorithm column of a long CSV (default 'algorithm')",
+    )
+    parser.add_argument(
+        "--score-column",
+        default="score",
+        metavar="NAME",
+        help="score column of a long CSV (default 'score'; detected when absent)",
+    )
+    parser.add_argument(
+        "--aggregate",
+        choices=AGGREGATES,
+        help="combine repeated scores of a data set and algorithm (folds, seeds)",
+    )
+    parser.add_argument(
+        "--nan-policy",
+        choices=NAN_POLICIES,
+        default="raise",
+        help="missing scores: raise (default) or omit the incomplete data sets",
+    )
+    parser.add_argument(
+        "--sep",
+        metavar="CHAR",
+        help="field separator of the CSV (default ',', a tab for .tsv); e.g. ';'",
+    )
+    parser.add_argument(
+        "--decimal", choices=(".", ","), default=".", help="decimal mark of the CSV (default '.')"
+    )
     progress = parser.add_mutually_exclusive_group()
-    progress.add_argument("--progress", dest="progress", action="store_true", default=None,
-                          help="always report progress on standard error")
-    progress.add_argument("--no-progress", dest="progress", action="store_false",
-                          help="never report progress (default: only on a terminal, for long runs)")
+    progress.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="always report progress on standard error",
+    )
+    progress.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="never report progress (default: only on a terminal, for long runs)",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
@@ -179,10 +294,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if (args.rho is not None) != (args.cv in CV_TESTS[:2]):
         parser.error(f"--rho goes with (and is needed by) --cv {' or '.join(CV_TESTS[:2])}")
     if args.cv is not None and (args.bayesian is not None or args.plot is not None):
-        parser.error("--cv compares two algorithms on one data set: it goes with neither "
-                     "--bayesian nor --plot")
+        parser.error(
+            "--cv compares two algorithms on one data set: it goes with neither "
+            "--bayesian nor --plot"
+        )
     if args.plot is not None and os.path.splitext(args.plot)[1].lower() not in PLOT_SUFFIXES:
-        parser.error(f"--plot needs a file name ending in {', '.join(PLOT_SUFFIXES)}: {args.plot!r}")
+        parser.error(
+            f"--plot needs a file name ending in {', '.join(PLOT_SUFFIXES)}: {args.plot!r}"
+        )
     if not 0 < args.max_size < float("inf"):
         parser.error(f"--max-size must be a positive number of MiB, got {args.max_size:g}")
     if sys.stdout is None or sys.stdout.closed:
@@ -212,8 +331,8 @@ def _fail(message: str, status: int) -> int:
 
 def _analyse(args: argparse.Namespace) -> Any:
     from multicompare._data import as_scores, read_scores
-    from multicompare.examples import load_example
     from multicompare.bayesian import compare_bayesian
+    from multicompare.examples import load_example
     from multicompare.parametric import check_conditions, choose_family
     from multicompare.report import compare
 
@@ -222,42 +341,78 @@ def _analyse(args: argparse.Namespace) -> Any:
             data = load_example(args.example)
         else:
             with _checked_input(args.csv, int(args.max_size * 2**20)) as path:
-                data = read_scores(path, sep=_unescape(args.sep), decimal=args.decimal,
-                                   dataset=args.dataset_column, algorithm=args.algorithm_column)
+                data = read_scores(
+                    path,
+                    sep=_unescape(args.sep),
+                    decimal=args.decimal,
+                    dataset=args.dataset_column,
+                    algorithm=args.algorithm_column,
+                )
             _check_columns(data, args)
         if args.cv is not None:
             return _cross_validation(data, args)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", ShapeWarning)
-            scores = as_scores(data, higher_is_better=not args.lower_is_better,
-                               dataset=args.dataset_column, algorithm=args.algorithm_column,
-                               score=args.score_column, aggregate=args.aggregate,
-                               nan_policy=args.nan_policy)
+            scores = as_scores(
+                data,
+                higher_is_better=not args.lower_is_better,
+                dataset=args.dataset_column,
+                algorithm=args.algorithm_column,
+                score=args.score_column,
+                aggregate=args.aggregate,
+                nan_policy=args.nan_policy,
+            )
         for warning in caught:
             if issubclass(warning.category, ShapeWarning):
                 print(f"{PROG}: warning: {_one_line(warning.message)}", file=sys.stderr)
             else:
-                warnings.warn_explicit(warning.message, warning.category, warning.filename,
-                                       warning.lineno)
-        options = {"dataset": args.dataset_column, "algorithm": args.algorithm_column,
-                   "score": args.score_column, "aggregate": args.aggregate, "nan_policy": args.nan_policy}
+                warnings.warn_explicit(
+                    warning.message, warning.category, warning.filename, warning.lineno
+                )
+        options = {
+            "dataset": args.dataset_column,
+            "algorithm": args.algorithm_column,
+            "score": args.score_column,
+            "aggregate": args.aggregate,
+            "nan_policy": args.nan_policy,
+        }
         if args.check_conditions:
             return choose_family(check_conditions(data, alpha=args.alpha, **options))
         if args.bayesian is not None:
-            return compare_bayesian(scores, test=args.bayesian, rope=args.rope,
-                                    control=args.control, seed=args.seed)
+            return compare_bayesian(
+                scores, test=args.bayesian, rope=args.rope, control=args.control, seed=args.seed
+            )
         slow = args.control is None and scores.n_algorithms >= SLOW_K
         show = args.progress if args.progress is not None else (slow and sys.stderr.isatty())
-        message = (f"computing all-pairs adjusted p-values for k = {scores.n_algorithms}"
-                   if args.control is None else "computing the comparisons with the control")
+        message = (
+            f"computing all-pairs adjusted p-values for k = {scores.n_algorithms}"
+            if args.control is None
+            else "computing the comparisons with the control"
+        )
         return _with_progress(
             # the input as read, so that the parametric conditions see the folds or runs
-            lambda: _quietly(ShapeWarning, lambda: compare(
-                data, control=args.control, alpha=args.alpha, test=args.test,
-                procedure=args.procedure, tie_correction=args.tie_correction, rom=args.rom,
-                aligned_se=args.aligned_se, quade_se=args.quade_se, monotone=args.monotone,
-                higher_is_better=not args.lower_is_better, family=args.family, **options)),
-            message, enabled=bool(show), stream=sys.stderr)
+            lambda: _quietly(
+                ShapeWarning,
+                lambda: compare(
+                    data,
+                    control=args.control,
+                    alpha=args.alpha,
+                    test=args.test,
+                    procedure=args.procedure,
+                    tie_correction=args.tie_correction,
+                    rom=args.rom,
+                    aligned_se=args.aligned_se,
+                    quade_se=args.quade_se,
+                    monotone=args.monotone,
+                    higher_is_better=not args.lower_is_better,
+                    family=args.family,
+                    **options,
+                ),
+            ),
+            message,
+            enabled=bool(show),
+            stream=sys.stderr,
+        )
     except (FileNotFoundError, ValueError, TypeError) as exc:
         raise InputError(_one_line(exc)) from exc
     except OSError as exc:
@@ -282,7 +437,7 @@ class _checked_input:
 
     def __enter__(self) -> str:
         if self.name == "-":
-            self.copy = tempfile.NamedTemporaryFile(suffix=".csv", delete=False)  # noqa: SIM115
+            self.copy = tempfile.NamedTemporaryFile(suffix=".csv", delete=False)
             with self.copy:
                 _copy_checked(sys.stdin.buffer, "standard input", self.limit, self.copy.write)
             return self.copy.name
@@ -291,10 +446,18 @@ class _checked_input:
         except FileNotFoundError:
             return self.name  # read_csv names the missing file
         if not stat.S_ISREG(info.st_mode):
-            kind = ("a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode)
-                    else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
-                    else "not a regular file")
-            raise InputError(f"{self.name!r} is {kind}, not a CSV file (use '-' to read standard input)")
+            kind = (
+                "a directory"
+                if stat.S_ISDIR(info.st_mode)
+                else "a FIFO"
+                if stat.S_ISFIFO(info.st_mode)
+                else "a device"
+                if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+                else "not a regular file"
+            )
+            raise InputError(
+                f"{self.name!r} is {kind}, not a CSV file (use '-' to read standard input)"
+            )
         if info.st_size > self.limit:
             raise InputError(_too_large(repr(self.name), self.limit))
         with open(self.name, "rb") as stream:
@@ -324,19 +487,24 @@ def _copy_checked(stream: Any, what: str, limit: int, sink: Callable[[bytes], ob
 
 
 def _too_large(what: str, limit: int) -> str:
-    return (f"{what} is larger than the --max-size limit ({limit} bytes); a CSV of scores is "
-            "far smaller (raise the limit with --max-size MIB)")
+    return (
+        f"{what} is larger than the --max-size limit ({limit} bytes); a CSV of scores is "
+        "far smaller (raise the limit with --max-size MIB)"
+    )
 
 
 def _check_columns(data: Any, args: argparse.Namespace) -> None:
     """A column named on the command line must exist (else it would be silently ignored)."""
     columns = [str(c) for c in getattr(data, "columns", [])]
-    for option, name, default in (("--dataset-column", args.dataset_column, "dataset"),
-                                  ("--algorithm-column", args.algorithm_column, "algorithm"),
-                                  ("--score-column", args.score_column, "score")):
+    for option, name, default in (
+        ("--dataset-column", args.dataset_column, "dataset"),
+        ("--algorithm-column", args.algorithm_column, "algorithm"),
+        ("--score-column", args.score_column, "score"),
+    ):
         if name != default and name not in columns and name != getattr(data.index, "name", None):
-            raise InputError(f"{option} {name!r} is not a column of {args.csv!r}; its columns "
-                             f"are {columns}")
+            raise InputError(
+                f"{option} {name!r} is not a column of {args.csv!r}; its columns are {columns}"
+            )
 
 
 def _one_line(exc: BaseException | Warning | str) -> str:
@@ -361,18 +529,28 @@ def _cross_validation(data: Any, args: argparse.Namespace) -> Any:
     from multicompare import cross_validation
 
     if data.shape[1] != 2:
-        raise InputError(f"--cv compares two algorithms: the CSV needs a column of fold labels "
-                         f"and two score columns; got {data.shape[1]} score columns "
-                         f"{[str(c) for c in data.columns]}")
+        raise InputError(
+            f"--cv compares two algorithms: the CSV needs a column of fold labels "
+            f"and two score columns; got {data.shape[1]} score columns "
+            f"{[str(c) for c in data.columns]}"
+        )
     x, y = data.iloc[:, 0], data.iloc[:, 1]
     test = getattr(cross_validation, args.cv)
     if args.cv in CV_TESTS[2:]:  # 5 replications x 2 folds, in row order
         if len(data) != 10:
-            raise InputError(f"--cv {args.cv} needs 10 rows (5 replications x 2 folds); got {len(data)}")
+            raise InputError(
+                f"--cv {args.cv} needs 10 rows (5 replications x 2 folds); got {len(data)}"
+            )
         return test(x.to_numpy().reshape(5, 2), y.to_numpy().reshape(5, 2))
     if args.cv == "bayesian_correlated_t_test":
-        return test(x, y, rho=args.rho, rope=args.rope, seed=args.seed,
-                    higher_is_better=not args.lower_is_better)
+        return test(
+            x,
+            y,
+            rho=args.rho,
+            rope=args.rope,
+            seed=args.seed,
+            higher_is_better=not args.lower_is_better,
+        )
     return test(x, y, rho=args.rho)
 
 
@@ -391,8 +569,9 @@ def _write(text: str, stream: TextIO) -> None:
     stream.flush()
 
 
-def _with_progress(task: Callable[[], T], message: str, *, enabled: bool, stream: TextIO,
-                   interval: float = 0.1) -> T:
+def _with_progress(
+    task: Callable[[], T], message: str, *, enabled: bool, stream: TextIO, interval: float = 0.1
+) -> T:
     """Run ``task`` in a worker thread while a spinner (on a terminal) or a start/finish line
     (otherwise) reports on ``stream``. Exceptions of the task propagate."""
     if not enabled:

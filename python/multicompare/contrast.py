@@ -70,8 +70,14 @@ def contrast_estimation(
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    scores = as_scores(data, dataset=dataset, algorithm=algorithm, score=score,
-                       aggregate=aggregate, nan_policy=nan_policy)
+    scores = as_scores(
+        data,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
     x = scores.values
     k = scores.n_algorithms
     names = list(scores.algorithms)

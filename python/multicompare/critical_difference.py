@@ -57,14 +57,18 @@ def critical_difference_q(
     alpha = check_alpha(alpha)
     if method == "nemenyi":
         if k > MAX_K_NEMENYI:
-            raise ValueError(f"n_algorithms = {k} is too many for the Nemenyi critical value (the "
-                             f"studentized range is computed accurately up to k = {MAX_K_NEMENYI}); "
-                             "use method='bonferroni_dunn'")
+            raise ValueError(
+                f"n_algorithms = {k} is too many for the Nemenyi critical value (the "
+                f"studentized range is computed accurately up to k = {MAX_K_NEMENYI}); "
+                "use method='bonferroni_dunn'"
+            )
         if alpha < MIN_ALPHA_NEMENYI:
-            raise ValueError(f"alpha = {alpha!r} is too small for the Nemenyi critical value: the "
-                             f"studentized range quantile at 1 - alpha is inaccurate below alpha = "
-                             f"{MIN_ALPHA_NEMENYI:g} (1 - alpha loses its digits); use "
-                             "method='bonferroni_dunn' or a larger alpha")
+            raise ValueError(
+                f"alpha = {alpha!r} is too small for the Nemenyi critical value: the "
+                f"studentized range quantile at 1 - alpha is inaccurate below alpha = "
+                f"{MIN_ALPHA_NEMENYI:g} (1 - alpha loses its digits); use "
+                "method='bonferroni_dunn' or a larger alpha"
+            )
         return float(studentized_range.ppf(1.0 - alpha, k, np.inf)) / math.sqrt(2.0)
     return float(norm.isf(alpha / (2 * (k - 1))))  # "bonferroni_dunn"
 

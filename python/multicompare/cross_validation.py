@@ -73,16 +73,23 @@ class CrossValidationTestResult(_tables.NotebookView):
 
     def to_frame(self) -> pd.DataFrame:
         """One row: statistic, df, pvalue, mean_difference."""
-        return pd.DataFrame({"statistic": [self.statistic],
-                             "df": [", ".join(f"{d:g}" for d in self.df)],
-                             "pvalue": [self.pvalue], "mean_difference": [self.mean_difference]},
-                            index=pd.Index([self.test], name="test"))
+        return pd.DataFrame(
+            {
+                "statistic": [self.statistic],
+                "df": [", ".join(f"{d:g}" for d in self.df)],
+                "pvalue": [self.pvalue],
+                "mean_difference": [self.mean_difference],
+            },
+            index=pd.Index([self.test], name="test"),
+        )
 
     def __str__(self) -> str:
         name = "t" if len(self.df) == 1 else "F"
         df = ", ".join(f"{d:g}" for d in self.df)
-        return (f"{self.test}: {name}({df}) = {self.statistic:.4f}, p = {self.pvalue:.4g} "
-                f"({self.alternative}); mean difference x - y = {self.mean_difference:.4g}")
+        return (
+            f"{self.test}: {name}({df}) = {self.statistic:.4f}, p = {self.pvalue:.4g} "
+            f"({self.alternative}); mean difference x - y = {self.mean_difference:.4g}"
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -157,13 +164,26 @@ def bayesian_correlated_t_test(
     samples = mean + scale * np.random.default_rng(seed).standard_t(df, n_samples)
     samples.setflags(write=False)
     return CorrelatedTTestResult(
-        test="correlated_t", p_x_better=p_x, p_equivalent=max(0.0, 1.0 - p_x - p_y) if rope > 0 else 0.0,
-        p_y_better=p_y, rope=rope, names=labels, samples=samples, options={"rho": float(rho)},
-        mean=mean, scale=scale, df=df)
+        test="correlated_t",
+        p_x_better=p_x,
+        p_equivalent=max(0.0, 1.0 - p_x - p_y) if rope > 0 else 0.0,
+        p_y_better=p_y,
+        rope=rope,
+        names=labels,
+        samples=samples,
+        options={"rho": float(rho)},
+        mean=mean,
+        scale=scale,
+        df=df,
+    )
 
 
 def corrected_resampled_t_test(
-    x: object, y: object, *, rho: float, alternative: Alternative = "two-sided",
+    x: object,
+    y: object,
+    *,
+    rho: float,
+    alternative: Alternative = "two-sided",
 ) -> CrossValidationTestResult:
     """Corrected resampled t-test of x against y on one data set (Nadeau & Bengio 2003).
 
@@ -197,12 +217,20 @@ def corrected_resampled_t_test(
     mean = float(d.mean())
     t = mean / se if se > 0 else (0.0 if mean == 0 else float(np.sign(mean) * np.inf))
     return CrossValidationTestResult(
-        statistic=t, pvalue=_t_pvalue(t, d.size - 1, alternative), df=(float(d.size - 1),),
-        mean_difference=mean, test="corrected_resampled_t_test", alternative=alternative)
+        statistic=t,
+        pvalue=_t_pvalue(t, d.size - 1, alternative),
+        df=(float(d.size - 1),),
+        mean_difference=mean,
+        test="corrected_resampled_t_test",
+        alternative=alternative,
+    )
 
 
 def paired_t_test_5x2cv(
-    x: object, y: object, *, alternative: Alternative = "two-sided",
+    x: object,
+    y: object,
+    *,
+    alternative: Alternative = "two-sided",
 ) -> CrossValidationTestResult:
     """Dietterich's (1998) 5x2cv paired t-test.
 
@@ -233,8 +261,13 @@ def paired_t_test_5x2cv(
     p, variance = _five_by_two(x, y)
     t = _ratio(float(p[0, 0]), float(np.sqrt(variance.sum() / 5)))
     return CrossValidationTestResult(
-        statistic=t, pvalue=_t_pvalue(t, 5, alternative), df=(5.0,),
-        mean_difference=float(p.mean()), test="paired_t_test_5x2cv", alternative=alternative)
+        statistic=t,
+        pvalue=_t_pvalue(t, 5, alternative),
+        df=(5.0,),
+        mean_difference=float(p.mean()),
+        test="paired_t_test_5x2cv",
+        alternative=alternative,
+    )
 
 
 def combined_f_test_5x2cv(x: object, y: object) -> CrossValidationTestResult:
@@ -261,16 +294,22 @@ def combined_f_test_5x2cv(x: object, y: object) -> CrossValidationTestResult:
     p, variance = _five_by_two(x, y)
     f = _ratio(float((p**2).sum()), float(2 * variance.sum()))
     return CrossValidationTestResult(
-        statistic=f, pvalue=float(stats.f.sf(f, 10, 5)) if np.isfinite(f) else 0.0,
-        df=(10.0, 5.0), mean_difference=float(p.mean()), test="combined_f_test_5x2cv",
-        alternative="greater")
+        statistic=f,
+        pvalue=float(stats.f.sf(f, 10, 5)) if np.isfinite(f) else 0.0,
+        df=(10.0, 5.0),
+        mean_difference=float(p.mean()),
+        test="combined_f_test_5x2cv",
+        alternative="greater",
+    )
 
 
 def _check_rho(rho: float) -> float:
     if isinstance(rho, bool) or not isinstance(rho, (int, float, np.integer, np.floating)):
         raise TypeError(f"rho must be a number in (0, 1) (n_test/n_total), got {rho!r}")
     if not 0.0 < float(rho) < 1.0:
-        raise ValueError(f"rho must be in (0, 1) (n_test/n_total, e.g. 1/K for K-fold), got {rho!r}")
+        raise ValueError(
+            f"rho must be in (0, 1) (n_test/n_total, e.g. 1/K for K-fold), got {rho!r}"
+        )
     return float(rho)
 
 
@@ -287,10 +326,15 @@ def _five_by_two(x: object, y: object) -> tuple[np.ndarray, np.ndarray]:
     """(the 5 x 2 differences p, the 5 variances s_i^2)."""
     shapes = [np.shape(np.asarray(v, dtype=object)) for v in (x, y)]
     if any(s != _SHAPE_5X2 for s in shapes):
-        raise ValueError(f"x and y must be 5 x 2 (5 replications of 2-fold cross-validation), "
-                         f"got shapes {shapes[0]} and {shapes[1]}")
-    p = _differences(np.asarray(x, dtype=object).ravel(),
-                     np.asarray(y, dtype=object).ravel()).to_numpy().reshape(_SHAPE_5X2)
+        raise ValueError(
+            f"x and y must be 5 x 2 (5 replications of 2-fold cross-validation), "
+            f"got shapes {shapes[0]} and {shapes[1]}"
+        )
+    p = (
+        _differences(np.asarray(x, dtype=object).ravel(), np.asarray(y, dtype=object).ravel())
+        .to_numpy()
+        .reshape(_SHAPE_5X2)
+    )
     return p, ((p - p.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
 
 
@@ -307,4 +351,3 @@ def _t_pvalue(t: float, df: float, alternative: str) -> float:
     if alternative == "less":
         return float(stats.t.cdf(t, df))
     return float(min(1.0, 2 * stats.t.sf(abs(t), df)))
-

@@ -31,5 +31,9 @@ def load_example(name: str) -> pd.DataFrame:
     """
     if name not in EXAMPLES:
         raise ValueError(f"unknown example {name!r}; available: {list(EXAMPLES)}")
-    with resources.files("multicompare").joinpath("data", f"{name}.csv").open("r", encoding="utf-8") as fh:
+    with (
+        resources.files("multicompare")
+        .joinpath("data", f"{name}.csv")
+        .open("r", encoding="utf-8") as fh
+    ):
         return pd.read_csv(fh, index_col=0)

@@ -171,8 +171,16 @@ def mcnemar(
         index=pd.Index(["correct", "wrong"], name="model 1"),
         columns=pd.Index(["correct", "wrong"], name="model 2"),
     )
-    common: dict[str, Any] = dict(n01=n01, n10=n10, test=test, alternative=alternative,
-                                  alpha=alpha, n=int(y.size), classes=tuple(classes), table=table)
+    common: dict[str, Any] = dict(
+        n01=n01,
+        n10=n10,
+        test=test,
+        alternative=alternative,
+        alpha=alpha,
+        n=int(y.size),
+        classes=tuple(classes),
+        table=table,
+    )
     if cost is not None:
         names = selected if selected is not None else classes
         # MATLAB's cells span the true classes; a prediction of another class that has a cost
@@ -181,16 +189,29 @@ def mcnemar(
         cells = [c for c in names if c in used]
         matrix = _cost_matrix(cost, names, cells)
         index = {c: i for i, c in enumerate(cells)}
-        k, c1, c2 = _codes(y, index, "y_true"), _codes(p1, index, "y_pred1"), _codes(p2, index, "y_pred2")
+        k, c1, c2 = (
+            _codes(y, index, "y_true"),
+            _codes(p1, index, "y_pred1"),
+            _codes(p2, index, "y_pred2"),
+        )
         e1, e2 = float(np.mean(matrix[k, c1])), float(np.mean(matrix[k, c2]))
         statistic, expected = _cost_sensitive(c1, c2, k, matrix, cost_test)
         pvalue = float(stats.chi2.sf(statistic, 1))
-        return HoldoutResult(h=bool(pvalue < alpha), pvalue=pvalue, e1=e1, e2=e2, statistic=statistic,
-                             cost_test=cost_test, expected_counts=expected, **common)
+        return HoldoutResult(
+            h=bool(pvalue < alpha),
+            pvalue=pvalue,
+            e1=e1,
+            e2=e2,
+            statistic=statistic,
+            cost_test=cost_test,
+            expected_counts=expected,
+            **common,
+        )
     e1, e2 = float(np.mean(~good1)), float(np.mean(~good2))
     statistic, pvalue = _mcnemar_pvalue(n01, n10, test, alternative)
-    return HoldoutResult(h=bool(pvalue < alpha), pvalue=pvalue, e1=e1, e2=e2, statistic=statistic,
-                         **common)
+    return HoldoutResult(
+        h=bool(pvalue < alpha), pvalue=pvalue, e1=e1, e2=e2, statistic=statistic, **common
+    )
 
 
 def compare_holdout(
@@ -225,8 +246,10 @@ def compare_holdout(
     """
     for name, model in (("model1", model1), ("model2", model2)):
         if not callable(getattr(model, "predict", None)):
-            raise TypeError(f"{name} must be a fitted classifier with a predict method, got "
-                            f"{type(model).__name__}")
+            raise TypeError(
+                f"{name} must be a fitted classifier with a predict method, got "
+                f"{type(model).__name__}"
+            )
     return mcnemar(y, model1.predict(X1), model2.predict(X2), **options)
 
 
@@ -237,8 +260,11 @@ def _mcnemar_pvalue(n01: int, n10: int, test: str, alternative: str) -> tuple[fl
         z = (n01 - n10) / np.sqrt(n) if n else 0.0
         if n == 0 or (alternative == "unequal" and n01 == n10):
             return float(z), 1.0
-        p = {"unequal": stats.chi2.sf(z * z, 1), "greater": stats.norm.cdf(z),
-             "less": stats.norm.sf(z)}[alternative]
+        p = {
+            "unequal": stats.chi2.sf(z * z, 1),
+            "greater": stats.norm.cdf(z),
+            "less": stats.norm.sf(z),
+        }[alternative]
         return float(z), float(p)
     if n == 0 or (alternative == "unequal" and n01 == n10):
         return float(n01), 1.0
@@ -250,8 +276,9 @@ def _mcnemar_pvalue(n01: int, n10: int, test: str, alternative: str) -> tuple[fl
     return float(n01), float(min(1.0, p))
 
 
-def _cost_sensitive(c1: np.ndarray, c2: np.ndarray, k: np.ndarray, cost: np.ndarray,
-                    cost_test: str) -> tuple[float, np.ndarray]:
+def _cost_sensitive(
+    c1: np.ndarray, c2: np.ndarray, k: np.ndarray, cost: np.ndarray, cost_test: str
+) -> tuple[float, np.ndarray]:
     """Chi-square value and fitted cell counts of the cost-sensitive tests (module docstring)."""
     K = cost.shape[0]
     cost = cost / cost.max()  # both statistics are free of the cost unit; this keeps them finite
@@ -278,24 +305,29 @@ def _lagrange_multiplier(m: np.ndarray, d: np.ndarray) -> float:
     The function decreases from +inf to -inf on that interval, so the root is unique and
     bracketed; both signs of d occur because the cost matrix is not all zero.
     """
+
     def score(t: float) -> float:
         return float(np.sum(m * d / (1.0 + t * d)))
 
     shrink = 1.0 - 1e-12
     lo, hi = -shrink / d.max(), -shrink / d.min()
-    return float(optimize.brentq(score, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500))
+    return float(
+        optimize.brentq(score, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
+    )
 
 
-def _prepare_labels(y_true: object, y_pred1: object, y_pred2: object,
-                    class_names: Sequence[Any] | None
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Any], list[Any] | None]:
+def _prepare_labels(
+    y_true: object, y_pred1: object, y_pred2: object, class_names: Sequence[Any] | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Any], list[Any] | None]:
     """Labels as object arrays without the rows to drop; the classes; the selected names."""
     y, order = _labels(y_true, "y_true")
     p1, _ = _labels(y_pred1, "y_pred1")
     p2, _ = _labels(y_pred2, "y_pred2")
     if not (y.size == p1.size == p2.size):
-        raise ValueError(f"y_true, y_pred1 and y_pred2 must have the same length, got {y.size}, "
-                         f"{p1.size} and {p2.size}")
+        raise ValueError(
+            f"y_true, y_pred1 and y_pred2 must have the same length, got {y.size}, "
+            f"{p1.size} and {p2.size}"
+        )
     if y.size == 0:
         raise ValueError("no observations: y_true is empty")
     keep = ~_missing(y)
@@ -313,7 +345,9 @@ def _prepare_labels(y_true: object, y_pred1: object, y_pred2: object,
         found = set(present)
         classes = [c for c in selected if c in found]
         if not classes:
-            raise ValueError(f"none of class_names {selected} occurs in y_true (classes: {present})")
+            raise ValueError(
+                f"none of class_names {selected} occurs in y_true (classes: {present})"
+            )
         chosen = set(classes)
         rows = np.array([v in chosen for v in y], dtype=bool)
         y, p1, p2 = y[rows], p1[rows], p2[rows]
@@ -351,14 +385,19 @@ def _check_kinds(y: np.ndarray, pred: np.ndarray, name: str) -> None:
     for v in pd.unique(pred):
         kind = _kind(v)
         if kind != "other" and kind not in kinds and not _is_missing(v):
-            raise TypeError(f"{name} holds {kind} labels (e.g. {v!r}) but y_true "
-                            f"{' and '.join(sorted(kinds))} ones, which never equal them; convert "
-                            "the labels to one type")
+            raise TypeError(
+                f"{name} holds {kind} labels (e.g. {v!r}) but y_true "
+                f"{' and '.join(sorted(kinds))} ones, which never equal them; convert "
+                "the labels to one type"
+            )
 
 
 def _is_missing(label: Any) -> bool:
-    return label is None or (isinstance(label, str) and label == "") or (
-        not isinstance(label, (str, bytes)) and bool(pd.isna(label)))
+    return (
+        label is None
+        or (isinstance(label, str) and label == "")
+        or (not isinstance(label, (str, bytes)) and bool(pd.isna(label)))
+    )
 
 
 def _missing(values: np.ndarray) -> np.ndarray:
@@ -385,14 +424,18 @@ def _equal(pred: np.ndarray, truth: np.ndarray) -> np.ndarray:
 def _codes(values: np.ndarray, index: dict[Any, int], name: str) -> np.ndarray:
     missing = _missing(values)
     if missing.any():
-        raise ValueError(f"{name} has a missing label ({values[missing][0]!r}); with a cost matrix "
-                         "every prediction needs a cost")
+        raise ValueError(
+            f"{name} has a missing label ({values[missing][0]!r}); with a cost matrix "
+            "every prediction needs a cost"
+        )
     codes = np.array([index.get(v, -1) for v in values], dtype=np.int64)
     if (codes < 0).any():
         bad = values[codes < 0][0]
-        raise ValueError(f"{name} holds the label {bad!r}, which is not one of the classes "
-                         f"{list(index)}; with a cost matrix every prediction needs a cost: pass "
-                         "class_names listing every class, in the order of the cost matrix")
+        raise ValueError(
+            f"{name} holds the label {bad!r}, which is not one of the classes "
+            f"{list(index)}; with a cost matrix every prediction needs a cost: pass "
+            "class_names listing every class, in the order of the cost matrix"
+        )
     return codes
 
 
@@ -405,8 +448,10 @@ def _cost_matrix(cost: object, names: Sequence[Any], classes: list[Any]) -> np.n
     names = list(names)
     size = len(names)
     if matrix.shape != (size, size):
-        raise ValueError(f"cost must be a {size} x {size} matrix (rows true class, columns "
-                         f"predicted class, classes {names}), got shape {matrix.shape}")
+        raise ValueError(
+            f"cost must be a {size} x {size} matrix (rows true class, columns "
+            f"predicted class, classes {names}), got shape {matrix.shape}"
+        )
     if not np.all(np.isfinite(matrix)):
         raise ValueError("cost must be finite")
     if np.any(matrix < 0):
@@ -416,6 +461,7 @@ def _cost_matrix(cost: object, names: Sequence[Any], classes: list[Any]) -> np.n
     keep = [names.index(c) for c in classes]
     matrix = matrix[np.ix_(keep, keep)]
     if not np.any(matrix):
-        raise ValueError(f"cost is all zero for the classes {classes}: no misclassification costs "
-                         "anything")
+        raise ValueError(
+            f"cost is all zero for the classes {classes}: no misclassification costs anything"
+        )
     return matrix

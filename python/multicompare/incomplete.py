@@ -120,16 +120,27 @@ class DurbinResult:
     dropped: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return _describe(self, "Durbin test", f"chi2({self.df}) = {self.statistic:.6g}",
-                         f"  F({self.df}, {self.df_den}) = {self.f_statistic:.6g}, p = {self.f_pvalue:.6g}")
+        return _describe(
+            self,
+            "Durbin test",
+            f"chi2({self.df}) = {self.statistic:.6g}",
+            f"  F({self.df}, {self.df_den}) = {self.f_statistic:.6g}, p = {self.f_pvalue:.6g}",
+        )
 
 
-def _describe(result: SkillingsMackResult | DurbinResult, title: str, statistic: str,
-              *extra: str) -> str:
-    lines = [(f"{title} (N = {result.n_datasets}, k = {result.n_algorithms}, {result.n_missing} "
-              f"missing, tie_correction={result.tie_correction})"),
-             f"  {statistic}, p = {result.pvalue:.6g}", *extra, "  average rank:",
-             *(f"    {name}: {value:.6g}" for name, value in result.ranks.items())]
+def _describe(
+    result: SkillingsMackResult | DurbinResult, title: str, statistic: str, *extra: str
+) -> str:
+    lines = [
+        (
+            f"{title} (N = {result.n_datasets}, k = {result.n_algorithms}, {result.n_missing} "
+            f"missing, tie_correction={result.tie_correction})"
+        ),
+        f"  {statistic}, p = {result.pvalue:.6g}",
+        *extra,
+        "  average rank:",
+        *(f"    {name}: {value:.6g}" for name, value in result.ranks.items()),
+    ]
     if result.dropped:
         lines.append(f"  dropped (fewer than 2 scores): {', '.join(result.dropped)}")
     return "\n".join(lines)
@@ -146,10 +157,23 @@ class _Blocks(NamedTuple):
     n_missing: int
 
 
-def _blocks(data: ScoresLike | Scores, higher_is_better: bool, dataset: str, algorithm: str,
-            score: str, aggregate: Aggregate | None) -> _Blocks:
-    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score, aggregate=aggregate, keep_missing=True)
+def _blocks(
+    data: ScoresLike | Scores,
+    higher_is_better: bool,
+    dataset: str,
+    algorithm: str,
+    score: str,
+    aggregate: Aggregate | None,
+) -> _Blocks:
+    scores = as_scores(
+        data,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        keep_missing=True,
+    )
     values = scores.oriented()
     observed = ~np.isnan(values)
     keep = observed.sum(axis=1) >= 2
@@ -159,11 +183,19 @@ def _blocks(data: ScoresLike | Scores, higher_is_better: bool, dataset: str, alg
     values, observed = values[keep], observed[keep]
     unscored = [a for a, seen in zip(scores.algorithms, observed.any(axis=0)) if not seen]
     if unscored:
-        raise ValueError(f"algorithm(s) {unscored} have no score on any data set with 2 or more scores")
+        raise ValueError(
+            f"algorithm(s) {unscored} have no score on any data set with 2 or more scores"
+        )
     ranks = stats.rankdata(-values, axis=1, nan_policy="omit")
     datasets = tuple(d for d, k in zip(scores.datasets, keep) if k)
-    return _Blocks(np.asarray(ranks, dtype=np.float64), observed, scores.algorithms, datasets,
-                   dropped, int((~observed).sum()))
+    return _Blocks(
+        np.asarray(ranks, dtype=np.float64),
+        observed,
+        scores.algorithms,
+        datasets,
+        dropped,
+        int((~observed).sum()),
+    )
 
 
 class _SkillingsMack(NamedTuple):
@@ -197,8 +229,10 @@ def _skillings_mack(blocks: _Blocks, tie_correction: bool) -> _SkillingsMack:
     np.fill_diagonal(design, -design.sum(axis=1))
     k = obs.shape[1]
     if np.linalg.matrix_rank(design) < k - 1:
-        raise ValueError("the algorithms fall into groups that never meet on a data set: no test "
-                         "can compare them; every algorithm needs a chain of shared data sets")
+        raise ValueError(
+            "the algorithms fall into groups that never meet on a data set: no test "
+            "can compare them; every algorithm needs a chain of shared data sets"
+        )
     statistic = float(sums @ np.linalg.pinv(covariance, hermitian=True) @ sums)
     return _SkillingsMack(sums, covariance, max(statistic, 0.0))
 
@@ -296,17 +330,25 @@ def _durbin(blocks: _Blocks, tie_correction: bool) -> _Durbin:
     sizes, per_algorithm = np.unique(obs.sum(axis=1)), np.unique(obs.sum(axis=0))
     meetings = (obs.astype(np.int64).T @ obs)[np.triu_indices(t, 1)]
     if sizes.size > 1 or per_algorithm.size > 1 or np.unique(meetings).size > 1:
-        what = ("data sets score different numbers of algorithms" if sizes.size > 1 else
-                "algorithms are scored on different numbers of data sets" if per_algorithm.size > 1
-                else "pairs of algorithms meet on different numbers of data sets")
-        raise ValueError(f"not a balanced incomplete block design: {what}; use skillings_mack, "
-                         "which allows any pattern of missing scores")
+        what = (
+            "data sets score different numbers of algorithms"
+            if sizes.size > 1
+            else "algorithms are scored on different numbers of data sets"
+            if per_algorithm.size > 1
+            else "pairs of algorithms meet on different numbers of data sets"
+        )
+        raise ValueError(
+            f"not a balanced incomplete block design: {what}; use skillings_mack, "
+            "which allows any pattern of missing scores"
+        )
     k, r, lam = int(sizes[0]), int(per_algorithm[0]), int(meetings[0])
     df_den = b * k - b - t + 1
     if df_den < 1:
         raise ValueError(f"too few data sets for Durbin's F: bk - b - t + 1 = {df_den}")
     rank_sums = np.nansum(blocks.ranks, axis=0)
-    squares = float(np.nansum(blocks.ranks**2)) if tie_correction else b * k * (k + 1) * (2 * k + 1) / 6.0
+    squares = (
+        float(np.nansum(blocks.ranks**2)) if tie_correction else b * k * (k + 1) * (2 * k + 1) / 6.0
+    )
     c = b * k * (k + 1) ** 2 / 4.0
     t1 = statistic_ratio((t - 1) * (float(np.sum(rank_sums**2)) - r * c), squares - c)
     t2 = statistic_ratio(t1 / (t - 1) * df_den, b * (k - 1) - t1)
@@ -431,7 +473,9 @@ def posthoc_incomplete(
     names = list(blocks.algorithms)
     k = len(names)
     if control is None:
-        first, second = (np.array(side, dtype=int) for side in zip(*itertools.combinations(range(k), 2)))
+        first, second = (
+            np.array(side, dtype=int) for side in zip(*itertools.combinations(range(k), 2))
+        )
     else:
         c = index_of(names, control)
         second = np.array([j for j in range(k) if j != c])
@@ -448,7 +492,9 @@ def posthoc_incomplete(
         b = len(blocks.datasets)
         ranks = pd.Series(d.rank_sums / d.replications, index=names, name="average_rank")
         spread = d.residual * 2 * d.replications / d.df_den * (1 - d.t1 / (b * (d.block_size - 1)))
-        z = _ratio(d.rank_sums[second] - d.rank_sums[first], np.full(first.size, np.sqrt(max(spread, 0.0))))
+        z = _ratio(
+            d.rank_sums[second] - d.rank_sums[first], np.full(first.size, np.sqrt(max(spread, 0.0)))
+        )
         pvalue = np.minimum(2.0 * stats.t.sf(np.abs(z), d.df_den), 1.0)
     difference = ranks.to_numpy()[second] - ranks.to_numpy()[first]
     n = len(blocks.datasets)
@@ -457,27 +503,52 @@ def posthoc_incomplete(
         pairs = tuple((names[a], names[b_]) for a, b_ in zip(first, second))
         labels = [f"{a} vs {b_}" for a, b_ in pairs]
         chosen, skipped = _all_pairs_methods(methods, k, chosen_test)
-        adjusted = pd.DataFrame({m: adjust_all_pairs(pvalue, m, k=k) for m in chosen}, index=labels,
-                                columns=list(chosen), dtype=np.float64)
+        adjusted = pd.DataFrame(
+            {m: adjust_all_pairs(pvalue, m, k=k) for m in chosen},
+            index=labels,
+            columns=list(chosen),
+            dtype=np.float64,
+        )
         series = _series(labels, difference, z, pvalue)
         return PosthocAllPairsResult(
-            pairs=pairs, adjusted=adjusted, skipped=skipped, test=chosen_test, alpha=alpha, se=float("nan"),
-            n_datasets=n, ranks=ranks, difference=series[0], z=series[1], pvalue=series[2],
-            options=options)
+            pairs=pairs,
+            adjusted=adjusted,
+            skipped=skipped,
+            test=chosen_test,
+            alpha=alpha,
+            se=float("nan"),
+            n_datasets=n,
+            ranks=ranks,
+            difference=series[0],
+            z=series[1],
+            pvalue=series[2],
+            options=options,
+        )
     if methods is not None:
         raise ValueError("methods= applies to all pairs; with a control every method is computed")
     labels = [names[j] for j in second]
     adjusted = pd.DataFrame({m: adjust_control(pvalue, m) for m in CONTROL_METHODS}, index=labels)
     series = _series(labels, difference, z, pvalue)
     return PosthocControlResult(
-        control=names[int(first[0])], adjusted=adjusted, test=chosen_test, alpha=alpha, se=float("nan"),
-        n_datasets=n, ranks=ranks, difference=series[0], z=series[1], pvalue=series[2],
-        options=options)
+        control=names[int(first[0])],
+        adjusted=adjusted,
+        test=chosen_test,
+        alpha=alpha,
+        se=float("nan"),
+        n_datasets=n,
+        ranks=ranks,
+        difference=series[0],
+        z=series[1],
+        pvalue=series[2],
+        options=options,
+    )
 
 
 def _series(labels: list[str], *columns: np.ndarray) -> list[pd.Series]:
-    return [pd.Series(values, index=labels, name=name)
-            for name, values in zip(("difference", "z", "pvalue"), columns)]
+    return [
+        pd.Series(values, index=labels, name=name)
+        for name, values in zip(("difference", "z", "pvalue"), columns)
+    ]
 
 
 def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:

@@ -84,8 +84,15 @@ class MultipleSignResult(_tables.NotebookView):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per algorithm: plus, minus, ties, statistic, reject."""
-        return pd.DataFrame({"plus": self.plus, "minus": self.minus, "ties": self.ties,
-                             "statistic": self.statistic, "reject": self.reject})
+        return pd.DataFrame(
+            {
+                "plus": self.plus,
+                "minus": self.minus,
+                "ties": self.ties,
+                "statistic": self.statistic,
+                "reject": self.reject,
+            }
+        )
 
 
 def multiple_sign_test(
@@ -143,9 +150,15 @@ def multiple_sign_test(
     alpha = check_alpha(alpha)
     _check_choice("alternative", alternative, _ALTERNATIVES)
     _check_choice("critical_values", critical_values, _TABLES)
-    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score,
-                       aggregate=aggregate, nan_policy=nan_policy)
+    scores = as_scores(
+        data,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
     c = scores.index_of(control)
     x = scores.oriented()
     others = [j for j in range(scores.n_algorithms) if j != c]
@@ -159,19 +172,38 @@ def multiple_sign_test(
     elif alternative == "greater":
         statistic = minus.rename("statistic")
     else:
-        statistic = pd.Series(np.minimum(plus.to_numpy(), minus.to_numpy()), index=names, name="statistic")
+        statistic = pd.Series(
+            np.minimum(plus.to_numpy(), minus.to_numpy()), index=names, name="statistic"
+        )
     n, m = scores.n_datasets, len(others)
-    critical = multiple_sign_critical_value(n, m, alpha, alternative=alternative,
-                                            critical_values=critical_values)
-    error = None if critical is None else _familywise_error(n, m, alternative == "two-sided", critical,
-                                                            critical_values == "normal")
+    critical = multiple_sign_critical_value(
+        n, m, alpha, alternative=alternative, critical_values=critical_values
+    )
+    error = (
+        None
+        if critical is None
+        else _familywise_error(
+            n, m, alternative == "two-sided", critical, critical_values == "normal"
+        )
+    )
     reject = (statistic <= critical) if critical is not None else statistic < 0
-    signs = pd.DataFrame(np.where(d > 0, "+", np.where(d < 0, "-", "=")), index=list(scores.datasets),
-                         columns=names)
+    signs = pd.DataFrame(
+        np.where(d > 0, "+", np.where(d < 0, "-", "=")), index=list(scores.datasets), columns=names
+    )
     return MultipleSignResult(
-        control=scores.algorithms[c], alpha=alpha, alternative=alternative, critical_value=critical,
-        familywise_error=error, statistic=statistic, plus=plus, minus=minus, ties=ties,
-        reject=reject.rename("reject"), n_datasets=n, critical_values=critical_values, signs=signs,
+        control=scores.algorithms[c],
+        alpha=alpha,
+        alternative=alternative,
+        critical_value=critical,
+        familywise_error=error,
+        statistic=statistic,
+        plus=plus,
+        minus=minus,
+        ties=ties,
+        reject=reject.rename("reject"),
+        n_datasets=n,
+        critical_values=critical_values,
+        signs=signs,
         omitted=scores.omitted,
     )
 
@@ -229,7 +261,9 @@ def multiple_sign_critical_value(
         low, high = 0, n
         while high - low > 1:
             mid = (low + high) // 2
-            low, high = (mid, high) if _normal_any_at_most(n, m, two_sided, mid) <= alpha else (low, mid)
+            low, high = (
+                (mid, high) if _normal_any_at_most(n, m, two_sided, mid) <= alpha else (low, mid)
+            )
         return low
     probs = _prob_any_at_most(n, m, two_sided)
     admissible = np.flatnonzero(probs <= alpha + 1e-12)
@@ -318,7 +352,9 @@ def _multisets(n: int, p: int, chunk: int = 1 << 15) -> Iterator[np.ndarray]:
         return
     combos = itertools.combinations(range(n + p - 1), p - 1)
     while True:
-        bars = np.fromiter(itertools.chain.from_iterable(itertools.islice(combos, chunk)), dtype=np.int64)
+        bars = np.fromiter(
+            itertools.chain.from_iterable(itertools.islice(combos, chunk)), dtype=np.int64
+        )
         if bars.size == 0:
             return
         bars = bars.reshape(-1, p - 1)
@@ -335,8 +371,10 @@ def _printed_table() -> pd.DataFrame:
 
 def _printed_critical_value(n: int, m: int, alpha: float, alternative: str) -> int | None:
     if alternative == "two-sided":
-        raise ValueError("critical_values='garcia2010' is one-sided only (Table A.1); use "
-                         "alternative='less' or 'greater', or critical_values='exact'")
+        raise ValueError(
+            "critical_values='garcia2010' is one-sided only (Table A.1); use "
+            "alternative='less' or 'greater', or critical_values='exact'"
+        )
     table = _printed_table()
     rows = table[(table["n"] == n) & np.isclose(table["alpha"], alpha)]
     column = f"m={m}"
@@ -348,4 +386,3 @@ def _printed_critical_value(n: int, m: int, alpha: float, alternative: str) -> i
         )
     value = rows[column].iloc[0]
     return None if pd.isna(value) else int(value)
-

@@ -41,16 +41,16 @@ class _Printable:
 
     def __str__(self) -> str:
         df = getattr(self, "df", None)
-        dof = f"{df}" if df is not None else f"{getattr(self, 'df_num')}, {getattr(self, 'df_den')}"
-        ranks: pd.Series = getattr(self, "ranks")
+        dof = f"{df}" if df is not None else f"{self.df_num}, {self.df_den}"
+        ranks: pd.Series = self.ranks
         lines = [
-            f"{self._title} (N = {getattr(self, 'n_datasets')}, k = {getattr(self, 'n_algorithms')}, "
-            f"tie_correction={getattr(self, 'tie_correction')})",
-            f"  {self._symbol}({dof}) = {getattr(self, 'statistic'):.6g}, p = {getattr(self, 'pvalue'):.6g}",
+            f"{self._title} (N = {self.n_datasets}, k = {self.n_algorithms}, "
+            f"tie_correction={self.tie_correction})",
+            f"  {self._symbol}({dof}) = {self.statistic:.6g}, p = {self.pvalue:.6g}",
             f"  {ranks.name}:",
             *(f"    {name}: {value:.6g}" for name, value in ranks.items()),
         ]
-        omitted: tuple[str, ...] = getattr(self, "omitted")
+        omitted: tuple[str, ...] = self.omitted
         if omitted:
             lines.append(f"  omitted (incomplete): {', '.join(omitted)}")
         return "\n".join(lines)
@@ -207,12 +207,20 @@ def friedman(
     D06 = Demsar (2006), JMLR 7:1-30.
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score,
-                       aggregate=aggregate, nan_policy=nan_policy)
+    scores = as_scores(
+        data,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
     ranks = _ranking.friedman_ranks(scores.oriented())
     n, k = ranks.shape
-    chi2 = _ranking.friedman_chi2(ranks, tie_correction=check_bool(tie_correction, "tie_correction"))
+    chi2 = _ranking.friedman_chi2(
+        ranks, tie_correction=check_bool(tie_correction, "tie_correction")
+    )
     return FriedmanResult(
         statistic=chi2,
         pvalue=float(special.chdtrc(k - 1, chi2)),  # chi-square sf, without scipy.stats' overhead
@@ -260,9 +268,16 @@ def iman_davenport(
     D06 = Demsar (2006), JMLR 7:1-30.
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    result = friedman(data, higher_is_better=higher_is_better, tie_correction=tie_correction,
-                      dataset=dataset, algorithm=algorithm, score=score,
-                       aggregate=aggregate, nan_policy=nan_policy)
+    result = friedman(
+        data,
+        higher_is_better=higher_is_better,
+        tie_correction=tie_correction,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
     n, k = result.n_datasets, result.n_algorithms
     chi2 = result.statistic
     f = _ranking.statistic_ratio((n - 1) * chi2, n * (k - 1) - chi2)
@@ -319,14 +334,22 @@ def friedman_aligned_ranks(
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score,
-                       aggregate=aggregate, nan_policy=nan_policy)
+    scores = as_scores(
+        data,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
     oriented = scores.oriented()
     aligned = _ranking.aligned_observations(oriented)
     ranks = _ranking.aligned_ranks(oriented)
     n, k = ranks.shape
-    parts = _ranking.aligned_ranks_statistic(ranks, tie_correction=check_bool(tie_correction, "tie_correction"))
+    parts = _ranking.aligned_ranks_statistic(
+        ranks, tie_correction=check_bool(tie_correction, "tie_correction")
+    )
     # Report the aligned observations on the scale of the scores (not negated).
     shown = aligned if scores.higher_is_better else -aligned + 0.0
     return AlignedRanksResult(
@@ -338,8 +361,9 @@ def friedman_aligned_ranks(
         n_algorithms=k,
         tie_correction=bool(tie_correction),
         rank_totals=_series(scores, parts.algorithm_totals, "rank_total"),
-        dataset_rank_totals=pd.Series(parts.dataset_totals, index=list(scores.datasets),
-                                      name="rank_total"),
+        dataset_rank_totals=pd.Series(
+            parts.dataset_totals, index=list(scores.datasets), name="rank_total"
+        ),
         aligned_observations=_frame(scores, shown),
         aligned_ranks=_frame(scores, ranks),
         omitted=scores.omitted,
@@ -385,14 +409,22 @@ def quade(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     Conover (1999), Practical Nonparametric Statistics, 3rd ed.
     """
-    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score,
-                       aggregate=aggregate, nan_policy=nan_policy)
+    scores = as_scores(
+        data,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
     oriented = scores.oriented()
     ranks = _ranking.friedman_ranks(oriented)
     q = _ranking.range_ranks(oriented)
     n, k = ranks.shape
-    parts = _ranking.quade_parts(ranks, q, tie_correction=check_bool(tie_correction, "tie_correction"))
+    parts = _ranking.quade_parts(
+        ranks, q, tie_correction=check_bool(tie_correction, "tie_correction")
+    )
     df_num, df_den = k - 1, (k - 1) * (n - 1)
     datasets = list(scores.datasets)
     return QuadeResult(

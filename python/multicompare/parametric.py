@@ -84,8 +84,9 @@ def _normality_pvalue(x: np.ndarray, test: str) -> float:
     try:
         from statsmodels.stats.diagnostic import lilliefors
     except ImportError as exc:  # an optional dependency: the core install stays light
-        raise ImportError("normality='lilliefors' needs statsmodels: "
-                          "pip install 'multicompare[parametric]'") from exc
+        raise ImportError(
+            "normality='lilliefors' needs statsmodels: pip install 'multicompare[parametric]'"
+        ) from exc
     return float(lilliefors(x, dist="norm", pvalmethod="table")[1])
 
 
@@ -102,8 +103,15 @@ def _variance_pvalue(groups: list[np.ndarray], test: str) -> float:
     return float(stats.bartlett(*groups).pvalue)
 
 
-def _runs(data: ScoresLike | Scores, *, dataset: str, algorithm: str, score: str,
-          aggregate: Aggregate | None, nan_policy: NanPolicy) -> tuple[Scores, list[list[np.ndarray]]]:
+def _runs(
+    data: ScoresLike | Scores,
+    *,
+    dataset: str,
+    algorithm: str,
+    score: str,
+    aggregate: Aggregate | None,
+    nan_policy: NanPolicy,
+) -> tuple[Scores, list[list[np.ndarray]]]:
     """The per-data-set scores (runs combined by ``aggregate``, default the mean) and, for
     each data set and algorithm, its repeated results (folds, seeds) as the input carries them.
 
@@ -116,15 +124,24 @@ def _runs(data: ScoresLike | Scores, *, dataset: str, algorithm: str, score: str
         recorded.append(np.asarray(values, dtype=float))
         return float(len(recorded) - 1)
 
-    cells = as_scores(data, dataset=dataset, algorithm=algorithm, score=score, aggregate=record,
-                      nan_policy=nan_policy, shape_warnings=False)
+    cells = as_scores(
+        data,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=record,
+        nan_policy=nan_policy,
+        shape_warnings=False,
+    )
     if not recorded:  # one result per cell: nothing was combined
         return cells, [[np.array([v]) for v in row] for row in cells.values]
     runs = [[recorded[int(v)] for v in row] for row in cells.values]
     combine = aggregate or "mean"
     values = np.array([[combine_runs(r, combine) for r in row] for row in runs])
     values.setflags(write=False)
-    return Scores(values, cells.algorithms, cells.datasets, cells.higher_is_better, cells.omitted), runs
+    return Scores(
+        values, cells.algorithms, cells.datasets, cells.higher_is_better, cells.omitted
+    ), runs
 
 
 @dataclass(frozen=True)
@@ -160,13 +177,17 @@ class ConditionsResult(_tables.NotebookView):
 
     def failures(self) -> dict[str, tuple[int, int]]:
         """For each condition: (number of checks failed at alpha, number of checks made)."""
+
         def count(p: np.ndarray) -> tuple[int, int]:
             p = p[~np.isnan(p)]
             return int((p <= self.alpha).sum()), int(p.size)
-        return {"normality": count(self.normality.to_numpy(dtype=float).ravel()),
-                "homoscedasticity": count(self.homoscedasticity.to_numpy(dtype=float)),
-                "normality of differences": count(self.differences.to_numpy(dtype=float)),
-                "sphericity": count(np.array([self.sphericity]))}
+
+        return {
+            "normality": count(self.normality.to_numpy(dtype=float).ravel()),
+            "homoscedasticity": count(self.homoscedasticity.to_numpy(dtype=float)),
+            "normality of differences": count(self.differences.to_numpy(dtype=float)),
+            "sphericity": count(np.array([self.sphericity])),
+        }
 
     @property
     def holds(self) -> bool:
@@ -182,33 +203,48 @@ class ConditionsResult(_tables.NotebookView):
             if made == 0:
                 parts.append(f"{name}: not checkable (too few results)")
             else:
-                parts.append(f"{name}: {'fails' if failed else 'holds'} ({failed} of {made} "
-                             f"check(s) rejected at alpha = {self.alpha:g})")
-        head = "The parametric conditions hold" if self.holds else "The parametric conditions do not hold"
+                parts.append(
+                    f"{name}: {'fails' if failed else 'holds'} ({failed} of {made} "
+                    f"check(s) rejected at alpha = {self.alpha:g})"
+                )
+        head = (
+            "The parametric conditions hold"
+            if self.holds
+            else "The parametric conditions do not hold"
+        )
         return f"{head}: " + "; ".join(parts) + "."
 
     def to_frame(self) -> pd.DataFrame:
         """The guide's table: per data set, each algorithm's normality p-value and the
         homoscedasticity p-value, with ``*`` where the condition fails at alpha."""
+
         def mark(p: float) -> str:
             return "" if np.isnan(p) else f"{p:.4f}{' *' if p <= self.alpha else ''}"
+
         frame = self.normality.map(mark)
         frame[f"{self.variance_test} (homoscedasticity)"] = self.homoscedasticity.map(mark)
         return frame
 
     def __str__(self) -> str:
-        head = (f"Parametric conditions ({self.normality_test} normality, {self.variance_test} "
-                f"homoscedasticity, Mauchly sphericity p = {self.sphericity:.4f}); '*': fails at "
-                f"alpha = {self.alpha:g}")
+        head = (
+            f"Parametric conditions ({self.normality_test} normality, {self.variance_test} "
+            f"homoscedasticity, Mauchly sphericity p = {self.sphericity:.4f}); '*': fails at "
+            f"alpha = {self.alpha:g}"
+        )
         if self.normality.isna().all().all():
-            table = ("(one result per data set and algorithm: the per-data-set checks need the "
-                     "folds or runs, e.g. long data with a 'fold' or 'seed' column)")
+            table = (
+                "(one result per data set and algorithm: the per-data-set checks need the "
+                "folds or runs, e.g. long data with a 'fold' or 'seed' column)"
+            )
         else:
             table = self.to_frame().to_string()
-        differences = self.differences.map(lambda p: "" if np.isnan(p) else
-                                           f"{p:.4f}{' *' if p <= self.alpha else ''}")
-        return (f"{head}\n{table}\nNormality of the paired differences over data sets:\n"
-                f"{differences.to_string()}\n{self.verdict}")
+        differences = self.differences.map(
+            lambda p: "" if np.isnan(p) else f"{p:.4f}{' *' if p <= self.alpha else ''}"
+        )
+        return (
+            f"{head}\n{table}\nNormality of the paired differences over data sets:\n"
+            f"{differences.to_string()}\n{self.verdict}"
+        )
 
 
 def check_conditions(
@@ -267,20 +303,39 @@ def check_conditions(
     alpha = check_alpha(alpha)
     normality = check_choice("normality", normality, get_args(NormalityTest))
     variance = check_choice("variance", variance, get_args(VarianceTest))
-    scores, runs = _runs(data, dataset=dataset, algorithm=algorithm, score=score,
-                         aggregate=aggregate, nan_policy=nan_policy)
+    scores, runs = _runs(
+        data,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
     algorithms, datasets = list(scores.algorithms), list(scores.datasets)
-    normal = pd.DataFrame([[_normality_pvalue(r, normality) for r in row] for row in runs],
-                          index=pd.Index(datasets, name="dataset"), columns=algorithms)
-    spread = pd.Series([_variance_pvalue(list(row), variance) for row in runs],
-                       index=normal.index, name=variance)
+    normal = pd.DataFrame(
+        [[_normality_pvalue(r, normality) for r in row] for row in runs],
+        index=pd.Index(datasets, name="dataset"),
+        columns=algorithms,
+    )
+    spread = pd.Series(
+        [_variance_pvalue(list(row), variance) for row in runs], index=normal.index, name=variance
+    )
     pairs = list(itertools.combinations(range(len(algorithms)), 2))
     differences = pd.Series(
         [_normality_pvalue(scores.values[:, a] - scores.values[:, b], normality) for a, b in pairs],
         index=pd.Index([f"{algorithms[a]} - {algorithms[b]}" for a, b in pairs], name="pair"),
-        name=normality)
-    return ConditionsResult(normal, spread, differences, _mauchly(scores.values)[1], alpha,
-                            normality, variance, scores.n_datasets)
+        name=normality,
+    )
+    return ConditionsResult(
+        normal,
+        spread,
+        differences,
+        _mauchly(scores.values)[1],
+        alpha,
+        normality,
+        variance,
+        scores.n_datasets,
+    )
 
 
 def _contrasts(k: int) -> np.ndarray:
@@ -312,8 +367,13 @@ def _mauchly(values: np.ndarray) -> tuple[float, float, float]:
         return max(w, 0.0), float("nan"), epsilon
     # Anderson (2003), Sec. 10.7: rho (n - 1) log W with its second-order term omega_2.
     rho = 1 - (2 * p * p + p + 2) / (6 * p * (n - 1))
-    omega2 = ((p + 2) * (p - 1) * (p - 2) * (2 * p**3 + 6 * p**2 + 3 * p + 2)
-              / (288 * (p * (n - 1) * rho) ** 2))
+    omega2 = (
+        (p + 2)
+        * (p - 1)
+        * (p - 2)
+        * (2 * p**3 + 6 * p**2 + 3 * p + 2)
+        / (288 * (p * (n - 1) * rho) ** 2)
+    )
     statistic, df = -(n - 1) * rho * np.log(w), p * (p + 1) / 2 - 1
     first, second = stats.chi2.sf(statistic, df), stats.chi2.sf(statistic, df + 4)
     return w, float(np.clip(first + omega2 * (second - first), 0.0, 1.0)), epsilon
@@ -357,17 +417,26 @@ class RMAnovaResult(_tables.NotebookView):
     def to_frame(self) -> pd.DataFrame:
         """One row: F, the degrees of freedom, epsilon and both p-values, Mauchly's test."""
         return pd.DataFrame(
-            {"statistic": [self.statistic], "df_num": [self.df_num], "df_den": [self.df_den],
-             "pvalue_uncorrected": [self.pvalue_uncorrected], "epsilon": [self.epsilon],
-             "pvalue": [self.pvalue], "mauchly_w": [self.mauchly_w],
-             "sphericity_pvalue": [self.sphericity_pvalue]},
-            index=pd.Index(["rm_anova"], name="test"))
+            {
+                "statistic": [self.statistic],
+                "df_num": [self.df_num],
+                "df_den": [self.df_den],
+                "pvalue_uncorrected": [self.pvalue_uncorrected],
+                "epsilon": [self.epsilon],
+                "pvalue": [self.pvalue],
+                "mauchly_w": [self.mauchly_w],
+                "sphericity_pvalue": [self.sphericity_pvalue],
+            },
+            index=pd.Index(["rm_anova"], name="test"),
+        )
 
     def __str__(self) -> str:
-        return (f"Repeated-measures ANOVA: F({self.df_num}, {self.df_den}) = {self.statistic:.4f}, "
-                f"p = {self.pvalue_uncorrected:.4g}; Greenhouse-Geisser epsilon = {self.epsilon:.4f}, "
-                f"corrected p = {self.pvalue:.4g}; Mauchly W = {self.mauchly_w:.4f}, "
-                f"p = {self.sphericity_pvalue:.4g}")
+        return (
+            f"Repeated-measures ANOVA: F({self.df_num}, {self.df_den}) = {self.statistic:.4f}, "
+            f"p = {self.pvalue_uncorrected:.4g}; Greenhouse-Geisser epsilon = {self.epsilon:.4f}, "
+            f"corrected p = {self.pvalue:.4g}; Mauchly W = {self.mauchly_w:.4f}, "
+            f"p = {self.sphericity_pvalue:.4g}"
+        )
 
 
 def _anova(values: np.ndarray) -> tuple[float, float, int, int]:
@@ -427,8 +496,15 @@ def rm_anova(
     analysis of profile data", Psychometrika 24 (1959). J. W. Mauchly, "Significance test for
     sphericity of a normal n-variate distribution", Ann. Math. Statist. 11 (1940).
     """
-    scores = as_scores(data, dataset=dataset, algorithm=algorithm, score=score,
-                       aggregate=aggregate, nan_policy=nan_policy, shape_warnings=False)
+    scores = as_scores(
+        data,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+        shape_warnings=False,
+    )
     values = scores.values
     f, mse, df_num, df_den = _anova(values)
     w, sphericity, epsilon = _mauchly(values)
@@ -436,8 +512,14 @@ def rm_anova(
         statistic=f,
         pvalue=float(stats.f.sf(f, df_num * epsilon, df_den * epsilon)),
         pvalue_uncorrected=float(stats.f.sf(f, df_num, df_den)),
-        df_num=df_num, df_den=df_den, epsilon=epsilon, mauchly_w=w, sphericity_pvalue=sphericity,
-        mse=mse, means=pd.Series(values.mean(axis=0), index=list(scores.algorithms), name="mean"))
+        df_num=df_num,
+        df_den=df_den,
+        epsilon=epsilon,
+        mauchly_w=w,
+        sphericity_pvalue=sphericity,
+        mse=mse,
+        means=pd.Series(values.mean(axis=0), index=list(scores.algorithms), name="mean"),
+    )
 
 
 @dataclass(frozen=True)
@@ -477,21 +559,31 @@ class ParametricPosthocResult(_tables.NotebookView):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per comparison: difference, t, p-value, adjusted p-value, decision."""
-        return pd.DataFrame({"difference": self.difference, "statistic": self.statistic,
-                             "pvalue": self.pvalue, f"apv_{self.method}": self.adjusted,
-                             f"reject_{self.method}": self.reject})
+        return pd.DataFrame(
+            {
+                "difference": self.difference,
+                "statistic": self.statistic,
+                "pvalue": self.pvalue,
+                f"apv_{self.method}": self.adjusted,
+                f"reject_{self.method}": self.reject,
+            }
+        )
 
     def __str__(self) -> str:
         name = {"tukey": "Tukey's HSD", "dunnett": "Dunnett's test"}[self.method]
-        return (f"{name} on the repeated-measures error term ({self.df} degrees of freedom), "
-                f"alpha = {self.alpha:g}\n{self.to_frame().to_string()}")
+        return (
+            f"{name} on the repeated-measures error term ({self.df} degrees of freedom), "
+            f"alpha = {self.alpha:g}\n{self.to_frame().to_string()}"
+        )
 
 
 def _tukey_adjusted(t: np.ndarray, k: int, df: int) -> np.ndarray:
     """Tukey's APVs: P(Q >= |t| sqrt 2) for the studentized range Q of k means on ``df``
     degrees of freedom (never below the unadjusted two-sided p-value)."""
     p = np.minimum(1.0, 2 * stats.t.sf(np.abs(t), df))
-    return np.asarray(np.maximum(p, stats.studentized_range.sf(np.abs(t) * np.sqrt(2), k, df)), dtype=float)
+    return np.asarray(
+        np.maximum(p, stats.studentized_range.sf(np.abs(t) * np.sqrt(2), k, df)), dtype=float
+    )
 
 
 def _dunnett_adjusted(t: np.ndarray, df: int, seed: int = 0) -> np.ndarray:
@@ -561,8 +653,15 @@ def posthoc_parametric(
     J. Demsar, JMLR 7 (2006), Sec. 3.2.1 (Tukey's and Dunnett's tests as ANOVA post-hocs).
     """
     alpha = check_alpha(alpha)
-    scores = as_scores(data, dataset=dataset, algorithm=algorithm, score=score,
-                       aggregate=aggregate, nan_policy=nan_policy, shape_warnings=False)
+    scores = as_scores(
+        data,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+        shape_warnings=False,
+    )
     values, names = scores.values, list(scores.algorithms)
     n, k = values.shape
     _, mse, _, df = _anova(values)
@@ -575,7 +674,11 @@ def posthoc_parametric(
     diff = np.array([means[a] - means[b] for a, b in pairs])
     se = np.sqrt(2 * mse / n)
     with np.errstate(divide="ignore", invalid="ignore"):
-        t = np.where(diff == 0, 0.0, diff / se) if se > 0 else np.where(diff == 0, 0.0, np.sign(diff) * np.inf)
+        t = (
+            np.where(diff == 0, 0.0, diff / se)
+            if se > 0
+            else np.where(diff == 0, 0.0, np.sign(diff) * np.inf)
+        )
     p = np.minimum(1.0, 2 * stats.t.sf(np.abs(t), df))
     adjusted = _tukey_adjusted(t, k, df) if control is None else _dunnett_adjusted(t, df)
     labels = pd.Index([f"{names[a]} vs {names[b]}" for a, b in pairs], name="hypothesis")
@@ -585,7 +688,10 @@ def posthoc_parametric(
         adjusted=pd.Series(np.minimum(1.0, adjusted), index=labels, name="apv"),
         difference=pd.Series(diff, index=labels, name="difference"),
         method="tukey" if control is None else "dunnett",
-        pairs=tuple((names[a], names[b]) for a, b in pairs), alpha=alpha, df=df)
+        pairs=tuple((names[a], names[b]) for a, b in pairs),
+        alpha=alpha,
+        df=df,
+    )
 
 
 @dataclass(frozen=True)
@@ -653,16 +759,22 @@ def choose_family(conditions: ConditionsResult) -> FamilyChoice:
             "nonparametric",
             f"The parametric conditions fail at alpha = {conditions.alpha:g} ({', '.join(failed)}); "
             "the parametric tests would not be valid (Garcia et al. 2010, Sec. 2), the "
-            "Friedman-family tests need none of these conditions.", conditions)
+            "Friedman-family tests need none of these conditions.",
+            conditions,
+        )
     if conditions.n_datasets < FEW_DATASETS:
         return FamilyChoice(
             "nonparametric",
             f"No check rejected the parametric conditions, but with {conditions.n_datasets} data "
             f"sets (fewer than {FEW_DATASETS}) the checks have little power to show that they hold; "
             "scores of different data sets are not commensurable and outliers weigh on means "
-            "(Demsar 2006, Sec. 3.2.1): the Friedman-family tests are the safe choice.", conditions)
+            "(Demsar 2006, Sec. 3.2.1): the Friedman-family tests are the safe choice.",
+            conditions,
+        )
     return FamilyChoice(
         "parametric",
         f"Every checked condition holds on {conditions.n_datasets} data sets (at least {FEW_DATASETS}): "
         "the repeated-measures ANOVA and its post-hocs are valid and use the scores' magnitudes "
-        "(Demsar 2006, Sec. 3.2.1); the Friedman-family tests remain valid too.", conditions)
+        "(Demsar 2006, Sec. 3.2.1); the Friedman-family tests remain valid too.",
+        conditions,
+    )

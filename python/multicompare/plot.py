@@ -32,8 +32,12 @@ def _as_rank_series(ranks: Mapping[str, float] | pd.Series | Sequence[float]) ->
 
     if isinstance(ranks, (pd.Series, Mapping)):
         names = [str(k) for k in (ranks.index if isinstance(ranks, pd.Series) else ranks.keys())]
-        values = as_real_array(np.asarray(list(ranks.values), dtype=object) if isinstance(ranks, pd.Series)
-                               else np.asarray(list(ranks.values()), dtype=object), "ranks")
+        values = as_real_array(
+            np.asarray(list(ranks.values), dtype=object)
+            if isinstance(ranks, pd.Series)
+            else np.asarray(list(ranks.values()), dtype=object),
+            "ranks",
+        )
     else:
         values = as_real_array(ranks, "ranks")
         names = [f"A{j + 1}" for j in range(values.size)]
@@ -44,7 +48,9 @@ def _as_rank_series(ranks: Mapping[str, float] | pd.Series | Sequence[float]) ->
     if series.size < 2:
         raise ValueError(f"need at least 2 algorithms, got {series.size}")
     if series.index.duplicated().any():
-        raise ValueError(f"duplicate algorithm names: {sorted(set(series.index[series.index.duplicated()]))}")
+        raise ValueError(
+            f"duplicate algorithm names: {sorted(set(series.index[series.index.duplicated()]))}"
+        )
     if not np.isfinite(series.to_numpy()).all():
         raise ValueError("ranks must be finite numbers")
     return series
@@ -71,12 +77,15 @@ def _rejected_matrix(
         for pair in rejected:
             a, b = (str(x) for x in pair)
             if a not in position or b not in position:
-                raise ValueError(f"unknown algorithm in rejected pair {pair!r}; "
-                                 f"the algorithms are {names}")
+                raise ValueError(
+                    f"unknown algorithm in rejected pair {pair!r}; the algorithms are {names}"
+                )
             matrix[position[a], position[b]] = True
     if matrix.dtype != bool:
-        raise TypeError(f"rejected must be a boolean matrix (e.g. apv_matrix <= alpha), got dtype "
-                        f"{matrix.dtype}; a matrix of p-values or APVs is not a decision")
+        raise TypeError(
+            f"rejected must be a boolean matrix (e.g. apv_matrix <= alpha), got dtype "
+            f"{matrix.dtype}; a matrix of p-values or APVs is not a decision"
+        )
     matrix = matrix | matrix.T
     np.fill_diagonal(matrix, False)
     return matrix
@@ -118,10 +127,16 @@ def cd_groups(
     if (rejected is None) == (cd is None):
         raise ValueError("give exactly one of rejected= or cd=")
     if cd is not None:
-        if isinstance(cd, (bool, np.bool_)) or not isinstance(cd, (int, float, np.integer, np.floating)):
-            raise TypeError(f"cd must be a non-negative number (the critical difference), got {cd!r}")
+        if isinstance(cd, (bool, np.bool_)) or not isinstance(
+            cd, (int, float, np.integer, np.floating)
+        ):
+            raise TypeError(
+                f"cd must be a non-negative number (the critical difference), got {cd!r}"
+            )
         if not np.isfinite(cd) or cd < 0:
-            raise ValueError(f"cd must be a finite non-negative number (the critical difference), got {cd!r}")
+            raise ValueError(
+                f"cd must be a finite non-negative number (the critical difference), got {cd!r}"
+            )
         values = series.to_numpy()
         diff = np.round(np.abs(values[:, None] - values[None, :]), _DECIMALS)
         matrix = diff >= np.round(float(cd), _DECIMALS)
@@ -278,62 +293,115 @@ def cd_diagram(
         if isinstance(result, PosthocControlResult):
             control = result.control if control is None else control
     elif data is not None:
-        data = as_scores(data, higher_is_better=higher_is_better, aggregate=aggregate,
-                         nan_policy=nan_policy)
+        data = as_scores(
+            data, higher_is_better=higher_is_better, aggregate=aggregate, nan_policy=nan_policy
+        )
     if method is None:
-        k = (len(result.ranks) if result is not None else len(ranks) if ranks is not None
-             else data.n_algorithms if data is not None else 0)
+        k = (
+            len(result.ranks)
+            if result is not None
+            else len(ranks)
+            if ranks is not None
+            else data.n_algorithms
+            if data is not None
+            else 0
+        )
         method = default_procedure(k, control, test)
     if method in CD_METHODS and not (method == "nemenyi" and test in PAIRWISE_TESTS):
         if test != "friedman":
             raise ValueError(
                 f"method={method!r} uses the critical difference of Friedman ranks; with "
-                f"test={test!r} use method='holm', 'shaffer' or 'bergmann_hommel'")
+                f"test={test!r} use method='holm', 'shaffer' or 'bergmann_hommel'"
+            )
         avg, n = _friedman_ranks(data, result, ranks, n_datasets, higher_is_better)
         from multicompare.critical_difference import critical_difference
 
-        cd = float(critical_difference(avg.size, n, alpha,
-                                       method="nemenyi" if method == "nemenyi" else "bonferroni_dunn"))
+        cd = float(
+            critical_difference(
+                avg.size, n, alpha, method="nemenyi" if method == "nemenyi" else "bonferroni_dunn"
+            )
+        )
         names = list(avg.index)
         shown = None if control is None else names[index_of(names, control)]
         if method == "bonferroni_dunn" and shown is None:
-            raise ValueError(f"method='bonferroni_dunn' compares with a control: {CONTROL_REQUIRED}")
-        return draw_decisions(avg, method=method, alpha=alpha, test=test, n_datasets=n,
-                              control=shown, cd=cd, **style)
+            raise ValueError(
+                f"method='bonferroni_dunn' compares with a control: {CONTROL_REQUIRED}"
+            )
+        return draw_decisions(
+            avg, method=method, alpha=alpha, test=test, n_datasets=n, control=shown, cd=cd, **style
+        )
     if method in CONTROL_METHODS and (control is not None or method not in APV_METHODS):
         from multicompare.posthoc import posthoc_control
 
         if not isinstance(result, PosthocControlResult):
             if isinstance(result, PosthocAllPairsResult):
-                raise ValueError(f"method={method!r} compares with a control: pass the data or a "
-                                 "posthoc_control result, not an all-pairs result")
-            result = posthoc_control(data, control, test=test, alpha=alpha, ranks=ranks,
-                                     n_datasets=n_datasets, rom=rom, aligned_se=aligned_se,
-                                     quade_se=quade_se, higher_is_better=higher_is_better)
+                raise ValueError(
+                    f"method={method!r} compares with a control: pass the data or a "
+                    "posthoc_control result, not an all-pairs result"
+                )
+            result = posthoc_control(
+                data,
+                control,
+                test=test,
+                alpha=alpha,
+                ranks=ranks,
+                n_datasets=n_datasets,
+                rom=rom,
+                aligned_se=aligned_se,
+                quade_se=quade_se,
+                higher_is_better=higher_is_better,
+            )
         apvs = result.adjusted[method].to_numpy(dtype=float)
         rejected = [(result.control, a) for a, apv in zip(result.algorithms, apvs) if apv <= alpha]
-        return draw_decisions(_as_rank_series(result.ranks), method=method, alpha=alpha, test=test,
-                              n_datasets=result.n_datasets, control=result.control,
-                              rejected=rejected, **style)
+        return draw_decisions(
+            _as_rank_series(result.ranks),
+            method=method,
+            alpha=alpha,
+            test=test,
+            n_datasets=result.n_datasets,
+            control=result.control,
+            rejected=rejected,
+            **style,
+        )
     if isinstance(result, PosthocControlResult):
-        raise ValueError(f"method={method!r} compares all pairs: pass the data or a "
-                         "posthoc_all_pairs result, not a comparison with a control")
+        raise ValueError(
+            f"method={method!r} compares all pairs: pass the data or a "
+            "posthoc_all_pairs result, not a comparison with a control"
+        )
     if result is None:
         from multicompare.posthoc import posthoc_all_pairs
 
-        result = posthoc_all_pairs(data, test=test, alpha=alpha, ranks=ranks,
-                                   n_datasets=n_datasets, methods=(method,), monotone=monotone,
-                                   higher_is_better=higher_is_better, aligned_se=aligned_se,
-                                   quade_se=quade_se)
+        result = posthoc_all_pairs(
+            data,
+            test=test,
+            alpha=alpha,
+            ranks=ranks,
+            n_datasets=n_datasets,
+            methods=(method,),
+            monotone=monotone,
+            higher_is_better=higher_is_better,
+            aligned_se=aligned_se,
+            quade_se=quade_se,
+        )
     elif method not in result.methods:
-        raise ValueError(f"the post-hoc result has no {method!r} APVs; it has {list(result.methods)}")
+        raise ValueError(
+            f"the post-hoc result has no {method!r} APVs; it has {list(result.methods)}"
+        )
     avg = _as_rank_series(result.ranks)
     names = list(avg.index)
     shown = None if control is None else names[index_of(names, control)]
     matrix = result.matrix(method) <= alpha
     rejected = [(a, b) for a, b in result.pairs if matrix.loc[a, b]]
-    return draw_decisions(avg, method=method, alpha=alpha, test=test, n_datasets=result.n_datasets,
-                          control=shown, rejected=rejected, **style)
+    return draw_decisions(
+        avg,
+        method=method,
+        alpha=alpha,
+        test=test,
+        n_datasets=result.n_datasets,
+        control=shown,
+        rejected=rejected,
+        **style,
+    )
 
 
 def draw_decisions(
@@ -371,19 +439,33 @@ def draw_decisions(
         heading = f"{PROCEDURE_NAMES[method]}, alpha = {fmt_alpha(alpha)}"
     else:
         pairs = [(str(a), str(b)) for a, b in (rejected or ())]
-        if control is not None and method not in ("nemenyi", "shaffer", "bergmann_hommel") and all(
-                control in pair for pair in pairs):
+        if (
+            control is not None
+            and method not in ("nemenyi", "shaffer", "bergmann_hommel")
+            and all(control in pair for pair in pairs)
+        ):
             apart = {b if a == control else a for a, b in pairs}
             interval = _interval(ranks, [n for n in names if n not in apart])
-            heading = (f"{PROCEDURE_NAMES.get(method, method)} vs control {control} "
-                       f"({POSTHOC_NAMES[test]}), alpha = {fmt_alpha(alpha)}")
+            heading = (
+                f"{PROCEDURE_NAMES.get(method, method)} vs control {control} "
+                f"({POSTHOC_NAMES[test]}), alpha = {fmt_alpha(alpha)}"
+            )
         else:
             groups = cd_groups(ranks, pairs)
             heading = f"{PROCEDURE_NAMES.get(method, method)} ({POSTHOC_NAMES[test]}), alpha = {fmt_alpha(alpha)}"
-    return _draw(ranks, groups, cd=None if interval is not None and method != "bonferroni_dunn" else cd,
-                 control=control, interval=interval, ax=ax, fontsize=fontsize,
-                 title=heading if title is None else title, show_ranks=show_ranks,
-                 top=top, bars=bars)
+    return _draw(
+        ranks,
+        groups,
+        cd=None if interval is not None and method != "bonferroni_dunn" else cd,
+        control=control,
+        interval=interval,
+        ax=ax,
+        fontsize=fontsize,
+        title=heading if title is None else title,
+        show_ranks=show_ranks,
+        top=top,
+        bars=bars,
+    )
 
 
 def _interval(ranks: pd.Series, members: list[str]) -> tuple[float, float]:
@@ -400,7 +482,11 @@ def _interval(ranks: pd.Series, members: list[str]) -> tuple[float, float]:
 
 
 def _friedman_ranks(
-    data: Any, result: Any, ranks: Any, n_datasets: int | None, higher_is_better: bool,
+    data: Any,
+    result: Any,
+    ranks: Any,
+    n_datasets: int | None,
+    higher_is_better: bool,
 ) -> tuple[pd.Series, int]:
     if result is not None:
         return _as_rank_series(result.ranks), int(result.n_datasets)
@@ -444,8 +530,14 @@ def _stack_rows(spans: list[tuple[float, float]], gap: float) -> list[int]:
     placed: list[list[tuple[float, float]]] = []
     rows = []
     for lo, hi in spans:
-        row = next((r for r, used in enumerate(placed)
-                    if all(lo > b + gap or hi < a - gap for a, b in used)), len(placed))
+        row = next(
+            (
+                r
+                for r, used in enumerate(placed)
+                if all(lo > b + gap or hi < a - gap for a, b in used)
+            ),
+            len(placed),
+        )
         if row == len(placed):
             placed.append([])
         placed[row].append((lo, hi))
@@ -468,7 +560,10 @@ def _draw(ranks: pd.Series, groups: list[tuple[str, ...]], *, ax: Any, **options
         ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
     else:
         box = ax.get_position()
-        room_w, room_h = box.width * ax.figure.get_figwidth(), box.height * ax.figure.get_figheight()
+        room_w, room_h = (
+            box.width * ax.figure.get_figwidth(),
+            box.height * ax.figure.get_figheight(),
+        )
         scale = min(room_w / width, room_h / height)
         if scale < 1.0:  # shrink everything alike (text, lines, gaps), centred in the axes
             for _, spec in items:
@@ -530,11 +625,16 @@ def _layout(
     if top == k:
         ticks = [float(r) for r in range(1, k + 1)]
     else:
-        ticks = [float(t) for t in MaxNLocator(nbins=10, integer=True).tick_values(1, top) if 1 < t < top]
+        ticks = [
+            float(t) for t in MaxNLocator(nbins=10, integer=True).tick_values(1, top) if 1 < t < top
+        ]
         step = ticks[1] - ticks[0] if len(ticks) > 1 else top - 1
         # The ends of the scale, unless a round tick is too close to them.
-        ticks = ([1.0] * (not ticks or ticks[0] - 1 >= step / 2) + ticks
-                 + [top] * (not ticks or top - ticks[-1] >= step / 2))
+        ticks = (
+            [1.0] * (not ticks or ticks[0] - 1 >= step / 2)
+            + ticks
+            + [top] * (not ticks or top - ticks[-1] >= step / 2)
+        )
     tick_w = max(_text_width(f"{t:g}", small) for t in ticks) + 0.12
     axis_w = max(0.4 * fontsize, (len(ticks) - 1) * tick_w)
     x0 = _MARGIN + left_w + _PAD + gap  # rank `top`
@@ -550,15 +650,39 @@ def _layout(
     title_w = _text_width(title, 1.2 * fontsize) if title else 0.0
     if title:
         # centred over the axis; x is set once the width is known (a long title may shift)
-        items.append(("text", dict(x=None, y=y, s=title, ha="center", va="top",
-                                   fontsize=1.2 * fontsize, gid="cd-title")))
+        items.append(
+            (
+                "text",
+                dict(
+                    x=None,
+                    y=y,
+                    s=title,
+                    ha="center",
+                    va="top",
+                    fontsize=1.2 * fontsize,
+                    gid="cd-title",
+                ),
+            )
+        )
         y += 1.2 * fontsize / 72.0 + 0.15
     if cd is not None:
         cd_end = x(top - cd)
         width = max(width, cd_end + _MARGIN)
         y += small / 72.0 + 0.05
-        items.append(("text", dict(x=(x0 + cd_end) / 2, y=y - 0.04, s=f"CD = {cd:.3f}",
-                                   ha="center", va="bottom", fontsize=small, gid="cd-label")))
+        items.append(
+            (
+                "text",
+                dict(
+                    x=(x0 + cd_end) / 2,
+                    y=y - 0.04,
+                    s=f"CD = {cd:.3f}",
+                    ha="center",
+                    va="bottom",
+                    fontsize=small,
+                    gid="cd-label",
+                ),
+            )
+        )
         items.append(("line", dict(xdata=[x0, cd_end], ydata=[y, y], lw=1.2, gid="cd-bar")))
         for end in (x0, cd_end):
             items.append(("line", dict(xdata=[end, end], ydata=[y - 0.04, y + 0.04], lw=1.2)))
@@ -566,31 +690,78 @@ def _layout(
     y += small / 72.0 + 0.06
     y_axis = y
     for r in ticks:
-        items.append(("text", dict(x=x(r), y=y_axis - 0.07, s=f"{r:g}", ha="center", va="bottom",
-                                   fontsize=small, gid=f"cd-tick-{r:g}")))
+        items.append(
+            (
+                "text",
+                dict(
+                    x=x(r),
+                    y=y_axis - 0.07,
+                    s=f"{r:g}",
+                    ha="center",
+                    va="bottom",
+                    fontsize=small,
+                    gid=f"cd-tick-{r:g}",
+                ),
+            )
+        )
         items.append(("line", dict(xdata=[x(r)] * 2, ydata=[y_axis, y_axis - 0.06], lw=0.8)))
         if top == k and r < k:
-            items.append(("line", dict(xdata=[x(r + 0.5)] * 2, ydata=[y_axis, y_axis - 0.03], lw=0.8)))
+            items.append(
+                ("line", dict(xdata=[x(r + 0.5)] * 2, ydata=[y_axis, y_axis - 0.03], lw=0.8))
+            )
     items.append(("line", dict(xdata=[x0, x1], ydata=[y_axis, y_axis], lw=1.0, gid="cd-axis")))
     y = y_axis + 0.12
 
     if interval is not None:
         lo, hi = max(min(interval), 1.0), min(max(interval), top)
-        items.append(("line", dict(xdata=[x(hi), x(lo)], ydata=[y, y], lw=3.0, color="0.35",
-                                   solid_capstyle="butt", gid="cd-control-interval")))
+        items.append(
+            (
+                "line",
+                dict(
+                    xdata=[x(hi), x(lo)],
+                    ydata=[y, y],
+                    lw=3.0,
+                    color="0.35",
+                    solid_capstyle="butt",
+                    gid="cd-control-interval",
+                ),
+            )
+        )
         for end in {lo, hi} - {1.0, top}:  # end ticks where the interval ends, not clipped
-            items.append(("line", dict(xdata=[x(end)] * 2, ydata=[y - 0.05, y + 0.05], lw=1.5,
-                                       color="0.35")))
+            items.append(
+                ("line", dict(xdata=[x(end)] * 2, ydata=[y - 0.05, y + 0.05], lw=1.5, color="0.35"))
+            )
         if control is not None:
-            items.append(("line", dict(xdata=[x(ranks[control])], ydata=[y], marker="o",
-                                       markersize=5, color="black", gid="cd-control-marker")))
+            items.append(
+                (
+                    "line",
+                    dict(
+                        xdata=[x(ranks[control])],
+                        ydata=[y],
+                        marker="o",
+                        markersize=5,
+                        color="black",
+                        gid="cd-control-marker",
+                    ),
+                )
+            )
         y += 0.16
     spans = [_group_span(g, order, ranks, x, _GROUP_PAD * axis_w / (k - 1)) for g in groups]
     rows = list(range(len(spans))) if bars == "staircase" else _stack_rows(spans, gap=0.05)
     for i, ((lo, hi), row) in enumerate(zip(spans, rows)):
         gy = y + 0.1 * row
-        items.append(("line", dict(xdata=[lo, hi], ydata=[gy, gy], lw=3.0,
-                                   solid_capstyle="butt", gid=f"cd-group-{i}")))
+        items.append(
+            (
+                "line",
+                dict(
+                    xdata=[lo, hi],
+                    ydata=[gy, gy],
+                    lw=3.0,
+                    solid_capstyle="butt",
+                    gid=f"cd-group-{i}",
+                ),
+            )
+        )
     y += 0.1 * (max(rows) + 1 if rows else 0) + 0.15
 
     for side, names in (("right", right), ("left", left)):
@@ -598,19 +769,50 @@ def _layout(
             ny = y + i * line
             xr = x(ranks[name])
             end = x1 + gap if side == "right" else x0 - gap
-            items.append(("line", dict(xdata=[xr, xr, end], ydata=[y_axis, ny, ny], lw=0.8,
-                                       gid=f"cd-elbow-{name}")))
+            items.append(
+                (
+                    "line",
+                    dict(
+                        xdata=[xr, xr, end], ydata=[y_axis, ny, ny], lw=0.8, gid=f"cd-elbow-{name}"
+                    ),
+                )
+            )
             ha, tx = ("left", end + _PAD) if side == "right" else ("right", end - _PAD)
-            items.append(("text", dict(x=tx, y=ny, s=visible(name), ha=ha, va="center", fontsize=fontsize,
-                                       fontweight=weight(name), gid=f"cd-name-{name}")))
+            items.append(
+                (
+                    "text",
+                    dict(
+                        x=tx,
+                        y=ny,
+                        s=visible(name),
+                        ha=ha,
+                        va="center",
+                        fontsize=fontsize,
+                        fontweight=weight(name),
+                        gid=f"cd-name-{name}",
+                    ),
+                )
+            )
             if show_ranks:
                 rx, rha = (x1 + 0.06, "left") if side == "right" else (x0 - 0.06, "right")
-                items.append(("text", dict(x=rx, y=ny - 0.02, s=rank_label(name), ha=rha,
-                                           va="bottom", fontsize=small, color="0.3",
-                                           gid=f"cd-rank-{name}")))
+                items.append(
+                    (
+                        "text",
+                        dict(
+                            x=rx,
+                            y=ny - 0.02,
+                            s=rank_label(name),
+                            ha=rha,
+                            va="bottom",
+                            fontsize=small,
+                            color="0.3",
+                            gid=f"cd-rank-{name}",
+                        ),
+                    )
+                )
     height = y + (len(right) - 1) * line + line / 2 + _MARGIN
     width = max(width, title_w + 2 * _MARGIN)
-    for kind, spec in items:
+    for _, spec in items:
         if spec.get("gid") == "cd-title":
             half = title_w / 2
             spec["x"] = min(max((x0 + x1) / 2, _MARGIN + half), width - _MARGIN - half)
@@ -618,8 +820,13 @@ def _layout(
     return items, width, height
 
 
-def _group_span(group: tuple[str, ...], order: list[str], ranks: pd.Series,
-                x: Callable[[float], float], pad: float) -> tuple[float, float]:
+def _group_span(
+    group: tuple[str, ...],
+    order: list[str],
+    ranks: pd.Series,
+    x: Callable[[float], float],
+    pad: float,
+) -> tuple[float, float]:
     """Horizontal extent of a group bar: its members' ranks, padded by ``pad`` but at most
     half-way to the nearest non-member, so that the bar never seems to reach it."""
     first, last = order.index(group[0]), order.index(group[-1])

@@ -59,7 +59,9 @@ def plot_posterior(result: BayesianResult, *, ax: Any = None, title: str | None 
         ax = Figure(figsize=(6.0, 5.0)).add_subplot()
     x, y = result.names
     if title is None:
-        title = f"{_name(result.test)}: {x} vs {y}" + (f", rope = {result.rope:g}" if result.rope else "")
+        title = f"{_name(result.test)}: {x} vs {y}" + (
+            f", rope = {result.rope:g}" if result.rope else ""
+        )
     if result.test == "correlated_t":
         _density(result, ax)
     elif result.rope > 0:
@@ -96,7 +98,9 @@ def _simplex(result: BayesianResult, ax: Any) -> None:
     for i, (px, py) in enumerate(project(np.array([[0.5, 0.5, 0], [0.5, 0, 0.5], [0, 0.5, 0.5]]))):
         ax.plot([centre[0], px], [centre[1], py], color=_REGION, gid=f"simplex-region-{i}")
     points = project(result.samples[:, [0, 2, 1]])
-    ax.hexbin(points[:, 0], points[:, 1], mincnt=1, cmap=colormaps["Blues_r"], gid="simplex-density")
+    ax.hexbin(
+        points[:, 0], points[:, 1], mincnt=1, cmap=colormaps["Blues_r"], gid="simplex-density"
+    )
     ax.text(0, -0.04, f"P({x} better) = {result.p_x_better:.3f}", ha="center", va="top")
     ax.text(0.5, top + 0.02, f"P(equivalent) = {result.p_equivalent:.3f}", ha="center", va="bottom")
     ax.text(1, -0.04, f"P({y} better) = {result.p_y_better:.3f}", ha="center", va="top")
@@ -113,10 +117,22 @@ def _histogram(result: BayesianResult, ax: Any) -> None:
     ax.set_xlim(0.0, 1.0)
     ax.set_xlabel(f"theta: probability that {y} is better on a data set")
     ax.set_yticklabels([])
-    ax.text(0.02, 0.97, f"P({x} better) = {result.p_x_better:.3f}", transform=ax.transAxes,
-            ha="left", va="top")
-    ax.text(0.98, 0.97, f"P({y} better) = {result.p_y_better:.3f}", transform=ax.transAxes,
-            ha="right", va="top")
+    ax.text(
+        0.02,
+        0.97,
+        f"P({x} better) = {result.p_x_better:.3f}",
+        transform=ax.transAxes,
+        ha="left",
+        va="top",
+    )
+    ax.text(
+        0.98,
+        0.97,
+        f"P({y} better) = {result.p_y_better:.3f}",
+        transform=ax.transAxes,
+        ha="right",
+        va="top",
+    )
 
 
 def _density(result: BayesianResult, ax: Any) -> None:
@@ -132,7 +148,9 @@ def _density(result: BayesianResult, ax: Any) -> None:
         high = max(float(stats.t.ppf(0.995, df, mean, scale)), 1.05 * rope)
         grid = np.linspace(low, high, 200)
         density = stats.t.pdf(grid, df, mean, scale)
-        ax.plot(grid, density, color=_DENSITY, linewidth=2, label="posterior density", gid="density")
+        ax.plot(
+            grid, density, color=_DENSITY, linewidth=2, label="posterior density", gid="density"
+        )
         ax.fill_between(grid, density, 0.0, color=_FILL)
     else:  # a point mass
         ax.axvline(mean, color=_DENSITY, linewidth=2, label="posterior (point mass)", gid="density")

@@ -63,15 +63,25 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, Union, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 import numpy as np
 import pandas as pd
 from scipy import special, stats
 
 from multicompare import _core, _ranking
-from multicompare._data import (Aggregate, NanPolicy, Scores, ScoresLike, as_real_array, as_scores, check_alpha,
-                                check_bool, check_choice, index_of)
+from multicompare._data import (
+    Aggregate,
+    NanPolicy,
+    Scores,
+    ScoresLike,
+    as_real_array,
+    as_scores,
+    check_alpha,
+    check_bool,
+    check_choice,
+    index_of,
+)
 from multicompare.adjust import (
     ALL_PAIRS_METHODS,
     CONTROL_METHODS,
@@ -89,7 +99,7 @@ RankTest = Literal["friedman", "aligned", "quade"]
 PairwiseTest = Literal["wilcoxon", "sign"]
 Test = Literal[RankTest, PairwiseTest]
 SEForm = Literal["calibrated", "garcia2010"]
-RanksLike = Union[pd.Series, Mapping[str, float], Sequence[float], np.ndarray]
+RanksLike = pd.Series | Mapping[str, float] | Sequence[float] | np.ndarray
 
 TESTS: tuple[str, ...] = get_args(Test)
 RANK_TESTS: tuple[str, ...] = get_args(RankTest)
@@ -102,7 +112,8 @@ CONTROL_REQUIRED = (
     "proposed method. Choosing the best-ranked afterwards makes the 1xN family-wise error "
     "exceed alpha (measured by multicompare.simulate at alpha = 0.05, complete null, N = 20, "
     "Holm on Friedman ranks: 0.10 at k = 5, 0.13 at k = 10; docs/validity.md). Without such a "
-    "choice, compare all pairs (posthoc_all_pairs)")
+    "choice, compare all pairs (posthoc_all_pairs)"
+)
 """Why a 1xN post-hoc needs its control named (README: "Which procedure, and why")."""
 PAIRWISE_METHODS = {"control": ("bonferroni", "holm"), "all_pairs": ("nemenyi", "holm")}
 """The adjustments valid for the p-values of pairwise tests (module docstring: why)."""
@@ -181,11 +192,13 @@ class _PosthocResult:
         # the pairwise tests and the incomplete-block post-hocs have no common SE (NaN)
         se = "" if self.test in PAIRWISE_TESTS or np.isnan(self.se) else f"SE = {self.se:.6g}, "
         omitted = f"\nomitted (incomplete): {', '.join(self.omitted)}" if self.omitted else ""
-        return (f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, "
-                f"{se}alpha = {self.alpha:g}; {options})\n"
-                f"{shown.to_string(float_format='{:.6g}'.format)}{omitted}"
-                + "".join(f"\nNote: {note}." for note in self.notes)
-                + "".join(f"\n  skipped {m}: {why}" for m, why in self.skipped.items()))
+        return (
+            f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, "
+            f"{se}alpha = {self.alpha:g}; {options})\n"
+            f"{shown.to_string(float_format='{:.6g}'.format)}{omitted}"
+            + "".join(f"\nNote: {note}." for note in self.notes)
+            + "".join(f"\n  skipped {m}: {why}" for m, why in self.skipped.items())
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -234,8 +247,10 @@ class PosthocAllPairsResult(_PosthocResult):
         elif method in self.skipped:
             raise ValueError(f"{method} was skipped: {self.skipped[method]}")
         else:
-            raise ValueError(f"unknown method {method!r}; available: {list(self.adjusted.columns)} "
-                             "or None for unadjusted p-values")
+            raise ValueError(
+                f"unknown method {method!r}; available: {list(self.adjusted.columns)} "
+                "or None for unadjusted p-values"
+            )
         names = list(self.ranks.index)
         out = np.full((len(names), len(names)), np.nan)
         first, second = np.triu_indices(len(names), k=1)
@@ -317,8 +332,20 @@ def posthoc_control(
     alpha = check_alpha(alpha)
     test = check_choice("test", test, TESTS)
     ses = {"aligned_se": aligned_se, "quade_se": quade_se}
-    basis = _basis(data, ranks, n_datasets, algorithms, test, ses, higher_is_better,
-                   dataset, algorithm, score, aggregate, nan_policy)
+    basis = _basis(
+        data,
+        ranks,
+        n_datasets,
+        algorithms,
+        test,
+        ses,
+        higher_is_better,
+        dataset,
+        algorithm,
+        score,
+        aggregate,
+        nan_policy,
+    )
     if control is None:
         raise ValueError(CONTROL_REQUIRED)
     names = list(basis.ranks.index)
@@ -331,8 +358,9 @@ def posthoc_control(
     if rom != "exact" and "rom" not in methods:
         raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
     skipped = {m: why for m in methods if (why := family_size_limit(m, rom, len(p)))}
-    adjusted = pd.DataFrame({m: adjust_control(p, m, rom=rom) for m in methods if m not in skipped},
-                            index=labels)
+    adjusted = pd.DataFrame(
+        {m: adjust_control(p, m, rom=rom) for m in methods if m not in skipped}, index=labels
+    )
     shared["options"] = {"rom": rom, **shared["options"]}
     return PosthocControlResult(control=names[c], adjusted=adjusted, skipped=skipped, **shared)
 
@@ -404,8 +432,20 @@ def posthoc_all_pairs(
     test = check_choice("test", test, TESTS)
     monotone = check_bool(monotone, "monotone")
     ses = {"aligned_se": aligned_se, "quade_se": quade_se}
-    basis = _basis(data, ranks, n_datasets, algorithms, test, ses, higher_is_better,
-                   dataset, algorithm, score, aggregate, nan_policy)
+    basis = _basis(
+        data,
+        ranks,
+        n_datasets,
+        algorithms,
+        test,
+        ses,
+        higher_is_better,
+        dataset,
+        algorithm,
+        score,
+        aggregate,
+        nan_policy,
+    )
     names = list(basis.ranks.index)
     k = len(names)
     chosen, skipped = _all_pairs_methods(methods, k, test)
@@ -417,10 +457,17 @@ def posthoc_all_pairs(
     # The p-values of the rank tests are Robinson in rank order (_z_tests): exact
     # Bergmann-Hommel in polynomial time.
     order = np.argsort(basis.ranks.to_numpy(), kind="stable")
-    adjusted = pd.DataFrame({m: adjust_all_pairs(p, m, k=k, monotone=monotone,
-                                                 order=order if m == "bergmann_hommel" else None)
-                             for m in chosen},
-                            index=shared["pvalue"].index, columns=list(chosen), dtype=np.float64)
+    adjusted = pd.DataFrame(
+        {
+            m: adjust_all_pairs(
+                p, m, k=k, monotone=monotone, order=order if m == "bergmann_hommel" else None
+            )
+            for m in chosen
+        },
+        index=shared["pvalue"].index,
+        columns=list(chosen),
+        dtype=np.float64,
+    )
     shared["options"] = {"monotone": bool(monotone), **shared["options"]}
     return PosthocAllPairsResult(pairs=pairs, adjusted=adjusted, skipped=skipped, **shared)
 
@@ -450,8 +497,15 @@ def _rank_unit(test: str, n: int) -> float:
     return 2.0 * n * (n + 1) if test == "quade" else 2.0 * n
 
 
-def _z_tests(basis: _Basis, first: np.ndarray, second: np.ndarray, labels: list[str], test: str,
-             alpha: float, ses: Mapping[str, str]) -> dict[str, Any]:
+def _z_tests(
+    basis: _Basis,
+    first: np.ndarray,
+    second: np.ndarray,
+    labels: list[str],
+    test: str,
+    alpha: float,
+    ses: Mapping[str, str],
+) -> dict[str, Any]:
     """The fields both post-hoc results share: for each hypothesis (first[h], second[h]) the
     ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|);
     for the pairwise tests, their p and its signed normal deviate (:func:`_pairwise_tests`).
@@ -477,15 +531,25 @@ def _z_tests(basis: _Basis, first: np.ndarray, second: np.ndarray, labels: list[
         # 2 norm.sf(|z|) = 2 ndtr(-|z|), without scipy.stats' overhead
         pvalue = np.minimum.accumulate(np.minimum(2.0 * special.ndtr(-gaps), 1.0))[inverse]
     index = pd.Index(labels)  # built once for the three Series
-    series = {name: pd.Series(values, index=index, name=name)
-              for name, values in (("difference", difference), ("z", z), ("pvalue", pvalue))}
-    return {"test": test, "alpha": alpha, "se": basis.se, "n_datasets": basis.n_datasets,
-            "ranks": basis.ranks, "omitted": basis.omitted, **series,
-            "options": {name: form for name, form in ses.items() if SE_OPTIONS[name] == test}}
+    series = {
+        name: pd.Series(values, index=index, name=name)
+        for name, values in (("difference", difference), ("z", z), ("pvalue", pvalue))
+    }
+    return {
+        "test": test,
+        "alpha": alpha,
+        "se": basis.se,
+        "n_datasets": basis.n_datasets,
+        "ranks": basis.ranks,
+        "omitted": basis.omitted,
+        **series,
+        "options": {name: form for name, form in ses.items() if SE_OPTIONS[name] == test},
+    }
 
 
-def _pairwise_tests(scores: Scores, first: np.ndarray, second: np.ndarray,
-                    test: str) -> tuple[np.ndarray, np.ndarray]:
+def _pairwise_tests(
+    scores: Scores, first: np.ndarray, second: np.ndarray, test: str
+) -> tuple[np.ndarray, np.ndarray]:
     """(z, p) of the two-sided Wilcoxon signed-rank or sign test of each pair (first[h],
     second[h]) on the oriented scores; z = sign(R+ - R-) (or of wins - losses, positive when
     ``first`` is better) times Phi^{-1}(1 - p/2)."""
@@ -532,24 +596,38 @@ def _basis(
         return _Basis(series, n, se, _rank_unit(test, n))
     if n_datasets is not None or algorithms is not None:
         raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")
-    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score,
-                       aggregate=aggregate, nan_policy=nan_policy)
+    scores = as_scores(
+        data,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
     n, k = scores.n_datasets, scores.n_algorithms
     unit = _rank_unit(test, n)
     if test in PAIRWISE_TESTS:
         return _Basis(average_ranks(scores), n, float("nan"), unit, scores, scores.omitted)
     if test == "friedman":
-        return _Basis(average_ranks(scores), n, _ranking.standard_error(test, k, n), unit,
-                      omitted=scores.omitted)
+        return _Basis(
+            average_ranks(scores),
+            n,
+            _ranking.standard_error(test, k, n),
+            unit,
+            omitted=scores.omitted,
+        )
     if test == "quade":  # rows W_ij = Q_i r_ij, T_j = W_j / (N(N+1)/2)
         qu = quade(scores)
         series, rows, total = qu.ranks, qu.W.to_numpy(), n * (n + 1) / 2.0
     else:
         al = friedman_aligned_ranks(scores)
         series, rows, total = al.ranks, al.aligned_ranks.to_numpy(), float(n)
-    se = (float(_ranking.permutation_se(rows, total)) if form == "calibrated"
-          else _ranking.standard_error(test, k, n, form))
+    se = (
+        float(_ranking.permutation_se(rows, total))
+        if form == "calibrated"
+        else _ranking.standard_error(test, k, n, form)
+    )
     return _Basis(series, n, se, unit, omitted=scores.omitted)
 
 
@@ -560,30 +638,41 @@ def check_se_options(test: str, ses: Mapping[str, str]) -> None:
         if form not in SE_FORMS:
             raise ValueError(f"{name} must be one of {list(SE_FORMS)}; got {form!r}")
         if form != SE_FORMS[0] and test != SE_OPTIONS[name]:
-            raise ValueError(f"{name}={form!r} applies to test={SE_OPTIONS[name]!r} only, not {test!r}")
+            raise ValueError(
+                f"{name}={form!r} applies to test={SE_OPTIONS[name]!r} only, not {test!r}"
+            )
 
 
 def _ranks_series(ranks: RanksLike, algorithms: Sequence[str] | None) -> pd.Series:
     if isinstance(ranks, (pd.Series, Mapping)):
         if algorithms is not None:
-            raise ValueError("algorithms= is for ranks given as a plain sequence; a Series or "
-                             "dict already names them")
+            raise ValueError(
+                "algorithms= is for ranks given as a plain sequence; a Series or "
+                "dict already names them"
+            )
         series = pd.Series(dict(ranks)) if isinstance(ranks, Mapping) else ranks
         names = [str(a) for a in series.index]
         values = as_real_array(series.to_numpy(), "ranks")
     else:
         values = as_real_array(ranks, "ranks")
-        names = [str(a) for a in algorithms] if algorithms is not None else [
-            f"A{j + 1}" for j in range(values.shape[0] if values.ndim else 0)]
+        names = (
+            [str(a) for a in algorithms]
+            if algorithms is not None
+            else [f"A{j + 1}" for j in range(values.shape[0] if values.ndim else 0)]
+        )
     values = values.astype(np.float64)
     if values.ndim != 1:
-        raise ValueError(f"ranks must be 1-D (one average rank per algorithm), got shape {values.shape}")
+        raise ValueError(
+            f"ranks must be 1-D (one average rank per algorithm), got shape {values.shape}"
+        )
     if len(values) < 2:
         raise ValueError(f"need at least 2 algorithms, got {len(values)} rank(s)")
     if len(names) != len(values):
         raise ValueError(f"{len(names)} algorithm names for {len(values)} ranks")
     if len(set(names)) != len(names):
-        raise ValueError(f"duplicate algorithm names: {sorted({n for n in names if names.count(n) > 1})}")
+        raise ValueError(
+            f"duplicate algorithm names: {sorted({n for n in names if names.count(n) > 1})}"
+        )
     if not np.all(np.isfinite(values)):
         raise ValueError("ranks must be finite (no NaN/inf)")
     return pd.Series(values, index=names, name="rank")
@@ -599,22 +688,29 @@ def _check_n_datasets(n_datasets: int | None) -> int:
     return int(n_datasets)
 
 
-def _all_pairs_methods(methods: Sequence[str] | None, k: int,
-                       test: str) -> tuple[tuple[str, ...], dict[str, str]]:
+def _all_pairs_methods(
+    methods: Sequence[str] | None, k: int, test: str
+) -> tuple[tuple[str, ...], dict[str, str]]:
     if test in PAIRWISE_TESTS:
         return _pairwise_methods(methods)
     max_k = _core.MAX_K_ROBINSON  # the rank tests' p-values are Robinson in rank order
     too_big = k > max_k
     if methods is None:
         if too_big:
-            note = (f"k = {k} exceeds the largest k ({max_k}) of the exact Bergmann-Hommel "
-                    "algorithm; shaffer (included) works for any k")
-            return tuple(m for m in ALL_PAIRS_METHODS if m != "bergmann_hommel"), {"bergmann_hommel": note}
+            note = (
+                f"k = {k} exceeds the largest k ({max_k}) of the exact Bergmann-Hommel "
+                "algorithm; shaffer (included) works for any k"
+            )
+            return tuple(m for m in ALL_PAIRS_METHODS if m != "bergmann_hommel"), {
+                "bergmann_hommel": note
+            }
         return tuple(ALL_PAIRS_METHODS), {}
     methods = [check_choice("methods", m, ALL_PAIRS_METHODS) for m in _method_names(methods)]
     if too_big and "bergmann_hommel" in methods:
-        raise ValueError(f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
-                         "which works for any k")
+        raise ValueError(
+            f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
+            "which works for any k"
+        )
     return tuple(dict.fromkeys(methods)), {}
 
 
@@ -631,13 +727,16 @@ def _pairwise_methods(methods: Sequence[str] | None) -> tuple[tuple[str, ...], d
     """The all-pairs methods for pairwise tests: Nemenyi and Holm; Shaffer and Bergmann-Hommel
     are skipped (by default) or refused (when asked for)."""
     valid = PAIRWISE_METHODS["all_pairs"]
-    why = ("its logical restrictions assume transitive pairwise null hypotheses, which pairwise "
-           "location tests do not have (use nemenyi or holm)")
+    why = (
+        "its logical restrictions assume transitive pairwise null hypotheses, which pairwise "
+        "location tests do not have (use nemenyi or holm)"
+    )
     if methods is None:
         return valid, {m: why for m in ALL_PAIRS_METHODS if m not in valid}
     chosen = _method_names(methods)
     refused = [m for m in chosen if m not in valid]
     if refused:
-        raise ValueError(f"methods must be one of {list(valid)} after a pairwise test; got "
-                         f"{refused}: {why}")
+        raise ValueError(
+            f"methods must be one of {list(valid)} after a pairwise test; got {refused}: {why}"
+        )
     return tuple(dict.fromkeys(chosen)), {}

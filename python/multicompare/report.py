@@ -28,8 +28,8 @@ from multicompare._data import (
     check_choice,
     index_of,
 )
-from multicompare.adjust import NOT_FWER_CONTROLLING
 from multicompare._names import default_procedure, fmt_alpha, fmt_p
+from multicompare.adjust import NOT_FWER_CONTROLLING
 from multicompare.parametric import (
     FAMILIES,
     Family,
@@ -57,10 +57,16 @@ OmnibusName = Literal["friedman", "iman_davenport", "aligned", "quade"]
 
 __all__ = ["Hypothesis", "OmnibusTest", "Report", "compare"]
 
-_DEFAULTS: dict[str, Any] = {"tie_correction": True, "rom": "exact", "aligned_se": "calibrated",
-                             "quade_se": "calibrated", "monotone": False}
+_DEFAULTS: dict[str, Any] = {
+    "tie_correction": True,
+    "rom": "exact",
+    "aligned_se": "calibrated",
+    "quade_se": "calibrated",
+    "monotone": False,
+}
 _FORMAT = "multicompare.report"
 _VERSION = 1
+
 
 @dataclass(frozen=True)
 class OmnibusTest:
@@ -143,8 +149,11 @@ class Report:
     @property
     def scores(self) -> pd.DataFrame:
         """The input scores (rows = data sets, columns = algorithms)."""
-        return pd.DataFrame(np.array(self.values, dtype=float).reshape(len(self.datasets), -1),
-                            index=list(self.datasets), columns=list(self.algorithms))
+        return pd.DataFrame(
+            np.array(self.values, dtype=float).reshape(len(self.datasets), -1),
+            index=list(self.datasets),
+            columns=list(self.algorithms),
+        )
 
     @property
     def rank_frame(self) -> pd.DataFrame:
@@ -157,19 +166,26 @@ class Report:
     @property
     def omnibus_frame(self) -> pd.DataFrame:
         return pd.DataFrame(
-            {"statistic": [t.statistic for t in self.omnibus],
-             "distribution": [_render.distribution(t) for t in self.omnibus],
-             "pvalue": [t.pvalue for t in self.omnibus]},
-            index=pd.Index([t.name for t in self.omnibus], name="test"))
+            {
+                "statistic": [t.statistic for t in self.omnibus],
+                "distribution": [_render.distribution(t) for t in self.omnibus],
+                "pvalue": [t.pvalue for t in self.omnibus],
+            },
+            index=pd.Index([t.name for t in self.omnibus], name="test"),
+        )
 
     def to_frame(self) -> pd.DataFrame:
         """One row per hypothesis, in order of unadjusted p (as the papers' tables): columns
         ``difference``, ``z``, ``pvalue``, ``apv_<procedure>``, ``reject_<procedure>``."""
         rows = sorted(self.hypotheses, key=lambda h: h.pvalue)
         frame = pd.DataFrame(
-            {"difference": [h.difference for h in rows], "z": [h.z for h in rows],
-             "pvalue": [h.pvalue for h in rows]},
-            index=pd.Index([h.label for h in rows], name="hypothesis"))
+            {
+                "difference": [h.difference for h in rows],
+                "z": [h.z for h in rows],
+                "pvalue": [h.pvalue for h in rows],
+            },
+            index=pd.Index([h.label for h in rows], name="hypothesis"),
+        )
         for j, m in enumerate(self.procedures):
             frame[f"apv_{m}"] = [h.apvs[j] for h in rows]
         for j, m in enumerate(self.procedures):
@@ -177,15 +193,20 @@ class Report:
         return frame
 
     # --- decisions ---------------------------------------------------------------------
-    def rejected(self, procedure: str | None = None, alpha: float | None = None) -> list[Hypothesis]:
+    def rejected(
+        self, procedure: str | None = None, alpha: float | None = None
+    ) -> list[Hypothesis]:
         """Hypotheses rejected by ``procedure`` (default: the report's) at ``alpha`` (APV <= alpha)."""
         j = self._procedure_index(procedure)
         level = self.alpha if alpha is None else check_alpha(alpha)
         return [h for h in sorted(self.hypotheses, key=lambda h: h.pvalue) if h.apvs[j] <= level]
 
     def _procedure_index(self, procedure: str | None) -> int:
-        name = self.procedure if procedure is None else check_choice("procedure", procedure,
-                                                                      self.procedures)
+        name = (
+            self.procedure
+            if procedure is None
+            else check_choice("procedure", procedure, self.procedures)
+        )
         return self.procedures.index(name)
 
     @property
@@ -202,8 +223,13 @@ class Report:
 
     def paper_options(self) -> list[str]:
         """The options of :func:`compare` that differ from their defaults, as ``name=value``."""
-        chosen = {"tie_correction": self.tie_correction, "rom": self.rom,
-                  "aligned_se": self.aligned_se, "quade_se": self.quade_se, "monotone": self.monotone}
+        chosen = {
+            "tie_correction": self.tie_correction,
+            "rom": self.rom,
+            "aligned_se": self.aligned_se,
+            "quade_se": self.quade_se,
+            "monotone": self.monotone,
+        }
         return [f"{name}={value!r}" for name, value in chosen.items() if value != _DEFAULTS[name]]
 
     # --- renderers (multicompare._render) ------------------------------------------------
@@ -216,10 +242,12 @@ class Report:
         return self.to_text()
 
     def __repr__(self) -> str:
-        scope = (f"control={self.control!r}" if self.comparison == "control" else "all pairs")
-        return (f"<Report: {len(self.algorithms)} algorithms x {self.n_datasets} data sets, {scope}, "
-                f"test={self.test!r}, procedure={self.procedure!r}, alpha={self.alpha:g}: "
-                f"{len(self.rejected())} of {len(self.hypotheses)} hypotheses rejected>")
+        scope = f"control={self.control!r}" if self.comparison == "control" else "all pairs"
+        return (
+            f"<Report: {len(self.algorithms)} algorithms x {self.n_datasets} data sets, {scope}, "
+            f"test={self.test!r}, procedure={self.procedure!r}, alpha={self.alpha:g}: "
+            f"{len(self.rejected())} of {len(self.hypotheses)} hypotheses rejected>"
+        )
 
     def to_html(self) -> str:
         """One self-contained HTML page (no external resource, scripts forbidden by its
@@ -278,10 +306,12 @@ class Report:
         except RecursionError:
             raise ValueError("not a multicompare report: nested too deeply") from None
         if not isinstance(payload, dict) or payload.get("format") != _FORMAT:
-            raise ValueError(f"not a multicompare report (missing \"format\": \"{_FORMAT}\")")
+            raise ValueError(f'not a multicompare report (missing "format": "{_FORMAT}")')
         if payload.get("version") != _VERSION:
-            raise ValueError(f"unsupported report version {payload.get('version')!r}; "
-                             f"this multicompare reads version {_VERSION}")
+            raise ValueError(
+                f"unsupported report version {payload.get('version')!r}; "
+                f"this multicompare reads version {_VERSION}"
+            )
         body = {key: value for key, value in payload.items() if key not in ("format", "version")}
         try:
             report: Report = _decode(cls, body, "report")
@@ -297,8 +327,15 @@ class Report:
         apostrophe (OWASP's CSV-injection rule); :meth:`to_json` keeps every name exactly."""
         return _render.csv(self)
 
-    def plot(self, *, method: str | None = None, alpha: float | None = None,
-             control: str | int | None = None, test: Test | None = None, **style: Any) -> Any:
+    def plot(
+        self,
+        *,
+        method: str | None = None,
+        alpha: float | None = None,
+        control: str | int | None = None,
+        test: Test | None = None,
+        **style: Any,
+    ) -> Any:
         """The critical difference (CD) diagram of this report (a matplotlib Figure).
 
         By default it draws the report's own decisions, those of the summary: the report's
@@ -313,20 +350,36 @@ class Report:
         method = self.procedure if method is None else method
         alpha = self.alpha if alpha is None else check_alpha(alpha)
         named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
-        if (method in self.procedures and method not in CD_METHODS and test in (None, self.test)
-                and (named is None or named == self.control or self.comparison == "all_pairs")):
+        if (
+            method in self.procedures
+            and method not in CD_METHODS
+            and test in (None, self.test)
+            and (named is None or named == self.control or self.comparison == "all_pairs")
+        ):
             return draw_decisions(
-                pd.Series(self.test_ranks, index=list(self.algorithms)), method=method, alpha=alpha,
-                test=self.test, n_datasets=self.n_datasets, control=named or self.control,
-                rejected=[(h.first, h.second) for h in self.rejected(method, alpha)], **style)
+                pd.Series(self.test_ranks, index=list(self.algorithms)),
+                method=method,
+                alpha=alpha,
+                test=self.test,
+                n_datasets=self.n_datasets,
+                control=named or self.control,
+                rejected=[(h.first, h.second) for h in self.rejected(method, alpha)],
+                **style,
+            )
         options: dict[str, Any] = {"aligned_se": self.aligned_se, "quade_se": self.quade_se}
         if self.comparison == "control":
             options["rom"] = self.rom
         else:
             options["monotone"] = self.monotone
-        return cd_diagram(self.as_scores(), method=method, alpha=alpha,
-                          control=named if named is not None else self.control,
-                          test=self.test if test is None else test, **options, **style)
+        return cd_diagram(
+            self.as_scores(),
+            method=method,
+            alpha=alpha,
+            control=named if named is not None else self.control,
+            test=self.test if test is None else test,
+            **options,
+            **style,
+        )
 
 
 def _strict(value: Any) -> Any:
@@ -397,8 +450,14 @@ _JSON_NAMES = {int: "an integer", bool: "true or false", str: "a string"}
 def _json_type(value: Any) -> str:
     if isinstance(value, bool):
         return "a boolean"
-    return {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number",
-            type(None): "null"}.get(type(value), type(value).__name__)
+    return {
+        dict: "an object",
+        list: "an array",
+        str: "a string",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
 
 
 def _check_report(r: Report) -> None:
@@ -426,30 +485,45 @@ def _check_report(r: Report) -> None:
             fail(name, f"must hold {k} ranks (one per algorithm)")
     for i, t in enumerate(r.omnibus):
         if len(t.df) != (1 if t.distribution == "chi2" else 2):
-            fail(f"omnibus[{i}].df", f"must hold one degree of freedom for chi2, two for F; got "
-                 f"{list(t.df)} for {t.distribution}")
+            fail(
+                f"omnibus[{i}].df",
+                f"must hold one degree of freedom for chi2, two for F; got "
+                f"{list(t.df)} for {t.distribution}",
+            )
         if not 0.0 <= t.pvalue <= 1.0:
             fail(f"omnibus[{i}].pvalue", f"must be in [0, 1]; got {t.pvalue!r}")
     allowed = CONTROL_METHODS if r.comparison == "control" else ALL_PAIRS_METHODS
     unknown = [m for m in r.procedures if m not in allowed]
     if unknown or len(set(r.procedures)) != len(r.procedures):
-        fail("procedures", f"must be distinct procedures of {list(allowed)}; got {list(r.procedures)}")
+        fail(
+            "procedures",
+            f"must be distinct procedures of {list(allowed)}; got {list(r.procedures)}",
+        )
     if r.procedure not in r.procedures:
         fail("procedure", f"must be one of {list(r.procedures)}; got {r.procedure!r}")
     if (r.control is None) != (r.comparison == "all_pairs") or (
-            r.control is not None and r.control not in r.algorithms):
-        fail("control", f"must name one of the algorithms with comparison 'control', and be null "
-             f"with 'all_pairs'; got {r.control!r}")
+        r.control is not None and r.control not in r.algorithms
+    ):
+        fail(
+            "control",
+            f"must name one of the algorithms with comparison 'control', and be null "
+            f"with 'all_pairs'; got {r.control!r}",
+        )
     expected = k - 1 if r.comparison == "control" else k * (k - 1) // 2
     if len(r.hypotheses) != expected:
-        fail("hypotheses", f"must hold {expected} hypotheses for {k} algorithms; got {len(r.hypotheses)}")
+        fail(
+            "hypotheses",
+            f"must hold {expected} hypotheses for {k} algorithms; got {len(r.hypotheses)}",
+        )
     for i, h in enumerate(r.hypotheses):
         for side in ("first", "second"):
             if getattr(h, side) not in r.algorithms:
                 fail(f"hypotheses[{i}].{side}", f"is not an algorithm: {getattr(h, side)!r}")
         if len(h.apvs) != len(r.procedures):
-            fail(f"hypotheses[{i}].apvs", f"must hold {len(r.procedures)} values (one per procedure); "
-                 f"got {len(h.apvs)}")
+            fail(
+                f"hypotheses[{i}].apvs",
+                f"must hold {len(r.procedures)} values (one per procedure); got {len(h.apvs)}",
+            )
         for name, values in (("pvalue", (h.pvalue,)), ("apvs", h.apvs)):
             if not all(0.0 <= v <= 1.0 for v in values):
                 fail(f"hypotheses[{i}].{name}", f"must be in [0, 1]; got {list(values)}")
@@ -546,43 +620,107 @@ def compare(
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
     test = check_choice("test", test, TESTS)
-    _check_options(control, test, tie_correction, rom, {"aligned_se": aligned_se, "quade_se": quade_se},
-                   monotone)
-    scores = as_scores(data, higher_is_better=higher_is_better, dataset=dataset,
-                       algorithm=algorithm, score=score,
-                       aggregate=aggregate, nan_policy=nan_policy)
+    _check_options(
+        control,
+        test,
+        tie_correction,
+        rom,
+        {"aligned_se": aligned_se, "quade_se": quade_se},
+        monotone,
+    )
+    scores = as_scores(
+        data,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
     fr = friedman(scores, tie_correction=tie_correction)
     idv = iman_davenport(scores, tie_correction=tie_correction)
-    omnibus = [OmnibusTest("friedman", float(fr.statistic), float(fr.pvalue), "chi2", (int(fr.df),)),
-               OmnibusTest("iman_davenport", float(idv.statistic), float(idv.pvalue), "F",
-                           (int(idv.df_num), int(idv.df_den)))]
+    omnibus = [
+        OmnibusTest("friedman", float(fr.statistic), float(fr.pvalue), "chi2", (int(fr.df),)),
+        OmnibusTest(
+            "iman_davenport",
+            float(idv.statistic),
+            float(idv.pvalue),
+            "F",
+            (int(idv.df_num), int(idv.df_den)),
+        ),
+    ]
     if test == "aligned":
         al = friedman_aligned_ranks(scores, tie_correction=tie_correction)
-        omnibus.append(OmnibusTest("aligned", float(al.statistic), float(al.pvalue), "chi2", (int(al.df),)))
+        omnibus.append(
+            OmnibusTest("aligned", float(al.statistic), float(al.pvalue), "chi2", (int(al.df),))
+        )
     elif test == "quade":
         qu = quade(scores, tie_correction=tie_correction)
-        omnibus.append(OmnibusTest("quade", float(qu.statistic), float(qu.pvalue), "F",
-                                   (int(qu.df_num), int(qu.df_den))))
-    notes = [f"Note: nan_policy='omit' left out {len(scores.omitted)} incomplete data set(s): "
-             f"{', '.join(scores.omitted)}."] if scores.omitted else []
+        omnibus.append(
+            OmnibusTest(
+                "quade",
+                float(qu.statistic),
+                float(qu.pvalue),
+                "F",
+                (int(qu.df_num), int(qu.df_den)),
+            )
+        )
+    notes = (
+        [
+            f"Note: nan_policy='omit' left out {len(scores.omitted)} incomplete data set(s): "
+            f"{', '.join(scores.omitted)}."
+        ]
+        if scores.omitted
+        else []
+    )
     result: PosthocControlResult | PosthocAllPairsResult
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
-        result = posthoc_control(scores, control, test=test, alpha=alpha, rom=rom,
-                                 aligned_se=aligned_se, quade_se=quade_se)
+        result = posthoc_control(
+            scores,
+            control,
+            test=test,
+            alpha=alpha,
+            rom=rom,
+            aligned_se=aligned_se,
+            quade_se=quade_se,
+        )
         pairs = [(control, other) for other in result.algorithms]
     else:
-        result = posthoc_all_pairs(scores, test=test, alpha=alpha, monotone=monotone,
-                                   aligned_se=aligned_se, quade_se=quade_se)
+        result = posthoc_all_pairs(
+            scores,
+            test=test,
+            alpha=alpha,
+            monotone=monotone,
+            aligned_se=aligned_se,
+            quade_se=quade_se,
+        )
         pairs = list(result.pairs)
     notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
-    side = _parametric_side(data, scores, family, control, alpha, dataset=dataset,
-                            algorithm=algorithm, score=score, aggregate=aggregate, nan_policy=nan_policy)
+    side = _parametric_side(
+        data,
+        scores,
+        family,
+        control,
+        alpha,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
     labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
-    hypotheses = [Hypothesis(a, b, float(result.difference.iloc[i]), float(result.z.iloc[i]),
-                             float(result.pvalue.iloc[i]),
-                             tuple(float(v) for v in result.adjusted.loc[labels[i]]))
-                  for i, (a, b) in enumerate(pairs)]
+    hypotheses = [
+        Hypothesis(
+            a,
+            b,
+            float(result.difference.iloc[i]),
+            float(result.z.iloc[i]),
+            float(result.pvalue.iloc[i]),
+            tuple(float(v) for v in result.adjusted.loc[labels[i]]),
+        )
+        for i, (a, b) in enumerate(pairs)
+    ]
     procedures = tuple(str(m) for m in result.adjusted.columns)
     if procedure is None:
         procedure = default_procedure(scores.n_algorithms, control, test)
@@ -613,8 +751,14 @@ def compare(
     )
 
 
-def _parametric_side(data: ScoresLike | Scores, scores: Scores, family: str, control: str | None,
-                     alpha: float, **input_options: Any) -> dict[str, Any]:
+def _parametric_side(
+    data: ScoresLike | Scores,
+    scores: Scores,
+    family: str,
+    control: str | None,
+    alpha: float,
+    **input_options: Any,
+) -> dict[str, Any]:
     """The Report fields of the parametric side: the verdict on its conditions
     (:func:`multicompare.check_conditions` on the input as given, so that folds and runs are
     checked), the family used (``family``, or the recommended one of
@@ -632,18 +776,33 @@ def _parametric_side(data: ScoresLike | Scores, scores: Scores, family: str, con
         anova = rm_anova(scores)
         post = posthoc_parametric(scores, control, alpha=alpha)
         name = "Tukey's HSD" if post.method == "tukey" else "Dunnett's test"
-        rejected = [f"{a} vs {b} (difference of means {d:+.4g}, APV = {fmt_p(p)})"
-                    for (a, b), d, p in zip(post.pairs, post.difference, post.adjusted) if p <= alpha]
-        lines = (str(anova),
-                 f"{name} (repeated-measures error term): {len(rejected)} of {len(post.pairs)} "
-                 f"hypotheses rejected at alpha = {fmt_alpha(alpha)}"
-                 + (f": {'; '.join(rejected)}." if rejected else "."))
-    return {"conditions": choice.conditions.verdict, "family": used, "family_reason": reason,
-            "parametric": lines}
+        rejected = [
+            f"{a} vs {b} (difference of means {d:+.4g}, APV = {fmt_p(p)})"
+            for (a, b), d, p in zip(post.pairs, post.difference, post.adjusted)
+            if p <= alpha
+        ]
+        lines = (
+            str(anova),
+            f"{name} (repeated-measures error term): {len(rejected)} of {len(post.pairs)} "
+            f"hypotheses rejected at alpha = {fmt_alpha(alpha)}"
+            + (f": {'; '.join(rejected)}." if rejected else "."),
+        )
+    return {
+        "conditions": choice.conditions.verdict,
+        "family": used,
+        "family_reason": reason,
+        "parametric": lines,
+    }
 
 
-def _check_options(control: str | int | None, test: str, tie_correction: bool, rom: str,
-                   ses: dict[str, str], monotone: bool) -> None:
+def _check_options(
+    control: str | int | None,
+    test: str,
+    tie_correction: bool,
+    rom: str,
+    ses: dict[str, str],
+    monotone: bool,
+) -> None:
     """Reject values outside the allowed ones, and paper options that would have no effect."""
     check_bool(tie_correction, "tie_correction")
     check_bool(monotone, "monotone")
@@ -655,4 +814,6 @@ def _check_options(control: str | int | None, test: str, tie_correction: bool, r
     if monotone and control is not None:
         raise ValueError("monotone= applies to all pairwise comparisons: leave out control=")
     if monotone and test in PAIRWISE_TESTS:
-        raise ValueError(f"monotone= changes only Bergmann-Hommel, which test={test!r} does not offer")
+        raise ValueError(
+            f"monotone= changes only Bergmann-Hommel, which test={test!r} does not offer"
+        )

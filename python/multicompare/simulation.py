@@ -70,12 +70,26 @@ order of its comparison (``"omnibus"``: m = 1; ``"control"``: the k-1 others in 
 ``"all_pairs"``: the k(k-1)/2 pairs in ``itertools.combinations`` order)."""
 
 #: Omnibus tests per rank basis (the row names of the result).
-OMNIBUS = {"friedman": ("friedman", "iman_davenport"), "aligned": ("aligned",), "quade": ("quade",),
-           "wilcoxon": (), "sign": ()}
+OMNIBUS = {
+    "friedman": ("friedman", "iman_davenport"),
+    "aligned": ("aligned",),
+    "quade": ("quade",),
+    "wilcoxon": (),
+    "sign": (),
+}
 MAX_CELLS_PER_CHUNK = 20_000_000  # chunk_size * N * k: about 160 MB per float64 table stack
 MAX_REPLICATIONS = 100_000_000
-_TALLIES = ("fwer", "any", "all", "alternatives", "power_sum", "power_sq", "rejected_sum",
-            "rejected_sq", "true_sum")
+_TALLIES = (
+    "fwer",
+    "any",
+    "all",
+    "alternatives",
+    "power_sum",
+    "power_sq",
+    "rejected_sum",
+    "rejected_sq",
+    "true_sum",
+)
 
 
 # --- the scenario ------------------------------------------------------------------------------
@@ -163,8 +177,10 @@ def _friedman(x: np.ndarray, spec: _Spec) -> _Ranked:
         chi2 = np.where(spread > 0, chi2 / np.where(spread > 0, spread, 1.0), 0.0)
     chi2 = np.maximum(chi2, 0.0)
     f = _ratio((n - 1) * chi2, n * (k - 1) - chi2)
-    omnibus = {"friedman": stats.chi2.sf(chi2, k - 1),
-               "iman_davenport": stats.f.sf(f, k - 1, (k - 1) * (n - 1))}
+    omnibus = {
+        "friedman": stats.chi2.sf(chi2, k - 1),
+        "iman_davenport": stats.f.sf(f, k - 1, (k - 1) * (n - 1)),
+    }
     se = np.full(reps, _ranking.standard_error("friedman", k, n))
     return _Ranked(omnibus, sums / n, se)
 
@@ -173,12 +189,16 @@ def _aligned(x: np.ndarray, spec: _Spec) -> _Ranked:
     """Friedman Aligned Ranks (G10 eq. 7) and its post-hoc (calibrated or G10's SE)."""
     reps, n, k = x.shape
     aligned = _ranking.aligned_observations(x)
-    ranks = np.asarray(stats.rankdata(-aligned.reshape(reps, n * k), axis=-1),
-                       dtype=np.float64).reshape(reps, n, k)
+    ranks = np.asarray(
+        stats.rankdata(-aligned.reshape(reps, n * k), axis=-1), dtype=np.float64
+    ).reshape(reps, n, k)
     kn = k * n
     by_algorithm = ranks.sum(axis=1)
-    squares = (np.sum(ranks**2, axis=(1, 2)) if spec.tie_correction
-               else np.full(reps, kn * (kn + 1) * (2 * kn + 1) / 6.0))
+    squares = (
+        np.sum(ranks**2, axis=(1, 2))
+        if spec.tie_correction
+        else np.full(reps, kn * (kn + 1) * (2 * kn + 1) / 6.0)
+    )
     numerator = (k - 1) * (np.sum(by_algorithm**2, axis=-1) - k * n * n / 4.0 * (kn + 1) ** 2)
     statistic = _ratio(numerator, squares - np.sum(ranks.sum(axis=2) ** 2, axis=-1) / k)
     if spec.aligned_se == "calibrated":
@@ -192,12 +212,14 @@ def _quade(x: np.ndarray, spec: _Spec) -> _Ranked:
     """Quade's test (G10 eqs. 11-18) and its post-hoc on T_j."""
     reps, n, k = x.shape
     ranks = np.asarray(stats.rankdata(-x, axis=-1), dtype=np.float64)
-    q = np.asarray(stats.rankdata(_ranking.sample_ranges(x), axis=-1),
-                   dtype=np.float64)[:, :, None]
+    q = np.asarray(stats.rankdata(_ranking.sample_ranges(x), axis=-1), dtype=np.float64)[:, :, None]
     s = q * (ranks - (k + 1) / 2.0)
     b = np.sum(s.sum(axis=1) ** 2, axis=-1) / n
-    a2 = (np.sum(s**2, axis=(1, 2)) if spec.tie_correction
-          else np.full(reps, n * (n + 1) * (2 * n + 1) * k * (k + 1) * (k - 1) / 72.0))
+    a2 = (
+        np.sum(s**2, axis=(1, 2))
+        if spec.tie_correction
+        else np.full(reps, n * (n + 1) * (2 * n + 1) * k * (k + 1) * (k - 1) / 72.0)
+    )
     statistic = _ratio((n - 1) * b, a2 - b)
     w = q * ranks
     t = w.sum(axis=1) / (n * (n + 1) / 2.0)
@@ -214,14 +236,20 @@ def _pairwise(x: np.ndarray, test: str) -> _Ranked:
     reps, n, k = x.shape
     first, second = _pairs(k)
     names, datasets = tuple(str(j) for j in range(k)), tuple(str(i) for i in range(n))
-    p = np.array([_pairwise_tests(Scores(table, names, datasets), first, second, test)[1] for table in x])
+    p = np.array(
+        [_pairwise_tests(Scores(table, names, datasets), first, second, test)[1] for table in x]
+    )
     ranks = np.asarray(stats.rankdata(-x, axis=-1), dtype=np.float64).mean(axis=1)
     return _Ranked({}, ranks, np.full(reps, np.nan), p.reshape(reps, len(first)))
 
 
 _BASES: dict[str, Callable[[np.ndarray, _Spec], _Ranked]] = {
-    "friedman": _friedman, "aligned": _aligned, "quade": _quade,
-    "wilcoxon": lambda x, spec: _pairwise(x, "wilcoxon"), "sign": lambda x, spec: _pairwise(x, "sign")}
+    "friedman": _friedman,
+    "aligned": _aligned,
+    "quade": _quade,
+    "wilcoxon": lambda x, spec: _pairwise(x, "wilcoxon"),
+    "sign": lambda x, spec: _pairwise(x, "sign"),
+}
 
 
 def _two_sided(basis: _Ranked, first: np.ndarray, second: np.ndarray) -> np.ndarray:
@@ -230,9 +258,13 @@ def _two_sided(basis: _Ranked, first: np.ndarray, second: np.ndarray) -> np.ndar
     if basis.pair_p is not None:
         k = basis.ranks.shape[-1]
         low, high = np.minimum(first, second), np.maximum(first, second)
-        return np.take_along_axis(basis.pair_p, low * k - low * (low + 1) // 2 + high - low - 1, axis=-1)
+        return np.take_along_axis(
+            basis.pair_p, low * k - low * (low + 1) // 2 + high - low - 1, axis=-1
+        )
     ranks, se = basis.ranks, basis.se
-    difference = np.take_along_axis(ranks, second, axis=-1) - np.take_along_axis(ranks, first, axis=-1)
+    difference = np.take_along_axis(ranks, second, axis=-1) - np.take_along_axis(
+        ranks, first, axis=-1
+    )
     positive = se[:, None] > 0
     z = np.where(positive, difference / np.where(positive, se[:, None], 1.0), 0.0)
     return np.asarray(np.minimum(2.0 * stats.norm.sf(np.abs(z)), 1.0))
@@ -258,7 +290,9 @@ def _pairs(k: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _decide_control(p: np.ndarray, method: str, spec: _Spec) -> np.ndarray:
     if method == "rom" and spec.rom == "exact":
-        return rom_reject(p, spec.alpha)  # Rom's step-up itself; its APV needs a root per hypothesis
+        return rom_reject(
+            p, spec.alpha
+        )  # Rom's step-up itself; its APV needs a root per hypothesis
     return adjust_control(p, method, rom=cast(Rom, spec.rom)) <= spec.alpha
 
 
@@ -284,17 +318,20 @@ def _tally(reject: np.ndarray, true: np.ndarray) -> np.ndarray:
     found = (reject & false).sum(axis=1)
     fraction = np.where(alternative, found / np.maximum(n_false, 1), 0.0)
     rejected = reject.sum(axis=1)
-    return np.array([
-        np.sum((reject & true).any(axis=1)),
-        np.sum(found > 0),
-        np.sum(alternative & (found == n_false)),
-        np.sum(alternative),
-        fraction.sum(),
-        np.sum(fraction**2),
-        rejected.sum(),
-        np.sum(rejected.astype(np.float64) ** 2),
-        true.sum(),
-    ], dtype=np.float64)
+    return np.array(
+        [
+            np.sum((reject & true).any(axis=1)),
+            np.sum(found > 0),
+            np.sum(alternative & (found == n_false)),
+            np.sum(alternative),
+            fraction.sum(),
+            np.sum(fraction**2),
+            rejected.sum(),
+            np.sum(rejected.astype(np.float64) ** 2),
+            true.sum(),
+        ],
+        dtype=np.float64,
+    )
 
 
 def _run_chunk(spec: _Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarray:
@@ -324,8 +361,10 @@ def _run_chunk(spec: _Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarr
         truth = _truth(spec, comparison, control)
         reject = np.asarray(function(x.copy(), spec.alpha))
         if reject.shape != truth.shape or reject.dtype != np.bool_:
-            raise ValueError(f"custom procedure {name!r} must return a boolean array of shape "
-                             f"{truth.shape}, got {reject.dtype} {reject.shape}")
+            raise ValueError(
+                f"custom procedure {name!r} must return a boolean array of shape "
+                f"{truth.shape}, got {reject.dtype} {reject.shape}"
+            )
         out.append(_tally(reject, truth))
     return np.array(out)
 
@@ -377,15 +416,18 @@ class SimulationResult(_tables.NotebookView):
         options = ", ".join(f"{key}={value!r}" for key, value in self.options.items())
         effects = ", ".join(f"{e:g}" for e in self.effects)
         shown = self.estimates[["true_nulls", "fwer", "fwer_se", "power_avg", "power_avg_se"]]
-        return (f"Simulation: N = {self.n_datasets}, k = {self.n_algorithms}, effects = ({effects}), "
-                f"noise = {self.noise}, scale_spread = {self.scale_spread:g}, "
-                f"decimals = {self.decimals}, control = {self.control}, alpha = {self.alpha:g}, "
-                f"{self.n_replications} replications (entropy {self.entropy}); {options}\n"
-                f"{shown.to_string(float_format='{:.4f}'.format)}")
+        return (
+            f"Simulation: N = {self.n_datasets}, k = {self.n_algorithms}, effects = ({effects}), "
+            f"noise = {self.noise}, scale_spread = {self.scale_spread:g}, "
+            f"decimals = {self.decimals}, control = {self.control}, alpha = {self.alpha:g}, "
+            f"{self.n_replications} replications (entropy {self.entropy}); {options}\n"
+            f"{shown.to_string(float_format='{:.4f}'.format)}"
+        )
 
 
-def _estimates(index: list[tuple[str, str, str]], ms: list[int], tallies: np.ndarray,
-               reps: int) -> pd.DataFrame:
+def _estimates(
+    index: list[tuple[str, str, str]], ms: list[int], tallies: np.ndarray, reps: int
+) -> pd.DataFrame:
     t = dict(zip(_TALLIES, tallies.T))
     alternatives = t["alternatives"]
 
@@ -394,22 +436,29 @@ def _estimates(index: list[tuple[str, str, str]], ms: list[int], tallies: np.nda
             p = np.where(over > 0, count / np.maximum(over, 1), np.nan)
             return p, np.sqrt(p * (1 - p) / over)
 
-    def mean(total: np.ndarray, squares: np.ndarray, over: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def mean(
+        total: np.ndarray, squares: np.ndarray, over: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
         with np.errstate(invalid="ignore", divide="ignore"):
             m = np.where(over > 0, total / np.maximum(over, 1), np.nan)
             variance = np.maximum(squares / np.maximum(over, 1) - m**2, 0.0) * over / (over - 1)
             return m, np.sqrt(variance / over)
 
-    columns: dict[str, np.ndarray] = {"hypotheses": np.array(ms), "true_nulls": t["true_sum"] / reps}
-    for name, (value, se) in (("fwer", rate(t["fwer"], np.full_like(alternatives, reps))),
-                              ("power_any", rate(t["any"], alternatives)),
-                              ("power_all", rate(t["all"], alternatives)),
-                              ("power_avg", mean(t["power_sum"], t["power_sq"], alternatives)),
-                              ("rejections", mean(t["rejected_sum"], t["rejected_sq"],
-                                                  np.full_like(alternatives, reps)))):
+    columns: dict[str, np.ndarray] = {
+        "hypotheses": np.array(ms),
+        "true_nulls": t["true_sum"] / reps,
+    }
+    for name, (value, se) in (
+        ("fwer", rate(t["fwer"], np.full_like(alternatives, reps))),
+        ("power_any", rate(t["any"], alternatives)),
+        ("power_all", rate(t["all"], alternatives)),
+        ("power_avg", mean(t["power_sum"], t["power_sq"], alternatives)),
+        ("rejections", mean(t["rejected_sum"], t["rejected_sq"], np.full_like(alternatives, reps))),
+    ):
         columns[name], columns[f"{name}_se"] = value, se
-    return pd.DataFrame(columns, index=pd.MultiIndex.from_tuples(
-        index, names=["comparison", "test", "procedure"]))
+    return pd.DataFrame(
+        columns, index=pd.MultiIndex.from_tuples(index, names=["comparison", "test", "procedure"])
+    )
 
 
 # --- progress ----------------------------------------------------------------------------------
@@ -427,11 +476,16 @@ class _Progress:
         self.done += 1
         if not self.enabled:
             return
-        line = (f"multicompare.simulate: {self.done}/{self.total} chunks "
-                f"({100 * self.done // self.total}%), {time.monotonic() - self.start:.1f} s")
+        line = (
+            f"multicompare.simulate: {self.done}/{self.total} chunks "
+            f"({100 * self.done // self.total}%), {time.monotonic() - self.start:.1f} s"
+        )
         if self.tty:
             self.stream.write("\r" + line + ("\n" if self.done == self.total else ""))
-        elif self.done == self.total or (10 * self.done) // self.total > (10 * (self.done - 1)) // self.total:
+        elif (
+            self.done == self.total
+            or (10 * self.done) // self.total > (10 * (self.done - 1)) // self.total
+        ):
             self.stream.write(line + "\n")
         self.stream.flush()
 
@@ -543,11 +597,28 @@ def simulate(
     Demsar (2006), JMLR 7:1-30; Garcia & Herrera (2008), JMLR 9:2677-2694 (Sec. 5: power as
     the average number of rejected hypotheses); Garcia et al. (2010), Inf. Sci. 180:2044-2064.
     """
-    spec, index, ms = _specify(effects, n_datasets, comparisons, tests, methods, control, alpha,
-                               noise, scale_spread, decimals, custom, aligned_se, quade_se, rom, monotone,
-                               tie_correction)
+    spec, index, ms = _specify(
+        effects,
+        n_datasets,
+        comparisons,
+        tests,
+        methods,
+        control,
+        alpha,
+        noise,
+        scale_spread,
+        decimals,
+        custom,
+        aligned_se,
+        quade_se,
+        rom,
+        monotone,
+        tie_correction,
+    )
     reps = _positive_int(n_replications, "n_replications", MAX_REPLICATIONS)
-    size = _positive_int(chunk_size, "chunk_size", MAX_CELLS_PER_CHUNK // (spec.n_datasets * spec.k))
+    size = _positive_int(
+        chunk_size, "chunk_size", MAX_CELLS_PER_CHUNK // (spec.n_datasets * spec.k)
+    )
     seed = random_state if isinstance(random_state, np.random.SeedSequence) else _seed(random_state)
     sizes = [size] * (reps // size) + ([reps % size] if reps % size else [])
     seeds = seed.spawn(len(sizes))
@@ -557,17 +628,35 @@ def simulate(
     entropy = seed.entropy
     assert entropy is not None  # a SeedSequence always has one
     return SimulationResult(
-        effects=spec.effects, n_datasets=spec.n_datasets, n_replications=reps, alpha=spec.alpha,
+        effects=spec.effects,
+        n_datasets=spec.n_datasets,
+        n_replications=reps,
+        alpha=spec.alpha,
         control="best" if spec.control is None else spec.control,
-        noise=spec.noise if isinstance(spec.noise, str) else getattr(spec.noise, "__name__", "custom"),
-        scale_spread=spec.scale_spread, decimals=spec.decimals, entropy=entropy,
-        options={"aligned_se": aligned_se, "quade_se": quade_se, "rom": rom, "monotone": bool(monotone),
-                 "tie_correction": bool(tie_correction)},
-        estimates=_estimates(index, ms, tallies, reps))
+        noise=spec.noise
+        if isinstance(spec.noise, str)
+        else getattr(spec.noise, "__name__", "custom"),
+        scale_spread=spec.scale_spread,
+        decimals=spec.decimals,
+        entropy=entropy,
+        options={
+            "aligned_se": aligned_se,
+            "quade_se": quade_se,
+            "rom": rom,
+            "monotone": bool(monotone),
+            "tie_correction": bool(tie_correction),
+        },
+        estimates=_estimates(index, ms, tallies, reps),
+    )
 
 
-def _collect(spec: _Spec, seeds: list[np.random.SeedSequence], sizes: list[int],
-             executor: Executor | None, meter: _Progress) -> np.ndarray:
+def _collect(
+    spec: _Spec,
+    seeds: list[np.random.SeedSequence],
+    sizes: list[int],
+    executor: Executor | None,
+    meter: _Progress,
+) -> np.ndarray:
     """The tallies of all chunks, summed in chunk order (so independent of the executor)."""
     results: list[np.ndarray] = []
     if executor is None:
@@ -575,8 +664,9 @@ def _collect(spec: _Spec, seeds: list[np.random.SeedSequence], sizes: list[int],
             results.append(_run_chunk(spec, seed, reps))
             meter.step()
     else:
-        futures: list[Future[np.ndarray]] = [executor.submit(_run_chunk, spec, seed, reps)
-                                             for seed, reps in zip(seeds, sizes)]
+        futures: list[Future[np.ndarray]] = [
+            executor.submit(_run_chunk, spec, seed, reps) for seed, reps in zip(seeds, sizes)
+        ]
         try:
             for _ in as_completed(futures):
                 meter.step()
@@ -593,9 +683,15 @@ def _collect(spec: _Spec, seeds: list[np.random.SeedSequence], sizes: list[int],
 def _seed(random_state: int | None) -> np.random.SeedSequence:
     if random_state is None:
         return np.random.SeedSequence()
-    if isinstance(random_state, bool) or not isinstance(random_state, (int, np.integer)) or random_state < 0:
-        raise TypeError(f"random_state must be a non-negative integer, a numpy.random.SeedSequence "
-                        f"or None; got {random_state!r}")
+    if (
+        isinstance(random_state, bool)
+        or not isinstance(random_state, (int, np.integer))
+        or random_state < 0
+    ):
+        raise TypeError(
+            f"random_state must be a non-negative integer, a numpy.random.SeedSequence "
+            f"or None; got {random_state!r}"
+        )
     return np.random.SeedSequence(int(random_state))
 
 
@@ -615,12 +711,24 @@ def _choices(values: Iterable[str] | str, allowed: tuple[str, ...], name: str) -
     return tuple(dict.fromkeys(chosen))
 
 
-def _specify(effects: ArrayLike | int, n_datasets: int, comparisons: Sequence[str],
-             tests: Sequence[str], methods: Sequence[str] | None, control: int | str,
-             alpha: float, noise: str | NoiseFunction, scale_spread: float, decimals: int | None,
-             custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None, aligned_se: str, quade_se: str,
-             rom: str, monotone: bool, tie_correction: bool,
-             ) -> tuple[_Spec, list[tuple[str, str, str]], list[int]]:
+def _specify(
+    effects: ArrayLike | int,
+    n_datasets: int,
+    comparisons: Sequence[str],
+    tests: Sequence[str],
+    methods: Sequence[str] | None,
+    control: int | str,
+    alpha: float,
+    noise: str | NoiseFunction,
+    scale_spread: float,
+    decimals: int | None,
+    custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None,
+    aligned_se: str,
+    quade_se: str,
+    rom: str,
+    monotone: bool,
+    tie_correction: bool,
+) -> tuple[_Spec, list[tuple[str, str, str]], list[int]]:
     """Check every argument before any work; the spec, the row labels and each row's m."""
     mu = _effects(effects)
     k = len(mu)
@@ -638,32 +746,57 @@ def _specify(effects: ArrayLike | int, n_datasets: int, comparisons: Sequence[st
             raise TypeError(f"{name} must be True or False, got {flag!r}")
     if not callable(noise):
         _choices(noise, NOISES, "noise")
-    if isinstance(scale_spread, bool) or not isinstance(scale_spread, (int, float, np.floating, np.integer)) \
-            or not 0 <= scale_spread <= 10:
+    if (
+        isinstance(scale_spread, bool)
+        or not isinstance(scale_spread, (int, float, np.floating, np.integer))
+        or not 0 <= scale_spread <= 10
+    ):
         raise ValueError(f"scale_spread must be a number in [0, 10], got {scale_spread!r}")
-    if decimals is not None and (isinstance(decimals, bool) or not isinstance(decimals, (int, np.integer))):
+    if decimals is not None and (
+        isinstance(decimals, bool) or not isinstance(decimals, (int, np.integer))
+    ):
         raise TypeError(f"decimals must be an integer or None, got {decimals!r}")
     if control == "best":
         c = None
-    elif isinstance(control, bool) or not isinstance(control, (int, np.integer)) or not 0 <= control < k:
-        raise ValueError(f"control must be an algorithm's index in 0..{k - 1} or 'best'; got {control!r}")
+    elif (
+        isinstance(control, bool)
+        or not isinstance(control, (int, np.integer))
+        or not 0 <= control < k
+    ):
+        raise ValueError(
+            f"control must be an algorithm's index in 0..{k - 1} or 'best'; got {control!r}"
+        )
     else:
         c = int(control)
-    control_methods = CONTROL_METHODS if methods is None else _choices(
-        methods, tuple(dict.fromkeys(CONTROL_METHODS + ALL_PAIRS_METHODS)), "methods")
-    if rom == "garcia2010" and k - 1 > 7 and "rom" in control_methods and "control" in chosen_comparisons:
-        raise ValueError(f'rom="garcia2010" has coefficients for k <= 8 algorithms, got k = {k}; use rom="exact"')
+    control_methods = (
+        CONTROL_METHODS
+        if methods is None
+        else _choices(methods, tuple(dict.fromkeys(CONTROL_METHODS + ALL_PAIRS_METHODS)), "methods")
+    )
+    if (
+        rom == "garcia2010"
+        and k - 1 > 7
+        and "rom" in control_methods
+        and "control" in chosen_comparisons
+    ):
+        raise ValueError(
+            f'rom="garcia2010" has coefficients for k <= 8 algorithms, got k = {k}; use rom="exact"'
+        )
     pair_methods = tuple(m for m in ALL_PAIRS_METHODS if m in control_methods or methods is None)
     if methods is None and k > _core.MAX_K:
         pair_methods = tuple(m for m in pair_methods if m != "bergmann_hommel")
-    elif k > _core.MAX_K and "bergmann_hommel" in pair_methods and "all_pairs" in chosen_comparisons:
+    elif (
+        k > _core.MAX_K and "bergmann_hommel" in pair_methods and "all_pairs" in chosen_comparisons
+    ):
         raise ValueError(f"bergmann_hommel supports k <= {_core.MAX_K}, got k = {k}")
     rows: list[tuple[str, str, str]] = []
     for comparison in chosen_comparisons:
         for test in chosen_tests:
-            names = {"omnibus": OMNIBUS[test],
-                     "control": tuple(m for m in CONTROL_METHODS if m in control_methods),
-                     "all_pairs": pair_methods}[comparison]
+            names = {
+                "omnibus": OMNIBUS[test],
+                "control": tuple(m for m in CONTROL_METHODS if m in control_methods),
+                "all_pairs": pair_methods,
+            }[comparison]
             if test in PAIRWISE_TESTS and comparison != "omnibus":
                 names = tuple(m for m in names if m in PAIRWISE_METHODS[comparison])
             rows += [(comparison, test, name) for name in names]
@@ -672,10 +805,22 @@ def _specify(effects: ArrayLike | int, n_datasets: int, comparisons: Sequence[st
     index = rows + [(comparison, "custom", name) for comparison, name, _ in extra]
     if not index:
         raise ValueError("no procedure to simulate: check comparisons, tests and methods")
-    spec = _Spec(effects=mu, n_datasets=n, noise=cast("Noise | NoiseFunction", noise), scale_spread=float(scale_spread),
-                 decimals=None if decimals is None else int(decimals), alpha=alpha, control=c,
-                 rows=tuple(rows), custom=extra, aligned_se=aligned_se, quade_se=quade_se, rom=rom,
-                 monotone=bool(monotone), tie_correction=bool(tie_correction))
+    spec = _Spec(
+        effects=mu,
+        n_datasets=n,
+        noise=cast("Noise | NoiseFunction", noise),
+        scale_spread=float(scale_spread),
+        decimals=None if decimals is None else int(decimals),
+        alpha=alpha,
+        control=c,
+        rows=tuple(rows),
+        custom=extra,
+        aligned_se=aligned_se,
+        quade_se=quade_se,
+        rom=rom,
+        monotone=bool(monotone),
+        tie_correction=bool(tie_correction),
+    )
     return spec, index, [m_of[comparison] for comparison, _, _ in index]
 
 
@@ -686,16 +831,21 @@ def _effects(effects: ArrayLike | int) -> tuple[float, ...]:
         try:
             mu = np.asarray(effects, dtype=np.float64)
         except (TypeError, ValueError) as exc:
-            raise TypeError(f"effects must be numbers (one per algorithm) or an integer k: {exc}") from exc
+            raise TypeError(
+                f"effects must be numbers (one per algorithm) or an integer k: {exc}"
+            ) from exc
     if mu.ndim != 1 or not 2 <= mu.size <= 1000:
-        raise ValueError(f"effects must give 2 to 1000 algorithms (or be such a k), got shape {mu.shape}")
+        raise ValueError(
+            f"effects must give 2 to 1000 algorithms (or be such a k), got shape {mu.shape}"
+        )
     if not np.all(np.isfinite(mu)):
         raise ValueError("effects must be finite")
     return tuple(float(v) for v in mu)
 
 
-def _custom(custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None,
-            control: int | None) -> tuple[tuple[str, str, CustomProcedure], ...]:
+def _custom(
+    custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None, control: int | None
+) -> tuple[tuple[str, str, CustomProcedure], ...]:
     if custom is None:
         return ()
     if not isinstance(custom, Mapping):
@@ -706,7 +856,8 @@ def _custom(custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None,
             raise TypeError(f"custom[{name!r}] must be a pair (comparison, function)")
         comparison = _choices(entry[0], COMPARISONS, f"the comparison of custom[{name!r}]")[0]
         if comparison == "control" and control is None:
-            raise ValueError(f"custom[{name!r}] compares with a control: give control= an index, not 'best'")
+            raise ValueError(
+                f"custom[{name!r}] compares with a control: give control= an index, not 'best'"
+            )
         out.append((comparison, str(name), entry[1]))
     return tuple(out)
-

@@ -170,17 +170,26 @@ def wilcoxon(
     n = int(ranked.size) if zero_method != "pratt" else int(nonzero.sum())
     has_ties_or_zeros = np.unique(np.abs(ranked)).size < ranked.size or not nonzero.all()
     if method == "exact" and has_ties_or_zeros:
-        raise ValueError("method='exact' needs differences without ties or zeros; use method='auto' "
-                         "or 'approx' (normal approximation with tie correction)")
-    exact = method == "exact" or (method == "auto" and not has_ties_or_zeros
-                                  and ranked.size <= EXACT_MAX_N)
+        raise ValueError(
+            "method='exact' needs differences without ties or zeros; use method='auto' "
+            "or 'approx' (normal approximation with tie correction)"
+        )
+    exact = method == "exact" or (
+        method == "auto" and not has_ties_or_zeros and ranked.size <= EXACT_MAX_N
+    )
     statistic = min(r_plus, r_minus)
     z = None
     if zero_method != "demsar":
         if not tie_correction:
-            raise ValueError("tie_correction=False (D06's formula) applies to zero_method='demsar' only")
-        res = stats.wilcoxon(values, zero_method=zero_method, alternative=alternative,
-                             method="exact" if exact else "asymptotic")
+            raise ValueError(
+                "tie_correction=False (D06's formula) applies to zero_method='demsar' only"
+            )
+        res = stats.wilcoxon(
+            values,
+            zero_method=zero_method,
+            alternative=alternative,
+            method="exact" if exact else "asymptotic",
+        )
         pvalue = float(res.pvalue)
         z = None if exact else float(res.zstatistic)
     elif exact:
@@ -199,9 +208,18 @@ def wilcoxon(
     if zero_method == "pratt":
         shown[values == 0] = np.nan
     return WilcoxonResult(
-        statistic=statistic, pvalue=pvalue, r_plus=r_plus, r_minus=r_minus, n=n,
-        method="exact" if exact else "approx", zstatistic=z, zero_method=zero_method,
-        alternative=alternative, tie_correction=tie_correction, differences=d, ranks=shown,
+        statistic=statistic,
+        pvalue=pvalue,
+        r_plus=r_plus,
+        r_minus=r_minus,
+        n=n,
+        method="exact" if exact else "approx",
+        zstatistic=z,
+        zero_method=zero_method,
+        alternative=alternative,
+        tie_correction=tie_correction,
+        differences=d,
+        ranks=shown,
     )
 
 
@@ -252,8 +270,10 @@ def wilcoxon_critical_value(
         t = math.floor(mean + sd * float(stats.norm.ppf(level)) - 0.5)
         return t if t >= 0 else None
     if n > CRITICAL_EXACT_MAX_N:
-        raise ValueError(f"the exact critical value is limited to n <= {CRITICAL_EXACT_MAX_N} "
-                         f"(its cost grows like n^3), got n = {n}; use method='normal'")
+        raise ValueError(
+            f"the exact critical value is limited to n <= {CRITICAL_EXACT_MAX_N} "
+            f"(its cost grows like n^3), got n = {n}; use method='normal'"
+        )
     cdf = _signed_rank_lower_cdf(n)
     below = np.flatnonzero(cdf <= level)
     return int(below[-1]) if below.size else None
@@ -321,8 +341,17 @@ def sign_test(
         pvalue = float(stats.binomtest(w, n, 0.5, alternative=alternative).pvalue)
     else:
         z, pvalue = _normal_pvalue((w - n / 2) / (np.sqrt(n) / 2), alternative)
-    return SignTestResult(statistic=w, pvalue=pvalue, wins=wins, losses=losses, ties=n_ties, n=n,
-                          method=method, alternative=alternative, zstatistic=z)
+    return SignTestResult(
+        statistic=w,
+        pvalue=pvalue,
+        wins=wins,
+        losses=losses,
+        ties=n_ties,
+        n=n,
+        method=method,
+        alternative=alternative,
+        zstatistic=z,
+    )
 
 
 def sign_test_critical_wins(
@@ -385,7 +414,9 @@ def sign_test_critical_wins(
     return w if w <= n else None
 
 
-def paired_t_test(x: object, y: object, *, alternative: Alternative = "two-sided") -> PairedTTestResult:
+def paired_t_test(
+    x: object, y: object, *, alternative: Alternative = "two-sided"
+) -> PairedTTestResult:
     """Paired t-test of d = x - y: scipy.stats.ttest_rel(x, y) (D06 Sec. 3.1.2, for contrast).
 
     Parameters
@@ -409,19 +440,29 @@ def paired_t_test(x: object, y: object, *, alternative: Alternative = "two-sided
     d = _differences(x, y)
     scores = d.to_numpy()
     if np.all(scores == scores[0]):
-        raise ValueError(f"all differences x - y are equal ({scores[0]:g}): the paired t-test "
-                         "needs differences that vary (t divides by their standard deviation)")
+        raise ValueError(
+            f"all differences x - y are equal ({scores[0]:g}): the paired t-test "
+            "needs differences that vary (t divides by their standard deviation)"
+        )
     res = stats.ttest_1samp(scores, 0.0, alternative=alternative)
     ci = res.confidence_interval(0.95)
-    return PairedTTestResult(statistic=float(res.statistic), pvalue=float(res.pvalue), df=int(res.df),
-                             mean_difference=float(scores.mean()), alternative=alternative,
-                             confidence_interval=(float(ci.low), float(ci.high)))
+    return PairedTTestResult(
+        statistic=float(res.statistic),
+        pvalue=float(res.pvalue),
+        df=int(res.df),
+        mean_difference=float(scores.mean()),
+        alternative=alternative,
+        confidence_interval=(float(ci.low), float(ci.high)),
+    )
 
 
 def _normal_pvalue(z: float, alternative: str) -> tuple[float, float]:
     """(z, p) for a standard normal statistic; alternative 'greater' = large z."""
-    p = {"two-sided": min(1.0, 2 * stats.norm.sf(abs(z))), "greater": stats.norm.sf(z),
-         "less": stats.norm.cdf(z)}[alternative]
+    p = {
+        "two-sided": min(1.0, 2 * stats.norm.sf(abs(z))),
+        "greater": stats.norm.sf(z),
+        "less": stats.norm.cdf(z),
+    }[alternative]
     return float(z), float(p)
 
 
@@ -432,24 +473,32 @@ def _differences(x: object, y: object) -> pd.Series:
     """
     if isinstance(x, pd.Series) and isinstance(y, pd.Series) and not x.index.equals(y.index):
         if not (x.index.is_unique and y.index.is_unique and set(x.index) == set(y.index)):
-            raise ValueError("x and y are Series over different data sets (index labels); align "
-                             "them, or pass arrays to pair the scores by position")
+            raise ValueError(
+                "x and y are Series over different data sets (index labels); align "
+                "them, or pass arrays to pair the scores by position"
+            )
         y = y.reindex(x.index)
     for name, v in (("x", x), ("y", y)):
         if isinstance(v, pd.DataFrame) or np.ndim(np.asarray(v, dtype=object)) != 1:
-            raise ValueError(f"{name} must be 1-D (one score per data set), got shape "
-                             f"{np.shape(np.asarray(v, dtype=object))}")
+            raise ValueError(
+                f"{name} must be 1-D (one score per data set), got shape "
+                f"{np.shape(np.asarray(v, dtype=object))}"
+            )
     n_x, n_y = np.size(np.asarray(x, dtype=object)), np.size(np.asarray(y, dtype=object))
     if n_x != n_y:
         raise ValueError(f"x and y must have the same length, got {n_x} and {n_y}")
     index = x.index if isinstance(x, pd.Series) else y.index if isinstance(y, pd.Series) else None
     # A string index names the data sets, so that a column of text is never taken for names.
-    frame = pd.DataFrame({"x": np.asarray(x, dtype=object), "y": np.asarray(y, dtype=object)},
-                         index=index if index is not None else [str(i) for i in range(n_x)])
+    frame = pd.DataFrame(
+        {"x": np.asarray(x, dtype=object), "y": np.asarray(y, dtype=object)},
+        index=index if index is not None else [str(i) for i in range(n_x)],
+    )
     scores = as_scores(frame, shape_warnings=False)
     values = scores.values
     d = difference(values[:, 0], values[:, 1])
-    return pd.Series(d, index=list(scores.datasets) if index is not None else None, name="difference")
+    return pd.Series(
+        d, index=list(scores.datasets) if index is not None else None, name="difference"
+    )
 
 
 def _positive_int(name: str, value: int) -> int:

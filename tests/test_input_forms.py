@@ -306,9 +306,59 @@ def test_transposed_tables_warn() -> None:
     rng = np.random.default_rng(1)
     transposed = pd.DataFrame(rng.random((4, 12)), index=CLASSIFIERS, columns=DATASETS)
     with pytest.warns(
-        ShapeWarning, match=r"12 algorithms .* only 4 data sets.*\['rf', 'svm', 'knn'\].*data\.T"
+        ShapeWarning,
+        match=r"12 algorithms .* only 4 data sets.*rows \['rf', 'svm', 'knn', \.\.\.\] name "
+        r"algorithms.*columns \['iris', 'wine', 'glass', \.\.\.\] are well-known data sets"
+        r".*looks transposed.*data\.T",
     ):
         mc.friedman(transposed)
+    # either side alone is evidence: scikit-learn class names in the rows, KEEL's variants
+    estimators = ["RandomForestClassifier", "SVC", "KNeighborsClassifier"]
+    with pytest.warns(ShapeWarning, match=r"rows \['RandomForestClassifier', 'SVC', 'KN"):
+        mc.friedman(pd.DataFrame(rng.random((3, 5)), index=estimators, columns=list("vwxyz")))
+    keel = ["yeast1", "glass-0-1-2-3_vs_4-5-6", "Ecoli.arff", "page-blocks0", "x"]
+    with pytest.warns(
+        ShapeWarning, match=r"columns \['yeast1', 'glass-0-1-2-3_vs_4-5-6', 'Ecoli.arff', \.\.\.\]"
+    ):
+        mc.friedman(pd.DataFrame(rng.random((3, 5)), index=["a", "b", "c"], columns=keel))
+
+
+@pytest.mark.parametrize(
+    ("rows", "columns"),
+    [
+        # a genuine wide table: many variants of algorithms on a few well-known data sets
+        (DATASETS[:4], [f"{c}_{v}" for c in CLASSIFIERS for v in ("default", "tuned", "bag")]),
+        (DATASETS[:4], [f"variant{j}" for j in range(12)]),  # names that say nothing
+        ([f"task{i}" for i in range(4)], [f"config{j}" for j in range(12)]),
+        (None, None),  # an array: no names, no evidence
+        # a minority of suspicious names does not outweigh the rest
+        (["rf", "p", "q", "r"], [f"m{j}" for j in range(12)]),
+    ],
+)
+def test_wide_tables_with_plausible_names_do_not_warn(
+    rows: list[str] | None, columns: list[str] | None
+) -> None:
+    values = np.random.default_rng(5).random((4, 12))
+    data = values if rows is None else pd.DataFrame(values, index=rows, columns=columns)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ShapeWarning)
+        warnings.filterwarnings("ignore", "only 4 data sets", ShapeWarning)  # small N: expected
+        mc.friedman(data)
+
+
+def test_transposition_evidence_needs_k_above_n_and_is_fast() -> None:
+    from multicompare._orientation import KNOWN_ALGORITHMS, KNOWN_DATASETS, transposed_evidence
+
+    assert not KNOWN_ALGORITHMS & KNOWN_DATASETS  # no name counts for both readings
+    rng = np.random.default_rng(6)
+    # the right orientation (12 data sets x 4 algorithms) is silent even with these names
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ShapeWarning)
+        mc.friedman(pd.DataFrame(rng.random((12, 4)), index=DATASETS, columns=CLASSIFIERS))
+    # a square table of the wrong orientation has k = N: the shape raises no suspicion
+    assert transposed_evidence(DATASETS[:4], CLASSIFIERS) is not None
+    wide = [f"algorithm {j}" for j in range(200_000)]
+    assert transposed_evidence(wide, ["iris", "wine"]) is None  # reads 1,000 names per side
 
 
 def test_two_algorithms_point_to_wilcoxon() -> None:

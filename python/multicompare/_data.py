@@ -21,6 +21,8 @@ from typing import Literal, Union, cast, get_args
 import numpy as np
 import pandas as pd
 
+from multicompare._orientation import transposed_evidence
+
 __all__ = [
     "AGGREGATES",
     "NAN_POLICIES",
@@ -247,9 +249,10 @@ def as_scores(
         Keep missing scores as NaN (for the incomplete-block tests); ``nan_policy`` is then
         not applied.
     shape_warnings : bool
-        Emit a :class:`ShapeWarning` for suspicious shapes: more algorithms than data sets (a
-        transposed table?), two algorithms (use :func:`multicompare.wilcoxon`), fewer than
-        ``SMALL_N`` data sets (asymptotic p-values are rough).
+        Emit a :class:`ShapeWarning` for suspicious shapes: more algorithms than data sets
+        with names that look transposed (see :mod:`multicompare._orientation`), two
+        algorithms (use :func:`multicompare.wilcoxon`), fewer than ``SMALL_N`` data sets
+        (asymptotic p-values are rough).
 
     Returns
     -------
@@ -612,11 +615,12 @@ def _missing(
 
 def _warn_about_shape(scores: Scores) -> None:
     n, k = scores.n_datasets, scores.n_algorithms
-    if k > n:
+    evidence = transposed_evidence(scores.algorithms, scores.datasets) if k > n else None
+    if evidence:
         warnings.warn(
-            f"{k} algorithms (columns) but only {n} data sets (rows): rows must be the data sets. "
-            f"If each row holds an algorithm (rows {list(scores.datasets[:3])}...), transpose the "
-            "table (data.T)",
+            f"{k} algorithms (columns) but only {n} data sets (rows), and {evidence}: the table "
+            "looks transposed. Rows must be the data sets, columns the algorithms: transpose it "
+            "(data.T for a DataFrame or array; swap the rows and columns of a CSV file)",
             ShapeWarning,
             stacklevel=_caller_level(),
         )

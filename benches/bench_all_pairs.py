@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib.util
 import os
 import platform
 import resource
@@ -21,6 +22,7 @@ import time
 from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import scipy
@@ -29,10 +31,21 @@ from scipy import stats
 import multicompare
 from multicompare import adjust_all_pairs
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-import plain_all_pairs as naive
-
 HERE = Path(__file__).resolve().parent
+
+
+def _load_oracle() -> ModuleType:
+    """The plain-Python all-pairs procedures of the tests (tests/plain_all_pairs.py), loaded
+    from their file: one naive implementation serves both, and tests/ stays off sys.path."""
+    path = HERE.parent / "tests" / "plain_all_pairs.py"
+    spec = importlib.util.spec_from_file_location("plain_all_pairs", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+naive = _load_oracle()
 # Issue 3 targets for one family of Bergmann-Hommel APVs (seconds) on the 2-core machine.
 TARGETS = {9: 1e-3, 10: 2e-3, 12: 20e-3, 14: 0.25, 16: 3.0, 18: 60.0}
 TARGET_BATCH = 0.5  # 10,000 families at k = 8

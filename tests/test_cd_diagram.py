@@ -15,10 +15,10 @@ import pytest
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
 from matplotlib.text import Text
 
 import multicompare
+from cd_figure import elbow_x, lines_with_gid
 from multicompare import (
     cd_diagram,
     cd_groups,
@@ -34,20 +34,6 @@ from reference_cases import case
 
 def drawn_texts(fig: Figure) -> list[Text]:
     return [t for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
-
-
-def lines_with_gid(fig: Figure, prefix: str) -> dict[str, Line2D]:
-    return {
-        ln.get_gid(): ln for ln in fig.findobj(Line2D) if (ln.get_gid() or "").startswith(prefix)
-    }
-
-
-def elbow_x(fig: Figure) -> dict[str, float]:
-    """The x position at which each algorithm's elbow line leaves the axis."""
-    return {
-        gid[len("cd-elbow-") :]: float(ln.get_xdata()[0])
-        for gid, ln in lines_with_gid(fig, "cd-elbow-").items()
-    }
 
 
 def drawn_groups(fig: Figure) -> list[set[str]]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import re
 import runpy
 import shlex
 import shutil
@@ -21,6 +20,7 @@ import pytest
 import multicompare as mc
 from multicompare import Report, __version__, compare, load_example
 from multicompare.cli import _with_progress, main
+from readme import README, readme_blocks
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -371,17 +371,6 @@ def test_json_output_is_one_document(capsys: pytest.CaptureFixture[str]) -> None
     status, out, _ = run(["--example", "garcia2008", "--format", "json"], capsys)
     assert status == 0
     assert json.loads(out)["algorithms"] == list(load_example("garcia2008").columns)
-
-
-README = Path(__file__).resolve().parents[1] / "README.md"
-
-
-def readme_blocks(language: str, after: str) -> list[str]:
-    """The ```language code blocks of the README section that starts with ``after``."""
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index(after) :]
-    section = section[: section.find("\n## ", 1)] if "\n## " in section[1:] else section
-    return re.findall(rf"```{language}\n(.*?)```", section, flags=re.S)
 
 
 def test_readme_quick_start_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -227,7 +227,7 @@ def test_bad_input(call, error: type, match: str) -> None:
 
 
 def test_readme_section_runs(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from test_cli import README, readme_blocks
+    from readme import README, readme_blocks
 
     monkeypatch.chdir(tmp_path)
     (block,) = readme_blocks("python", "## Beyond mean ranks")

@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 from matplotlib.lines import Line2D
 
+from cd_figure import elbow_x
 from multicompare import (
     Report,
     _core,
@@ -27,7 +28,6 @@ from multicompare import (
 )
 from multicompare._tables import LATEX, MARKDOWN, TEXT, Cell, Table, render
 from reference_cases import assert_matches, case, read_csv
-from test_cd_diagram import elbow_x
 
 
 @pytest.fixture(scope="module")

@@ -421,7 +421,7 @@ def test_noise_function_and_its_shape() -> None:
 
 
 def test_readme_simulation_example_runs() -> None:
-    from test_cli import readme_blocks
+    from readme import readme_blocks
 
     first, spread = readme_blocks("python", "## Error rates and power by simulation")
     namespace: dict[str, object] = {}
@@ -432,7 +432,7 @@ def test_readme_simulation_example_runs() -> None:
 
 def test_readme_shows_the_committed_validity_table() -> None:
     """benches/validity.py writes the table into docs/validity.md and the README: they agree."""
-    from test_cli import README
+    from readme import README
 
     text = README.read_text(encoding="utf-8")
     block = text[

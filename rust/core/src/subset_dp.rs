@@ -284,3 +284,244 @@ fn superset_maxima(k: usize, full: u32, f: &[AtomicU8], clique: &[bool], h: &mut
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pairs of k vertices in combinations order.
+    fn all_pairs(k: usize) -> Vec<(usize, usize)> {
+        (0..k)
+            .flat_map(|a| (a + 1..k).map(move |b| (a, b)))
+            .collect()
+    }
+
+    /// Adjacency masks of the graph whose edges are the pairs selected by the bits of `edges`.
+    fn graph(k: usize, edges: u32) -> [u32; 32] {
+        let mut adj = [0u32; 32];
+        for (j, &(a, b)) in all_pairs(k).iter().enumerate() {
+            if edges >> j & 1 == 1 {
+                adj[a] |= 1 << b;
+                adj[b] |= 1 << a;
+            }
+        }
+        adj
+    }
+
+    fn is_clique(adj: &[u32; 32], s: u32) -> bool {
+        (0..32).all(|v| s >> v & 1 == 0 || s & !(1 << v) & !adj[v] == 0)
+    }
+
+    /// f(S) by its definition: the largest sum of C(|B|, 2) over the partitions of S into
+    /// cliques B (the block of the lowest vertex, then a partition of the rest).
+    fn plain_f(k: usize, adj: &[u32; 32]) -> Vec<u8> {
+        let mut f = vec![0u8; 1 << k];
+        for s in 1..1u32 << k {
+            let low = s & s.wrapping_neg();
+            let rest = s & !low;
+            let mut best = 0;
+            let mut d = rest;
+            loop {
+                let block = low | d;
+                if is_clique(adj, block) {
+                    best = best.max(within(block.count_ones()) + f[(s & !block) as usize]);
+                }
+                if d == 0 {
+                    break;
+                }
+                d = (d - 1) & rest;
+            }
+            f[s as usize] = best;
+        }
+        f
+    }
+
+    /// The tables after adding the edges of `edges` one by one, as `apv` does. With `split`,
+    /// each edge's f updates run once per membership pattern of the split vertices, each on
+    /// its own copy of f, and every entry a pattern changes must be one it owns.
+    fn built(k: usize, edges: u32, split: u32) -> (Vec<AtomicU8>, Vec<bool>, [u32; 32]) {
+        let f: Vec<AtomicU8> = (0..1usize << k).map(|_| AtomicU8::new(0)).collect();
+        let mut clique = vec![false; 1 << k];
+        clique[0] = true;
+        for v in 0..k {
+            clique[1 << v] = true;
+        }
+        let mut adj = [0u32; 32];
+        let full = ((1usize << k) - 1) as u32;
+        for (j, &(a, b)) in all_pairs(k).iter().enumerate() {
+            if edges >> j & 1 == 0 {
+                continue;
+            }
+            if split == 0 {
+                add_edge((a, b), &mut adj, k, false, &f, &mut clique);
+                continue;
+            }
+            // add_edge's split path, with the patterns run one after the other.
+            adj[a] |= 1 << b;
+            adj[b] |= 1 << a;
+            let base = 1u32 << a | 1u32 << b;
+            let common = adj[a] & adj[b];
+            clique[base as usize] = true;
+            for_each_clique(&adj, base, 2, common, &mut |nc, _| {
+                clique[nc as usize] = true
+            });
+            let split = split & !base;
+            let before = loaded(&f);
+            for i in 0..1u32 << split.count_ones() {
+                let pattern = deposit(i, split);
+                let own: Vec<AtomicU8> = before.iter().map(|&x| AtomicU8::new(x)).collect();
+                let part = Part {
+                    f: &own,
+                    adj: &adj,
+                    full,
+                    split,
+                    pattern,
+                };
+                part.update(base, common);
+                for (idx, (x, &old)) in loaded(&own).iter().zip(&before).enumerate() {
+                    if *x != old {
+                        assert_eq!(idx as u32 & split, pattern, "a write outside the part");
+                        f[idx].store(*x, Relaxed);
+                    }
+                }
+            }
+        }
+        (f, clique, adj)
+    }
+
+    fn loaded(f: &[AtomicU8]) -> Vec<u8> {
+        f.iter().map(|x| x.load(Relaxed)).collect()
+    }
+
+    #[test]
+    fn deposit_places_the_bits_on_the_mask() {
+        assert_eq!(deposit(0b000, 0b10110), 0);
+        assert_eq!(deposit(0b001, 0b10110), 0b00010);
+        assert_eq!(deposit(0b010, 0b10110), 0b00100);
+        assert_eq!(deposit(0b101, 0b10110), 0b10010);
+        assert_eq!(deposit(0b111, 0b10110), 0b10110);
+        assert_eq!(deposit(0b1000, 0b10110), 0); // bits beyond the mask's are dropped
+        assert_eq!(deposit(u32::MAX, 1 << 31), 1 << 31);
+        // The i-th subset of the mask in increasing order, for every mask of 10 bits.
+        for mask in 0..1u32 << 10 {
+            let mut sub = 0u32;
+            for i in 0..1u32 << mask.count_ones() {
+                assert_eq!(deposit(i, mask), sub, "i = {i}, mask = {mask:#b}");
+                sub = sub.wrapping_sub(mask) & mask;
+            }
+            assert_eq!(sub, 0); // the walk came back round: every subset was visited
+        }
+    }
+
+    #[test]
+    fn for_each_clique_lists_a_small_graph() {
+        // A triangle 0-1-2 with a pendant vertex 3 on 2.
+        let mut adj = [0u32; 32];
+        for (a, b) in [(0, 1), (0, 2), (1, 2), (2, 3)] {
+            adj[a] |= 1 << b;
+            adj[b] |= 1 << a;
+        }
+        let mut seen = Vec::new();
+        for_each_clique(&adj, 0, 0, 0b1111, &mut |c, size| seen.push((c, size)));
+        seen.sort_unstable();
+        let expected = [
+            (0b0001, 1),
+            (0b0010, 1),
+            (0b0011, 2),
+            (0b0100, 1),
+            (0b0101, 2),
+            (0b0110, 2),
+            (0b0111, 3),
+            (0b1000, 1),
+            (0b1100, 2),
+        ];
+        assert_eq!(seen, expected);
+        // From the edge (0, 2): its common neighbourhood is {1}.
+        let mut seen = Vec::new();
+        for_each_clique(&adj, 0b0101, 2, adj[0] & adj[2], &mut |c, size| {
+            seen.push((c, size))
+        });
+        assert_eq!(seen, [(0b0111, 3)]);
+    }
+
+    #[test]
+    fn for_each_clique_visits_every_larger_clique_once() {
+        // Every graph on 5 vertices, from every edge: the cliques strictly containing it.
+        let k = 5;
+        for edges in 0..1u32 << 10 {
+            let adj = graph(k, edges);
+            for (a, b) in all_pairs(k) {
+                if adj[a] >> b & 1 == 0 {
+                    continue;
+                }
+                let base = 1u32 << a | 1u32 << b;
+                let mut seen = Vec::new();
+                for_each_clique(&adj, base, 2, adj[a] & adj[b], &mut |c, size| {
+                    assert_eq!(size, c.count_ones());
+                    seen.push(c);
+                });
+                seen.sort_unstable();
+                let expected: Vec<u32> = (0..1u32 << k)
+                    .filter(|&s| s & base == base && s != base && is_clique(&adj, s))
+                    .collect();
+                assert_eq!(seen, expected, "graph {edges:#b}, edge ({a}, {b})");
+            }
+        }
+    }
+
+    #[test]
+    fn edge_updates_give_the_best_clique_partitions() {
+        // Hand-checked: the path 0-1-2 has f = 1 on {0,1}, {1,2} and {0,1,2}.
+        let (f, clique, _) = built(3, 0b101, 0); // pairs (0,1), (0,2), (1,2): (0,1) and (1,2)
+        assert_eq!(loaded(&f), [0, 0, 0, 1, 0, 0, 1, 1]);
+        assert_eq!(clique, [true, true, true, true, true, false, true, false]);
+        // Every graph on 5 vertices against the definition.
+        let k = 5;
+        for edges in 0..1u32 << 10 {
+            let adj = graph(k, edges);
+            let (f, clique, built_adj) = built(k, edges, 0);
+            assert_eq!(built_adj, adj);
+            assert_eq!(loaded(&f), plain_f(k, &adj), "graph {edges:#b}");
+            let cliques: Vec<bool> = (0..1u32 << k).map(|s| is_clique(&adj, s)).collect();
+            assert_eq!(clique, cliques, "graph {edges:#b}");
+        }
+    }
+
+    #[test]
+    fn split_updates_equal_the_sequential_ones() {
+        // Graphs on 7 vertices (every 37th of the 2^21), split on three vertices as apv does.
+        let k = 7;
+        for edges in (0..1u32 << 21).step_by(37 * 37 * 7) {
+            let (f, _, adj) = built(k, edges, 0);
+            let (g, _, _) = built(k, edges, 0b1110000);
+            assert_eq!(loaded(&f), loaded(&g), "graph {edges:#b}");
+            assert_eq!(loaded(&f), plain_f(k, &adj), "graph {edges:#b}");
+        }
+    }
+
+    #[test]
+    fn superset_maxima_of_the_clique_values() {
+        // Hand-checked on the path 0-1-2: each edge C gives C(2,2) + f(V \ C) = 1 + 0; no
+        // clique holds {0, 2}.
+        let (f, clique, _) = built(3, 0b101, 0);
+        let mut h = Vec::new();
+        superset_maxima(3, 0b111, &f, &clique, &mut h);
+        assert_eq!(h, [1, 1, 1, 1, 1, 0, 1, 0]);
+        // Every graph on 5 vertices: h(T) = max over cliques C >= T, |C| >= 2, of
+        // C(|C|,2) + f(V \ C), else 0.
+        let (k, full) = (5, 0b11111u32);
+        for edges in 0..1u32 << 10 {
+            let (f, clique, adj) = built(k, edges, 0);
+            superset_maxima(k, full, &f, &clique, &mut h);
+            let plain = plain_f(k, &adj);
+            for t in 0..1u32 << k {
+                let expected = (0..1u32 << k)
+                    .filter(|&c| c & t == t && c.count_ones() >= 2 && is_clique(&adj, c))
+                    .map(|c| within(c.count_ones()) + plain[(full & !c) as usize])
+                    .max()
+                    .unwrap_or(0);
+                assert_eq!(h[t as usize], expected, "graph {edges:#b}, T = {t:#b}");
+            }
+        }
+    }
+}

@@ -4,6 +4,9 @@ small null calibration."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -239,3 +242,124 @@ def test_using_every_score_beats_omitting_data_sets() -> None:
     assert sm < 0.05 < mc.friedman(x, nan_policy="omit").pvalue  # 0.017 against 0.100
     result = mc.posthoc_incomplete(x, control=3)
     assert (result.z > 0).all() and result.reject["holm"].any()
+
+
+# --- compare(test=...) and the command line: missing scores end to end ----------------------
+
+
+def _same_hypotheses(
+    report: mc.Report, result: mc.PosthocControlResult | mc.PosthocAllPairsResult
+) -> None:
+    assert [h.pvalue for h in report.hypotheses] == list(result.pvalue)
+    assert [h.z for h in report.hypotheses] == list(result.z)
+    assert report.procedures == tuple(result.adjusted.columns)
+    assert [h.apvs for h in report.hypotheses] == [
+        tuple(row) for row in result.adjusted.itertuples(index=False)
+    ]
+
+
+def _title(figure: Any) -> str:
+    (title,) = [
+        t.get_text() for t in figure.findobj() if getattr(t, "get_gid", str)() == "cd-title"
+    ]
+    return str(title)
+
+
+def test_compare_with_skillings_mack_uses_every_score() -> None:
+    with pytest.raises(ValueError, match=r"nan_policy='omit'.*test='skillings_mack'"):
+        mc.compare(BRADY)  # the error names both ways forward
+    report = mc.compare(BRADY, test="Skillings-Mack", tie_correction=False)
+    (omnibus,) = report.omnibus
+    assert (omnibus.name, omnibus.distribution, omnibus.df) == ("skillings_mack", "chi2", (2,))
+    assert omnibus.statistic == pytest.approx(13.28095, abs=5e-6)  # PMCMRplus, as above
+    assert report.test == "skillings_mack" and report.n_datasets == 8
+    assert report.values[3][1] is None and np.isnan(report.scores.iloc[3, 1])
+    assert list(report.rank_frame.columns) == ["skillings_mack"]
+    sm = mc.skillings_mack(BRADY, tie_correction=False)
+    assert report.ranks == report.test_ranks == tuple(sm.ranks)
+    _same_hypotheses(report, mc.posthoc_incomplete(BRADY, tie_correction=False))
+    assert report.procedure == "bergmann_hommel"
+    text = str(report)
+    assert "Skillings-Mack test: chi2(2) = 13.28, p = 0.0013" in text
+    assert "1 of 24 scores are missing" in text and "Skillings-Mack rank" in text
+    assert mc.Report.from_json(report.to_json()) == report  # None survives the round trip
+    for output in (report.to_markdown(), report.to_latex(), report.to_csv(), report.to_html()):
+        assert "skillings" in output.lower()
+    assert "\\chi^2_{2} = 13.28" in report.to_latex()
+    assert 'src="data:image/svg+xml;base64,' in report.to_html()
+
+
+def test_compare_with_durbin_and_a_control() -> None:
+    report = mc.compare(ICE_CREAM, test="durbin", control="v4", higher_is_better=False)
+    t1, t2 = report.omnibus
+    assert (t1.name, t1.statistic, t1.df) == ("durbin", pytest.approx(12.0), (6,))  # Conover
+    assert (t2.name, t2.statistic, t2.df) == ("durbin_f", pytest.approx(8.0), (6, 8))
+    ours = mc.posthoc_incomplete(ICE_CREAM, "v4", test="durbin", higher_is_better=False)
+    _same_hypotheses(report, ours)
+    assert report.procedure == "holm" and report.control == "v4"
+    assert {h.second for h in report.hypotheses} == {"v1", "v2", "v3", "v5", "v6", "v7"}
+    text = report.to_text()
+    assert "Durbin (Conover's F) test: F(6, 8) = 8" in text and "Conover's t" in text
+    assert mc.Report.from_json(report.to_json()) == report
+    figure = report.plot()  # the report's decisions: Holm vs the control
+    assert "Holm vs control v4 (Durbin ranks)" in _title(figure)
+    with pytest.raises(ValueError, match="draws its own decisions"):
+        report.plot(method="bonferroni_dunn")
+    with pytest.raises(ValueError, match="not a balanced incomplete block design"):
+        mc.compare(BRADY, test="durbin")
+
+
+def test_compare_incomplete_leaves_out_uninformative_data_sets_and_refuses_odd_options() -> None:
+    with_empty = pd.DataFrame(np.vstack([BRADY, [[1.0, np.nan, np.nan]]]), columns=["R", "A", "B"])
+    report = mc.compare(with_empty, test="skillings_mack")
+    assert report.omitted == ("8",) and report.n_datasets == 8
+    assert "1 data set(s) with fewer than 2 scores left out" in report.summary
+    figure = report.plot(method="nemenyi")  # a procedure of the report: its own decisions
+    assert "Nemenyi (Skillings-Mack ranks)" in _title(figure)
+    for option, match in [
+        ({"nan_policy": "omit"}, "nan_policy='omit' does not apply.*uses every score"),
+        ({"family": "parametric"}, "family='parametric' does not apply"),
+        ({"rom": "garcia2010", "control": "A"}, "rom='garcia2010' does not apply"),
+        ({"monotone": True}, "monotone=True does not apply"),
+        ({"procedure": "li", "control": "A"}, None),  # Li is a procedure of the control
+        ({"procedure": "rom"}, "procedure must be one of"),  # Rom is not one for all pairs
+    ]:
+        if match is None:
+            assert mc.compare(with_empty, test="skillings_mack", **option).procedure == "li"
+            continue
+        with pytest.raises(ValueError, match=match):
+            mc.compare(with_empty, test="skillings_mack", **option)
+
+
+def test_skillings_mack_beyond_the_general_bergmann_hommel_limit() -> None:
+    from multicompare import _core
+
+    rng = np.random.default_rng(12)
+    x = rng.standard_normal((12, _core.MAX_K + 1))
+    x[rng.random(x.shape) < 0.1] = np.nan
+    result = mc.posthoc_incomplete(x)
+    assert "bergmann_hommel" in result.skipped and "shaffer" in result.adjusted.columns
+    with pytest.raises(ValueError, match=r"bergmann_hommel after skillings_mack supports k <= "):
+        mc.posthoc_incomplete(x, methods=["bergmann_hommel"])
+    assert mc.compare(x, test="skillings_mack").procedure == "shaffer"
+
+
+def test_command_line_runs_the_incomplete_block_tests(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from multicompare.cli import main
+
+    path = tmp_path / "missing.csv"
+    pd.DataFrame(BRADY, columns=["R", "A", "B"]).to_csv(path)
+    assert main([str(path)]) == 2
+    assert "--test skillings_mack" in capsys.readouterr().err
+    assert main([str(path), "--test", "skillings_mack", "--format", "json"]) == 0
+    report = mc.Report.from_json(capsys.readouterr().out)
+    assert report == mc.compare(pd.read_csv(path, index_col=0), test="skillings_mack")
+    plot = tmp_path / "cd.png"
+    assert main([str(path), "--test", "skillings_mack", "--control", "B", "--plot", str(plot)]) == 0
+    assert "Skillings-Mack test: chi2(2)" in capsys.readouterr().out and plot.stat().st_size
+    assert main([str(path), "--test", "skillings_mack", "--nan-policy", "omit"]) == 2
+    assert "does not apply" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([str(path), "--test", "durbin", "--bayesian", "signed_rank"])

@@ -598,15 +598,21 @@ def _missing(
         raise ValueError(
             f"scores must be finite: {int(missing.sum())} missing/NaN value(s), first at "
             f"{_where(i, j, names, rows)}; pass nan_policy='omit' (--nan-policy omit) to leave out "
-            "the incomplete data sets, or use skillings_mack, which uses them"
+            "the incomplete data sets"
+            + (
+                ", or keep them with the Skillings-Mack test, which uses every score: "
+                "compare(..., test='skillings_mack') (--test skillings_mack) or skillings_mack()"
+                if len(names) > 2  # two algorithms: a data set with a missing score is no pair
+                else ""
+            )
         )
     incomplete = missing.any(axis=1)
     if int((~incomplete).sum()) < 2:
         worst = names[int(np.argmax(missing.sum(axis=0)))]
         raise ValueError(
             f"nan_policy='omit' leaves {int((~incomplete).sum())} complete data set(s) "
-            f"of {len(rows)} (algorithm {worst!r} misses the most); need at least 2 "
-            "(skillings_mack uses incomplete data sets)"
+            f"of {len(rows)} (algorithm {worst!r} misses the most); need at least 2"
+            + (" (test='skillings_mack' uses the incomplete data sets)" if len(names) > 2 else "")
         )
     kept = [r for r, bad in zip(rows, incomplete) if not bad]
     omitted = tuple(r for r, bad in zip(rows, incomplete) if bad)

@@ -35,6 +35,8 @@ RANK_NAMES = {
     "quade": "Quade ranks",
     "wilcoxon": "Friedman ranks",
     "sign": "Friedman ranks",
+    "skillings_mack": "Skillings-Mack ranks",
+    "durbin": "Durbin ranks",
 }
 # what a post-hoc compares: the ranks of a rank test, or pairwise tests
 POSTHOC_NAMES = {**RANK_NAMES, "wilcoxon": "Wilcoxon signed-rank tests", "sign": "sign tests"}
@@ -43,6 +45,9 @@ TEST_NAMES = {
     "iman_davenport": "Iman-Davenport",
     "aligned": "Friedman Aligned Ranks",
     "quade": "Quade",
+    "skillings_mack": "Skillings-Mack",
+    "durbin": "Durbin",
+    "durbin_f": "Durbin (Conover's F)",
 }
 
 # Why the default procedure is the default (said once in the summary).
@@ -61,12 +66,15 @@ def default_procedure(k: int, control: str | int | None, test: str = "friedman")
     default: Holm with a control or after pairwise tests (``test`` "wilcoxon" or "sign", which
     offer no other step-wise procedure); for all pairs Bergmann-Hommel, or Shaffer beyond the
     largest k its exact computation for rank post-hocs handles
-    (``multicompare._core.MAX_K_ROBINSON``, docs/robinson.md)."""
+    (``multicompare._core.MAX_K_ROBINSON``, docs/robinson.md; ``MAX_K`` after the
+    incomplete-block tests "skillings_mack" and "durbin")."""
     from multicompare import _core
 
     if control is not None or test in ("wilcoxon", "sign"):
         return "holm"
-    return "bergmann_hommel" if k <= _core.MAX_K_ROBINSON else "shaffer"
+    # the incomplete-block post-hocs' p-values are in no rank order: the general route's limit
+    limit = _core.MAX_K if test in ("skillings_mack", "durbin") else _core.MAX_K_ROBINSON
+    return "bergmann_hommel" if k <= limit else "shaffer"
 
 
 def procedure_name(method: str) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO, TypeVar
 
 from multicompare._data import AGGREGATES, NAN_POLICIES, ShapeWarning, check_choice
+from multicompare.incomplete import INCOMPLETE_TESTS
 from multicompare.parametric import FAMILIES
 
 __all__ = ["main"]
@@ -57,7 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     from multicompare.bayesian import DATASETS_TESTS
     from multicompare.examples import EXAMPLES
     from multicompare.plot import APV_METHODS, CD_METHODS
-    from multicompare.posthoc import SE_FORMS, TESTS
+    from multicompare.posthoc import SE_FORMS
+    from multicompare.report import COMPARE_TESTS
 
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -102,11 +104,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--test",
-        choices=TESTS,
+        choices=COMPARE_TESTS,
         default="friedman",
         help="post-hoc tests: on the ranks of friedman (default), aligned or "
         "quade; or pairwise wilcoxon signed-rank or sign tests (Benavoli et "
-        "al. 2016; procedures holm, default, and bonferroni/nemenyi)",
+        "al. 2016; procedures holm, default, and bonferroni/nemenyi); with missing "
+        "scores, skillings_mack (any pattern) or durbin (balanced incomplete blocks) "
+        "use every score",
     )
     parser.add_argument(
         "--procedure",
@@ -242,7 +246,8 @@ def _parser() -> argparse.ArgumentParser:
         "--nan-policy",
         choices=NAN_POLICIES,
         default="raise",
-        help="missing scores: raise (default) or omit the incomplete data sets",
+        help="missing scores: raise (default) or omit the incomplete data sets "
+        "(--test skillings_mack keeps them)",
     )
     parser.add_argument(
         "--sep",
@@ -297,6 +302,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(
             "--cv compares two algorithms on one data set: it goes with neither "
             "--bayesian nor --plot"
+        )
+    if args.test in INCOMPLETE_TESTS and (
+        args.bayesian is not None or args.cv is not None or args.check_conditions
+    ):
+        parser.error(
+            f"--test {args.test} goes with the comparison of the report, not with --bayesian, "
+            "--cv or --check-conditions"
         )
     if args.plot is not None and os.path.splitext(args.plot)[1].lower() not in PLOT_SUFFIXES:
         parser.error(
@@ -361,6 +373,7 @@ def _analyse(args: argparse.Namespace) -> Any:
                 score=args.score_column,
                 aggregate=args.aggregate,
                 nan_policy=args.nan_policy,
+                keep_missing=args.test in INCOMPLETE_TESTS,
             )
         for warning in caught:
             if issubclass(warning.category, ShapeWarning):

@@ -32,6 +32,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from multicompare import _core
 from multicompare._data import (
     Aggregate,
     Scores,
@@ -503,6 +504,19 @@ def posthoc_incomplete(
         pairs = tuple((names[a], names[b_]) for a, b_ in zip(first, second))
         labels = [f"{a} vs {b_}" for a, b_ in pairs]
         chosen, skipped = _all_pairs_methods(methods, k, chosen_test)
+        if k > _core.MAX_K and "bergmann_hommel" in chosen:
+            # its polynomial route needs p-values in rank order, which unequal SEs break
+            if methods is not None:
+                raise ValueError(
+                    f"bergmann_hommel after {chosen_test} supports k <= {_core.MAX_K}, got "
+                    f"k = {k}; use shaffer, which works for any k"
+                )
+            chosen = tuple(m for m in chosen if m != "bergmann_hommel")
+            skipped = {
+                "bergmann_hommel": f"k = {k} exceeds the largest k ({_core.MAX_K}) of its exact "
+                "algorithm for p-values in no particular order; shaffer (included) works for "
+                "any k"
+            }
         adjusted = pd.DataFrame(
             {m: adjust_all_pairs(pvalue, m, k=k) for m in chosen},
             index=labels,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import MISSING, asdict, dataclass, field, fields, is_dataclass
 from types import UnionType
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, Union, cast, get_args, get_origin, get_type_hints
 
 import numpy as np
 import pandas as pd
@@ -28,8 +28,15 @@ from multicompare._data import (
     check_choice,
     index_of,
 )
-from multicompare._names import default_procedure, fmt_alpha, fmt_p
+from multicompare._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
 from multicompare.adjust import NOT_FWER_CONTROLLING
+from multicompare.incomplete import (
+    INCOMPLETE_TESTS,
+    IncompleteTest,
+    durbin,
+    posthoc_incomplete,
+    skillings_mack,
+)
 from multicompare.parametric import (
     FAMILIES,
     Family,
@@ -41,7 +48,6 @@ from multicompare.parametric import (
 from multicompare.posthoc import (
     PAIRWISE_TESTS,
     RANK_TESTS,
-    TESTS,
     PosthocAllPairsResult,
     PosthocControlResult,
     SEForm,
@@ -53,7 +59,13 @@ from multicompare.posthoc import (
 
 Rom = Literal["exact", "garcia2010"]
 Comparison = Literal["control", "all_pairs"]
-OmnibusName = Literal["friedman", "iman_davenport", "aligned", "quade"]
+OmnibusName = Literal[
+    "friedman", "iman_davenport", "aligned", "quade", "skillings_mack", "durbin", "durbin_f"
+]
+#: The tests of compare(test=): the post-hocs' ranks or pairwise tests, and the incomplete-block
+#: tests that use every score when some are missing (multicompare.incomplete).
+CompareTest = Literal[Test, IncompleteTest]
+COMPARE_TESTS: tuple[str, ...] = get_args(CompareTest)
 
 __all__ = ["Hypothesis", "OmnibusTest", "Report", "compare"]
 
@@ -108,12 +120,12 @@ class Report:
 
     algorithms: tuple[str, ...]
     datasets: tuple[str, ...]
-    values: tuple[tuple[float, ...], ...] = field(repr=False)
+    values: tuple[tuple[float | None, ...], ...] = field(repr=False)  # None: a missing score
     higher_is_better: bool
     alpha: float
-    test: Test
+    test: CompareTest
     control: str | None
-    ranks: tuple[float, ...]  # average Friedman ranks
+    ranks: tuple[float, ...]  # average Friedman ranks (the test's after an incomplete-block test)
     test_ranks: tuple[float, ...]  # the ranks of `test` that the post-hoc compares
     omnibus: tuple[OmnibusTest, ...]
     comparison: Comparison
@@ -127,7 +139,8 @@ class Report:
     aligned_se: SEForm = "calibrated"
     quade_se: SEForm = "calibrated"
     monotone: bool = False
-    omitted: tuple[str, ...] = ()  # data sets left out by nan_policy="omit"
+    # data sets left out by nan_policy="omit", or with fewer than 2 scores by an incomplete test
+    omitted: tuple[str, ...] = ()
     # the parametric side (multicompare.parametric): the verdict on its conditions, the family
     # used and why, and the parametric verdicts when that family was used
     conditions: str = ""
@@ -157,8 +170,9 @@ class Report:
 
     @property
     def rank_frame(self) -> pd.DataFrame:
-        """Average Friedman ranks (and the ranks of ``test`` when it is not Friedman)."""
-        columns = {"friedman": list(self.ranks)}
+        """Average Friedman ranks (and the ranks of ``test`` when it is not Friedman; only
+        those after an incomplete-block test)."""
+        columns = {"friedman" if self.test not in INCOMPLETE_TESTS else self.test: list(self.ranks)}
         if self.test in RANK_TESTS and self.test != "friedman":
             columns[self.test] = list(self.test_ranks)
         return pd.DataFrame(columns, index=pd.Index(self.algorithms, name="algorithm"))
@@ -343,16 +357,19 @@ class Report:
         ``method`` among the report's procedures draws that one's decisions; another method,
         test or control recomputes the diagram from the scores with the report's options.
         ``style``: ``ax``, ``title``, ``fontsize``, ``show_ranks``, ``bars`` of
-        :func:`multicompare.cd_diagram`.
+        :func:`multicompare.cd_diagram`. After an incomplete-block test (``skillings_mack``,
+        ``durbin``) the diagram always draws the report's decisions (no critical difference
+        exists: the SE differs between pairs), so ``method`` must be one of its procedures.
         """
         from multicompare.plot import CD_METHODS, cd_diagram, draw_decisions
 
         method = self.procedure if method is None else method
         alpha = self.alpha if alpha is None else check_alpha(alpha)
         named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
+        incomplete = self.test in INCOMPLETE_TESTS
         if (
             method in self.procedures
-            and method not in CD_METHODS
+            and (method not in CD_METHODS or incomplete)
             and test in (None, self.test)
             and (named is None or named == self.control or self.comparison == "all_pairs")
         ):
@@ -366,6 +383,12 @@ class Report:
                 rejected=[(h.first, h.second) for h in self.rejected(method, alpha)],
                 **style,
             )
+        if incomplete:
+            raise ValueError(
+                f"a report of test={self.test!r} draws its own decisions: method must be one of "
+                f"{list(self.procedures)}, with the report's test and control; got "
+                f"method={method!r}, test={test!r}, control={control!r}"
+            )
         options: dict[str, Any] = {"aligned_se": self.aligned_se, "quade_se": self.quade_se}
         if self.comparison == "control":
             options["rom"] = self.rom
@@ -376,7 +399,7 @@ class Report:
             method=method,
             alpha=alpha,
             control=named if named is not None else self.control,
-            test=self.test if test is None else test,
+            test=cast(Test, self.test) if test is None else test,  # not incomplete: see above
             **options,
             **style,
         )
@@ -534,7 +557,7 @@ def compare(
     *,
     control: str | int | None = None,
     alpha: float = 0.05,
-    test: Test = "friedman",
+    test: CompareTest = "friedman",
     higher_is_better: bool = True,
     procedure: str | None = None,
     tie_correction: bool = True,
@@ -564,6 +587,12 @@ def compare(
        ``test="wilcoxon"`` or ``"sign"``: the post-hocs compare each pair by its own
        Wilcoxon signed-rank or sign test (Benavoli, Corani & Mangili 2016) with the
        adjustments valid for them (Bonferroni and Holm; Holm in the summary).
+       ``test="skillings_mack"`` or ``"durbin"``: for missing scores (an algorithm that failed
+       or timed out on a data set), the incomplete-block tests of
+       :mod:`multicompare.incomplete` on every score instead of Friedman and Iman-Davenport:
+       the Skillings-Mack test (any pattern of missing scores) or Durbin's test (a balanced
+       incomplete block design), and their post-hoc (:func:`multicompare.posthoc_incomplete`)
+       with the same procedures; ``nan_policy="omit"`` instead drops every incomplete data set.
 
     3. The parametric side (:mod:`multicompare.parametric`): the report states whether the
        conditions of the parametric tests hold (:func:`multicompare.check_conditions` on the
@@ -593,8 +622,9 @@ def compare(
         Compare every algorithm with this one (1 x N); by default all pairs (N x N).
     alpha : float
         Significance level of the decisions and the summary.
-    test : {'friedman', 'aligned', 'quade', 'wilcoxon', 'sign'}
-        The ranks (or pairwise tests) of the post-hoc comparisons.
+    test : {'friedman', 'aligned', 'quade', 'wilcoxon', 'sign', 'skillings_mack', 'durbin'}
+        The ranks (or pairwise tests) of the post-hoc comparisons; 'skillings_mack' and
+        'durbin' also replace the omnibus tests and keep the missing scores (above).
     higher_is_better : bool
         Whether larger scores are better.
     procedure : str, optional
@@ -619,7 +649,7 @@ def compare(
 
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
-    test = check_choice("test", test, TESTS)
+    test = check_choice("test", test, COMPARE_TESTS)
     _check_options(
         control,
         test,
@@ -628,6 +658,21 @@ def compare(
         {"aligned_se": aligned_se, "quade_se": quade_se},
         monotone,
     )
+    if test in INCOMPLETE_TESTS:
+        return _compare_incomplete(
+            data,
+            cast(IncompleteTest, test),
+            control=control,
+            alpha=alpha,
+            procedure=procedure,
+            paper={"rom": rom, "monotone": monotone, "family": family, "nan_policy": nan_policy},
+            higher_is_better=higher_is_better,
+            tie_correction=tie_correction,
+            dataset=dataset,
+            algorithm=algorithm,
+            score=score,
+            aggregate=aggregate,
+        )
     scores = as_scores(
         data,
         higher_is_better=higher_is_better,
@@ -679,7 +724,7 @@ def compare(
         result = posthoc_control(
             scores,
             control,
-            test=test,
+            test=cast(Test, test),  # the incomplete-block tests returned above
             alpha=alpha,
             rom=rom,
             aligned_se=aligned_se,
@@ -689,7 +734,7 @@ def compare(
     else:
         result = posthoc_all_pairs(
             scores,
-            test=test,
+            test=cast(Test, test),
             alpha=alpha,
             monotone=monotone,
             aligned_se=aligned_se,
@@ -709,18 +754,7 @@ def compare(
         aggregate=aggregate,
         nan_policy=nan_policy,
     )
-    labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
-    hypotheses = [
-        Hypothesis(
-            a,
-            b,
-            float(result.difference.iloc[i]),
-            float(result.z.iloc[i]),
-            float(result.pvalue.iloc[i]),
-            tuple(float(v) for v in result.adjusted.loc[labels[i]]),
-        )
-        for i, (a, b) in enumerate(pairs)
-    ]
+    hypotheses = _hypotheses(result, pairs)
     procedures = tuple(str(m) for m in result.adjusted.columns)
     if procedure is None:
         procedure = default_procedure(scores.n_algorithms, control, test)
@@ -748,6 +782,122 @@ def compare(
         monotone=bool(monotone),
         omitted=scores.omitted,
         **side,
+    )
+
+
+def _hypotheses(
+    result: PosthocControlResult | PosthocAllPairsResult, pairs: list[tuple[str, str]]
+) -> list[Hypothesis]:
+    """The hypotheses of a post-hoc result, one per pair (control first with a control)."""
+    labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
+    return [
+        Hypothesis(
+            a,
+            b,
+            float(result.difference.iloc[i]),
+            float(result.z.iloc[i]),
+            float(result.pvalue.iloc[i]),
+            tuple(float(v) for v in result.adjusted.loc[labels[i]]),
+        )
+        for i, (a, b) in enumerate(pairs)
+    ]
+
+
+def _compare_incomplete(
+    data: ScoresLike | Scores,
+    test: IncompleteTest,
+    *,
+    control: str | int | None,
+    alpha: float,
+    procedure: str | None,
+    paper: dict[str, Any],
+    higher_is_better: bool,
+    tie_correction: bool,
+    **input_options: Any,
+) -> Report:
+    """:func:`compare` with an incomplete-block test (``test`` "skillings_mack" or "durbin",
+    :mod:`multicompare.incomplete`): the omnibus test and its post-hoc on every score, missing
+    ones included. ``paper``: the options of :func:`compare` that do not apply here and must
+    keep their defaults (``rom``, ``monotone``, ``family``, ``nan_policy``)."""
+    defaults = {"rom": "exact", "monotone": False, "family": "nonparametric", "nan_policy": "raise"}
+    for name, value in paper.items():
+        if value != defaults[name]:
+            raise ValueError(
+                f"{name}={value!r} does not apply to test={test!r}"
+                + (
+                    ", which uses every score (leave out nan_policy)"
+                    if name == "nan_policy"
+                    else " (the incomplete-block tests are rank tests with their own post-hoc)"
+                )
+            )
+    scores = as_scores(data, higher_is_better=higher_is_better, keep_missing=True, **input_options)
+    omnibus: list[OmnibusTest]
+    if test == "skillings_mack":
+        sm = skillings_mack(scores, tie_correction=tie_correction)
+        omnibus = [OmnibusTest("skillings_mack", sm.statistic, sm.pvalue, "chi2", (sm.df,))]
+        dropped, n_missing = sm.dropped, sm.n_missing
+    else:
+        du = durbin(scores, tie_correction=tie_correction)
+        omnibus = [
+            OmnibusTest("durbin", du.statistic, du.pvalue, "chi2", (du.df,)),
+            OmnibusTest("durbin_f", du.f_statistic, du.f_pvalue, "F", (du.df, du.df_den)),
+        ]
+        dropped, n_missing = du.dropped, du.n_missing
+    if control is not None:
+        control = scores.algorithms[index_of(scores.algorithms, control)]
+    result = posthoc_incomplete(
+        scores, control, test=test, alpha=alpha, tie_correction=tie_correction
+    )
+    pairs = (
+        [(result.control, other) for other in result.algorithms]
+        if isinstance(result, PosthocControlResult)
+        else list(result.pairs)
+    )
+    kept = [i for i, d in enumerate(scores.datasets) if d not in dropped]
+    k = scores.n_algorithms
+    notes = [
+        f"Note: {n_missing} of {len(kept) * k} scores are missing; the {TEST_NAMES[test]} test "
+        "uses every score (each algorithm's average rank and mean score are over the data sets "
+        "that score it). It assumes that a score is not missing because of how well the algorithm would "
+        "have done: a failure that signals a bad algorithm is better scored as its worst."
+    ]
+    if test == "durbin":
+        notes.append(
+            f"Note: the z column holds Conover's t statistic, with {du.df_den} degrees of freedom."
+        )
+    if dropped:
+        notes.append(
+            f"Note: {len(dropped)} data set(s) with fewer than 2 scores left out (they carry "
+            f"no information): {', '.join(dropped)}."
+        )
+    notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
+    procedures = tuple(str(m) for m in result.adjusted.columns)
+    chosen = check_choice(
+        "procedure",
+        default_procedure(k, control, test) if procedure is None else procedure,
+        procedures,
+    )
+    ranks = tuple(float(v) for v in result.ranks)
+    return Report(
+        algorithms=scores.algorithms,
+        datasets=tuple(scores.datasets[i] for i in kept),
+        values=tuple(
+            tuple(None if np.isnan(v) else float(v) for v in scores.values[i]) for i in kept
+        ),
+        higher_is_better=scores.higher_is_better,
+        alpha=alpha,
+        test=test,
+        control=control,
+        ranks=ranks,
+        test_ranks=ranks,
+        omnibus=tuple(omnibus),
+        comparison="control" if control is not None else "all_pairs",
+        procedures=procedures,
+        procedure=chosen,
+        hypotheses=tuple(_hypotheses(result, pairs)),
+        notes=tuple(notes),
+        tie_correction=bool(tie_correction),
+        omitted=dropped,
     )
 
 

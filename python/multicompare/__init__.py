@@ -122,7 +122,7 @@ from multicompare.posthoc import (
     posthoc_all_pairs,
     posthoc_control,
 )
-from multicompare.report import Hypothesis, OmnibusTest, Report, Rom, compare
+from multicompare.report import CompareTest, Hypothesis, OmnibusTest, Report, Rom, compare
 from multicompare.simulation import (
     Comparison,
     CustomProcedure,
@@ -244,6 +244,7 @@ __all__ = [
     "load_example",
     # one-call analysis, reports and CD diagrams
     "Bars",
+    "CompareTest",
     "Hypothesis",
     "OmnibusTest",
     "Report",

@@ -67,7 +67,7 @@ OmnibusName = Literal[
 CompareTest = Literal[Test, IncompleteTest]
 COMPARE_TESTS: tuple[str, ...] = get_args(CompareTest)
 
-__all__ = ["Hypothesis", "OmnibusTest", "Report", "compare"]
+__all__ = ["CompareTest", "Hypothesis", "OmnibusTest", "Report", "compare"]
 
 _DEFAULTS: dict[str, Any] = {
     "tie_correction": True,

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
@@ -291,3 +293,78 @@ def test_series_pair_by_label(func):
     assert func(x, y.iloc[::-1]) == func(x, y)  # paired by position, x wins 1 of 5, not 2
     with pytest.raises(ValueError, match="different data sets"):
         func(x, y.rename(index={"e": "f"}))
+
+
+# --- nan_policy: missing scores of either algorithm (issue 10.3) ----------------------------
+
+PAIRED_TESTS = [
+    mc.wilcoxon,
+    mc.sign_test,
+    mc.paired_t_test,
+    lambda x, y, **kw: mc.bayesian_signed_rank_test(x, y, seed=0, n_samples=2000, **kw),
+    lambda x, y, **kw: mc.bayesian_sign_test(x, y, seed=0, n_samples=2000, **kw),
+]
+
+
+@pytest.mark.parametrize("func", PAIRED_TESTS)
+def test_nan_policy_omit_drops_incomplete_pairs(func) -> None:
+    rng = np.random.default_rng(20)
+    x, y = rng.random(15).round(3), rng.random(15).round(3)
+    x[[2, 9]], y[4] = np.nan, np.nan
+    with pytest.raises(ValueError, match=r"missing.*nan_policy='omit'") as error:
+        func(x, y)
+    assert "skillings" not in str(error.value).lower()  # no pair to rank: not a way forward
+    result = func(x, y, nan_policy="omit")
+    assert result.omitted == ("2", "4", "9")  # positions of arrays
+    complete = ~(np.isnan(x) | np.isnan(y))
+    alone = func(x[complete], y[complete])
+    assert (result.statistic if hasattr(result, "statistic") else result.p_x_better) == (
+        alone.statistic if hasattr(alone, "statistic") else alone.p_x_better
+    )
+    index = [f"d{i}" for i in range(15)]
+    labelled = func(pd.Series(x, index=index), pd.Series([*y[:-1], None], index=index),
+                    nan_policy="omit")  # fmt: skip
+    assert labelled.omitted == ("d2", "d4", "d9", "d14")
+    with pytest.raises(ValueError, match="nan_policy must be one of 'raise', 'omit'"):
+        func(x, y, nan_policy="drop")
+
+
+def test_nan_policy_omit_matches_scipy() -> None:
+    rng = np.random.default_rng(21)
+    x, y = rng.standard_normal(30), rng.standard_normal(30) + 0.3
+    x[[0, 7]], y[[7, 12]] = np.nan, np.nan
+    ours = mc.wilcoxon(x, y, zero_method="wilcox", nan_policy="omit")
+    theirs = stats.wilcoxon(x, y, zero_method="wilcox", nan_policy="omit")
+    assert ours.pvalue == pytest.approx(theirs.pvalue, rel=1e-12)
+    assert ours.n == 27 and ours.omitted == ("0", "7", "12")
+    t = mc.paired_t_test(x, y, nan_policy="omit")
+    scipy_t = stats.ttest_rel(x, y, nan_policy="omit")
+    assert (t.statistic, t.pvalue) == pytest.approx((scipy_t.statistic, scipy_t.pvalue))
+    assert t.df == 26
+    wilcoxon_frame = mc.wilcoxon(x, y, nan_policy="omit").to_frame()
+    assert list(wilcoxon_frame.index[:3]) == [1, 2, 3]  # the kept positions
+    assert "3 data set(s) with a missing score omitted: 0, 7, 12" in str(
+        mc.bayesian_sign_test(x, y, nan_policy="omit", seed=0, n_samples=100)
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(st.none(), st.integers(0, 20)), st.one_of(st.none(), st.integers(0, 20))
+        ),
+        min_size=8,
+        max_size=25,
+    )
+)
+def test_omitting_is_testing_the_complete_pairs(pairs: list[tuple[int | None, int | None]]) -> None:
+    x = np.array([np.nan if a is None else a / 20 for a, _ in pairs])
+    y = np.array([np.nan if b is None else b / 20 for _, b in pairs])
+    complete = ~(np.isnan(x) | np.isnan(y))
+    assume(complete.sum() >= 2 and (x[complete] != y[complete]).any())
+    for func in (mc.wilcoxon, mc.sign_test):
+        ours = func(x, y, nan_policy="omit")
+        alone = func(x[complete], y[complete], nan_policy="raise")
+        assert ours == dataclasses.replace(alone, omitted=ours.omitted)  # all but differences
+        assert len(ours.omitted) == int((~complete).sum())

@@ -39,9 +39,9 @@ import numpy as np
 import pandas as pd
 
 from multicompare import _tables
-from multicompare._data import Scores, ScoresLike, as_scores, index_of
+from multicompare._data import NanPolicy, Scores, ScoresLike, as_scores, index_of
 from multicompare._ranking import at_data_precision
-from multicompare.two_sample import _check_choice, _differences
+from multicompare.two_sample import _check_choice, _paired
 
 __all__ = [
     "BayesianComparison",
@@ -88,6 +88,7 @@ class BayesianResult(_tables.NotebookView):
     names: tuple[str, str]
     samples: np.ndarray = field(repr=False, compare=False)
     options: dict[str, Any] = field(repr=False, default_factory=dict)
+    omitted: tuple[str, ...] = ()
 
     @property
     def probabilities(self) -> pd.Series:
@@ -106,9 +107,15 @@ class BayesianResult(_tables.NotebookView):
     def __str__(self) -> str:
         options = "".join(f", {key} = {value:g}" for key, value in self.options.items())
         shown = self.probabilities.to_string(float_format="{:.4f}".format)
+        dropped = (
+            f"\n{len(self.omitted)} data set(s) with a missing score omitted: "
+            f"{', '.join(self.omitted)}"
+            if self.omitted
+            else ""
+        )
         return (
             f"{TEST_NAMES[self.test]} of {self.names[0]} vs {self.names[1]} "
-            f"(rope = {self.rope:g}{options})\n{shown}"
+            f"(rope = {self.rope:g}{options})\n{shown}{dropped}"
         )
 
     def plot(self, **kwargs: Any) -> Any:
@@ -128,6 +135,7 @@ def bayesian_signed_rank_test(
     seed: int | np.random.Generator | None = None,
     higher_is_better: bool = True,
     names: tuple[str, str] | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> BayesianResult:
     """Bayesian signed-rank test of x against y over N data sets (Benavoli et al. 2017).
 
@@ -142,6 +150,9 @@ def bayesian_signed_rank_test(
     seed : seed or ``numpy.random.Generator`` of the sampling, for reproducible results.
     higher_is_better : False when lower scores are better (errors, times).
     names : labels of x and y (default: the Series' names, else "x" and "y").
+    nan_policy : {'raise', 'omit'}
+        A data set where x or y is missing: 'raise' (default) refuses it; 'omit' drops the
+        pair and lists it in the result's ``omitted``.
 
     Returns
     -------
@@ -156,8 +167,8 @@ def bayesian_signed_rank_test(
     for a change: a tutorial for comparing multiple classifiers through Bayesian analysis",
     JMLR 18(77), Sec. 4.2.
     """
-    d, rope, prior, n_samples, rng, names = _prepare(
-        x, y, rope, prior, n_samples, seed, higher_is_better, names
+    d, rope, prior, n_samples, rng, names, omitted = _prepare(
+        x, y, rope, prior, n_samples, seed, higher_is_better, names, nan_policy
     )
     snap = _snap(x, y, rope)
     if n_samples * (d.size + 1) > MAX_SIGNED_RANK_WORK:
@@ -188,7 +199,7 @@ def bayesian_signed_rank_test(
         samples[rows, 0] = (w * above).sum(axis=0)
         samples[rows, 2] = (w * below).sum(axis=0)
     samples[:, 1] = np.clip(1.0 - samples[:, 0] - samples[:, 2], 0.0, 1.0)
-    return _result("signed_rank", samples, rope, names, {"prior": prior})
+    return _result("signed_rank", samples, rope, names, {"prior": prior}, omitted)
 
 
 def bayesian_sign_test(
@@ -201,6 +212,7 @@ def bayesian_sign_test(
     seed: int | np.random.Generator | None = None,
     higher_is_better: bool = True,
     names: tuple[str, str] | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> BayesianResult:
     """Bayesian sign test of x against y over N data sets (Benavoli et al. 2017, Sec. 4.1).
 
@@ -225,6 +237,8 @@ def bayesian_sign_test(
         Whether larger scores are better.
     names : tuple of str, optional
         Names of x and y in the result.
+    nan_policy : {'raise', 'omit'}
+        As for :func:`bayesian_signed_rank_test`.
 
     Returns
     -------
@@ -236,15 +250,15 @@ def bayesian_sign_test(
     Benavoli, Corani, Demsar & Zaffalon (2017), "Time for a change: a tutorial for comparing
     multiple classifiers through Bayesian analysis", JMLR 18(77), Sec. 4.1.
     """
-    d, rope, prior, n_samples, rng, names = _prepare(
-        x, y, rope, prior, n_samples, seed, higher_is_better, names
+    d, rope, prior, n_samples, rng, names, omitted = _prepare(
+        x, y, rope, prior, n_samples, seed, higher_is_better, names, nan_policy
     )
     snap = _snap(x, y, rope)
     n_x = int((snap(d - rope) > 0).sum())
     n_y = int((snap(-d - rope) > 0).sum())
     alpha = np.array([n_x, d.size - n_x - n_y + prior, n_y], dtype=np.float64)
     samples = np.ascontiguousarray(_dirichlet(rng, alpha, n_samples).T)
-    return _result("sign", samples, rope, names, {"prior": prior})
+    return _result("sign", samples, rope, names, {"prior": prior}, omitted)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -486,8 +500,9 @@ def _prepare(
     seed: int | np.random.Generator | None,
     higher_is_better: bool,
     names: tuple[str, str] | None,
-) -> tuple[np.ndarray, float, float, int, np.random.Generator, tuple[str, str]]:
-    """Validated (oriented differences, rope, prior, S, generator, names)."""
+    nan_policy: NanPolicy,
+) -> tuple[np.ndarray, float, float, int, np.random.Generator, tuple[str, str], tuple[str, ...]]:
+    """Validated (oriented differences, rope, prior, S, generator, names, omitted data sets)."""
     if not isinstance(higher_is_better, (bool, np.bool_)):
         raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
     rope = check_rope(rope)
@@ -497,7 +512,8 @@ def _prepare(
         raise ValueError(f"prior must be a finite number >= 0, got {prior!r}")
     n_samples = check_n_samples(n_samples)
     labels = pair_names(x, y, names)
-    d = _differences(x, y).to_numpy()
+    differences, omitted = _paired(x, y, nan_policy)
+    d = differences.to_numpy()
     return (
         (d if higher_is_better else -d),
         rope,
@@ -505,6 +521,7 @@ def _prepare(
         n_samples,
         np.random.default_rng(seed),
         labels,
+        omitted,
     )
 
 
@@ -513,12 +530,12 @@ def _snap(x: object, y: object, rope: float) -> Callable[[np.ndarray], np.ndarra
     scores, so that a difference equal to the rope in the data equals it in the comparisons
     (it then counts as inside the rope; for the signed-rank test, H(0) = 1/2)."""
     scale = float(
-        np.max(
+        np.nanmax(
             np.abs(
                 np.concatenate(
                     [
-                        np.asarray(x, dtype=np.float64).ravel(),
-                        np.asarray(y, dtype=np.float64).ravel(),
+                        pd.to_numeric(np.asarray(x, dtype=object).ravel(), errors="coerce"),
+                        pd.to_numeric(np.asarray(y, dtype=object).ravel(), errors="coerce"),
                         [rope],
                     ]
                 )
@@ -550,6 +567,7 @@ def _result(
     rope: float,
     names: tuple[str, str],
     options: dict[str, Any],
+    omitted: tuple[str, ...] = (),
 ) -> BayesianResult:
     samples.setflags(write=False)
     p_x, p_rope, p_y = posterior_probabilities(samples, rope)
@@ -562,4 +580,5 @@ def _result(
         names=names,
         samples=samples,
         options=options,
+        omitted=omitted,
     )

@@ -20,7 +20,7 @@ import pandas as pd
 from scipy import stats
 
 from multicompare import _tables
-from multicompare._data import as_scores, check_alpha, check_bool
+from multicompare._data import NanPolicy, as_scores, check_alpha, check_bool
 from multicompare._ranking import difference
 
 __all__ = [
@@ -65,6 +65,7 @@ class WilcoxonResult(_tables.NotebookView):
     tie_correction: bool
     differences: pd.Series = field(repr=False, compare=False)
     ranks: pd.Series = field(repr=False, compare=False)
+    omitted: tuple[str, ...] = ()
 
     def to_frame(self) -> pd.DataFrame:
         """Differences d = x - y and the ranks of |d| (NaN where a difference is not ranked)."""
@@ -88,6 +89,7 @@ class SignTestResult(_tables.NotebookView):
     method: str
     alternative: str
     zstatistic: float | None = None
+    omitted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,7 @@ class PairedTTestResult(_tables.NotebookView):
     mean_difference: float
     alternative: str
     confidence_interval: tuple[float, float] = field(repr=False, default=(np.nan, np.nan))
+    omitted: tuple[str, ...] = ()
 
 
 def wilcoxon(
@@ -110,6 +113,7 @@ def wilcoxon(
     alternative: Alternative = "two-sided",
     method: Literal["auto", "exact", "approx"] = "auto",
     tie_correction: bool = True,
+    nan_policy: NanPolicy = "raise",
 ) -> WilcoxonResult:
     """Wilcoxon signed-ranks test of x against y over N data sets (D06 Sec. 3.1.3).
 
@@ -135,6 +139,10 @@ def wilcoxon(
         True (default): the normal approximation's variance corrected for ties and for the
         fixed zero ranks (sum of the squared non-zero ranks / 4); False: D06's formula
         (``zero_method='demsar'`` only).
+    nan_policy : {'raise', 'omit'}
+        A data set where x or y is missing (NaN, None, pandas' NA): 'raise' (the default)
+        refuses it; 'omit' drops the pair and lists it in the result's ``omitted`` (index
+        labels, or positions for arrays).
 
     Returns
     -------
@@ -149,7 +157,7 @@ def wilcoxon(
     _check_choice("alternative", alternative, _ALTERNATIVES)
     _check_choice("method", method, ("auto", "exact", "approx"))
     tie_correction = check_bool(tie_correction, "tie_correction")
-    d = _differences(x, y)
+    d, omitted = _paired(x, y, nan_policy)
     values = d.to_numpy()
     kept = np.ones(values.size, dtype=bool)  # the differences that are ranked
     zeros = np.flatnonzero(values == 0)
@@ -220,6 +228,7 @@ def wilcoxon(
         tie_correction=tie_correction,
         differences=d,
         ranks=shown,
+        omitted=omitted,
     )
 
 
@@ -301,6 +310,7 @@ def sign_test(
     alternative: Alternative = "two-sided",
     method: Literal["exact", "normal"] = "exact",
     ties: Literal["split", "drop"] = "split",
+    nan_policy: NanPolicy = "raise",
 ) -> SignTestResult:
     """Sign test: wins of x over y (d = x - y > 0) against Binomial(n, 1/2) (D06 Sec. 3.1.4).
 
@@ -317,6 +327,10 @@ def sign_test(
     ties : {'split', 'drop'}
         'split' (D06): ties are split evenly between wins and losses, one dropped if their
         number is odd; 'drop' ignores them.
+    nan_policy : {'raise', 'omit'}
+        A data set where x or y is missing (NaN, None, pandas' NA): 'raise' (the default)
+        refuses it; 'omit' drops the pair and lists it in the result's ``omitted`` (index
+        labels, or positions for arrays).
 
     Returns
     -------
@@ -330,7 +344,8 @@ def sign_test(
     _check_choice("alternative", alternative, _ALTERNATIVES)
     _check_choice("method", method, ("exact", "normal"))
     _check_choice("ties", ties, ("split", "drop"))
-    d = _differences(x, y).to_numpy()
+    differences, omitted = _paired(x, y, nan_policy)
+    d = differences.to_numpy()
     wins, losses, n_ties = int((d > 0).sum()), int((d < 0).sum()), int((d == 0).sum())
     half = n_ties // 2 if ties == "split" else 0
     w, n = wins + half, wins + losses + 2 * half
@@ -351,6 +366,7 @@ def sign_test(
         method=method,
         alternative=alternative,
         zstatistic=z,
+        omitted=omitted,
     )
 
 
@@ -415,7 +431,7 @@ def sign_test_critical_wins(
 
 
 def paired_t_test(
-    x: object, y: object, *, alternative: Alternative = "two-sided"
+    x: object, y: object, *, alternative: Alternative = "two-sided", nan_policy: NanPolicy = "raise"
 ) -> PairedTTestResult:
     """Paired t-test of d = x - y: scipy.stats.ttest_rel(x, y) (D06 Sec. 3.1.2, for contrast).
 
@@ -426,6 +442,10 @@ def paired_t_test(
         their index, anything else by position).
     alternative : {'two-sided', 'less', 'greater'}
         'greater': x tends to exceed y.
+    nan_policy : {'raise', 'omit'}
+        A data set where x or y is missing (NaN, None, pandas' NA): 'raise' (the default)
+        refuses it; 'omit' drops the pair and lists it in the result's ``omitted`` (index
+        labels, or positions for arrays).
 
     Returns
     -------
@@ -437,7 +457,7 @@ def paired_t_test(
     D06 = Demsar (2006), JMLR 7:1-30 (Sec. 3.1.2 explains why the t-test is not advised across data sets).
     """
     _check_choice("alternative", alternative, _ALTERNATIVES)
-    d = _differences(x, y)
+    d, omitted = _paired(x, y, nan_policy)
     scores = d.to_numpy()
     if np.all(scores == scores[0]):
         raise ValueError(
@@ -453,6 +473,7 @@ def paired_t_test(
         mean_difference=float(scores.mean()),
         alternative=alternative,
         confidence_interval=(float(ci.low), float(ci.high)),
+        omitted=omitted,
     )
 
 
@@ -471,6 +492,12 @@ def _differences(x: object, y: object) -> pd.Series:
 
     Two Series are paired by data set (their index labels), anything else by position.
     """
+    return _paired(x, y, "raise")[0]
+
+
+def _paired(x: object, y: object, nan_policy: NanPolicy) -> tuple[pd.Series, tuple[str, ...]]:
+    """:func:`_differences` with ``nan_policy`` applied to the pairs: d over the complete
+    pairs, and the data sets 'omit' dropped (index labels; positions for arrays)."""
     if isinstance(x, pd.Series) and isinstance(y, pd.Series) and not x.index.equals(y.index):
         if not (x.index.is_unique and y.index.is_unique and set(x.index) == set(y.index)):
             raise ValueError(
@@ -493,12 +520,12 @@ def _differences(x: object, y: object) -> pd.Series:
         {"x": np.asarray(x, dtype=object), "y": np.asarray(y, dtype=object)},
         index=index if index is not None else [str(i) for i in range(n_x)],
     )
-    scores = as_scores(frame, shape_warnings=False)
+    scores = as_scores(frame, nan_policy=nan_policy, shape_warnings=False)
     values = scores.values
     d = difference(values[:, 0], values[:, 1])
-    return pd.Series(
-        d, index=list(scores.datasets) if index is not None else None, name="difference"
-    )
+    kept = list(scores.datasets) if index is not None else [int(i) for i in scores.datasets]
+    labels = kept if index is not None or scores.omitted else None
+    return pd.Series(d, index=labels, name="difference"), scores.omitted
 
 
 def _positive_int(name: str, value: int) -> int:

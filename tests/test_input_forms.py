@@ -409,3 +409,36 @@ def test_check_choice_is_case_insensitive_and_names_the_options() -> None:
 def test_read_scores_of_an_absent_file(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match="no such file"):
         read_scores(tmp_path / "absent.csv")
+
+
+def test_scores_built_directly_are_checked() -> None:
+    """mc.Scores is public (Report.as_scores returns one, every function accepts one): built
+    by hand it is checked as the other forms are, and it holds its own copy."""
+    table = np.array([[0.8, 0.7, 0.6], [0.9, 0.6, 0.7], [0.7, 0.5, 0.6], [0.6, 0.4, 0.5]])
+    scores = mc.Scores(table, ("a", "b", "c"), ("w", "x", "y", "z"))
+    table[0, 0] = 0.0  # the caller's array stays theirs
+    assert scores.values[0, 0] == 0.8 and not scores.values.flags.writeable
+    assert mc.friedman(scores).pvalue == mc.friedman(np.array(scores.values)).pvalue
+    assert list(mc.friedman(scores).ranks.index) == ["a", "b", "c"]
+    assert mc.Scores([[1, 2], [3, 4]], ["a", "b"], ["x", "y"]).algorithms == ("a", "b")
+    bad: list[tuple[dict[str, Any], type[Exception], str]] = [
+        ({"algorithms": ("a", "b")}, ValueError, "algorithms must hold 3 names"),
+        ({"datasets": ("w", "w", "y", "z")}, ValueError, "duplicate data set names"),
+        ({"algorithms": (1, 2, 3)}, TypeError, "algorithms must be strings"),
+        ({"algorithms": "abc"}, TypeError, "algorithms must be a sequence of names"),
+        ({"values": [[1, 2, np.inf]] * 4}, ValueError, "infinite"),
+        ({"values": [["1", 2, 3]] * 4}, TypeError, "scores must be numeric"),
+        ({"values": np.ones((1, 3))}, ValueError, "at least 2 data sets"),
+        ({"higher_is_better": "no"}, TypeError, "higher_is_better must be True or False"),
+    ]
+    fields = {"values": table, "algorithms": ("a", "b", "c"), "datasets": ("w", "x", "y", "z")}
+    for change, error, message in bad:
+        with pytest.raises(error, match=message):
+            mc.Scores(**{**fields, **change})
+    # A missing score is NaN in Scores; nan_policy decides, as for any other input.
+    table[1, 2] = np.nan
+    with_nan = mc.Scores(table, ("a", "b", "c"), ("w", "x", "y", "z"))
+    with pytest.raises(ValueError, match="nan_policy='omit'"):
+        mc.friedman(with_nan)
+    assert mc.friedman(with_nan, nan_policy="omit").omitted == ("x",)
+    assert mc.skillings_mack(with_nan).n_missing == 1

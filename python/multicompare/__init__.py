@@ -43,8 +43,13 @@ Parametric side (module parametric)
 Evidence
     simulate: family-wise error and power of any procedure by Monte Carlo (module simulation).
     load_example: the papers' data (demsar2006, garcia2008, garcia2010).
+
+Results
+    Every function returns a frozen dataclass (statistic, pvalue, to_frame(), a readable str);
+    module results gathers these classes (multicompare.results.FriedmanResult, ...).
 """
 
+from multicompare import results
 from multicompare._core import __version__
 from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, ShapeWarning, read_scores
 from multicompare.adjust import FloatArray, adjust_all_pairs, adjust_control
@@ -145,6 +150,8 @@ from multicompare.two_sample import (
 
 __all__ = [
     "__version__",
+    # the result classes, one namespace (each is also exported below)
+    "results",
     # input
     "Aggregate",
     "NanPolicy",

@@ -87,10 +87,14 @@ class ShapeWarning(UserWarning):
 
 @dataclass(frozen=True)
 class Scores:
-    """Scores of k algorithms (columns) on N data sets (rows), as float64.
+    """Scores of k algorithms (columns) on N data sets (rows), as float64: what every function
+    that takes scores makes of its input, and accepts as input.
 
-    ``values`` is a private read-only copy; ``higher_is_better`` says how to rank it;
-    ``omitted`` names the data sets that ``nan_policy='omit'`` left out.
+    ``values`` is a private read-only copy (NaN marks a missing score); ``higher_is_better``
+    says how to rank it; ``omitted`` names the data sets that ``nan_policy='omit'`` left out.
+    Built directly, ``Scores(values, algorithms, datasets)`` checks its fields as
+    :func:`as_scores` checks its input: numbers without infinite values, at least 2 x 2, one
+    unique name per column and per row.
     """
 
     values: np.ndarray
@@ -98,6 +102,28 @@ class Scores:
     datasets: tuple[str, ...]
     higher_is_better: bool = True
     omitted: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        values = self.values
+        if not (
+            isinstance(values, np.ndarray)
+            and values.dtype == np.float64
+            and values.ndim == 2
+            and not values.flags.writeable
+        ):
+            values = _numeric_matrix(values, None)  # a new array
+            values.setflags(write=False)
+        names = {
+            field: _names(getattr(self, field), field, size)
+            for field, size in (("algorithms", values.shape[1]), ("datasets", values.shape[0]))
+        }
+        _checked_table(values, list(names["algorithms"]), list(names["datasets"]), 2)
+        _check_unique(list(names["algorithms"]), "algorithm")
+        _check_unique(list(names["datasets"]), "data set")
+        check_bool(self.higher_is_better, "higher_is_better")
+        for field, value in (("values", values), *names.items()):
+            object.__setattr__(self, field, value)
+        object.__setattr__(self, "omitted", _names(self.omitted, "omitted", None))
 
     @property
     def n_datasets(self) -> int:
@@ -114,6 +140,31 @@ class Scores:
     def index_of(self, algorithm: str | int) -> int:
         """Column of an algorithm given by name, or by position (see :func:`index_of`)."""
         return index_of(self.algorithms, algorithm)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The scores: rows = data sets, columns = algorithms."""
+        return pd.DataFrame(self.values, index=list(self.datasets), columns=list(self.algorithms))
+
+    def __str__(self) -> str:
+        better = "higher" if self.higher_is_better else "lower"
+        omitted = f"\nomitted (incomplete): {', '.join(self.omitted)}" if self.omitted else ""
+        return (
+            f"Scores of {self.n_algorithms} algorithms on {self.n_datasets} data sets "
+            f"({better} is better)\n{self.to_frame().to_string()}{omitted}"
+        )
+
+
+def _names(names: object, field: str, size: int | None) -> tuple[str, ...]:
+    """``names`` as a tuple of strings (of length ``size`` if given), else TypeError/ValueError."""
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
+        raise TypeError(f"{field} must be a sequence of names, got {type(names).__name__}")
+    if not all(isinstance(name, str) for name in names):
+        raise TypeError(f"{field} must be strings, got {list(names)!r}")
+    if size is not None and len(names) != size:
+        raise ValueError(
+            f"{field} must hold {size} names (one per row or column), got {len(names)}"
+        )
+    return tuple(names)
 
 
 def index_of(names: Sequence[str], algorithm: str | int) -> int:
@@ -227,7 +278,8 @@ def as_scores(
         A 2-D array (rows = data sets; masked cells of a masked array are missing); a wide
         DataFrame, whose index names the data sets unless it has a default index and one column
         of names (unique: the data sets); a long DataFrame (see below); or a CSV path
-        (:func:`read_scores`). A ``Scores`` is returned as it is.
+        (:func:`read_scores`). A ``Scores`` keeps its orientation; ``nan_policy`` and
+        ``keep_missing`` apply to its missing scores.
     higher_is_better : bool
         Whether larger scores are better (accuracy) or worse (error, time).
     dataset, algorithm, score : str
@@ -263,7 +315,15 @@ def as_scores(
     policy = check_choice("nan_policy", nan_policy, NAN_POLICIES)
     how = _check_aggregate(aggregate)
     if isinstance(data, Scores):
-        return data
+        values, rows, omitted = _missing(
+            data.values, list(data.algorithms), list(data.datasets), policy, keep_missing
+        )
+        if values is data.values:
+            return data
+        values.setflags(write=False)
+        return Scores(
+            values, data.algorithms, tuple(rows), data.higher_is_better, data.omitted + omitted
+        )
     if isinstance(data, (str, os.PathLike)):
         data = read_scores(data, dataset=dataset, algorithm=algorithm)
     if isinstance(data, pd.DataFrame):

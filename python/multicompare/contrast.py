@@ -37,6 +37,14 @@ class ContrastResult(_tables.NotebookView):
         """The k x k table of estimates (row minus column)."""
         return self.estimates
 
+    def __str__(self) -> str:
+        omitted = f"\nomitted (incomplete): {', '.join(self.omitted)}" if self.omitted else ""
+        return (
+            f"Contrast estimation (N = {len(self.differences)}, k = {len(self.m)}): "
+            "estimates of M_row - M_column\n"
+            f"{self.estimates.to_string(float_format='{:.4g}'.format)}{omitted}"
+        )
+
 
 def contrast_estimation(
     data: ScoresLike | Scores,

@@ -60,6 +60,7 @@ __all__ = ["HoldoutResult", "compare_holdout", "mcnemar"]
 Test = Literal["midp", "exact", "asymptotic"]
 HoldoutAlternative = Literal["unequal", "greater", "less"]
 CostTest = Literal["likelihood", "chisquare"]
+_COST_TEST_NAMES = {"likelihood": "likelihood-ratio", "chisquare": "chi-square"}
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,26 @@ class HoldoutResult(_tables.NotebookView):
     def to_frame(self) -> pd.DataFrame:
         """The 2 x 2 table: first model correct/wrong (rows) by second model (columns)."""
         return self.table
+
+    def __str__(self) -> str:
+        if self.cost_test is None:
+            name = f"McNemar test ({self.test}, {self.alternative})"
+            rates = "misclassification rates"
+            symbol = "z" if self.test == "asymptotic" else "n01"
+            null = "equal accuracy"
+        else:
+            name = f"Cost-sensitive {_COST_TEST_NAMES[self.cost_test]} test"
+            rates = "mean misclassification costs"
+            symbol = "chi2(1)"
+            null = "equal mean cost"
+        verdict = "rejected" if self.h else "not rejected"
+        return (
+            f"{name} of two classifiers on n = {self.n} observations\n"
+            f"  {symbol} = {self.statistic:.4g}, p = {self.pvalue:.4g}: "
+            f"H0 ({null}) {verdict} at alpha = {self.alpha:g}\n"
+            f"  {rates}: model 1 {self.e1:.4g}, model 2 {self.e2:.4g}; "
+            f"n01 = {self.n01} (only model 2 right), n10 = {self.n10} (only model 1 right)"
+        )
 
 
 def mcnemar(

@@ -94,6 +94,25 @@ class MultipleSignResult(_tables.NotebookView):
             }
         )
 
+    def __str__(self) -> str:
+        if self.critical_value is None:
+            critical = f"no count is significant at alpha = {self.alpha:g}"
+        else:
+            attained = (
+                ""
+                if self.familywise_error is None
+                else f", attained level {self.familywise_error:.4g}"
+            )
+            critical = f"reject when statistic <= {self.critical_value}{attained}"
+        omitted = f"\nomitted (incomplete): {', '.join(self.omitted)}" if self.omitted else ""
+        return (
+            f"Multiple sign test against {self.control} (N = {self.n_datasets}, "
+            f"alpha = {self.alpha:g}, alternative={self.alternative!r}, "
+            f"critical_values={self.critical_values!r})\n"
+            f"  {critical}; rejected: {', '.join(self.rejected) or 'none'}\n"
+            f"{self.to_frame().to_string()}{omitted}"
+        )
+
 
 def multiple_sign_test(
     data: ScoresLike | Scores,

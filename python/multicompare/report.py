@@ -91,6 +91,13 @@ class OmnibusTest:
     distribution: Literal["chi2", "F"]
     df: tuple[int, ...]
 
+    def __str__(self) -> str:
+        df = ", ".join(map(str, self.df))
+        return (
+            f"{TEST_NAMES[self.name]}: {self.distribution}({df}) = {self.statistic:.4f}, "
+            f"p = {fmt_p(self.pvalue)}"
+        )
+
 
 @dataclass(frozen=True)
 class Hypothesis:
@@ -108,6 +115,12 @@ class Hypothesis:
     @property
     def label(self) -> str:
         return f"{self.first} vs {self.second}"
+
+    def __str__(self) -> str:
+        return (
+            f"{self.label}: rank difference {self.difference:.4g}, z = {self.z:.4f}, "
+            f"p = {fmt_p(self.pvalue)}, APVs {', '.join(map(fmt_p, self.apvs))}"
+        )
 
 
 @dataclass(frozen=True)

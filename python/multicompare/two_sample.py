@@ -71,6 +71,15 @@ class WilcoxonResult(_tables.NotebookView):
         """Differences d = x - y and the ranks of |d| (NaN where a difference is not ranked)."""
         return pd.DataFrame({"difference": self.differences, "rank": self.ranks})
 
+    def __str__(self) -> str:
+        z = "" if self.zstatistic is None else f", z = {self.zstatistic:.4f}"
+        return (
+            f"Wilcoxon signed-ranks test ({self.method}, {self.alternative}; "
+            f"zero_method={self.zero_method!r}, n = {self.n} ranked differences)\n"
+            f"  T = {self.statistic:g}{z}, p = {self.pvalue:.4g}; "
+            f"R+ = {self.r_plus:g} (x > y), R- = {self.r_minus:g}"
+        )
+
 
 @dataclass(frozen=True)
 class SignTestResult(_tables.NotebookView):
@@ -91,6 +100,14 @@ class SignTestResult(_tables.NotebookView):
     zstatistic: float | None = None
     omitted: tuple[str, ...] = ()
 
+    def __str__(self) -> str:
+        z = "" if self.zstatistic is None else f", z = {self.zstatistic:.4f}"
+        return (
+            f"Sign test ({self.method}, {self.alternative}): {self.statistic} wins of x "
+            f"out of n = {self.n}{z}, p = {self.pvalue:.4g}\n"
+            f"  x > y: {self.wins}, x < y: {self.losses}, ties: {self.ties}"
+        )
+
 
 @dataclass(frozen=True)
 class PairedTTestResult(_tables.NotebookView):
@@ -103,6 +120,15 @@ class PairedTTestResult(_tables.NotebookView):
     alternative: str
     confidence_interval: tuple[float, float] = field(repr=False, default=(np.nan, np.nan))
     omitted: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        low, high = self.confidence_interval
+        return (
+            f"Paired t-test ({self.alternative}): t({self.df}) = {self.statistic:.4f}, "
+            f"p = {self.pvalue:.4g}\n"
+            f"  mean difference x - y = {self.mean_difference:.4g}, "
+            f"95% confidence interval [{low:.4g}, {high:.4g}]"
+        )
 
 
 def wilcoxon(

@@ -1,0 +1,105 @@
+"""The result classes (issue 12.5): one namespace, multicompare.results, holding every result
+class the package exports, and a readable str() for each of them (not the dataclass repr)."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import re
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+import multicompare as mc
+from multicompare import results
+
+DATA = mc.load_example("demsar2006").iloc[:, :4]
+X, Y = DATA.iloc[:, 0], DATA.iloc[:, 1]
+#: The Fano plane: a balanced incomplete block design of 7 algorithms in 7 data sets of 3.
+FANO = [(0, 1, 3), (1, 2, 4), (2, 3, 5), (3, 4, 6), (0, 4, 5), (1, 5, 6), (0, 2, 6)]
+
+
+def incomplete_blocks() -> np.ndarray:
+    x = np.full((7, 7), np.nan)
+    for i, block in enumerate(FANO):
+        x[i, list(block)] = [1.0 + i, 2.0 + (i % 2), 3.5]
+    return x
+
+
+def folds() -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(0)
+    x = rng.normal(0.8, 0.02, 20)
+    return x, x - rng.normal(0.01, 0.01, 20)
+
+
+def holdout() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, 60)
+    return y, np.where(rng.random(60) < 0.8, y, 1 - y), np.where(rng.random(60) < 0.7, y, 1 - y)
+
+
+#: One instance of every result class, and of the exported input table ``Scores``.
+INSTANCES: dict[str, Callable[[], object]] = {
+    "FriedmanResult": lambda: mc.friedman(DATA),
+    "ImanDavenportResult": lambda: mc.iman_davenport(DATA),
+    "AlignedRanksResult": lambda: mc.friedman_aligned_ranks(DATA),
+    "QuadeResult": lambda: mc.quade(DATA),
+    "SkillingsMackResult": lambda: mc.skillings_mack(incomplete_blocks()),
+    "DurbinResult": lambda: mc.durbin(incomplete_blocks()),
+    "PosthocControlResult": lambda: mc.posthoc_control(DATA, control=0),
+    "PosthocAllPairsResult": lambda: mc.posthoc_all_pairs(DATA),
+    "Report": lambda: mc.compare(DATA),
+    "OmnibusTest": lambda: mc.compare(DATA).omnibus[0],
+    "Hypothesis": lambda: mc.compare(DATA).hypotheses[0],
+    "WilcoxonResult": lambda: mc.wilcoxon(X, Y),
+    "SignTestResult": lambda: mc.sign_test(X, Y),
+    "PairedTTestResult": lambda: mc.paired_t_test(X, Y),
+    "MultipleSignResult": lambda: mc.multiple_sign_test(DATA, 0),
+    "ContrastResult": lambda: mc.contrast_estimation(DATA),
+    "HoldoutResult": lambda: mc.mcnemar(*holdout()),
+    "BayesianResult": lambda: mc.bayesian_signed_rank_test(X, Y, seed=0, n_samples=500),
+    "BayesianComparison": lambda: mc.compare_bayesian(DATA, seed=0, n_samples=500),
+    "CrossValidationTestResult": lambda: mc.corrected_resampled_t_test(*folds(), rho=0.1),
+    "CorrelatedTTestResult": lambda: mc.bayesian_correlated_t_test(*folds(), rho=0.1),
+    "ConditionsResult": lambda: mc.check_conditions(DATA),
+    "FamilyChoice": lambda: mc.choose_family(mc.check_conditions(DATA)),
+    "RMAnovaResult": lambda: mc.rm_anova(DATA),
+    "ParametricPosthocResult": lambda: mc.posthoc_parametric(DATA),
+    "SimulationResult": lambda: mc.simulate(
+        3, 6, n_replications=20, comparisons=["omnibus"], tests=["friedman"], random_state=0
+    ),
+    "Scores": lambda: mc.Report.as_scores(mc.compare(DATA)),
+}
+
+
+def exported_dataclasses() -> set[str]:
+    return {
+        name
+        for name in mc.__all__
+        if inspect.isclass(getattr(mc, name)) and dataclasses.is_dataclass(getattr(mc, name))
+    }
+
+
+def test_results_namespace_holds_every_exported_result_class() -> None:
+    assert set(results.__all__) == exported_dataclasses() - {"Scores"}
+    assert len(results.__all__) == len(set(results.__all__))
+    for name in results.__all__:
+        assert getattr(results, name) is getattr(mc, name), name
+        assert re.search(rf"\b{name}\b", results.__doc__ or ""), f"results' docstring: {name}"
+
+
+def test_every_exported_dataclass_has_an_instance_here() -> None:
+    assert set(INSTANCES) == exported_dataclasses()
+
+
+@pytest.mark.parametrize("name", sorted(INSTANCES))
+def test_str_is_readable(name: str) -> None:
+    instance = INSTANCES[name]()
+    cls = getattr(mc, name)
+    assert type(instance) is cls
+    assert cls.__str__ is not object.__str__, f"{name} has no __str__ of its own"
+    text = str(instance)
+    assert text != repr(instance) and not text.startswith(f"{name}("), text
+    assert "array(" not in text and "dtype" not in text, text
+    assert re.search(r"[A-Za-z]{3}", text.splitlines()[0]), text

@@ -215,9 +215,11 @@ def test_every_result_has_an_escaped_notebook_view(name: str, result: object) ->
     assert ("&lt;script&gt;alert(1)&lt;/script&gt;" in fragment) == (name not in NAMELESS)
 
 
-def test_the_notebook_view_without_a_str_shows_the_fields() -> None:
+def test_the_notebook_view_shows_the_str_and_the_table() -> None:
     from multicompare.two_sample import sign_test
 
-    fragment = sign_test([1, 2, 3, 4, 5], [0, 1, 2, 3, 6])._repr_html_()
-    assert "Sign test" in fragment.split("<table")[0]
-    assert re.search(r"<th>wins</th>\s*<td>4</td>", fragment)
+    result = sign_test([1, 2, 3, 4, 5], [0, 1, 2, 3, 6])
+    fragment = result._repr_html_()
+    escaped = str(result).replace(">", "&gt;").replace("<", "&lt;")
+    assert fragment.split("<table")[0] == f"<pre>{escaped}</pre>\n"  # its lines kept
+    assert re.search(r"<th>wins</th>\s*<th>losses</th>", fragment)

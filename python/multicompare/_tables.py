@@ -6,9 +6,9 @@ emphasis and frame rows. ``render`` is the only layout code, shared by all diale
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -232,6 +232,11 @@ def html_escape(text: str) -> str:
     return html.escape(visible(text), quote=True)
 
 
+def html_pre(text: str) -> str:
+    """Multi-line ``text`` as an inert ``<pre>`` block: its lines kept, each escaped."""
+    return "<pre>" + "\n".join(map(html_escape, text.split("\n"))) + "</pre>"
+
+
 def _html_row(cells: Sequence[str], align: str) -> str:
     return "<tr>" + "".join(f'<td class="{a}">{c}</td>' for c, a in zip(cells, align)) + "</tr>"
 
@@ -250,41 +255,17 @@ HTML = Dialect(
 )
 
 
-class NotebookView:
-    """Mixin giving a result dataclass its notebook view, ``_repr_html_``.
-
-    The view is the result's own ``__str__`` (or, without one, the first line of its
-    docstring and a table of its scalar fields), then ``to_frame()`` as an HTML table. Every
-    text from the data (names of algorithms and data sets) is escaped, so it stays inert.
+class NotebookView(ABC):
+    """Mixin giving a result dataclass its notebook view, ``_repr_html_``: the result's
+    ``str()``, then ``to_frame()`` as an HTML table. Every text from the data (names of
+    algorithms and data sets) is escaped, so it stays inert.
     """
+
+    @abstractmethod
+    def to_frame(self) -> pd.DataFrame:
+        """The result as a table."""
 
     def _repr_html_(self) -> str:
         """In a notebook: the summary and the table, every name escaped."""
-        parts = []
-        if type(self).__str__ is not object.__str__:
-            parts.append(f"<pre>{html_escape(str(self))}</pre>")
-        else:
-            heading = (
-                (type(self).__doc__ or type(self).__name__)
-                .strip()
-                .splitlines()[0]
-                .replace("``", "")
-            )
-            fields = {
-                f.name: getattr(self, f.name)
-                for f in dataclasses.fields(self)  # type: ignore[arg-type]
-                if f.repr
-            }
-            scalars = {
-                name: f"{v:.6g}" if isinstance(v, float) else str(v)
-                for name, v in fields.items()
-                if v is None or isinstance(v, (str, int, float, tuple))
-            }
-            parts += [
-                f"<p><strong>{html_escape(heading)}</strong></p>",
-                pd.Series(scalars, name="value", dtype=object).to_frame().to_html(escape=True),
-            ]
-        to_frame: Callable[[], pd.DataFrame] | None = getattr(self, "to_frame", None)
-        if to_frame is not None:
-            parts.append(to_frame().to_html(float_format="{:.4g}".format, escape=True))
-        return "\n".join(parts)
+        table = self.to_frame().to_html(float_format="{:.4g}".format, escape=True)
+        return f"{html_pre(str(self))}\n{table}"

@@ -61,6 +61,8 @@ Test = Literal["midp", "exact", "asymptotic"]
 HoldoutAlternative = Literal["unequal", "greater", "less"]
 CostTest = Literal["likelihood", "chisquare"]
 _COST_TEST_NAMES = {"likelihood": "likelihood-ratio", "chisquare": "chi-square"}
+#: Classes named in str(HoldoutResult); more are counted.
+_SHOWN_CLASSES = 10
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,9 @@ class HoldoutResult(_tables.NotebookView):
             f"  {symbol} = {self.statistic:.4g}, p = {self.pvalue:.4g}: "
             f"H0 ({null}) {verdict} at alpha = {self.alpha:g}\n"
             f"  {rates}: model 1 {self.e1:.4g}, model 2 {self.e2:.4g}; "
-            f"n01 = {self.n01} (only model 2 right), n10 = {self.n10} (only model 1 right)"
+            f"n01 = {self.n01} (only model 2 right), n10 = {self.n10} (only model 1 right)\n"
+            f"  classes: {', '.join(map(str, self.classes[:_SHOWN_CLASSES]))}"
+            + (f", ... ({len(self.classes)})" if len(self.classes) > _SHOWN_CLASSES else "")
         )
 
 

@@ -57,9 +57,9 @@ class _Printable:
 
     def _repr_html_(self) -> str:
         """In a notebook: the same text, escaped."""
-        from multicompare._tables import html_escape
+        from multicompare._tables import html_pre
 
-        return f"<pre>{html_escape(str(self))}</pre>"
+        return html_pre(str(self))
 
 
 @dataclass(frozen=True)

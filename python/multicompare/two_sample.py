@@ -100,6 +100,20 @@ class SignTestResult(_tables.NotebookView):
     zstatistic: float | None = None
     omitted: tuple[str, ...] = ()
 
+    def to_frame(self) -> pd.DataFrame:
+        """One row: statistic (wins), pvalue, wins, losses, ties, n."""
+        return pd.DataFrame(
+            {
+                "statistic": [self.statistic],
+                "pvalue": [self.pvalue],
+                "wins": [self.wins],
+                "losses": [self.losses],
+                "ties": [self.ties],
+                "n": [self.n],
+            },
+            index=pd.Index(["sign test"], name="test"),
+        )
+
     def __str__(self) -> str:
         z = "" if self.zstatistic is None else f", z = {self.zstatistic:.4f}"
         return (
@@ -120,6 +134,21 @@ class PairedTTestResult(_tables.NotebookView):
     alternative: str
     confidence_interval: tuple[float, float] = field(repr=False, default=(np.nan, np.nan))
     omitted: tuple[str, ...] = ()
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row: statistic (t), df, pvalue, mean_difference and the 95% confidence interval."""
+        low, high = self.confidence_interval
+        return pd.DataFrame(
+            {
+                "statistic": [self.statistic],
+                "df": [self.df],
+                "pvalue": [self.pvalue],
+                "mean_difference": [self.mean_difference],
+                "ci_low": [low],
+                "ci_high": [high],
+            },
+            index=pd.Index(["paired t-test"], name="test"),
+        )
 
     def __str__(self) -> str:
         low, high = self.confidence_interval

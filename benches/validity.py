@@ -135,8 +135,8 @@ def _cell(row: pd.Series) -> str:
 
 def _row_order(row: tuple[str, str, str]) -> tuple[int, int, int]:
     """Comparisons, tests and procedures in the package's order (not alphabetical)."""
+    from multicompare._vocabulary import POSTHOC_TESTS as TESTS
     from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS
-    from multicompare.posthoc import TESTS
     from multicompare.simulation import COMPARISONS, OMNIBUS
 
     comparison, test, procedure = row

@@ -122,7 +122,7 @@ def test_plain_sequence_and_mapping_ranks() -> None:
         ({"a": 1.0, "b": np.nan}, {"cd": 1.0}, "finite"),
         ({"a": 1.0, "b": 2.0}, {}, "exactly one"),
         ({"a": 1.0, "b": 2.0}, {"cd": 1.0, "rejected": []}, "exactly one"),
-        ({"a": 1.0, "b": 2.0}, {"cd": -1.0}, "non-negative"),
+        ({"a": 1.0, "b": 2.0}, {"cd": -1.0}, "cd must be a finite number >= 0"),
         ({"a": 1.0, "b": 2.0}, {"rejected": [("a", "zz")]}, "unknown algorithm"),
         ({"a": 1.0, "b": 2.0}, {"rejected": np.zeros((3, 3), dtype=bool)}, "2 x 2"),
         ({"a": 1.0, "b": 2.0}, {"rejected": pd.DataFrame({"a": [True]}, index=["a"])}, "lacks"),

@@ -185,9 +185,13 @@ def test_keys_1_and_text_1_are_the_same_name(function) -> None:
         (
             lambda: mc.cd_groups({"a": 1.0, "b": 2.0}, cd="1"),
             TypeError,
-            "cd must be a non-negative number",
+            "cd must be a finite number >= 0",
         ),
-        (lambda: mc.posthoc_all_pairs(X, methods=5), TypeError, "methods must be a method name"),
+        (
+            lambda: mc.posthoc_all_pairs(X, methods=5),
+            TypeError,
+            "methods must be a name or a sequence of names",
+        ),
     ],
 )
 def test_clear_messages(call, error, match) -> None:

@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import multicompare as mc
-from multicompare._data import ShapeWarning, as_scores, check_choice, read_scores
+from multicompare._data import ShapeWarning, as_scores, read_scores
+from multicompare._validation import check_choice
 from multicompare.cli import main
 
 DATASETS = [

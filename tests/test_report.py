@@ -227,7 +227,11 @@ def test_paper_options_reproduce_the_printed_tables() -> None:
             ValueError,
         ),
         ({"quade_se": "garcia2010"}, "quade_se='garcia2010' applies to test='quade'", ValueError),
-        ({"rom": "rom1990", "control": "C4.5"}, "unknown rom='rom1990'", ValueError),
+        (
+            {"rom": "rom1990", "control": "C4.5"},
+            "rom must be one of 'exact', 'garcia2010'; got 'rom1990'",
+            ValueError,
+        ),
         ({"aligned_se": "paper", "test": "aligned"}, "aligned_se must be one of", ValueError),
         ({"quade_se": "paper", "test": "quade"}, "quade_se must be one of", ValueError),
         ({"tie_correction": "no"}, "tie_correction must be True or False", TypeError),

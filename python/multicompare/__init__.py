@@ -51,12 +51,37 @@ Results
 
 from multicompare import results
 from multicompare._core import __version__
-from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, ShapeWarning, read_scores
+from multicompare._data import Aggregate, RanksLike, Scores, ScoresLike, ShapeWarning, read_scores
+from multicompare._vocabulary import (
+    Alternative,
+    Bars,
+    CDProcedure,
+    CompareTest,
+    Comparison,
+    CostTest,
+    CriticalValues,
+    DataSetsTest,
+    ExactMethod,
+    Example,
+    Family,
+    HoldoutAlternative,
+    IncompleteTest,
+    McNemarTest,
+    NanPolicy,
+    Noise,
+    NormalityTest,
+    PosthocTest,
+    Rom,
+    SEForm,
+    Ties,
+    VarianceTest,
+    WilcoxonMethod,
+    ZeroMethod,
+)
 from multicompare.adjust import FloatArray, adjust_all_pairs, adjust_control
 from multicompare.bayesian import (
     BayesianComparison,
     BayesianResult,
-    DataSetsTest,
     bayesian_sign_test,
     bayesian_signed_rank_test,
     compare_bayesian,
@@ -72,17 +97,9 @@ from multicompare.cross_validation import (
     paired_t_test_5x2cv,
 )
 from multicompare.examples import load_example
-from multicompare.holdout import (
-    CostTest,
-    HoldoutAlternative,
-    HoldoutResult,
-    compare_holdout,
-    mcnemar,
-)
-from multicompare.holdout import Test as HoldoutTest
+from multicompare.holdout import HoldoutResult, compare_holdout, mcnemar
 from multicompare.incomplete import (
     DurbinResult,
-    IncompleteTest,
     SkillingsMackResult,
     durbin,
     posthoc_incomplete,
@@ -105,39 +122,30 @@ from multicompare.omnibus import (
 )
 from multicompare.parametric import (
     ConditionsResult,
-    Family,
     FamilyChoice,
-    NormalityTest,
     ParametricPosthocResult,
     RMAnovaResult,
-    VarianceTest,
     check_conditions,
     choose_family,
     posthoc_parametric,
     rm_anova,
 )
-from multicompare.plot import Bars, cd_diagram, cd_groups
-from multicompare.posterior_plot import plot_posterior
+from multicompare.plot import cd_diagram, cd_groups
+from multicompare.posterior_plot import Posterior, plot_posterior
 from multicompare.posthoc import (
     PosthocAllPairsResult,
     PosthocControlResult,
-    RanksLike,
-    SEForm,
-    Test,
     posthoc_all_pairs,
     posthoc_control,
 )
-from multicompare.report import CompareTest, Hypothesis, OmnibusTest, Report, Rom, compare
+from multicompare.report import Hypothesis, OmnibusTest, Report, compare
 from multicompare.simulation import (
-    Comparison,
     CustomProcedure,
-    Noise,
     NoiseFunction,
     SimulationResult,
     simulate,
 )
 from multicompare.two_sample import (
-    Alternative,
     PairedTTestResult,
     SignTestResult,
     WilcoxonResult,
@@ -179,11 +187,12 @@ __all__ = [
     "SEForm",
     "PosthocAllPairsResult",
     "PosthocControlResult",
+    "PosthocTest",
     "RanksLike",
-    "Test",
     "posthoc_all_pairs",
     "posthoc_control",
     # adjusted p-values and critical differences
+    "CDProcedure",
     "FloatArray",
     "adjust_all_pairs",
     "adjust_control",
@@ -196,18 +205,23 @@ __all__ = [
     "CostTest",
     "HoldoutAlternative",
     "HoldoutResult",
-    "HoldoutTest",
+    "McNemarTest",
     "compare_holdout",
     "mcnemar",
     # multiple sign test
+    "CriticalValues",
     "MultipleSignResult",
     "multiple_sign_critical_value",
     "multiple_sign_test",
     # two algorithms
     "Alternative",
+    "ExactMethod",
     "PairedTTestResult",
     "SignTestResult",
+    "Ties",
+    "WilcoxonMethod",
     "WilcoxonResult",
+    "ZeroMethod",
     "paired_t_test",
     "sign_test",
     "sign_test_critical_wins",
@@ -238,6 +252,7 @@ __all__ = [
     "BayesianResult",
     "bayesian_sign_test",
     "bayesian_signed_rank_test",
+    "Posterior",
     "compare_bayesian",
     "plot_posterior",
     # two algorithms on one data set, from cross-validation
@@ -248,6 +263,7 @@ __all__ = [
     "corrected_resampled_t_test",
     "paired_t_test_5x2cv",
     # example data
+    "Example",
     "load_example",
     # one-call analysis, reports and CD diagrams
     "Bars",
@@ -260,3 +276,22 @@ __all__ = [
     "cd_groups",
     "compare",
 ]
+
+#: Old names of the option types, kept as deprecated aliases: ``Test`` (the post-hoc tests, now
+#: ``PosthocTest``, as ``Test`` also meant the McNemar variants) and ``HoldoutTest`` (now
+#: ``McNemarTest``).
+_DEPRECATED_NAMES = {"Test": "PosthocTest", "HoldoutTest": "McNemarTest"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _DEPRECATED_NAMES:
+        import warnings
+
+        new = _DEPRECATED_NAMES[name]
+        warnings.warn(
+            f"multicompare.{name} is deprecated; use multicompare.{new}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return globals()[new]
+    raise AttributeError(f"module 'multicompare' has no attribute {name!r}")

@@ -14,14 +14,17 @@ import os
 import re
 import sys
 import warnings
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Union, cast, get_args
+from typing import Union, cast
 
 import numpy as np
 import pandas as pd
 
 from multicompare._orientation import transposed_evidence
+from multicompare._ranking import difference
+from multicompare._validation import check_bool, check_choice, check_count
+from multicompare._vocabulary import AGGREGATES, NAN_POLICIES, AggregateName, NanPolicy
 
 __all__ = [
     "AGGREGATES",
@@ -29,25 +32,23 @@ __all__ = [
     "Aggregate",
     "NanPolicy",
     "Scores",
+    "RanksLike",
     "ScoresLike",
     "ShapeWarning",
+    "as_rank_series",
     "as_scores",
-    "check_alpha",
-    "check_choice",
+    "paired_differences",
+    "published_ranks",
     "read_scores",
 ]
 
 ScoresLike = Union[np.ndarray, pd.DataFrame, "os.PathLike[str]", str, Sequence[Sequence[float]]]
 """What the functions of multicompare accept as scores (see :func:`as_scores`)."""
 
-AggregateName = Literal["mean", "median"]
-AGGREGATES: tuple[str, ...] = get_args(AggregateName)
 Aggregate = AggregateName | Callable[[np.ndarray], float]
 """How repeated scores (folds, seeds) of a data set and algorithm become one: a name of
 ``AGGREGATES`` or a function of a 1-D array returning a number."""
 
-NanPolicy = Literal["raise", "omit"]
-NAN_POLICIES: tuple[str, ...] = get_args(NanPolicy)
 
 #: Columns of long data that number repeated runs, never scores (compared in lower case).
 REPLICATE_COLUMNS = frozenset(
@@ -177,52 +178,6 @@ def index_of(names: Sequence[str], algorithm: str | int) -> int:
         if not isinstance(algorithm, str) and 0 <= algorithm < len(names):
             return int(algorithm)
     raise ValueError(f"unknown control {algorithm!r}; the algorithms are {names}")
-
-
-def check_alpha(alpha: float) -> float:
-    """Return alpha as a float, or raise ValueError unless 0 < alpha < 1."""
-    if isinstance(alpha, bool) or not isinstance(alpha, (int, float, np.floating, np.integer)):
-        raise TypeError(f"alpha must be a number in (0, 1), got {alpha!r}")
-    if not 0.0 < float(alpha) < 1.0:
-        raise ValueError(f"alpha must be in (0, 1), got {alpha!r}")
-    return float(alpha)
-
-
-#: Other names of the procedures, tried in order when a name is not among the allowed ones:
-#: Bonferroni's correction of the comparisons with a control is the Bonferroni-Dunn procedure;
-#: over all pairs it is what Garcia & Herrera (2008) call Nemenyi's procedure.
-ALIASES: dict[str, tuple[str, ...]] = {
-    "bonferroni_dunn": ("bonferroni", "nemenyi"),
-    "bonferroni": ("bonferroni_dunn", "nemenyi"),
-    "dunn": ("bonferroni_dunn", "bonferroni"),
-}
-
-
-def check_choice(name: str, value: object, allowed: Sequence[str]) -> str:
-    """``value`` as spelled in ``allowed``, or ValueError "<name> must be one of ...; got ...".
-
-    Names compare case-insensitively with '-' and ' ' as '_' ("Bergmann-Hommel" is
-    "bergmann_hommel"), and a name of :data:`ALIASES` stands for the first of its meanings
-    that ``allowed`` holds."""
-    if isinstance(value, str):
-        key = _key(value)
-        spelled = {_key(option): option for option in allowed}
-        for candidate in (key, *ALIASES.get(key, ())):
-            if candidate in spelled:
-                return spelled[candidate]
-    raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}; got {value!r}")
-
-
-def _key(name: str) -> str:
-    return "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
-
-
-def check_bool(value: object, name: str) -> bool:
-    """``value`` as a bool, or TypeError unless it is True or False (a string such as "no"
-    or None would otherwise be read by its truth value)."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {value!r}")
-    return bool(value)
 
 
 def as_real_array(values: object, name: str) -> np.ndarray:
@@ -407,7 +362,7 @@ def read_scores(
 def _check_aggregate(aggregate: Aggregate | None) -> Aggregate | None:
     if aggregate is None or callable(aggregate):
         return aggregate
-    return cast(AggregateName, check_choice("aggregate", aggregate, AGGREGATES))
+    return check_choice("aggregate", aggregate, AGGREGATES)
 
 
 def _check_unique(names: list[str], what: str) -> None:
@@ -731,3 +686,93 @@ def _not_a_number(value: object) -> bool:
     except (TypeError, ValueError):
         return True
     return False
+
+
+RanksLike = pd.Series | Mapping[str, float] | Sequence[float] | np.ndarray
+"""Average ranks as the functions of multicompare accept them (see :func:`as_rank_series`)."""
+
+
+def as_rank_series(ranks: RanksLike, algorithms: Sequence[str] | None = None) -> pd.Series:
+    """Average ranks as a float Series named by algorithm (names as text), or TypeError /
+    ValueError: a Series or mapping names its algorithms; a plain sequence takes the names
+    ``algorithms`` (default A1, A2, ...). At least two finite ranks with distinct names."""
+    if isinstance(ranks, (pd.Series, Mapping)):
+        if algorithms is not None:
+            raise ValueError(
+                "algorithms= is for ranks given as a plain sequence; a Series or "
+                "dict already names them"
+            )
+        series = pd.Series(dict(ranks)) if isinstance(ranks, Mapping) else ranks
+        names = [str(a) for a in series.index]
+        values = as_real_array(series.to_numpy(), "ranks")
+    else:
+        values = as_real_array(ranks, "ranks")
+        names = (
+            [str(a) for a in algorithms]
+            if algorithms is not None
+            else [f"A{j + 1}" for j in range(values.shape[0] if values.ndim else 0)]
+        )
+    values = values.astype(np.float64)
+    if values.ndim != 1:
+        raise ValueError(
+            f"ranks must be 1-D (one average rank per algorithm), got shape {values.shape}"
+        )
+    if len(values) < 2:
+        raise ValueError(f"need at least 2 algorithms, got {len(values)} rank(s)")
+    if len(names) != len(values):
+        raise ValueError(f"{len(names)} algorithm names for {len(values)} ranks")
+    _check_unique(names, "algorithm")
+    if not np.all(np.isfinite(values)):
+        raise ValueError("ranks must be finite (no NaN/inf)")
+    return pd.Series(values, index=names, name="rank")
+
+
+def published_ranks(
+    ranks: RanksLike, n_datasets: int | None, algorithms: Sequence[str] | None = None
+) -> tuple[pd.Series, int]:
+    """Published average ``ranks`` (:func:`as_rank_series`) and their number of data sets
+    ``n_datasets`` (at least 2). Whether a test can reach them at that N is
+    :func:`multicompare._ranking.check_average_ranks`'s question."""
+    series = as_rank_series(ranks, algorithms)
+    if n_datasets is None:
+        raise ValueError("ranks= needs n_datasets= (the number of data sets they average over)")
+    return series, check_count(n_datasets, "n_datasets", 2)
+
+
+def paired_differences(
+    x: object, y: object, nan_policy: NanPolicy = "raise"
+) -> tuple[pd.Series, tuple[str, ...]]:
+    """d = x - y as a Series over the data sets, validated and at the precision of the data,
+    with ``nan_policy`` applied to the pairs: d over the complete pairs, and the data sets
+    'omit' dropped (index labels; positions for arrays).
+
+    Two Series are paired by data set (their index labels), anything else by position.
+    """
+    if isinstance(x, pd.Series) and isinstance(y, pd.Series) and not x.index.equals(y.index):
+        if not (x.index.is_unique and y.index.is_unique and set(x.index) == set(y.index)):
+            raise ValueError(
+                "x and y are Series over different data sets (index labels); align "
+                "them, or pass arrays to pair the scores by position"
+            )
+        y = y.reindex(x.index)
+    for name, v in (("x", x), ("y", y)):
+        if isinstance(v, pd.DataFrame) or np.ndim(np.asarray(v, dtype=object)) != 1:
+            raise ValueError(
+                f"{name} must be 1-D (one score per data set), got shape "
+                f"{np.shape(np.asarray(v, dtype=object))}"
+            )
+    n_x, n_y = np.size(np.asarray(x, dtype=object)), np.size(np.asarray(y, dtype=object))
+    if n_x != n_y:
+        raise ValueError(f"x and y must have the same length, got {n_x} and {n_y}")
+    index = x.index if isinstance(x, pd.Series) else y.index if isinstance(y, pd.Series) else None
+    # A string index names the data sets, so that a column of text is never taken for names.
+    frame = pd.DataFrame(
+        {"x": np.asarray(x, dtype=object), "y": np.asarray(y, dtype=object)},
+        index=index if index is not None else [str(i) for i in range(n_x)],
+    )
+    scores = as_scores(frame, nan_policy=nan_policy, shape_warnings=False)
+    values = scores.values
+    d = difference(values[:, 0], values[:, 1])
+    kept = list(scores.datasets) if index is not None else [int(i) for i in scores.datasets]
+    labels = kept if index is not None or scores.omitted else None
+    return pd.Series(d, index=labels, name="difference"), scores.omitted

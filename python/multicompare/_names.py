@@ -1,10 +1,11 @@
-"""Display names and number formats shared by the report renderers and the CD diagrams, and
-the default procedure of a comparison (one choice for ``compare``, ``Report.plot``,
+"""Display names and number formats shared by the results, the report renderers and the plots,
+and the default procedure of a comparison (one choice for ``compare``, ``Report.plot``,
 ``cd_diagram`` and the command line)."""
 
 from __future__ import annotations
 
 __all__ = [
+    "BAYESIAN_TEST_NAMES",
     "POSTHOC_NAMES",
     "PROCEDURE_NAMES",
     "RANK_NAMES",
@@ -40,6 +41,11 @@ RANK_NAMES = {
 }
 # what a post-hoc compares: the ranks of a rank test, or pairwise tests
 POSTHOC_NAMES = {**RANK_NAMES, "wilcoxon": "Wilcoxon signed-rank tests", "sign": "sign tests"}
+BAYESIAN_TEST_NAMES = {
+    "signed_rank": "Bayesian signed-rank test",
+    "sign": "Bayesian sign test",
+    "correlated_t": "Bayesian correlated t-test",
+}
 TEST_NAMES = {
     "friedman": "Friedman",
     "iman_davenport": "Iman-Davenport",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -18,7 +17,9 @@ from scipy.optimize import brentq
 from scipy.special import gammaln
 
 from multicompare import _core
-from multicompare._data import as_real_array, check_alpha, check_bool, check_choice
+from multicompare._data import as_real_array
+from multicompare._validation import check_alpha, check_bool, check_choice
+from multicompare._vocabulary import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES, ROMS, Rom
 
 __all__ = [
     "ALL_PAIRS_METHODS",
@@ -31,8 +32,8 @@ __all__ = [
     "rom_reject",
 ]
 
-CONTROL_METHODS = ("bonferroni", "holm", "hochberg", "hommel", "holland", "rom", "finner", "li")
-ALL_PAIRS_METHODS = ("nemenyi", "holm", "shaffer", "bergmann_hommel")
+CONTROL_METHODS = CONTROL_PROCEDURES
+ALL_PAIRS_METHODS = ALL_PAIRS_PROCEDURES
 NOT_FWER_CONTROLLING = {
     "finner": "Finner's procedure does not control the family-wise error of a 1xN rank post-hoc "
     "(its z statistics are correlated): measured FWER 0.09-0.10 at alpha = 0.05 with 5 "
@@ -81,10 +82,6 @@ def _checked(p: NDArray[np.generic]) -> FloatArray:
     if low < 0 or high > 1:
         raise ValueError(f"p-values must lie in [0, 1], got {float(low if low < 0 else high)!r}")
     return p.astype(np.float64) + 0.0
-
-
-def _choose(method: str, allowed: tuple[str, ...]) -> str:
-    return check_choice("method", method, allowed)
 
 
 # --------------------------------------------------------------------------- step-wise helpers
@@ -356,9 +353,7 @@ def family_size_limit(method: str, rom: str, m: int) -> str:
     return ""
 
 
-def adjust_control(
-    pvalues: ArrayLike, method: str, *, rom: Literal["exact", "garcia2010"] = "exact"
-) -> FloatArray:
+def adjust_control(pvalues: ArrayLike, method: str, *, rom: Rom = "exact") -> FloatArray:
     """Adjusted p-values of m comparisons with a control, in input order, capped at 1.
 
     ``pvalues`` is 1-D (one family of m comparisons) or 2-D (n, m): n independent families,
@@ -402,9 +397,8 @@ def adjust_control(
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    method = _choose(method, CONTROL_METHODS)
-    if rom not in ("exact", "garcia2010"):
-        raise ValueError(f"unknown rom={rom!r}; allowed: 'exact', 'garcia2010'")
+    method = check_choice("method", method, CONTROL_METHODS)
+    rom = check_choice("rom", rom, ROMS)
     raw = _as_array(pvalues)
     if raw.ndim > 2:
         raise ValueError(
@@ -593,7 +587,7 @@ def adjust_all_pairs(
     ----------
     G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
     """
-    method = _choose(method, ALL_PAIRS_METHODS)
+    method = check_choice("method", method, ALL_PAIRS_METHODS)
     monotone = check_bool(monotone, "monotone")
     if order is not None and method != "bergmann_hommel":
         raise ValueError(f"order= applies to method='bergmann_hommel' only, not {method!r}")

@@ -33,15 +33,17 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from multicompare import _tables
-from multicompare._data import NanPolicy, Scores, ScoresLike, as_scores, index_of
+from multicompare._data import Scores, ScoresLike, as_scores, index_of, paired_differences
+from multicompare._names import BAYESIAN_TEST_NAMES
 from multicompare._ranking import at_data_precision
-from multicompare.two_sample import _check_choice, _paired
+from multicompare._validation import check_bool, check_choice, check_count, check_nonnegative
+from multicompare._vocabulary import DATASETS_TESTS, BayesianTest, DataSetsTest, NanPolicy
 
 __all__ = [
     "BayesianComparison",
@@ -51,9 +53,6 @@ __all__ = [
     "compare_bayesian",
 ]
 
-BayesianTest = Literal["signed_rank", "sign", "correlated_t"]
-DataSetsTest = Literal["signed_rank", "sign"]  # the tests over N data sets
-DATASETS_TESTS: tuple[str, ...] = get_args(DataSetsTest)
 #: Most posterior samples one call draws (their array takes 24 bytes each).
 MAX_SAMPLES = 10_000_000
 #: Most terms S (N + 1) of one signed-rank posterior (about a minute of numpy).
@@ -61,11 +60,6 @@ MAX_SIGNED_RANK_WORK = 10**10
 SIGNED_RANK_PRIOR = 0.5  # baycomp's default prior strengths
 SIGN_PRIOR = 1.0
 _CHUNK = 2**22  # floats per chunk of the signed-rank weights
-TEST_NAMES = {
-    "signed_rank": "Bayesian signed-rank test",
-    "sign": "Bayesian sign test",
-    "correlated_t": "Bayesian correlated t-test",
-}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,7 +108,7 @@ class BayesianResult(_tables.NotebookView):
             else ""
         )
         return (
-            f"{TEST_NAMES[self.test]} of {self.names[0]} vs {self.names[1]} "
+            f"{BAYESIAN_TEST_NAMES[self.test]} of {self.names[0]} vs {self.names[1]} "
             f"(rope = {self.rope:g}{options})\n{shown}{dropped}"
         )
 
@@ -311,7 +305,7 @@ class BayesianComparison(_tables.NotebookView):
     def _table(self, dialect: _tables.Dialect) -> str:
         options = f"rope = {self.rope:g}, prior = {self.results[0].options['prior']:g}"
         table = _tables.Table(
-            title=f"{TEST_NAMES[self.test]}s on {self.n_datasets} data sets ({options})",
+            title=f"{BAYESIAN_TEST_NAMES[self.test]}s on {self.n_datasets} data sets ({options})",
             header=("Pair", "P(first better)", "P(equivalent)", "P(second better)", "Decision"),
             rows=tuple(
                 (
@@ -391,7 +385,7 @@ def compare_bayesian(
     Benavoli, Corani, Demsar & Zaffalon (2017), "Time for a change: a tutorial for comparing
     multiple classifiers through Bayesian analysis", JMLR 18(77).
     """
-    _check_choice("test", test, DATASETS_TESTS)
+    test = check_choice("test", test, DATASETS_TESTS)
     if (
         isinstance(threshold, bool)
         or not isinstance(threshold, (int, float, np.floating))
@@ -457,24 +451,6 @@ def posterior_probabilities(samples: np.ndarray, rope: float) -> tuple[float, fl
     return p_x, 0.0, 1.0 - p_x
 
 
-def check_rope(rope: float) -> float:
-    """``rope`` as a float, or TypeError/ValueError unless a finite number >= 0."""
-    if isinstance(rope, bool) or not isinstance(rope, (int, float, np.integer, np.floating)):
-        raise TypeError(f"rope must be a number >= 0, got {rope!r}")
-    if not np.isfinite(rope) or rope < 0:
-        raise ValueError(f"rope must be a finite number >= 0, got {rope!r}")
-    return float(rope)
-
-
-def check_n_samples(n_samples: int) -> int:
-    """``n_samples`` as an int, or TypeError/ValueError unless 1 <= n_samples <= MAX_SAMPLES."""
-    if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)):
-        raise TypeError(f"n_samples must be an integer, got {n_samples!r}")
-    if not 1 <= n_samples <= MAX_SAMPLES:
-        raise ValueError(f"n_samples must be in [1, {MAX_SAMPLES}], got {n_samples}")
-    return int(n_samples)
-
-
 def pair_names(x: object, y: object, names: tuple[str, str] | None) -> tuple[str, str]:
     """Labels of x and y: ``names``, else the Series' names, else "x" and "y"."""
     if names is not None:
@@ -503,16 +479,12 @@ def _prepare(
     nan_policy: NanPolicy,
 ) -> tuple[np.ndarray, float, float, int, np.random.Generator, tuple[str, str], tuple[str, ...]]:
     """Validated (oriented differences, rope, prior, S, generator, names, omitted data sets)."""
-    if not isinstance(higher_is_better, (bool, np.bool_)):
-        raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
-    rope = check_rope(rope)
-    if isinstance(prior, bool) or not isinstance(prior, (int, float, np.integer, np.floating)):
-        raise TypeError(f"prior must be a number >= 0, got {prior!r}")
-    if not np.isfinite(prior) or prior < 0:
-        raise ValueError(f"prior must be a finite number >= 0, got {prior!r}")
-    n_samples = check_n_samples(n_samples)
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
+    rope = check_nonnegative(rope, "rope")
+    prior = check_nonnegative(prior, "prior")
+    n_samples = check_count(n_samples, "n_samples", 1, MAX_SAMPLES)
     labels = pair_names(x, y, names)
-    differences, omitted = _paired(x, y, nan_policy)
+    differences, omitted = paired_differences(x, y, nan_policy)
     d = differences.to_numpy()
     return (
         (d if higher_is_better else -d),

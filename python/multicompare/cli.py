@@ -19,9 +19,17 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO, TypeVar
 
-from multicompare._data import AGGREGATES, NAN_POLICIES, ShapeWarning, check_choice
-from multicompare.incomplete import INCOMPLETE_TESTS
-from multicompare.parametric import FAMILIES
+from multicompare._data import ShapeWarning
+from multicompare._validation import check_choice
+from multicompare._vocabulary import (
+    AGGREGATES,
+    COMPARE_TESTS,
+    DATASETS_TESTS,
+    FAMILIES,
+    INCOMPLETE_TESTS,
+    NAN_POLICIES,
+    SE_FORMS,
+)
 
 __all__ = ["main"]
 
@@ -54,12 +62,8 @@ class InputError(Exception):
 
 def _parser() -> argparse.ArgumentParser:
     from multicompare._core import __version__
-    from multicompare.adjust import CONTROL_METHODS
-    from multicompare.bayesian import DATASETS_TESTS
     from multicompare.examples import EXAMPLES
-    from multicompare.plot import APV_METHODS, CD_METHODS
-    from multicompare.posthoc import SE_FORMS
-    from multicompare.report import COMPARE_TESTS
+    from multicompare.plot import DIAGRAM_PROCEDURES
 
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -211,11 +215,10 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="also save a critical difference diagram (.png, .svg or .pdf)",
     )
-    plot_methods = tuple(dict.fromkeys((*CD_METHODS, *APV_METHODS, *CONTROL_METHODS)))
     parser.add_argument(
         "--plot-method",
-        choices=plot_methods,
-        type=lambda name: _choice("--plot-method", name, plot_methods),
+        choices=DIAGRAM_PROCEDURES,
+        type=lambda name: _choice("--plot-method", name, DIAGRAM_PROCEDURES),
         help="procedure whose decisions the diagram draws (default: the "
         "report's procedure, so that diagram and summary agree)",
     )

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import math
-from typing import Literal
 
 import numpy as np
 from scipy.stats import norm, studentized_range
 
-from multicompare._data import check_alpha, check_choice
+from multicompare._validation import check_alpha, check_choice, check_count
+from multicompare._vocabulary import CD_PROCEDURES, CDProcedure
 
 __all__ = ["critical_difference", "critical_difference_q"]
 
-CD_METHODS = ("nemenyi", "bonferroni_dunn")
 #: Smallest alpha for the Nemenyi q_alpha: at alpha = 1e-12 the quantile at 1 - alpha has an
 #: upper tail of 0.99998e-12 (k = 3 to 50); at alpha = 1e-16 scipy returns 70.7 for k = 10.
 MIN_ALPHA_NEMENYI = 1e-12
@@ -21,18 +20,10 @@ MIN_ALPHA_NEMENYI = 1e-12
 MAX_K_NEMENYI = 100_000
 
 
-def _count(value: object, name: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an integer >= {minimum}, got {value!r}")
-    if value < minimum:
-        raise ValueError(f"{name} must be >= {minimum}, got {value}")
-    return int(value)
-
-
 def critical_difference_q(
     n_algorithms: int,
     alpha: float = 0.05,
-    method: Literal["nemenyi", "bonferroni_dunn"] = "nemenyi",
+    method: CDProcedure = "nemenyi",
 ) -> float:
     """The critical value q_alpha of Demsar (2006, Sec. 3.2.2 and Table 5) for k algorithms.
 
@@ -52,8 +43,8 @@ def critical_difference_q(
     float
         q_alpha. Table 5(b) prints 2.724 at k = 9 and alpha = 0.05; the correct value is 2.734.
     """
-    method = check_choice("method", method, CD_METHODS)  # type: ignore[assignment]
-    k = _count(n_algorithms, "n_algorithms", 2)
+    method = check_choice("method", method, CD_PROCEDURES)
+    k = check_count(n_algorithms, "n_algorithms", 2)
     alpha = check_alpha(alpha)
     if method == "nemenyi":
         if k > MAX_K_NEMENYI:
@@ -77,7 +68,7 @@ def critical_difference(
     n_algorithms: int,
     n_datasets: int,
     alpha: float = 0.05,
-    method: Literal["nemenyi", "bonferroni_dunn"] = "nemenyi",
+    method: CDProcedure = "nemenyi",
 ) -> float:
     """Critical difference CD = q_alpha sqrt(k(k+1) / (6N)) (Demsar 2006, Sec. 3.2.2).
 
@@ -100,7 +91,7 @@ def critical_difference(
     float
         CD, e.g. 1.254 for k = 4, N = 14 (Nemenyi, alpha = 0.05).
     """
-    k = _count(n_algorithms, "n_algorithms", 2)
-    n = _count(n_datasets, "n_datasets", 2)
+    k = check_count(n_algorithms, "n_algorithms", 2)
+    n = check_count(n_datasets, "n_datasets", 2)
     q = critical_difference_q(k, alpha, method)
     return q * math.sqrt(k * (k + 1) / (6.0 * n))

@@ -40,8 +40,16 @@ import pandas as pd
 from scipy import stats
 
 from multicompare import _tables
-from multicompare.bayesian import BayesianResult, check_n_samples, check_rope, pair_names
-from multicompare.two_sample import _ALTERNATIVES, Alternative, _check_choice, _differences
+from multicompare._data import paired_differences
+from multicompare._validation import (
+    check_bool,
+    check_choice,
+    check_count,
+    check_fraction,
+    check_nonnegative,
+)
+from multicompare._vocabulary import ALTERNATIVES, Alternative
+from multicompare.bayesian import MAX_SAMPLES, BayesianResult, pair_names
 
 __all__ = [
     "CorrelatedTTestResult",
@@ -145,10 +153,9 @@ def bayesian_correlated_t_test(
     on multiple data sets", Machine Learning 100:285-304. Benavoli et al. (2017), JMLR 18(77),
     Sec. 3. Nadeau & Bengio (2003), Machine Learning 52:239-281.
     """
-    if not isinstance(higher_is_better, (bool, np.bool_)):
-        raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
-    rope = check_rope(rope)
-    n_samples = check_n_samples(n_samples)
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
+    rope = check_nonnegative(rope, "rope")
+    n_samples = check_count(n_samples, "n_samples", 1, MAX_SAMPLES)
     labels = pair_names(x, y, names)
     d, scale = _folds(x, y, rho)
     if not higher_is_better:
@@ -212,7 +219,7 @@ def corrected_resampled_t_test(
     52:239-281, Sec. 6.1. Bouckaert & Frank (2004), "Evaluating the replicability of
     significance tests for comparing learning algorithms", PAKDD, LNCS 3056:3-12.
     """
-    _check_choice("alternative", alternative, _ALTERNATIVES)
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
     d, se = _folds(x, y, rho)
     mean = float(d.mean())
     t = mean / se if se > 0 else (0.0 if mean == 0 else float(np.sign(mean) * np.inf))
@@ -257,7 +264,7 @@ def paired_t_test_5x2cv(
     Dietterich (1998), "Approximate statistical tests for comparing supervised classification
     learning algorithms", Neural Computation 10:1895-1923, Sec. 3.5.
     """
-    _check_choice("alternative", alternative, _ALTERNATIVES)
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
     p, variance = _five_by_two(x, y)
     t = _ratio(float(p[0, 0]), float(np.sqrt(variance.sum() / 5)))
     return CrossValidationTestResult(
@@ -303,21 +310,11 @@ def combined_f_test_5x2cv(x: object, y: object) -> CrossValidationTestResult:
     )
 
 
-def _check_rho(rho: float) -> float:
-    if isinstance(rho, bool) or not isinstance(rho, (int, float, np.integer, np.floating)):
-        raise TypeError(f"rho must be a number in (0, 1) (n_test/n_total), got {rho!r}")
-    if not 0.0 < float(rho) < 1.0:
-        raise ValueError(
-            f"rho must be in (0, 1) (n_test/n_total, e.g. 1/K for K-fold), got {rho!r}"
-        )
-    return float(rho)
-
-
 def _folds(x: object, y: object, rho: float) -> tuple[np.ndarray, float]:
     """(fold differences d = x - y, corrected standard error sqrt((1/n + rho/(1 - rho)) s^2),
     exactly 0 when all differences are equal)."""
-    rho = _check_rho(rho)
-    d = _differences(x, y).to_numpy()
+    rho = check_fraction(rho, "rho", "(n_test/n_total, e.g. 1/K for K-fold)")
+    d = paired_differences(x, y)[0].to_numpy()
     variance = float(d.var(ddof=1)) if np.ptp(d) > 0 else 0.0
     return d, float(np.sqrt((1.0 / d.size + rho / (1.0 - rho)) * variance))
 
@@ -331,7 +328,9 @@ def _five_by_two(x: object, y: object) -> tuple[np.ndarray, np.ndarray]:
             f"got shapes {shapes[0]} and {shapes[1]}"
         )
     p = (
-        _differences(np.asarray(x, dtype=object).ravel(), np.asarray(y, dtype=object).ravel())
+        paired_differences(
+            np.asarray(x, dtype=object).ravel(), np.asarray(y, dtype=object).ravel()
+        )[0]
         .to_numpy()
         .reshape(_SHAPE_5X2)
     )

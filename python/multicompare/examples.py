@@ -11,12 +11,13 @@ from importlib import resources
 
 import pandas as pd
 
+from multicompare._validation import check_choice
+from multicompare._vocabulary import EXAMPLES, Example
+
 __all__ = ["EXAMPLES", "load_example"]
 
-EXAMPLES = ("demsar2006", "garcia2008", "garcia2010")
 
-
-def load_example(name: str) -> pd.DataFrame:
+def load_example(name: Example) -> pd.DataFrame:
     """A bundled example of the papers as a wide DataFrame.
 
     Parameters
@@ -29,8 +30,7 @@ def load_example(name: str) -> pd.DataFrame:
     pandas.DataFrame
         Index = data sets, columns = algorithms; higher is better.
     """
-    if name not in EXAMPLES:
-        raise ValueError(f"unknown example {name!r}; available: {list(EXAMPLES)}")
+    name = check_choice("example", name, EXAMPLES)
     with (
         resources.files("multicompare")
         .joinpath("data", f"{name}.csv")

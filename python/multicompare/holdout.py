@@ -45,21 +45,25 @@ from __future__ import annotations
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import pandas as pd
 from scipy import optimize, stats
 
 from multicompare import _tables
-from multicompare._data import check_alpha
-from multicompare.two_sample import _check_choice
+from multicompare._validation import check_alpha, check_choice
+from multicompare._vocabulary import (
+    COST_TESTS,
+    HOLDOUT_ALTERNATIVES,
+    MCNEMAR_TESTS,
+    CostTest,
+    HoldoutAlternative,
+    McNemarTest,
+)
 
 __all__ = ["HoldoutResult", "compare_holdout", "mcnemar"]
 
-Test = Literal["midp", "exact", "asymptotic"]
-HoldoutAlternative = Literal["unequal", "greater", "less"]
-CostTest = Literal["likelihood", "chisquare"]
 _COST_TEST_NAMES = {"likelihood": "likelihood-ratio", "chisquare": "chi-square"}
 #: Classes named in str(HoldoutResult); more are counted.
 _SHOWN_CLASSES = 10
@@ -126,7 +130,7 @@ def mcnemar(
     y_pred1: object,
     y_pred2: object,
     *,
-    test: Test | None = None,
+    test: McNemarTest | None = None,
     alternative: HoldoutAlternative = "unequal",
     alpha: float = 0.05,
     cost: object = None,
@@ -176,11 +180,11 @@ def mcnemar(
         ``h``, ``pvalue``, the error rates or costs and the discordant counts.
     """
     alpha = check_alpha(alpha)
-    _check_choice("alternative", alternative, ("unequal", "greater", "less"))
-    _check_choice("cost_test", cost_test, ("likelihood", "chisquare"))
+    alternative = check_choice("alternative", alternative, HOLDOUT_ALTERNATIVES)
+    cost_test = check_choice("cost_test", cost_test, COST_TESTS)
     if test is None:
         test = "asymptotic" if cost is not None else "midp"
-    _check_choice("test", test, ("midp", "exact", "asymptotic"))
+    test = check_choice("test", test, MCNEMAR_TESTS)
     if cost is not None and (test != "asymptotic" or alternative != "unequal"):
         raise ValueError(
             "a cost matrix allows only the two-sided asymptotic test (test='asymptotic', "

@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple, get_args
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -38,12 +38,11 @@ from multicompare._data import (
     Scores,
     ScoresLike,
     as_scores,
-    check_alpha,
-    check_bool,
-    check_choice,
     index_of,
 )
 from multicompare._ranking import statistic_ratio
+from multicompare._validation import check_alpha, check_bool, check_choice
+from multicompare._vocabulary import INCOMPLETE_TESTS, IncompleteTest
 from multicompare.adjust import CONTROL_METHODS, adjust_all_pairs, adjust_control
 from multicompare.posthoc import (
     PosthocAllPairsResult,
@@ -59,9 +58,6 @@ __all__ = [
     "posthoc_incomplete",
     "skillings_mack",
 ]
-
-IncompleteTest = Literal["skillings_mack", "durbin"]
-INCOMPLETE_TESTS: tuple[str, ...] = get_args(IncompleteTest)
 
 
 @dataclass(frozen=True)

@@ -24,22 +24,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Literal
 
 import numpy as np
 import pandas as pd
 from scipy.special import gammaln, ndtr, roots_hermitenorm, roots_legendre
 
 from multicompare import _tables
-from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_alpha
+from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
 from multicompare._ranking import difference
-from multicompare.two_sample import _check_choice, _positive_int
+from multicompare._validation import check_alpha, check_choice, check_count
+from multicompare._vocabulary import ALTERNATIVES, CRITICAL_VALUES, Alternative, CriticalValues
 
 __all__ = ["MultipleSignResult", "multiple_sign_critical_value", "multiple_sign_test"]
 
-Alternative = Literal["less", "greater", "two-sided"]
-_ALTERNATIVES = ("less", "greater", "two-sided")
-_TABLES = ("exact", "normal", "garcia2010")
 #: Largest number of node multisets enumerated for one exact computation.
 _MAX_MULTISETS = 3_000_000
 #: Largest exact computation, in multisets times FFT length (about 10 s on a shared core;
@@ -120,7 +117,7 @@ def multiple_sign_test(
     *,
     alpha: float = 0.05,
     alternative: Alternative = "less",
-    critical_values: Literal["exact", "normal", "garcia2010"] = "exact",
+    critical_values: CriticalValues = "exact",
     higher_is_better: bool = True,
     dataset: str = "dataset",
     algorithm: str = "algorithm",
@@ -167,8 +164,8 @@ def multiple_sign_test(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     alpha = check_alpha(alpha)
-    _check_choice("alternative", alternative, _ALTERNATIVES)
-    _check_choice("critical_values", critical_values, _TABLES)
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
+    critical_values = check_choice("critical_values", critical_values, CRITICAL_VALUES)
     scores = as_scores(
         data,
         higher_is_better=higher_is_better,
@@ -233,7 +230,7 @@ def multiple_sign_critical_value(
     alpha: float = 0.05,
     *,
     alternative: Alternative = "less",
-    critical_values: Literal["exact", "normal", "garcia2010"] = "exact",
+    critical_values: CriticalValues = "exact",
 ) -> int | None:
     """Critical count of the multiple sign test for m algorithms vs a control on n data sets.
 
@@ -267,10 +264,10 @@ def multiple_sign_critical_value(
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    n, m = _positive_int("n", n), _positive_int("m", m)
+    n, m = check_count(n, "n"), check_count(m, "m")
     alpha = check_alpha(alpha)
-    _check_choice("alternative", alternative, _ALTERNATIVES)
-    _check_choice("critical_values", critical_values, _TABLES)
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
+    critical_values = check_choice("critical_values", critical_values, CRITICAL_VALUES)
     if critical_values == "garcia2010":
         return _printed_critical_value(n, m, alpha, alternative)
     two_sided = alternative == "two-sided"

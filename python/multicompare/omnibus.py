@@ -19,7 +19,8 @@ import pandas as pd
 from scipy import special, stats
 
 from multicompare import _ranking
-from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, check_bool
+from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
+from multicompare._validation import check_bool
 
 __all__ = [
     "AlignedRanksResult",

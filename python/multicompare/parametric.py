@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Literal, get_args
+from typing import Literal
 
 import numpy as np
 import pandas as pd
@@ -34,10 +34,17 @@ from multicompare._data import (
     Scores,
     ScoresLike,
     as_scores,
-    check_alpha,
-    check_choice,
     combine_runs,
     index_of,
+)
+from multicompare._validation import check_alpha, check_choice
+from multicompare._vocabulary import (
+    FAMILIES,
+    NORMALITY_TESTS,
+    VARIANCE_TESTS,
+    Family,
+    NormalityTest,
+    VarianceTest,
 )
 
 __all__ = [
@@ -57,12 +64,6 @@ __all__ = [
     "rm_anova",
 ]
 
-NormalityTest = Literal["shapiro", "dagostino", "lilliefors"]
-NORMALITY_TESTS: tuple[str, ...] = get_args(NormalityTest)
-VarianceTest = Literal["levene", "bartlett"]
-VARIANCE_TESTS: tuple[str, ...] = get_args(VarianceTest)
-Family = Literal["nonparametric", "parametric", "auto"]
-FAMILIES: tuple[str, ...] = get_args(Family)
 
 #: Fewest observations each normality test accepts (D'Agostino-Pearson's kurtosis test is
 #: valid from 20 on; scipy warns below).
@@ -301,8 +302,8 @@ def check_conditions(
     classifiers over multiple data sets", JMLR 7 (2006), Sec. 3.
     """
     alpha = check_alpha(alpha)
-    normality = check_choice("normality", normality, get_args(NormalityTest))
-    variance = check_choice("variance", variance, get_args(VarianceTest))
+    normality = check_choice("normality", normality, NORMALITY_TESTS)
+    variance = check_choice("variance", variance, VARIANCE_TESTS)
     scores, runs = _runs(
         data,
         dataset=dataset,

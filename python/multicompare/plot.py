@@ -8,52 +8,36 @@ no pyplot and no global backend switch).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol, cast, get_args, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import numpy as np
 import pandas as pd
 
+from multicompare._data import as_rank_series, published_ranks
 from multicompare._names import POSTHOC_NAMES, PROCEDURE_NAMES, default_procedure, fmt_alpha
 from multicompare._tables import visible
+from multicompare._validation import check_nonnegative
+from multicompare._vocabulary import (
+    ALL_PAIRS_PROCEDURES,
+    BARS,
+    CD_PROCEDURES,
+    CONTROL_PROCEDURES,
+    PAIRWISE_TESTS,
+    Bars,
+    NanPolicy,
+    PosthocTest,
+    Rom,
+    SEForm,
+)
 
 if TYPE_CHECKING:
-    from multicompare._data import Aggregate, NanPolicy
-    from multicompare.posthoc import SEForm, Test
+    from multicompare._data import Aggregate
 
 __all__ = ["cd_diagram", "cd_groups"]
 
 # Decimals at which rank differences are compared with a CD (see tests/reference/README.md:
 # decide at the precision of the data, not of floating-point noise in derived values).
 _DECIMALS = 9
-
-
-def _as_rank_series(ranks: Mapping[str, float] | pd.Series | Sequence[float]) -> pd.Series:
-    from multicompare._data import as_real_array
-
-    if isinstance(ranks, (pd.Series, Mapping)):
-        names = [str(k) for k in (ranks.index if isinstance(ranks, pd.Series) else ranks.keys())]
-        values = as_real_array(
-            np.asarray(list(ranks.values), dtype=object)
-            if isinstance(ranks, pd.Series)
-            else np.asarray(list(ranks.values()), dtype=object),
-            "ranks",
-        )
-    else:
-        values = as_real_array(ranks, "ranks")
-        names = [f"A{j + 1}" for j in range(values.size)]
-    if values.ndim != 1:
-        raise ValueError(f"ranks must be 1-D, got shape {values.shape}")
-    # Names are compared as text: keys 1 and "1" are the same algorithm twice.
-    series = pd.Series(values.astype(np.float64), index=names)
-    if series.size < 2:
-        raise ValueError(f"need at least 2 algorithms, got {series.size}")
-    if series.index.duplicated().any():
-        raise ValueError(
-            f"duplicate algorithm names: {sorted(set(series.index[series.index.duplicated()]))}"
-        )
-    if not np.isfinite(series.to_numpy()).all():
-        raise ValueError("ranks must be finite numbers")
-    return series
 
 
 def _rejected_matrix(
@@ -122,24 +106,15 @@ def cd_groups(
     list of tuple of str
         The groups, best-ranked first.
     """
-    series = _as_rank_series(ranks)
+    series = as_rank_series(ranks)
     names = list(series.index)
     if (rejected is None) == (cd is None):
         raise ValueError("give exactly one of rejected= or cd=")
     if cd is not None:
-        if isinstance(cd, (bool, np.bool_)) or not isinstance(
-            cd, (int, float, np.integer, np.floating)
-        ):
-            raise TypeError(
-                f"cd must be a non-negative number (the critical difference), got {cd!r}"
-            )
-        if not np.isfinite(cd) or cd < 0:
-            raise ValueError(
-                f"cd must be a finite non-negative number (the critical difference), got {cd!r}"
-            )
+        critical = check_nonnegative(cd, "cd")
         values = series.to_numpy()
         diff = np.round(np.abs(values[:, None] - values[None, :]), _DECIMALS)
-        matrix = diff >= np.round(float(cd), _DECIMALS)
+        matrix = diff >= np.round(critical, _DECIMALS)
         np.fill_diagonal(matrix, False)
     else:
         assert rejected is not None
@@ -160,10 +135,10 @@ def cd_groups(
     return groups
 
 
-CD_METHODS = ("nemenyi", "bonferroni_dunn")  # from the critical difference of Friedman ranks
-APV_METHODS = ("holm", "shaffer", "bergmann_hommel")  # from all-pairs APVs
-Bars = Literal["compact", "staircase"]
-BARS = get_args(Bars)
+#: All-pairs procedures drawn from their adjusted p-values (APVs), not a critical difference.
+APV_PROCEDURES = tuple(p for p in ALL_PAIRS_PROCEDURES if p not in CD_PROCEDURES)
+#: Every procedure whose decisions a CD diagram draws (``method=`` of :func:`cd_diagram`).
+DIAGRAM_PROCEDURES = tuple(dict.fromkeys((*CD_PROCEDURES, *APV_PROCEDURES, *CONTROL_PROCEDURES)))
 
 
 @runtime_checkable
@@ -183,12 +158,12 @@ def cd_diagram(
     alpha: float | None = None,
     method: str | None = None,
     control: str | int | None = None,
-    test: Test | None = None,
+    test: PosthocTest | None = None,
     higher_is_better: bool = True,
     aligned_se: SEForm = "calibrated",
     quade_se: SEForm = "calibrated",
     monotone: bool = False,
-    rom: Literal["exact", "garcia2010"] = "exact",
+    rom: Rom = "exact",
     ax: Any = None,
     title: str | None = None,
     fontsize: float = 10.0,
@@ -265,31 +240,28 @@ def cd_diagram(
     Demsar (2006), JMLR 7, Sec. 3.2.2, Figs. 1-2; Garcia & Herrera (2008), JMLR 9, Sec. 2.2;
     Garcia et al. (2010), Information Sciences 180, Sec. 5.
     """
-    from multicompare._data import as_scores, check_alpha, check_bool, check_choice, index_of
-    from multicompare.adjust import CONTROL_METHODS
+    from multicompare._data import as_scores, index_of
+    from multicompare._validation import check_alpha, check_bool, check_choice
     from multicompare.posthoc import (
         CONTROL_REQUIRED,
-        PAIRWISE_TESTS,
         PosthocAllPairsResult,
         PosthocControlResult,
     )
 
     monotone, show_ranks = check_bool(monotone, "monotone"), check_bool(show_ranks, "show_ranks")
+    bars = check_choice("bars", bars, BARS)
     style = {"ax": ax, "title": title, "fontsize": fontsize, "show_ranks": show_ranks, "bars": bars}
-    if bars not in BARS:
-        raise ValueError(f"bars must be one of {list(BARS)}; got {bars!r}")
     if isinstance(data, _Analysis) and not isinstance(data, pd.DataFrame):
         given = {"alpha": alpha, "method": method, "control": control, "test": test}
         return data.plot(**{key: v for key, v in given.items() if v is not None}, **style)
     alpha = check_alpha(0.05 if alpha is None else alpha)
     test = "friedman" if test is None else test
-    known = (*CD_METHODS, *APV_METHODS, *CONTROL_METHODS)
     if method is not None:
-        method = check_choice("method", method, tuple(dict.fromkeys(known)))
+        method = check_choice("method", method, DIAGRAM_PROCEDURES)
     result: PosthocAllPairsResult | PosthocControlResult | None = None
     if isinstance(data, (PosthocAllPairsResult, PosthocControlResult)):
         result, data = data, None
-        test = cast("Test", result.test)
+        test = cast("PosthocTest", result.test)
         if isinstance(result, PosthocControlResult):
             control = result.control if control is None else control
     elif data is not None:
@@ -307,7 +279,7 @@ def cd_diagram(
             else 0
         )
         method = default_procedure(k, control, test)
-    if method in CD_METHODS and not (method == "nemenyi" and test in PAIRWISE_TESTS):
+    if method in CD_PROCEDURES and not (method == "nemenyi" and test in PAIRWISE_TESTS):
         if test != "friedman":
             raise ValueError(
                 f"method={method!r} uses the critical difference of Friedman ranks; with "
@@ -330,7 +302,7 @@ def cd_diagram(
         return draw_decisions(
             avg, method=method, alpha=alpha, test=test, n_datasets=n, control=shown, cd=cd, **style
         )
-    if method in CONTROL_METHODS and (control is not None or method not in APV_METHODS):
+    if method in CONTROL_PROCEDURES and (control is not None or method not in APV_PROCEDURES):
         from multicompare.posthoc import posthoc_control
 
         if not isinstance(result, PosthocControlResult):
@@ -354,7 +326,7 @@ def cd_diagram(
         apvs = result.adjusted[method].to_numpy(dtype=float)
         rejected = [(result.control, a) for a, apv in zip(result.algorithms, apvs) if apv <= alpha]
         return draw_decisions(
-            _as_rank_series(result.ranks),
+            as_rank_series(result.ranks),
             method=method,
             alpha=alpha,
             test=test,
@@ -387,7 +359,7 @@ def cd_diagram(
         raise ValueError(
             f"the post-hoc result has no {method!r} APVs; it has {list(result.methods)}"
         )
-    avg = _as_rank_series(result.ranks)
+    avg = as_rank_series(result.ranks)
     names = list(avg.index)
     shown = None if control is None else names[index_of(names, control)]
     matrix = result.matrix(method) <= alpha
@@ -489,21 +461,19 @@ def _friedman_ranks(
     higher_is_better: bool,
 ) -> tuple[pd.Series, int]:
     if result is not None:
-        return _as_rank_series(result.ranks), int(result.n_datasets)
+        return as_rank_series(result.ranks), int(result.n_datasets)
     if (data is None) == (ranks is None):
         raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
     if ranks is not None:
         from multicompare._ranking import check_average_ranks
-        from multicompare.posthoc import _check_n_datasets
 
-        n = _check_n_datasets(n_datasets)
-        series = _as_rank_series(ranks)
+        series, n = published_ranks(ranks, n_datasets)
         check_average_ranks(series.to_numpy(), "friedman", n)
         return series, n
     from multicompare.omnibus import friedman
 
     fr = friedman(data, higher_is_better=higher_is_better)
-    return _as_rank_series(fr.ranks), fr.n_datasets
+    return as_rank_series(fr.ranks), fr.n_datasets
 
 
 # ---------------------------------------------------------------------------------------

@@ -15,22 +15,43 @@ objects (no pyplot state); draw into an existing Axes with ``ax=``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 from scipy import stats
 
-if TYPE_CHECKING:
-    from multicompare.bayesian import BayesianResult
+from multicompare._names import BAYESIAN_TEST_NAMES
 
-__all__ = ["plot_posterior"]
+__all__ = ["Posterior", "plot_posterior"]
+
+
+@runtime_checkable
+class Posterior(Protocol):
+    """What the plots draw: the posterior of a Bayesian test (a
+    :class:`multicompare.BayesianResult`), known only by these attributes."""
+
+    @property
+    def test(self) -> str: ...
+    @property
+    def names(self) -> tuple[str, str]: ...
+    @property
+    def rope(self) -> float: ...
+    @property
+    def samples(self) -> np.ndarray: ...
+    @property
+    def p_x_better(self) -> float: ...
+    @property
+    def p_equivalent(self) -> float: ...
+    @property
+    def p_y_better(self) -> float: ...
+
 
 _REGION = "#ffad2f"  # baycomp's colours: region lines and rope, density
 _DENSITY = "#2f56e0"
 _FILL = "#34ccff"
 
 
-def plot_posterior(result: BayesianResult, *, ax: Any = None, title: str | None = None) -> Any:
+def plot_posterior(result: Posterior, *, ax: Any = None, title: str | None = None) -> Any:
     """Draw the posterior of a Bayesian test as baycomp does and return the Figure.
 
     Parameters
@@ -49,9 +70,7 @@ def plot_posterior(result: BayesianResult, *, ax: Any = None, title: str | None 
     Benavoli, Corani, Demsar & Zaffalon (2017), JMLR 18(77), Figs. 5-8 (simplex plots);
     baycomp (``Posterior.plot_simplex``, ``plot_histogram``; ``single.Posterior.plot``).
     """
-    from multicompare.bayesian import BayesianResult
-
-    if not isinstance(result, BayesianResult):
+    if not isinstance(result, Posterior):
         raise TypeError(f"result must be a result of a Bayesian test, got {type(result).__name__}")
     if ax is None:
         from matplotlib.figure import Figure
@@ -82,12 +101,10 @@ def project(samples: np.ndarray) -> np.ndarray:
 
 
 def _name(test: str) -> str:
-    from multicompare.bayesian import TEST_NAMES
-
-    return TEST_NAMES[test]
+    return BAYESIAN_TEST_NAMES[test]
 
 
-def _simplex(result: BayesianResult, ax: Any) -> None:
+def _simplex(result: Posterior, ax: Any) -> None:
     from matplotlib import colormaps
 
     x, y = result.names
@@ -109,7 +126,7 @@ def _simplex(result: BayesianResult, ax: Any) -> None:
     ax.set_axis_off()
 
 
-def _histogram(result: BayesianResult, ax: Any) -> None:
+def _histogram(result: Posterior, ax: Any) -> None:
     x, y = result.names
     ax.grid(True)
     ax.hist(result.samples[:, 2], bins=50, range=(0.0, 1.0), color=_FILL, gid="posterior-histogram")
@@ -135,7 +152,7 @@ def _histogram(result: BayesianResult, ax: Any) -> None:
     )
 
 
-def _density(result: BayesianResult, ax: Any) -> None:
+def _density(result: Posterior, ax: Any) -> None:
     x, y = result.names
     mean, scale, df = (float(getattr(result, a)) for a in ("mean", "scale", "df"))
     rope = result.rope

@@ -63,7 +63,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, get_args
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -73,14 +73,22 @@ from multicompare import _core, _ranking
 from multicompare._data import (
     Aggregate,
     NanPolicy,
+    RanksLike,
     Scores,
     ScoresLike,
-    as_real_array,
     as_scores,
-    check_alpha,
-    check_bool,
-    check_choice,
     index_of,
+    published_ranks,
+)
+from multicompare._validation import check_alpha, check_bool, check_choice, check_choices, one_of
+from multicompare._vocabulary import (
+    PAIRWISE_TESTS,
+    POSTHOC_TESTS,
+    ROMS,
+    SE_FORMS,
+    PosthocTest,
+    Rom,
+    SEForm,
 )
 from multicompare.adjust import (
     ALL_PAIRS_METHODS,
@@ -95,16 +103,6 @@ from multicompare.two_sample import sign_test, wilcoxon
 
 __all__ = ["PosthocAllPairsResult", "PosthocControlResult", "posthoc_all_pairs", "posthoc_control"]
 
-RankTest = Literal["friedman", "aligned", "quade"]
-PairwiseTest = Literal["wilcoxon", "sign"]
-Test = Literal[RankTest, PairwiseTest]
-SEForm = Literal["calibrated", "garcia2010"]
-RanksLike = pd.Series | Mapping[str, float] | Sequence[float] | np.ndarray
-
-TESTS: tuple[str, ...] = get_args(Test)
-RANK_TESTS: tuple[str, ...] = get_args(RankTest)
-PAIRWISE_TESTS: tuple[str, ...] = get_args(PairwiseTest)
-SE_FORMS: tuple[str, ...] = get_args(SEForm)
 SE_OPTIONS = {"aligned_se": "aligned", "quade_se": "quade"}
 """The SE options of the post-hocs and the test each applies to (module docstring: the forms)."""
 CONTROL_REQUIRED = (
@@ -248,8 +246,7 @@ class PosthocAllPairsResult(_PosthocResult):
             raise ValueError(f"{method} was skipped: {self.skipped[method]}")
         else:
             raise ValueError(
-                f"unknown method {method!r}; available: {list(self.adjusted.columns)} "
-                "or None for unadjusted p-values"
+                one_of("method", method, self.adjusted.columns, "or None (unadjusted p-values)")
             )
         names = list(self.ranks.index)
         out = np.full((len(names), len(names)), np.nan)
@@ -262,13 +259,13 @@ def posthoc_control(
     data: ScoresLike | Scores | None = None,
     control: str | int | None = None,
     *,
-    test: Test = "friedman",
+    test: PosthocTest = "friedman",
     alpha: float = 0.05,
     ranks: RanksLike | None = None,
     n_datasets: int | None = None,
     algorithms: Sequence[str] | None = None,
     higher_is_better: bool = True,
-    rom: Literal["exact", "garcia2010"] = "exact",
+    rom: Rom = "exact",
     aligned_se: SEForm = "calibrated",
     quade_se: SEForm = "calibrated",
     dataset: str = "dataset",
@@ -330,8 +327,9 @@ def posthoc_control(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     alpha = check_alpha(alpha)
-    test = check_choice("test", test, TESTS)
-    ses = {"aligned_se": aligned_se, "quade_se": quade_se}
+    test = check_choice("test", test, POSTHOC_TESTS)
+    rom = check_choice("rom", rom, ROMS)
+    ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
     basis = _basis(
         data,
         ranks,
@@ -368,7 +366,7 @@ def posthoc_control(
 def posthoc_all_pairs(
     data: ScoresLike | Scores | None = None,
     *,
-    test: Test = "friedman",
+    test: PosthocTest = "friedman",
     alpha: float = 0.05,
     ranks: RanksLike | None = None,
     n_datasets: int | None = None,
@@ -429,9 +427,9 @@ def posthoc_all_pairs(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     alpha = check_alpha(alpha)
-    test = check_choice("test", test, TESTS)
+    test = check_choice("test", test, POSTHOC_TESTS)
     monotone = check_bool(monotone, "monotone")
-    ses = {"aligned_se": aligned_se, "quade_se": quade_se}
+    ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
     basis = _basis(
         data,
         ranks,
@@ -581,7 +579,6 @@ def _basis(
     aggregate: Aggregate | None,
     nan_policy: NanPolicy,
 ) -> _Basis:
-    check_se_options(test, ses)
     form = next((f for name, f in ses.items() if SE_OPTIONS[name] == test), "calibrated")
     if (data is None) == (ranks is None):
         raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
@@ -589,8 +586,7 @@ def _basis(
         raise ValueError(f"test={test!r} compares the scores of each pair: pass data, not ranks=")
     if data is None:
         assert ranks is not None
-        series = _ranks_series(ranks, algorithms)
-        n = _check_n_datasets(n_datasets)
+        series, n = published_ranks(ranks, n_datasets, algorithms)
         se = _ranking.standard_error(test, len(series), n, form)
         _ranking.check_average_ranks(series.to_numpy(), test, n)
         return _Basis(series, n, se, _rank_unit(test, n))
@@ -631,61 +627,17 @@ def _basis(
     return _Basis(series, n, se, unit, omitted=scores.omitted)
 
 
-def check_se_options(test: str, ses: Mapping[str, str]) -> None:
-    """Check the SE options ``ses`` (names of :data:`SE_OPTIONS` -> forms) given ``test``:
-    each form is one of :data:`SE_FORMS`, and the paper's form only with its own test."""
-    for name, form in ses.items():
-        if form not in SE_FORMS:
-            raise ValueError(f"{name} must be one of {list(SE_FORMS)}; got {form!r}")
+def check_se_options(test: str, ses: Mapping[str, str]) -> dict[str, SEForm]:
+    """The SE options ``ses`` (names of :data:`SE_OPTIONS` -> forms) as spelled in
+    :data:`SE_FORMS`, or ValueError: an unknown form, or the paper's form with another test
+    than its own."""
+    checked = {name: check_choice(name, form, SE_FORMS) for name, form in ses.items()}
+    for name, form in checked.items():
         if form != SE_FORMS[0] and test != SE_OPTIONS[name]:
             raise ValueError(
                 f"{name}={form!r} applies to test={SE_OPTIONS[name]!r} only, not {test!r}"
             )
-
-
-def _ranks_series(ranks: RanksLike, algorithms: Sequence[str] | None) -> pd.Series:
-    if isinstance(ranks, (pd.Series, Mapping)):
-        if algorithms is not None:
-            raise ValueError(
-                "algorithms= is for ranks given as a plain sequence; a Series or "
-                "dict already names them"
-            )
-        series = pd.Series(dict(ranks)) if isinstance(ranks, Mapping) else ranks
-        names = [str(a) for a in series.index]
-        values = as_real_array(series.to_numpy(), "ranks")
-    else:
-        values = as_real_array(ranks, "ranks")
-        names = (
-            [str(a) for a in algorithms]
-            if algorithms is not None
-            else [f"A{j + 1}" for j in range(values.shape[0] if values.ndim else 0)]
-        )
-    values = values.astype(np.float64)
-    if values.ndim != 1:
-        raise ValueError(
-            f"ranks must be 1-D (one average rank per algorithm), got shape {values.shape}"
-        )
-    if len(values) < 2:
-        raise ValueError(f"need at least 2 algorithms, got {len(values)} rank(s)")
-    if len(names) != len(values):
-        raise ValueError(f"{len(names)} algorithm names for {len(values)} ranks")
-    if len(set(names)) != len(names):
-        raise ValueError(
-            f"duplicate algorithm names: {sorted({n for n in names if names.count(n) > 1})}"
-        )
-    if not np.all(np.isfinite(values)):
-        raise ValueError("ranks must be finite (no NaN/inf)")
-    return pd.Series(values, index=names, name="rank")
-
-
-def _check_n_datasets(n_datasets: int | None) -> int:
-    if n_datasets is None:
-        raise ValueError("ranks= needs n_datasets= (the number of data sets they average over)")
-    if isinstance(n_datasets, bool) or not isinstance(n_datasets, (int, np.integer)):
-        raise TypeError(f"n_datasets must be an integer, got {n_datasets!r}")
-    if n_datasets < 2:
-        raise ValueError(f"need at least 2 data sets, got n_datasets={n_datasets}")
-    return int(n_datasets)
+    return checked
 
 
 def _all_pairs_methods(
@@ -705,22 +657,13 @@ def _all_pairs_methods(
                 "bergmann_hommel": note
             }
         return tuple(ALL_PAIRS_METHODS), {}
-    methods = [check_choice("methods", m, ALL_PAIRS_METHODS) for m in _method_names(methods)]
-    if too_big and "bergmann_hommel" in methods:
+    chosen = check_choices("methods", methods, ALL_PAIRS_METHODS)
+    if too_big and "bergmann_hommel" in chosen:
         raise ValueError(
             f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
             "which works for any k"
         )
-    return tuple(dict.fromkeys(methods)), {}
-
-
-def _method_names(methods: Sequence[str]) -> tuple[str, ...]:
-    """``methods`` (one name or a sequence of names) as a tuple, or TypeError."""
-    if isinstance(methods, str):
-        return (methods,)
-    if not isinstance(methods, Sequence) or not all(isinstance(m, str) for m in methods):
-        raise TypeError(f"methods must be a method name or a sequence of names, got {methods!r}")
-    return tuple(methods)
+    return chosen, {}
 
 
 def _pairwise_methods(methods: Sequence[str] | None) -> tuple[tuple[str, ...], dict[str, str]]:
@@ -733,10 +676,8 @@ def _pairwise_methods(methods: Sequence[str] | None) -> tuple[tuple[str, ...], d
     )
     if methods is None:
         return valid, {m: why for m in ALL_PAIRS_METHODS if m not in valid}
-    chosen = _method_names(methods)
+    chosen = check_choices("methods", methods, ALL_PAIRS_METHODS)
     refused = [m for m in chosen if m not in valid]
     if refused:
-        raise ValueError(
-            f"methods must be one of {list(valid)} after a pairwise test; got {refused}: {why}"
-        )
-    return tuple(dict.fromkeys(chosen)), {}
+        raise ValueError(one_of("methods", refused, valid, f"after a pairwise test: {why}"))
+    return chosen, {}

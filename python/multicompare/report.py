@@ -17,57 +17,49 @@ import numpy as np
 import pandas as pd
 
 from multicompare import _render
-from multicompare._data import (
-    Aggregate,
-    NanPolicy,
-    Scores,
-    ScoresLike,
-    as_scores,
-    check_alpha,
-    check_bool,
-    check_choice,
-    index_of,
-)
+from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, index_of
 from multicompare._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
+from multicompare._validation import check_alpha, check_bool, check_choice, one_of
+from multicompare._vocabulary import (
+    ALL_PAIRS_PROCEDURES,
+    CD_PROCEDURES,
+    COMPARE_TESTS,
+    CONTROL_PROCEDURES,
+    FAMILIES,
+    INCOMPLETE_TESTS,
+    PAIRWISE_TESTS,
+    RANK_TESTS,
+    ROMS,
+    CompareTest,
+    Family,
+    IncompleteTest,
+    OmnibusName,
+    PosthocComparison,
+    PosthocTest,
+    Rom,
+    SEForm,
+)
 from multicompare.adjust import NOT_FWER_CONTROLLING
 from multicompare.incomplete import (
-    INCOMPLETE_TESTS,
-    IncompleteTest,
     durbin,
     posthoc_incomplete,
     skillings_mack,
 )
 from multicompare.parametric import (
-    FAMILIES,
-    Family,
     check_conditions,
     choose_family,
     posthoc_parametric,
     rm_anova,
 )
 from multicompare.posthoc import (
-    PAIRWISE_TESTS,
-    RANK_TESTS,
     PosthocAllPairsResult,
     PosthocControlResult,
-    SEForm,
-    Test,
     check_se_options,
     posthoc_all_pairs,
     posthoc_control,
 )
 
-Rom = Literal["exact", "garcia2010"]
-Comparison = Literal["control", "all_pairs"]
-OmnibusName = Literal[
-    "friedman", "iman_davenport", "aligned", "quade", "skillings_mack", "durbin", "durbin_f"
-]
-#: The tests of compare(test=): the post-hocs' ranks or pairwise tests, and the incomplete-block
-#: tests that use every score when some are missing (multicompare.incomplete).
-CompareTest = Literal[Test, IncompleteTest]
-COMPARE_TESTS: tuple[str, ...] = get_args(CompareTest)
-
-__all__ = ["CompareTest", "Hypothesis", "OmnibusTest", "Report", "compare"]
+__all__ = ["Hypothesis", "OmnibusTest", "Report", "compare"]
 
 _DEFAULTS: dict[str, Any] = {
     "tie_correction": True,
@@ -141,7 +133,7 @@ class Report:
     ranks: tuple[float, ...]  # average Friedman ranks (the test's after an incomplete-block test)
     test_ranks: tuple[float, ...]  # the ranks of `test` that the post-hoc compares
     omnibus: tuple[OmnibusTest, ...]
-    comparison: Comparison
+    comparison: PosthocComparison
     procedures: tuple[str, ...]
     procedure: str  # the procedure of the summary and the plot
     hypotheses: tuple[Hypothesis, ...]
@@ -185,7 +177,9 @@ class Report:
     def rank_frame(self) -> pd.DataFrame:
         """Average Friedman ranks (and the ranks of ``test`` when it is not Friedman; only
         those after an incomplete-block test)."""
-        columns = {"friedman" if self.test not in INCOMPLETE_TESTS else self.test: list(self.ranks)}
+        columns: dict[str, list[float]] = {
+            "friedman" if self.test not in INCOMPLETE_TESTS else self.test: list(self.ranks)
+        }
         if self.test in RANK_TESTS and self.test != "friedman":
             columns[self.test] = list(self.test_ranks)
         return pd.DataFrame(columns, index=pd.Index(self.algorithms, name="algorithm"))
@@ -360,7 +354,7 @@ class Report:
         method: str | None = None,
         alpha: float | None = None,
         control: str | int | None = None,
-        test: Test | None = None,
+        test: PosthocTest | None = None,
         **style: Any,
     ) -> Any:
         """The critical difference (CD) diagram of this report (a matplotlib Figure).
@@ -374,7 +368,7 @@ class Report:
         ``durbin``) the diagram always draws the report's decisions (no critical difference
         exists: the SE differs between pairs), so ``method`` must be one of its procedures.
         """
-        from multicompare.plot import CD_METHODS, cd_diagram, draw_decisions
+        from multicompare.plot import cd_diagram, draw_decisions
 
         method = self.procedure if method is None else method
         alpha = self.alpha if alpha is None else check_alpha(alpha)
@@ -382,7 +376,7 @@ class Report:
         incomplete = self.test in INCOMPLETE_TESTS
         if (
             method in self.procedures
-            and (method not in CD_METHODS or incomplete)
+            and (method not in CD_PROCEDURES or incomplete)
             and test in (None, self.test)
             and (named is None or named == self.control or self.comparison == "all_pairs")
         ):
@@ -398,9 +392,9 @@ class Report:
             )
         if incomplete:
             raise ValueError(
-                f"a report of test={self.test!r} draws its own decisions: method must be one of "
-                f"{list(self.procedures)}, with the report's test and control; got "
-                f"method={method!r}, test={test!r}, control={control!r}"
+                f"a report of test={self.test!r} draws its own decisions, with its test and "
+                f"control (asked: test={test!r}, control={control!r}): "
+                + one_of("method", method, self.procedures)
             )
         options: dict[str, Any] = {"aligned_se": self.aligned_se, "quade_se": self.quade_se}
         if self.comparison == "control":
@@ -412,7 +406,9 @@ class Report:
             method=method,
             alpha=alpha,
             control=named if named is not None else self.control,
-            test=cast(Test, self.test) if test is None else test,  # not incomplete: see above
+            test=cast(PosthocTest, self.test)
+            if test is None
+            else test,  # not incomplete: see above
             **options,
             **style,
         )
@@ -459,7 +455,7 @@ def _decode(kind: Any, value: Any, where: str) -> Any:
         return tuple(_decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
     if origin is Literal:
         if value not in args or not isinstance(value, type(args[0])):
-            raise ValueError(f"{where} must be one of {list(args)}; got {value!r}")
+            raise ValueError(one_of(where, value, args))
         return value
     if origin in (Union, UnionType):
         if value is None and type(None) in args:
@@ -499,7 +495,6 @@ def _json_type(value: Any) -> str:
 def _check_report(r: Report) -> None:
     """Raise ValueError naming the first field of ``r`` that contradicts the others or the
     allowed values (for reports read from JSON, which anyone may have edited)."""
-    from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS
 
     def fail(where: str, problem: str) -> None:
         raise ValueError(f"report.{where} {problem}")
@@ -528,7 +523,7 @@ def _check_report(r: Report) -> None:
             )
         if not 0.0 <= t.pvalue <= 1.0:
             fail(f"omnibus[{i}].pvalue", f"must be in [0, 1]; got {t.pvalue!r}")
-    allowed = CONTROL_METHODS if r.comparison == "control" else ALL_PAIRS_METHODS
+    allowed = CONTROL_PROCEDURES if r.comparison == "control" else ALL_PAIRS_PROCEDURES
     unknown = [m for m in r.procedures if m not in allowed]
     if unknown or len(set(r.procedures)) != len(r.procedures):
         fail(
@@ -536,7 +531,7 @@ def _check_report(r: Report) -> None:
             f"must be distinct procedures of {list(allowed)}; got {list(r.procedures)}",
         )
     if r.procedure not in r.procedures:
-        fail("procedure", f"must be one of {list(r.procedures)}; got {r.procedure!r}")
+        raise ValueError(one_of("report.procedure", r.procedure, r.procedures))
     if (r.control is None) != (r.comparison == "all_pairs") or (
         r.control is not None and r.control not in r.algorithms
     ):
@@ -663,7 +658,7 @@ def compare(
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
     test = check_choice("test", test, COMPARE_TESTS)
-    _check_options(
+    rom, ses = _check_options(
         control,
         test,
         tie_correction,
@@ -674,7 +669,7 @@ def compare(
     if test in INCOMPLETE_TESTS:
         return _compare_incomplete(
             data,
-            cast(IncompleteTest, test),
+            test,
             control=control,
             alpha=alpha,
             procedure=procedure,
@@ -686,6 +681,7 @@ def compare(
             score=score,
             aggregate=aggregate,
         )
+    aligned_se, quade_se = ses["aligned_se"], ses["quade_se"]
     scores = as_scores(
         data,
         higher_is_better=higher_is_better,
@@ -737,7 +733,7 @@ def compare(
         result = posthoc_control(
             scores,
             control,
-            test=cast(Test, test),  # the incomplete-block tests returned above
+            test=cast(PosthocTest, test),  # the incomplete-block tests returned above
             alpha=alpha,
             rom=rom,
             aligned_se=aligned_se,
@@ -747,7 +743,7 @@ def compare(
     else:
         result = posthoc_all_pairs(
             scores,
-            test=cast(Test, test),
+            test=cast(PosthocTest, test),
             alpha=alpha,
             monotone=monotone,
             aligned_se=aligned_se,
@@ -965,14 +961,14 @@ def _check_options(
     rom: str,
     ses: dict[str, str],
     monotone: bool,
-) -> None:
-    """Reject values outside the allowed ones, and paper options that would have no effect."""
+) -> tuple[Rom, dict[str, SEForm]]:
+    """``rom`` and the SE options ``ses`` as spelled in their option lists, or an error for
+    values outside them and for paper options that would have no effect."""
     check_bool(tie_correction, "tie_correction")
     check_bool(monotone, "monotone")
-    if rom not in ("exact", "garcia2010"):
-        raise ValueError(f"unknown rom={rom!r}; use 'exact' or 'garcia2010'")
-    check_se_options(test, ses)
-    if rom != _DEFAULTS["rom"] and control is None:
+    chosen = check_choice("rom", rom, ROMS)
+    checked = check_se_options(test, ses)
+    if chosen != _DEFAULTS["rom"] and control is None:
         raise ValueError("rom= applies to the comparisons with a control: give control=")
     if monotone and control is not None:
         raise ValueError("monotone= applies to all pairwise comparisons: leave out control=")
@@ -980,3 +976,4 @@ def _check_options(
         raise ValueError(
             f"monotone= changes only Bergmann-Hommel, which test={test!r} does not offer"
         )
+    return chosen, checked

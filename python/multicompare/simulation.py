@@ -22,10 +22,10 @@ import itertools
 import math
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple, TextIO, cast, get_args
+from typing import Literal, NamedTuple, TextIO, cast
 
 import numpy as np
 import pandas as pd
@@ -33,32 +33,38 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from multicompare import _core, _ranking, _tables
-from multicompare._data import Scores, check_alpha
+from multicompare._data import Scores
+from multicompare._validation import (
+    check_alpha,
+    check_bool,
+    check_choice,
+    check_choices,
+    check_count,
+)
+from multicompare._vocabulary import (
+    ALL_PAIRS_PROCEDURES,
+    COMPARISONS,
+    CONTROL_PROCEDURES,
+    NOISES,
+    PAIRWISE_TESTS,
+    POSTHOC_TESTS,
+    ROMS,
+    SE_FORMS,
+    Comparison,
+    Noise,
+    PosthocTest,
+    Rom,
+    SEForm,
+)
 from multicompare.adjust import (
-    ALL_PAIRS_METHODS,
-    CONTROL_METHODS,
     _all_pairs_apv,
     adjust_control,
     rom_reject,
 )
-from multicompare.posthoc import (
-    PAIRWISE_METHODS,
-    PAIRWISE_TESTS,
-    SE_FORMS,
-    TESTS,
-    SEForm,
-    Test,
-    _pairwise_tests,
-)
+from multicompare.posthoc import PAIRWISE_METHODS, _pairwise_tests
 
 __all__ = ["COMPARISONS", "NOISES", "SimulationResult", "simulate"]
 
-Comparison = Literal["omnibus", "control", "all_pairs"]
-Noise = Literal["normal", "logistic", "t3", "uniform", "exponential"]
-Rom = Literal["exact", "garcia2010"]
-COMPARISONS: tuple[str, ...] = get_args(Comparison)
-NOISES: tuple[str, ...] = get_args(Noise)
-ROMS: tuple[str, ...] = get_args(Rom)
 
 NoiseFunction = Callable[[np.random.Generator, tuple[int, ...]], np.ndarray]
 """``noise(rng, shape) -> array of that shape``: errors of unit scale (a picklable, module-level
@@ -499,7 +505,7 @@ def simulate(
     *,
     n_replications: int = 1000,
     comparisons: Sequence[Comparison] = ("omnibus", "control", "all_pairs"),
-    tests: Sequence[Test] = ("friedman", "aligned", "quade"),
+    tests: Sequence[PosthocTest] = ("friedman", "aligned", "quade"),
     methods: Sequence[str] | None = None,
     control: int | Literal["best"] = 0,
     alpha: float = 0.05,
@@ -615,9 +621,9 @@ def simulate(
         monotone,
         tie_correction,
     )
-    reps = _positive_int(n_replications, "n_replications", MAX_REPLICATIONS)
-    size = _positive_int(
-        chunk_size, "chunk_size", MAX_CELLS_PER_CHUNK // (spec.n_datasets * spec.k)
+    reps = check_count(n_replications, "n_replications", 1, MAX_REPLICATIONS)
+    size = check_count(
+        chunk_size, "chunk_size", 1, MAX_CELLS_PER_CHUNK // (spec.n_datasets * spec.k)
     )
     seed = random_state if isinstance(random_state, np.random.SeedSequence) else _seed(random_state)
     sizes = [size] * (reps // size) + ([reps % size] if reps % size else [])
@@ -695,22 +701,6 @@ def _seed(random_state: int | None) -> np.random.SeedSequence:
     return np.random.SeedSequence(int(random_state))
 
 
-def _positive_int(value: object, name: str, largest: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
-    if not 1 <= value <= largest:
-        raise ValueError(f"{name} must be between 1 and {largest:,}, got {value}")
-    return int(value)
-
-
-def _choices(values: Iterable[str] | str, allowed: tuple[str, ...], name: str) -> tuple[str, ...]:
-    chosen = (values,) if isinstance(values, str) else tuple(values)
-    for value in chosen:
-        if value not in allowed:
-            raise ValueError(f"{name} must be one of {', '.join(allowed)}; got {value!r}")
-    return tuple(dict.fromkeys(chosen))
-
-
 def _specify(
     effects: ArrayLike | int,
     n_datasets: int,
@@ -732,20 +722,17 @@ def _specify(
     """Check every argument before any work; the spec, the row labels and each row's m."""
     mu = _effects(effects)
     k = len(mu)
-    n = _positive_int(n_datasets, "n_datasets", 10**7)
-    if n < 2:
-        raise ValueError(f"n_datasets must be at least 2, got {n}")
+    n = check_count(n_datasets, "n_datasets", 2, 10**7)
     alpha = check_alpha(alpha)
-    chosen_comparisons = _choices(comparisons, COMPARISONS, "comparisons")
-    chosen_tests = _choices(tests, TESTS, "tests")
-    _choices(aligned_se, SE_FORMS, "aligned_se")
-    _choices(quade_se, SE_FORMS, "quade_se")
-    _choices(rom, ROMS, "rom")
-    for name, flag in (("monotone", monotone), ("tie_correction", tie_correction)):
-        if not isinstance(flag, (bool, np.bool_)):
-            raise TypeError(f"{name} must be True or False, got {flag!r}")
+    chosen_comparisons = check_choices("comparisons", comparisons, COMPARISONS)
+    chosen_tests = check_choices("tests", tests, POSTHOC_TESTS)
+    aligned_se = check_choice("aligned_se", aligned_se, SE_FORMS)
+    quade_se = check_choice("quade_se", quade_se, SE_FORMS)
+    rom = check_choice("rom", rom, ROMS)
+    monotone = check_bool(monotone, "monotone")
+    tie_correction = check_bool(tie_correction, "tie_correction")
     if not callable(noise):
-        _choices(noise, NOISES, "noise")
+        noise = check_choice("noise", noise, NOISES)
     if (
         isinstance(scale_spread, bool)
         or not isinstance(scale_spread, (int, float, np.floating, np.integer))
@@ -769,9 +756,11 @@ def _specify(
     else:
         c = int(control)
     control_methods = (
-        CONTROL_METHODS
+        CONTROL_PROCEDURES
         if methods is None
-        else _choices(methods, tuple(dict.fromkeys(CONTROL_METHODS + ALL_PAIRS_METHODS)), "methods")
+        else check_choices(
+            "methods", methods, tuple(dict.fromkeys(CONTROL_PROCEDURES + ALL_PAIRS_PROCEDURES))
+        )
     )
     if (
         rom == "garcia2010"
@@ -782,7 +771,7 @@ def _specify(
         raise ValueError(
             f'rom="garcia2010" has coefficients for k <= 8 algorithms, got k = {k}; use rom="exact"'
         )
-    pair_methods = tuple(m for m in ALL_PAIRS_METHODS if m in control_methods or methods is None)
+    pair_methods = tuple(m for m in ALL_PAIRS_PROCEDURES if m in control_methods or methods is None)
     if methods is None and k > _core.MAX_K:
         pair_methods = tuple(m for m in pair_methods if m != "bergmann_hommel")
     elif (
@@ -794,7 +783,7 @@ def _specify(
         for test in chosen_tests:
             names = {
                 "omnibus": OMNIBUS[test],
-                "control": tuple(m for m in CONTROL_METHODS if m in control_methods),
+                "control": tuple(m for m in CONTROL_PROCEDURES if m in control_methods),
                 "all_pairs": pair_methods,
             }[comparison]
             if test in PAIRWISE_TESTS and comparison != "omnibus":
@@ -808,7 +797,7 @@ def _specify(
     spec = _Spec(
         effects=mu,
         n_datasets=n,
-        noise=cast("Noise | NoiseFunction", noise),
+        noise=noise,
         scale_spread=float(scale_spread),
         decimals=None if decimals is None else int(decimals),
         alpha=alpha,
@@ -854,7 +843,7 @@ def _custom(
     for name, entry in custom.items():
         if not (isinstance(entry, tuple) and len(entry) == 2 and callable(entry[1])):
             raise TypeError(f"custom[{name!r}] must be a pair (comparison, function)")
-        comparison = _choices(entry[0], COMPARISONS, f"the comparison of custom[{name!r}]")[0]
+        comparison = check_choice(f"the comparison of custom[{name!r}]", entry[0], COMPARISONS)
         if comparison == "control" and control is None:
             raise ValueError(
                 f"custom[{name!r}] compares with a control: give control= an index, not 'best'"

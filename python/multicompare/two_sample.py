@@ -20,8 +20,21 @@ import pandas as pd
 from scipy import stats
 
 from multicompare import _tables
-from multicompare._data import NanPolicy, as_scores, check_alpha, check_bool
-from multicompare._ranking import difference
+from multicompare._data import paired_differences
+from multicompare._validation import check_alpha, check_bool, check_choice, check_count
+from multicompare._vocabulary import (
+    ALTERNATIVES,
+    EXACT_METHODS,
+    TIES,
+    WILCOXON_METHODS,
+    ZERO_METHODS,
+    Alternative,
+    ExactMethod,
+    NanPolicy,
+    Ties,
+    WilcoxonMethod,
+    ZeroMethod,
+)
 
 __all__ = [
     "PairedTTestResult",
@@ -34,9 +47,6 @@ __all__ = [
     "wilcoxon_critical_value",
 ]
 
-Alternative = Literal["two-sided", "less", "greater"]
-_ALTERNATIVES = ("two-sided", "less", "greater")
-_ZERO_METHODS = ("demsar", "wilcox", "pratt", "zsplit")
 #: Largest N for which the exact null distribution is used when there are no ties or zeros.
 EXACT_MAX_N = 50
 #: Largest N of :func:`wilcoxon_critical_value`'s exact distribution: the lower half of the
@@ -164,9 +174,9 @@ def wilcoxon(
     x: object,
     y: object,
     *,
-    zero_method: Literal["demsar", "wilcox", "pratt", "zsplit"] = "demsar",
+    zero_method: ZeroMethod = "demsar",
     alternative: Alternative = "two-sided",
-    method: Literal["auto", "exact", "approx"] = "auto",
+    method: WilcoxonMethod = "auto",
     tie_correction: bool = True,
     nan_policy: NanPolicy = "raise",
 ) -> WilcoxonResult:
@@ -208,11 +218,11 @@ def wilcoxon(
     ----------
     D06 = Demsar (2006), JMLR 7:1-30.
     """
-    _check_choice("zero_method", zero_method, _ZERO_METHODS)
-    _check_choice("alternative", alternative, _ALTERNATIVES)
-    _check_choice("method", method, ("auto", "exact", "approx"))
+    zero_method = check_choice("zero_method", zero_method, ZERO_METHODS)
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
+    method = check_choice("method", method, WILCOXON_METHODS)
     tie_correction = check_bool(tie_correction, "tie_correction")
-    d, omitted = _paired(x, y, nan_policy)
+    d, omitted = paired_differences(x, y, nan_policy)
     values = d.to_numpy()
     kept = np.ones(values.size, dtype=bool)  # the differences that are ranked
     zeros = np.flatnonzero(values == 0)
@@ -292,7 +302,7 @@ def wilcoxon_critical_value(
     alpha: float = 0.05,
     *,
     alternative: Alternative = "two-sided",
-    method: Literal["exact", "normal"] = "exact",
+    method: ExactMethod = "exact",
 ) -> int | None:
     """Critical T for N = n untied non-zero differences (D06 Sec. 3.1.3 and its table).
 
@@ -324,10 +334,10 @@ def wilcoxon_critical_value(
     ----------
     D06 = Demsar (2006), JMLR 7:1-30.
     """
-    n = _positive_int("n", n)
+    n = check_count(n, "n")
     alpha = check_alpha(alpha)
-    _check_choice("alternative", alternative, _ALTERNATIVES)
-    _check_choice("method", method, ("exact", "normal"))
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
+    method = check_choice("method", method, EXACT_METHODS)
     level = alpha / 2 if alternative == "two-sided" else alpha
     if method == "normal":
         mean, sd = n * (n + 1) / 4, math.sqrt(n * (n + 1) * (2 * n + 1) / 24)
@@ -363,8 +373,8 @@ def sign_test(
     y: object,
     *,
     alternative: Alternative = "two-sided",
-    method: Literal["exact", "normal"] = "exact",
-    ties: Literal["split", "drop"] = "split",
+    method: ExactMethod = "exact",
+    ties: Ties = "split",
     nan_policy: NanPolicy = "raise",
 ) -> SignTestResult:
     """Sign test: wins of x over y (d = x - y > 0) against Binomial(n, 1/2) (D06 Sec. 3.1.4).
@@ -396,10 +406,10 @@ def sign_test(
     ----------
     D06 = Demsar (2006), JMLR 7:1-30.
     """
-    _check_choice("alternative", alternative, _ALTERNATIVES)
-    _check_choice("method", method, ("exact", "normal"))
-    _check_choice("ties", ties, ("split", "drop"))
-    differences, omitted = _paired(x, y, nan_policy)
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
+    method = check_choice("method", method, EXACT_METHODS)
+    ties = check_choice("ties", ties, TIES)
+    differences, omitted = paired_differences(x, y, nan_policy)
     d = differences.to_numpy()
     wins, losses, n_ties = int((d > 0).sum()), int((d < 0).sum()), int((d == 0).sum())
     half = n_ties // 2 if ties == "split" else 0
@@ -430,7 +440,7 @@ def sign_test_critical_wins(
     alpha: float = 0.05,
     *,
     alternative: Literal["two-sided", "greater"] = "two-sided",
-    method: Literal["exact", "normal"] = "exact",
+    method: ExactMethod = "exact",
     z: float | None = None,
 ) -> float | None:
     """Number of wins out of n needed for significance (D06 Table 3 and Sec. 3.1.4).
@@ -462,10 +472,10 @@ def sign_test_critical_wins(
     ----------
     D06 = Demsar (2006), JMLR 7:1-30.
     """
-    n = _positive_int("n", n)
+    n = check_count(n, "n")
     alpha = check_alpha(alpha)
-    _check_choice("alternative", alternative, ("two-sided", "greater"))
-    _check_choice("method", method, ("exact", "normal"))
+    alternative = check_choice("alternative", alternative, ("two-sided", "greater"))
+    method = check_choice("method", method, EXACT_METHODS)
     level = alpha / 2 if alternative == "two-sided" else alpha
     if method == "normal":
         quantile = float(stats.norm.isf(level)) if z is None else float(z)
@@ -511,8 +521,8 @@ def paired_t_test(
     ----------
     D06 = Demsar (2006), JMLR 7:1-30 (Sec. 3.1.2 explains why the t-test is not advised across data sets).
     """
-    _check_choice("alternative", alternative, _ALTERNATIVES)
-    d, omitted = _paired(x, y, nan_policy)
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
+    d, omitted = paired_differences(x, y, nan_policy)
     scores = d.to_numpy()
     if np.all(scores == scores[0]):
         raise ValueError(
@@ -540,55 +550,3 @@ def _normal_pvalue(z: float, alternative: str) -> tuple[float, float]:
         "less": stats.norm.cdf(z),
     }[alternative]
     return float(z), float(p)
-
-
-def _differences(x: object, y: object) -> pd.Series:
-    """d = x - y as a Series over the data sets, validated and at the precision of the data.
-
-    Two Series are paired by data set (their index labels), anything else by position.
-    """
-    return _paired(x, y, "raise")[0]
-
-
-def _paired(x: object, y: object, nan_policy: NanPolicy) -> tuple[pd.Series, tuple[str, ...]]:
-    """:func:`_differences` with ``nan_policy`` applied to the pairs: d over the complete
-    pairs, and the data sets 'omit' dropped (index labels; positions for arrays)."""
-    if isinstance(x, pd.Series) and isinstance(y, pd.Series) and not x.index.equals(y.index):
-        if not (x.index.is_unique and y.index.is_unique and set(x.index) == set(y.index)):
-            raise ValueError(
-                "x and y are Series over different data sets (index labels); align "
-                "them, or pass arrays to pair the scores by position"
-            )
-        y = y.reindex(x.index)
-    for name, v in (("x", x), ("y", y)):
-        if isinstance(v, pd.DataFrame) or np.ndim(np.asarray(v, dtype=object)) != 1:
-            raise ValueError(
-                f"{name} must be 1-D (one score per data set), got shape "
-                f"{np.shape(np.asarray(v, dtype=object))}"
-            )
-    n_x, n_y = np.size(np.asarray(x, dtype=object)), np.size(np.asarray(y, dtype=object))
-    if n_x != n_y:
-        raise ValueError(f"x and y must have the same length, got {n_x} and {n_y}")
-    index = x.index if isinstance(x, pd.Series) else y.index if isinstance(y, pd.Series) else None
-    # A string index names the data sets, so that a column of text is never taken for names.
-    frame = pd.DataFrame(
-        {"x": np.asarray(x, dtype=object), "y": np.asarray(y, dtype=object)},
-        index=index if index is not None else [str(i) for i in range(n_x)],
-    )
-    scores = as_scores(frame, nan_policy=nan_policy, shape_warnings=False)
-    values = scores.values
-    d = difference(values[:, 0], values[:, 1])
-    kept = list(scores.datasets) if index is not None else [int(i) for i in scores.datasets]
-    labels = kept if index is not None or scores.omitted else None
-    return pd.Series(d, index=labels, name="difference"), scores.omitted
-
-
-def _positive_int(name: str, value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
-    return int(value)
-
-
-def _check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise ValueError(f"{name} must be one of {list(allowed)}, got {value!r}")

@@ -1,0 +1,203 @@
+"""The package's structure: one validation layer with one wording, one vocabulary of options,
+no import circles (issue 12)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from multicompare import _validation, _vocabulary
+
+PACKAGE = Path(_validation.__file__).parent
+MODULES = {path.stem: path for path in sorted(PACKAGE.glob("*.py"))}
+
+
+def _source(name: str) -> str:
+    return MODULES[name].read_text(encoding="utf-8")
+
+
+# --- one validation layer, one wording -------------------------------------------------------
+
+#: Wordings and helpers that the validation module replaced; none may come back.
+OLD = {
+    "; allowed:": "an option list as 'allowed: ...'",
+    "use one of": "an option list as 'use one of ...'",
+    "; available:": "an option list as 'available: ...'",
+    "unknown rom=": "an option as 'unknown rom=...'",
+    "unknown example": "an option as 'unknown example'",
+    "unknown method": "an option as 'unknown method'",
+    "must be True or False, got": "a flag without '; got'",
+    "must be a positive integer": "a count without its bound",
+    "def _choose(": "adjust's own option check",
+    "def _check_choice(": "two_sample's own option check",
+    "def _choices(": "simulation's own option check",
+    "def _count(": "critical_difference's own count check",
+    "def _positive_int(": "an own count check",
+    "def _check_n_datasets(": "posthoc's own count check",
+    "def _check_rho(": "cross_validation's own fraction check",
+    "def _ranks_series(": "posthoc's own reading of ranks",
+    "def _as_rank_series(": "plot's own reading of ranks",
+}
+
+
+@pytest.mark.parametrize("name", sorted(set(MODULES) - {"_validation"}))
+def test_no_old_wording_or_private_validator(name: str) -> None:
+    source = _source(name)
+    found = {old: why for old, why in OLD.items() if old in source}
+    assert not found, f"{name}.py: {found}"
+    # every "must be one of" message goes through _validation.one_of ("...; got ..."): none
+    # spells out its options by hand ("must be one of {list(...)}", or continued on a new line)
+    by_hand = re.findall(r"must be one of ?(?:\{|\[|[\"']\s*$)", source, re.M)
+    assert not by_hand, f"{name}.py words an option list by hand: {by_hand}"
+
+
+def test_private_helpers_are_not_imported_across_modules() -> None:
+    """``from multicompare.x import _y`` between the package's modules: private helpers that
+    two modules share belong in a shared private module (e.g. _validation, _data)."""
+    allowed = {
+        ("simulation", "posthoc", "_pairwise_tests"),
+        ("simulation", "adjust", "_all_pairs_apv"),
+        ("incomplete", "posthoc", "_all_pairs_methods"),
+    }
+    crossing = set()
+    for name in MODULES:
+        for node in ast.walk(ast.parse(_source(name))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("multicompare."):
+                source = node.module.split(".")[1]  # type: ignore[union-attr]
+                for alias in node.names:
+                    if alias.name.startswith("_") and not source.startswith("_"):
+                        crossing.add((name, source, alias.name))
+    assert crossing <= allowed, sorted(crossing - allowed)
+
+
+def test_one_wording() -> None:
+    with pytest.raises(ValueError, match=r"^test must be one of 'a', 'b'; got 'c'$"):
+        _validation.check_choice("test", "c", ("a", "b"))
+    with pytest.raises(ValueError, match=r"^alpha must be in \(0, 1\); got 1.5$"):
+        _validation.check_alpha(1.5)
+    with pytest.raises(TypeError, match=r"^alpha must be a number in \(0, 1\); got '0.05'$"):
+        _validation.check_alpha("0.05")
+    with pytest.raises(ValueError, match=r"^n must be >= 2; got 1$"):
+        _validation.check_count(1, "n", 2)
+    with pytest.raises(ValueError, match=r"^n must be in \[1, 1,000\]; got 1001$"):
+        _validation.check_count(1001, "n", 1, 1000)
+    with pytest.raises(TypeError, match=r"^n must be an integer >= 2; got 2.5$"):
+        _validation.check_count(2.5, "n", 2)
+    with pytest.raises(TypeError, match=r"^n must be an integer >= 1; got True$"):
+        _validation.check_count(True, "n")
+    with pytest.raises(ValueError, match=r"^rope must be a finite number >= 0; got -1$"):
+        _validation.check_nonnegative(-1, "rope")
+    with pytest.raises(TypeError, match=r"^flag must be True or False; got 'no'$"):
+        _validation.check_bool("no", "flag")
+    with pytest.raises(TypeError, match=r"^methods must be a name or a sequence of names"):
+        _validation.check_choices("methods", [1], ("a",))
+    # names in any case, '-' as '_', repetitions dropped; the procedures' other names
+    assert _validation.check_choices(
+        "m", ["Bergmann-Hommel", "holm", "HOLM"], ("holm", "bergmann_hommel")
+    ) == (
+        "bergmann_hommel",
+        "holm",
+    )
+    assert _validation.check_choice("m", "bonferroni_dunn", ("nemenyi", "holm")) == "nemenyi"
+    assert _validation.check_count(np.int64(3), "n") == 3
+
+
+# --- one vocabulary -----------------------------------------------------------------------------
+
+
+def _module_level_literals(name: str) -> list[str]:
+    """Names bound at module level to a ``Literal[...]`` (an option list)."""
+    found = []
+    for node in ast.parse(_source(name)).body:
+        value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+        if (
+            isinstance(value, ast.Subscript)
+            and isinstance(value.value, ast.Name)
+            and value.value.id == "Literal"
+        ):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found += [t.id for t in targets if isinstance(t, ast.Name)]
+    return found
+
+
+def test_option_lists_are_defined_once_in_the_vocabulary() -> None:
+    elsewhere = {
+        name: found
+        for name in MODULES
+        if name != "_vocabulary" and (found := _module_level_literals(name))
+    }
+    assert not elsewhere, f"option lists outside _vocabulary: {elsewhere}"
+    # each tuple is the values of its Literal (typing.get_args), defined once
+    source = _source("_vocabulary")
+    tuples = re.findall(r"^([A-Z_]+): tuple\[(\w+), \.\.\.\] = get_args\((\w+)\)$", source, re.M)
+    assert tuples and all(kind == of for _, kind, of in tuples)
+    names = [name for name, _, _ in tuples]
+    assert len(names) == len(set(names))
+    assert set(names) | set(_module_level_literals("_vocabulary")) == set(_vocabulary.__all__)
+
+
+# --- no import circles ------------------------------------------------------------------------
+
+
+def _imports(name: str) -> set[str]:
+    """The package modules that ``name`` imports, at module level or inside functions (imports
+    under ``if TYPE_CHECKING:`` are for annotations only and do not run)."""
+    tree = ast.parse(_source(name))
+    typing_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            typing_only |= {id(sub) for stmt in node.body for sub in ast.walk(stmt)}
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "multicompare":
+                found |= {alias.name for alias in node.names}
+            elif node.module.startswith("multicompare."):
+                found.add(node.module.split(".")[1])
+        elif isinstance(node, ast.Import):
+            found |= {
+                a.name.split(".")[1] for a in node.names if a.name.startswith("multicompare.")
+            }
+    return (found & set(MODULES)) - {name}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append([*path[path.index(nxt) :], nxt])
+            elif nxt not in state:
+                visit(nxt, path)
+        path.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [])
+    return cycles
+
+
+def test_no_import_circles() -> None:
+    graph = {name: _imports(name) for name in MODULES}
+    assert graph["report"] and "report" not in graph["plot"]  # the graph is read at all
+    assert not _cycles(graph), _cycles(graph)
+    # the finder finds a circle through a function-level import
+    assert _cycles({"a": {"b"}, "b": {"a"}}) == [["a", "b", "a"]]
+
+
+def test_drawing_knows_nothing_of_reports_and_names_are_neutral() -> None:
+    assert not {"report", "_render"} & _imports("plot")
+    assert not {"bayesian"} & _imports("posterior_plot")
+    assert _imports("_names") <= {"_vocabulary"}
+    assert not _imports("_vocabulary") and not _imports("_validation")

@@ -5,6 +5,7 @@ package in help(multicompare), and a README whose quick start prints what it com
 from __future__ import annotations
 
 import ast
+import dataclasses
 import inspect
 import re
 from pathlib import Path
@@ -129,10 +130,7 @@ ABBREVIATIONS = {"D06": ("Dem", "2006"), "G08": ("Garc", "2008"), "G10": ("Garc"
 def test_numpydoc_docstrings(name: str) -> None:
     doc = inspect.getdoc(getattr(mc, name)) or ""
     assert "Parameters\n----------" in doc and "Returns\n-------" in doc, name
-    for short, (author, year) in ABBREVIATIONS.items():
-        if re.search(rf"\b{short}\b", doc):
-            spelled = re.search(rf"{author}\w*[^\n]*{year}|{year}[^\n]*{author}", doc)
-            assert spelled, f"{name} uses {short} without spelling it out ({author} ... {year})"
+    _spelled_out(name, doc)
 
 
 def test_readme_quick_start_prints_its_expressions() -> None:
@@ -177,3 +175,54 @@ def test_readme_real_experiments_block_runs(
     exec(compile(block, "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert "Skillings-Mack test" in out and "omitted (incomplete): heart" in out
+
+
+def public_dataclasses() -> list[str]:
+    return [
+        name
+        for name in mc.__all__
+        if inspect.isclass(getattr(mc, name)) and dataclasses.is_dataclass(getattr(mc, name))
+    ]
+
+
+def documented_attributes(doc: str) -> list[str]:
+    """The names an ``Attributes`` section of a numpydoc docstring documents (``name : type``
+    lines, several names as ``a, b : type``)."""
+    section = doc.split("Attributes\n----------\n", 1)[1]
+    section = re.split(r"\n\S[^\n]*\n-{3,}\n", section, maxsplit=1)[0]  # up to the next section
+    return [
+        name
+        for line in section.splitlines()
+        if (entry := re.match(r"^(\w+(?:, \w+)*) : \S", line))
+        for name in entry.group(1).split(", ")
+    ]
+
+
+def test_every_public_dataclass_is_checked() -> None:
+    assert len(public_dataclasses()) >= 25  # the result classes, Report and its parts, Scores
+
+
+@pytest.mark.parametrize("name", public_dataclasses())
+def test_result_classes_document_every_field(name: str) -> None:
+    cls = getattr(mc, name)
+    doc = inspect.getdoc(cls) or ""
+    assert "Attributes\n----------\n" in doc, f"{name} has no numpydoc Attributes section"
+    documented = documented_attributes(doc)
+    fields = [f.name for f in dataclasses.fields(cls)]
+    assert not [f for f in fields if f not in documented], f"{name}: fields not documented"
+    assert len(documented) == len(set(documented)), f"{name} documents a name twice"
+    extra = [a for a in documented if a not in fields and not hasattr(cls, a)]
+    assert not extra, f"{name} documents {extra}, which it does not have"
+    _spelled_out(name, doc)
+
+
+def _spelled_out(name: str, doc: str) -> None:
+    for short, (author, year) in ABBREVIATIONS.items():
+        if re.search(rf"\b{short}\b", doc):
+            spelled = re.search(rf"{author}\w*[^\n]*{year}|{year}[^\n]*{author}", doc)
+            assert spelled, f"{name} uses {short} without spelling it out ({author} ... {year})"
+
+
+def test_the_attributes_parser_reads_numpydoc() -> None:
+    doc = "Title.\n\nAttributes\n----------\na, b : int\n    Two.\nc : str\n    C.\n\nNotes\n-----\nd : x\n"
+    assert documented_attributes(doc) == ["a", "b", "c"]

@@ -91,11 +91,24 @@ class Scores:
     """Scores of k algorithms (columns) on N data sets (rows), as float64: what every function
     that takes scores makes of its input, and accepts as input.
 
-    ``values`` is a private read-only copy (NaN marks a missing score); ``higher_is_better``
-    says how to rank it; ``omitted`` names the data sets that ``nan_policy='omit'`` left out.
     Built directly, ``Scores(values, algorithms, datasets)`` checks its fields as
     :func:`as_scores` checks its input: numbers without infinite values, at least 2 x 2, one
     unique name per column and per row.
+
+    Attributes
+    ----------
+    values : numpy.ndarray
+        The N x k scores, a private read-only copy (NaN marks a missing score).
+    algorithms : tuple of str
+        The algorithm names, one per column.
+    datasets : tuple of str
+        The data-set names, one per row.
+    higher_is_better : bool
+        Whether larger scores are better; :meth:`oriented` flips them otherwise.
+    omitted : tuple of str
+        The data sets that ``nan_policy='omit'`` left out.
+    n_datasets, n_algorithms : int
+        N and k.
     """
 
     values: np.ndarray

@@ -66,12 +66,34 @@ _CHUNK = 2**22  # floats per chunk of the signed-rank weights
 class BayesianResult(_tables.NotebookView):
     """Posterior probabilities of a Bayesian comparison of x and y.
 
-    ``p_x_better`` = P(x better than y by more than ``rope``), ``p_equivalent`` = P(the two
-    within the rope), ``p_y_better``; they sum to 1. ``names`` label x and y. ``samples``: the
-    posterior samples (for the signed-rank and sign tests an S x 3 array of (theta_x,
-    theta_rope, theta_y); for the correlated t-test, see
-    :class:`multicompare.cross_validation.CorrelatedTTestResult`). ``test``: one of
-    ``"signed_rank"``, ``"sign"``, ``"correlated_t"``.
+    Attributes
+    ----------
+    test : str
+        ``'signed_rank'``, ``'sign'`` or ``'correlated_t'``.
+    p_x_better : float
+        P(x better than y by more than ``rope``).
+    p_equivalent : float
+        P(the two within the rope).
+    p_y_better : float
+        P(y better than x by more than ``rope``); the three sum to 1.
+    rope : float
+        Half-width of the region of practical equivalence, in score units.
+    names : tuple of (str, str)
+        The labels of x and y.
+    samples : numpy.ndarray
+        The posterior samples (for the signed-rank and sign tests an S x 3 array of
+        (theta_x, theta_rope, theta_y)).
+    options : dict
+        The test's parameters (``prior``, or ``rho`` for the correlated t-test).
+    omitted : tuple of str
+        The data sets where x or y was missing, dropped by ``nan_policy='omit'``.
+    probabilities : pandas.Series
+        The three probabilities, labelled by outcome.
+
+    References
+    ----------
+    Benavoli, Corani, Demsar & Zaffalon (2017), Time for a change: a tutorial for comparing
+    multiple classifiers through Bayesian analysis, JMLR 18(77):1-36.
     """
 
     test: BayesianTest
@@ -257,13 +279,37 @@ def bayesian_sign_test(
 
 @dataclass(frozen=True, kw_only=True)
 class BayesianComparison(_tables.NotebookView):
-    """Bayesian comparisons of k algorithms over N data sets, pair by pair (:func:`compare_bayesian`).
+    """Bayesian comparisons of k algorithms over N data sets, pair by pair.
 
-    ``pairs`` (first, second) in ``itertools.combinations`` order, or (control, other);
-    ``results`` the :class:`BayesianResult` of each pair (x = first, y = second). A pair's
-    ``decision`` is the outcome whose posterior probability reaches ``threshold`` ("<first>
-    better", "equivalent", "<second> better"), else "inconclusive" (Benavoli et al. 2017,
-    Sec. 5: decide only when one outcome is probable enough).
+    The result of :func:`compare_bayesian`.
+
+    A pair's ``decision`` is the outcome whose posterior probability reaches ``threshold``
+    ("<first> better", "equivalent", "<second> better"), else "inconclusive" (Benavoli et al.
+    2017, Sec. 5: decide only when one outcome is probable enough).
+
+    Attributes
+    ----------
+    test : str
+        ``'signed_rank'`` or ``'sign'``.
+    rope : float
+        Half-width of the region of practical equivalence, in score units.
+    threshold : float
+        The posterior probability an outcome needs to be decided.
+    algorithms : tuple of str
+        The algorithms compared.
+    n_datasets : int
+        N, the data sets used.
+    control : str or None
+        The control, or None for all pairs.
+    pairs : tuple of (str, str)
+        (first, second) in ``itertools.combinations`` order, or (control, other).
+    results : tuple of BayesianResult
+        The comparison of each pair (x = first, y = second).
+
+    References
+    ----------
+    Benavoli, Corani, Demsar & Zaffalon (2017), Time for a change: a tutorial for comparing
+    multiple classifiers through Bayesian analysis, JMLR 18(77):1-36.
     """
 
     test: DataSetsTest

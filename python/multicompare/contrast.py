@@ -22,9 +22,27 @@ __all__ = ["ContrastResult", "contrast_estimation"]
 class ContrastResult(_tables.NotebookView):
     """Median-based contrast estimates (G10 Sec. 3.3).
 
-    ``estimates``: k x k table, entry (u, v) the estimate m_u - m_v of M_u - M_v (row minus
-    column, G10 Table 6). ``medians``: Z_uv, the median over the data sets of x_iu - x_iv
-    (Z_uu = 0, Z_vu = -Z_uv). ``m``: m_u = (1/k) sum_j Z_uj (eq. 5).
+    Attributes
+    ----------
+    estimates : pandas.DataFrame
+        k x k table, entry (u, v) the estimate m_u - m_v of M_u - M_v (row minus column,
+        G10 Table 6).
+    m : pandas.Series
+        m_u = (1/k) sum_j Z_uj (G10 eq. 5).
+    medians : pandas.DataFrame
+        Z_uv, the median over the data sets of x_iu - x_iv (Z_uu = 0, Z_vu = -Z_uv).
+    differences : pandas.DataFrame
+        The differences x_iu - x_iv the medians are taken of.
+    omitted : tuple of str
+        The data sets that ``nan_policy='omit'`` left out.
+
+    References
+    ----------
+    Doksum (1967), Robust procedures for some linear models with one observation per cell,
+    Ann. Math. Statist. 38:878-883.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
+    comparisons in the design of experiments in computational intelligence and data mining,
+    Inf. Sci. 180:2044-2064.
     """
 
     estimates: pd.DataFrame

@@ -67,9 +67,28 @@ _SHAPE_5X2 = (5, 2)
 class CrossValidationTestResult(_tables.NotebookView):
     """A frequentist test of two algorithms from cross-validation scores.
 
-    ``statistic`` (t or F) with ``df`` (one value for t, (10, 5) for F), its ``pvalue``,
-    ``mean_difference`` of x - y over the folds, ``test`` (the function's name) and
-    ``alternative``.
+    Attributes
+    ----------
+    statistic : float
+        t, or F for the combined 5x2cv F-test.
+    pvalue : float
+        Its p-value for ``alternative``.
+    df : tuple of float
+        Degrees of freedom: one value for t, (10, 5) for F.
+    mean_difference : float
+        The mean of x - y over the folds.
+    test : str
+        The name of the function that ran the test.
+    alternative : str
+        ``'two-sided'``, ``'less'`` or ``'greater'`` (x tends to exceed y).
+
+    References
+    ----------
+    Nadeau & Bengio (2003), Inference for the generalization error, Mach. Learn. 52:239-281.
+    Dietterich (1998), Approximate statistical tests for comparing supervised classification
+    learning algorithms, Neural Comput. 10:1895-1923.
+    Alpaydin (1999), Combined 5 x 2 cv F test for comparing supervised classification learning
+    algorithms, Neural Comput. 11:1885-1892.
     """
 
     statistic: float
@@ -102,9 +121,49 @@ class CrossValidationTestResult(_tables.NotebookView):
 
 @dataclass(frozen=True, kw_only=True)
 class CorrelatedTTestResult(BayesianResult):
-    """Posterior of the Bayesian correlated t-test: the mean difference (x better when
-    positive) is Student t(``df``) with location ``mean`` and scale ``scale``; ``samples`` are
-    draws of it (for plots and further summaries; the probabilities are exact)."""
+    """Posterior of the Bayesian correlated t-test of two algorithms on one data set.
+
+    The mean difference (x better when positive) is Student t(``df``) with location ``mean``
+    and scale ``scale``; ``samples`` are draws of it (for plots and further summaries; the
+    probabilities are exact).
+
+    Attributes
+    ----------
+    test : str
+        ``'signed_rank'``, ``'sign'`` or ``'correlated_t'``.
+    p_x_better : float
+        P(x better than y by more than ``rope``).
+    p_equivalent : float
+        P(the two within the rope).
+    p_y_better : float
+        P(y better than x by more than ``rope``); the three sum to 1.
+    rope : float
+        Half-width of the region of practical equivalence, in score units.
+    names : tuple of (str, str)
+        The labels of x and y.
+    samples : numpy.ndarray
+        The posterior samples (for the signed-rank and sign tests an S x 3 array of
+        (theta_x, theta_rope, theta_y)).
+    options : dict
+        The test's parameters (``prior``, or ``rho`` for the correlated t-test).
+    omitted : tuple of str
+        The data sets where x or y was missing, dropped by ``nan_policy='omit'``.
+    probabilities : pandas.Series
+        The three probabilities, labelled by outcome.
+    mean : float
+        Location of the posterior of the mean difference.
+    scale : float
+        Its scale (0: a point mass at ``mean``).
+    df : float
+        Its degrees of freedom, n - 1 for n folds.
+    posterior : scipy.stats distribution or None
+        The posterior as a frozen ``scipy.stats.t`` (None when the scale is 0).
+
+    References
+    ----------
+    Corani & Benavoli (2015), A Bayesian approach for comparing cross-validated algorithms on
+    multiple data sets, Mach. Learn. 100:285-304.
+    """
 
     mean: float
     scale: float

@@ -73,13 +73,46 @@ _SHOWN_CLASSES = 10
 class HoldoutResult(_tables.NotebookView):
     """Comparison of two classifiers on one holdout set (as MATLAB's testcholdout).
 
-    ``h``: reject H0 (``pvalue < alpha``). ``e1``, ``e2``: misclassification rates, or mean
-    misclassification costs with a cost matrix. ``n01``: misclassified by the first model
-    and correct by the second; ``n10``: the reverse. ``statistic``: n01 for the exact and
-    mid-p tests, z for the asymptotic McNemar test, the chi-square value for the
-    cost-sensitive tests. ``n``: observations used (after dropping missing true labels and
-    classes not selected). ``expected_counts``: cost-sensitive only, the fitted (Laplace-
-    corrected) cell counts under H0, indexed (prediction 1, prediction 2, true class).
+    Attributes
+    ----------
+    h : bool
+        Whether H0 is rejected (``pvalue < alpha``).
+    pvalue : float
+        The p-value of ``test``.
+    e1, e2 : float
+        The misclassification rates of the two models, or their mean misclassification costs
+        with a cost matrix.
+    n01 : int
+        Observations misclassified by the first model and correct by the second.
+    n10 : int
+        The reverse.
+    statistic : float
+        n01 for the exact and mid-p tests, z for the asymptotic McNemar test, the chi-square
+        value for the cost-sensitive tests.
+    test : str
+        ``'midp'``, ``'exact'`` or ``'asymptotic'``.
+    alternative : str
+        ``'unequal'``, ``'greater'`` (the first model is more accurate) or ``'less'``.
+    alpha : float
+        The significance level of ``h``.
+    n : int
+        Observations used (after dropping missing true labels and classes not selected).
+    classes : tuple
+        The class labels.
+    cost_test : str or None
+        ``'likelihood'`` or ``'chisquare'`` with a cost matrix, else None.
+    table : pandas.DataFrame
+        The 2 x 2 table: first model correct/wrong (rows) by second model (columns).
+    expected_counts : numpy.ndarray or None
+        Cost-sensitive tests only: the fitted (Laplace-corrected) cell counts under H0, indexed
+        (prediction 1, prediction 2, true class).
+
+    References
+    ----------
+    McNemar (1947), Note on the sampling error of the difference between correlated proportions
+    or percentages, Psychometrika 12:153-157.
+    Fagerland, Lydersen & Laake (2013), The McNemar test for binary matched-pairs data: mid-p
+    and asymptotic are better than exact conditional, BMC Med. Res. Methodol. 13:91.
     """
 
     h: bool

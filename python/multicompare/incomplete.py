@@ -64,11 +64,34 @@ __all__ = [
 class SkillingsMackResult:
     """Skillings-Mack test: ``statistic`` SM ~ chi-square(``df`` = k - 1).
 
-    ``adjusted_sums``: A_j, the weighted rank sums the statistic is a quadratic form of;
-    ``covariance``: their null covariance matrix; ``ranks``: each algorithm's average rank over
-    the data sets that score it, rescaled to 1..k (1 = best; Friedman's average ranks on
-    complete data). ``n_missing``: missing scores; ``dropped``: data sets with fewer than two
-    scores, which carry no information.
+    Attributes
+    ----------
+    statistic : float
+        SM = A' Sigma^- A.
+    pvalue : float
+        Its p-value from the chi-square distribution.
+    df : int
+        Degrees of freedom, k - 1.
+    ranks : pandas.Series
+        Each algorithm's average rank over the data sets that score it, rescaled to 1..k
+        (1 = best; Friedman's average ranks on complete data).
+    n_datasets, n_algorithms : int
+        Data sets used (with two or more scores) and algorithms.
+    n_missing : int
+        Missing scores in the data sets used.
+    tie_correction : bool
+        Whether the covariance (the sum of squared ranks) accounts for ties.
+    adjusted_sums : pandas.Series
+        A_j, the weighted rank sums the statistic is a quadratic form of.
+    covariance : pandas.DataFrame
+        Sigma, their null covariance matrix.
+    dropped : tuple of str
+        Data sets with fewer than two scores, which carry no information.
+
+    References
+    ----------
+    Skillings & Mack (1981), On the use of a Friedman-type statistic in balanced and unbalanced
+    block designs, Technometrics 23(2):171-177.
     """
 
     statistic: float
@@ -91,12 +114,45 @@ class SkillingsMackResult:
 class DurbinResult:
     """Durbin test for a balanced incomplete block design.
 
-    ``statistic``: Durbin's T1 ~ chi-square(``df`` = t - 1), with ``pvalue`` (b data sets of k
-    scores each, t algorithms); ``f_statistic``: Conover's T2 ~ F(t - 1, ``df_den`` =
-    bk - b - t + 1), with ``f_pvalue`` (see :func:`durbin` on their error rates).
-    ``rank_sums``: R_j; ``ranks``: R_j / r, the average within-data-set rank (1 = best);
-    ``block_size`` k, ``replications`` r (data sets per algorithm), ``concurrences`` lambda
-    (data sets per pair of algorithms).
+    b data sets of k scores each, t algorithms.
+
+    Attributes
+    ----------
+    statistic : float
+        Durbin's T1 ~ chi-square(``df``).
+    pvalue : float
+        Its p-value.
+    df : int
+        t - 1.
+    f_statistic : float
+        Conover's T2 ~ F(t - 1, ``df_den``) (see :func:`durbin` on the error rates of T1, T2).
+    f_pvalue : float
+        Its p-value.
+    df_den : int
+        bk - b - t + 1.
+    ranks : pandas.Series
+        R_j / r, the average within-data-set rank (1 = best).
+    n_datasets, n_algorithms : int
+        Data sets used (with two or more scores) and algorithms.
+    n_missing : int
+        Missing scores in the data sets used.
+    tie_correction : bool
+        Whether the covariance (the sum of squared ranks) accounts for ties.
+    block_size : int
+        k, the scores per data set.
+    replications : int
+        r, the data sets per algorithm.
+    concurrences : int
+        lambda, the data sets per pair of algorithms.
+    rank_sums : pandas.Series
+        R_j.
+    dropped : tuple of str
+        Data sets with fewer than two scores, left out first.
+
+    References
+    ----------
+    Durbin (1951), Incomplete blocks in ranking experiments, Brit. J. Statist. Psych. 4:85-90.
+    Conover (1999), Practical Nonparametric Statistics, 3rd ed., Wiley.
     """
 
     statistic: float

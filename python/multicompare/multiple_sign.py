@@ -50,13 +50,47 @@ _CHUNK_ELEMENTS = 1 << 22
 class MultipleSignResult(_tables.NotebookView):
     """Multiple sign test against ``control`` (G10 Sec. 3.2).
 
-    For each other algorithm: ``plus`` / ``minus`` / ``ties`` count the data sets where it is
-    better / worse than / tied with the control; ``statistic`` is the count compared with the
-    ``critical_value`` (``plus`` for ``alternative='less'``, ``minus`` for ``'greater'``, the
-    smaller of the two for ``'two-sided'``); ``reject`` says whether it is <= the critical
-    value. ``familywise_error`` is the exact probability under H0 that some algorithm's
-    statistic is <= the critical value (the attained level). ``critical_value`` is None when
-    no count is significant at ``alpha`` (then nothing is rejected).
+    Attributes
+    ----------
+    control : str
+        The control algorithm.
+    alpha : float
+        The level of the critical value.
+    alternative : str
+        ``'two-sided'``, ``'less'`` or ``'greater'``.
+    critical_value : int or None
+        The largest count that rejects; None when no count is significant at ``alpha`` (then
+        nothing is rejected).
+    familywise_error : float or None
+        The exact probability under H0 that some algorithm's statistic is <= the critical
+        value (the attained level).
+    statistic : pandas.Series
+        The count compared with the ``critical_value``: ``plus`` for ``alternative='less'``,
+        ``minus`` for ``'greater'``, the smaller of the two for ``'two-sided'``.
+    plus, minus, ties : pandas.Series
+        The data sets where each other algorithm is better than, worse than, tied with the
+        control.
+    reject : pandas.Series
+        Whether each statistic is <= the critical value.
+    n_datasets : int
+        N, the data sets used.
+    critical_values : str
+        How the critical value was found: ``'exact'``, ``'normal'`` (approximation) or
+        ``'garcia2010'`` (G10 Table A.1).
+    signs : pandas.DataFrame
+        ``'+'``, ``'-'`` or ``'='``: each algorithm against the control on each data set.
+    omitted : tuple of str
+        The data sets that ``nan_policy='omit'`` left out.
+    rejected : list of str
+        The algorithms whose difference from the control is significant.
+
+    References
+    ----------
+    Rhyne & Steel (1965), Tables for a treatments versus control multiple comparisons sign test,
+    Technometrics 7:293-306.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
+    comparisons in the design of experiments in computational intelligence and data mining,
+    Inf. Sci. 180:2044-2064.
     """
 
     control: str

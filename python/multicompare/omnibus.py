@@ -65,10 +65,31 @@ class _Printable:
 
 @dataclass(frozen=True)
 class FriedmanResult(_Printable):
-    """Friedman test: ``statistic`` chi2_F ~ chi-square(``df`` = k-1).
+    """Friedman test: ``statistic`` chi2_F ~ chi-square(``df`` = k - 1) (D06 Sec. 3.2.2).
 
-    ``ranks``: average Friedman rank of each algorithm (1 = best); ``rank_matrix``: the ranks
-    within each data set.
+    Attributes
+    ----------
+    statistic : float
+        Friedman's chi2_F.
+    pvalue : float
+        Its p-value from the chi-square distribution.
+    df : int
+        Degrees of freedom, k - 1.
+    ranks : pandas.Series
+        Average Friedman rank of each algorithm (1 = best).
+    n_datasets, n_algorithms : int
+        N data sets and k algorithms the test used.
+    tie_correction : bool
+        Whether the statistic is corrected for ties.
+    omitted : tuple of str
+        The data sets that ``nan_policy='omit'`` left out.
+    rank_matrix : pandas.DataFrame
+        The ranks within each data set (data sets x algorithms).
+
+    References
+    ----------
+    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
+    7:1-30.
     """
 
     _title: ClassVar[str] = "Friedman test"
@@ -87,9 +108,35 @@ class FriedmanResult(_Printable):
 
 @dataclass(frozen=True)
 class ImanDavenportResult(_Printable):
-    """Iman-Davenport test: ``statistic`` F_F ~ F(``df_num`` = k-1, ``df_den`` = (k-1)(N-1)).
+    """Iman-Davenport test: ``statistic`` F_F ~ F(k - 1, (k - 1)(N - 1)) (D06 Sec. 3.2.2).
 
-    ``friedman_statistic`` is the chi2_F it derives from; ``ranks`` as in :class:`FriedmanResult`.
+    Attributes
+    ----------
+    statistic : float
+        F_F = (N - 1) chi2_F / (N (k - 1) - chi2_F) (D06 Sec. 3.2.2).
+    pvalue : float
+        Its p-value from the F distribution.
+    df_num, df_den : int
+        Degrees of freedom, k - 1 and (k - 1)(N - 1).
+    ranks : pandas.Series
+        Average Friedman rank of each algorithm (1 = best), as in :class:`FriedmanResult`.
+    n_datasets, n_algorithms : int
+        N data sets and k algorithms the test used.
+    tie_correction : bool
+        Whether the statistic is corrected for ties.
+    omitted : tuple of str
+        The data sets that ``nan_policy='omit'`` left out.
+    friedman_statistic : float
+        The chi2_F that F_F derives from.
+    rank_matrix : pandas.DataFrame
+        The ranks within each data set (data sets x algorithms).
+
+    References
+    ----------
+    Iman & Davenport (1980), Approximations of the critical region of the Friedman statistic,
+    Comm. Statist. A 9:571-595.
+    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
+    7:1-30.
     """
 
     _title: ClassVar[str] = "Iman-Davenport test"
@@ -110,11 +157,40 @@ class ImanDavenportResult(_Printable):
 
 @dataclass(frozen=True)
 class AlignedRanksResult(_Printable):
-    """Friedman Aligned Ranks test: ``statistic`` T ~ chi-square(``df`` = k-1).
+    """Friedman Aligned Ranks test: ``statistic`` T ~ chi-square(``df`` = k - 1) (G10 Sec. 3.1).
 
-    ``ranks``: average aligned rank of each algorithm (1 = best of all kN aligned observations);
-    ``rank_totals``: their sums R^_j; ``dataset_rank_totals``: R^_i; ``aligned_observations`` and
-    ``aligned_ranks``: the N x k tables (G10 Table 7).
+    Attributes
+    ----------
+    statistic : float
+        The aligned ranks statistic T.
+    pvalue : float
+        Its p-value from the chi-square distribution.
+    df : int
+        Degrees of freedom, k - 1.
+    ranks : pandas.Series
+        Average aligned rank of each algorithm (1 = best of all kN aligned observations).
+    n_datasets, n_algorithms : int
+        N data sets and k algorithms the test used.
+    tie_correction : bool
+        Whether the statistic is corrected for ties.
+    omitted : tuple of str
+        The data sets that ``nan_policy='omit'`` left out.
+    rank_totals : pandas.Series
+        The algorithms' sums of aligned ranks, R^_j.
+    dataset_rank_totals : pandas.Series
+        The data sets' sums of aligned ranks, R^_i.
+    aligned_observations : pandas.DataFrame
+        Each score minus its data set's mean (N x k).
+    aligned_ranks : pandas.DataFrame
+        The ranks of the aligned observations among all kN of them (G10 Table 7).
+
+    References
+    ----------
+    Hodges & Lehmann (1962), Rank methods for combination of independent experiments in
+    analysis of variance, Ann. Math. Statist. 33:482-497.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
+    comparisons in the design of experiments in computational intelligence and data mining,
+    Inf. Sci. 180:2044-2064.
     """
 
     _title: ClassVar[str] = "Friedman Aligned Ranks test"
@@ -136,11 +212,47 @@ class AlignedRanksResult(_Printable):
 
 @dataclass(frozen=True)
 class QuadeResult(_Printable):
-    """Quade test: ``statistic`` T3 ~ F(``df_num`` = k-1, ``df_den`` = (k-1)(N-1)).
+    """Quade test: ``statistic`` T3 ~ F(k - 1, (k - 1)(N - 1)) (G10 Sec. 3.2).
 
-    ``ranks``: Quade's T_j = W_j / (N(N+1)/2), the weighted average rank of each algorithm
-    (1 = best), which the Quade post-hoc compares. Also the data-set ``ranges`` and their ranks
-    ``dataset_ranks`` (Q_i), the tables ``S`` and ``W`` and their column sums, ``A2`` and ``B``.
+    Attributes
+    ----------
+    statistic : float
+        Quade's T3 = (N - 1) B / (A2 - B).
+    pvalue : float
+        Its p-value from the F distribution.
+    df_num, df_den : int
+        Degrees of freedom, k - 1 and (k - 1)(N - 1).
+    ranks : pandas.Series
+        Quade's T_j = W_j / (N(N+1)/2), the weighted average rank of each algorithm (1 = best),
+        which the Quade post-hoc compares.
+    n_datasets, n_algorithms : int
+        N data sets and k algorithms the test used.
+    tie_correction : bool
+        Whether the statistic is corrected for ties.
+    omitted : tuple of str
+        The data sets that ``nan_policy='omit'`` left out.
+    A2 : float
+        The sum of the squared S_ij.
+    B : float
+        sum_j S_j^2 / N.
+    ranges : pandas.Series
+        The range of the scores of each data set.
+    dataset_ranks : pandas.Series
+        Q_i, the ranks of the ranges (1 = smallest).
+    S : pandas.DataFrame
+        S_ij = Q_i (r_ij - (k + 1)/2) (N x k).
+    W : pandas.DataFrame
+        W_ij = Q_i r_ij (N x k).
+    S_j, W_j : pandas.Series
+        The column sums of ``S`` and ``W``.
+
+    References
+    ----------
+    Quade (1979), Using weighted rankings in the analysis of complete blocks with additive
+    block effects, JASA 74:680-683.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
+    comparisons in the design of experiments in computational intelligence and data mining,
+    Inf. Sci. 180:2044-2064.
     """
 
     _title: ClassVar[str] = "Quade test"

@@ -165,6 +165,8 @@ class ConditionsResult(_tables.NotebookView):
         Level at which a condition counts as failed (``*`` in :meth:`to_frame`).
     normality_test, variance_test : str
         The tests used.
+    n_datasets : int
+        N, the data sets checked.
     """
 
     normality: pd.DataFrame
@@ -542,6 +544,10 @@ class ParametricPosthocResult(_tables.NotebookView):
         ``"tukey"`` or ``"dunnett"``.
     pairs : tuple of (str, str)
         The compared algorithms, in the order of the series.
+    alpha : float
+        The significance level of ``reject``.
+    df : int
+        The error degrees of freedom, (k - 1)(N - 1).
     """
 
     statistic: pd.Series

@@ -203,10 +203,54 @@ class _PosthocResult:
 class PosthocControlResult(_PosthocResult):
     """Comparisons of each algorithm with a control (1 x N), G10 Sec. 5.
 
-    Per compared algorithm (``algorithms``, input order without the control): ``difference``
-    R_j - R_control, ``z`` = difference/``se``, two-sided ``pvalue``, and ``adjusted``
-    (a DataFrame, one column of APVs per method of :data:`multicompare.adjust.CONTROL_METHODS`).
-    ``reject``: adjusted <= ``alpha``. ``ranks``: the ranks of all algorithms (lower = better).
+    Attributes
+    ----------
+    test : str
+        The ranks compared (``'friedman'``, ``'aligned'``, ``'quade'``, ``'skillings_mack'``,
+        ``'durbin'``) or the pairwise tests (``'wilcoxon'``, ``'sign'``).
+    alpha : float
+        Significance level of ``reject``.
+    se : float
+        The standard error of a difference of average ranks (NaN after pairwise tests and the
+        incomplete-block tests, where it differs between pairs).
+    n_datasets : int
+        N, the data sets used.
+    ranks : pandas.Series
+        The ranks of all algorithms (lower = better).
+    difference : pandas.Series
+        The difference of average ranks of each hypothesis.
+    z : pandas.Series
+        difference / ``se`` (the pairwise tests' z; Conover's t after ``'durbin'``).
+    pvalue : pandas.Series
+        Unadjusted two-sided p-values.
+    adjusted : pandas.DataFrame
+        The adjusted p-values (APVs), one column per method.
+    options : mapping
+        The options that chose the forms of the test (tie correction, SE forms, ...).
+    omitted : tuple of str
+        The data sets that ``nan_policy='omit'`` left out.
+    skipped : mapping of str to str
+        Methods left out, and why.
+    statistic : pandas.Series
+        The z statistics (scipy's name).
+    methods : tuple of str
+        The columns of ``adjusted``.
+    reject : pandas.DataFrame
+        Decisions at ``alpha`` (APV <= alpha), one column per method.
+    notes : tuple of str
+        Warnings about the methods that do not control the family-wise error.
+    control : str
+        The control algorithm. Each hypothesis is one other algorithm (``algorithms``, input
+        order without the control); ``difference`` is R_j - R_control, ``adjusted`` has one
+        column per method of :data:`multicompare.adjust.CONTROL_METHODS`.
+    algorithms : tuple of str
+        The algorithms compared with the control.
+
+    References
+    ----------
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
+    comparisons in the design of experiments in computational intelligence and data mining,
+    Inf. Sci. 180:2044-2064.
     """
 
     control: str
@@ -223,9 +267,50 @@ class PosthocControlResult(_PosthocResult):
 class PosthocAllPairsResult(_PosthocResult):
     """All pairwise comparisons (N x N), G08 Sec. 2.2.
 
-    Hypotheses are the pairs (a, b), a before b in algorithm order, in itertools.combinations
-    order, labelled "a vs b". Per pair: ``difference`` R_b - R_a, ``z``, two-sided ``pvalue`` and
-    ``adjusted`` APVs (columns = ``methods``). ``skipped`` names methods left out and why.
+    Attributes
+    ----------
+    test : str
+        The ranks compared (``'friedman'``, ``'aligned'``, ``'quade'``, ``'skillings_mack'``,
+        ``'durbin'``) or the pairwise tests (``'wilcoxon'``, ``'sign'``).
+    alpha : float
+        Significance level of ``reject``.
+    se : float
+        The standard error of a difference of average ranks (NaN after pairwise tests and the
+        incomplete-block tests, where it differs between pairs).
+    n_datasets : int
+        N, the data sets used.
+    ranks : pandas.Series
+        The ranks of all algorithms (lower = better).
+    difference : pandas.Series
+        The difference of average ranks of each hypothesis.
+    z : pandas.Series
+        difference / ``se`` (the pairwise tests' z; Conover's t after ``'durbin'``).
+    pvalue : pandas.Series
+        Unadjusted two-sided p-values.
+    adjusted : pandas.DataFrame
+        The adjusted p-values (APVs), one column per method.
+    options : mapping
+        The options that chose the forms of the test (tie correction, SE forms, ...).
+    omitted : tuple of str
+        The data sets that ``nan_policy='omit'`` left out.
+    skipped : mapping of str to str
+        Methods left out, and why.
+    statistic : pandas.Series
+        The z statistics (scipy's name).
+    methods : tuple of str
+        The columns of ``adjusted``.
+    reject : pandas.DataFrame
+        Decisions at ``alpha`` (APV <= alpha), one column per method.
+    notes : tuple of str
+        Warnings about the methods that do not control the family-wise error.
+    pairs : tuple of (str, str)
+        The hypotheses: pairs (a, b), a before b in algorithm order, in itertools.combinations
+        order, labelled "a vs b"; ``difference`` is R_b - R_a.
+
+    References
+    ----------
+    G08 = Garcia & Herrera (2008), An extension on "Statistical comparisons of classifiers over
+    multiple data sets" for all pairwise comparisons, JMLR 9:2677-2694.
     """
 
     pairs: tuple[tuple[str, str], ...]

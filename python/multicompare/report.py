@@ -74,8 +74,22 @@ _VERSION = 1
 
 @dataclass(frozen=True)
 class OmnibusTest:
-    """One omnibus test: ``name`` (a key of ``TEST_NAMES``), statistic, p-value, and its
-    reference distribution (``"chi2"`` or ``"F"``) with degrees of freedom ``df``."""
+    """One omnibus test of a :class:`Report`.
+
+    Attributes
+    ----------
+    name : str
+        The test: ``'friedman'``, ``'iman_davenport'``, ``'aligned'``, ``'quade'``,
+        ``'skillings_mack'``, ``'durbin'`` (Durbin's chi-square) or ``'durbin_f'`` (Conover's F).
+    statistic : float
+        Its statistic.
+    pvalue : float
+        Its p-value.
+    distribution : {'chi2', 'F'}
+        Its reference distribution.
+    df : tuple of int
+        Its degrees of freedom (one for chi2, two for F).
+    """
 
     name: OmnibusName
     statistic: float
@@ -93,9 +107,23 @@ class OmnibusTest:
 
 @dataclass(frozen=True)
 class Hypothesis:
-    """H0: ``first`` and ``second`` perform alike. ``difference`` = R_second - R_first on the
-    post-hoc ranks (positive: ``first`` ranks better), ``z``, unadjusted ``pvalue`` and one
-    APV per procedure of the report (``Report.procedures``)."""
+    """One hypothesis of a :class:`Report`, H0: ``first`` and ``second`` perform alike.
+
+    Attributes
+    ----------
+    first, second : str
+        The two algorithms (``first`` is the control with a control).
+    difference : float
+        R_second - R_first on the post-hoc ranks (positive: ``first`` ranks better).
+    z : float
+        The test statistic of the pair.
+    pvalue : float
+        Its unadjusted p-value.
+    apvs : tuple of float
+        One adjusted p-value (APV) per procedure of the report (``Report.procedures``).
+    label : str
+        "first vs second".
+    """
 
     first: str
     second: str
@@ -117,11 +145,81 @@ class Hypothesis:
 
 @dataclass(frozen=True)
 class Report:
-    """Everything :func:`compare` found, in plain values (so that it compares equal after a
-    JSON round trip). Render it with ``str(report)``, :meth:`to_markdown`, :meth:`to_latex`,
-    :meth:`to_json` (read back with :meth:`from_json`), :meth:`to_csv`; draw its CD diagram
-    with :meth:`plot`. Tables as DataFrames: :attr:`rank_frame`, :attr:`omnibus_frame`,
-    :meth:`to_frame` (the hypotheses)."""
+    """Everything :func:`compare` found, in plain values.
+
+    A report compares equal after a JSON round trip. Render it with ``str(report)``,
+    :meth:`to_markdown`, :meth:`to_latex`, :meth:`to_html`, :meth:`to_json` (read back with
+    :meth:`from_json`), :meth:`to_csv`; draw its critical difference (CD) diagram with
+    :meth:`plot`. Tables as DataFrames: :attr:`rank_frame`, :attr:`omnibus_frame`,
+    :meth:`to_frame` (the hypotheses).
+
+    Attributes
+    ----------
+    algorithms : tuple of str
+        The algorithms, in input order.
+    datasets : tuple of str
+        The data sets used.
+    values : tuple of tuple of float or None
+        The scores, one row per data set (None: a missing score, after an incomplete-block
+        test).
+    higher_is_better : bool
+        Whether larger scores are better.
+    alpha : float
+        The significance level of the decisions.
+    test : str
+        The post-hoc's ranks or pairwise tests (:data:`CompareTest`).
+    control : str or None
+        The control, or None for all pairs.
+    ranks : tuple of float
+        Average Friedman ranks (the test's own after ``'skillings_mack'`` or ``'durbin'``).
+    test_ranks : tuple of float
+        The ranks of ``test`` that the post-hoc compares.
+    omnibus : tuple of OmnibusTest
+        The omnibus tests.
+    comparison : {'control', 'all_pairs'}
+        Comparisons with a control (1 x N) or of all pairs (N x N).
+    procedures : tuple of str
+        The procedures whose adjusted p-values each hypothesis holds.
+    procedure : str
+        The procedure of the summary and the plot.
+    hypotheses : tuple of Hypothesis
+        One per comparison.
+    notes : tuple of str
+        Notes for the reader (left-out data sets and procedures, missing scores).
+    tie_correction, rom, aligned_se, quade_se, monotone : bool or str
+        The options of :func:`compare` that select the papers' forms.
+    omitted : tuple of str
+        Data sets left out by ``nan_policy='omit'``, or with fewer than two scores by an
+        incomplete-block test.
+    conditions : str
+        The verdict on the conditions of the parametric tests.
+    family : {'nonparametric', 'parametric'}
+        The family of tests used.
+    family_reason : str
+        Why that family, and which the papers recommend.
+    parametric : tuple of str
+        The parametric verdicts, when that family was used.
+    n_datasets : int
+        N.
+    scores : pandas.DataFrame
+        The scores as a table.
+    rank_frame, omnibus_frame : pandas.DataFrame
+        The ranks and omnibus tests as tables.
+    summary : str
+        What was found, in plain language.
+    warnings : tuple of str
+        Why procedures of the report do not control the family-wise error.
+
+    References
+    ----------
+    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
+    7:1-30.
+    G08 = Garcia & Herrera (2008), An extension on "Statistical comparisons of classifiers over
+    multiple data sets" for all pairwise comparisons, JMLR 9:2677-2694.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
+    comparisons in the design of experiments in computational intelligence and data mining,
+    Inf. Sci. 180:2044-2064.
+    """
 
     algorithms: tuple[str, ...]
     datasets: tuple[str, ...]
@@ -866,8 +964,8 @@ def _compare_incomplete(
     k = scores.n_algorithms
     notes = [
         f"Note: {n_missing} of {len(kept) * k} scores are missing; the {TEST_NAMES[test]} test "
-        "uses every score (each algorithm's average rank and mean score are over the data sets "
-        "that score it). It assumes that a score is not missing because of how well the algorithm would "
+        "uses every score (each algorithm's average rank and mean score are over the "
+        "data sets that score it). It assumes that a score is not missing because of how well the algorithm would "
         "have done: a failure that signals a bad algorithm is better scored as its worst."
     ]
     if test == "durbin":

@@ -389,8 +389,41 @@ class SimulationResult(_tables.NotebookView):
     (the average fraction of false nulls rejected) and ``rejections`` (the average number of
     rejected hypotheses, G08's measure of power), each with its Monte Carlo standard error
     ``<name>_se``. Powers are over the tables that have a false null (NaN if none has one).
-    The other fields record the conditions: the model, ``alpha``, ``n_replications`` and the
-    ``entropy`` of the seed (``simulate(..., random_state=entropy)`` repeats the run).
+
+    Attributes
+    ----------
+    effects : tuple of float
+        The true locations mu_j of the algorithms, in units of the noise's standard deviation.
+    n_datasets : int
+        N, the data sets of each simulated table.
+    n_replications : int
+        The simulated tables.
+    alpha : float
+        The significance level of the procedures.
+    control : int or str
+        The control of the 1 x N comparisons: an index, or ``'best'`` (the best-ranked of each
+        table).
+    noise : str
+        The error distribution (the function's name for a custom one).
+    scale_spread : float
+        The spread of the data sets' log scales.
+    decimals : int or None
+        The rounding of the scores (ties), if any.
+    entropy : int or sequence of int
+        The seed's entropy: ``simulate(..., random_state=entropy)`` repeats the run.
+    options : mapping
+        The options of the tests and procedures that differ from the package's defaults.
+    estimates : pandas.DataFrame
+        The estimates described above.
+    n_algorithms : int
+        k, the number of effects.
+    fwer : pandas.Series
+        The estimated family-wise type I error of each procedure.
+
+    References
+    ----------
+    G08 = Garcia & Herrera (2008), An extension on "Statistical comparisons of classifiers over
+    multiple data sets" for all pairwise comparisons, JMLR 9:2677-2694.
     """
 
     effects: tuple[float, ...]

@@ -56,11 +56,42 @@ CRITICAL_EXACT_MAX_N = 1000
 
 @dataclass(frozen=True)
 class WilcoxonResult(_tables.NotebookView):
-    """Wilcoxon signed-ranks test (D06 Sec. 3.1.3).
+    """Wilcoxon signed-ranks test of x against y (D06 Sec. 3.1.3).
 
-    ``statistic`` T = min(R+, R-); ``r_plus`` sums the ranks of d = x - y > 0 (x larger).
-    ``method`` is ``'exact'`` (null distribution of the signed-rank statistic) or ``'approx'``
-    (normal, ``zstatistic``). ``n`` counts the ranked differences (after the zero handling).
+    Attributes
+    ----------
+    statistic : float
+        T = min(R+, R-).
+    pvalue : float
+        Its p-value for ``alternative``.
+    r_plus, r_minus : float
+        R+ sums the ranks of d = x - y > 0 (x larger), R- those of d < 0 (with
+        ``zero_method='demsar'`` the zeros' ranks split evenly between them).
+    n : int
+        The ranked differences (after the zero handling).
+    method : str
+        ``'exact'`` (null distribution of the signed-rank statistic) or ``'approx'`` (normal).
+    zstatistic : float or None
+        The normal approximation's z (None for the exact test).
+    zero_method : str
+        How zero differences were handled.
+    alternative : str
+        ``'two-sided'``, ``'less'`` or ``'greater'`` (x tends to exceed y).
+    tie_correction : bool
+        Whether the normal approximation's variance is corrected for ties and zeros.
+    differences : pandas.Series
+        d = x - y per data set.
+    ranks : pandas.Series
+        The ranks of |d| (NaN where a difference is not ranked).
+    omitted : tuple of str
+        The data sets where x or y was missing, dropped by ``nan_policy='omit'`` (index labels,
+        or positions for arrays).
+
+    References
+    ----------
+    Wilcoxon (1945), Individual comparisons by ranking methods, Biometrics Bull. 1:80-83.
+    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
+    7:1-30.
     """
 
     statistic: float
@@ -93,10 +124,32 @@ class WilcoxonResult(_tables.NotebookView):
 
 @dataclass(frozen=True)
 class SignTestResult(_tables.NotebookView):
-    """Sign test (D06 Sec. 3.1.4): ``statistic`` = wins of x over y after the tie handling.
+    """Sign test of x against y (D06 Sec. 3.1.4).
 
-    ``wins``/``losses``/``ties`` are the raw counts of x > y, x < y, x = y; ``n`` the number of
-    data sets the binomial test uses; ``method`` 'exact' (binomial) or 'normal'.
+    Attributes
+    ----------
+    statistic : int
+        The wins of x over y after the tie handling, compared with Binomial(``n``, 1/2).
+    pvalue : float
+        Its p-value for ``alternative``.
+    wins, losses, ties : int
+        The raw counts of x > y, x < y, x = y.
+    n : int
+        The data sets the binomial test uses.
+    method : str
+        ``'exact'`` (binomial) or ``'normal'`` (D06's approximation).
+    alternative : str
+        ``'two-sided'``, ``'less'`` or ``'greater'`` (x tends to exceed y).
+    zstatistic : float or None
+        The normal approximation's z (None for the exact test).
+    omitted : tuple of str
+        The data sets where x or y was missing, dropped by ``nan_policy='omit'`` (index labels,
+        or positions for arrays).
+
+    References
+    ----------
+    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
+    7:1-30.
     """
 
     statistic: int
@@ -135,7 +188,31 @@ class SignTestResult(_tables.NotebookView):
 
 @dataclass(frozen=True)
 class PairedTTestResult(_tables.NotebookView):
-    """Paired t-test on d = x - y (D06 Sec. 3.1.2): t ~ t(``df``), as scipy's ttest_rel(x, y)."""
+    """Paired t-test on d = x - y (D06 Sec. 3.1.2), as scipy's ttest_rel(x, y).
+
+    Attributes
+    ----------
+    statistic : float
+        t = mean(d) / (sd(d) / sqrt(N)) ~ t(``df``).
+    pvalue : float
+        Its p-value for ``alternative``.
+    df : int
+        N - 1.
+    mean_difference : float
+        The mean of d.
+    alternative : str
+        ``'two-sided'``, ``'less'`` or ``'greater'`` (x tends to exceed y).
+    confidence_interval : tuple of float
+        The 95% confidence interval of the mean difference.
+    omitted : tuple of str
+        The data sets where x or y was missing, dropped by ``nan_policy='omit'`` (index labels,
+        or positions for arrays).
+
+    References
+    ----------
+    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
+    7:1-30.
+    """
 
     statistic: float
     pvalue: float

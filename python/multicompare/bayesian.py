@@ -62,13 +62,7 @@ SIGN_PRIOR = 1.0
 _CHUNK = 2**22  # floats per chunk of the signed-rank weights
 
 
-@dataclass(frozen=True, kw_only=True)
-class BayesianResult(_tables.NotebookView):
-    """Posterior probabilities of a Bayesian comparison of x and y.
-
-    Attributes
-    ----------
-    test : str
+BAYESIAN_ATTRIBUTES = """    test : str
         ``'signed_rank'``, ``'sign'`` or ``'correlated_t'``.
     p_x_better : float
         P(x better than y by more than ``rope``).
@@ -88,7 +82,17 @@ class BayesianResult(_tables.NotebookView):
     omitted : tuple of str
         The data sets where x or y was missing, dropped by ``nan_policy='omit'``.
     probabilities : pandas.Series
-        The three probabilities, labelled by outcome.
+        The three probabilities, labelled by outcome."""
+"""The Attributes entries of :class:`BayesianResult` (shared with its subclasses' docstrings)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class BayesianResult(_tables.NotebookView):
+    __doc__ = f"""Posterior probabilities of a Bayesian comparison of x and y.
+
+    Attributes
+    ----------
+{BAYESIAN_ATTRIBUTES}
 
     References
     ----------

@@ -49,7 +49,7 @@ from multicompare._validation import (
     check_nonnegative,
 )
 from multicompare._vocabulary import ALTERNATIVES, Alternative
-from multicompare.bayesian import MAX_SAMPLES, BayesianResult, pair_names
+from multicompare.bayesian import BAYESIAN_ATTRIBUTES, MAX_SAMPLES, BayesianResult, pair_names
 
 __all__ = [
     "CorrelatedTTestResult",
@@ -121,7 +121,7 @@ class CrossValidationTestResult(_tables.NotebookView):
 
 @dataclass(frozen=True, kw_only=True)
 class CorrelatedTTestResult(BayesianResult):
-    """Posterior of the Bayesian correlated t-test of two algorithms on one data set.
+    __doc__ = f"""Posterior of the Bayesian correlated t-test of two algorithms on one data set.
 
     The mean difference (x better when positive) is Student t(``df``) with location ``mean``
     and scale ``scale``; ``samples`` are draws of it (for plots and further summaries; the
@@ -129,27 +129,7 @@ class CorrelatedTTestResult(BayesianResult):
 
     Attributes
     ----------
-    test : str
-        ``'signed_rank'``, ``'sign'`` or ``'correlated_t'``.
-    p_x_better : float
-        P(x better than y by more than ``rope``).
-    p_equivalent : float
-        P(the two within the rope).
-    p_y_better : float
-        P(y better than x by more than ``rope``); the three sum to 1.
-    rope : float
-        Half-width of the region of practical equivalence, in score units.
-    names : tuple of (str, str)
-        The labels of x and y.
-    samples : numpy.ndarray
-        The posterior samples (for the signed-rank and sign tests an S x 3 array of
-        (theta_x, theta_rope, theta_y)).
-    options : dict
-        The test's parameters (``prior``, or ``rho`` for the correlated t-test).
-    omitted : tuple of str
-        The data sets where x or y was missing, dropped by ``nan_policy='omit'``.
-    probabilities : pandas.Series
-        The three probabilities, labelled by outcome.
+{BAYESIAN_ATTRIBUTES}
     mean : float
         Location of the posterior of the mean difference.
     scale : float

@@ -63,9 +63,18 @@ class _Printable:
         return html_pre(str(self))
 
 
+_OMNIBUS_ATTRIBUTES = """    n_datasets, n_algorithms : int
+        N data sets and k algorithms the test used.
+    tie_correction : bool
+        Whether the statistic is corrected for ties.
+    omitted : tuple of str
+        The data sets that ``nan_policy='omit'`` left out."""
+"""The Attributes entries that every omnibus result shares (their docstrings' shared part)."""
+
+
 @dataclass(frozen=True)
 class FriedmanResult(_Printable):
-    """Friedman test: ``statistic`` chi2_F ~ chi-square(``df`` = k - 1) (D06 Sec. 3.2.2).
+    __doc__ = f"""Friedman test: ``statistic`` chi2_F ~ chi-square(``df`` = k - 1) (D06 Sec. 3.2.2).
 
     Attributes
     ----------
@@ -77,12 +86,7 @@ class FriedmanResult(_Printable):
         Degrees of freedom, k - 1.
     ranks : pandas.Series
         Average Friedman rank of each algorithm (1 = best).
-    n_datasets, n_algorithms : int
-        N data sets and k algorithms the test used.
-    tie_correction : bool
-        Whether the statistic is corrected for ties.
-    omitted : tuple of str
-        The data sets that ``nan_policy='omit'`` left out.
+{_OMNIBUS_ATTRIBUTES}
     rank_matrix : pandas.DataFrame
         The ranks within each data set (data sets x algorithms).
 
@@ -108,7 +112,7 @@ class FriedmanResult(_Printable):
 
 @dataclass(frozen=True)
 class ImanDavenportResult(_Printable):
-    """Iman-Davenport test: ``statistic`` F_F ~ F(k - 1, (k - 1)(N - 1)) (D06 Sec. 3.2.2).
+    __doc__ = f"""Iman-Davenport test: ``statistic`` F_F ~ F(k - 1, (k - 1)(N - 1)) (D06 Sec. 3.2.2).
 
     Attributes
     ----------
@@ -120,12 +124,7 @@ class ImanDavenportResult(_Printable):
         Degrees of freedom, k - 1 and (k - 1)(N - 1).
     ranks : pandas.Series
         Average Friedman rank of each algorithm (1 = best), as in :class:`FriedmanResult`.
-    n_datasets, n_algorithms : int
-        N data sets and k algorithms the test used.
-    tie_correction : bool
-        Whether the statistic is corrected for ties.
-    omitted : tuple of str
-        The data sets that ``nan_policy='omit'`` left out.
+{_OMNIBUS_ATTRIBUTES}
     friedman_statistic : float
         The chi2_F that F_F derives from.
     rank_matrix : pandas.DataFrame
@@ -157,7 +156,7 @@ class ImanDavenportResult(_Printable):
 
 @dataclass(frozen=True)
 class AlignedRanksResult(_Printable):
-    """Friedman Aligned Ranks test: ``statistic`` T ~ chi-square(``df`` = k - 1) (G10 Sec. 3.1).
+    __doc__ = f"""Friedman Aligned Ranks test: ``statistic`` T ~ chi-square(``df`` = k - 1) (G10 Sec. 3.1).
 
     Attributes
     ----------
@@ -169,12 +168,7 @@ class AlignedRanksResult(_Printable):
         Degrees of freedom, k - 1.
     ranks : pandas.Series
         Average aligned rank of each algorithm (1 = best of all kN aligned observations).
-    n_datasets, n_algorithms : int
-        N data sets and k algorithms the test used.
-    tie_correction : bool
-        Whether the statistic is corrected for ties.
-    omitted : tuple of str
-        The data sets that ``nan_policy='omit'`` left out.
+{_OMNIBUS_ATTRIBUTES}
     rank_totals : pandas.Series
         The algorithms' sums of aligned ranks, R^_j.
     dataset_rank_totals : pandas.Series
@@ -212,7 +206,7 @@ class AlignedRanksResult(_Printable):
 
 @dataclass(frozen=True)
 class QuadeResult(_Printable):
-    """Quade test: ``statistic`` T3 ~ F(k - 1, (k - 1)(N - 1)) (G10 Sec. 3.2).
+    __doc__ = f"""Quade test: ``statistic`` T3 ~ F(k - 1, (k - 1)(N - 1)) (G10 Sec. 3.2).
 
     Attributes
     ----------
@@ -225,12 +219,7 @@ class QuadeResult(_Printable):
     ranks : pandas.Series
         Quade's T_j = W_j / (N(N+1)/2), the weighted average rank of each algorithm (1 = best),
         which the Quade post-hoc compares.
-    n_datasets, n_algorithms : int
-        N data sets and k algorithms the test used.
-    tie_correction : bool
-        Whether the statistic is corrected for ties.
-    omitted : tuple of str
-        The data sets that ``nan_policy='omit'`` left out.
+{_OMNIBUS_ATTRIBUTES}
     A2 : float
         The sum of the squared S_ij.
     B : float

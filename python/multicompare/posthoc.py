@@ -199,13 +199,7 @@ class _PosthocResult:
         )
 
 
-@dataclass(frozen=True, kw_only=True)
-class PosthocControlResult(_PosthocResult):
-    """Comparisons of each algorithm with a control (1 x N), G10 Sec. 5.
-
-    Attributes
-    ----------
-    test : str
+_POSTHOC_ATTRIBUTES = """    test : str
         The ranks compared (``'friedman'``, ``'aligned'``, ``'quade'``, ``'skillings_mack'``,
         ``'durbin'``) or the pairwise tests (``'wilcoxon'``, ``'sign'``).
     alpha : float
@@ -238,7 +232,17 @@ class PosthocControlResult(_PosthocResult):
     reject : pandas.DataFrame
         Decisions at ``alpha`` (APV <= alpha), one column per method.
     notes : tuple of str
-        Warnings about the methods that do not control the family-wise error.
+        Warnings about the methods that do not control the family-wise error."""
+"""The Attributes entries of both post-hoc results (their docstrings' shared part)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PosthocControlResult(_PosthocResult):
+    __doc__ = f"""Comparisons of each algorithm with a control (1 x N), G10 Sec. 5.
+
+    Attributes
+    ----------
+{_POSTHOC_ATTRIBUTES}
     control : str
         The control algorithm. Each hypothesis is one other algorithm (``algorithms``, input
         order without the control); ``difference`` is R_j - R_control, ``adjusted`` has one
@@ -265,44 +269,11 @@ class PosthocControlResult(_PosthocResult):
 
 @dataclass(frozen=True, kw_only=True)
 class PosthocAllPairsResult(_PosthocResult):
-    """All pairwise comparisons (N x N), G08 Sec. 2.2.
+    __doc__ = f"""All pairwise comparisons (N x N), G08 Sec. 2.2.
 
     Attributes
     ----------
-    test : str
-        The ranks compared (``'friedman'``, ``'aligned'``, ``'quade'``, ``'skillings_mack'``,
-        ``'durbin'``) or the pairwise tests (``'wilcoxon'``, ``'sign'``).
-    alpha : float
-        Significance level of ``reject``.
-    se : float
-        The standard error of a difference of average ranks (NaN after pairwise tests and the
-        incomplete-block tests, where it differs between pairs).
-    n_datasets : int
-        N, the data sets used.
-    ranks : pandas.Series
-        The ranks of all algorithms (lower = better).
-    difference : pandas.Series
-        The difference of average ranks of each hypothesis.
-    z : pandas.Series
-        difference / ``se`` (the pairwise tests' z; Conover's t after ``'durbin'``).
-    pvalue : pandas.Series
-        Unadjusted two-sided p-values.
-    adjusted : pandas.DataFrame
-        The adjusted p-values (APVs), one column per method.
-    options : mapping
-        The options that chose the forms of the test (tie correction, SE forms, ...).
-    omitted : tuple of str
-        The data sets that ``nan_policy='omit'`` left out.
-    skipped : mapping of str to str
-        Methods left out, and why.
-    statistic : pandas.Series
-        The z statistics (scipy's name).
-    methods : tuple of str
-        The columns of ``adjusted``.
-    reject : pandas.DataFrame
-        Decisions at ``alpha`` (APV <= alpha), one column per method.
-    notes : tuple of str
-        Warnings about the methods that do not control the family-wise error.
+{_POSTHOC_ATTRIBUTES}
     pairs : tuple of (str, str)
         The hypotheses: pairs (a, b), a before b in algorithm order, in itertools.combinations
         order, labelled "a vs b"; ``difference`` is R_b - R_a.

@@ -201,3 +201,11 @@ def test_drawing_knows_nothing_of_reports_and_names_are_neutral() -> None:
     assert not {"bayesian"} & _imports("posterior_plot")
     assert _imports("_names") <= {"_vocabulary"}
     assert not _imports("_vocabulary") and not _imports("_validation")
+
+
+def test_the_readme_layout_names_every_module() -> None:
+    readme = (PACKAGE.parents[1] / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout") :]
+    layout = layout[: layout.index("```", layout.index("```") + 3)]
+    missing = [path.name for path in MODULES.values() if path.name not in layout]
+    assert not missing, f"README's layout lacks {missing}"

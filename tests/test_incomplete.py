@@ -363,3 +363,20 @@ def test_command_line_runs_the_incomplete_block_tests(
     assert "does not apply" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main([str(path), "--test", "durbin", "--bayesian", "signed_rank"])
+
+
+def test_compare_on_complete_data_is_the_friedman_analysis() -> None:
+    data = mc.load_example("demsar2006")
+    sm, friedman = mc.compare(data, test="skillings_mack"), mc.compare(data)
+    assert sm.omnibus[0].statistic == pytest.approx(friedman.omnibus[0].statistic, rel=1e-12)
+    assert sm.ranks == pytest.approx(friedman.ranks, rel=1e-12)
+    # D06's post-hoc SE ignores ties, as Skillings and Mack's covariance without the correction
+    sm = mc.compare(data, test="skillings_mack", tie_correction=False)
+    tied = mc.compare(data, test="skillings_mack").hypotheses
+    assert any(abs(a.z) > abs(b.z) + 1e-3 for a, b in zip(tied, sm.hypotheses))  # ties: larger
+    assert sm.procedures == friedman.procedures and sm.procedure == friedman.procedure
+    for ours, theirs in zip(sm.hypotheses, friedman.hypotheses):  # D06's post-hoc z
+        assert (ours.first, ours.second) == (theirs.first, theirs.second)
+        assert ours.z == pytest.approx(theirs.z, rel=1e-9)
+        assert ours.apvs == pytest.approx(theirs.apvs, rel=1e-9)
+    assert "0 of 56 scores are missing" in sm.summary

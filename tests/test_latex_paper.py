@@ -47,7 +47,15 @@ def reports() -> dict[str, Report]:
         "k12c": compare(twelve(), control="DecisionTree"),
         "g10": compare(load_example("garcia2010"), control="PDFC", test="aligned"),
         "d06": compare(load_example("demsar2006")),
+        "sm": compare(with_missing(), test="skillings_mack", control="DecisionTree"),
+        "sm-pairs": compare(with_missing(), test="skillings_mack"),
     }
+
+
+def with_missing() -> pd.DataFrame:
+    """twelve() with 5% of its scores missing (algorithms that failed or timed out)."""
+    data = twelve()
+    return data.mask(np.random.default_rng(4).random(data.shape) < 0.05)
 
 
 def test_tables_for_a_paper(reports: dict[str, Report]) -> None:
@@ -60,6 +68,8 @@ def test_tables_for_a_paper(reports: dict[str, Report]) -> None:
         assert r"\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}" in text
     assert r"\label{tab:k12-ranks}" in pairs and r"\label{tab:k12-pairs}" in pairs
     assert r"\label{tab:k12c-control}" in control
+    incomplete = reports["sm"].to_latex("sm")
+    assert r"Skillings-Mack: $\chi^2_{11} = " in incomplete and "Skillings-Mack rank" in incomplete
     # The ranks table lists the algorithms best first, with their mean scores.
     report = reports["k12"]
     rows = re.findall(r"^ *(\d+) & (\S+) +& +([\d.]+) ", pairs, flags=re.MULTILINE)

@@ -368,3 +368,20 @@ def test_omitting_is_testing_the_complete_pairs(pairs: list[tuple[int | None, in
         alone = func(x[complete], y[complete], nan_policy="raise")
         assert ours == dataclasses.replace(alone, omitted=ours.omitted)  # all but differences
         assert len(ours.omitted) == int((~complete).sum())
+
+
+def test_cross_validation_tests_omit_incomplete_folds() -> None:
+    rng = np.random.default_rng(22)
+    x, y = rng.random(10).round(3), rng.random(10).round(3)
+    y[3] = np.nan
+    keep = np.arange(10) != 3
+    for func in (mc.corrected_resampled_t_test, mc.bayesian_correlated_t_test):
+        with pytest.raises(ValueError, match="nan_policy='omit'"):
+            func(x, y, rho=0.1)
+        result = func(x, y, rho=0.1, nan_policy="omit")
+        alone = func(x[keep], y[keep], rho=0.1)
+        assert result.omitted == ("3",)
+        assert dataclasses.replace(alone, omitted=("3",)) == result
+    assert "omitted (missing): 3" in str(
+        mc.corrected_resampled_t_test(x, y, rho=0.1, nan_policy="omit")
+    )

@@ -80,7 +80,8 @@ BAYESIAN_ATTRIBUTES = """    test : str
     options : dict
         The test's parameters (``prior``, or ``rho`` for the correlated t-test).
     omitted : tuple of str
-        The data sets where x or y was missing, dropped by ``nan_policy='omit'``.
+        The data sets (folds for the correlated t-test) where x or y was missing, dropped by
+        ``nan_policy='omit'``.
     probabilities : pandas.Series
         The three probabilities, labelled by outcome."""
 """The Attributes entries of :class:`BayesianResult` (shared with its subclasses' docstrings)."""

@@ -48,7 +48,7 @@ from multicompare._validation import (
     check_fraction,
     check_nonnegative,
 )
-from multicompare._vocabulary import ALTERNATIVES, Alternative
+from multicompare._vocabulary import ALTERNATIVES, Alternative, NanPolicy
 from multicompare.bayesian import BAYESIAN_ATTRIBUTES, MAX_SAMPLES, BayesianResult, pair_names
 
 __all__ = [
@@ -81,6 +81,9 @@ class CrossValidationTestResult(_tables.NotebookView):
         The name of the function that ran the test.
     alternative : str
         ``'two-sided'``, ``'less'`` or ``'greater'`` (x tends to exceed y).
+    omitted : tuple of str
+        The folds where x or y was missing, dropped by ``nan_policy='omit'`` (labels, or
+        positions for arrays; the 5x2cv tests need all ten folds).
 
     References
     ----------
@@ -97,6 +100,7 @@ class CrossValidationTestResult(_tables.NotebookView):
     mean_difference: float
     test: str
     alternative: str = "two-sided"
+    omitted: tuple[str, ...] = ()
 
     def to_frame(self) -> pd.DataFrame:
         """One row: statistic, df, pvalue, mean_difference."""
@@ -116,6 +120,7 @@ class CrossValidationTestResult(_tables.NotebookView):
         return (
             f"{self.test}: {name}({df}) = {self.statistic:.4f}, p = {self.pvalue:.4g} "
             f"({self.alternative}); mean difference x - y = {self.mean_difference:.4g}"
+            + (f"; omitted (missing): {', '.join(self.omitted)}" if self.omitted else "")
         )
 
 
@@ -166,6 +171,7 @@ def bayesian_correlated_t_test(
     names: tuple[str, str] | None = None,
     n_samples: int = 50_000,
     seed: int | np.random.Generator | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> CorrelatedTTestResult:
     """Bayesian correlated t-test of two algorithms on one data set (Corani & Benavoli 2015).
 
@@ -178,6 +184,9 @@ def bayesian_correlated_t_test(
     higher_is_better : False when lower scores are better.
     names : labels of x and y (default: the Series' names, else "x" and "y").
     n_samples, seed : size and seed of the posterior ``samples`` (the probabilities are exact).
+    nan_policy : {'raise', 'omit'}
+        A fold where x or y is missing: 'raise' (default) refuses it; 'omit' drops the pair
+        and lists it in the result's ``omitted`` (rho stays that of the splits).
 
     Returns
     -------
@@ -196,7 +205,7 @@ def bayesian_correlated_t_test(
     rope = check_nonnegative(rope, "rope")
     n_samples = check_count(n_samples, "n_samples", 1, MAX_SAMPLES)
     labels = pair_names(x, y, names)
-    d, scale = _folds(x, y, rho)
+    d, scale, omitted = _folds(x, y, rho, nan_policy)
     if not higher_is_better:
         d = -d
     mean, df = float(d.mean()), float(d.size - 1)
@@ -218,6 +227,7 @@ def bayesian_correlated_t_test(
         names=labels,
         samples=samples,
         options={"rho": float(rho)},
+        omitted=omitted,
         mean=mean,
         scale=scale,
         df=df,
@@ -230,6 +240,7 @@ def corrected_resampled_t_test(
     *,
     rho: float,
     alternative: Alternative = "two-sided",
+    nan_policy: NanPolicy = "raise",
 ) -> CrossValidationTestResult:
     """Corrected resampled t-test of x against y on one data set (Nadeau & Bengio 2003).
 
@@ -246,6 +257,8 @@ def corrected_resampled_t_test(
         n_test / n_total of each split (1/K for K-fold cross-validation).
     alternative : {'two-sided', 'less', 'greater'}
         'greater': x tends to exceed y.
+    nan_policy : {'raise', 'omit'}
+        As for :func:`bayesian_correlated_t_test`.
 
     Returns
     -------
@@ -259,7 +272,7 @@ def corrected_resampled_t_test(
     significance tests for comparing learning algorithms", PAKDD, LNCS 3056:3-12.
     """
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
-    d, se = _folds(x, y, rho)
+    d, se, omitted = _folds(x, y, rho, nan_policy)
     mean = float(d.mean())
     t = mean / se if se > 0 else (0.0 if mean == 0 else float(np.sign(mean) * np.inf))
     return CrossValidationTestResult(
@@ -269,6 +282,7 @@ def corrected_resampled_t_test(
         mean_difference=mean,
         test="corrected_resampled_t_test",
         alternative=alternative,
+        omitted=omitted,
     )
 
 
@@ -349,13 +363,16 @@ def combined_f_test_5x2cv(x: object, y: object) -> CrossValidationTestResult:
     )
 
 
-def _folds(x: object, y: object, rho: float) -> tuple[np.ndarray, float]:
+def _folds(
+    x: object, y: object, rho: float, nan_policy: NanPolicy
+) -> tuple[np.ndarray, float, tuple[str, ...]]:
     """(fold differences d = x - y, corrected standard error sqrt((1/n + rho/(1 - rho)) s^2),
-    exactly 0 when all differences are equal)."""
+    exactly 0 when all differences are equal, the folds ``nan_policy`` dropped)."""
     rho = check_fraction(rho, "rho", "(n_test/n_total, e.g. 1/K for K-fold)")
-    d = paired_differences(x, y)[0].to_numpy()
+    differences, omitted = paired_differences(x, y, nan_policy)
+    d = differences.to_numpy()
     variance = float(d.var(ddof=1)) if np.ptp(d) > 0 else 0.0
-    return d, float(np.sqrt((1.0 / d.size + rho / (1.0 - rho)) * variance))
+    return d, float(np.sqrt((1.0 / d.size + rho / (1.0 - rho)) * variance)), omitted
 
 
 def _five_by_two(x: object, y: object) -> tuple[np.ndarray, np.ndarray]:

@@ -446,7 +446,11 @@ def _frame_to_wide(
     floats = pd.DataFrame(
         cells, index=frame.index, columns=[c for c in frame.columns if c not in runs]
     )
-    return floats.groupby(level=0, sort=False).agg(lambda s: combine_runs(s.to_numpy(), aggregate))
+
+    def combine(runs: pd.Series) -> float:
+        return combine_runs(runs.to_numpy(), aggregate)
+
+    return floats.groupby(level=0, sort=False).agg(combine)
 
 
 def _long_to_wide(

@@ -75,6 +75,7 @@ def _paper_results(case_id: str) -> dict[str, Any]:
     options = {
         "higher_is_better": c["parameters"].get("higher_is_better", True),
         "tie_correction": False,
+        "method": "asymptotic",  # the papers' chi-square and F p-values
     }
     return {
         "friedman": mc.friedman(path, **options),
@@ -111,12 +112,12 @@ def test_aligned_pvalue_from_printed_ranks_and_quade_pvalue_from_printed_q() -> 
 def test_default_friedman_is_scipys_tie_corrected_statistic(name: str) -> None:
     data = mc.load_example(name)
     expected = stats.friedmanchisquare(*data.to_numpy().T)
-    result = mc.friedman(data)
-    assert result.tie_correction
+    result = mc.friedman(data, method="asymptotic")
+    assert result.tie_correction and result.method == "asymptotic"
     assert result.statistic == pytest.approx(expected.statistic, rel=1e-12)
     assert result.pvalue == pytest.approx(expected.pvalue, rel=1e-9)
     n, k = data.shape
-    iman = mc.iman_davenport(data)
+    iman = mc.iman_davenport(data, method="asymptotic")
     f = (n - 1) * expected.statistic / (n * (k - 1) - expected.statistic)
     assert iman.statistic == pytest.approx(f, rel=1e-12)
     assert iman.friedman_statistic == result.statistic
@@ -188,8 +189,12 @@ def test_lower_is_better_equals_negated_scores(x: np.ndarray) -> None:
 def test_identical_rankings_give_infinite_f_and_fully_tied_data_no_evidence() -> None:
     x = np.tile([0.9, 0.8, 0.7], (6, 1)) + np.arange(6)[:, None] / 100
     assert mc.iman_davenport(x).statistic == np.inf
-    assert mc.iman_davenport(x).pvalue == 0.0
-    assert mc.quade(x).pvalue == 0.0
+    assert mc.iman_davenport(x, method="asymptotic").pvalue == 0.0
+    assert mc.quade(x, method="asymptotic").pvalue == 0.0
+    # exactly: the observed arrangement is the most extreme of 3!^5 equally likely ones
+    for test in ALL_TESTS:
+        assert test(x).method == "exact"
+        assert test(x).pvalue == pytest.approx(6.0**-5, rel=1e-12)
     flat = np.ones((5, 3))
     for test in ALL_TESTS:
         result = test(flat)

@@ -17,7 +17,9 @@ Input (every function that takes scores)
     ShapeWarning flags tables that look transposed, k = 2 and few data sets.
 
 Omnibus tests (module omnibus)
-    friedman, iman_davenport, friedman_aligned_ranks, quade.
+    friedman, iman_davenport, friedman_aligned_ranks, quade. P-values (and those of the rank
+    post-hocs): method= 'auto' (default), 'asymptotic', 'exact' or 'permutation'
+    (PValueMethod), with random_state= (RandomState) and n_resamples= for Monte Carlo.
 
 Missing scores (module incomplete)
     skillings_mack (any pattern), durbin (balanced incomplete blocks), posthoc_incomplete.
@@ -52,6 +54,7 @@ Results
 from multicompare import results
 from multicompare._core import __version__
 from multicompare._data import Aggregate, RanksLike, Scores, ScoresLike, ShapeWarning, read_scores
+from multicompare._permutation import RandomState
 from multicompare._vocabulary import (
     Alternative,
     Bars,
@@ -71,6 +74,7 @@ from multicompare._vocabulary import (
     Noise,
     NormalityTest,
     PosthocTest,
+    PValueMethod,
     Rom,
     SEForm,
     Ties,
@@ -171,7 +175,9 @@ __all__ = [
     "AlignedRanksResult",
     "FriedmanResult",
     "ImanDavenportResult",
+    "PValueMethod",
     "QuadeResult",
+    "RandomState",
     "friedman",
     "friedman_aligned_ranks",
     "iman_davenport",

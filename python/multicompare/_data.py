@@ -446,11 +446,7 @@ def _frame_to_wide(
     floats = pd.DataFrame(
         cells, index=frame.index, columns=[c for c in frame.columns if c not in runs]
     )
-
-    def combine(runs: pd.Series) -> float:
-        return combine_runs(runs.to_numpy(), aggregate)
-
-    return floats.groupby(level=0, sort=False).agg(combine)
+    return floats.groupby(level=0, sort=False).agg(lambda s: combine_runs(s.to_numpy(), aggregate))
 
 
 def _long_to_wide(
@@ -674,8 +670,10 @@ def _warn_about_shape(scores: Scores) -> None:
         warnings.warn(
             f"only {n} data sets: the chi-square, F and normal approximations of the rank tests "
             f"are rough for N <= {SMALL_N} (Demsar 2006, Sec. 3.2.2): at N = 5, k = 3 Quade's F "
-            "rejects 5.7% of true nulls at alpha = 0.05 (docs/validity.md); treat p-values near "
-            "alpha as approximate (for two algorithms, wilcoxon and sign_test are exact)",
+            "rejects 5.7% of true nulls at alpha = 0.05 (docs/validity.md), so method='auto' "
+            "(the default) uses exact or Monte Carlo permutation p-values up to N = 16; with "
+            "method='asymptotic' treat p-values near alpha as approximate. Few data sets also "
+            "mean little power (for two algorithms, wilcoxon and sign_test are exact)",
             ShapeWarning,
             stacklevel=_caller_level(),
         )

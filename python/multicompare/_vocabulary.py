@@ -48,6 +48,7 @@ __all__ = [
     "POSTHOC_TESTS",
     "RANK_TESTS",
     "ROMS",
+    "PVALUE_METHODS",
     "SE_FORMS",
     "TIES",
     "VARIANCE_TESTS",
@@ -78,6 +79,7 @@ __all__ = [
     "PosthocTest",
     "RankTest",
     "Rom",
+    "PValueMethod",
     "SEForm",
     "Ties",
     "VarianceTest",
@@ -104,6 +106,9 @@ AllPairsProcedure = Literal["nemenyi", "holm", "shaffer", "bergmann_hommel"]
 """Procedures for all pairwise comparisons (N x N), G08 Sec. 2.2."""
 CDProcedure = Literal["nemenyi", "bonferroni_dunn"]
 """Procedures decided by a critical difference of average Friedman ranks (D06 Sec. 3.2.2)."""
+PValueMethod = Literal["asymptotic", "exact", "permutation", "auto"]
+"""How the rank tests (omnibus and post-hoc z tests) compute their p-values: the asymptotic
+distribution, the exact permutation distribution, Monte Carlo permutations, or chosen by N."""
 SEForm = Literal["calibrated", "garcia2010"]
 """The standard error of the aligned-ranks and Quade post-hocs: valid, or the paper's."""
 Rom = Literal["exact", "garcia2010"]
@@ -168,6 +173,7 @@ POSTHOC_TESTS: tuple[PosthocTest, ...] = get_args(PosthocTest)
 CONTROL_PROCEDURES: tuple[ControlProcedure, ...] = get_args(ControlProcedure)
 ALL_PAIRS_PROCEDURES: tuple[AllPairsProcedure, ...] = get_args(AllPairsProcedure)
 CD_PROCEDURES: tuple[CDProcedure, ...] = get_args(CDProcedure)
+PVALUE_METHODS: tuple[PValueMethod, ...] = get_args(PValueMethod)
 SE_FORMS: tuple[SEForm, ...] = get_args(SEForm)
 ROMS: tuple[Rom, ...] = get_args(Rom)
 POSTHOC_COMPARISONS: tuple[PosthocComparison, ...] = get_args(PosthocComparison)

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import numpy as np
 import pandas as pd
-from numpy.typing import NDArray
 
 from multicompare._data import as_rank_series, published_ranks
 from multicompare._names import POSTHOC_NAMES, PROCEDURE_NAMES, default_procedure, fmt_alpha
@@ -71,9 +70,9 @@ def _rejected_matrix(
             f"rejected must be a boolean matrix (e.g. apv_matrix <= alpha), got dtype "
             f"{matrix.dtype}; a matrix of p-values or APVs is not a decision"
         )
-    symmetric: NDArray[np.bool_] = np.logical_or(matrix, matrix.T)
-    np.fill_diagonal(symmetric, False)
-    return symmetric
+    matrix = matrix | matrix.T
+    np.fill_diagonal(matrix, False)
+    return matrix
 
 
 def cd_groups(

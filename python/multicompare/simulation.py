@@ -34,6 +34,13 @@ from scipy import stats
 
 from multicompare import _core, _ranking, _tables
 from multicompare._data import Scores
+from multicompare._permutation import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    check_options,
+    omnibus_pvalue,
+    resolve,
+)
 from multicompare._validation import (
     check_alpha,
     check_bool,
@@ -53,6 +60,7 @@ from multicompare._vocabulary import (
     Comparison,
     Noise,
     PosthocTest,
+    PValueMethod,
     Rom,
     SEForm,
 )
@@ -119,6 +127,8 @@ class _Spec:
     rom: str
     monotone: bool
     tie_correction: bool
+    method: str = "auto"  # the p-values of the rank tests (multicompare._permutation)
+    n_resamples: int = DEFAULT_RESAMPLES
 
     @property
     def k(self) -> int:
@@ -161,6 +171,23 @@ def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
     return np.where(vanishing, np.where(numerator > 1e-12, np.inf, 0.0), np.maximum(ratio, 0.0))
 
 
+def _by_method(p: np.ndarray, tables: np.ndarray, spec: _Spec) -> np.ndarray:
+    """The omnibus p-values of ``spec.method`` given the asymptotic ones ``p`` and the
+    within-row scores ``tables`` (reps, N, k) of each replication: ``p`` itself, or the exact
+    or Monte Carlo permutation p-value of each table, as the package's functions compute it
+    (same default seed). Only when an omnibus test is simulated (they cost a table each)."""
+    if resolve(spec.method, spec.n_datasets) == "asymptotic" or all(
+        comparison != "omnibus" for comparison, _, _ in spec.rows
+    ):
+        return p
+    return np.array(
+        [
+            omnibus_pvalue(table, asymptotic, spec.method, DEFAULT_SEED, spec.n_resamples).pvalue
+            for table, asymptotic in zip(tables, p)
+        ]
+    )
+
+
 class _Ranked(NamedTuple):
     """One test of a chunk: omnibus p-values, the post-hoc ranks and SE per replication, and
     for the pairwise tests the p-values of all pairs."""
@@ -187,6 +214,10 @@ def _friedman(x: np.ndarray, spec: _Spec) -> _Ranked:
         "friedman": stats.chi2.sf(chi2, k - 1),
         "iman_davenport": stats.f.sf(f, k - 1, (k - 1) * (n - 1)),
     }
+    # F_F increases with chi2_F: their permutation p-values are one
+    permuted = _by_method(omnibus["friedman"], ranks, spec)
+    if permuted is not omnibus["friedman"]:
+        omnibus["friedman"] = omnibus["iman_davenport"] = permuted
     se = np.full(reps, _ranking.standard_error("friedman", k, n))
     return _Ranked(omnibus, sums / n, se)
 
@@ -211,7 +242,8 @@ def _aligned(x: np.ndarray, spec: _Spec) -> _Ranked:
         se = _ranking.permutation_se(ranks)
     else:
         se = np.full(reps, _ranking.standard_error("aligned", k, n, "garcia2010"))
-    return _Ranked({"aligned": stats.chi2.sf(statistic, k - 1)}, by_algorithm / n, se)
+    p = _by_method(stats.chi2.sf(statistic, k - 1), ranks, spec)
+    return _Ranked({"aligned": p}, by_algorithm / n, se)
 
 
 def _quade(x: np.ndarray, spec: _Spec) -> _Ranked:
@@ -233,7 +265,8 @@ def _quade(x: np.ndarray, spec: _Spec) -> _Ranked:
         se = _ranking.permutation_se(w, n * (n + 1) / 2.0)
     else:
         se = np.full(reps, _ranking.standard_error("quade", k, n, "garcia2010"))
-    return _Ranked({"quade": stats.f.sf(statistic, k - 1, (k - 1) * (n - 1))}, t, se)
+    p = _by_method(stats.f.sf(statistic, k - 1, (k - 1) * (n - 1)), w, spec)
+    return _Ranked({"quade": p}, t, se)
 
 
 def _pairwise(x: np.ndarray, test: str) -> _Ranked:
@@ -435,7 +468,7 @@ class SimulationResult(_tables.NotebookView):
     scale_spread: float
     decimals: int | None
     entropy: int | Sequence[int]
-    options: Mapping[str, str | bool] = field(default_factory=dict)
+    options: Mapping[str, str | bool | int] = field(default_factory=dict)
     estimates: pd.DataFrame = field(repr=False)
 
     @property
@@ -551,6 +584,8 @@ def simulate(
     rom: Rom = "exact",
     monotone: bool = False,
     tie_correction: bool = True,
+    method: PValueMethod = "auto",
+    n_resamples: int = DEFAULT_RESAMPLES,
     random_state: int | np.random.SeedSequence | None = None,
     executor: Executor | None = None,
     chunk_size: int = 1000,
@@ -614,6 +649,11 @@ def simulate(
         Extra procedures (see above).
     aligned_se, quade_se, rom, monotone, tie_correction
         The options of the same name of the post-hocs and omnibus tests.
+    method, n_resamples
+        How the rank tests compute their p-values, as the omnibus tests and rank post-hocs
+        take them (``method="auto"``, the default: exact or Monte Carlo permutation p-values
+        for N <= 16, one table at a time, so slower; each Monte Carlo p-value uses the
+        package's default seed, as a call of the package's functions would).
     random_state : int or numpy.random.SeedSequence, optional
         The seed; the result's ``entropy`` repeats a run made without one.
     executor : concurrent.futures.Executor, optional
@@ -653,6 +693,8 @@ def simulate(
         rom,
         monotone,
         tie_correction,
+        method,
+        n_resamples,
     )
     reps = check_count(n_replications, "n_replications", 1, MAX_REPLICATIONS)
     size = check_count(
@@ -684,6 +726,8 @@ def simulate(
             "rom": rom,
             "monotone": bool(monotone),
             "tie_correction": bool(tie_correction),
+            "method": spec.method,
+            "n_resamples": spec.n_resamples,
         },
         estimates=_estimates(index, ms, tallies, reps),
     )
@@ -751,8 +795,11 @@ def _specify(
     rom: str,
     monotone: bool,
     tie_correction: bool,
+    method: str,
+    n_resamples: int,
 ) -> tuple[_Spec, list[tuple[str, str, str]], list[int]]:
     """Check every argument before any work; the spec, the row labels and each row's m."""
+    method, n_resamples = check_options(method, None, n_resamples)
     mu = _effects(effects)
     k = len(mu)
     n = check_count(n_datasets, "n_datasets", 2, 10**7)
@@ -842,6 +889,8 @@ def _specify(
         rom=rom,
         monotone=bool(monotone),
         tie_correction=bool(tie_correction),
+        method=method,
+        n_resamples=n_resamples,
     )
     return spec, index, [m_of[comparison] for comparison, _, _ in index]
 

@@ -1,0 +1,181 @@
+"""Exact and Monte Carlo permutation p-values of the rank tests (multicompare._permutation):
+against brute-force enumeration, scipy.stats.permutation_test, their own Monte Carlo error, and
+the type I error of method="auto" at small N."""
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+from scipy import stats
+
+import multicompare as mc
+from multicompare import _permutation
+
+OMNIBUS = [mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade]
+pytestmark = pytest.mark.filterwarnings("ignore::multicompare.ShapeWarning")
+
+
+def _brute_force(test: Callable[..., Any], x: np.ndarray) -> float:
+    """P(T* >= T) over every arrangement of every row, by the public asymptotic statistic."""
+    observed = test(x, method="asymptotic").statistic
+    hits = total = 0
+    for orders in itertools.product(itertools.permutations(range(x.shape[1])), repeat=len(x)):
+        permuted = np.array([row[list(o)] for row, o in zip(x, orders)])
+        hits += test(permuted, method="asymptotic").statistic >= observed * (1 - 1e-12) - 1e-12
+        total += 1
+    return hits / total
+
+
+TINY = [
+    np.array([[0.9, 0.7, 0.8], [0.6, 0.5, 0.4], [0.3, 0.35, 0.1]]),
+    np.array([[1.0, 1.0, 0.0], [2.0, 3.0, 2.0], [5.0, 4.0, 1.0]]),  # ties
+]
+
+
+@pytest.mark.parametrize("x", TINY)
+@pytest.mark.parametrize("test", OMNIBUS, ids=lambda t: t.__name__)
+def test_exact_equals_brute_force_enumeration(test: Callable[..., Any], x: np.ndarray) -> None:
+    result = test(x, method="exact")
+    assert result.method == "exact" and result.n_resamples is None
+    assert result.pvalue == pytest.approx(_brute_force(test, x), rel=1e-12)
+    assert test(x).method == "exact"  # "auto" at small N
+
+
+def test_exact_equals_scipy_permutation_test() -> None:
+    x = np.random.default_rng(3).standard_normal((4, 3))
+
+    def chi2(*samples: np.ndarray) -> float:
+        return float(stats.friedmanchisquare(*samples).statistic)
+
+    peer = stats.permutation_test(
+        list(x.T), chi2, permutation_type="samples", n_resamples=np.inf, alternative="greater"
+    )
+    assert mc.friedman(x, method="exact").pvalue == pytest.approx(peer.pvalue, rel=1e-12)
+
+
+@pytest.mark.parametrize("test", OMNIBUS, ids=lambda t: t.__name__)
+def test_monte_carlo_is_within_its_error_of_the_exact_value(test: Callable[..., Any]) -> None:
+    x = np.round(np.random.default_rng(5).standard_normal((6, 3)), 1)
+    exact = test(x, method="exact").pvalue
+    mc_result = test(x, method="permutation", n_resamples=20_000, random_state=1)
+    assert mc_result.method == "permutation" and mc_result.n_resamples == 20_000
+    se = np.sqrt(exact * (1 - exact) / 20_000)
+    assert abs(mc_result.pvalue - exact) <= 4 * se + 1 / 20_001
+    assert "Monte Carlo permutation, 20,000 resamples" in str(mc_result)
+
+
+def test_iman_davenport_shares_friedmans_permutation_p_value() -> None:
+    x = np.random.default_rng(2).standard_normal((7, 5))
+    for method in ("exact", "permutation", "auto"):
+        try:
+            a, b = mc.friedman(x, method=method), mc.iman_davenport(x, method=method)
+        except ValueError:
+            continue
+        assert a.pvalue == b.pvalue and a.method == b.method
+
+
+def test_auto_picks_by_the_number_of_data_sets() -> None:
+    rng = np.random.default_rng(0)
+    small, large = (
+        rng.standard_normal((5, 3)),
+        rng.standard_normal((_permutation.AUTO_MAX_N + 1, 4)),
+    )
+    assert mc.quade(small).method == "exact"
+    assert mc.friedman(rng.standard_normal((8, 9))).method == "permutation"  # 9! too many
+    big = mc.friedman(large)
+    assert (
+        big.method == "asymptotic" and big.pvalue == mc.friedman(large, method="asymptotic").pvalue
+    )
+    assert "p = " in str(big) and "(asymptotic)" in str(big)
+
+
+def test_exact_beyond_the_limit_is_a_value_error_naming_the_way_out() -> None:
+    x = np.random.default_rng(1).standard_normal((10, 9))
+    with pytest.raises(ValueError, match="method='permutation'"):
+        mc.friedman(x, method="exact")
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "match"),
+    [
+        ({"method": "bootstrap"}, ValueError, "method must be one of 'asymptotic'"),
+        ({"n_resamples": 0}, ValueError, "n_resamples must be in"),
+        ({"n_resamples": 1.5}, TypeError, "n_resamples must be an integer"),
+        ({"random_state": -1}, TypeError, "random_state must be"),
+        ({"random_state": "seed"}, TypeError, "random_state must be"),
+    ],
+)
+def test_bad_options_are_refused_before_work(options: dict, error: type, match: str) -> None:
+    for test in OMNIBUS:
+        with pytest.raises(error, match=match):
+            test(np.ones((4, 3)), **options)
+
+
+def test_seed_reproducible_and_generator_accepted() -> None:
+    x = np.random.default_rng(4).standard_normal((12, 6))
+    a = mc.quade(x, method="permutation")
+    assert a.pvalue == mc.quade(x, method="permutation").pvalue  # default seed: same p
+    assert a.pvalue == mc.quade(x, method="permutation", random_state=0).pvalue
+    g = mc.quade(x, method="permutation", random_state=np.random.default_rng(0))
+    assert 0 < g.pvalue <= 1
+
+
+scores = arrays(
+    np.float64,
+    st.tuples(st.integers(2, 6), st.integers(3, 5)),
+    elements=st.integers(-5, 5).map(float),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(scores, st.floats(-50, 50), st.floats(0.1, 10), st.sampled_from(["exact", "permutation"]))
+def test_p_in_unit_interval_and_invariant_to_shift_and_scale_of_a_data_set(
+    x: np.ndarray, shift: float, scale: float, method: str
+) -> None:
+    x = np.round(x, 6)
+    for test in OMNIBUS:
+        if test is mc.friedman_aligned_ranks:
+            continue  # aligned ranks compare the data sets' scales: not invariant by design
+        y = x.copy()  # Quade ranks the data sets' ranges: invariant to a shift only
+        y[0] = np.round(y[0] * (1.0 if test is mc.quade else scale) + shift, 6)
+        try:
+            a = test(x, method=method, n_resamples=999)
+        except ValueError:
+            continue
+        b = test(y, method=method, n_resamples=999)
+        assert 0 < a.pvalue <= 1
+        assert a.pvalue == pytest.approx(b.pvalue, rel=1e-12)
+
+
+@settings(max_examples=20, deadline=None)
+@given(arrays(np.float64, (4, 3), elements=st.integers(0, 9).map(float)))
+def test_exact_p_value_decreases_as_the_statistic_grows(x: np.ndarray) -> None:
+    """Over the arrangements of one table, a larger statistic never has a larger exact p."""
+    rng = np.random.default_rng(0)
+    results = [mc.friedman(rng.permuted(x, axis=1), method="exact") for _ in range(6)]
+    results.sort(key=lambda r: r.statistic)
+    for low, high in itertools.pairwise(results):
+        if high.statistic > low.statistic + 1e-9:
+            assert high.pvalue <= low.pvalue
+
+
+@pytest.mark.parametrize("k", [3, 5])
+def test_auto_holds_alpha_at_five_data_sets(k: int) -> None:
+    """Type I error of method="auto" at N = 5 (where Iman-Davenport and Quade's asymptotic
+    forms exceed alpha), complete null: at most alpha + 2 Monte Carlo SEs (benches/permutation.py
+    runs 10,000 tables)."""
+    frame = mc.simulate(
+        k,
+        5,
+        n_replications=1500 if k == 3 else 300,
+        comparisons=["omnibus"],
+        n_resamples=999,
+        random_state=8,
+    ).to_frame()
+    for (_, _, name), row in frame.iterrows():
+        assert row["fwer"] <= 0.05 + 2 * max(row["fwer_se"], 0.005), name

@@ -15,8 +15,14 @@ HERE = Path(__file__).parent
 def k30_long_names() -> pd.DataFrame:
     """30 made-up algorithms with long names on 60 data sets (a readability check)."""
     rng = np.random.default_rng(2010)
-    families = ["Random Forest", "Gradient Boosting", "Support Vector Machine", "k-Nearest Neighbours",
-                "Logistic Regression", "Naive Bayes"]
+    families = [
+        "Random Forest",
+        "Gradient Boosting",
+        "Support Vector Machine",
+        "k-Nearest Neighbours",
+        "Logistic Regression",
+        "Naive Bayes",
+    ]
     names = [f"{families[i % 6]} (variant {i // 6 + 1}, tuned)" for i in range(30)]
     skill = np.linspace(0.0, 1.5, 30)
     return pd.DataFrame(0.7 + 0.05 * rng.normal(size=(60, 30)) + 0.04 * skill, columns=names)
@@ -25,16 +31,23 @@ def k30_long_names() -> pd.DataFrame:
 def main() -> None:
     figures = {
         "cd_demsar2006_nemenyi": multicompare.cd_diagram(
-            multicompare.load_example("demsar2006"), method="nemenyi", alpha=0.10),
+            multicompare.load_example("demsar2006"), method="nemenyi", alpha=0.10
+        ),
         "cd_garcia2010_bonferroni_dunn": multicompare.cd_diagram(
-            multicompare.load_example("garcia2010"), method="bonferroni_dunn", control="PDFC"),
+            multicompare.load_example("garcia2010"), method="bonferroni_dunn", control="PDFC"
+        ),
         "cd_garcia2008_bergmann_hommel": multicompare.cd_diagram(
-            multicompare.load_example("garcia2008"), method="bergmann_hommel"),
+            multicompare.load_example("garcia2008"), method="bergmann_hommel"
+        ),
         "cd_k30_long_names_shaffer": multicompare.cd_diagram(k30_long_names(), method="shaffer"),
     }
     for name, fig in figures.items():
         for suffix in (".png", ".svg"):
-            fig.savefig(HERE / f"{name}{suffix}", dpi=110, metadata={"Date": None} if suffix == ".svg" else None)
+            fig.savefig(
+                HERE / f"{name}{suffix}",
+                dpi=110,
+                metadata={"Date": None} if suffix == ".svg" else None,
+            )
         print(HERE / name)
 
 

@@ -205,6 +205,8 @@ def test_clear_messages(call, error, match) -> None:
 def test_multiple_sign_refuses_what_the_exact_computation_cannot_do() -> None:
     with pytest.raises(ValueError, match="critical_values='normal'"):
         mc.multiple_sign_critical_value(10**6, 3)  # 14.6 TiB before
+    with pytest.raises(ValueError, match=r"need about 10\^414651882 quadrature terms"):
+        mc.multiple_sign_critical_value(10**9, 10**9)  # the count alone took minutes before
     assert abs(mc.multiple_sign_critical_value(10**6, 3, critical_values="normal") - 498953) <= 1
 
 

@@ -16,7 +16,7 @@ import sys
 import warnings
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Union, cast
+from typing import SupportsFloat, SupportsIndex, Union, cast
 
 import numpy as np
 import pandas as pd
@@ -446,7 +446,11 @@ def _frame_to_wide(
     floats = pd.DataFrame(
         cells, index=frame.index, columns=[c for c in frame.columns if c not in runs]
     )
-    return floats.groupby(level=0, sort=False).agg(lambda s: combine_runs(s.to_numpy(), aggregate))
+
+    def combine(runs: pd.Series) -> float:
+        return combine_runs(runs.to_numpy(), aggregate)
+
+    return floats.groupby(level=0, sort=False).agg(combine)
 
 
 def _long_to_wide(
@@ -696,8 +700,10 @@ def _decimal_comma(value: object) -> bool:
 
 
 def _not_a_number(value: object) -> bool:
+    if not isinstance(value, (str, bytes, bytearray, SupportsFloat, SupportsIndex)):
+        return True  # what float() refuses by its type
     try:
-        float(value)  # type: ignore[arg-type]
+        float(value)
     except (TypeError, ValueError):
         return True
     return False

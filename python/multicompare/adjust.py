@@ -202,10 +202,10 @@ def rom_reject(pvalues: ArrayLike, alpha: float) -> NDArray[np.bool_]:
     for simulations (:func:`multicompare.simulate`).
     """
     alpha = check_alpha(alpha)
-    p = _as_array(pvalues)
-    if p.ndim > 2:
-        raise ValueError(f"pvalues must be 1-D or 2-D (one family per row), got shape {p.shape}")
-    _checked(p)
+    raw = _as_array(pvalues)
+    if raw.ndim > 2:
+        raise ValueError(f"pvalues must be 1-D or 2-D (one family per row), got shape {raw.shape}")
+    p = _checked(raw)
     m = p.shape[-1]
     critical = _rom_critical_values(alpha, m)[::-1]  # alpha_m, ..., alpha_1 against p_(1..m)
     order = np.argsort(p, axis=-1, kind="stable")
@@ -424,7 +424,7 @@ def _k_of(m: int) -> int | None:
     return k if k >= 2 and k * (k - 1) // 2 == m else None
 
 
-def _symmetric(a: FloatArray) -> bool:
+def _symmetric(a: NDArray[np.generic]) -> bool:
     off = ~np.eye(a.shape[0], dtype=bool)
     return bool(np.array_equal(a[off], a.T[off], equal_nan=True))
 

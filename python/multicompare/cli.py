@@ -449,14 +449,15 @@ class _checked_input:
     checked before the file is opened, so that a FIFO without a writer cannot block."""
 
     def __init__(self, name: str, limit: int) -> None:
-        self.name, self.limit, self.copy = name, limit, None
+        self.name, self.limit = name, limit
+        self.copy: str | None = None  # the path of the copy of standard input
 
     def __enter__(self) -> str:
         if self.name == "-":
-            self.copy = tempfile.NamedTemporaryFile(suffix=".csv", delete=False)
-            with self.copy:
-                _copy_checked(sys.stdin.buffer, "standard input", self.limit, self.copy.write)
-            return self.copy.name
+            with tempfile.NamedTemporaryFile(suffix=".csv", delete=False) as copy:
+                self.copy = copy.name
+                _copy_checked(sys.stdin.buffer, "standard input", self.limit, copy.write)
+            return self.copy
         try:
             info = os.stat(self.name)
         except FileNotFoundError:
@@ -482,7 +483,7 @@ class _checked_input:
 
     def __exit__(self, *exc: object) -> None:
         if self.copy is not None:
-            os.unlink(self.copy.name)
+            os.unlink(self.copy)
 
 
 def _copy_checked(stream: Any, what: str, limit: int, sink: Callable[[bytes], object]) -> None:
@@ -592,13 +593,14 @@ def _with_progress(
     (otherwise) reports on ``stream``. Exceptions of the task propagate."""
     if not enabled:
         return task()
-    outcome: dict[str, Any] = {}
+    value: list[T] = []
+    error: list[BaseException] = []
 
     def work() -> None:
         try:
-            outcome["value"] = task()
+            value.append(task())
         except BaseException as exc:  # re-raised in the calling thread
-            outcome["error"] = exc
+            error.append(exc)
 
     worker = threading.Thread(target=work, name="multicompare-compute", daemon=True)
     start = time.monotonic()
@@ -618,9 +620,9 @@ def _with_progress(
     elapsed = time.monotonic() - start
     if tty:
         stream.write("\r\033[K")
-    if "error" not in outcome:
+    if not error:
         stream.write(f"{PROG}: {message}: done in {elapsed:.1f} s\n")
     stream.flush()
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["value"]
+    if error:
+        raise error[0]
+    return value[0]

@@ -345,10 +345,14 @@ def _normal_any_at_most(n: int, m: int, two_sided: bool, c: int) -> float:
 def _prob_any_at_most(n: int, m: int, two_sided: bool) -> np.ndarray:
     """Exact P(some r_j <= c) (or, two-sided, r_j <= c or r_j >= n - c) for c = 0..n-1."""
     p = (m + 2) // 2
-    count = _n_multisets(n, p)
-    if count > _MAX_MULTISETS or count * (n + 2) > _MAX_WORK:
+    # The number of terms, C(n + p - 1, p - 1), by its logarithm first: computed exactly, it
+    # would take millions of digits (and minutes) at n = m = 10^9.
+    log_count = math.lgamma(n + p) - math.lgamma(n + 1) - math.lgamma(p)
+    count = _n_multisets(n, p) if log_count < math.log(_MAX_MULTISETS) + 1.0 else None
+    if count is None or count > _MAX_MULTISETS or count * (n + 2) > _MAX_WORK:
+        terms = f"about 10^{log_count / math.log(10):.0f}" if count is None else f"{count}"
         raise ValueError(
-            f"exact multiple sign critical values for n={n}, m={m} need {count} quadrature "
+            f"exact multiple sign critical values for n={n}, m={m} need {terms} quadrature "
             f"terms of length {n + 2} (limits {_MAX_MULTISETS} terms, {_MAX_WORK:.0e} in all); "
             "too large for the exact computation: use critical_values='normal' (the normal "
             "approximation, accurate for large n)"

@@ -63,11 +63,20 @@ class _Printable:
 
     _title: ClassVar[str]
     _symbol: ClassVar[str]
+    #: The fields holding the degrees of freedom, in the order the distribution takes them.
+    _df_fields: ClassVar[tuple[str, ...]] = ("df",)
+    # fields of every omnibus result (each subclass is a dataclass that declares them)
+    statistic: float
+    pvalue: float
+    ranks: pd.Series
+    n_datasets: int
+    n_algorithms: int
+    tie_correction: bool
+    omitted: tuple[str, ...]
 
     def __str__(self) -> str:
-        df = getattr(self, "df", None)
-        dof = f"{df}" if df is not None else f"{self.df_num}, {self.df_den}"
-        ranks: pd.Series = self.ranks
+        dof = ", ".join(str(getattr(self, name)) for name in self._df_fields)
+        ranks = self.ranks
         lines = [
             f"{self._title} (N = {self.n_datasets}, k = {self.n_algorithms}, "
             f"tie_correction={self.tie_correction})",
@@ -76,9 +85,8 @@ class _Printable:
             f"  {ranks.name}:",
             *(f"    {name}: {value:.6g}" for name, value in ranks.items()),
         ]
-        omitted: tuple[str, ...] = self.omitted
-        if omitted:
-            lines.append(f"  omitted (incomplete): {', '.join(omitted)}")
+        if self.omitted:
+            lines.append(f"  omitted (incomplete): {', '.join(self.omitted)}")
         return "\n".join(lines)
 
     method: str
@@ -175,6 +183,7 @@ class ImanDavenportResult(_Printable):
 
     _title: ClassVar[str] = "Iman-Davenport test"
     _symbol: ClassVar[str] = "F"
+    _df_fields: ClassVar[tuple[str, ...]] = ("df_num", "df_den")
 
     statistic: float
     pvalue: float
@@ -285,6 +294,7 @@ class QuadeResult(_Printable):
 
     _title: ClassVar[str] = "Quade test"
     _symbol: ClassVar[str] = "F"
+    _df_fields: ClassVar[tuple[str, ...]] = ("df_num", "df_den")
 
     statistic: float
     pvalue: float

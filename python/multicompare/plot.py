@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import numpy as np
 import pandas as pd
+from numpy.typing import NDArray
 
 from multicompare._data import as_rank_series, published_ranks
 from multicompare._names import POSTHOC_NAMES, PROCEDURE_NAMES, default_procedure, fmt_alpha
@@ -70,9 +71,9 @@ def _rejected_matrix(
             f"rejected must be a boolean matrix (e.g. apv_matrix <= alpha), got dtype "
             f"{matrix.dtype}; a matrix of p-values or APVs is not a decision"
         )
-    matrix = matrix | matrix.T
-    np.fill_diagonal(matrix, False)
-    return matrix
+    symmetric: NDArray[np.bool_] = np.logical_or(matrix, matrix.T)
+    np.fill_diagonal(symmetric, False)
+    return symmetric
 
 
 def cd_groups(

@@ -158,7 +158,12 @@ class _PosthocResult:
         tables do. ``reject=True`` adds the decisions at ``alpha``, ``reject_<method>``.
         ``frame.attrs["notes"]`` holds :attr:`notes` (methods that do not hold alpha).
         """
-        columns = [self.difference, self.z, self.pvalue, self.adjusted.add_prefix("apv_")]
+        columns: list[pd.Series | pd.DataFrame] = [
+            self.difference,
+            self.z,
+            self.pvalue,
+            self.adjusted.add_prefix("apv_"),
+        ]
         if reject:
             columns.append(self.reject.add_prefix("reject_"))
         frame = pd.concat(columns, axis=1)

@@ -840,7 +840,7 @@ def _compare_incomplete(
 def _parametric_side(
     data: ScoresLike | Scores,
     scores: Scores,
-    family: str,
+    family: Family,
     control: str | None,
     alpha: float,
     **input_options: Any,

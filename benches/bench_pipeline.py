@@ -1,7 +1,7 @@
 """Plain pipeline benchmark: ``python benches/bench_pipeline.py [--out PATH]``.
 
 In one run, side by side on the same 200 data sets x 30 algorithms (uniform scores, seed 0):
-``multicompare.friedman`` + ``multicompare.posthoc_all_pairs(methods=["nemenyi"])`` against
+``multicompare.friedman`` + ``multicompare.posthoc_all_pairs(procedures=["nemenyi"])`` against
 ``scipy.stats.friedmanchisquare`` + ``scikit_posthocs.posthoc_nemenyi_friedman`` (issue 8
 item 10: at least 5x faster), and ``multicompare.compare`` for reference. The calls are
 interleaved round by round so that the load of the shared machine falls on all of them alike;
@@ -36,7 +36,7 @@ def contenders(x: np.ndarray) -> dict[str, Callable[[], object]]:
     return {
         "multicompare friedman + posthoc_all_pairs(nemenyi)": lambda: (
             mc.friedman(x),
-            mc.posthoc_all_pairs(x, methods=["nemenyi"]),
+            mc.posthoc_all_pairs(x, procedures=["nemenyi"]),
         ),
         "scipy friedmanchisquare + scikit-posthocs posthoc_nemenyi_friedman": lambda: (
             stats.friedmanchisquare(*x.T),

@@ -26,7 +26,7 @@ def family(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
     scores = np.round(np.arange(k) * 0.05 + rng.normal(size=(40, k)), 1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # k > 40: fewer data sets than algorithms, on purpose
-        result = mc.posthoc_all_pairs(scores, methods=["nemenyi"])
+        result = mc.posthoc_all_pairs(scores, procedures=["nemenyi"])
     return result.pvalue.to_numpy(), np.argsort(result.ranks.to_numpy(), kind="stable")
 
 

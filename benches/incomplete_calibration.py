@@ -40,7 +40,7 @@ def main(reps: int) -> None:
         x[rng.random(x.shape) < 0.2] = np.nan
         rates["Skillings-Mack chi2"].append(mc.skillings_mack(x).pvalue <= 0.05)
         rates["Skillings-Mack post-hoc z (per pair)"].extend(
-            mc.posthoc_incomplete(x, methods=["holm"]).pvalue <= 0.05
+            mc.posthoc_incomplete(x, procedures=["holm"]).pvalue <= 0.05
         )
         y = rng.standard_normal((14, 7))
         y[missing] = np.nan
@@ -48,7 +48,7 @@ def main(reps: int) -> None:
         rates["Durbin T1 chi2"].append(durbin.pvalue <= 0.05)
         rates["Durbin T2 F"].append(durbin.f_pvalue <= 0.05)
         rates["Durbin post-hoc t (per pair)"].extend(
-            mc.posthoc_incomplete(y, test="durbin", methods=["holm"]).pvalue <= 0.05
+            mc.posthoc_incomplete(y, test="durbin", procedures=["holm"]).pvalue <= 0.05
         )
     for name, hits in rates.items():
         rate = float(np.mean(hits))

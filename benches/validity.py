@@ -136,14 +136,14 @@ def _cell(row: pd.Series) -> str:
 def _row_order(row: tuple[str, str, str]) -> tuple[int, int, int]:
     """Comparisons, tests and procedures in the package's order (not alphabetical)."""
     from multicompare._vocabulary import POSTHOC_TESTS as TESTS
-    from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS
+    from multicompare.adjust import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
     from multicompare.simulation import COMPARISONS, OMNIBUS
 
     comparison, test, procedure = row
     order = {
         "omnibus": [p for names in OMNIBUS.values() for p in names],
-        "control": list(CONTROL_METHODS),
-        "all_pairs": list(ALL_PAIRS_METHODS),
+        "control": list(CONTROL_PROCEDURES),
+        "all_pairs": list(ALL_PAIRS_PROCEDURES),
     }[comparison]
     return COMPARISONS.index(comparison), TESTS.index(test), order.index(procedure)
 

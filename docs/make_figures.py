@@ -31,15 +31,15 @@ def k30_long_names() -> pd.DataFrame:
 def main() -> None:
     figures = {
         "cd_demsar2006_nemenyi": multicompare.cd_diagram(
-            multicompare.load_example("demsar2006"), method="nemenyi", alpha=0.10
+            multicompare.load_example("demsar2006"), procedure="nemenyi", alpha=0.10
         ),
         "cd_garcia2010_bonferroni_dunn": multicompare.cd_diagram(
-            multicompare.load_example("garcia2010"), method="bonferroni_dunn", control="PDFC"
+            multicompare.load_example("garcia2010"), procedure="bonferroni_dunn", control="PDFC"
         ),
         "cd_garcia2008_bergmann_hommel": multicompare.cd_diagram(
-            multicompare.load_example("garcia2008"), method="bergmann_hommel"
+            multicompare.load_example("garcia2008"), procedure="bergmann_hommel"
         ),
-        "cd_k30_long_names_shaffer": multicompare.cd_diagram(k30_long_names(), method="shaffer"),
+        "cd_k30_long_names_shaffer": multicompare.cd_diagram(k30_long_names(), procedure="shaffer"),
     }
     for name, fig in figures.items():
         for suffix in (".png", ".svg"):

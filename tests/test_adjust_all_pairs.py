@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import plain_all_pairs as plain
 from multicompare import _core, adjust_all_pairs, adjust_control
-from multicompare.adjust import ALL_PAIRS_METHODS
+from multicompare.adjust import ALL_PAIRS_PROCEDURES
 from reference_cases import assert_matches, case
 
 G08 = "garcia2008_friedman_all_pairwise"
@@ -44,7 +44,7 @@ def test_g08_table5(key: str, method: str, monotone: bool) -> None:
 def test_g08_rejections_acceptance_set_and_shaffer_t() -> None:
     labels, p = _g08()
     expected = case(G08)["expected"]
-    counts = {m: int((adjust_all_pairs(p, m) <= 0.05).sum()) for m in ALL_PAIRS_METHODS}
+    counts = {m: int((adjust_all_pairs(p, m) <= 0.05).sum()) for m in ALL_PAIRS_PROCEDURES}
     assert_matches(counts, expected["number_rejected_alpha_0.05"])
     by_p = expected["hypothesis_order"]["value"]
     accepted = _core.bergmann_hommel_accepted(p, 5, 0.05)
@@ -114,7 +114,7 @@ def test_relabelling(fam: tuple[int, np.ndarray], rnd) -> None:
     new_index = {pair: h for h, pair in enumerate(zip(rows, cols))}
     for h, (a, b) in enumerate(zip(rows, cols)):
         relabelled[new_index[tuple(sorted((perm[a], perm[b])))]] = p[h]
-    for method in ALL_PAIRS_METHODS:
+    for method in ALL_PAIRS_PROCEDURES:
         for monotone in (False, True):
             apv = adjust_all_pairs(p, method, monotone=monotone)
             apv_new = adjust_all_pairs(relabelled, method, monotone=monotone)
@@ -125,7 +125,7 @@ def test_relabelling(fam: tuple[int, np.ndarray], rnd) -> None:
 @given(families(k_max=8))
 def test_monotone(fam: tuple[int, np.ndarray]) -> None:
     _, p = fam
-    for method in ALL_PAIRS_METHODS:
+    for method in ALL_PAIRS_PROCEDURES:
         apv = adjust_all_pairs(p, method)
         expected = np.array([apv[p <= p[i]].max() for i in range(p.size)])
         np.testing.assert_array_equal(adjust_all_pairs(p, method, monotone=True), expected)
@@ -148,7 +148,7 @@ def test_monotone(fam: tuple[int, np.ndarray]) -> None:
 def test_batch_rows_equal_single_calls(fam: tuple[int, list[list[float]]]) -> None:
     k, rows = fam
     batch = np.array(rows)
-    for method in ALL_PAIRS_METHODS:
+    for method in ALL_PAIRS_PROCEDURES:
         for monotone in (False, True):
             out = adjust_all_pairs(batch, method, k=k, monotone=monotone)
             assert out.shape == batch.shape
@@ -163,7 +163,7 @@ def test_matrix_round_trip(fam: tuple[int, np.ndarray], diagonal: float) -> None
     matrix = np.full((k, k), diagonal)
     matrix[rows, cols] = matrix[cols, rows] = p
     before = matrix.copy()
-    for method in ALL_PAIRS_METHODS:
+    for method in ALL_PAIRS_PROCEDURES:
         out = adjust_all_pairs(matrix, method)
         assert out.shape == (k, k) and np.isnan(np.diag(out)).all()
         np.testing.assert_array_equal(out, out.T)
@@ -173,7 +173,7 @@ def test_matrix_round_trip(fam: tuple[int, np.ndarray], diagonal: float) -> None
 
 def test_ties() -> None:
     p = np.full(10, 0.01)
-    for method in ALL_PAIRS_METHODS:
+    for method in ALL_PAIRS_PROCEDURES:
         apv = adjust_all_pairs(p, method)
         assert np.all(apv == apv[0])
     np.testing.assert_allclose(adjust_all_pairs(p, "holm"), 0.1)
@@ -203,18 +203,18 @@ def test_large_k() -> None:
     [
         (
             np.full(3, 0.1),
-            {"method": "tukey"},
-            "method must be one of 'nemenyi', 'holm', 'shaffer', 'bergmann_hommel'; got 'tukey'",
+            {"procedure": "tukey"},
+            "procedure must be one of 'nemenyi', 'holm', 'shaffer', 'bergmann_hommel'; got 'tukey'",
         ),
-        (np.full(4, 0.1), {"method": "holm"}, "number of pairs"),
-        (np.full(6, 0.1), {"method": "holm", "k": 5}, "k = 5"),
-        (np.array([0.1, 0.2, np.nan]), {"method": "holm"}, "NaN"),
-        (np.array([0.1, 0.2, 1.2]), {"method": "shaffer"}, r"\[0, 1\]"),
-        (np.array([0.1, 0.2, -0.2]), {"method": "bergmann_hommel"}, r"\[0, 1\]"),
-        (np.float64(0.1), {"method": "holm"}, "0-D"),
-        (np.full((2, 2, 3), 0.1), {"method": "holm"}, "3-D"),
-        (np.triu(np.full((5, 5), 0.1)), {"method": "holm"}, "symmetric"),
-        (np.full(3, 0.1), {"method": "holm", "k": 1}, "k must be"),
+        (np.full(4, 0.1), {"procedure": "holm"}, "number of pairs"),
+        (np.full(6, 0.1), {"procedure": "holm", "k": 5}, "k = 5"),
+        (np.array([0.1, 0.2, np.nan]), {"procedure": "holm"}, "NaN"),
+        (np.array([0.1, 0.2, 1.2]), {"procedure": "shaffer"}, r"\[0, 1\]"),
+        (np.array([0.1, 0.2, -0.2]), {"procedure": "bergmann_hommel"}, r"\[0, 1\]"),
+        (np.float64(0.1), {"procedure": "holm"}, "0-D"),
+        (np.full((2, 2, 3), 0.1), {"procedure": "holm"}, "3-D"),
+        (np.triu(np.full((5, 5), 0.1)), {"procedure": "holm"}, "symmetric"),
+        (np.full(3, 0.1), {"procedure": "holm", "k": 1}, "k must be"),
     ],
 )
 def test_errors(pvalues: np.ndarray, kwargs: dict, match: str) -> None:
@@ -228,7 +228,7 @@ def test_type_error() -> None:
 
 
 def test_empty_stack_and_negative_zero() -> None:
-    for method in ALL_PAIRS_METHODS:
+    for method in ALL_PAIRS_PROCEDURES:
         for monotone in (False, True):
             out = adjust_all_pairs(np.empty((0, 6)), method, monotone=monotone)
             assert out.shape == (0, 6) and out.dtype == np.float64

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from statsmodels.stats.multitest import multipletests
 
 from multicompare import adjust_control
-from multicompare.adjust import CONTROL_METHODS, ROM_GARCIA2010, rom_critical_values, rom_reject
+from multicompare.adjust import CONTROL_PROCEDURES, ROM_GARCIA2010, rom_critical_values, rom_reject
 from reference_cases import assert_matches, case
 
 # case id -> key of its unadjusted p-values
@@ -45,7 +45,7 @@ def test_expected_apvs(cid: str, key: str) -> None:
 
 def test_every_method_has_expected_values() -> None:
     covered = {key.removeprefix("apv_") for _, key in APV_ENTRIES}
-    assert covered == set(CONTROL_METHODS)
+    assert covered == set(CONTROL_PROCEDURES)
 
 
 @pytest.mark.parametrize("cid", [c for c in CASES if "rejected_alpha_0.05" in case(c)["expected"]])
@@ -106,7 +106,7 @@ TOL = 1e-12
 
 @given(P_LISTS)
 def test_bounds_and_order(p: np.ndarray) -> None:
-    for method in CONTROL_METHODS:
+    for method in CONTROL_PROCEDURES:
         for rom in ("exact", "garcia2010") if method == "rom" and p.size <= 7 else ("exact",):
             apv = adjust_control(p, method, rom=rom)
             assert apv.shape == p.shape
@@ -145,7 +145,7 @@ def test_statsmodels_agreement(p: np.ndarray) -> None:
 @given(P_LISTS, st.randoms(use_true_random=False))
 def test_input_order(p: np.ndarray, rnd) -> None:
     perm = np.array(rnd.sample(range(p.size), p.size))
-    for method in CONTROL_METHODS:
+    for method in CONTROL_PROCEDURES:
         np.testing.assert_array_equal(
             adjust_control(p[perm], method), adjust_control(p, method)[perm]
         )
@@ -171,7 +171,7 @@ FAMILIES = (
 @given(FAMILIES)
 def test_families_one_per_row(p: np.ndarray) -> None:
     """A 2-D input adjusts each row as its own family, exactly as the 1-D call does."""
-    for method in CONTROL_METHODS:
+    for method in CONTROL_PROCEDURES:
         for rom in ("exact", "garcia2010") if method == "rom" and p.shape[1] <= 7 else ("exact",):
             expected = np.array([adjust_control(row, method, rom=rom) for row in p])
             np.testing.assert_array_equal(
@@ -206,7 +206,7 @@ def test_rom_garcia2010_limit() -> None:
 def test_caller_input_untouched() -> None:
     p = np.array([0.3, 0.01, 0.02])
     before = p.copy()
-    for method in CONTROL_METHODS:
+    for method in CONTROL_PROCEDURES:
         adjust_control(p, method)
     np.testing.assert_array_equal(p, before)
     assert adjust_control([0.01, 0.02], "holm").dtype == np.float64
@@ -215,15 +215,20 @@ def test_caller_input_untouched() -> None:
 @pytest.mark.parametrize(
     ("pvalues", "kwargs", "error", "match"),
     [
-        ([0.1, 0.2], {"method": "sidak"}, ValueError, "method must be one of 'bonferroni', 'holm'"),
-        ([0.1, 0.2], {"method": "rom", "rom": "keel"}, ValueError, "garcia2010"),
-        ([0.1, np.nan], {"method": "holm"}, ValueError, "NaN"),
-        ([0.1, 1.5], {"method": "holm"}, ValueError, r"\[0, 1\]"),
-        ([-0.1, 0.5], {"method": "holm"}, ValueError, r"\[0, 1\]"),
-        (0.1, {"method": "holm"}, ValueError, "0-D"),
-        ([], {"method": "holm"}, ValueError, "empty"),
-        ([[[0.1, 0.2]]], {"method": "holm"}, ValueError, "2-D"),
-        (["a", "b"], {"method": "holm"}, TypeError, "numeric"),
+        (
+            [0.1, 0.2],
+            {"procedure": "sidak"},
+            ValueError,
+            "procedure must be one of 'bonferroni', 'holm'",
+        ),
+        ([0.1, 0.2], {"procedure": "rom", "rom": "keel"}, ValueError, "garcia2010"),
+        ([0.1, np.nan], {"procedure": "holm"}, ValueError, "NaN"),
+        ([0.1, 1.5], {"procedure": "holm"}, ValueError, r"\[0, 1\]"),
+        ([-0.1, 0.5], {"procedure": "holm"}, ValueError, r"\[0, 1\]"),
+        (0.1, {"procedure": "holm"}, ValueError, "0-D"),
+        ([], {"procedure": "holm"}, ValueError, "empty"),
+        ([[[0.1, 0.2]]], {"procedure": "holm"}, ValueError, "2-D"),
+        (["a", "b"], {"procedure": "holm"}, TypeError, "numeric"),
     ],
 )
 def test_errors(pvalues: object, kwargs: dict, error: type, match: str) -> None:

@@ -32,20 +32,20 @@ def test_procedure_names_in_any_spelling() -> None:
     np.testing.assert_array_equal(
         mc.adjust_all_pairs(p, "Bergmann Hommel"), mc.adjust_all_pairs(p, "bergmann_hommel")
     )
-    assert mc.posthoc_all_pairs(DATA, methods=["Shaffer"]).methods == ("shaffer",)
-    assert mc.critical_difference(4, 14, method="Bonferroni") == mc.critical_difference(
-        4, 14, method="bonferroni_dunn"
+    assert mc.posthoc_all_pairs(DATA, procedures=["Shaffer"]).procedures == ("shaffer",)
+    assert mc.critical_difference(4, 14, procedure="Bonferroni") == mc.critical_difference(
+        4, 14, procedure="bonferroni_dunn"
     )
     for method in ("Bonferroni-Dunn", "bonferroni"):
-        mc.cd_diagram(DATA, method=method, control="C4.5")
+        mc.cd_diagram(DATA, procedure=method, control="C4.5")
     with pytest.raises(
         ValueError,
         match=r"^procedure must be one of 'nemenyi', 'holm', 'shaffer', "
         r"'bergmann_hommel'; got 'tukey'$",
     ):
         mc.compare(DATA, procedure="tukey")
-    with pytest.raises(ValueError, match=r"^method must be one of .*; got 'tukey'$"):
-        mc.cd_diagram(DATA, method="tukey")
+    with pytest.raises(ValueError, match=r"^procedure must be one of .*; got 'tukey'$"):
+        mc.cd_diagram(DATA, procedure="tukey")
 
 
 def test_cli_takes_the_same_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -59,7 +59,7 @@ def test_cli_takes_the_same_names(tmp_path: Path, capsys: pytest.CaptureFixture[
                 "C4.5",
                 "--procedure",
                 "bonferroni_dunn",
-                "--plot-method",
+                "--plot-procedure",
                 "Bonferroni",
                 "--plot",
                 str(plot),
@@ -72,9 +72,9 @@ def test_cli_takes_the_same_names(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert mc.Report.from_json(capsys.readouterr().out).procedure == "bonferroni"
     assert plot.read_bytes()[:4] == b"\x89PNG"
     with pytest.raises(SystemExit) as exit_status:  # argparse: usage error, status 2
-        main(["--example", "demsar2006", "--plot-method", "tukey", "--plot", str(plot)])
+        main(["--example", "demsar2006", "--plot-procedure", "tukey", "--plot", str(plot)])
     assert exit_status.value.code == 2
-    assert "--plot-method must be one of 'nemenyi', 'bonferroni_dunn'" in capsys.readouterr().err
+    assert "--plot-procedure must be one of 'nemenyi', 'bonferroni_dunn'" in capsys.readouterr().err
 
 
 #: Names in annotations that come from elsewhere (numpy, pandas, matplotlib, typing, ...).

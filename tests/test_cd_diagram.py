@@ -64,14 +64,14 @@ def assert_readable(fig: Figure) -> None:
 
 def test_demsar2006_nemenyi_draws_names_cd_bar_and_groups(tmp_path: Path) -> None:
     data = load_example("demsar2006")
-    fig = cd_diagram(data, alpha=0.10, method="nemenyi")
+    fig = cd_diagram(data, alpha=0.10, procedure="nemenyi")
     assert isinstance(fig, Figure)
     names = list(data.columns)
     texts = [t.get_text() for t in drawn_texts(fig)]
     for name in names:
         assert texts.count(name) == 1
     ranks = friedman(data).ranks
-    cd = critical_difference(len(names), len(data), 0.10, method="nemenyi")
+    cd = critical_difference(len(names), len(data), 0.10, procedure="nemenyi")
     assert cd == pytest.approx(
         case("demsar2006_friedman_from_auc")["expected"]["CD_nemenyi_0.10"]["value"], abs=5e-3
     )
@@ -102,11 +102,11 @@ def test_at_alpha_005_demsar2006_is_one_group() -> None:
 
 def test_garcia2010_bonferroni_dunn_marks_the_control_interval() -> None:
     data = load_example("garcia2010")
-    fig = cd_diagram(data, method="bonferroni_dunn", control="PDFC")
+    fig = cd_diagram(data, procedure="bonferroni_dunn", control="PDFC")
     assert lines_with_gid(fig, "cd-group-") == {}
     interval = lines_with_gid(fig, "cd-control-interval")["cd-control-interval"]
     ranks = friedman(data).ranks
-    cd = critical_difference(4, len(data), 0.05, method="bonferroni_dunn")
+    cd = critical_difference(4, len(data), 0.05, procedure="bonferroni_dunn")
     xs = elbow_x(fig)
     lo, hi = sorted(interval.get_xdata())
     inside = {n for n, x in xs.items() if lo <= x <= hi}
@@ -122,8 +122,8 @@ def test_bonferroni_dunn_needs_a_named_control() -> None:
     with pytest.raises(
         ValueError, match="bonferroni_dunn' compares with a control: name the control"
     ):
-        cd_diagram(data, method="bonferroni_dunn")
-    fig = cd_diagram(data, method="bonferroni_dunn", control=friedman(data).ranks.idxmin())
+        cd_diagram(data, procedure="bonferroni_dunn")
+    fig = cd_diagram(data, procedure="bonferroni_dunn", control=friedman(data).ranks.idxmin())
     bold = [t.get_text() for t in drawn_texts(fig) if t.get_fontweight() == "bold"]
     assert bold == ["PDFC"]
 
@@ -132,23 +132,23 @@ def test_bonferroni_dunn_needs_a_named_control() -> None:
 def test_all_pairs_procedures_group_by_their_apvs(method: str) -> None:
     data = load_example("garcia2008")
     result = posthoc_all_pairs(data)
-    fig = cd_diagram(data, method=method)
+    fig = cd_diagram(data, procedure=method)
     expected = cd_groups(result.ranks, result.matrix(method) <= 0.05)
     assert sorted(map(sorted, drawn_groups(fig))) == sorted(map(sorted, map(set, expected)))
     # A post-hoc result can be drawn directly, with the same groups.
-    again = cd_diagram(result, method=method)
+    again = cd_diagram(result, procedure=method)
     assert sorted(map(sorted, drawn_groups(again))) == sorted(map(sorted, drawn_groups(fig)))
 
 
 def test_published_ranks_instead_of_data() -> None:
     expected = case("garcia2008_friedman_all_pairwise")["expected"]
     ranks = pd.Series(expected["average_ranks"]["value"])
-    fig = cd_diagram(ranks=ranks, n_datasets=30, method="nemenyi")
-    cd = critical_difference(len(ranks), 30, 0.05, method="nemenyi")
+    fig = cd_diagram(ranks=ranks, n_datasets=30, procedure="nemenyi")
+    cd = critical_difference(len(ranks), 30, 0.05, procedure="nemenyi")
     assert sorted(map(sorted, drawn_groups(fig))) == sorted(
         map(sorted, map(set, cd_groups(ranks, cd=cd)))
     )
-    fig = cd_diagram(ranks=ranks, n_datasets=30, method="bergmann_hommel")
+    fig = cd_diagram(ranks=ranks, n_datasets=30, procedure="bergmann_hommel")
     assert {t.get_text() for t in drawn_texts(fig)} >= set(ranks.index)
 
 
@@ -170,7 +170,9 @@ def test_a_long_control_name_keeps_the_title_inside() -> None:
     ranks = pd.Series(
         {"A remarkably long algorithm name for the control (tuned)": 1.2, "b": 2.0, "c": 2.8}
     )
-    fig = cd_diagram(ranks=ranks, n_datasets=20, method="bonferroni_dunn", control=ranks.index[0])
+    fig = cd_diagram(
+        ranks=ranks, n_datasets=20, procedure="bonferroni_dunn", control=ranks.index[0]
+    )
     assert_readable(fig)
 
 
@@ -213,7 +215,7 @@ def test_thirty_algorithms_with_long_names_stay_readable(tmp_path: Path) -> None
     ]
     data = pd.DataFrame(rng.normal(size=(60, 30)) + np.linspace(0.0, 3.0, 30), columns=names)
     for method in ("nemenyi", "holm"):
-        fig = cd_diagram(data, method=method)
+        fig = cd_diagram(data, procedure=method)
         texts = [t.get_text() for t in drawn_texts(fig)]
         assert all(texts.count(n) == 1 for n in names)
         assert_readable(fig)
@@ -224,26 +226,26 @@ def test_thirty_algorithms_with_long_names_stay_readable(tmp_path: Path) -> None
 
 def test_aligned_ranks_use_their_own_scale() -> None:
     data = load_example("garcia2010")
-    fig = cd_diagram(data, method="holm", test="aligned")
+    fig = cd_diagram(data, procedure="holm", test="aligned")
     ticks = [
         float(t.get_text()) for t in drawn_texts(fig) if (t.get_gid() or "").startswith("cd-tick-")
     ]
     assert max(ticks) == 4 * len(data) and min(ticks) == 1
     assert_readable(fig)
     with pytest.raises(ValueError, match="critical difference of Friedman ranks"):
-        cd_diagram(data, method="nemenyi", test="aligned")
+        cd_diagram(data, procedure="nemenyi", test="aligned")
 
 
 def test_the_papers_options_reach_the_post_hoc() -> None:
     data = load_example("garcia2010")
     # G10's aligned-ranks SE is smaller: at alpha = 0.10 it also separates PDFC from NNEP.
-    paper = cd_diagram(data, method="holm", test="aligned", alpha=0.10, aligned_se="garcia2010")
+    paper = cd_diagram(data, procedure="holm", test="aligned", alpha=0.10, aligned_se="garcia2010")
     assert drawn_groups(paper) == [{"NNEP", "IS-CHC + 1NN"}]
-    assert drawn_groups(cd_diagram(data, method="holm", test="aligned", alpha=0.10)) == [
+    assert drawn_groups(cd_diagram(data, procedure="holm", test="aligned", alpha=0.10)) == [
         {"PDFC", "NNEP", "IS-CHC + 1NN"}
     ]
     # G10's Quade SE (eq. 22) is larger at k = 4: PDFC no longer differs from NNEP and IS-CHC.
-    quade = {"method": "holm", "test": "quade", "alpha": 0.05}
+    quade = {"procedure": "holm", "test": "quade", "alpha": 0.05}
     assert drawn_groups(cd_diagram(data, **quade, quade_se="garcia2010")) == [
         {"PDFC", "NNEP", "IS-CHC + 1NN"},
         {"NNEP", "IS-CHC + 1NN", "FH-GBML"},
@@ -255,11 +257,11 @@ def test_the_papers_options_reach_the_post_hoc() -> None:
     )
     # monotone=True: G08 Table 5's Bergmann-Hommel APVs (0.0303 becomes 0.0319).
     g08 = load_example("garcia2008")
-    result = posthoc_all_pairs(g08, methods=["bergmann_hommel"], monotone=True)
-    fig = cd_diagram(g08, method="bergmann_hommel", alpha=0.031, monotone=True)
+    result = posthoc_all_pairs(g08, procedures=["bergmann_hommel"], monotone=True)
+    fig = cd_diagram(g08, procedure="bergmann_hommel", alpha=0.031, monotone=True)
     expected = cd_groups(result.ranks, result.matrix("bergmann_hommel") <= 0.031)
     assert sorted(map(sorted, drawn_groups(fig))) == sorted(map(sorted, map(set, expected)))
-    plain = posthoc_all_pairs(g08, methods=["bergmann_hommel"])
+    plain = posthoc_all_pairs(g08, procedures=["bergmann_hommel"])
     assert expected != cd_groups(plain.ranks, plain.matrix("bergmann_hommel") <= 0.031)
 
 
@@ -291,9 +293,9 @@ def test_names_are_not_parsed_as_math() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error"),
     [
-        ({"method": "tukey"}, "method must be one of"),
+        ({"procedure": "tukey"}, "procedure must be one of"),
         ({"alpha": 1.5}, "alpha"),
-        ({"method": "bonferroni_dunn", "control": "nope"}, "unknown control"),
+        ({"procedure": "bonferroni_dunn", "control": "nope"}, "unknown control"),
     ],
 )
 def test_bad_options(kwargs: dict[str, Any], error: str) -> None:
@@ -338,7 +340,7 @@ def test_with_a_control_the_diagram_draws_the_summarys_decisions(method: str | N
     )
     apart = {h.second for h in report.rejected()}
     assert apart  # something is rejected, so the interval does not span everything
-    for fig in (report.plot(), cd_diagram(data, control="PDFC", alpha=0.10, method=method)):
+    for fig in (report.plot(), cd_diagram(data, control="PDFC", alpha=0.10, procedure=method)):
         interval = lines_with_gid(fig, "cd-control-interval")["cd-control-interval"]
         lo, hi = sorted(interval.get_xdata())
         inside = {n for n, x in elbow_x(fig).items() if lo <= x <= hi}
@@ -358,7 +360,7 @@ def test_small_user_axes_shrink_the_text_instead_of_clipping(tmp_path: Path) -> 
     data = pd.DataFrame(rng.normal(size=(60, 30)) + np.linspace(0.0, 3.0, 30), columns=names)
     host = Figure(figsize=(7, 4))
     ax = host.add_subplot()
-    cd_diagram(data, ax=ax, method="shaffer")
+    cd_diagram(data, ax=ax, procedure="shaffer")
     assert_readable(host)
     box = ax.get_window_extent()
     canvas = FigureCanvasAgg(host)
@@ -383,9 +385,9 @@ def test_staircase_puts_one_group_bar_per_row() -> None:
     ]
     # Average ranks of 7 algorithms sum to 28 (those above are positions for _draw only).
     valid = pd.Series({"a": 1.5, "b": 2.5, "c": 3.5, "d": 4.0, "e": 4.5, "f": 5.0, "g": 7.0})
-    fig = cd_diagram(ranks=valid, n_datasets=20, method="holm")
-    compact = cd_diagram(ranks=valid, n_datasets=20, method="holm", bars="compact")
-    stair = cd_diagram(ranks=valid, n_datasets=20, method="holm", bars="staircase")
+    fig = cd_diagram(ranks=valid, n_datasets=20, procedure="holm")
+    compact = cd_diagram(ranks=valid, n_datasets=20, procedure="holm", bars="compact")
+    stair = cd_diagram(ranks=valid, n_datasets=20, procedure="holm", bars="staircase")
     assert drawn_groups(fig) == drawn_groups(compact)
     rows = [float(ln.get_ydata()[0]) for ln in lines_with_gid(stair, "cd-group-").values()]
     assert len(rows) == len(set(rows)) == len(drawn_groups(stair))

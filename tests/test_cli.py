@@ -121,7 +121,7 @@ def test_plot_method_and_control(
                 "C4.5+m+cf",
                 "--plot",
                 str(target),
-                "--plot-method",
+                "--plot-procedure",
                 "finner",
             ],
             capsys,
@@ -129,10 +129,12 @@ def test_plot_method_and_control(
         == 0
     )
     assert "Finner vs control" in target.read_text()
-    assert run([str(wide_csv), "--plot", str(target), "--plot-method", "nemenyi"], capsys)[0] == 0
+    assert (
+        run([str(wide_csv), "--plot", str(target), "--plot-procedure", "nemenyi"], capsys)[0] == 0
+    )
     assert "cd-bar" in target.read_text()
     status, _, err = run(
-        [str(wide_csv), "--test", "aligned", "--plot", str(target), "--plot-method", "nemenyi"],
+        [str(wide_csv), "--test", "aligned", "--plot", str(target), "--plot-procedure", "nemenyi"],
         capsys,
     )
     assert status == 2 and err.startswith("multicompare: error: cannot draw the diagram")

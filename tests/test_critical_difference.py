@@ -90,7 +90,7 @@ def test_two_algorithms_is_the_normal_quantile() -> None:
         (
             (4, 10, 0.05, "holm"),
             ValueError,
-            "method must be one of 'nemenyi', 'bonferroni_dunn'; got 'holm'",
+            "procedure must be one of 'nemenyi', 'bonferroni_dunn'; got 'holm'",
         ),
     ],
 )
@@ -106,4 +106,4 @@ def test_nemenyi_refuses_more_algorithms_than_it_computes_accurately() -> None:
     assert critical_difference_q(MAX_K_NEMENYI) > critical_difference_q(1000)
     with pytest.raises(ValueError, match=r"too many for the Nemenyi.*bonferroni_dunn"):
         critical_difference_q(8_369_389_832)
-    assert critical_difference_q(8_369_389_832, method="bonferroni_dunn") > 6
+    assert critical_difference_q(8_369_389_832, procedure="bonferroni_dunn") > 6

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import multicompare as mc
-from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS
+from multicompare.adjust import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
 from multicompare.cli import main
 
 FAST = settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
@@ -71,7 +71,9 @@ def refuses_cleanly(call) -> object | None:
 
 
 @FAST
-@given(st.lists(PVALUES, min_size=1, max_size=12), st.sampled_from(CONTROL_METHODS), st.randoms())
+@given(
+    st.lists(PVALUES, min_size=1, max_size=12), st.sampled_from(CONTROL_PROCEDURES), st.randoms()
+)
 def test_adjust_control_properties(p: list[float], method: str, rnd) -> None:
     array = np.array(p)
     before = array.copy()
@@ -106,7 +108,7 @@ def all_pairs_family(draw, max_k: int = 7) -> tuple[int, np.ndarray]:
 def test_adjust_all_pairs_properties(family: tuple[int, np.ndarray], relabel: list[int]) -> None:
     k, p = family
     before = p.copy()
-    apv = {m: mc.adjust_all_pairs(p, m) for m in ALL_PAIRS_METHODS}
+    apv = {m: mc.adjust_all_pairs(p, m) for m in ALL_PAIRS_PROCEDURES}
     np.testing.assert_array_equal(p, before)
     for values in apv.values():
         assert ((values >= 0) & (values <= 1)).all() and (values >= p).all()
@@ -127,9 +129,9 @@ def test_adjust_all_pairs_properties(family: tuple[int, np.ndarray], relabel: li
 
 
 @FAST
-@given(JUNK, st.sampled_from(CONTROL_METHODS + ALL_PAIRS_METHODS))
+@given(JUNK, st.sampled_from(CONTROL_PROCEDURES + ALL_PAIRS_PROCEDURES))
 def test_junk_pvalues(junk: object, method: str) -> None:
-    adjust = mc.adjust_control if method in CONTROL_METHODS else mc.adjust_all_pairs
+    adjust = mc.adjust_control if method in CONTROL_PROCEDURES else mc.adjust_all_pairs
     out = refuses_cleanly(lambda: adjust(junk, method))
     if out is not None:  # accepted: then it was a clean array of p-values
         clean = np.asarray(junk, dtype=np.float64)

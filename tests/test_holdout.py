@@ -81,7 +81,7 @@ def test_properties(c):
             b = mc.mcnemar(y, p2, p1, test=test, alternative=other).pvalue
             assert a == pytest.approx(b) and 0.0 <= a <= 1.0
         assert 0.0 <= two.pvalue <= 1.0
-        assert two.h == (two.pvalue < 0.05)
+        assert two.reject == (two.pvalue < 0.05)
     for alt in ("unequal", "greater", "less"):
         midp = mc.mcnemar(y, p1, p2, test="midp", alternative=alt).pvalue
         exact = mc.mcnemar(y, p1, p2, test="exact", alternative=alt).pvalue
@@ -93,7 +93,7 @@ def test_edge_cases_as_matlab():
     for test in ("midp", "exact", "asymptotic"):
         for alt in ("unequal", "greater", "less"):
             r = mc.mcnemar(y, p1, p2, test=test, alternative=alt)
-            assert r.pvalue == 1.0 and not r.h
+            assert r.pvalue == 1.0 and not r.reject
     y, p1, p2 = _labels(10, 4, 4, 3)
     assert mc.mcnemar(y, p1, p2, test="exact").pvalue == 1.0
 
@@ -138,12 +138,12 @@ def test_cost_sensitive_verdict_differs_from_plain():
     p2 = y.copy()
     p2[100:110] = 0  # 10 misses
     plain = mc.mcnemar(y, p1, p2)
-    assert plain.h and plain.e1 > plain.e2  # model 2 is significantly more accurate
+    assert plain.reject and plain.e1 > plain.e2  # model 2 is significantly more accurate
     cost = [[0.0, 1.0], [25.0, 0.0]]  # a miss costs 25 false alarms
     for cost_test in ("likelihood", "chisquare"):
         weighted = mc.mcnemar(y, p1, p2, cost=cost, cost_test=cost_test)
         assert weighted.e1 == pytest.approx(30 / 140) and weighted.e2 == pytest.approx(250 / 140)
-        assert weighted.h and weighted.e1 < weighted.e2  # now model 1 is significantly cheaper
+        assert weighted.reject and weighted.e1 < weighted.e2  # now model 1 is significantly cheaper
 
 
 def _cells(y, p1, p2, k):
@@ -320,7 +320,7 @@ def test_forbidden_combinations_and_options():
         mc.mcnemar(y.reshape(-1, 1), p1, p2)
     with pytest.raises(ValueError, match="not one of the classes"):
         mc.mcnemar(y, np.where(p1 == "a", "c", p1), p2, cost=cost)
-    assert mc.mcnemar(y, p1, p2, alpha=0.99).h == (mc.mcnemar(y, p1, p2).pvalue < 0.99)
+    assert mc.mcnemar(y, p1, p2, alpha=0.99).reject == (mc.mcnemar(y, p1, p2).pvalue < 0.99)
     before = y.copy()
     mc.mcnemar(y, p1, p2)
     assert (y == before).all()

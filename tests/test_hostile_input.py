@@ -15,7 +15,7 @@ from scipy import stats
 
 import multicompare as mc
 from multicompare import adjust_all_pairs, adjust_control
-from multicompare.adjust import CONTROL_METHODS
+from multicompare.adjust import CONTROL_PROCEDURES
 
 # --- item 3: validate before copying ------------------------------------------------------
 
@@ -112,14 +112,14 @@ def test_paired_t_test_of_equal_samples_is_refused() -> None:
         mc.paired_t_test(x + 0.1, x)
 
 
-@pytest.mark.parametrize("method", CONTROL_METHODS)
+@pytest.mark.parametrize("method", CONTROL_PROCEDURES)
 @pytest.mark.parametrize("p", [0.3, 0.1 + 0.2, 1e-300, 0.7, 0.999999])
 def test_apv_is_never_below_p(method: str, p: float) -> None:
     assert adjust_control([p], method)[0] >= p
     assert (adjust_control([p, 0.5, p / 2], method) >= [p, 0.5, p / 2]).all()
 
 
-@pytest.mark.parametrize("method", CONTROL_METHODS)
+@pytest.mark.parametrize("method", CONTROL_PROCEDURES)
 def test_negative_zero_comes_back_as_zero(method: str) -> None:
     assert not np.signbit(adjust_control([-0.0, 0.5], method)).any()
 
@@ -140,7 +140,7 @@ X = np.random.default_rng(3).random((12, 4))
         lambda: mc.quade(X, tie_correction=0),
         lambda: mc.compare(X, monotone="yes"),
         lambda: mc.cd_diagram(X, show_ranks="no"),
-        lambda: mc.cd_diagram(X, method="holm", monotone=1),
+        lambda: mc.cd_diagram(X, procedure="holm", monotone=1),
     ],
 )
 def test_bool_options_must_be_bool(call) -> None:
@@ -178,7 +178,7 @@ def test_keys_1_and_text_1_are_the_same_name(function) -> None:
     ("call", "error", "match"),
     [
         (
-            lambda: mc.cd_diagram(X, alpha=1e-300, method="nemenyi"),
+            lambda: mc.cd_diagram(X, alpha=1e-300, procedure="nemenyi"),
             ValueError,
             "alpha = 1e-300 is too small",
         ),
@@ -188,9 +188,9 @@ def test_keys_1_and_text_1_are_the_same_name(function) -> None:
             "cd must be a finite number >= 0",
         ),
         (
-            lambda: mc.posthoc_all_pairs(X, methods=5),
+            lambda: mc.posthoc_all_pairs(X, procedures=5),
             TypeError,
-            "methods must be a name or a sequence of names",
+            "procedures must be a name or a sequence of names",
         ),
     ],
 )
@@ -287,7 +287,7 @@ def test_rom_limit_names_the_alternative() -> None:
         adjust_control(np.full(101, 0.5), "rom")
     x = np.random.default_rng(0).random((12, 103))
     result = mc.posthoc_control(x, "A1")
-    assert "rom" in result.skipped and "rom" not in result.methods
+    assert "rom" in result.skipped and "rom" not in result.procedures
     assert "rom left out" in mc.compare(x, control="A1").to_text()
 
 

@@ -98,12 +98,12 @@ def test_posthoc_results_in_a_notebook() -> None:
         "difference",
         "z",
         "pvalue",
-        *(f"apv_{m}" for m in control.methods),
+        *(f"apv_{m}" for m in control.procedures),
     ]
     assert frame["pvalue"].is_monotonic_increasing
     decisions = control.to_frame(reject=True)
     assert [c for c in decisions.columns if c.startswith("reject_")] == [
-        f"reject_{m}" for m in control.methods
+        f"reject_{m}" for m in control.procedures
     ]
     for result in (control, posthoc_all_pairs(data)):
         fragment = result._repr_html_()

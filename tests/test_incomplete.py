@@ -148,9 +148,9 @@ def test_complete_data_are_friedmans_case(table: np.ndarray) -> None:
     np.testing.assert_allclose(sm.ranks, friedman.ranks, rtol=1e-12)
     # ... and the post-hoc z of the Friedman ranks (Demsar 2006)
     if all(len(set(row)) == len(row) for row in scores):  # no ties: the classical SE
-        ours = mc.posthoc_incomplete(scores, methods=["holm"])
+        ours = mc.posthoc_incomplete(scores, procedures=["holm"])
         np.testing.assert_allclose(
-            ours.z, mc.posthoc_all_pairs(scores, methods=["holm"]).z, rtol=1e-9
+            ours.z, mc.posthoc_all_pairs(scores, procedures=["holm"]).z, rtol=1e-9
         )
 
 
@@ -226,7 +226,7 @@ def test_null_calibration() -> None:
         x = rng.standard_normal((20, 5))
         x[rng.random(x.shape) < 0.2] = np.nan
         sm.append(mc.skillings_mack(x).pvalue <= alpha)
-        per_pair.extend(mc.posthoc_incomplete(x, methods=["holm"]).pvalue <= alpha)
+        per_pair.extend(mc.posthoc_incomplete(x, procedures=["holm"]).pvalue <= alpha)
         durbin_t1.append(mc.durbin(bibd(FANO * 2, 7, rng)).pvalue <= alpha)
     bound = 4 * np.sqrt(alpha * (1 - alpha) / reps)
     assert abs(np.mean(sm) - alpha) < bound
@@ -304,7 +304,7 @@ def test_compare_with_durbin_and_a_control() -> None:
     figure = report.plot()  # the report's decisions: Holm vs the control
     assert "Holm vs control v4 (Durbin ranks)" in _title(figure)
     with pytest.raises(ValueError, match="draws its own decisions"):
-        report.plot(method="bonferroni_dunn")
+        report.plot(procedure="bonferroni_dunn")
     with pytest.raises(ValueError, match="not a balanced incomplete block design"):
         mc.compare(BRADY, test="durbin")
 
@@ -314,7 +314,7 @@ def test_compare_incomplete_leaves_out_uninformative_data_sets_and_refuses_odd_o
     report = mc.compare(with_empty, test="skillings_mack")
     assert report.omitted == ("8",) and report.n_datasets == 8
     assert "1 data set(s) with fewer than 2 scores left out" in report.summary
-    figure = report.plot(method="nemenyi")  # a procedure of the report: its own decisions
+    figure = report.plot(procedure="nemenyi")  # a procedure of the report: its own decisions
     assert "Nemenyi (Skillings-Mack ranks)" in _title(figure)
     for option, match in [
         ({"nan_policy": "omit"}, "nan_policy='omit' does not apply.*uses every score"),
@@ -340,7 +340,7 @@ def test_skillings_mack_beyond_the_general_bergmann_hommel_limit() -> None:
     result = mc.posthoc_incomplete(x)
     assert "bergmann_hommel" in result.skipped and "shaffer" in result.adjusted.columns
     with pytest.raises(ValueError, match=r"bergmann_hommel after skillings_mack supports k <= "):
-        mc.posthoc_incomplete(x, methods=["bergmann_hommel"])
+        mc.posthoc_incomplete(x, procedures=["bergmann_hommel"])
     assert mc.compare(x, test="skillings_mack").procedure == "shaffer"
 
 

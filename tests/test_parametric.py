@@ -130,7 +130,7 @@ def test_dunnett_step_equals_scipy_dunnett() -> None:
 def test_posthoc_parametric_uses_the_repeated_measures_error_term() -> None:
     r = mc.rm_anova(PINGOUIN_DATA)
     tukey = mc.posthoc_parametric(PINGOUIN_DATA)
-    assert tukey.method == "tukey" and len(tukey.pairs) == 6
+    assert tukey.procedure == "tukey" and len(tukey.pairs) == 6
     n = PINGOUIN_DATA.shape[0]
     means = PINGOUIN_DATA.mean(axis=0)
     t01 = (means[0] - means[1]) / np.sqrt(2 * r.mse / n)
@@ -138,7 +138,7 @@ def test_posthoc_parametric_uses_the_repeated_measures_error_term() -> None:
     assert tukey.pvalue.iloc[0] == pytest.approx(2 * stats.t.sf(abs(t01), 33))
     # the paired t-test on two columns has its own error term: larger here than the pooled one
     dunnett = mc.posthoc_parametric(PINGOUIN_DATA, control="A3")
-    assert dunnett.method == "dunnett" and [p[0] for p in dunnett.pairs] == ["A3"] * 3
+    assert dunnett.procedure == "dunnett" and [p[0] for p in dunnett.pairs] == ["A3"] * 3
     assert (dunnett.adjusted >= dunnett.pvalue).all() and (dunnett.adjusted <= 1).all()
     assert (tukey.adjusted >= tukey.pvalue).all()
     assert set(tukey.to_frame().columns) == {

@@ -12,7 +12,7 @@ from hypothesis.extra.numpy import arrays
 
 import multicompare as mc
 from multicompare import _core, posthoc
-from multicompare.adjust import ALL_PAIRS_METHODS
+from multicompare.adjust import ALL_PAIRS_PROCEDURES
 from reference_cases import REFERENCE, assert_matches, case, read_csv
 
 CASE = "garcia2008_friedman_all_pairwise"
@@ -33,7 +33,7 @@ def test_garcia2008_table5_and_its_decisions() -> None:
         "hypothesis_order": list(frame.index),
         "z": result.z.abs(),
         "p": result.pvalue,
-        **{f"apv_{m}": result.adjusted[m] for m in ALL_PAIRS_METHODS},
+        **{f"apv_{m}": result.adjusted[m] for m in ALL_PAIRS_PROCEDURES},
         "apv_bergmann_hommel_monotone": monotone.adjusted["bergmann_hommel"],
         "number_rejected_alpha_0.05": result.reject.sum().to_dict(),
         "bergmann_hommel_acceptance_set_alpha_0.05": [
@@ -55,7 +55,7 @@ def test_table5_from_the_papers_average_ranks() -> None:
         result = mc.posthoc_all_pairs(
             ranks=expected["average_ranks"]["value"], n_datasets=n, monotone=monotone
         )
-        for m in ALL_PAIRS_METHODS:
+        for m in ALL_PAIRS_PROCEDURES:
             key = f"apv_{m}_monotone" if monotone and m == "bergmann_hommel" else f"apv_{m}"
             assert_matches(result.adjusted[m], expected[key], path=key)
         assert_matches(result.reject.sum().to_dict(), expected["number_rejected_alpha_0.05"])
@@ -90,7 +90,7 @@ def test_pairs_follow_itertools_combinations_and_agree_with_posthoc_control() ->
 def test_matrix_is_symmetric_with_nan_diagonal() -> None:
     result = mc.posthoc_all_pairs(mc.load_example("garcia2008"))
     names = list(result.ranks.index)
-    for method in (None, *ALL_PAIRS_METHODS):
+    for method in (None, *ALL_PAIRS_PROCEDURES):
         m = result.matrix(method)
         assert list(m.index) == list(m.columns) == names
         assert np.isnan(np.diag(m.to_numpy())).all()
@@ -98,7 +98,7 @@ def test_matrix_is_symmetric_with_nan_diagonal() -> None:
     holm = result.matrix("holm")
     for (a, b), value in zip(result.pairs, result.adjusted["holm"]):
         assert holm.loc[a, b] == value
-    with pytest.raises(ValueError, match=r"method must be one of 'nemenyi', .* got 'hommel'"):
+    with pytest.raises(ValueError, match=r"procedure must be one of 'nemenyi', .* got 'hommel'"):
         result.matrix("hommel")
 
 
@@ -107,11 +107,11 @@ def test_frame_layout() -> None:
     frame = result.to_frame(reject=True)
     assert list(frame.columns) == (
         ["difference", "z", "pvalue"]
-        + [f"apv_{m}" for m in ALL_PAIRS_METHODS]
-        + [f"reject_{m}" for m in ALL_PAIRS_METHODS]
+        + [f"apv_{m}" for m in ALL_PAIRS_PROCEDURES]
+        + [f"reject_{m}" for m in ALL_PAIRS_PROCEDURES]
     )
     np.testing.assert_array_equal(
-        frame[[f"reject_{m}" for m in ALL_PAIRS_METHODS]].to_numpy(),
+        frame[[f"reject_{m}" for m in ALL_PAIRS_PROCEDURES]].to_numpy(),
         result.adjusted.to_numpy() <= 0.01,
     )
 
@@ -120,18 +120,18 @@ def test_methods_selection_and_bergmann_hommel_beyond_the_supported_k(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     data = mc.load_example("garcia2008")  # k = 5
-    assert mc.posthoc_all_pairs(data, methods=["holm"]).methods == ("holm",)
-    assert mc.posthoc_all_pairs(data, methods="shaffer").methods == ("shaffer",)
-    with pytest.raises(ValueError, match="methods must be one of"):
-        mc.posthoc_all_pairs(data, methods=["hommel"])
+    assert mc.posthoc_all_pairs(data, procedures=["holm"]).procedures == ("holm",)
+    assert mc.posthoc_all_pairs(data, procedures="shaffer").procedures == ("shaffer",)
+    with pytest.raises(ValueError, match="procedures must be one of"):
+        mc.posthoc_all_pairs(data, procedures=["hommel"])
     monkeypatch.setattr(_core, "MAX_K_ROBINSON", 4)
     result = mc.posthoc_all_pairs(data)
-    assert result.methods == ("nemenyi", "holm", "shaffer")
+    assert result.procedures == ("nemenyi", "holm", "shaffer")
     assert "bergmann_hommel" in result.skipped and "shaffer" in result.skipped["bergmann_hommel"]
     with pytest.raises(ValueError, match="bergmann_hommel was skipped: k = 5 exceeds"):
         result.matrix("bergmann_hommel")
     with pytest.raises(ValueError, match="bergmann_hommel supports k <= 4"):
-        mc.posthoc_all_pairs(data, methods=["bergmann_hommel"])
+        mc.posthoc_all_pairs(data, procedures=["bergmann_hommel"])
 
 
 scores_tables = arrays(
@@ -148,7 +148,9 @@ def _canonical(
     if isinstance(result, posthoc.PosthocControlResult):
         return result.to_frame().sort_index()
     names = sorted(result.ranks.index)
-    return pd.concat({str(m): result.matrix(m).loc[names, names] for m in (None, *result.methods)})
+    return pd.concat(
+        {str(m): result.matrix(m).loc[names, names] for m in (None, *result.procedures)}
+    )
 
 
 @settings(max_examples=30)
@@ -190,7 +192,7 @@ def test_equal_rank_differences_give_equal_pvalues_and_apvs() -> None:
     result = mc.posthoc_all_pairs(ranks=[2.4, 2.6, 2.2, 2.8], n_datasets=20, monotone=True)
     tied = ["A1 vs A2", "A1 vs A3", "A2 vs A4"]
     frame = result.to_frame()
-    for column in ("pvalue", *(f"apv_{m}" for m in result.methods)):
+    for column in ("pvalue", *(f"apv_{m}" for m in result.procedures)):
         assert frame.loc[tied, column].nunique() == 1, column
     assert frame.loc[tied, "difference"].abs().nunique() == 1
 

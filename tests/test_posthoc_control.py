@@ -11,7 +11,7 @@ from scipy import stats
 
 import multicompare as mc
 from multicompare import _ranking
-from multicompare.adjust import CONTROL_METHODS, NOT_FWER_CONTROLLING
+from multicompare.adjust import CONTROL_PROCEDURES, NOT_FWER_CONTROLLING
 from multicompare.posthoc import PosthocControlResult
 from reference_cases import REFERENCE, assert_matches, case, read_csv
 
@@ -53,7 +53,7 @@ GETTERS: dict[str, Getter] = {
     "alpha_over_i_holm": lambda r: {
         a: r.alpha / (len(r.pvalue) - i) for i, a in enumerate(r.to_frame(sort=True).index)
     },
-    **{f"apv_{m}": (lambda r, m=m: r.adjusted[m]) for m in CONTROL_METHODS},
+    **{f"apv_{m}": (lambda r, m=m: r.adjusted[m]) for m in CONTROL_PROCEDURES},
 }
 # Entries of these cases that belong to other modules (omnibus statistics) are tested there.
 NOT_HERE = (
@@ -176,7 +176,7 @@ def test_rom_exact_is_the_default_and_differs_from_the_papers_coefficients() -> 
         mc.adjust_control(moderate, "rom")[0]
         < 0.99 * mc.adjust_control(moderate, "rom", rom="garcia2010")[0]
     )
-    for method in CONTROL_METHODS:
+    for method in CONTROL_PROCEDURES:
         if method != "rom":
             pd.testing.assert_series_equal(exact.adjusted[method], paper.adjusted[method])
 
@@ -249,12 +249,12 @@ def test_frame_layout_and_rejections() -> None:
     frame = result.to_frame(reject=True)
     assert list(frame.columns) == (
         ["difference", "z", "pvalue"]
-        + [f"apv_{m}" for m in CONTROL_METHODS]
-        + [f"reject_{m}" for m in CONTROL_METHODS]
+        + [f"apv_{m}" for m in CONTROL_PROCEDURES]
+        + [f"reject_{m}" for m in CONTROL_PROCEDURES]
     )
     assert list(frame.index) == list(result.algorithms)
     assert (
-        frame[[f"reject_{m}" for m in CONTROL_METHODS]].to_numpy()
+        frame[[f"reject_{m}" for m in CONTROL_PROCEDURES]].to_numpy()
         == (result.adjusted.to_numpy() <= 0.1)
     ).all()
     assert list(result.to_frame(sort=True)["pvalue"]) == sorted(frame["pvalue"])

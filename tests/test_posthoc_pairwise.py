@@ -15,7 +15,7 @@ from statsmodels.stats.multitest import multipletests
 
 import multicompare as mc
 from multicompare import cli
-from multicompare.posthoc import PAIRWISE_METHODS
+from multicompare.posthoc import PAIRWISE_PROCEDURES
 
 SCORES = st.tuples(st.integers(5, 14), st.integers(3, 5)).flatmap(
     lambda shape: arrays(np.float64, shape, elements=st.integers(0, 12).map(lambda v: v / 4))
@@ -40,7 +40,7 @@ def test_pvalues_are_the_pairwise_tests_and_adjustments_are_statsmodels(test: st
             expected = stats.binomtest(int((x > y).sum()), len(x)).pvalue
         assert p == pytest.approx(expected, rel=1e-12)
     p = result.pvalue.to_numpy()
-    assert result.methods == PAIRWISE_METHODS["all_pairs"]
+    assert result.procedures == PAIRWISE_PROCEDURES["all_pairs"]
     np.testing.assert_allclose(result.adjusted["holm"], multipletests(p, method="holm")[1])
     np.testing.assert_allclose(result.adjusted["nemenyi"], multipletests(p, method="bonferroni")[1])
     assert set(result.skipped) == {"shaffer", "bergmann_hommel"}
@@ -54,7 +54,7 @@ def test_control_uses_the_same_pairwise_pvalues(test: str) -> None:
     pairs = mc.posthoc_all_pairs(data, test=test)
     for other, p in control.pvalue.items():
         assert p == pytest.approx(pairs.matrix().loc["A2", other], rel=1e-12)
-    assert control.methods == PAIRWISE_METHODS["control"]
+    assert control.procedures == PAIRWISE_PROCEDURES["control"]
     np.testing.assert_allclose(
         control.adjusted["holm"], multipletests(control.pvalue, method="holm")[1]
     )
@@ -70,7 +70,7 @@ def test_z_is_the_signed_normal_deviate_of_p() -> None:
         assert 2 * stats.norm.sf(abs(z)) == pytest.approx(p, rel=1e-9)
     ties = pd.DataFrame({"a": [1.0, 2, 3, 4, 5, 6], "b": [1.0, 1, 2, 2, 3, 3]})
     tied = mc.posthoc_all_pairs(ties, test="wilcoxon")  # normal approximation: the test's |z|
-    assert tied.z.iloc[0] == pytest.approx(abs(mc.wilcoxon(ties["a"], ties["b"]).zstatistic))
+    assert tied.z.iloc[0] == pytest.approx(abs(mc.wilcoxon(ties["a"], ties["b"]).z))
 
 
 def test_lower_is_better_reverses_only_the_direction() -> None:
@@ -85,8 +85,8 @@ def test_invalid_procedures_and_inputs_are_refused() -> None:
     data = _continuous(8, 4, 5)
     for method in ("shaffer", "bergmann_hommel"):
         with pytest.raises(ValueError, match="transitive"):
-            mc.posthoc_all_pairs(data, test="wilcoxon", methods=[method])
-    assert mc.posthoc_all_pairs(data, test="sign", methods="holm").methods == ("holm",)
+            mc.posthoc_all_pairs(data, test="wilcoxon", procedures=[method])
+    assert mc.posthoc_all_pairs(data, test="sign", procedures="holm").procedures == ("holm",)
     with pytest.raises(ValueError, match="pass data"):
         mc.posthoc_all_pairs(ranks=[1.0, 2.0, 3.0], n_datasets=5, test="wilcoxon")
     with pytest.raises(ValueError, match="no effect"):
@@ -143,7 +143,7 @@ def test_compare_report_cd_diagram_and_cli(test: str, tmp_path) -> None:
     assert mc.cd_groups(result.ranks, rejected) == mc.cd_groups(
         result.ranks, [(h.first, h.second) for h in report.rejected("holm", 0.2)]
     )
-    figure = mc.cd_diagram(data, test=test, method="holm", alpha=0.2)
+    figure = mc.cd_diagram(data, test=test, procedure="holm", alpha=0.2)
     assert figure.axes[0].texts[0].get_text() == f"Holm ({name}), alpha = 0.20"
     bars = [line for line in figure.axes[0].lines if str(line.get_gid()).startswith("cd-group")]
     assert len(bars) == len(mc.cd_groups(result.ranks, rejected))

@@ -72,7 +72,7 @@ def test_report_agrees_with_the_functions_it_composes(
     assert pairs_report.omnibus[1].pvalue == iman_davenport(data).pvalue
     assert pairs_report.omnibus[1].df == (4, 116)
     result = posthoc_all_pairs(data)
-    assert pairs_report.procedures == result.methods
+    assert pairs_report.procedures == result.procedures
     for h in pairs_report.hypotheses:
         assert h.z == result.z[h.label]
         assert h.apvs == tuple(result.adjusted.loc[h.label])

@@ -37,7 +37,7 @@ scores_tables = st.integers(3, 9).flatmap(
 @settings(max_examples=40)
 @given(scores_tables, st.sampled_from(["friedman", "aligned", "quade"]))
 def test_rank_posthoc_pvalues_are_robinson_in_rank_order(x: np.ndarray, test: str) -> None:
-    result = mc.posthoc_all_pairs(x, test=test, methods=["bergmann_hommel"])
+    result = mc.posthoc_all_pairs(x, test=test, procedures=["bergmann_hommel"])
     p = result.pvalue.to_numpy()
     order = np.argsort(result.ranks.to_numpy(), kind="stable")
     assert _core.is_robinson(p, x.shape[1], order)
@@ -102,7 +102,7 @@ def test_order_errors() -> None:
         adjust_all_pairs(p, "bergmann_hommel", order=[0, 1, -2])
     with pytest.raises(TypeError, match="order must hold integer"):
         adjust_all_pairs(p, "bergmann_hommel", order=[0.0, 1.0, 2.0])
-    with pytest.raises(ValueError, match="order= applies to method='bergmann_hommel' only"):
+    with pytest.raises(ValueError, match="order= applies to procedure='bergmann_hommel' only"):
         adjust_all_pairs(p, "shaffer", order=[0, 1, 2])
     k = _core.MAX_K_ROBINSON + 1
     with pytest.raises(ValueError, match="largest k of the Robinson route"):
@@ -121,7 +121,7 @@ def fifty() -> pd.DataFrame:
 
 def test_bergmann_hommel_at_k_50_in_posthoc_compare_and_cd_diagram(fifty: pd.DataFrame) -> None:
     result = mc.posthoc_all_pairs(fifty)
-    assert "bergmann_hommel" in result.methods and not result.skipped
+    assert "bergmann_hommel" in result.procedures and not result.skipped
     bh, p = result.adjusted["bergmann_hommel"], result.pvalue
     assert ((bh >= p) & (bh <= result.adjusted["shaffer"])).all()
     assert (bh < result.adjusted["shaffer"]).any()  # sharper than Shaffer somewhere
@@ -130,7 +130,7 @@ def test_bergmann_hommel_at_k_50_in_posthoc_compare_and_cd_diagram(fifty: pd.Dat
     import matplotlib
 
     matplotlib.use("Agg")
-    figure = mc.cd_diagram(fifty, method="bergmann_hommel")
+    figure = mc.cd_diagram(fifty, procedure="bergmann_hommel")
     assert figure.axes
 
 

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 import multicompare as mc
 from multicompare import simulation as sim
 from multicompare._vocabulary import PAIRWISE_TESTS, RANK_TESTS
-from multicompare.adjust import ALL_PAIRS_METHODS, CONTROL_METHODS
-from multicompare.posthoc import PAIRWISE_METHODS
+from multicompare.adjust import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
+from multicompare.posthoc import PAIRWISE_PROCEDURES
 
 OMNIBUS_FUNCTIONS = {
     "friedman": mc.friedman,
@@ -103,9 +103,11 @@ def _assert_batch_equals_api(
             np.broadcast_to(second, (reps, len(first))),
         )
         options = {"aligned": {"aligned_se": se_form}, "quade": {"quade_se": se_form}}.get(test, {})
-        control_methods = PAIRWISE_METHODS["control"] if test in PAIRWISE_TESTS else CONTROL_METHODS
+        control_methods = (
+            PAIRWISE_PROCEDURES["control"] if test in PAIRWISE_TESTS else CONTROL_PROCEDURES
+        )
         pair_methods = (
-            PAIRWISE_METHODS["all_pairs"] if test in PAIRWISE_TESTS else ALL_PAIRS_METHODS
+            PAIRWISE_PROCEDURES["all_pairs"] if test in PAIRWISE_TESTS else ALL_PAIRS_PROCEDURES
         )
         for r, table_r in enumerate(x):
             for name, p in basis.omnibus.items():
@@ -142,7 +144,7 @@ def test_batch_pairwise_procedures_equal_the_package_functions(table: tuple) -> 
 def _holm_all_pairs_by_the_public_api(scores: np.ndarray, alpha: float) -> np.ndarray:
     return np.array(
         [
-            mc.posthoc_all_pairs(t, methods=["holm"], alpha=alpha).reject["holm"].to_numpy()
+            mc.posthoc_all_pairs(t, procedures=["holm"], alpha=alpha).reject["holm"].to_numpy()
             for t in scores
         ]
     )
@@ -160,7 +162,7 @@ def test_custom_procedure_through_the_public_api_matches_the_batch_one() -> None
         chunk_size=50,
         comparisons=["all_pairs"],
         tests=["friedman"],
-        methods=["holm"],
+        procedures=["holm"],
         custom={
             "holm_api": ("all_pairs", _holm_all_pairs_by_the_public_api),
             "never": ("omnibus", _never),
@@ -243,13 +245,18 @@ def test_pairwise_tests_offer_their_valid_adjustments_only() -> None:
         (c, t, m)
         for t in ("wilcoxon", "sign")
         for c in ("control", "all_pairs")
-        for m in PAIRWISE_METHODS[c]
+        for m in PAIRWISE_PROCEDURES[c]
     }
 
 
 def test_truth_of_partial_nulls() -> None:
     frame = sim.simulate(
-        [0, 0, 2, 2, 5], 10, n_replications=20, methods=["holm"], tests=["friedman"], random_state=1
+        [0, 0, 2, 2, 5],
+        10,
+        n_replications=20,
+        procedures=["holm"],
+        tests=["friedman"],
+        random_state=1,
     ).to_frame()
     assert frame.loc[("omnibus", "friedman", "friedman"), "true_nulls"] == 0
     assert frame.loc[("control", "friedman", "holm"), "true_nulls"] == 1  # control 0 vs 1
@@ -291,7 +298,7 @@ def test_li_finner_and_a_control_chosen_after_seeing_the_data_exceed_alpha() -> 
         n_replications=2000,
         comparisons=["control"],
         tests=["friedman"],
-        methods=["holm", "finner"],
+        procedures=["holm", "finner"],
         random_state=7,
     ).to_frame()
     assert finner["fwer"].iloc[1] > 0.05 + 3 * finner["fwer_se"].iloc[1]  # 5 true nulls of 9
@@ -302,7 +309,7 @@ def test_li_finner_and_a_control_chosen_after_seeing_the_data_exceed_alpha() -> 
         n_replications=3000,
         comparisons=["control"],
         tests=["friedman"],
-        methods=["holm", "li"],
+        procedures=["holm", "li"],
         random_state=8,
     ).to_frame()
     assert li["fwer"].iloc[1] > 0.05 + 3 * li["fwer_se"].iloc[1]
@@ -313,7 +320,7 @@ def test_li_finner_and_a_control_chosen_after_seeing_the_data_exceed_alpha() -> 
         n_replications=3000,
         comparisons=["control"],
         tests=["friedman"],
-        methods=["holm"],
+        procedures=["holm"],
         control="best",
         random_state=9,
     ).to_frame()
@@ -341,7 +348,7 @@ def test_power_grows_with_the_effect_and_follows_the_papers_order() -> None:
         n_replications=400,
         comparisons=["all_pairs"],
         tests=["friedman"],
-        methods=["holm"],
+        procedures=["holm"],
         random_state=3,
     ).to_frame()
     assert (
@@ -380,7 +387,7 @@ def test_str_and_conditions() -> None:
         ((3, 5), {"chunk_size": 10**9}, ValueError, "chunk_size must be in \\[1, "),
         ((3, 5), {"comparisons": ["pairs"]}, ValueError, "comparisons must be one of"),
         ((3, 5), {"tests": ["anova"]}, ValueError, "tests must be one of"),
-        ((3, 5), {"methods": ["tukey"]}, ValueError, "methods must be one of"),
+        ((3, 5), {"procedures": ["tukey"]}, ValueError, "procedures must be one of"),
         ((3, 5), {"noise": "gaussian"}, ValueError, "noise must be one of"),
         ((3, 5), {"control": 3}, ValueError, "control must be"),
         ((3, 5), {"control": "first"}, ValueError, "control must be"),
@@ -392,7 +399,7 @@ def test_str_and_conditions() -> None:
         ((3, 5), {"quade_se": "eq22"}, ValueError, "quade_se must be one of"),
         ((3, 5), {"monotone": "yes"}, TypeError, "monotone"),
         ((10, 5), {"rom": "garcia2010"}, ValueError, "k <= 8"),
-        ((21, 5), {"methods": ["bergmann_hommel"]}, ValueError, "k <= 20"),
+        ((21, 5), {"procedures": ["bergmann_hommel"]}, ValueError, "k <= 20"),
         (
             (3, 5),
             {"custom": {"c": ("control", _never)}, "control": "best"},

@@ -31,6 +31,7 @@ OLD = {
     "unknown example": "an option as 'unknown example'",
     "unknown method": "an option as 'unknown method'",
     "must be True or False, got": "a flag without '; got'",
+    "must be in (0, 1), got": "a level without '; got'",
     "must be a positive integer": "a count without its bound",
     "def _choose(": "adjust's own option check",
     "def _check_choice(": "two_sample's own option check",
@@ -61,7 +62,7 @@ def test_private_helpers_are_not_imported_across_modules() -> None:
     allowed = {
         ("simulation", "posthoc", "_pairwise_tests"),
         ("simulation", "adjust", "_all_pairs_apv"),
-        ("incomplete", "posthoc", "_all_pairs_methods"),
+        ("incomplete", "posthoc", "_all_pairs_procedures"),
     }
     crossing = set()
     for name in MODULES:

@@ -30,7 +30,7 @@ def _within_row(x: np.ndarray) -> dict[str, Any]:
     return {
         "friedman": mc.friedman(x).pvalue,
         "iman_davenport": mc.iman_davenport(x).pvalue,
-        "posthoc": tuple(mc.posthoc_all_pairs(x, methods=["holm"]).pvalue),
+        "posthoc": tuple(mc.posthoc_all_pairs(x, procedures=["holm"]).pvalue),
         "multiple_sign": tuple(mc.multiple_sign_test(x, control=0).to_frame()["ties"]),
         "sign": mc.sign_test(x[:, 0], x[:, 1]).pvalue,
     }
@@ -41,7 +41,9 @@ def _everything(x: np.ndarray) -> dict[str, Any]:
     out = _within_row(x)
     for test in ("aligned", "quade"):
         out[test] = (mc.friedman_aligned_ranks(x) if test == "aligned" else mc.quade(x)).pvalue
-        out[f"posthoc_{test}"] = tuple(mc.posthoc_all_pairs(x, test=test, methods=["holm"]).pvalue)
+        out[f"posthoc_{test}"] = tuple(
+            mc.posthoc_all_pairs(x, test=test, procedures=["holm"]).pvalue
+        )
     out["aligned_ranks"] = tuple(mc.friedman_aligned_ranks(x).aligned_ranks.to_numpy().ravel())
     out["quade_Q"] = tuple(mc.quade(x).dataset_ranks)
     out["wilcoxon"] = mc.wilcoxon(x[:, 0], x[:, 1]).pvalue

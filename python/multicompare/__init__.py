@@ -54,6 +54,7 @@ Results
 from multicompare import results
 from multicompare._core import __version__
 from multicompare._data import Aggregate, RanksLike, Scores, ScoresLike, ShapeWarning, read_scores
+from multicompare._deprecation import module_getattr
 from multicompare._permutation import RandomState
 from multicompare._vocabulary import (
     Alternative,
@@ -286,18 +287,4 @@ __all__ = [
 #: Old names of the option types, kept as deprecated aliases: ``Test`` (the post-hoc tests, now
 #: ``PosthocTest``, as ``Test`` also meant the McNemar variants) and ``HoldoutTest`` (now
 #: ``McNemarTest``).
-_DEPRECATED_NAMES = {"Test": "PosthocTest", "HoldoutTest": "McNemarTest"}
-
-
-def __getattr__(name: str) -> object:
-    if name in _DEPRECATED_NAMES:
-        import warnings
-
-        new = _DEPRECATED_NAMES[name]
-        warnings.warn(
-            f"multicompare.{name} is deprecated; use multicompare.{new}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return globals()[new]
-    raise AttributeError(f"module 'multicompare' has no attribute {name!r}")
+__getattr__ = module_getattr(__name__, {"Test": "PosthocTest", "HoldoutTest": "McNemarTest"})

@@ -18,12 +18,13 @@ from scipy.special import gammaln
 
 from multicompare import _core
 from multicompare._data import as_real_array
+from multicompare._deprecation import module_getattr, renamed_keywords
 from multicompare._validation import check_alpha, check_bool, check_choice
 from multicompare._vocabulary import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES, ROMS, Rom
 
 __all__ = [
-    "ALL_PAIRS_METHODS",
-    "CONTROL_METHODS",
+    "ALL_PAIRS_PROCEDURES",
+    "CONTROL_PROCEDURES",
     "NOT_FWER_CONTROLLING",
     "ROM_GARCIA2010",
     "adjust_all_pairs",
@@ -32,8 +33,11 @@ __all__ = [
     "rom_reject",
 ]
 
-CONTROL_METHODS = CONTROL_PROCEDURES
-ALL_PAIRS_METHODS = ALL_PAIRS_PROCEDURES
+#: The old names of CONTROL_PROCEDURES and ALL_PAIRS_PROCEDURES (deprecated).
+__getattr__ = module_getattr(
+    __name__,
+    {"CONTROL_METHODS": "CONTROL_PROCEDURES", "ALL_PAIRS_METHODS": "ALL_PAIRS_PROCEDURES"},
+)
 NOT_FWER_CONTROLLING = {
     "finner": "Finner's procedure does not control the family-wise error of a 1xN rank post-hoc "
     "(its z statistics are correlated): measured FWER 0.09-0.10 at alpha = 0.05 with 5 "
@@ -42,8 +46,8 @@ NOT_FWER_CONTROLLING = {
     "statistics are correlated): measured FWER 0.065-0.070 at alpha = 0.05 under the "
     "complete null (docs/validity.md)",
 }
-"""1xN methods that do not hold alpha for the correlated statistics of a post-hoc, and why; the
-results, reports and README say so wherever they show these methods (Holm, Hochberg, Hommel
+"""1xN procedures that do not hold alpha for the correlated statistics of a post-hoc, and why; the
+results, reports and README say so wherever they show these procedures (Holm, Hochberg, Hommel
 and Rom held alpha in the same simulations)."""
 ROM_GARCIA2010 = (1.0, 2.0, 3.0, 3.814, 4.755, 5.705, 6.655)
 """Rom multipliers r_1..r_7 as printed by Garcia et al. (2010, Sec. 5.1); not Rom's (1990) constants."""
@@ -311,25 +315,25 @@ def _hommel_large_sorted(ps: FloatArray) -> FloatArray:
     return np.minimum(apv, 1.0)
 
 
-def _control_sorted(ps: FloatArray, method: str, rom: str) -> FloatArray:
+def _control_sorted(ps: FloatArray, procedure: str, rom: str) -> FloatArray:
     """APVs of families sorted ascending on the last axis (leading axes are families)."""
     m = int(ps.shape[-1])
     j = np.arange(1, m + 1, dtype=np.float64)
-    if method == "bonferroni":
+    if procedure == "bonferroni":
         return np.minimum(m * ps, 1.0)
-    if method == "holm":
+    if procedure == "holm":
         return _holm_sorted(ps)
-    if method == "hochberg":
+    if procedure == "hochberg":
         return _step_up((m - j + 1) * ps)
-    if method == "hommel":
+    if procedure == "hommel":
         if m <= HOMMEL_QUADRATIC_MAX_M:  # vectorised over the families, fast for small m
             return _hommel_sorted(ps)
         return np.array([_hommel_large_sorted(row) for row in ps.reshape(-1, m)]).reshape(ps.shape)
-    if method == "holland":
+    if procedure == "holland":
         return _step_down(_one_minus_power(ps, m - j + 1))
-    if method == "finner":
+    if procedure == "finner":
         return _step_down(_one_minus_power(ps, m / j))
-    if method == "li":
+    if procedure == "li":
         largest = ps[..., -1:]
         denom = ps + (1.0 - largest)
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -341,10 +345,10 @@ def _control_sorted(ps: FloatArray, method: str, rom: str) -> FloatArray:
     return _rom_garcia2010_sorted(ps)
 
 
-def family_size_limit(method: str, rom: str, m: int) -> str:
-    """Why ``method`` cannot adjust a family of ``m`` p-values ("" if it can): exact Rom has a
+def family_size_limit(procedure: str, rom: str, m: int) -> str:
+    """Why ``procedure`` cannot adjust a family of ``m`` p-values ("" if it can): exact Rom has a
     largest family, checked before any work."""
-    if method == "rom" and rom == "exact" and m > ROM_EXACT_MAX_M:
+    if procedure == "rom" and rom == "exact" and m > ROM_EXACT_MAX_M:
         return (
             f"rom='exact' is limited to m <= {ROM_EXACT_MAX_M} p-values per family (each "
             f"root needs Rom's O(m^2) recursion), got m = {m}; use 'hochberg' (Rom's "
@@ -353,7 +357,8 @@ def family_size_limit(method: str, rom: str, m: int) -> str:
     return ""
 
 
-def adjust_control(pvalues: ArrayLike, method: str, *, rom: Rom = "exact") -> FloatArray:
+@renamed_keywords(method="procedure")
+def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") -> FloatArray:
     """Adjusted p-values of m comparisons with a control, in input order, capped at 1.
 
     ``pvalues`` is 1-D (one family of m comparisons) or 2-D (n, m): n independent families,
@@ -383,8 +388,8 @@ def adjust_control(pvalues: ArrayLike, method: str, *, rom: Rom = "exact") -> Fl
     ----------
     pvalues : array_like
         1-D (one family) or 2-D (one family per row) p-values in [0, 1].
-    method : str
-        One of ``CONTROL_METHODS`` (above; any case).
+    procedure : str
+        One of ``CONTROL_PROCEDURES`` (above; any case).
     rom : {'exact', 'garcia2010'}
         Rom's critical values (above).
 
@@ -397,7 +402,7 @@ def adjust_control(pvalues: ArrayLike, method: str, *, rom: Rom = "exact") -> Fl
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    method = check_choice("method", method, CONTROL_METHODS)
+    procedure = check_choice("procedure", procedure, CONTROL_PROCEDURES)
     rom = check_choice("rom", rom, ROMS)
     raw = _as_array(pvalues)
     if raw.ndim > 2:
@@ -407,12 +412,12 @@ def adjust_control(pvalues: ArrayLike, method: str, *, rom: Rom = "exact") -> Fl
         )
     if raw.ndim == 2 and raw.shape[0] == 0 and raw.shape[1] > 0:  # a stack of no families
         return raw.astype(np.float64)
-    too_large = family_size_limit(method, rom, int(raw.shape[-1]))
+    too_large = family_size_limit(procedure, rom, int(raw.shape[-1]))
     if too_large:
         raise ValueError(too_large)
     p = _checked(raw)
     # An APV is never below its p-value (Holland's and Finner's 1 - (1 - p)^1 can round below).
-    return np.maximum(_sorted_apply(p, lambda ps: _control_sorted(ps, method, rom)), p)
+    return np.maximum(_sorted_apply(p, lambda ps: _control_sorted(ps, procedure, rom)), p)
 
 
 # --------------------------------------------------------------------------- NxN
@@ -496,18 +501,18 @@ def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:
 
 
 def _all_pairs_apv(
-    p: FloatArray, method: str, k: int, monotone: bool, order: ArrayLike | None = None
+    p: FloatArray, procedure: str, k: int, monotone: bool, order: ArrayLike | None = None
 ) -> FloatArray:
     """APVs of checked families ``p`` (m or (n, m) p-values of k algorithms), no parsing: the
     core of :func:`adjust_all_pairs`, also used by :func:`multicompare.simulate`. ``order``:
     the rank order(s) of a Robinson family, for Bergmann-Hommel (:func:`adjust_all_pairs`)."""
     p = p + 0.0  # -0.0 -> 0.0, as in the Rust core
     apv: FloatArray
-    if method == "nemenyi":
+    if procedure == "nemenyi":
         apv = np.minimum(p.shape[-1] * p, 1.0)
-    elif method == "holm":
+    elif procedure == "holm":
         apv = _sorted_apply(p, _holm_sorted)
-    elif method == "shaffer":
+    elif procedure == "shaffer":
         apv = np.asarray(_core.shaffer_apv(p, k), dtype=np.float64)
     elif order is None:
         if k > _core.MAX_K:
@@ -524,9 +529,10 @@ def _all_pairs_apv(
     return _monotone(p, apv) if monotone else apv
 
 
+@renamed_keywords(method="procedure")
 def adjust_all_pairs(
     pvalues: ArrayLike,
-    method: str,
+    procedure: str,
     *,
     k: int | None = None,
     monotone: bool = False,
@@ -571,8 +577,8 @@ def adjust_all_pairs(
     ----------
     pvalues : array_like
         The pairs' p-values (above).
-    method : str
-        One of ``ALL_PAIRS_METHODS`` (above; any case).
+    procedure : str
+        One of ``ALL_PAIRS_PROCEDURES`` (above; any case).
     k : int, optional
         The number of algorithms (checked, or inferred from the length).
     monotone : bool
@@ -587,12 +593,12 @@ def adjust_all_pairs(
     ----------
     G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
     """
-    method = check_choice("method", method, ALL_PAIRS_METHODS)
+    procedure = check_choice("procedure", procedure, ALL_PAIRS_PROCEDURES)
     monotone = check_bool(monotone, "monotone")
-    if order is not None and method != "bergmann_hommel":
-        raise ValueError(f"order= applies to method='bergmann_hommel' only, not {method!r}")
+    if order is not None and procedure != "bergmann_hommel":
+        raise ValueError(f"order= applies to procedure='bergmann_hommel' only, not {procedure!r}")
     p, k_eff, matrix = _families(pvalues, k)
-    apv = _all_pairs_apv(p, method, k_eff, monotone, order)
+    apv = _all_pairs_apv(p, procedure, k_eff, monotone, order)
     if not matrix:
         return apv
     out = np.full((k_eff, k_eff), np.nan)

@@ -216,11 +216,17 @@ def _parser() -> argparse.ArgumentParser:
         help="also save a critical difference diagram (.png, .svg or .pdf)",
     )
     parser.add_argument(
+        "--plot-procedure",
+        choices=DIAGRAM_PROCEDURES,
+        type=lambda name: _choice("--plot-procedure", name, DIAGRAM_PROCEDURES),
+        help="procedure whose decisions the diagram draws (default: the "
+        "report's procedure, so that diagram and summary agree)",
+    )
+    parser.add_argument(  # the deprecated name of --plot-procedure
         "--plot-method",
         choices=DIAGRAM_PROCEDURES,
         type=lambda name: _choice("--plot-method", name, DIAGRAM_PROCEDURES),
-        help="procedure whose decisions the diagram draws (default: the "
-        "report's procedure, so that diagram and summary agree)",
+        help=argparse.SUPPRESS,
     )
     parser.add_argument(
         "--dataset-column",
@@ -290,10 +296,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.plot_method is not None:
+        if args.plot_procedure is not None:
+            parser.error("--plot-method is the deprecated name of --plot-procedure: give one")
+        print(
+            f"{PROG}: warning: --plot-method is deprecated; use --plot-procedure", file=sys.stderr
+        )
+        args.plot_procedure = args.plot_method
     if (args.csv is None) == (args.example is None):
         parser.error("give a CSV file or --example NAME (not both)")
     if not 0.0 < args.alpha < 1.0:
-        parser.error(f"--alpha must be in (0, 1), got {args.alpha:g}")
+        parser.error(f"--alpha must be in (0, 1); got {args.alpha:g}")
     if args.bayesian is not None and args.plot is not None:
         parser.error("--plot draws a critical difference diagram; it does not go with --bayesian")
     bayesian_cv = args.cv == "bayesian_correlated_t_test"
@@ -534,7 +547,7 @@ def _unescape(sep: str | None) -> str | None:
 
 
 def _figure(report: Any, args: argparse.Namespace) -> Any:
-    options = {} if args.plot_method is None else {"method": args.plot_method}
+    options = {} if args.plot_procedure is None else {"procedure": args.plot_procedure}
     try:
         return report.plot(**options)
     except (ValueError, TypeError) as exc:

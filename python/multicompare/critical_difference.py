@@ -7,6 +7,7 @@ import math
 import numpy as np
 from scipy.stats import norm, studentized_range
 
+from multicompare._deprecation import renamed_keywords
 from multicompare._validation import check_alpha, check_choice, check_count
 from multicompare._vocabulary import CD_PROCEDURES, CDProcedure
 
@@ -20,10 +21,11 @@ MIN_ALPHA_NEMENYI = 1e-12
 MAX_K_NEMENYI = 100_000
 
 
+@renamed_keywords(method="procedure")
 def critical_difference_q(
     n_algorithms: int,
     alpha: float = 0.05,
-    method: CDProcedure = "nemenyi",
+    procedure: CDProcedure = "nemenyi",
 ) -> float:
     """The critical value q_alpha of Demsar (2006, Sec. 3.2.2 and Table 5) for k algorithms.
 
@@ -33,7 +35,7 @@ def critical_difference_q(
         k, at least 2.
     alpha : float
         Significance level.
-    method : {'nemenyi', 'bonferroni_dunn'}
+    procedure : {'nemenyi', 'bonferroni_dunn'}
         'nemenyi': q_alpha = q(1 - alpha; k, inf) / sqrt(2), the studentized range quantile
         with infinite degrees of freedom (scipy handles df = inf); 'bonferroni_dunn': the
         two-tailed normal quantile at alpha/(k-1), z_{1 - alpha/(2(k-1))}. Names in any case.
@@ -43,32 +45,33 @@ def critical_difference_q(
     float
         q_alpha. Table 5(b) prints 2.724 at k = 9 and alpha = 0.05; the correct value is 2.734.
     """
-    method = check_choice("method", method, CD_PROCEDURES)
+    procedure = check_choice("procedure", procedure, CD_PROCEDURES)
     k = check_count(n_algorithms, "n_algorithms", 2)
     alpha = check_alpha(alpha)
-    if method == "nemenyi":
+    if procedure == "nemenyi":
         if k > MAX_K_NEMENYI:
             raise ValueError(
                 f"n_algorithms = {k} is too many for the Nemenyi critical value (the "
                 f"studentized range is computed accurately up to k = {MAX_K_NEMENYI}); "
-                "use method='bonferroni_dunn'"
+                "use procedure='bonferroni_dunn'"
             )
         if alpha < MIN_ALPHA_NEMENYI:
             raise ValueError(
                 f"alpha = {alpha!r} is too small for the Nemenyi critical value: the "
                 f"studentized range quantile at 1 - alpha is inaccurate below alpha = "
                 f"{MIN_ALPHA_NEMENYI:g} (1 - alpha loses its digits); use "
-                "method='bonferroni_dunn' or a larger alpha"
+                "procedure='bonferroni_dunn' or a larger alpha"
             )
         return float(studentized_range.ppf(1.0 - alpha, k, np.inf)) / math.sqrt(2.0)
     return float(norm.isf(alpha / (2 * (k - 1))))  # "bonferroni_dunn"
 
 
+@renamed_keywords(method="procedure")
 def critical_difference(
     n_algorithms: int,
     n_datasets: int,
     alpha: float = 0.05,
-    method: CDProcedure = "nemenyi",
+    procedure: CDProcedure = "nemenyi",
 ) -> float:
     """Critical difference CD = q_alpha sqrt(k(k+1) / (6N)) (Demsar 2006, Sec. 3.2.2).
 
@@ -83,7 +86,7 @@ def critical_difference(
         N, at least 2.
     alpha : float
         Significance level.
-    method : {'nemenyi', 'bonferroni_dunn'}
+    procedure : {'nemenyi', 'bonferroni_dunn'}
         The q_alpha of :func:`critical_difference_q`.
 
     Returns
@@ -93,5 +96,5 @@ def critical_difference(
     """
     k = check_count(n_algorithms, "n_algorithms", 2)
     n = check_count(n_datasets, "n_datasets", 2)
-    q = critical_difference_q(k, alpha, method)
+    q = critical_difference_q(k, alpha, procedure)
     return q * math.sqrt(k * (k + 1) / (6.0 * n))

@@ -52,6 +52,7 @@ import pandas as pd
 from scipy import optimize, stats
 
 from multicompare import _tables
+from multicompare._deprecation import deprecated_attribute
 from multicompare._validation import check_alpha, check_choice
 from multicompare._vocabulary import (
     COST_TESTS,
@@ -75,8 +76,9 @@ class HoldoutResult(_tables.NotebookView):
 
     Attributes
     ----------
-    h : bool
-        Whether H0 is rejected (``pvalue < alpha``).
+    reject : bool
+        Whether H0 is rejected (``pvalue < alpha``); ``h``, MATLAB's name, is its deprecated
+        alias.
     pvalue : float
         The p-value of ``test``.
     e1, e2 : float
@@ -94,7 +96,7 @@ class HoldoutResult(_tables.NotebookView):
     alternative : str
         ``'unequal'``, ``'greater'`` (the first model is more accurate) or ``'less'``.
     alpha : float
-        The significance level of ``h``.
+        The significance level of ``reject``.
     n : int
         Observations used (after dropping missing true labels and classes not selected).
     classes : tuple
@@ -115,7 +117,7 @@ class HoldoutResult(_tables.NotebookView):
     and asymptotic are better than exact conditional, BMC Med. Res. Methodol. 13:91.
     """
 
-    h: bool
+    reject: bool
     pvalue: float
     e1: float
     e2: float
@@ -130,6 +132,8 @@ class HoldoutResult(_tables.NotebookView):
     cost_test: str | None = None
     table: pd.DataFrame = field(repr=False, compare=False, default_factory=pd.DataFrame)
     expected_counts: np.ndarray | None = field(repr=False, compare=False, default=None)
+
+    h = deprecated_attribute("h", "reject")
 
     def to_frame(self) -> pd.DataFrame:
         """The 2 x 2 table: first model correct/wrong (rows) by second model (columns)."""
@@ -146,7 +150,7 @@ class HoldoutResult(_tables.NotebookView):
             rates = "mean misclassification costs"
             symbol = "chi2(1)"
             null = "equal mean cost"
-        verdict = "rejected" if self.h else "not rejected"
+        verdict = "rejected" if self.reject else "not rejected"
         return (
             f"{name} of two classifiers on n = {self.n} observations\n"
             f"  {symbol} = {self.statistic:.4g}, p = {self.pvalue:.4g}: "
@@ -199,7 +203,7 @@ def mcnemar(
     alternative : {'unequal', 'greater', 'less'}
         'greater': H1 the first classifier is more accurate (as MATLAB's testcholdout).
     alpha : float
-        Significance level of ``h``.
+        Significance level of ``reject``.
     cost : array_like, optional
         Misclassification cost matrix (rows = true class, columns = predicted class).
     cost_test : {'likelihood', 'chisquare'}
@@ -210,7 +214,7 @@ def mcnemar(
     Returns
     -------
     HoldoutResult
-        ``h``, ``pvalue``, the error rates or costs and the discordant counts.
+        ``reject``, ``pvalue``, the error rates or costs and the discordant counts.
     """
     alpha = check_alpha(alpha)
     alternative = check_choice("alternative", alternative, HOLDOUT_ALTERNATIVES)
@@ -260,7 +264,7 @@ def mcnemar(
         statistic, expected = _cost_sensitive(c1, c2, k, matrix, cost_test)
         pvalue = float(stats.chi2.sf(statistic, 1))
         return HoldoutResult(
-            h=bool(pvalue < alpha),
+            reject=bool(pvalue < alpha),
             pvalue=pvalue,
             e1=e1,
             e2=e2,
@@ -272,7 +276,7 @@ def mcnemar(
     e1, e2 = float(np.mean(~good1)), float(np.mean(~good2))
     statistic, pvalue = _mcnemar_pvalue(n01, n10, test, alternative)
     return HoldoutResult(
-        h=bool(pvalue < alpha), pvalue=pvalue, e1=e1, e2=e2, statistic=statistic, **common
+        reject=bool(pvalue < alpha), pvalue=pvalue, e1=e1, e2=e2, statistic=statistic, **common
     )
 
 

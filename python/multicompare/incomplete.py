@@ -40,14 +40,15 @@ from multicompare._data import (
     as_scores,
     index_of,
 )
+from multicompare._deprecation import renamed_keywords
 from multicompare._ranking import statistic_ratio
 from multicompare._validation import check_alpha, check_bool, check_choice
-from multicompare._vocabulary import INCOMPLETE_TESTS, IncompleteTest
-from multicompare.adjust import CONTROL_METHODS, adjust_all_pairs, adjust_control
+from multicompare._vocabulary import CONTROL_PROCEDURES, INCOMPLETE_TESTS, IncompleteTest
+from multicompare.adjust import adjust_all_pairs, adjust_control
 from multicompare.posthoc import (
     PosthocAllPairsResult,
     PosthocControlResult,
-    _all_pairs_methods,
+    _all_pairs_procedures,
 )
 
 __all__ = [
@@ -476,13 +477,14 @@ def durbin(
     )
 
 
+@renamed_keywords(methods="procedures")
 def posthoc_incomplete(
     data: ScoresLike | Scores,
     control: str | int | None = None,
     *,
     test: IncompleteTest = "skillings_mack",
     alpha: float = 0.05,
-    methods: Sequence[str] | None = None,
+    procedures: Sequence[str] | None = None,
     higher_is_better: bool = True,
     tie_correction: bool = True,
     dataset: str = "dataset",
@@ -507,10 +509,10 @@ def posthoc_incomplete(
         PMCMRplus' ``durbinAllPairsTest`` compute it.
     alpha : float
         Significance level of ``reject``.
-    methods : sequence of str, optional
-        All pairs: any of :data:`multicompare.adjust.ALL_PAIRS_METHODS` (default: all, but
+    procedures : sequence of str, optional
+        All pairs: any of :data:`multicompare.adjust.ALL_PAIRS_PROCEDURES` (default: all, but
         Bergmann-Hommel only where k allows, as :func:`multicompare.posthoc_all_pairs`). With a
-        control, every method of :data:`multicompare.adjust.CONTROL_METHODS` is computed.
+        control, every procedure of :data:`multicompare.adjust.CONTROL_PROCEDURES` is computed.
     higher_is_better, tie_correction, dataset, algorithm, score, aggregate
         As for :func:`skillings_mack`.
 
@@ -555,10 +557,10 @@ def posthoc_incomplete(
     if control is None:
         pairs = tuple((names[a], names[b_]) for a, b_ in zip(first, second))
         labels = [f"{a} vs {b_}" for a, b_ in pairs]
-        chosen, skipped = _all_pairs_methods(methods, k, chosen_test)
+        chosen, skipped = _all_pairs_procedures(procedures, k, chosen_test)
         if k > _core.MAX_K and "bergmann_hommel" in chosen:
             # its polynomial route needs p-values in rank order, which unequal SEs break
-            if methods is not None:
+            if procedures is not None:
                 raise ValueError(
                     f"bergmann_hommel after {chosen_test} supports k <= {_core.MAX_K}, got "
                     f"k = {k}; use shaffer, which works for any k"
@@ -590,10 +592,14 @@ def posthoc_incomplete(
             pvalue=series[2],
             options=options,
         )
-    if methods is not None:
-        raise ValueError("methods= applies to all pairs; with a control every method is computed")
+    if procedures is not None:
+        raise ValueError(
+            "procedures= applies to all pairs; with a control every procedure is computed"
+        )
     labels = [names[j] for j in second]
-    adjusted = pd.DataFrame({m: adjust_control(pvalue, m) for m in CONTROL_METHODS}, index=labels)
+    adjusted = pd.DataFrame(
+        {m: adjust_control(pvalue, m) for m in CONTROL_PROCEDURES}, index=labels
+    )
     series = _series(labels, difference, z, pvalue)
     return PosthocControlResult(
         control=names[int(first[0])],

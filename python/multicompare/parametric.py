@@ -37,6 +37,7 @@ from multicompare._data import (
     combine_runs,
     index_of,
 )
+from multicompare._deprecation import deprecated_attribute
 from multicompare._validation import check_alpha, check_choice
 from multicompare._vocabulary import (
     FAMILIES,
@@ -540,8 +541,8 @@ class ParametricPosthocResult(_tables.NotebookView):
         Tukey's (studentized range) or Dunnett's (multivariate t) adjusted p-values.
     difference : pandas.Series
         mean_first - mean_second in score units.
-    method : str
-        ``"tukey"`` or ``"dunnett"``.
+    procedure : str
+        ``"tukey"`` or ``"dunnett"`` (``method``: its deprecated name).
     pairs : tuple of (str, str)
         The compared algorithms, in the order of the series.
     alpha : float
@@ -554,10 +555,12 @@ class ParametricPosthocResult(_tables.NotebookView):
     pvalue: pd.Series
     adjusted: pd.Series
     difference: pd.Series
-    method: str
+    procedure: str
     pairs: tuple[tuple[str, str], ...]
     alpha: float
     df: int
+
+    method = deprecated_attribute("method", "procedure")
 
     @property
     def reject(self) -> pd.Series:
@@ -571,13 +574,13 @@ class ParametricPosthocResult(_tables.NotebookView):
                 "difference": self.difference,
                 "statistic": self.statistic,
                 "pvalue": self.pvalue,
-                f"apv_{self.method}": self.adjusted,
-                f"reject_{self.method}": self.reject,
+                f"apv_{self.procedure}": self.adjusted,
+                f"reject_{self.procedure}": self.reject,
             }
         )
 
     def __str__(self) -> str:
-        name = {"tukey": "Tukey's HSD", "dunnett": "Dunnett's test"}[self.method]
+        name = {"tukey": "Tukey's HSD", "dunnett": "Dunnett's test"}[self.procedure]
         return (
             f"{name} on the repeated-measures error term ({self.df} degrees of freedom), "
             f"alpha = {self.alpha:g}\n{self.to_frame().to_string()}"
@@ -694,7 +697,7 @@ def posthoc_parametric(
         pvalue=pd.Series(p, index=labels, name="pvalue"),
         adjusted=pd.Series(np.minimum(1.0, adjusted), index=labels, name="apv"),
         difference=pd.Series(diff, index=labels, name="difference"),
-        method="tukey" if control is None else "dunnett",
+        procedure="tukey" if control is None else "dunnett",
         pairs=tuple((names[a], names[b]) for a, b in pairs),
         alpha=alpha,
         df=df,

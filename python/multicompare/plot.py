@@ -15,6 +15,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from multicompare._data import as_rank_series, published_ranks
+from multicompare._deprecation import renamed_keywords
 from multicompare._names import POSTHOC_NAMES, PROCEDURE_NAMES, default_procedure, fmt_alpha
 from multicompare._tables import visible
 from multicompare._validation import check_nonnegative
@@ -138,7 +139,7 @@ def cd_groups(
 
 #: All-pairs procedures drawn from their adjusted p-values (APVs), not a critical difference.
 APV_PROCEDURES = tuple(p for p in ALL_PAIRS_PROCEDURES if p not in CD_PROCEDURES)
-#: Every procedure whose decisions a CD diagram draws (``method=`` of :func:`cd_diagram`).
+#: Every procedure whose decisions a CD diagram draws (``procedure=`` of :func:`cd_diagram`).
 DIAGRAM_PROCEDURES = tuple(dict.fromkeys((*CD_PROCEDURES, *APV_PROCEDURES, *CONTROL_PROCEDURES)))
 
 
@@ -151,13 +152,14 @@ class _Analysis(Protocol):
     def plot(self, **kwargs: Any) -> Any: ...
 
 
+@renamed_keywords(method="procedure")
 def cd_diagram(
     data: Any = None,
     *,
     ranks: Mapping[str, float] | pd.Series | None = None,
     n_datasets: int | None = None,
     alpha: float | None = None,
-    method: str | None = None,
+    procedure: str | None = None,
     control: str | int | None = None,
     test: PosthocTest | None = None,
     higher_is_better: bool = True,
@@ -190,7 +192,7 @@ def cd_diagram(
     ranks, n_datasets : published average ranks (lower = better) and the number of data sets.
     alpha : float, optional
         Significance level (default 0.05, or the report's).
-    method : str, optional
+    procedure : str, optional
         The procedure whose decisions are drawn. Default: the one :func:`multicompare.compare`
         reports for the same call, Holm's with a ``control``, else Bergmann-Hommel's (Shaffer's
         beyond ``multicompare._core.MAX_K_ROBINSON`` algorithms), so that diagram and summary agree.
@@ -217,7 +219,7 @@ def cd_diagram(
     control : name or position of the control algorithm (drawn in bold).
     test : {"friedman", "aligned", "quade", "wilcoxon", "sign"}, optional
         The ranks of the post-hoc test (default Friedman, or the report's); the axis shows them
-        (aligned ranks run from 1 to kN). The critical-difference methods need Friedman ranks.
+        (aligned ranks run from 1 to kN). The critical-difference procedures need Friedman ranks.
     higher_is_better, aggregate, nan_policy :
         How to read ``data`` (see :func:`multicompare.compare`).
     aligned_se, quade_se, monotone, rom :
@@ -253,12 +255,12 @@ def cd_diagram(
     bars = check_choice("bars", bars, BARS)
     style = {"ax": ax, "title": title, "fontsize": fontsize, "show_ranks": show_ranks, "bars": bars}
     if isinstance(data, _Analysis) and not isinstance(data, pd.DataFrame):
-        given = {"alpha": alpha, "method": method, "control": control, "test": test}
+        given = {"alpha": alpha, "procedure": procedure, "control": control, "test": test}
         return data.plot(**{key: v for key, v in given.items() if v is not None}, **style)
     alpha = check_alpha(0.05 if alpha is None else alpha)
     test = "friedman" if test is None else test
-    if method is not None:
-        method = check_choice("method", method, DIAGRAM_PROCEDURES)
+    if procedure is not None:
+        procedure = check_choice("procedure", procedure, DIAGRAM_PROCEDURES)
     result: PosthocAllPairsResult | PosthocControlResult | None = None
     if isinstance(data, (PosthocAllPairsResult, PosthocControlResult)):
         result, data = data, None
@@ -269,7 +271,7 @@ def cd_diagram(
         data = as_scores(
             data, higher_is_better=higher_is_better, aggregate=aggregate, nan_policy=nan_policy
         )
-    if method is None:
+    if procedure is None:
         k = (
             len(result.ranks)
             if result is not None
@@ -279,37 +281,47 @@ def cd_diagram(
             if data is not None
             else 0
         )
-        method = default_procedure(k, control, test)
-    if method in CD_PROCEDURES and not (method == "nemenyi" and test in PAIRWISE_TESTS):
+        procedure = default_procedure(k, control, test)
+    if procedure in CD_PROCEDURES and not (procedure == "nemenyi" and test in PAIRWISE_TESTS):
         if test != "friedman":
             raise ValueError(
-                f"method={method!r} uses the critical difference of Friedman ranks; with "
-                f"test={test!r} use method='holm', 'shaffer' or 'bergmann_hommel'"
+                f"procedure={procedure!r} uses the critical difference of Friedman ranks; with "
+                f"test={test!r} use procedure='holm', 'shaffer' or 'bergmann_hommel'"
             )
         avg, n = _friedman_ranks(data, result, ranks, n_datasets, higher_is_better)
         from multicompare.critical_difference import critical_difference
 
         cd = float(
             critical_difference(
-                avg.size, n, alpha, method="nemenyi" if method == "nemenyi" else "bonferroni_dunn"
+                avg.size,
+                n,
+                alpha,
+                procedure="nemenyi" if procedure == "nemenyi" else "bonferroni_dunn",
             )
         )
         names = list(avg.index)
         shown = None if control is None else names[index_of(names, control)]
-        if method == "bonferroni_dunn" and shown is None:
+        if procedure == "bonferroni_dunn" and shown is None:
             raise ValueError(
-                f"method='bonferroni_dunn' compares with a control: {CONTROL_REQUIRED}"
+                f"procedure='bonferroni_dunn' compares with a control: {CONTROL_REQUIRED}"
             )
         return draw_decisions(
-            avg, method=method, alpha=alpha, test=test, n_datasets=n, control=shown, cd=cd, **style
+            avg,
+            procedure=procedure,
+            alpha=alpha,
+            test=test,
+            n_datasets=n,
+            control=shown,
+            cd=cd,
+            **style,
         )
-    if method in CONTROL_PROCEDURES and (control is not None or method not in APV_PROCEDURES):
+    if procedure in CONTROL_PROCEDURES and (control is not None or procedure not in APV_PROCEDURES):
         from multicompare.posthoc import posthoc_control
 
         if not isinstance(result, PosthocControlResult):
             if isinstance(result, PosthocAllPairsResult):
                 raise ValueError(
-                    f"method={method!r} compares with a control: pass the data or a "
+                    f"procedure={procedure!r} compares with a control: pass the data or a "
                     "posthoc_control result, not an all-pairs result"
                 )
             result = posthoc_control(
@@ -324,11 +336,11 @@ def cd_diagram(
                 quade_se=quade_se,
                 higher_is_better=higher_is_better,
             )
-        apvs = result.adjusted[method].to_numpy(dtype=float)
+        apvs = result.adjusted[procedure].to_numpy(dtype=float)
         rejected = [(result.control, a) for a, apv in zip(result.algorithms, apvs) if apv <= alpha]
         return draw_decisions(
             as_rank_series(result.ranks),
-            method=method,
+            procedure=procedure,
             alpha=alpha,
             test=test,
             n_datasets=result.n_datasets,
@@ -338,7 +350,7 @@ def cd_diagram(
         )
     if isinstance(result, PosthocControlResult):
         raise ValueError(
-            f"method={method!r} compares all pairs: pass the data or a "
+            f"procedure={procedure!r} compares all pairs: pass the data or a "
             "posthoc_all_pairs result, not a comparison with a control"
         )
     if result is None:
@@ -350,24 +362,24 @@ def cd_diagram(
             alpha=alpha,
             ranks=ranks,
             n_datasets=n_datasets,
-            methods=(method,),
+            procedures=(procedure,),
             monotone=monotone,
             higher_is_better=higher_is_better,
             aligned_se=aligned_se,
             quade_se=quade_se,
         )
-    elif method not in result.methods:
+    elif procedure not in result.procedures:
         raise ValueError(
-            f"the post-hoc result has no {method!r} APVs; it has {list(result.methods)}"
+            f"the post-hoc result has no {procedure!r} APVs; it has {list(result.procedures)}"
         )
     avg = as_rank_series(result.ranks)
     names = list(avg.index)
     shown = None if control is None else names[index_of(names, control)]
-    matrix = result.matrix(method) <= alpha
+    matrix = result.matrix(procedure) <= alpha
     rejected = [(a, b) for a, b in result.pairs if matrix.loc[a, b]]
     return draw_decisions(
         avg,
-        method=method,
+        procedure=procedure,
         alpha=alpha,
         test=test,
         n_datasets=result.n_datasets,
@@ -380,7 +392,7 @@ def cd_diagram(
 def draw_decisions(
     ranks: pd.Series,
     *,
-    method: str,
+    procedure: str,
     alpha: float,
     test: str,
     n_datasets: int,
@@ -394,8 +406,8 @@ def draw_decisions(
     bars: Bars = "compact",
 ) -> Any:
     """Draw decisions already taken: average ``ranks`` and either the ``rejected`` pairs of
-    ``method`` at ``alpha`` or a critical difference ``cd``. With a ``control`` and a procedure
-    that compares with it (``rejected`` pairs all hold the control, or ``method`` is
+    ``procedure`` at ``alpha`` or a critical difference ``cd``. With a ``control`` and a procedure
+    that compares with it (``rejected`` pairs all hold the control, or ``procedure`` is
     ``"bonferroni_dunn"``), an interval joins the control to the algorithms not separated from
     it; otherwise bars join the groups of :func:`cd_groups`. Knows nothing of how the decisions
     were reached (``cd_diagram`` and ``Report.plot`` take them)."""
@@ -403,33 +415,33 @@ def draw_decisions(
     top = float(len(names) * n_datasets if test == "aligned" else len(names))
     interval: tuple[float, float] | None = None
     groups: list[tuple[str, ...]] = []
-    if method == "bonferroni_dunn" and cd is not None:
+    if procedure == "bonferroni_dunn" and cd is not None:
         assert control is not None
         interval = (ranks[control] - cd, ranks[control] + cd)
-        heading = f"{PROCEDURE_NAMES[method]} vs control {control}, alpha = {fmt_alpha(alpha)}"
+        heading = f"{PROCEDURE_NAMES[procedure]} vs control {control}, alpha = {fmt_alpha(alpha)}"
     elif cd is not None:
         groups = cd_groups(ranks, cd=cd)
-        heading = f"{PROCEDURE_NAMES[method]}, alpha = {fmt_alpha(alpha)}"
+        heading = f"{PROCEDURE_NAMES[procedure]}, alpha = {fmt_alpha(alpha)}"
     else:
         pairs = [(str(a), str(b)) for a, b in (rejected or ())]
         if (
             control is not None
-            and method not in ("nemenyi", "shaffer", "bergmann_hommel")
+            and procedure not in ("nemenyi", "shaffer", "bergmann_hommel")
             and all(control in pair for pair in pairs)
         ):
             apart = {b if a == control else a for a, b in pairs}
             interval = _interval(ranks, [n for n in names if n not in apart])
             heading = (
-                f"{PROCEDURE_NAMES.get(method, method)} vs control {control} "
+                f"{PROCEDURE_NAMES.get(procedure, procedure)} vs control {control} "
                 f"({POSTHOC_NAMES[test]}), alpha = {fmt_alpha(alpha)}"
             )
         else:
             groups = cd_groups(ranks, pairs)
-            heading = f"{PROCEDURE_NAMES.get(method, method)} ({POSTHOC_NAMES[test]}), alpha = {fmt_alpha(alpha)}"
+            heading = f"{PROCEDURE_NAMES.get(procedure, procedure)} ({POSTHOC_NAMES[test]}), alpha = {fmt_alpha(alpha)}"
     return _draw(
         ranks,
         groups,
-        cd=None if interval is not None and method != "bonferroni_dunn" else cd,
+        cd=None if interval is not None and procedure != "bonferroni_dunn" else cd,
         control=control,
         interval=interval,
         ax=ax,

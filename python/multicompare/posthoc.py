@@ -37,7 +37,7 @@ the mean-rank post-hocs above. ``ranks`` and ``difference`` are then the average
 ranks (for ordering and CD diagrams, as aeon draws them), ``se`` is NaN and ``z`` is the
 normal deviate of the two-sided p-value, sign(R+ - R-) or sign(wins - losses) times
 Phi^{-1}(1 - p/2) (for the normal approximation, the test's own |z|). Only adjustments valid
-under any dependence among the p-values are offered (:data:`PAIRWISE_METHODS`):
+under any dependence among the p-values are offered (:data:`PAIRWISE_PROCEDURES`):
 
 * Bonferroni (``"nemenyi"``, m p, for all pairs; ``"bonferroni"`` with a control) and Holm
   (1979) rest on Bonferroni's inequality alone.
@@ -80,6 +80,7 @@ from multicompare._data import (
     index_of,
     published_ranks,
 )
+from multicompare._deprecation import deprecated_attribute, module_getattr, renamed_keywords
 from multicompare._validation import check_alpha, check_bool, check_choice, check_choices, one_of
 from multicompare._vocabulary import (
     PAIRWISE_TESTS,
@@ -91,8 +92,8 @@ from multicompare._vocabulary import (
     SEForm,
 )
 from multicompare.adjust import (
-    ALL_PAIRS_METHODS,
-    CONTROL_METHODS,
+    ALL_PAIRS_PROCEDURES,
+    CONTROL_PROCEDURES,
     NOT_FWER_CONTROLLING,
     adjust_all_pairs,
     adjust_control,
@@ -113,15 +114,16 @@ CONTROL_REQUIRED = (
     "choice, compare all pairs (posthoc_all_pairs)"
 )
 """Why a 1xN post-hoc needs its control named (README: "Which procedure, and why")."""
-PAIRWISE_METHODS = {"control": ("bonferroni", "holm"), "all_pairs": ("nemenyi", "holm")}
+PAIRWISE_PROCEDURES = {"control": ("bonferroni", "holm"), "all_pairs": ("nemenyi", "holm")}
 """The adjustments valid for the p-values of pairwise tests (module docstring: why)."""
+__getattr__ = module_getattr(__name__, {"PAIRWISE_METHODS": "PAIRWISE_PROCEDURES"})
 
 
 @dataclass(frozen=True, kw_only=True)
 class _PosthocResult:
     """What both post-hocs hold: z tests of ``difference``/``se`` and their APVs (``adjusted``,
-    one column per method); ``ranks``: the ranks of all algorithms (lower = better);
-    ``skipped``: methods left out and why."""
+    one column per procedure); ``ranks``: the ranks of all algorithms (lower = better);
+    ``skipped``: procedures left out and why."""
 
     test: str
     alpha: float
@@ -142,21 +144,24 @@ class _PosthocResult:
         return self.z
 
     @property
-    def methods(self) -> tuple[str, ...]:
+    def procedures(self) -> tuple[str, ...]:
+        """The procedures of the result: the columns of ``adjusted``."""
         return tuple(self.adjusted.columns)
+
+    methods = deprecated_attribute("methods", "procedures")
 
     @property
     def reject(self) -> pd.DataFrame:
-        """Rejection decisions at ``alpha`` (APV <= alpha), one column per method."""
+        """Rejection decisions at ``alpha`` (APV <= alpha), one column per procedure."""
         return self.adjusted <= self.alpha
 
     def to_frame(self, *, sort: bool = False, reject: bool = False) -> pd.DataFrame:
-        """One row per hypothesis; columns ``difference``, ``z``, ``pvalue`` and ``apv_<method>``
-        for every method (what a reader compares; the decisions are APV <= alpha).
+        """One row per hypothesis; columns ``difference``, ``z``, ``pvalue`` and ``apv_<procedure>``
+        for every procedure (what a reader compares; the decisions are APV <= alpha).
 
         ``sort=True`` orders the rows by unadjusted p (ties keep their order), as the papers'
-        tables do. ``reject=True`` adds the decisions at ``alpha``, ``reject_<method>``.
-        ``frame.attrs["notes"]`` holds :attr:`notes` (methods that do not hold alpha).
+        tables do. ``reject=True`` adds the decisions at ``alpha``, ``reject_<procedure>``.
+        ``frame.attrs["notes"]`` holds :attr:`notes` (procedures that do not hold alpha).
         """
         columns: list[pd.Series | pd.DataFrame] = [
             self.difference,
@@ -174,9 +179,9 @@ class _PosthocResult:
 
     @property
     def notes(self) -> tuple[str, ...]:
-        """Warnings about methods of this result that do not control the family-wise error
+        """Warnings about procedures of this result that do not control the family-wise error
         (:data:`multicompare.adjust.NOT_FWER_CONTROLLING`: Finner and Li), with measured rates."""
-        return tuple(NOT_FWER_CONTROLLING[m] for m in self.methods if m in NOT_FWER_CONTROLLING)
+        return tuple(NOT_FWER_CONTROLLING[m] for m in self.procedures if m in NOT_FWER_CONTROLLING)
 
     def _heading(self) -> str:
         raise NotImplementedError
@@ -190,7 +195,7 @@ class _PosthocResult:
         return f"<p><strong>{html_escape(heading)}</strong></p>\n{table}"
 
     def __str__(self) -> str:
-        shown = self.to_frame(sort=True)[["z", "pvalue", *(f"apv_{m}" for m in self.methods)]]
+        shown = self.to_frame(sort=True)[["z", "pvalue", *(f"apv_{m}" for m in self.procedures)]]
         options = ", ".join(f"{key}={value!r}" for key, value in self.options.items())
         # the pairwise tests and the incomplete-block post-hocs have no common SE (NaN)
         se = "" if self.test in PAIRWISE_TESTS or np.isnan(self.se) else f"SE = {self.se:.6g}, "
@@ -223,7 +228,7 @@ _POSTHOC_ATTRIBUTES = """    test : str
     pvalue : pandas.Series
         Unadjusted two-sided p-values.
     adjusted : pandas.DataFrame
-        The adjusted p-values (APVs), one column per method.
+        The adjusted p-values (APVs), one column per procedure.
     options : mapping
         The options that chose the forms of the test (tie correction, SE forms, ...).
     omitted : tuple of str
@@ -232,12 +237,12 @@ _POSTHOC_ATTRIBUTES = """    test : str
         Methods left out, and why.
     statistic : pandas.Series
         The z statistics (scipy's name).
-    methods : tuple of str
+    procedures : tuple of str
         The columns of ``adjusted``.
     reject : pandas.DataFrame
-        Decisions at ``alpha`` (APV <= alpha), one column per method.
+        Decisions at ``alpha`` (APV <= alpha), one column per procedure.
     notes : tuple of str
-        Warnings about the methods that do not control the family-wise error."""
+        Warnings about the procedures that do not control the family-wise error."""
 """The Attributes entries of both post-hoc results (their docstrings' shared part)."""
 
 
@@ -251,7 +256,7 @@ class PosthocControlResult(_PosthocResult):
     control : str
         The control algorithm. Each hypothesis is one other algorithm (``algorithms``, input
         order without the control); ``difference`` is R_j - R_control, ``adjusted`` has one
-        column per method of :data:`multicompare.adjust.CONTROL_METHODS`.
+        column per procedure of :data:`multicompare.adjust.CONTROL_PROCEDURES`.
     algorithms : tuple of str
         The algorithms compared with the control.
 
@@ -294,20 +299,23 @@ class PosthocAllPairsResult(_PosthocResult):
     def _heading(self) -> str:
         return "All pairwise post-hoc comparisons"
 
-    def matrix(self, method: str | None = None) -> pd.DataFrame:
-        """k x k symmetric DataFrame of the APVs of ``method`` (None: unadjusted p-values).
+    @renamed_keywords(method="procedure")
+    def matrix(self, procedure: str | None = None) -> pd.DataFrame:
+        """k x k symmetric DataFrame of the APVs of ``procedure`` (None: unadjusted p-values).
 
         Rows and columns are the algorithms; the diagonal is NaN (no hypothesis).
         """
-        if method is None:
+        if procedure is None:
             values = self.pvalue.to_numpy()
-        elif method in self.adjusted.columns:
-            values = self.adjusted[method].to_numpy()
-        elif method in self.skipped:
-            raise ValueError(f"{method} was skipped: {self.skipped[method]}")
+        elif procedure in self.adjusted.columns:
+            values = self.adjusted[procedure].to_numpy()
+        elif procedure in self.skipped:
+            raise ValueError(f"{procedure} was skipped: {self.skipped[procedure]}")
         else:
             raise ValueError(
-                one_of("method", method, self.adjusted.columns, "or None (unadjusted p-values)")
+                one_of(
+                    "procedure", procedure, self.adjusted.columns, "or None (unadjusted p-values)"
+                )
             )
         names = list(self.ranks.index)
         out = np.full((len(names), len(names)), np.nan)
@@ -413,17 +421,18 @@ def posthoc_control(
     labels = [names[j] for j in others]
     shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses)
     p = shared["pvalue"].to_numpy()
-    methods = PAIRWISE_METHODS["control"] if test in PAIRWISE_TESTS else CONTROL_METHODS
-    if rom != "exact" and "rom" not in methods:
+    procedures = PAIRWISE_PROCEDURES["control"] if test in PAIRWISE_TESTS else CONTROL_PROCEDURES
+    if rom != "exact" and "rom" not in procedures:
         raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
-    skipped = {m: why for m in methods if (why := family_size_limit(m, rom, len(p)))}
+    skipped = {m: why for m in procedures if (why := family_size_limit(m, rom, len(p)))}
     adjusted = pd.DataFrame(
-        {m: adjust_control(p, m, rom=rom) for m in methods if m not in skipped}, index=labels
+        {m: adjust_control(p, m, rom=rom) for m in procedures if m not in skipped}, index=labels
     )
     shared["options"] = {"rom": rom, **shared["options"]}
     return PosthocControlResult(control=names[c], adjusted=adjusted, skipped=skipped, **shared)
 
 
+@renamed_keywords(methods="procedures")
 def posthoc_all_pairs(
     data: ScoresLike | Scores | None = None,
     *,
@@ -432,7 +441,7 @@ def posthoc_all_pairs(
     ranks: RanksLike | None = None,
     n_datasets: int | None = None,
     algorithms: Sequence[str] | None = None,
-    methods: Sequence[str] | None = None,
+    procedures: Sequence[str] | None = None,
     monotone: bool = False,
     higher_is_better: bool = True,
     aligned_se: SEForm = "calibrated",
@@ -445,16 +454,16 @@ def posthoc_all_pairs(
 ) -> PosthocAllPairsResult:
     """Compare all k(k-1)/2 pairs of algorithms after ``test`` (G08 Sec. 2.2, G10 Sec. 5).
 
-    z and two-sided p per pair (module docstring: SEs) and the APVs of ``methods`` among
+    z and two-sided p per pair (module docstring: SEs) and the APVs of ``procedures`` among
     Nemenyi, Holm, Shaffer static and Bergmann-Hommel via :func:`multicompare.adjust_all_pairs`.
     Bergmann-Hommel is exact, in polynomial time thanks to the rank order of the p-values
-    (docs/robinson.md; k = 50 in 25 to 70 ms). ``methods=None`` takes all methods, except
+    (docs/robinson.md; k = 50 in 25 to 70 ms). ``procedures=None`` takes all procedures, except
     Bergmann-Hommel when k exceeds ``multicompare._core.MAX_K_ROBINSON`` (100): it is then left
     out and named in ``result.skipped``; asking for it explicitly with such a k raises
     ValueError.
     ``monotone=True`` forces APVs to be non-decreasing in p (the KEEL/scmamp convention that G08
     Table 5 printed for Bergmann-Hommel). Input as for :func:`posthoc_control`.
-    With ``test="wilcoxon"`` or ``"sign"`` the methods are Nemenyi (Bonferroni) and Holm; the
+    With ``test="wilcoxon"`` or ``"sign"`` the procedures are Nemenyi (Bonferroni) and Holm; the
     others are named in ``result.skipped``, and asking for them is a ValueError (module
     docstring: why).
 
@@ -468,7 +477,7 @@ def posthoc_all_pairs(
         Significance level of ``reject``.
     ranks, n_datasets, algorithms
         As for :func:`posthoc_control`.
-    methods : sequence of str, optional
+    procedures : sequence of str, optional
         Procedures among 'nemenyi', 'holm', 'shaffer', 'bergmann_hommel' (any case).
     monotone : bool
         Non-decreasing APVs (above).
@@ -480,7 +489,7 @@ def posthoc_all_pairs(
     Returns
     -------
     PosthocAllPairsResult
-        z, p and the APVs of each pair; ``matrix(method)`` as a k x k table.
+        z, p and the APVs of each pair; ``matrix(procedure)`` as a k x k table.
 
     References
     ----------
@@ -507,7 +516,7 @@ def posthoc_all_pairs(
     )
     names = list(basis.ranks.index)
     k = len(names)
-    chosen, skipped = _all_pairs_methods(methods, k, test)
+    chosen, skipped = _all_pairs_procedures(procedures, k, test)
     first, second = np.triu_indices(k, 1)  # the pairs in itertools.combinations order
     pairs = tuple(itertools.combinations(names, 2))
     labels = [f"{a} vs {b}" for a, b in pairs]
@@ -701,24 +710,24 @@ def check_se_options(test: str, ses: Mapping[str, str]) -> dict[str, SEForm]:
     return checked
 
 
-def _all_pairs_methods(
-    methods: Sequence[str] | None, k: int, test: str
+def _all_pairs_procedures(
+    procedures: Sequence[str] | None, k: int, test: str
 ) -> tuple[tuple[str, ...], dict[str, str]]:
     if test in PAIRWISE_TESTS:
-        return _pairwise_methods(methods)
+        return _pairwise_procedures(procedures)
     max_k = _core.MAX_K_ROBINSON  # the rank tests' p-values are Robinson in rank order
     too_big = k > max_k
-    if methods is None:
+    if procedures is None:
         if too_big:
             note = (
                 f"k = {k} exceeds the largest k ({max_k}) of the exact Bergmann-Hommel "
                 "algorithm; shaffer (included) works for any k"
             )
-            return tuple(m for m in ALL_PAIRS_METHODS if m != "bergmann_hommel"), {
+            return tuple(m for m in ALL_PAIRS_PROCEDURES if m != "bergmann_hommel"), {
                 "bergmann_hommel": note
             }
-        return tuple(ALL_PAIRS_METHODS), {}
-    chosen = check_choices("methods", methods, ALL_PAIRS_METHODS)
+        return tuple(ALL_PAIRS_PROCEDURES), {}
+    chosen = check_choices("procedures", procedures, ALL_PAIRS_PROCEDURES)
     if too_big and "bergmann_hommel" in chosen:
         raise ValueError(
             f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
@@ -727,18 +736,20 @@ def _all_pairs_methods(
     return chosen, {}
 
 
-def _pairwise_methods(methods: Sequence[str] | None) -> tuple[tuple[str, ...], dict[str, str]]:
-    """The all-pairs methods for pairwise tests: Nemenyi and Holm; Shaffer and Bergmann-Hommel
+def _pairwise_procedures(
+    procedures: Sequence[str] | None,
+) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The all-pairs procedures for pairwise tests: Nemenyi and Holm; Shaffer and Bergmann-Hommel
     are skipped (by default) or refused (when asked for)."""
-    valid = PAIRWISE_METHODS["all_pairs"]
+    valid = PAIRWISE_PROCEDURES["all_pairs"]
     why = (
         "its logical restrictions assume transitive pairwise null hypotheses, which pairwise "
         "location tests do not have (use nemenyi or holm)"
     )
-    if methods is None:
-        return valid, {m: why for m in ALL_PAIRS_METHODS if m not in valid}
-    chosen = check_choices("methods", methods, ALL_PAIRS_METHODS)
+    if procedures is None:
+        return valid, {m: why for m in ALL_PAIRS_PROCEDURES if m not in valid}
+    chosen = check_choices("procedures", procedures, ALL_PAIRS_PROCEDURES)
     refused = [m for m in chosen if m not in valid]
     if refused:
-        raise ValueError(one_of("methods", refused, valid, f"after a pairwise test: {why}"))
+        raise ValueError(one_of("procedures", refused, valid, f"after a pairwise test: {why}"))
     return chosen, {}

@@ -16,6 +16,7 @@ import pandas as pd
 
 from multicompare import _render, _report_json
 from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, index_of
+from multicompare._deprecation import renamed_keywords
 from multicompare._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
 from multicompare._validation import check_alpha, check_bool, check_choice, one_of
 from multicompare._vocabulary import (
@@ -421,10 +422,11 @@ class Report:
         apostrophe (OWASP's CSV-injection rule); :meth:`to_json` keeps every name exactly."""
         return _render.csv(self)
 
+    @renamed_keywords(method="procedure")
     def plot(
         self,
         *,
-        method: str | None = None,
+        procedure: str | None = None,
         alpha: float | None = None,
         control: str | int | None = None,
         test: PosthocTest | None = None,
@@ -433,41 +435,41 @@ class Report:
         """The critical difference (CD) diagram of this report (a matplotlib Figure).
 
         By default it draws the report's own decisions, those of the summary: the report's
-        procedure (``method``) at its alpha, on its test's ranks, nothing recomputed. A
-        ``method`` among the report's procedures draws that one's decisions; another method,
+        procedure (``procedure``) at its alpha, on its test's ranks, nothing recomputed. A
+        ``procedure`` among the report's procedures draws that one's decisions; another procedure,
         test or control recomputes the diagram from the scores with the report's options.
         ``style``: ``ax``, ``title``, ``fontsize``, ``show_ranks``, ``bars`` of
         :func:`multicompare.cd_diagram`. After an incomplete-block test (``skillings_mack``,
         ``durbin``) the diagram always draws the report's decisions (no critical difference
-        exists: the SE differs between pairs), so ``method`` must be one of its procedures.
+        exists: the SE differs between pairs), so ``procedure`` must be one of its procedures.
         """
         from multicompare.plot import cd_diagram, draw_decisions
 
-        method = self.procedure if method is None else method
+        procedure = self.procedure if procedure is None else procedure
         alpha = self.alpha if alpha is None else check_alpha(alpha)
         named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
         incomplete = self.test in INCOMPLETE_TESTS
         if (
-            method in self.procedures
-            and (method not in CD_PROCEDURES or incomplete)
+            procedure in self.procedures
+            and (procedure not in CD_PROCEDURES or incomplete)
             and test in (None, self.test)
             and (named is None or named == self.control or self.comparison == "all_pairs")
         ):
             return draw_decisions(
                 pd.Series(self.test_ranks, index=list(self.algorithms)),
-                method=method,
+                procedure=procedure,
                 alpha=alpha,
                 test=self.test,
                 n_datasets=self.n_datasets,
                 control=named or self.control,
-                rejected=[(h.first, h.second) for h in self.rejected(method, alpha)],
+                rejected=[(h.first, h.second) for h in self.rejected(procedure, alpha)],
                 **style,
             )
         if incomplete:
             raise ValueError(
                 f"a report of test={self.test!r} draws its own decisions, with its test and "
                 f"control (asked: test={test!r}, control={control!r}): "
-                + one_of("method", method, self.procedures)
+                + one_of("procedure", procedure, self.procedures)
             )
         options: dict[str, Any] = {"aligned_se": self.aligned_se, "quade_se": self.quade_se}
         if self.comparison == "control":
@@ -476,7 +478,7 @@ class Report:
             options["monotone"] = self.monotone
         return cd_diagram(
             self.as_scores(),
-            method=method,
+            procedure=procedure,
             alpha=alpha,
             control=named if named is not None else self.control,
             test=cast(PosthocTest, self.test)
@@ -861,7 +863,7 @@ def _parametric_side(
     if used == "parametric":
         anova = rm_anova(scores)
         post = posthoc_parametric(scores, control, alpha=alpha)
-        name = "Tukey's HSD" if post.method == "tukey" else "Dunnett's test"
+        name = "Tukey's HSD" if post.procedure == "tukey" else "Dunnett's test"
         rejected = [
             f"{a} vs {b} (difference of means {d:+.4g}, APV = {fmt_p(p)})"
             for (a, b), d, p in zip(post.pairs, post.difference, post.adjusted)

@@ -34,6 +34,7 @@ from scipy import stats
 
 from multicompare import _core, _ranking, _tables
 from multicompare._data import Scores
+from multicompare._deprecation import renamed_keywords
 from multicompare._permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -69,7 +70,7 @@ from multicompare.adjust import (
     adjust_control,
     rom_reject,
 )
-from multicompare.posthoc import PAIRWISE_METHODS, _pairwise_tests
+from multicompare.posthoc import PAIRWISE_PROCEDURES, _pairwise_tests
 
 __all__ = ["COMPARISONS", "NOISES", "SimulationResult", "simulate"]
 
@@ -327,12 +328,12 @@ def _pairs(k: int) -> tuple[np.ndarray, np.ndarray]:
     return np.array(first), np.array(second)
 
 
-def _decide_control(p: np.ndarray, method: str, spec: _Spec) -> np.ndarray:
-    if method == "rom" and spec.rom == "exact":
+def _decide_control(p: np.ndarray, procedure: str, spec: _Spec) -> np.ndarray:
+    if procedure == "rom" and spec.rom == "exact":
         return rom_reject(
             p, spec.alpha
         )  # Rom's step-up itself; its APV needs a root per hypothesis
-    return adjust_control(p, method, rom=cast(Rom, spec.rom)) <= spec.alpha
+    return adjust_control(p, procedure, rom=cast(Rom, spec.rom)) <= spec.alpha
 
 
 # --- truth and tallies -------------------------------------------------------------------------
@@ -565,6 +566,7 @@ class _Progress:
 # --- the public function -----------------------------------------------------------------------
 
 
+@renamed_keywords(methods="procedures")
 def simulate(
     effects: ArrayLike | int,
     n_datasets: int,
@@ -572,7 +574,7 @@ def simulate(
     n_replications: int = 1000,
     comparisons: Sequence[Comparison] = ("omnibus", "control", "all_pairs"),
     tests: Sequence[PosthocTest] = ("friedman", "aligned", "quade"),
-    methods: Sequence[str] | None = None,
+    procedures: Sequence[str] | None = None,
     control: int | Literal["best"] = 0,
     alpha: float = 0.05,
     noise: Noise | NoiseFunction = "normal",
@@ -611,15 +613,15 @@ def simulate(
       :func:`multicompare.quade` (one hypothesis, all mu equal);
     * ``"control"``: :func:`multicompare.posthoc_control` of the k-1 others against ``control``
       (an index; ``"best"``: the best-ranked algorithm of each table, a control chosen after
-      seeing the data) with each adjustment of :data:`multicompare.adjust.CONTROL_METHODS`;
-    * ``"all_pairs"``: :func:`multicompare.posthoc_all_pairs` with each method of
-      :data:`multicompare.adjust.ALL_PAIRS_METHODS` (Bergmann-Hommel while k <= 20, whose cost
+      seeing the data) with each adjustment of :data:`multicompare.adjust.CONTROL_PROCEDURES`;
+    * ``"all_pairs"``: :func:`multicompare.posthoc_all_pairs` with each procedure of
+      :data:`multicompare.adjust.ALL_PAIRS_PROCEDURES` (Bergmann-Hommel while k <= 20, whose cost
       grows like 3^k);
 
     each post-hoc after every test of ``tests``: the rank tests ``"friedman"``, ``"aligned"``,
     ``"quade"``, or the pairwise ``"wilcoxon"`` and ``"sign"`` tests (post-hocs only, with the
-    adjustments posthoc offers for them, :data:`multicompare.posthoc.PAIRWISE_METHODS`; they run
-    one table at a time, so they are slower). ``methods`` keeps only the named adjustments. ``custom`` adds procedures of your own: ``{name: (comparison, function)}``
+    adjustments posthoc offers for them, :data:`multicompare.posthoc.PAIRWISE_PROCEDURES`; they run
+    one table at a time, so they are slower). ``procedures`` keeps only the named adjustments. ``custom`` adds procedures of your own: ``{name: (comparison, function)}``
     with ``function(scores, alpha)`` returning the rejections of a whole chunk (see
     :data:`CustomProcedure`); it sees the scores with larger = better.
 
@@ -631,7 +633,7 @@ def simulate(
         N, the number of data sets of each table (>= 2).
     n_replications : int
         The number of tables (Monte Carlo replications).
-    comparisons, tests, methods
+    comparisons, tests, procedures
         Which procedures to run (see above).
     control : int or "best"
         The control of the 1xN comparisons.
@@ -681,7 +683,7 @@ def simulate(
         n_datasets,
         comparisons,
         tests,
-        methods,
+        procedures,
         control,
         alpha,
         noise,
@@ -783,7 +785,7 @@ def _specify(
     n_datasets: int,
     comparisons: Sequence[str],
     tests: Sequence[str],
-    methods: Sequence[str] | None,
+    procedures: Sequence[str] | None,
     control: int | str,
     alpha: float,
     noise: str | NoiseFunction,
@@ -835,27 +837,33 @@ def _specify(
         )
     else:
         c = int(control)
-    control_methods = (
+    control_procedures = (
         CONTROL_PROCEDURES
-        if methods is None
+        if procedures is None
         else check_choices(
-            "methods", methods, tuple(dict.fromkeys(CONTROL_PROCEDURES + ALL_PAIRS_PROCEDURES))
+            "procedures",
+            procedures,
+            tuple(dict.fromkeys(CONTROL_PROCEDURES + ALL_PAIRS_PROCEDURES)),
         )
     )
     if (
         rom == "garcia2010"
         and k - 1 > 7
-        and "rom" in control_methods
+        and "rom" in control_procedures
         and "control" in chosen_comparisons
     ):
         raise ValueError(
             f'rom="garcia2010" has coefficients for k <= 8 algorithms, got k = {k}; use rom="exact"'
         )
-    pair_methods = tuple(m for m in ALL_PAIRS_PROCEDURES if m in control_methods or methods is None)
-    if methods is None and k > _core.MAX_K:
-        pair_methods = tuple(m for m in pair_methods if m != "bergmann_hommel")
+    pair_procedures = tuple(
+        m for m in ALL_PAIRS_PROCEDURES if m in control_procedures or procedures is None
+    )
+    if procedures is None and k > _core.MAX_K:
+        pair_procedures = tuple(m for m in pair_procedures if m != "bergmann_hommel")
     elif (
-        k > _core.MAX_K and "bergmann_hommel" in pair_methods and "all_pairs" in chosen_comparisons
+        k > _core.MAX_K
+        and "bergmann_hommel" in pair_procedures
+        and "all_pairs" in chosen_comparisons
     ):
         raise ValueError(f"bergmann_hommel supports k <= {_core.MAX_K}, got k = {k}")
     rows: list[tuple[str, str, str]] = []
@@ -863,17 +871,17 @@ def _specify(
         for test in chosen_tests:
             names = {
                 "omnibus": OMNIBUS[test],
-                "control": tuple(m for m in CONTROL_PROCEDURES if m in control_methods),
-                "all_pairs": pair_methods,
+                "control": tuple(m for m in CONTROL_PROCEDURES if m in control_procedures),
+                "all_pairs": pair_procedures,
             }[comparison]
             if test in PAIRWISE_TESTS and comparison != "omnibus":
-                names = tuple(m for m in names if m in PAIRWISE_METHODS[comparison])
+                names = tuple(m for m in names if m in PAIRWISE_PROCEDURES[comparison])
             rows += [(comparison, test, name) for name in names]
     extra = _custom(custom, c)
     m_of = {"omnibus": 1, "control": k - 1, "all_pairs": k * (k - 1) // 2}
     index = rows + [(comparison, "custom", name) for comparison, name, _ in extra]
     if not index:
-        raise ValueError("no procedure to simulate: check comparisons, tests and methods")
+        raise ValueError("no procedure to simulate: check comparisons, tests and procedures")
     spec = _Spec(
         effects=mu,
         n_datasets=n,

@@ -21,6 +21,7 @@ from scipy import stats
 
 from multicompare import _tables
 from multicompare._data import paired_differences
+from multicompare._deprecation import deprecated_attribute
 from multicompare._validation import check_alpha, check_bool, check_choice, check_count
 from multicompare._vocabulary import (
     ALTERNATIVES,
@@ -71,8 +72,9 @@ class WilcoxonResult(_tables.NotebookView):
         The ranked differences (after the zero handling).
     method : str
         ``'exact'`` (null distribution of the signed-rank statistic) or ``'approx'`` (normal).
-    zstatistic : float or None
-        The normal approximation's z (None for the exact test).
+    z : float or None
+        The normal approximation's z (None for the exact test); ``zstatistic``, scipy's
+        name, is its deprecated alias.
     zero_method : str
         How zero differences were handled.
     alternative : str
@@ -100,7 +102,7 @@ class WilcoxonResult(_tables.NotebookView):
     r_minus: float
     n: int
     method: str
-    zstatistic: float | None
+    z: float | None
     zero_method: str
     alternative: str
     tie_correction: bool
@@ -108,12 +110,14 @@ class WilcoxonResult(_tables.NotebookView):
     ranks: pd.Series = field(repr=False, compare=False)
     omitted: tuple[str, ...] = ()
 
+    zstatistic = deprecated_attribute("zstatistic", "z")
+
     def to_frame(self) -> pd.DataFrame:
         """Differences d = x - y and the ranks of |d| (NaN where a difference is not ranked)."""
         return pd.DataFrame({"difference": self.differences, "rank": self.ranks})
 
     def __str__(self) -> str:
-        z = "" if self.zstatistic is None else f", z = {self.zstatistic:.4f}"
+        z = "" if self.z is None else f", z = {self.z:.4f}"
         return (
             f"Wilcoxon signed-ranks test ({self.method}, {self.alternative}; "
             f"zero_method={self.zero_method!r}, n = {self.n} ranked differences)\n"
@@ -140,8 +144,9 @@ class SignTestResult(_tables.NotebookView):
         ``'exact'`` (binomial) or ``'normal'`` (D06's approximation).
     alternative : str
         ``'two-sided'``, ``'less'`` or ``'greater'`` (x tends to exceed y).
-    zstatistic : float or None
-        The normal approximation's z (None for the exact test).
+    z : float or None
+        The normal approximation's z (None for the exact test); ``zstatistic``, scipy's
+        name, is its deprecated alias.
     omitted : tuple of str
         The data sets where x or y was missing, dropped by ``nan_policy='omit'`` (index labels,
         or positions for arrays).
@@ -160,8 +165,10 @@ class SignTestResult(_tables.NotebookView):
     n: int
     method: str
     alternative: str
-    zstatistic: float | None = None
+    z: float | None = None
     omitted: tuple[str, ...] = ()
+
+    zstatistic = deprecated_attribute("zstatistic", "z")
 
     def to_frame(self) -> pd.DataFrame:
         """One row: statistic (wins), pvalue, wins, losses, ties, n."""
@@ -178,7 +185,7 @@ class SignTestResult(_tables.NotebookView):
         )
 
     def __str__(self) -> str:
-        z = "" if self.zstatistic is None else f", z = {self.zstatistic:.4f}"
+        z = "" if self.z is None else f", z = {self.z:.4f}"
         return (
             f"Sign test ({self.method}, {self.alternative}): {self.statistic} wins of x "
             f"out of n = {self.n}{z}, p = {self.pvalue:.4g}\n"
@@ -364,7 +371,7 @@ def wilcoxon(
         r_minus=r_minus,
         n=n,
         method="exact" if exact else "approx",
-        zstatistic=z,
+        z=z,
         zero_method=zero_method,
         alternative=alternative,
         tie_correction=tie_correction,
@@ -507,7 +514,7 @@ def sign_test(
         n=n,
         method=method,
         alternative=alternative,
-        zstatistic=z,
+        z=z,
         omitted=omitted,
     )
 

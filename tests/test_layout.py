@@ -5,6 +5,7 @@ puts tests/ on sys.path."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,27 @@ def test_the_rules_catch_what_they_forbid() -> None:
     )
     assert imported_modules(bad) == ["sys", "test_cd_diagram", "tests.test_report"]
     assert sys_path_changes(bad) == ["sys.path.insert(0, 'tests')"]
+
+
+def test_the_readme_test_command_runs_the_style_gates() -> None:
+    """The gates of issue 12.6 stay in the command CI runs (.ci/run reads it), cheapest first
+    after the install, with their configuration and pinned tools in pyproject.toml."""
+    tomllib = pytest.importorskip("tomllib")  # Python >= 3.11
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = readme.split("<!-- test-command")[1].split("```bash\n")[1].splitlines()[0]
+    steps = [step.strip() for step in command.split("&&")]
+    gates = [
+        "ruff check .",
+        "ruff format --check .",
+        "cargo fmt --check",
+        "mypy",
+        "python -m mypy.stubtest multicompare._core",
+        "cargo clippy --all-targets -- -D warnings",
+    ]
+    assert steps[0].startswith("python -m pip install") and steps[1 : 1 + len(gates)] == gates
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["tool"]["mypy"]["strict"] is True
+    assert pyproject["tool"]["mypy"]["files"] == ["python/multicompare"]
+    test_extra = pyproject["project"]["optional-dependencies"]["test"]
+    for tool in ("ruff", "mypy", "pandas-stubs"):
+        assert any(re.fullmatch(rf"{tool}==[\w.]+", r) for r in test_extra), tool

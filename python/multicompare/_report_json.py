@@ -82,7 +82,7 @@ def _decode(kind: Any, value: Any, where: str) -> Any:
     origin, args = get_origin(kind), get_args(kind)
     if isinstance(kind, type) and is_dataclass(kind):
         if not isinstance(value, dict):
-            raise ValueError(f"{where} must be a JSON object, got {_json_type(value)}")
+            raise ValueError(f"{where} must be a JSON object; got {_json_type(value)}")
         hints = get_type_hints(kind)
         known = {f.name: f for f in fields(kind)}
         unknown = sorted(set(value) - set(known))
@@ -97,11 +97,11 @@ def _decode(kind: Any, value: Any, where: str) -> Any:
         return kind(**decoded)
     if origin is tuple:
         if not isinstance(value, list):
-            raise ValueError(f"{where} must be a JSON array, got {_json_type(value)}")
+            raise ValueError(f"{where} must be a JSON array; got {_json_type(value)}")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
         if len(value) != len(args):
-            raise ValueError(f"{where} must have {len(args)} elements, got {len(value)}")
+            raise ValueError(f"{where} must have {len(args)} elements; got {len(value)}")
         return tuple(_decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
     if origin is Literal:
         if value not in args or not isinstance(value, type(args[0])):
@@ -117,10 +117,10 @@ def _decode(kind: Any, value: Any, where: str) -> Any:
             return float(value)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return float(value)
-        raise ValueError(f"{where} must be a number, got {_json_type(value)}")
+        raise ValueError(f"{where} must be a number; got {_json_type(value)}")
     if kind in (int, bool, str):
         if type(value) is not kind:
-            raise ValueError(f"{where} must be {_JSON_NAMES[kind]}, got {_json_type(value)}")
+            raise ValueError(f"{where} must be {_JSON_NAMES[kind]}; got {_json_type(value)}")
         return value
     raise TypeError(f"no JSON reader for {kind!r} at {where}")  # a new field type: add it here
 

@@ -134,7 +134,7 @@ def rom_critical_values(alpha: float, m: int) -> FloatArray:
     """
     alpha = check_alpha(alpha)
     if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 1:
-        raise ValueError(f"m (the number of hypotheses) must be an integer >= 1, got {m!r}")
+        raise ValueError(f"m (the number of hypotheses) must be an integer >= 1; got {m!r}")
     return _rom_critical_values(alpha, int(m))
 
 
@@ -437,7 +437,7 @@ def _symmetric(a: NDArray[np.generic]) -> bool:
 def _families(pvalues: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]:
     """(families of shape (m,) or (n, m), k, whether the input was a k x k matrix)."""
     if k is not None and (isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 2):
-        raise ValueError(f"k must be an integer >= 2 (the number of algorithms), got {k!r}")
+        raise ValueError(f"k must be an integer >= 2 (the number of algorithms); got {k!r}")
     a = _as_array(pvalues)
     if a.ndim > 2:
         raise ValueError(

@@ -444,7 +444,7 @@ def compare_bayesian(
     ):
         raise ValueError(f"threshold must be a probability in (0.5, 1], got {threshold!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-        raise TypeError(f"seed must be an integer or None, got {seed!r}")
+        raise TypeError(f"seed must be an integer or None; got {seed!r}")
     scores = as_scores(
         data, higher_is_better=higher_is_better, dataset=dataset, algorithm=algorithm, score=score
     )

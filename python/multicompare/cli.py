@@ -331,7 +331,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"--plot needs a file name ending in {', '.join(PLOT_SUFFIXES)}: {args.plot!r}"
         )
     if not 0 < args.max_size < float("inf"):
-        parser.error(f"--max-size must be a positive number of MiB, got {args.max_size:g}")
+        parser.error(f"--max-size must be a positive number of MiB; got {args.max_size:g}")
     if sys.stdout is None or sys.stdout.closed:
         return _fail("standard output is closed: nowhere to write the report", 1)
     try:

@@ -820,11 +820,11 @@ def _specify(
         or not isinstance(scale_spread, (int, float, np.floating, np.integer))
         or not 0 <= scale_spread <= 10
     ):
-        raise ValueError(f"scale_spread must be a number in [0, 10], got {scale_spread!r}")
+        raise ValueError(f"scale_spread must be a number in [0, 10]; got {scale_spread!r}")
     if decimals is not None and (
         isinstance(decimals, bool) or not isinstance(decimals, (int, np.integer))
     ):
-        raise TypeError(f"decimals must be an integer or None, got {decimals!r}")
+        raise TypeError(f"decimals must be an integer or None; got {decimals!r}")
     if control == "best":
         c = None
     elif (

@@ -124,7 +124,7 @@ def _assert_batch_equals_api(
             pairs = mc.posthoc_all_pairs(table_r, test=test, **options)
             np.testing.assert_allclose(p_pairs[r], pairs.pvalue, rtol=1e-9, atol=1e-12)
             for method in pair_methods:
-                decided = sim._all_pairs_apv(p_pairs[r : r + 1], method, k, False)[0] <= 0.05
+                decided = sim.all_pairs_apv(p_pairs[r : r + 1], method, k, False)[0] <= 0.05
                 np.testing.assert_array_equal(decided, pairs.reject[method], err_msg=method)
 
 

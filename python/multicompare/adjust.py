@@ -500,7 +500,7 @@ def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:
     return out
 
 
-def _all_pairs_apv(
+def all_pairs_apv(
     p: FloatArray, procedure: str, k: int, monotone: bool, order: ArrayLike | None = None
 ) -> FloatArray:
     """APVs of checked families ``p`` (m or (n, m) p-values of k algorithms), no parsing: the
@@ -598,7 +598,7 @@ def adjust_all_pairs(
     if order is not None and procedure != "bergmann_hommel":
         raise ValueError(f"order= applies to procedure='bergmann_hommel' only, not {procedure!r}")
     p, k_eff, matrix = _families(pvalues, k)
-    apv = _all_pairs_apv(p, procedure, k_eff, monotone, order)
+    apv = all_pairs_apv(p, procedure, k_eff, monotone, order)
     if not matrix:
         return apv
     out = np.full((k_eff, k_eff), np.nan)

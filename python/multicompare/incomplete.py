@@ -48,7 +48,7 @@ from multicompare.adjust import adjust_all_pairs, adjust_control
 from multicompare.posthoc import (
     PosthocAllPairsResult,
     PosthocControlResult,
-    _all_pairs_procedures,
+    all_pairs_procedures,
 )
 
 __all__ = [
@@ -557,7 +557,7 @@ def posthoc_incomplete(
     if control is None:
         pairs = tuple((names[a], names[b_]) for a, b_ in zip(first, second))
         labels = [f"{a} vs {b_}" for a, b_ in pairs]
-        chosen, skipped = _all_pairs_procedures(procedures, k, chosen_test)
+        chosen, skipped = all_pairs_procedures(procedures, k, chosen_test)
         if k > _core.MAX_K and "bergmann_hommel" in chosen:
             # its polynomial route needs p-values in rank order, which unequal SEs break
             if procedures is not None:

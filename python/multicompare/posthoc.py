@@ -516,7 +516,7 @@ def posthoc_all_pairs(
     )
     names = list(basis.ranks.index)
     k = len(names)
-    chosen, skipped = _all_pairs_procedures(procedures, k, test)
+    chosen, skipped = all_pairs_procedures(procedures, k, test)
     first, second = np.triu_indices(k, 1)  # the pairs in itertools.combinations order
     pairs = tuple(itertools.combinations(names, 2))
     labels = [f"{a} vs {b}" for a, b in pairs]
@@ -576,7 +576,7 @@ def _z_tests(
 ) -> dict[str, Any]:
     """The fields both post-hoc results share: for each hypothesis (first[h], second[h]) the
     ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|);
-    for the pairwise tests, their p and its signed normal deviate (:func:`_pairwise_tests`).
+    for the pairwise tests, their p and its signed normal deviate (:func:`pairwise_tests`).
 
     The differences are counted in rank units (:func:`_rank_unit`) and rounded there, so
     that equal rank differences give bitwise equal z and p (average ranks such as 2.6 - 2.4 and
@@ -588,7 +588,7 @@ def _z_tests(
     units = np.round((ranks[second] - ranks[first]) * unit, 6) + 0.0  # + 0.0: no -0.0
     difference = units / unit
     if basis.scores is not None:
-        z, pvalue = _pairwise_tests(basis.scores, first, second, test)
+        z, pvalue = pairwise_tests(basis.scores, first, second, test)
     else:
         # se = 0 only when every data set ties all algorithms: then all differences are 0 too.
         z = units / (unit * basis.se) if basis.se > 0 else np.zeros_like(difference)
@@ -615,7 +615,7 @@ def _z_tests(
     }
 
 
-def _pairwise_tests(
+def pairwise_tests(
     scores: Scores, first: np.ndarray, second: np.ndarray, test: str
 ) -> tuple[np.ndarray, np.ndarray]:
     """(z, p) of the two-sided Wilcoxon signed-rank or sign test of each pair (first[h],
@@ -710,9 +710,12 @@ def check_se_options(test: str, ses: Mapping[str, str]) -> dict[str, SEForm]:
     return checked
 
 
-def _all_pairs_procedures(
+def all_pairs_procedures(
     procedures: Sequence[str] | None, k: int, test: str
 ) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The all-pairs procedures to compute for ``k`` algorithms after ``test`` (``procedures``
+    checked, or all that apply), and those left out with the reason (also for
+    :func:`multicompare.posthoc_incomplete`)."""
     if test in PAIRWISE_TESTS:
         return _pairwise_procedures(procedures)
     max_k = _core.MAX_K_ROBINSON  # the rank tests' p-values are Robinson in rank order

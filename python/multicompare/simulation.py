@@ -66,11 +66,11 @@ from multicompare._vocabulary import (
     SEForm,
 )
 from multicompare.adjust import (
-    _all_pairs_apv,
     adjust_control,
+    all_pairs_apv,
     rom_reject,
 )
-from multicompare.posthoc import PAIRWISE_PROCEDURES, _pairwise_tests
+from multicompare.posthoc import PAIRWISE_PROCEDURES, pairwise_tests
 
 __all__ = ["COMPARISONS", "NOISES", "SimulationResult", "simulate"]
 
@@ -277,7 +277,7 @@ def _pairwise(x: np.ndarray, test: str) -> _Ranked:
     first, second = _pairs(k)
     names, datasets = tuple(str(j) for j in range(k)), tuple(str(i) for i in range(n))
     p = np.array(
-        [_pairwise_tests(Scores(table, names, datasets), first, second, test)[1] for table in x]
+        [pairwise_tests(Scores(table, names, datasets), first, second, test)[1] for table in x]
     )
     ranks = np.asarray(stats.rankdata(-x, axis=-1), dtype=np.float64).mean(axis=1)
     return _Ranked({}, ranks, np.full(reps, np.nan), p.reshape(reps, len(first)))
@@ -394,7 +394,7 @@ def _run_chunk(spec: _Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarr
         else:
             control = np.zeros(reps, dtype=int)
             p = _two_sided(basis, first, second)
-            reject = _all_pairs_apv(p, procedure, k, spec.monotone) <= spec.alpha
+            reject = all_pairs_apv(p, procedure, k, spec.monotone) <= spec.alpha
         out.append(_tally(reject, _truth(spec, comparison, control)))
     for comparison, name, function in spec.custom:
         control = np.full(reps, 0 if spec.control is None else spec.control)

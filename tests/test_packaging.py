@@ -13,7 +13,9 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -74,6 +76,12 @@ def test_wheel_in_fresh_venv(tmp_path: Path) -> None:
     ).stdout
     sdist, wheel = (Path(line) for line in out.split())
     assert sdist.name == f"multicompare-{multicompare.__version__}.tar.gz"
+    # the MIT licence travels with both (PEP 639: the wheel's dist-info/licenses/)
+    with tarfile.open(sdist) as archive:
+        assert f"multicompare-{multicompare.__version__}/LICENSE" in archive.getnames()
+    with zipfile.ZipFile(wheel) as archive:
+        licence = f"multicompare-{multicompare.__version__}.dist-info/licenses/LICENSE"
+        assert archive.read(licence) == (ROOT / "LICENSE").read_bytes()
     tag = "manylinux_2_" if sys.platform == "linux" else ""
     assert re.fullmatch(
         rf"multicompare-{re.escape(multicompare.__version__)}-cp310-abi3-.*{tag}.*\.whl", wheel.name

@@ -152,7 +152,9 @@ def _imports(name: str) -> set[str]:
     for node in ast.walk(tree):
         if id(node) in typing_only:
             continue
-        if isinstance(node, ast.ImportFrom) and node.module:
+        if isinstance(node, ast.ImportFrom) and node.level:  # from . import x, from .x import y
+            found |= {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
             if node.module == "multicompare":
                 found |= {alias.name for alias in node.names}
             elif node.module.startswith("multicompare."):

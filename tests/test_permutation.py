@@ -179,3 +179,116 @@ def test_auto_holds_alpha_at_five_data_sets(k: int) -> None:
     ).to_frame()
     for (_, _, name), row in frame.iterrows():
         assert row["fwer"] <= 0.05 + 2 * max(row["fwer_se"], 0.005), name
+
+
+# --- the rank post-hocs ------------------------------------------------------------------------
+
+
+def _brute_force_pairs(x: np.ndarray, test: str) -> np.ndarray:
+    """P(|D*| >= |d|) for every pair over every arrangement of every row, D the difference of
+    the pair's average ranks of ``test`` recomputed by the public post-hoc."""
+
+    def gaps(table: np.ndarray) -> np.ndarray:
+        result = mc.posthoc_all_pairs(table, test=test, method="asymptotic", procedures=["holm"])
+        return np.abs(result.difference.to_numpy())
+
+    observed = gaps(x)
+    hits, total = np.zeros_like(observed), 0
+    for orders in itertools.product(itertools.permutations(range(x.shape[1])), repeat=len(x)):
+        hits += gaps(np.array([row[list(o)] for row, o in zip(x, orders)])) >= observed - 1e-9
+        total += 1
+    return hits / total
+
+
+@pytest.mark.parametrize("test", ["friedman", "aligned", "quade"])
+def test_posthoc_exact_equals_brute_force_enumeration(test: str) -> None:
+    x = TINY[1]
+    result = mc.posthoc_all_pairs(x, test=test, method="exact")
+    assert result.method == "exact" and result.n_resamples is None
+    np.testing.assert_allclose(result.pvalue.to_numpy(), _brute_force_pairs(x, test), rtol=1e-9)
+
+
+@pytest.mark.parametrize("test", ["friedman", "aligned", "quade"])
+def test_posthoc_monte_carlo_is_within_its_error_of_the_exact_value(test: str) -> None:
+    x = np.round(np.random.default_rng(6).standard_normal((8, 4)), 1)
+    exact = mc.posthoc_control(x, 0, test=test, method="exact").pvalue.to_numpy()
+    drawn = mc.posthoc_control(x, 0, test=test, method="permutation", n_resamples=20_000)
+    assert drawn.method == "permutation" and drawn.n_resamples == 20_000
+    se = np.sqrt(exact * (1 - exact) / 20_000)  # pooled over pairs: smaller still
+    assert np.all(np.abs(drawn.pvalue.to_numpy() - exact) <= 4 * se + 1 / 20_001)
+    assert "p-values: Monte Carlo permutation, 20,000 resamples" in str(drawn)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    arrays(
+        np.float64,
+        st.tuples(st.integers(2, 8), st.integers(3, 6)),
+        elements=st.integers(0, 4).map(float),
+    ),
+    st.sampled_from(["friedman", "aligned", "quade"]),
+    st.sampled_from(["exact", "permutation"]),
+)
+def test_posthoc_p_values_are_non_increasing_in_the_difference(
+    x: np.ndarray, test: str, method: str
+) -> None:
+    """Equal differences get equal p-values and larger ones no larger p (so Shaffer and
+    Bergmann-Hommel's rank-order route apply); p in (0, 1]."""
+    try:
+        result = mc.posthoc_all_pairs(x, test=test, method=method, n_resamples=499)
+    except ValueError:
+        return  # exact beyond the limit
+    gap = np.abs(np.round(result.difference.to_numpy(), 9))
+    p = result.pvalue.to_numpy()
+    assert np.all((p > 0) & (p <= 1))
+    order = np.argsort(gap, kind="stable")
+    assert np.all(np.diff(p[order]) <= 1e-15)
+    for g in np.unique(gap):
+        assert np.ptp(p[gap == g]) == 0.0
+
+
+def test_posthoc_permutation_needs_each_data_sets_ranks() -> None:
+    ranks = {"A": 1.5, "B": 2.0, "C": 2.5}
+    auto = mc.posthoc_control(ranks=ranks, n_datasets=5, control="A")
+    assert auto.method == "asymptotic"  # only the averages: the normal p-values
+    with pytest.raises(ValueError, match="ranks= hold only the average ranks"):
+        mc.posthoc_control(ranks=ranks, n_datasets=5, control="A", method="exact")
+    x = np.random.default_rng(0).standard_normal((6, 3))
+    with pytest.raises(ValueError, match="pairwise tests compute their own"):
+        mc.posthoc_all_pairs(x, test="wilcoxon", method="permutation")
+    assert mc.posthoc_all_pairs(x, test="wilcoxon").method == "asymptotic"
+
+
+@pytest.mark.parametrize("k", [3, 5])
+def test_posthoc_auto_holds_alpha_at_five_data_sets(k: int) -> None:
+    """Family-wise error of the 1xN and all-pairs rank post-hocs with method="auto" at N = 5,
+    complete null: at most alpha + 2 Monte Carlo SEs."""
+    frame = mc.simulate(
+        k,
+        5,
+        n_replications=600 if k == 3 else 200,
+        comparisons=["control", "all_pairs"],
+        procedures=["holm", "nemenyi", "bonferroni"],
+        n_resamples=999,
+        random_state=9,
+    ).to_frame()
+    for name, row in frame.iterrows():
+        assert row["fwer"] <= 0.05 + 2 * max(row["fwer_se"], 0.005), name
+
+
+def test_compare_and_the_command_line_label_the_p_value_method(capsys: Any) -> None:
+    data = mc.load_example("demsar2006")  # N = 14: "auto" permutes
+    report = mc.compare(data)
+    assert report.pvalue_method == "exact" and report.omnibus[0].method == "permutation"
+    assert any("p-values by permutation" in note for note in report.notes)
+    assert "(Monte Carlo permutation)" in report.summary
+    assert mc.Report.from_json(report.to_json()) == report
+    paper = mc.compare(data, method="asymptotic")
+    assert paper.pvalue_method == "asymptotic" and paper.paper_options() == ["method='asymptotic'"]
+    assert paper.omnibus[0].pvalue == mc.friedman(data, method="asymptotic").pvalue
+    from multicompare.cli import main
+
+    assert main(["--example", "demsar2006", "--method", "asymptotic"]) == 0
+    assert "permutation" not in capsys.readouterr().out
+    assert main(["--example", "demsar2006"]) == 0
+    assert "p-values by permutation" in capsys.readouterr().out

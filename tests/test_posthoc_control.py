@@ -98,7 +98,7 @@ def _from_data(case_id: str, test: str, **options: Any) -> PosthocControlResult:
         test=test,
         alpha=c["parameters"]["alpha"],
         higher_is_better=c["parameters"]["higher_is_better"],
-        **options,
+        **{"method": "asymptotic", **options},  # the papers' normal p-values
     )
 
 

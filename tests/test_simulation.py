@@ -81,7 +81,8 @@ def _assert_batch_equals_api(
         decimals=decimals,
         alpha=0.05,
         control=None,
-        rows=(("omnibus", "friedman", "friedman"),),  # omnibus p-values wanted (_by_method)
+        # omnibus and post-hoc p-values wanted (_by_method, _pairs_by_method)
+        rows=(("omnibus", "friedman", "friedman"), ("control", "friedman", "holm")),
         custom=(),
         aligned_se=se_form,
         quade_se=se_form,

@@ -94,9 +94,10 @@ class PValue(NamedTuple):
 
 def pvalue_label(method: str, n_resamples: int | None) -> str:
     """How a p-value was computed, for reports: "asymptotic", "exact permutation" or "Monte
-    Carlo permutation, 9,999 resamples"."""
+    Carlo permutation, 9,999 resamples" (without the count when ``n_resamples`` is None)."""
     if method == "permutation":
-        return f"Monte Carlo permutation, {n_resamples:,} resamples"
+        resamples = "" if n_resamples is None else f", {n_resamples:,} resamples"
+        return f"Monte Carlo permutation{resamples}"
     return "exact permutation" if method == "exact" else method
 
 

@@ -23,6 +23,7 @@ from multicompare._names import (
     fmt_p,
     procedure_name,
 )
+from multicompare._permutation import pvalue_label
 from multicompare.adjust import NOT_FWER_CONTROLLING
 
 if TYPE_CHECKING:
@@ -55,6 +56,21 @@ APV_EXPLAINED = (
 def distribution(t: OmnibusTest) -> str:
     """``chi2(3)``, ``F(3, 27)``: the reference distribution of an omnibus test."""
     return f"{t.distribution}({', '.join(str(d) for d in t.df)})"
+
+
+def pvalue_note(method: str) -> str:
+    """`` (exact permutation)`` after a p-value that is not asymptotic, else nothing."""
+    return "" if method == "asymptotic" else f" ({pvalue_label(method, None)})"
+
+
+def permutation_note(n_datasets: int, omnibus: str, posthoc: str) -> str:
+    """The report's note on permutation p-values (compare(method=))."""
+    return (
+        f"Note: p-values by permutation of the scores within data sets (omnibus: {omnibus}, "
+        f"post-hoc: {posthoc}; N = {n_datasets}): with few data sets the chi-square, F and "
+        "normal approximations exceed alpha (method='auto', multicompare.omnibus); "
+        "method='asymptotic' gives the papers' p-values."
+    )
 
 
 def _order(r: Report) -> list[int]:
@@ -117,7 +133,7 @@ def summary(report: Report) -> str:
         )
         lines.append(
             f"{TEST_NAMES[t.name]} test: {distribution(t)} = {t.statistic:.4g}, "
-            f"p = {fmt_p(t.pvalue)}: {verdict}."
+            f"p = {fmt_p(t.pvalue)}{pvalue_note(t.method)}: {verdict}."
         )
     name = procedure_name(r.procedure)
     rejected = r.rejected()

@@ -28,6 +28,7 @@ from multicompare._vocabulary import (
     FAMILIES,
     INCOMPLETE_TESTS,
     NAN_POLICIES,
+    PVALUE_METHODS,
     SE_FORMS,
 )
 
@@ -156,6 +157,21 @@ def _parser() -> argparse.ArgumentParser:
         "--monotone",
         action="store_true",
         help="all pairs: APVs non-decreasing in p (KEEL/scmamp, G08 Table 5)",
+    )
+    paper.add_argument(
+        "--method",
+        choices=PVALUE_METHODS,
+        default="auto",
+        help="p-values of the rank tests: auto (default: exact or Monte Carlo permutation "
+        "p-values up to 16 data sets, where the asymptotic forms exceed alpha), asymptotic "
+        "(the papers' chi-square, F and normal p-values), exact or permutation",
+    )
+    paper.add_argument(
+        "--n-resamples",
+        type=int,
+        default=9_999,
+        metavar="N",
+        help="Monte Carlo permutations of --method permutation (default 9999; fixed seed)",
     )
     bayes = parser.add_argument_group(
         "Bayesian comparison",
@@ -433,6 +449,8 @@ def _analyse(args: argparse.Namespace) -> Any:
                     aligned_se=args.aligned_se,
                     quade_se=args.quade_se,
                     monotone=args.monotone,
+                    method=args.method,
+                    n_resamples=args.n_resamples,
                     higher_is_better=not args.lower_is_better,
                     family=args.family,
                     **options,

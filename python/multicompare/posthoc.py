@@ -29,6 +29,15 @@ Standard errors (N data sets, k algorithms):
   eq. 21 misprints it as sqrt(k(N+1)/6)); it is about sqrt((k-1)/k) too small, so it rejects
   too often (see tests/test_posthoc_calibration.py).
 
+P-values of the rank tests (``method=``): ``"asymptotic"`` is the normal p = 2 Phi(-|z|) of
+the papers; ``"exact"`` and ``"permutation"`` use the permutation distribution of the
+difference of two rank totals when the scores of each data set are permuted (under the
+complete null every pair has the same one: exact by convolving the data sets'
+distributions, or Monte Carlo pooled over the pairs with (b + 1)/(n_resamples + 1));
+``"auto"`` (default) uses them up to N = 16 data sets, as the omnibus tests do
+(:mod:`multicompare.omnibus`, :mod:`multicompare._permutation`). They are non-increasing in the
+rank difference, so every adjustment applies unchanged; ``z`` and ``se`` stay the normal ones.
+
 Pairwise tests (``test="wilcoxon"`` or ``"sign"``; Benavoli, Corani & Mangili 2016, JMLR 17:5):
 each pair is compared by its own two-sided test on the two algorithms' scores alone
 (:func:`multicompare.wilcoxon`, :func:`multicompare.sign_test`, with their defaults), so the
@@ -81,6 +90,15 @@ from multicompare._data import (
     published_ranks,
 )
 from multicompare._deprecation import deprecated_attribute, module_getattr, renamed_keywords
+from multicompare._permutation import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    RandomState,
+    check_options,
+    pair_pvalues,
+    pvalue_label,
+    resolve,
+)
 from multicompare._validation import check_alpha, check_bool, check_choice, check_choices, one_of
 from multicompare._vocabulary import (
     PAIRWISE_TESTS,
@@ -88,6 +106,7 @@ from multicompare._vocabulary import (
     ROMS,
     SE_FORMS,
     PosthocTest,
+    PValueMethod,
     Rom,
     SEForm,
 )
@@ -136,6 +155,8 @@ class _PosthocResult:
     adjusted: pd.DataFrame = field(repr=False)
     options: Mapping[str, str | bool] = field(repr=False, default_factory=dict)
     omitted: tuple[str, ...] = ()
+    method: str = "asymptotic"  # how ``pvalue`` was computed (the adjustments: ``procedures``)
+    n_resamples: int | None = None
     skipped: Mapping[str, str] = field(default_factory=dict)
 
     @property
@@ -200,9 +221,10 @@ class _PosthocResult:
         # the pairwise tests and the incomplete-block post-hocs have no common SE (NaN)
         se = "" if self.test in PAIRWISE_TESTS or np.isnan(self.se) else f"SE = {self.se:.6g}, "
         omitted = f"\nomitted (incomplete): {', '.join(self.omitted)}" if self.omitted else ""
+        label = pvalue_label(self.method, self.n_resamples)
         return (
             f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, "
-            f"{se}alpha = {self.alpha:g}; {options})\n"
+            f"{se}alpha = {self.alpha:g}; {options}; p-values: {label})\n"
             f"{shown.to_string(float_format='{:.6g}'.format)}{omitted}"
             + "".join(f"\nNote: {note}." for note in self.notes)
             + "".join(f"\n  skipped {m}: {why}" for m, why in self.skipped.items())
@@ -235,6 +257,12 @@ _POSTHOC_ATTRIBUTES = """    test : str
         The data sets that ``nan_policy='omit'`` left out.
     skipped : mapping of str to str
         Methods left out, and why.
+    method : str
+        How ``pvalue`` was computed: ``"asymptotic"`` (normal; the pairwise tests' own
+        p-values), ``"exact"`` or ``"permutation"`` (Monte Carlo) permutation p-values.
+        (``procedures`` are the adjustments.)
+    n_resamples : int or None
+        The number of Monte Carlo permutations (None unless ``method`` is ``"permutation"``).
     statistic : pandas.Series
         The z statistics (scipy's name).
     procedures : tuple of str
@@ -342,6 +370,9 @@ def posthoc_control(
     score: str = "score",
     aggregate: Aggregate | None = None,
     nan_policy: NanPolicy = "raise",
+    method: PValueMethod = "auto",
+    random_state: RandomState = DEFAULT_SEED,
+    n_resamples: int = DEFAULT_RESAMPLES,
 ) -> PosthocControlResult:
     """Compare every algorithm with a ``control`` after ``test``.
 
@@ -385,6 +416,17 @@ def posthoc_control(
         As for :func:`multicompare.friedman`.
     rom, aligned_se, quade_se
         The paper's forms (above).
+    method : {'auto', 'asymptotic', 'exact', 'permutation'}
+        How the p-values of the rank tests are computed: the normal approximation, or the
+        permutation distribution of a difference of two rank totals when each data set's ranks
+        are permuted (the same for every pair under the complete null; exact by convolution,
+        or Monte Carlo pooled over the pairs, (b + 1)/(n_resamples + 1)); ``"auto"``
+        (default): asymptotic for N > 16 (as the omnibus tests, :mod:`multicompare.omnibus`),
+        else exact where it fits, else Monte Carlo. The p-values stay non-increasing in the
+        rank difference, so every adjustment applies. Not with ``ranks=`` or the pairwise
+        tests (``"auto"`` is then asymptotic, resp. their own p-values).
+    random_state, n_resamples
+        As for :func:`multicompare.friedman` (default seed 0: reproducible).
 
     Returns
     -------
@@ -399,6 +441,7 @@ def posthoc_control(
     test = check_choice("test", test, POSTHOC_TESTS)
     rom = check_choice("rom", rom, ROMS)
     ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
+    pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
     basis = _basis(
         data,
         ranks,
@@ -419,7 +462,7 @@ def posthoc_control(
     c = index_of(names, control)
     others = np.array([j for j in range(len(names)) if j != c])
     labels = [names[j] for j in others]
-    shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses)
+    shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses, pvalues)
     p = shared["pvalue"].to_numpy()
     procedures = PAIRWISE_PROCEDURES["control"] if test in PAIRWISE_TESTS else CONTROL_PROCEDURES
     if rom != "exact" and "rom" not in procedures:
@@ -451,6 +494,9 @@ def posthoc_all_pairs(
     score: str = "score",
     aggregate: Aggregate | None = None,
     nan_policy: NanPolicy = "raise",
+    method: PValueMethod = "auto",
+    random_state: RandomState = DEFAULT_SEED,
+    n_resamples: int = DEFAULT_RESAMPLES,
 ) -> PosthocAllPairsResult:
     """Compare all k(k-1)/2 pairs of algorithms after ``test`` (G08 Sec. 2.2, G10 Sec. 5).
 
@@ -483,7 +529,7 @@ def posthoc_all_pairs(
         Non-decreasing APVs (above).
     higher_is_better, dataset, algorithm, score, aggregate, nan_policy
         As for :func:`multicompare.friedman`.
-    aligned_se, quade_se
+    aligned_se, quade_se, method, random_state, n_resamples
         As for :func:`posthoc_control`.
 
     Returns
@@ -500,6 +546,7 @@ def posthoc_all_pairs(
     test = check_choice("test", test, POSTHOC_TESTS)
     monotone = check_bool(monotone, "monotone")
     ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
+    pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
     basis = _basis(
         data,
         ranks,
@@ -520,7 +567,7 @@ def posthoc_all_pairs(
     first, second = np.triu_indices(k, 1)  # the pairs in itertools.combinations order
     pairs = tuple(itertools.combinations(names, 2))
     labels = [f"{a} vs {b}" for a, b in pairs]
-    shared = _z_tests(basis, first, second, labels, test, alpha, ses)
+    shared = _z_tests(basis, first, second, labels, test, alpha, ses, pvalues)
     p = shared["pvalue"].to_numpy()
     # The p-values of the rank tests are Robinson in rank order (_z_tests): exact
     # Bergmann-Hommel in polynomial time.
@@ -553,6 +600,8 @@ class _Basis(NamedTuple):
     unit: float  # the ranks are multiples of 1/unit (see _rank_unit)
     scores: Scores | None = None
     omitted: tuple[str, ...] = ()
+    table: np.ndarray | None = None  # the within-row ranks W whose column totals give ranks
+    total: float = 1.0  # ranks = column totals of table / total
 
 
 def _rank_unit(test: str, n: int) -> float:
@@ -573,6 +622,7 @@ def _z_tests(
     test: str,
     alpha: float,
     ses: Mapping[str, str],
+    pvalues: _PValueOptions,
 ) -> dict[str, Any]:
     """The fields both post-hoc results share: for each hypothesis (first[h], second[h]) the
     ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|);
@@ -598,6 +648,18 @@ def _z_tests(
         gaps, inverse = np.unique(np.abs(z), return_inverse=True)
         # 2 norm.sf(|z|) = 2 ndtr(-|z|), without scipy.stats' overhead
         pvalue = np.minimum.accumulate(np.minimum(2.0 * special.ndtr(-gaps), 1.0))[inverse]
+    used, resamples = _permuted(basis, test, pvalues)
+    if used != "asymptotic":
+        assert basis.table is not None
+        # P(|D*| >= |d|), D the difference of two column totals of W; non-increasing in |d|,
+        # equal for equal differences: still Robinson in rank order
+        pvalue, used, resamples = pair_pvalues(
+            basis.table,
+            difference * basis.total,
+            used,
+            pvalues.random_state,
+            pvalues.n_resamples,
+        )
     index = pd.Index(labels)  # built once for the three Series
     series = {
         name: pd.Series(values, index=index, name=name)
@@ -612,7 +674,39 @@ def _z_tests(
         "omitted": basis.omitted,
         **series,
         "options": {name: form for name, form in ses.items() if SE_OPTIONS[name] == test},
+        "method": used,
+        "n_resamples": resamples,
     }
+
+
+class _PValueOptions(NamedTuple):
+    """The p-value options of a rank post-hoc (:mod:`multicompare._permutation`)."""
+
+    method: str
+    n_resamples: int
+    random_state: RandomState
+
+
+def _permuted(basis: _Basis, test: str, pvalues: _PValueOptions) -> tuple[str, int | None]:
+    """The p-value method of the z tests: ``"asymptotic"`` (normal), or the method to pass to
+    :func:`multicompare._permutation.pair_pvalues`; ValueError when an exact or permutation
+    p-value is asked for where none exists (published ranks, pairwise tests)."""
+    wanted = resolve(pvalues.method, basis.n_datasets)
+    if wanted == "asymptotic":
+        return "asymptotic", None
+    if basis.table is None:
+        if pvalues.method == "auto":
+            return "asymptotic", None
+        source = (
+            "pairwise tests compute their own"
+            if test in PAIRWISE_TESTS
+            else "ranks= hold only the average ranks"
+        )
+        raise ValueError(
+            f"method={pvalues.method!r} permutes each data set's ranks, which {source}; "
+            "pass data with a rank test, or method='asymptotic'"
+        )
+    return wanted, None
 
 
 def pairwise_tests(
@@ -676,25 +770,28 @@ def _basis(
     if test in PAIRWISE_TESTS:
         return _Basis(average_ranks(scores), n, float("nan"), unit, scores, scores.omitted)
     if test == "friedman":
+        rows = _ranking.friedman_ranks(scores.oriented())
         return _Basis(
-            average_ranks(scores),
+            average_ranks(scores, rows),
             n,
             _ranking.standard_error(test, k, n),
             unit,
             omitted=scores.omitted,
+            table=rows,
+            total=float(n),
         )
     if test == "quade":  # rows W_ij = Q_i r_ij, T_j = W_j / (N(N+1)/2)
-        qu = quade(scores)
+        qu = quade(scores, method="asymptotic")
         series, rows, total = qu.ranks, qu.W.to_numpy(), n * (n + 1) / 2.0
     else:
-        al = friedman_aligned_ranks(scores)
+        al = friedman_aligned_ranks(scores, method="asymptotic")
         series, rows, total = al.ranks, al.aligned_ranks.to_numpy(), float(n)
     se = (
         float(_ranking.permutation_se(rows, total))
         if form == "calibrated"
         else _ranking.standard_error(test, k, n, form)
     )
-    return _Basis(series, n, se, unit, omitted=scores.omitted)
+    return _Basis(series, n, se, unit, omitted=scores.omitted, table=rows, total=total)
 
 
 def check_se_options(test: str, ses: Mapping[str, str]) -> dict[str, SEForm]:

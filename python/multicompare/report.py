@@ -18,6 +18,7 @@ from multicompare import _render, _report_json
 from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, index_of
 from multicompare._deprecation import renamed_keywords
 from multicompare._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
+from multicompare._permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState, check_options
 from multicompare._validation import check_alpha, check_bool, check_choice, one_of
 from multicompare._vocabulary import (
     CD_PROCEDURES,
@@ -33,6 +34,7 @@ from multicompare._vocabulary import (
     OmnibusName,
     PosthocComparison,
     PosthocTest,
+    PValueMethod,
     Rom,
     SEForm,
 )
@@ -64,6 +66,7 @@ _DEFAULTS: dict[str, Any] = {
     "aligned_se": "calibrated",
     "quade_se": "calibrated",
     "monotone": False,
+    "method": "auto",
 }
 
 
@@ -84,6 +87,9 @@ class OmnibusTest:
         Its reference distribution.
     df : tuple of int
         Its degrees of freedom (one for chi2, two for F).
+    method : str
+        How ``pvalue`` was computed: ``'asymptotic'`` (from ``distribution``), ``'exact'`` or
+        ``'permutation'`` (Monte Carlo) permutation p-values (``compare(method=)``).
     """
 
     name: OmnibusName
@@ -91,12 +97,13 @@ class OmnibusTest:
     pvalue: float
     distribution: Literal["chi2", "F"]
     df: tuple[int, ...]
+    method: str = "asymptotic"
 
     def __str__(self) -> str:
         df = ", ".join(map(str, self.df))
         return (
             f"{TEST_NAMES[self.name]}: {self.distribution}({df}) = {self.statistic:.4f}, "
-            f"p = {fmt_p(self.pvalue)}"
+            f"p = {fmt_p(self.pvalue)}{_render.pvalue_note(self.method)}"
         )
 
 
@@ -183,6 +190,14 @@ class Report:
         Notes for the reader (left-out data sets and procedures, missing scores).
     tie_correction, rom, aligned_se, quade_se, monotone : bool or str
         The options of :func:`compare` that select the papers' forms.
+    method : str
+        The p-value option of :func:`compare` (``'auto'``, ``'asymptotic'``, ``'exact'``,
+        ``'permutation'``); ``'asymptotic'`` is the papers' form.
+    pvalue_method : str
+        How the post-hoc p-values were computed (``'asymptotic'``, ``'exact'``,
+        ``'permutation'``); each omnibus test records its own (``OmnibusTest.method``).
+    n_resamples : int
+        The Monte Carlo permutations of a ``'permutation'`` p-value.
     omitted : tuple of str
         Data sets left out by ``nan_policy='omit'``, or with fewer than two scores by an
         incomplete-block test.
@@ -237,6 +252,9 @@ class Report:
     aligned_se: SEForm = "calibrated"
     quade_se: SEForm = "calibrated"
     monotone: bool = False
+    method: str = "auto"
+    pvalue_method: str = "asymptotic"
+    n_resamples: int = DEFAULT_RESAMPLES
     # data sets left out by nan_policy="omit", or with fewer than 2 scores by an incomplete test
     omitted: tuple[str, ...] = ()
     # the parametric side (multicompare.parametric): the verdict on its conditions, the family
@@ -343,6 +361,7 @@ class Report:
             "aligned_se": self.aligned_se,
             "quade_se": self.quade_se,
             "monotone": self.monotone,
+            "method": self.method,
         }
         return [f"{name}={value!r}" for name, value in chosen.items() if value != _DEFAULTS[name]]
 
@@ -508,6 +527,9 @@ def compare(
     aggregate: Aggregate | None = None,
     nan_policy: NanPolicy = "raise",
     family: Family = "nonparametric",
+    method: PValueMethod = "auto",
+    random_state: RandomState = DEFAULT_SEED,
+    n_resamples: int = DEFAULT_RESAMPLES,
 ) -> Report:
     """Run the recommended analysis in one call and return a :class:`Report`.
 
@@ -570,6 +592,12 @@ def compare(
         The papers' forms (above).
     dataset, algorithm, score, aggregate, nan_policy
         As for :func:`multicompare.friedman`.
+    method, random_state, n_resamples
+        The p-values of the rank tests, omnibus and post-hoc (:func:`multicompare.friedman`):
+        ``"auto"`` (default) uses exact or Monte Carlo permutation p-values up to N = 16 data
+        sets, where the asymptotic forms were measured above alpha; ``"asymptotic"`` gives the
+        papers' values. The report labels which was used (``OmnibusTest.method``,
+        ``Report.pvalue_method`` and a note). Not for the incomplete-block tests.
 
     Returns
     -------
@@ -587,6 +615,17 @@ def compare(
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
     test = check_choice("test", test, COMPARE_TESTS)
+    method, n_resamples = check_options(method, random_state, n_resamples)
+    pvalues: dict[str, Any] = {
+        "method": method,
+        "random_state": random_state,
+        "n_resamples": n_resamples,
+    }
+    if test in INCOMPLETE_TESTS and method not in ("auto", "asymptotic"):
+        raise ValueError(
+            f"method={method!r} applies to the rank tests; test={test!r} has asymptotic "
+            "p-values only"
+        )
     rom, ses = _check_options(
         control,
         test,
@@ -620,25 +659,30 @@ def compare(
         aggregate=aggregate,
         nan_policy=nan_policy,
     )
-    fr = friedman(scores, tie_correction=tie_correction)
-    idv = iman_davenport(scores, tie_correction=tie_correction)
+    fr = friedman(scores, tie_correction=tie_correction, **pvalues)
+    idv = iman_davenport(scores, tie_correction=tie_correction, **pvalues)
     omnibus = [
-        OmnibusTest("friedman", float(fr.statistic), float(fr.pvalue), "chi2", (int(fr.df),)),
+        OmnibusTest(
+            "friedman", float(fr.statistic), float(fr.pvalue), "chi2", (int(fr.df),), fr.method
+        ),
         OmnibusTest(
             "iman_davenport",
             float(idv.statistic),
             float(idv.pvalue),
             "F",
             (int(idv.df_num), int(idv.df_den)),
+            idv.method,
         ),
     ]
     if test == "aligned":
-        al = friedman_aligned_ranks(scores, tie_correction=tie_correction)
+        al = friedman_aligned_ranks(scores, tie_correction=tie_correction, **pvalues)
         omnibus.append(
-            OmnibusTest("aligned", float(al.statistic), float(al.pvalue), "chi2", (int(al.df),))
+            OmnibusTest(
+                "aligned", float(al.statistic), float(al.pvalue), "chi2", (int(al.df),), al.method
+            )
         )
     elif test == "quade":
-        qu = quade(scores, tie_correction=tie_correction)
+        qu = quade(scores, tie_correction=tie_correction, **pvalues)
         omnibus.append(
             OmnibusTest(
                 "quade",
@@ -646,6 +690,7 @@ def compare(
                 float(qu.pvalue),
                 "F",
                 (int(qu.df_num), int(qu.df_den)),
+                qu.method,
             )
         )
     notes = (
@@ -667,6 +712,7 @@ def compare(
             rom=rom,
             aligned_se=aligned_se,
             quade_se=quade_se,
+            **pvalues,
         )
         pairs = [(control, other) for other in result.algorithms]
     else:
@@ -677,9 +723,12 @@ def compare(
             monotone=monotone,
             aligned_se=aligned_se,
             quade_se=quade_se,
+            **pvalues,
         )
         pairs = list(result.pairs)
     notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
+    if result.method != "asymptotic" or fr.method != "asymptotic":
+        notes.append(_render.permutation_note(scores.n_datasets, fr.method, result.method))
     side = _parametric_side(
         data,
         scores,
@@ -718,6 +767,9 @@ def compare(
         aligned_se=aligned_se,
         quade_se=quade_se,
         monotone=bool(monotone),
+        method=method,
+        pvalue_method=result.method,
+        n_resamples=n_resamples,
         omitted=scores.omitted,
         **side,
     )

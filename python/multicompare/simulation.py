@@ -40,6 +40,7 @@ from multicompare._permutation import (
     DEFAULT_SEED,
     check_options,
     omnibus_pvalue,
+    pair_pvalues,
     resolve,
 )
 from multicompare._validation import (
@@ -189,6 +190,26 @@ def _by_method(p: np.ndarray, tables: np.ndarray, spec: _Spec) -> np.ndarray:
     )
 
 
+def _pairs_by_method(tables: np.ndarray, spec: _Spec) -> np.ndarray | None:
+    """The permutation p-values of every pair (``itertools.combinations`` order) of each
+    replication's within-row scores ``tables`` (reps, N, k), as the rank post-hocs compute them
+    for ``spec.method``; None where they use the normal approximation (or no post-hoc runs)."""
+    if resolve(spec.method, spec.n_datasets) == "asymptotic" or all(
+        comparison == "omnibus" for comparison, _, _ in spec.rows
+    ):
+        return None
+    first, second = _pairs(spec.k)
+    totals = tables.sum(axis=1)
+    return np.array(
+        [
+            pair_pvalues(table, t[second] - t[first], spec.method, DEFAULT_SEED, spec.n_resamples)[
+                0
+            ]
+            for table, t in zip(tables, totals)
+        ]
+    )
+
+
 class _Ranked(NamedTuple):
     """One test of a chunk: omnibus p-values, the post-hoc ranks and SE per replication, and
     for the pairwise tests the p-values of all pairs."""
@@ -220,7 +241,7 @@ def _friedman(x: np.ndarray, spec: _Spec) -> _Ranked:
     if permuted is not omnibus["friedman"]:
         omnibus["friedman"] = omnibus["iman_davenport"] = permuted
     se = np.full(reps, _ranking.standard_error("friedman", k, n))
-    return _Ranked(omnibus, sums / n, se)
+    return _Ranked(omnibus, sums / n, se, _pairs_by_method(ranks, spec))
 
 
 def _aligned(x: np.ndarray, spec: _Spec) -> _Ranked:
@@ -244,7 +265,7 @@ def _aligned(x: np.ndarray, spec: _Spec) -> _Ranked:
     else:
         se = np.full(reps, _ranking.standard_error("aligned", k, n, "garcia2010"))
     p = _by_method(stats.chi2.sf(statistic, k - 1), ranks, spec)
-    return _Ranked({"aligned": p}, by_algorithm / n, se)
+    return _Ranked({"aligned": p}, by_algorithm / n, se, _pairs_by_method(ranks, spec))
 
 
 def _quade(x: np.ndarray, spec: _Spec) -> _Ranked:
@@ -267,7 +288,7 @@ def _quade(x: np.ndarray, spec: _Spec) -> _Ranked:
     else:
         se = np.full(reps, _ranking.standard_error("quade", k, n, "garcia2010"))
     p = _by_method(stats.f.sf(statistic, k - 1, (k - 1) * (n - 1)), w, spec)
-    return _Ranked({"quade": p}, t, se)
+    return _Ranked({"quade": p}, t, se, _pairs_by_method(w, spec))
 
 
 def _pairwise(x: np.ndarray, test: str) -> _Ranked:

@@ -292,3 +292,14 @@ def test_compare_and_the_command_line_label_the_p_value_method(capsys: Any) -> N
     assert "permutation" not in capsys.readouterr().out
     assert main(["--example", "demsar2006"]) == 0
     assert "p-values by permutation" in capsys.readouterr().out
+
+
+def test_report_fields_are_checked_and_incomplete_tests_refuse_permutations() -> None:
+    report = mc.compare(mc.load_example("demsar2006"))
+    text = report.to_json().replace('"pvalue_method": "exact"', '"pvalue_method": "bootstrap"')
+    with pytest.raises(ValueError, match="pvalue_method must be one of"):
+        mc.Report.from_json(text)
+    data = mc.load_example("garcia2010")
+    with pytest.raises(ValueError, match="asymptotic p-values only"):
+        mc.compare(data, test="skillings_mack", method="permutation")
+    assert mc.compare(data, test="skillings_mack").omnibus[0].method == "asymptotic"

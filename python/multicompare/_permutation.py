@@ -51,7 +51,7 @@ from typing import NamedTuple
 import numpy as np
 
 from multicompare._validation import check_choice, check_count
-from multicompare._vocabulary import PVALUE_METHODS, PValueMethod
+from multicompare._vocabulary import PVALUE_METHODS, PValueMethod, PValueSource
 
 RandomState = int | np.random.Generator | None
 """A seed (a non-negative int), a numpy Generator, or None (fresh entropy)."""
@@ -88,11 +88,11 @@ class PValue(NamedTuple):
     and ``n_resamples`` (Monte Carlo only, else None)."""
 
     pvalue: float
-    method: str
+    method: PValueSource
     n_resamples: int | None = None
 
 
-def pvalue_label(method: str, n_resamples: int | None) -> str:
+def pvalue_label(method: PValueSource, n_resamples: int | None) -> str:
     """How a p-value was computed, for reports: "asymptotic", "exact permutation" or "Monte
     Carlo permutation, 9,999 resamples" (without the count when ``n_resamples`` is None)."""
     if method == "permutation":
@@ -184,7 +184,7 @@ def pair_pvalues(
     method: str,
     random_state: RandomState,
     n_resamples: int,
-) -> tuple[np.ndarray, str, int | None]:
+) -> tuple[np.ndarray, PValueSource, int | None]:
     """Two-sided permutation p-values P(|D*| >= |d|) of column-total differences ``difference``
     (in units of W, any shape) of the within-row scores ``table`` (N x k). ``method`` is
     ``"exact"`` (ValueError when it does not fit), ``"permutation"`` or ``"auto"`` (exact, else

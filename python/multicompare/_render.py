@@ -24,6 +24,7 @@ from multicompare._names import (
     procedure_name,
 )
 from multicompare._permutation import pvalue_label
+from multicompare._vocabulary import PValueSource
 from multicompare.adjust import NOT_FWER_CONTROLLING
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ def distribution(t: OmnibusTest) -> str:
     return f"{t.distribution}({', '.join(str(d) for d in t.df)})"
 
 
-def pvalue_note(method: str) -> str:
+def pvalue_note(method: PValueSource) -> str:
     """`` (exact permutation)`` after a p-value that is not asymptotic, else nothing."""
     return "" if method == "asymptotic" else f" ({pvalue_label(method, None)})"
 

@@ -80,6 +80,7 @@ __all__ = [
     "RankTest",
     "Rom",
     "PValueMethod",
+    "PValueSource",
     "SEForm",
     "Ties",
     "VarianceTest",
@@ -106,9 +107,12 @@ AllPairsProcedure = Literal["nemenyi", "holm", "shaffer", "bergmann_hommel"]
 """Procedures for all pairwise comparisons (N x N), G08 Sec. 2.2."""
 CDProcedure = Literal["nemenyi", "bonferroni_dunn"]
 """Procedures decided by a critical difference of average Friedman ranks (D06 Sec. 3.2.2)."""
-PValueMethod = Literal["asymptotic", "exact", "permutation", "auto"]
-"""How the rank tests (omnibus and post-hoc z tests) compute their p-values: the asymptotic
-distribution, the exact permutation distribution, Monte Carlo permutations, or chosen by N."""
+PValueSource = Literal["asymptotic", "exact", "permutation"]
+"""How a p-value of a rank test was computed: the asymptotic distribution, the exact
+permutation distribution, or Monte Carlo permutations."""
+PValueMethod = Literal[PValueSource, "auto"]
+"""How the rank tests (omnibus and post-hoc z tests) compute their p-values: one of
+:data:`PValueSource`, or chosen by the number of data sets ("auto")."""
 SEForm = Literal["calibrated", "garcia2010"]
 """The standard error of the aligned-ranks and Quade post-hocs: valid, or the paper's."""
 Rom = Literal["exact", "garcia2010"]

@@ -44,7 +44,7 @@ from multicompare._permutation import (
     pvalue_label,
 )
 from multicompare._validation import check_bool
-from multicompare._vocabulary import PValueMethod
+from multicompare._vocabulary import PValueMethod, PValueSource
 
 __all__ = [
     "AlignedRanksResult",
@@ -89,7 +89,7 @@ class _Printable:
             lines.append(f"  omitted (incomplete): {', '.join(self.omitted)}")
         return "\n".join(lines)
 
-    method: str
+    method: PValueSource
     n_resamples: int | None
 
     def _repr_html_(self) -> str:
@@ -149,7 +149,7 @@ class FriedmanResult(_Printable):
     tie_correction: bool
     rank_matrix: pd.DataFrame = field(repr=False)
     omitted: tuple[str, ...] = ()
-    method: str = "asymptotic"
+    method: PValueSource = "asymptotic"
     n_resamples: int | None = None
 
 
@@ -196,7 +196,7 @@ class ImanDavenportResult(_Printable):
     friedman_statistic: float
     rank_matrix: pd.DataFrame = field(repr=False)
     omitted: tuple[str, ...] = ()
-    method: str = "asymptotic"
+    method: PValueSource = "asymptotic"
     n_resamples: int | None = None
 
 
@@ -248,7 +248,7 @@ class AlignedRanksResult(_Printable):
     aligned_observations: pd.DataFrame = field(repr=False)
     aligned_ranks: pd.DataFrame = field(repr=False)
     omitted: tuple[str, ...] = ()
-    method: str = "asymptotic"
+    method: PValueSource = "asymptotic"
     n_resamples: int | None = None
 
 
@@ -313,7 +313,7 @@ class QuadeResult(_Printable):
     S_j: pd.Series = field(repr=False)
     W_j: pd.Series = field(repr=False)
     omitted: tuple[str, ...] = ()
-    method: str = "asymptotic"
+    method: PValueSource = "asymptotic"
     n_resamples: int | None = None
 
 

@@ -107,6 +107,7 @@ from multicompare._vocabulary import (
     SE_FORMS,
     PosthocTest,
     PValueMethod,
+    PValueSource,
     Rom,
     SEForm,
 )
@@ -155,7 +156,9 @@ class _PosthocResult:
     adjusted: pd.DataFrame = field(repr=False)
     options: Mapping[str, str | bool] = field(repr=False, default_factory=dict)
     omitted: tuple[str, ...] = ()
-    method: str = "asymptotic"  # how ``pvalue`` was computed (the adjustments: ``procedures``)
+    method: PValueSource = (
+        "asymptotic"  # how ``pvalue`` was computed (the adjustments: ``procedures``)
+    )
     n_resamples: int | None = None
     skipped: Mapping[str, str] = field(default_factory=dict)
 

@@ -35,6 +35,7 @@ from multicompare._vocabulary import (
     PosthocComparison,
     PosthocTest,
     PValueMethod,
+    PValueSource,
     Rom,
     SEForm,
 )
@@ -97,7 +98,7 @@ class OmnibusTest:
     pvalue: float
     distribution: Literal["chi2", "F"]
     df: tuple[int, ...]
-    method: str = "asymptotic"
+    method: PValueSource = "asymptotic"
 
     def __str__(self) -> str:
         df = ", ".join(map(str, self.df))
@@ -252,8 +253,8 @@ class Report:
     aligned_se: SEForm = "calibrated"
     quade_se: SEForm = "calibrated"
     monotone: bool = False
-    method: str = "auto"
-    pvalue_method: str = "asymptotic"
+    method: PValueMethod = "auto"
+    pvalue_method: PValueSource = "asymptotic"
     n_resamples: int = DEFAULT_RESAMPLES
     # data sets left out by nan_policy="omit", or with fewer than 2 scores by an incomplete test
     omitted: tuple[str, ...] = ()

@@ -10,6 +10,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -19,7 +20,7 @@ import pytest
 
 import multicompare as mc
 from multicompare import Report, __version__, compare, load_example
-from multicompare.cli import _with_progress, main
+from multicompare.cli import InputError, _checked_input, _with_progress, main
 from readme import README, readme_blocks
 
 
@@ -455,6 +456,16 @@ def test_standard_input_is_read_with_a_cap(wide_csv: Path) -> None:
     assert (
         big.returncode == 2 and b"standard input is larger than the --max-size limit" in big.stderr
     )
+
+
+def test_a_refused_standard_input_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"a,b\n1,2\n" * 100)))
+    with pytest.raises(InputError, match="larger than"), _checked_input("-", 10):
+        pass
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_named_columns_must_exist(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

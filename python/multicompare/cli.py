@@ -487,7 +487,11 @@ class _checked_input:
         if self.name == "-":
             with tempfile.NamedTemporaryFile(suffix=".csv", delete=False) as copy:
                 self.copy = copy.name
-                _copy_checked(sys.stdin.buffer, "standard input", self.limit, copy.write)
+                try:
+                    _copy_checked(sys.stdin.buffer, "standard input", self.limit, copy.write)
+                except BaseException:  # __exit__ is not called when __enter__ fails
+                    os.unlink(copy.name)
+                    raise
             return self.copy
         try:
             info = os.stat(self.name)

@@ -303,3 +303,15 @@ def test_report_fields_are_checked_and_incomplete_tests_refuse_permutations() ->
     with pytest.raises(ValueError, match="asymptotic p-values only"):
         mc.compare(data, test="skillings_mack", method="permutation")
     assert mc.compare(data, test="skillings_mack").omnibus[0].method == "asymptotic"
+
+
+def test_large_tables_stay_bounded_and_agree_with_the_asymptotic_p_value() -> None:
+    """N = 2000 aligned ranks: the sums of squares leave int64 (the float path) and a pair's
+    support is wide (no histogram of it); with so many data sets the chi-square is accurate."""
+    x = np.random.default_rng(0).standard_normal((2000, 30))
+    drawn = mc.friedman_aligned_ranks(x, method="permutation", n_resamples=400)
+    asymptotic = mc.friedman_aligned_ranks(x, method="asymptotic").pvalue
+    assert abs(drawn.pvalue - asymptotic) <= 4 * np.sqrt(asymptotic * (1 - asymptotic) / 400)
+    pairs = mc.posthoc_control(x, 0, test="aligned", method="permutation", n_resamples=40)
+    normal = mc.posthoc_control(x, 0, test="aligned", method="asymptotic").pvalue
+    np.testing.assert_allclose(pairs.pvalue, normal, atol=0.05)  # pooled over 435 pairs

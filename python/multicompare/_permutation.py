@@ -172,9 +172,14 @@ def omnibus_pvalue(
         if method == "exact":
             raise ValueError(_too_big(w.shape))
     observed = _sum_of_squares(w.sum(axis=0))
+    # exact in int64 while sum_j C_j^2 fits; beyond, in floats with a relative margin that
+    # counts near-equal sums as ties (the conservative side)
+    exact_sums = float(np.abs(w).max(axis=1).sum()) ** 2 * w.shape[1] < 2.0**62
+    threshold = observed if exact_sums else float(observed) * (1.0 - 1e-12)
     at_least = 0
     for sums in _resampled_totals(w, n_resamples, generator(random_state)):
-        at_least += int(np.count_nonzero(_sum_of_squares(sums) >= observed))
+        squares = _sum_of_squares(sums if exact_sums else sums.astype(np.float64))
+        at_least += int(np.count_nonzero(squares >= threshold))
     return PValue((at_least + 1) / (n_resamples + 1), "permutation", n_resamples)
 
 
@@ -198,19 +203,16 @@ def pair_pvalues(
             return _at(tail, gaps), "exact", None
         if method == "exact":
             raise ValueError(_too_big(w.shape))
-    counts = np.zeros(1, dtype=np.int64)
-    k = w.shape[1]
-    first, second = np.triu_indices(k, 1)
-    for sums in _resampled_totals(w, n_resamples, generator(random_state)):
-        found = np.bincount(np.abs(sums[:, second] - sums[:, first]).ravel())
-        if found.size > counts.size:
-            found[: counts.size] += counts
-            counts = found
-        else:
-            counts[: found.size] += found
-    at_least = np.cumsum(counts[::-1])[::-1] / len(first)  # resamples with |D*| >= x, per pair
-    tail = np.append(at_least, 0.0)
-    return (_at(tail, gaps) + 1.0) / (n_resamples + 1.0), "permutation", n_resamples
+    observed, where = np.unique(gaps, return_inverse=True)
+    at_least = np.zeros(observed.size)
+    first, second = np.triu_indices(w.shape[1], 1)
+    rng = generator(random_state)
+    for sums in _resampled_totals(w, n_resamples, rng, width=len(first)):
+        found = np.sort(np.abs(sums[:, second] - sums[:, first]), axis=None)
+        at_least += found.size - np.searchsorted(found, observed, side="left")
+    # resamples with |D*| >= |d|, per pair (the pairs share one null distribution)
+    pooled = at_least[where.reshape(gaps.shape)] / len(first)
+    return (pooled + 1.0) / (n_resamples + 1.0), "permutation", n_resamples
 
 
 def _at(tail: np.ndarray, gaps: np.ndarray) -> np.ndarray:
@@ -352,15 +354,16 @@ def _frozen(array: np.ndarray) -> np.ndarray:
 
 
 def _resampled_totals(
-    w: np.ndarray, n_resamples: int, rng: np.random.Generator
+    w: np.ndarray, n_resamples: int, rng: np.random.Generator, width: int = 0
 ) -> Iterator[np.ndarray]:
     """Column totals of ``n_resamples`` tables with each row of ``w`` randomly permuted, in
-    chunks of (c, k) so that memory stays bounded (:data:`_CHUNK_CELLS`); drawn from the
-    :func:`canonical` table, so the same ``rng`` gives the same totals for any order of the
-    rows and columns of ``w``."""
+    chunks of (c, k) so that memory stays bounded (:data:`_CHUNK_CELLS` cells per chunk, of
+    the permuted tables or of ``width`` values per resample that the caller derives); drawn
+    from the :func:`canonical` table, so the same ``rng`` gives the same totals for any order
+    of the rows and columns of ``w``."""
     n, k = w.shape
     rows = canonical(w)
-    chunk = max(1, _CHUNK_CELLS // (n * k))
+    chunk = max(1, _CHUNK_CELLS // max(n * k, width))
     for start in range(0, n_resamples, chunk):
         size = min(chunk, n_resamples - start)
         yield rng.permuted(np.broadcast_to(rows, (size, n, k)), axis=-1).sum(axis=1)

@@ -284,3 +284,36 @@ def test_cli_bayesian(capsys) -> None:
             assert cli.main([*argv, *bad]) == 2
     with pytest.raises(SystemExit):
         cli.main(["--example", "demsar2006", "--rope", "0.01"])
+
+
+def test_compare_bayesian_takes_aggregate_and_nan_policy_as_compare_does() -> None:
+    rng = np.random.default_rng(5)
+    wide = pd.DataFrame(
+        rng.uniform(0.6, 0.9, (10, 3)),
+        index=pd.Index([f"d{i}" for i in range(10)], name="dataset"),
+        columns=["a", "b", "c"],
+    )
+    long = pd.concat(
+        [wide.stack().rename("score").reset_index().assign(fold=f) for f in range(3)]
+    ).rename(columns={"level_1": "algorithm"})
+    long["score"] += np.tile([-0.01, 0.0, 0.01], len(long) // 3)  # folds around the mean
+    with pytest.raises(ValueError, match="aggregate='mean'"):
+        mc.compare_bayesian(long, n_samples=500)
+    options = {"rope": 0.01, "seed": 2, "n_samples": 1000}
+    by_mean = mc.compare_bayesian(long, aggregate="mean", **options)
+    expected = mc.compare_bayesian(
+        long.groupby(["dataset", "algorithm"])["score"].mean().unstack(), **options
+    )
+    pd.testing.assert_frame_equal(by_mean.to_frame(), expected.to_frame())
+    holed = wide.copy()
+    holed.iloc[[1, 4], 2] = np.nan
+    with pytest.raises(ValueError, match="nan_policy='omit'"):
+        mc.compare_bayesian(holed, n_samples=500)
+    omitted = mc.compare_bayesian(holed, nan_policy="OMIT", **options)
+    assert omitted.omitted == ("d1", "d4") and omitted.n_datasets == 8
+    assert "Omitted (a missing score): d1, d4" in str(omitted)
+    pd.testing.assert_frame_equal(
+        omitted.to_frame(), mc.compare_bayesian(holed.dropna(), **options).to_frame()
+    )
+    with pytest.raises(ValueError, match="nan_policy must be one of 'raise', 'omit'; got 'drop'"):
+        mc.compare_bayesian(holed, nan_policy="drop")

@@ -443,3 +443,70 @@ def test_scores_built_directly_are_checked() -> None:
         mc.friedman(with_nan)
     assert mc.friedman(with_nan, nan_policy="omit").omitted == ("x",)
     assert mc.skillings_mack(with_nan).n_missing == 1
+
+
+# --- data-set names that are numbers (integer OpenML ids): one layout rule, API and CLI ----
+
+OPENML_IDS = {name: 3 + 7 * i for i, name in enumerate(DATASETS)}
+
+
+def _cli_report(path: Path, capsys: pytest.CaptureFixture[str], *options: str) -> mc.Report:
+    assert main([str(path), *options, "--format", "json"]) == 0
+    return mc.Report.from_json(capsys.readouterr().out)
+
+
+def test_a_long_frame_with_numeric_data_set_ids_is_read_as_long(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    frame = runs().assign(dataset=lambda f: f["dataset"].map(OPENML_IDS))
+    assert frame["dataset"].dtype.kind == "i"
+    scores = as_scores(frame, aggregate="mean")
+    assert scores.algorithms == tuple(CLASSIFIERS)
+    assert scores.datasets == tuple(str(OPENML_IDS[d]) for d in DATASETS)
+    np.testing.assert_allclose(scores.values, by_hand(runs(), "mean").to_numpy())
+    path = tmp_path / "openml.csv"
+    frame.to_csv(path, index=False)
+    report = mc.compare(frame, aggregate="mean")
+    assert _cli_report(path, capsys, "--aggregate", "mean") == report
+    assert (
+        mc.compare(path, aggregate="mean")
+        == report
+        == mc.compare(pd.read_csv(path), aggregate="mean")
+    )
+
+
+def test_a_wide_frame_with_numeric_data_set_ids_keeps_them_out_of_the_algorithms(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wide = by_hand(runs(), "mean").rename(index=OPENML_IDS).rename_axis("dataset")
+    frame = wide.reset_index()  # an integer column 'dataset' and four score columns
+    path = tmp_path / "wide.csv"
+    frame.to_csv(path, index=False)
+    report = mc.compare(frame)
+    assert report.scores.columns.tolist() == CLASSIFIERS
+    assert report == mc.compare(pd.read_csv(path)) == mc.compare(path) == _cli_report(path, capsys)
+    moved = frame[[*CLASSIFIERS[:2], "dataset", *CLASSIFIERS[2:]]]  # wherever it stands
+    assert as_scores(moved).algorithms == tuple(CLASSIFIERS)
+    named = frame.rename(columns={"dataset": "did"})  # another name: dataset= says which
+    assert as_scores(named, dataset="did").algorithms == tuple(CLASSIFIERS)
+
+
+def test_numeric_ids_under_another_name_are_refused_not_guessed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    frame = runs().assign(dataset=lambda f: f["dataset"].map(OPENML_IDS))
+    frame = frame.rename(columns={"dataset": "did"})
+    message = r"names in column 'classifier' repeat.*Long data.*dataset= \(--dataset-column\)"
+    with pytest.raises(ValueError, match=message):
+        mc.compare(frame, aggregate="mean")
+    expected = mc.compare(
+        runs().assign(dataset=lambda f: f["dataset"].map(OPENML_IDS)), aggregate="mean"
+    )
+    assert mc.compare(frame, dataset="did", aggregate="mean").scores.equals(expected.scores)
+    path = tmp_path / "did.csv"
+    frame.to_csv(path, index=False)
+    assert main([str(path), "--aggregate", "mean"]) == 2
+    err = capsys.readouterr().err
+    assert "Long data" in err and "--dataset-column" in err and "found 'rf'" not in err
+    report = _cli_report(path, capsys, "--aggregate", "mean", "--dataset-column", "did")
+    assert report.scores.equals(expected.scores)

@@ -77,6 +77,7 @@ REPLICATE_COLUMNS = frozenset(
 SMALL_N = 10
 
 _DECIMAL_COMMA = re.compile(r"^\s*[-+]?(\d+,\d*|,\d+)(e[-+]?\d+)?\s*$", re.IGNORECASE)
+_LONG = object()  # what _layout returns for long data
 _AGGREGATE_HINT = (
     "pass aggregate='mean' or 'median' (--aggregate in the command line) to combine them"
 )
@@ -251,8 +252,11 @@ def as_scores(
     higher_is_better : bool
         Whether larger scores are better (accuracy) or worse (error, time).
     dataset, algorithm, score : str
-        The columns of long data. A DataFrame is long when it has the ``dataset`` and
-        ``algorithm`` columns, or (with a default index) two or more columns of names. Absent
+        The columns of long data. The ``dataset`` column names the data sets whatever its
+        dtype (integer ids are names). A DataFrame (or CSV file) is long when it has the
+        ``dataset`` column and the ``algorithm`` column or another column of names, or (with a
+        default index) two or more columns of names; a column of repeated names that is not the
+        first, without a ``dataset`` column, is ambiguous and an error (see ``_layout``). Absent
         names are detected: the first column of names holds the data sets, the other the
         algorithms; the score column is the only numeric column besides those that number
         repeated runs (``seed``, ``fold``, ``repeat``, ``run``, ... : ``REPLICATE_COLUMNS``).
@@ -362,14 +366,15 @@ def read_scores(
             "(is the file separated by ';' or tabs? pass sep=';' or sep='\\t', "
             "--sep on the command line)"
         )
-    if _is_long(frame, dataset, algorithm):
+    layout = _layout(frame, dataset, algorithm)
+    if layout is _LONG:
         return frame
     # pandas renames a repeated header ('a', 'a' -> 'a', 'a.1'): check the header as written.
     header = (
         pd.read_csv(path, sep=sep, header=None, nrows=1, dtype=str).iloc[0, 1:].dropna().tolist()
     )
     _check_unique(header, "algorithm")
-    return frame.set_index(frame.columns[0])
+    return frame.set_index(frame.columns[0] if layout is None else layout)
 
 
 def _check_aggregate(aggregate: Aggregate | None) -> Aggregate | None:
@@ -398,12 +403,38 @@ def _label_columns(frame: pd.DataFrame) -> list[Hashable]:
     return labels
 
 
-def _is_long(frame: pd.DataFrame, dataset: str, algorithm: str) -> bool:
-    """Long data: the named data-set and algorithm columns, or (unnamed integer index) >= 2
-    columns of names."""
-    if {dataset, algorithm} <= set(frame.columns):
-        return True
-    return _default_index(frame) and len(_label_columns(frame)) >= 2
+def _layout(frame: pd.DataFrame, dataset: str, algorithm: str) -> Hashable | None:
+    """How a frame holds its scores, one rule for DataFrames and CSV files (the CLI's too).
+
+    Returns ``_LONG`` for long data, else the column naming the data sets of wide data (None:
+    the index names them, or nothing does). With a ``dataset`` column (whatever its dtype:
+    integer OpenML ids are names): long if it has the ``algorithm`` column or another column of
+    names (then the algorithms), else wide with it as the index. Without one: long with two or
+    more columns of names (and an unnamed integer index); wide with the only column of names as
+    the index if its names are unique or it comes first; a column of repeated names elsewhere
+    (algorithms beside numeric data-set ids, or data sets repeated per fold?) is ambiguous and
+    a ValueError names the options that settle it.
+    """
+    columns = list(frame.columns)
+    labels = _label_columns(frame)
+    if dataset in columns:
+        if algorithm in columns or any(c != dataset for c in labels):
+            return _LONG
+        return dataset
+    if not _default_index(frame) or not labels:
+        return None
+    if len(labels) >= 2:
+        return _LONG
+    column = labels[0]
+    if frame[column].is_unique or column == columns[0]:
+        return column
+    raise ValueError(
+        f"cannot tell how the scores are laid out: the names in column {str(column)!r} repeat "
+        f"and it is not the first column. Long data (a row per score) with numbers naming the "
+        f"data sets? Name the data-set column with dataset= (--dataset-column), and if needed "
+        f"algorithm= (--algorithm-column) and score= (--score-column). Wide data whose rows "
+        f"repeat per fold? Name its data-set column with dataset= and pass aggregate="
+    )
 
 
 def _default_index(frame: pd.DataFrame) -> bool:
@@ -415,18 +446,11 @@ def _frame_to_wide(
     frame: pd.DataFrame, dataset: str, algorithm: str, score: str, aggregate: Aggregate | None
 ) -> pd.DataFrame:
     """Data sets x algorithms (object values, NaN where missing) from a wide or long frame."""
-    if _is_long(frame, dataset, algorithm):
+    layout = _layout(frame, dataset, algorithm)
+    if layout is _LONG:
         return _long_to_wide(frame, dataset, algorithm, score, aggregate)
-    labels = _label_columns(frame)
-    if _default_index(frame) and len(labels) == 1:
-        column = labels[0]
-        # The only column of names holds the data sets: unique names, or repeated runs of them.
-        if (
-            frame[column].is_unique
-            or aggregate is not None
-            or column in (dataset, frame.columns[0])
-        ):
-            frame = frame.set_index(column)
+    if layout is not None:
+        frame = frame.set_index(layout)
     if frame.index.is_unique:
         return frame
     if aggregate is None:

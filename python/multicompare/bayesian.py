@@ -39,7 +39,14 @@ import numpy as np
 import pandas as pd
 
 from multicompare import _tables
-from multicompare._data import Scores, ScoresLike, as_scores, index_of, paired_differences
+from multicompare._data import (
+    Aggregate,
+    Scores,
+    ScoresLike,
+    as_scores,
+    index_of,
+    paired_differences,
+)
 from multicompare._names import BAYESIAN_TEST_NAMES
 from multicompare._ranking import at_data_precision
 from multicompare._validation import check_bool, check_choice, check_count, check_nonnegative
@@ -310,6 +317,8 @@ class BayesianComparison(_tables.NotebookView):
         (first, second) in ``itertools.combinations`` order, or (control, other).
     results : tuple of BayesianResult
         The comparison of each pair (x = first, y = second).
+    omitted : tuple of str
+        The data sets left out by ``nan_policy='omit'`` (a missing score).
 
     References
     ----------
@@ -325,6 +334,7 @@ class BayesianComparison(_tables.NotebookView):
     control: str | None
     pairs: tuple[tuple[str, str], ...]
     results: tuple[BayesianResult, ...] = field(repr=False, compare=False)
+    omitted: tuple[str, ...] = ()
 
     def decision(self, result: BayesianResult) -> str:
         """The outcome of one pair at ``threshold`` (see the class docstring)."""
@@ -370,7 +380,8 @@ class BayesianComparison(_tables.NotebookView):
                 for (a, b), r in zip(self.pairs, self.results)
             ),
             align="lrrrl",
-            note=f"{dialect.strong_name.capitalize()}: posterior probability >= {self.threshold:g}.",
+            note=f"{dialect.strong_name.capitalize()}: posterior probability >= {self.threshold:g}."
+            + (f" Omitted (a missing score): {', '.join(self.omitted)}." if self.omitted else ""),
         )
         return _tables.render(table, dialect)
 
@@ -408,6 +419,8 @@ def compare_bayesian(
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> BayesianComparison:
     """The Bayesian companion of :func:`multicompare.compare`: every pair of algorithms (or
     each against ``control``) by the Bayesian signed-rank or sign test over the data sets.
@@ -424,6 +437,12 @@ def compare_bayesian(
     n_samples, seed : posterior samples per pair, and the seed of all of them (each pair gets
         an independent stream spawned from it, so the result is reproducible).
     higher_is_better, dataset, algorithm, score : as for :func:`multicompare.compare`.
+    aggregate : {'mean', 'median'} or callable, optional
+        Combines repeated scores (folds, seeds) of a data set and algorithm into one, as for
+        :func:`multicompare.compare`.
+    nan_policy : {'raise', 'omit'}
+        Missing scores: 'raise' (default) refuses them; 'omit' leaves out the data sets with a
+        missing score and lists them in the result's ``omitted``.
 
     Returns
     -------
@@ -446,7 +465,13 @@ def compare_bayesian(
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise TypeError(f"seed must be an integer or None; got {seed!r}")
     scores = as_scores(
-        data, higher_is_better=higher_is_better, dataset=dataset, algorithm=algorithm, score=score
+        data,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
     )
     names = scores.algorithms
     if control is None:
@@ -482,6 +507,7 @@ def compare_bayesian(
         control=shown,
         pairs=tuple((names[a], names[b]) for a, b in pairs),
         results=results,
+        omitted=scores.omitted,
     )
 
 

@@ -411,9 +411,9 @@ def _layout(frame: pd.DataFrame, dataset: str, algorithm: str) -> Hashable | Non
     integer OpenML ids are names): long if it has the ``algorithm`` column or another column of
     names (then the algorithms), else wide with it as the index. Without one: long with two or
     more columns of names (and an unnamed integer index); wide with the only column of names as
-    the index if its names are unique or it comes first; a column of repeated names elsewhere
-    (algorithms beside numeric data-set ids, or data sets repeated per fold?) is ambiguous and
-    a ValueError names the options that settle it.
+    the index if its names are unique or it comes first; two or more names repeated in
+    another column (algorithms beside numeric data-set ids, or data sets repeated per fold?)
+    are ambiguous and a ValueError names the options that settle it.
     """
     columns = list(frame.columns)
     labels = _label_columns(frame)
@@ -428,6 +428,8 @@ def _layout(frame: pd.DataFrame, dataset: str, algorithm: str) -> Hashable | Non
     column = labels[0]
     if frame[column].is_unique or column == columns[0]:
         return column
+    if frame[column].nunique() < 2:  # one name repeated: no algorithms; a stray text column
+        return None
     raise ValueError(
         f"cannot tell how the scores are laid out: the names in column {str(column)!r} repeat "
         f"and it is not the first column. Long data (a row per score) with numbers naming the "

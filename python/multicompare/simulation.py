@@ -676,7 +676,9 @@ def simulate(
         How the rank tests compute their p-values, as the omnibus tests and rank post-hocs
         take them (``method="auto"``, the default: exact or Monte Carlo permutation p-values
         for N <= 16, one table at a time, so slower; each Monte Carlo p-value uses the
-        package's default seed, as a call of the package's functions would).
+        package's default seed, as a call of the package's functions would, so tables whose
+        ranks are alike share one Monte Carlo null distribution and a rejection rate carries
+        that draw's error, sqrt(alpha(1 - alpha)/n_resamples), besides its own).
     random_state : int or numpy.random.SeedSequence, optional
         The seed; the result's ``entropy`` repeats a run made without one.
     executor : concurrent.futures.Executor, optional

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import multicompare as mc
@@ -103,3 +104,13 @@ def test_str_is_readable(name: str) -> None:
     assert text != repr(instance) and not text.startswith(f"{name}("), text
     assert "array(" not in text and "dtype" not in text, text
     assert re.search(r"[A-Za-z]{3}", text.splitlines()[0]), text
+
+
+@pytest.mark.parametrize("name", sorted(results.__all__))
+def test_every_result_is_a_table_and_a_notebook_view(name: str) -> None:
+    """The result protocol: ``to_frame()`` gives a non-empty DataFrame, and the notebook
+    view holds a table (the Report's page holds its own tables and diagram)."""
+    instance = INSTANCES[name]()
+    frame = instance.to_frame()
+    assert isinstance(frame, pd.DataFrame) and not frame.empty, name
+    assert "<table" in instance._repr_html_(), name

@@ -42,6 +42,7 @@ from multicompare._data import (
 )
 from multicompare._deprecation import renamed_keywords
 from multicompare._ranking import statistic_ratio
+from multicompare._tables import NotebookView
 from multicompare._validation import check_alpha, check_bool, check_choice
 from multicompare._vocabulary import CONTROL_PROCEDURES, INCOMPLETE_TESTS, IncompleteTest
 from multicompare.adjust import adjust_all_pairs, adjust_control
@@ -62,7 +63,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class SkillingsMackResult:
+class SkillingsMackResult(NotebookView):
     """Skillings-Mack test: ``statistic`` SM ~ chi-square(``df`` = k - 1).
 
     Attributes
@@ -110,9 +111,13 @@ class SkillingsMackResult:
     def __str__(self) -> str:
         return _describe(self, "Skillings-Mack test", f"chi2({self.df}) = {self.statistic:.6g}")
 
+    def to_frame(self) -> pd.DataFrame:
+        """The test as one row: ``statistic``, ``df``, ``pvalue``, N, k and the missing scores."""
+        return _row(self, "Skillings-Mack test")
+
 
 @dataclass(frozen=True)
-class DurbinResult:
+class DurbinResult(NotebookView):
     """Durbin test for a balanced incomplete block design.
 
     b data sets of k scores each, t algorithms.
@@ -180,6 +185,27 @@ class DurbinResult:
             f"chi2({self.df}) = {self.statistic:.6g}",
             f"  F({self.df}, {self.df_den}) = {self.f_statistic:.6g}, p = {self.f_pvalue:.6g}",
         )
+
+    def to_frame(self) -> pd.DataFrame:
+        """The test as one row: Durbin's chi-square (``statistic``, ``df``, ``pvalue``), Conover's
+        F (``f_statistic``, ``df_den``, ``f_pvalue``), N, k and the missing scores."""
+        return _row(
+            self,
+            "Durbin test",
+            f_statistic=self.f_statistic,
+            df_den=self.df_den,
+            f_pvalue=self.f_pvalue,
+        )
+
+
+def _row(result: SkillingsMackResult | DurbinResult, title: str, **extra: float) -> pd.DataFrame:
+    row = {"statistic": result.statistic, "df": result.df, "pvalue": result.pvalue, **extra}
+    counts = {
+        "n_datasets": result.n_datasets,
+        "n_algorithms": result.n_algorithms,
+        "n_missing": result.n_missing,
+    }
+    return pd.DataFrame([{**row, **counts}], index=[title])
 
 
 def _describe(

@@ -43,6 +43,7 @@ from multicompare._permutation import (
     omnibus_pvalue,
     pvalue_label,
 )
+from multicompare._tables import NotebookView
 from multicompare._validation import check_bool
 from multicompare._vocabulary import PValueMethod, PValueSource
 
@@ -58,8 +59,9 @@ __all__ = [
 ]
 
 
-class _Printable:
-    """A readable ``str()``: the test, statistic, degrees of freedom, p and the ranks."""
+class _Printable(NotebookView):
+    """A readable ``str()`` (the test, statistic, degrees of freedom, p and the ranks), the
+    test as a one-row table (``to_frame()``) and the notebook view of both."""
 
     _title: ClassVar[str]
     _symbol: ClassVar[str]
@@ -92,11 +94,20 @@ class _Printable:
     method: PValueSource
     n_resamples: int | None
 
-    def _repr_html_(self) -> str:
-        """In a notebook: the same text, escaped."""
-        from multicompare._tables import html_pre
-
-        return html_pre(str(self))
+    def to_frame(self) -> pd.DataFrame:
+        """The test as one row, indexed by its name: ``statistic``, the degrees of freedom,
+        ``pvalue``, how it was computed (``method``, ``n_resamples``), N and k. Rows of
+        several tests concatenate (``pd.concat``)."""
+        row = {
+            "statistic": self.statistic,
+            **{name: getattr(self, name) for name in self._df_fields},
+            "pvalue": self.pvalue,
+            "method": self.method,
+            "n_resamples": self.n_resamples,
+            "n_datasets": self.n_datasets,
+            "n_algorithms": self.n_algorithms,
+        }
+        return pd.DataFrame([row], index=[self._title])
 
 
 _OMNIBUS_ATTRIBUTES = """    n_datasets, n_algorithms : int

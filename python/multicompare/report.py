@@ -19,6 +19,7 @@ from multicompare._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scor
 from multicompare._deprecation import renamed_keywords
 from multicompare._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
 from multicompare._permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState, check_options
+from multicompare._tables import NotebookView
 from multicompare._validation import check_alpha, check_bool, check_choice, one_of
 from multicompare._vocabulary import (
     CD_PROCEDURES,
@@ -72,7 +73,7 @@ _DEFAULTS: dict[str, Any] = {
 
 
 @dataclass(frozen=True)
-class OmnibusTest:
+class OmnibusTest(NotebookView):
     """One omnibus test of a :class:`Report`.
 
     Attributes
@@ -107,9 +108,17 @@ class OmnibusTest:
             f"p = {fmt_p(self.pvalue)}{_render.pvalue_note(self.method)}"
         )
 
+    def to_frame(self) -> pd.DataFrame:
+        """The test as one row, indexed by its name: ``statistic``, ``distribution``, ``df``,
+        ``pvalue`` and ``method``."""
+        row = {name: getattr(self, name) for name in ("statistic", "distribution", "df")}
+        return pd.DataFrame(
+            [{**row, "pvalue": self.pvalue, "method": self.method}], index=[self.name]
+        )
+
 
 @dataclass(frozen=True)
-class Hypothesis:
+class Hypothesis(NotebookView):
     """One hypothesis of a :class:`Report`, H0: ``first`` and ``second`` perform alike.
 
     Attributes
@@ -144,6 +153,12 @@ class Hypothesis:
             f"{self.label}: rank difference {self.difference:.4g}, z = {self.z:.4f}, "
             f"p = {fmt_p(self.pvalue)}, APVs {', '.join(map(fmt_p, self.apvs))}"
         )
+
+    def to_frame(self) -> pd.DataFrame:
+        """The hypothesis as one row, indexed by its label: ``difference``, ``z``, ``pvalue``
+        and ``apvs`` (the tuple, in the order of ``Report.procedures``)."""
+        row = {name: getattr(self, name) for name in ("difference", "z", "pvalue", "apvs")}
+        return pd.DataFrame([row], index=[self.label])
 
 
 @dataclass(frozen=True)

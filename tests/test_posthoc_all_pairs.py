@@ -3,6 +3,8 @@
 import itertools
 from typing import Any
 
+import matplotlib
+import matplotlib.pyplot
 import numpy as np
 import pandas as pd
 import pytest
@@ -100,6 +102,24 @@ def test_matrix_is_symmetric_with_nan_diagonal() -> None:
         assert holm.loc[a, b] == value
     with pytest.raises(ValueError, match=r"procedure must be one of 'nemenyi', .* got 'hommel'"):
         result.matrix("hommel")
+
+
+def test_matrix_and_report_take_procedure_names_in_any_spelling() -> None:
+    data = mc.load_example("garcia2008")
+    result = mc.posthoc_all_pairs(data)
+    for spelled, name in (("Holm", "holm"), ("Bergmann-Hommel", "bergmann_hommel")):
+        pd.testing.assert_frame_equal(result.matrix(spelled), result.matrix(name))
+    with pytest.raises(ValueError, match=r"or None \(unadjusted p-values\); got 'Hommel'"):
+        result.matrix("Hommel")
+    report = mc.compare(data)
+    assert report.rejected("Bergmann-Hommel") == report.rejected("bergmann_hommel")
+    assert report.rejected("SHAFFER") == report.rejected("shaffer")
+    incomplete = data.astype(float)
+    incomplete.iloc[[2, 5], [1, 3]] = np.nan
+    skillings_mack = mc.compare(incomplete, test="skillings_mack")
+    figure = skillings_mack.plot(procedure="Holm")  # was refused: not spelled as its own
+    assert figure.axes
+    matplotlib.pyplot.close(figure)
 
 
 def test_frame_layout() -> None:

@@ -338,16 +338,16 @@ class PosthocAllPairsResult(_PosthocResult):
         """
         if procedure is None:
             values = self.pvalue.to_numpy()
-        elif procedure in self.adjusted.columns:
-            values = self.adjusted[procedure].to_numpy()
-        elif procedure in self.skipped:
-            raise ValueError(f"{procedure} was skipped: {self.skipped[procedure]}")
         else:
-            raise ValueError(
-                one_of(
-                    "procedure", procedure, self.adjusted.columns, "or None (unadjusted p-values)"
-                )
-            )
+            try:  # any case, '-' for '_', as every entry point spells procedures
+                name = check_choice("procedure", procedure, (*self.procedures, *self.skipped))
+            except ValueError:
+                raise ValueError(
+                    one_of("procedure", procedure, self.procedures, "or None (unadjusted p-values)")
+                ) from None
+            if name in self.skipped:
+                raise ValueError(f"{name} was skipped: {self.skipped[name]}")
+            values = self.adjusted[name].to_numpy()
         names = list(self.ranks.index)
         out = np.full((len(names), len(names)), np.nan)
         first, second = np.triu_indices(len(names), k=1)

@@ -8,6 +8,7 @@ with a control (G10 Sec. 5.1) or of all pairs (G08 Sec. 2.2), with the adjusted 
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
@@ -480,7 +481,11 @@ class Report:
         """
         from multicompare.plot import cd_diagram, draw_decisions
 
-        procedure = self.procedure if procedure is None else procedure
+        if procedure is None:
+            procedure = self.procedure
+        else:  # one of the report's procedures in any spelling draws the report's decisions
+            with contextlib.suppress(ValueError):
+                procedure = check_choice("procedure", procedure, self.procedures)
         alpha = self.alpha if alpha is None else check_alpha(alpha)
         named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
         incomplete = self.test in INCOMPLETE_TESTS

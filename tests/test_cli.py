@@ -531,3 +531,31 @@ def test_cv_runs_the_cross_validation_tests_on_a_csv_of_folds(tmp_path, capsys):
     folds.assign(knn=0.7).to_csv(path, index=False)
     assert main([str(path), "--cv", "corrected_resampled_t_test", "--rho", "0.1"]) == 2
     assert "two score columns" in capsys.readouterr().err
+
+
+def test_option_values_are_read_in_any_case_as_the_api_reads_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = load_example("garcia2010").astype(float)
+    data.iloc[[2, 5], [1, 3]] = np.nan
+    path = tmp_path / "holes.csv"
+    data.to_csv(path)
+    status, out, _ = run([str(path), "--test", "Skillings-Mack", "--format", "json"], capsys)
+    assert status == 0
+    assert Report.from_json(out) == compare(data, test="skillings_mack")
+    status, out, _ = run([str(path), "--nan-policy", "Omit", "--format", "JSON"], capsys)
+    assert status == 0 and Report.from_json(out) == compare(data, nan_policy="omit")
+    options = ["--control", "C4.5", "--rom", "Garcia2010", "--method", "Asymptotic"]
+    status, out, _ = run(["--example", "demsar2006", *options, "--family", "Auto"], capsys)
+    assert status == 0 and "Summary" in out
+    for option, bad, allowed in (
+        ("--test", "kruskal", "'friedman', 'aligned', 'quade', 'wilcoxon', 'sign'"),
+        ("--nan-policy", "drop", "'raise', 'omit'"),
+        ("--rom", "approx", "'exact', 'garcia2010'"),
+        ("--decimal", ";", "'.', ','"),
+    ):
+        with pytest.raises(SystemExit) as stop:
+            main(["--example", "demsar2006", option, bad])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert f"{option} must be one of {allowed}" in err and f"got {bad!r}" in err

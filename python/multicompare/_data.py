@@ -24,7 +24,14 @@ import pandas as pd
 from multicompare._orientation import transposed_evidence
 from multicompare._ranking import difference
 from multicompare._validation import check_bool, check_choice, check_count
-from multicompare._vocabulary import AGGREGATES, NAN_POLICIES, AggregateName, NanPolicy
+from multicompare._vocabulary import (
+    AGGREGATES,
+    DECIMAL_MARKS,
+    NAN_POLICIES,
+    AggregateName,
+    DecimalMark,
+    NanPolicy,
+)
 
 __all__ = [
     "AGGREGATES",
@@ -320,7 +327,7 @@ def read_scores(
     path: str | os.PathLike[str],
     *,
     sep: str | None = None,
-    decimal: str = ".",
+    decimal: DecimalMark = ".",
     dataset: str = "dataset",
     algorithm: str = "algorithm",
 ) -> pd.DataFrame:
@@ -352,7 +359,7 @@ def read_scores(
         sep = "\t" if os.path.splitext(os.fspath(path))[1].lower() in (".tsv", ".tab") else ","
     if not isinstance(sep, str) or not sep:
         raise ValueError(f"sep must be a non-empty string, got {sep!r}")
-    decimal = check_choice("decimal", decimal, (".", ","))
+    decimal = check_choice("decimal", decimal, DECIMAL_MARKS)
     if decimal == sep:
         raise ValueError(f"sep and decimal must differ; both are {sep!r}")
     try:

@@ -22,8 +22,10 @@ from typing import Literal, get_args
 
 __all__ = [
     "AGGREGATES",
+    "DECIMAL_MARKS",
     "NAN_POLICIES",
     "AggregateName",
+    "DecimalMark",
     "NanPolicy",
     "ALL_PAIRS_PROCEDURES",
     "ALTERNATIVES",
@@ -135,6 +137,8 @@ AggregateName = Literal["mean", "median"]
 """How repeated scores of a data set and algorithm are combined, by name."""
 NanPolicy = Literal["raise", "omit"]
 """What missing scores do: raise an error, or leave out the data sets that have them."""
+DecimalMark = Literal[".", ","]
+"""The decimal mark of a CSV file of scores."""
 
 # --- two algorithms ----------------------------------------------------------------------------
 Alternative = Literal["two-sided", "less", "greater"]
@@ -171,6 +175,7 @@ VarianceTest = Literal["levene", "bartlett"]
 
 AGGREGATES: tuple[AggregateName, ...] = get_args(AggregateName)
 NAN_POLICIES: tuple[NanPolicy, ...] = get_args(NanPolicy)
+DECIMAL_MARKS: tuple[DecimalMark, ...] = get_args(DecimalMark)
 RANK_TESTS: tuple[RankTest, ...] = get_args(RankTest)
 PAIRWISE_TESTS: tuple[PairwiseTest, ...] = get_args(PairwiseTest)
 POSTHOC_TESTS: tuple[PosthocTest, ...] = get_args(PosthocTest)

@@ -25,10 +25,12 @@ from multicompare._vocabulary import (
     AGGREGATES,
     COMPARE_TESTS,
     DATASETS_TESTS,
+    DECIMAL_MARKS,
     FAMILIES,
     INCOMPLETE_TESTS,
     NAN_POLICIES,
     PVALUE_METHODS,
+    ROMS,
     SE_FORMS,
 )
 
@@ -91,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--example",
-        choices=EXAMPLES,
+        **_choices("--example", EXAMPLES),
         help="analyse a bundled example of the papers instead of a CSV",
     )
     parser.add_argument(
@@ -109,7 +111,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--test",
-        choices=COMPARE_TESTS,
+        **_choices("--test", COMPARE_TESTS),
         default="friedman",
         help="post-hoc tests: on the ranks of friedman (default), aligned or "
         "quade; or pairwise wilcoxon signed-rank or sign tests (Benavoli et "
@@ -135,20 +137,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     paper.add_argument(
         "--rom",
-        choices=("exact", "garcia2010"),
+        **_choices("--rom", ROMS),
         default="exact",
         help="Rom APVs with a --control: exact (default) or G10's coefficients",
     )
     paper.add_argument(
         "--aligned-se",
-        choices=SE_FORMS,
+        **_choices("--aligned-se", SE_FORMS),
         default=SE_FORMS[0],
         help="SE of the aligned-ranks post-hoc (--test aligned): calibrated "
         "(default) or sqrt(k(kN+1)/6) of G10 Table 10",
     )
     paper.add_argument(
         "--quade-se",
-        choices=SE_FORMS,
+        **_choices("--quade-se", SE_FORMS),
         default=SE_FORMS[0],
         help="SE of the Quade post-hoc (--test quade): calibrated (default) or "
         "G10 eq. (22), Table 11, which misstates the null SE for k != 3",
@@ -160,7 +162,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     paper.add_argument(
         "--method",
-        choices=PVALUE_METHODS,
+        **_choices("--method", PVALUE_METHODS),
         default="auto",
         help="p-values of the rank tests: auto (default: exact or Monte Carlo permutation "
         "p-values up to 16 data sets, where the asymptotic forms exceed alpha), asymptotic "
@@ -180,7 +182,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     bayes.add_argument(
         "--bayesian",
-        choices=DATASETS_TESTS,
+        **_choices("--bayesian", DATASETS_TESTS),
         help="Bayesian signed_rank or sign test of every pair (or each against --control)",
     )
     bayes.add_argument(
@@ -192,7 +194,7 @@ def _parser() -> argparse.ArgumentParser:
     bayes.add_argument("--seed", type=int, help="seed of the posterior sampling (reproducible)")
     bayes.add_argument(
         "--cv",
-        choices=CV_TESTS,
+        **_choices("--cv", CV_TESTS),
         help="instead of the tests: compare the two algorithms (columns) of a CSV "
         "of cross-validation scores of ONE data set (a row per fold, in order; "
         "5x2cv: replication 1 fold 1, replication 1 fold 2, ...)",
@@ -217,14 +219,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     parametric.add_argument(
         "--family",
-        choices=FAMILIES,
+        **_choices("--family", FAMILIES),
         default="nonparametric",
         help="tests whose verdicts the report adds: nonparametric (default), "
         "parametric (repeated-measures ANOVA with Tukey or Dunnett), or "
         "auto (the recommended family)",
     )
     parser.add_argument(
-        "--format", choices=FORMATS, default="text", help="report format (default text)"
+        "--format",
+        **_choices("--format", FORMATS),
+        default="text",
+        help="report format (default text)",
     )
     parser.add_argument(
         "--plot",
@@ -233,15 +238,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--plot-procedure",
-        choices=DIAGRAM_PROCEDURES,
-        type=lambda name: _choice("--plot-procedure", name, DIAGRAM_PROCEDURES),
+        **_choices("--plot-procedure", DIAGRAM_PROCEDURES),
         help="procedure whose decisions the diagram draws (default: the "
         "report's procedure, so that diagram and summary agree)",
     )
     parser.add_argument(  # the deprecated name of --plot-procedure
         "--plot-method",
-        choices=DIAGRAM_PROCEDURES,
-        type=lambda name: _choice("--plot-method", name, DIAGRAM_PROCEDURES),
+        **_choices("--plot-method", DIAGRAM_PROCEDURES),
         help=argparse.SUPPRESS,
     )
     parser.add_argument(
@@ -264,12 +267,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--aggregate",
-        choices=AGGREGATES,
+        **_choices("--aggregate", AGGREGATES),
         help="combine repeated scores of a data set and algorithm (folds, seeds)",
     )
     parser.add_argument(
         "--nan-policy",
-        choices=NAN_POLICIES,
+        **_choices("--nan-policy", NAN_POLICIES),
         default="raise",
         help="missing scores: raise (default) or omit the incomplete data sets "
         "(--test skillings_mack keeps them)",
@@ -280,7 +283,10 @@ def _parser() -> argparse.ArgumentParser:
         help="field separator of the CSV (default ',', a tab for .tsv); e.g. ';'",
     )
     parser.add_argument(
-        "--decimal", choices=(".", ","), default=".", help="decimal mark of the CSV (default '.')"
+        "--decimal",
+        **_choices("--decimal", DECIMAL_MARKS),
+        default=".",
+        help="decimal mark of the CSV (default '.')",
     )
     progress = parser.add_mutually_exclusive_group()
     progress.add_argument(
@@ -306,6 +312,12 @@ def _choice(option: str, name: str, allowed: tuple[str, ...]) -> str:
         return check_choice(option, name, allowed)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def _choices(option: str, allowed: tuple[str, ...]) -> dict[str, Any]:
+    """``add_argument`` keywords of an option with a list of values: listed in the help, read
+    as the API reads them (:func:`_choice`), refused in the package's one wording."""
+    return {"choices": allowed, "type": lambda name: _choice(option, name, allowed)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

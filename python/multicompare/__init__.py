@@ -65,6 +65,7 @@ from multicompare._vocabulary import (
     CostTest,
     CriticalValues,
     DataSetsTest,
+    DecimalMark,
     ExactMethod,
     Example,
     Family,
@@ -167,6 +168,7 @@ __all__ = [
     "results",
     # input
     "Aggregate",
+    "DecimalMark",
     "NanPolicy",
     "Scores",
     "ScoresLike",

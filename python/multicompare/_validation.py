@@ -56,16 +56,18 @@ def one_of(name: str, value: object, allowed: Iterable[object], hint: str = "") 
     return f"{name} must be one of {options}{' ' + hint if hint else ''}; got {value!r}"
 
 
-def check_choice(name: str, value: object, allowed: Sequence[Option]) -> Option:
+def check_choice(
+    name: str, value: object, allowed: Sequence[Option], *, aliases: bool = True
+) -> Option:
     """``value`` as spelled in ``allowed``, or ValueError :func:`one_of`.
 
     Names compare case-insensitively with '-' and ' ' as '_' ("Bergmann-Hommel" is
-    "bergmann_hommel"), and a name of :data:`ALIASES` stands for the first of its meanings
-    that ``allowed`` holds."""
+    "bergmann_hommel"), and (unless ``aliases`` is false) a name of :data:`ALIASES` stands for
+    the first of its meanings that ``allowed`` holds."""
     if isinstance(value, str):
         key = _key(value)
         spelled = {_key(option): option for option in allowed}
-        for candidate in (key, *ALIASES.get(key, ())):
+        for candidate in (key, *(ALIASES.get(key, ()) if aliases else ())):
             if candidate in spelled:
                 return spelled[candidate]
     raise ValueError(one_of(name, value, allowed))

@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--example",
-        **_choices("--example", EXAMPLES),
+        **_listed("--example", EXAMPLES),
         help="analyse a bundled example of the papers instead of a CSV",
     )
     parser.add_argument(
@@ -111,7 +111,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--test",
-        **_choices("--test", COMPARE_TESTS),
+        **_listed("--test", COMPARE_TESTS),
         default="friedman",
         help="post-hoc tests: on the ranks of friedman (default), aligned or "
         "quade; or pairwise wilcoxon signed-rank or sign tests (Benavoli et "
@@ -137,20 +137,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     paper.add_argument(
         "--rom",
-        **_choices("--rom", ROMS),
+        **_listed("--rom", ROMS),
         default="exact",
         help="Rom APVs with a --control: exact (default) or G10's coefficients",
     )
     paper.add_argument(
         "--aligned-se",
-        **_choices("--aligned-se", SE_FORMS),
+        **_listed("--aligned-se", SE_FORMS),
         default=SE_FORMS[0],
         help="SE of the aligned-ranks post-hoc (--test aligned): calibrated "
         "(default) or sqrt(k(kN+1)/6) of G10 Table 10",
     )
     paper.add_argument(
         "--quade-se",
-        **_choices("--quade-se", SE_FORMS),
+        **_listed("--quade-se", SE_FORMS),
         default=SE_FORMS[0],
         help="SE of the Quade post-hoc (--test quade): calibrated (default) or "
         "G10 eq. (22), Table 11, which misstates the null SE for k != 3",
@@ -162,7 +162,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     paper.add_argument(
         "--method",
-        **_choices("--method", PVALUE_METHODS),
+        **_listed("--method", PVALUE_METHODS),
         default="auto",
         help="p-values of the rank tests: auto (default: exact or Monte Carlo permutation "
         "p-values up to 16 data sets, where the asymptotic forms exceed alpha), asymptotic "
@@ -182,7 +182,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     bayes.add_argument(
         "--bayesian",
-        **_choices("--bayesian", DATASETS_TESTS),
+        **_listed("--bayesian", DATASETS_TESTS),
         help="Bayesian signed_rank or sign test of every pair (or each against --control)",
     )
     bayes.add_argument(
@@ -194,7 +194,7 @@ def _parser() -> argparse.ArgumentParser:
     bayes.add_argument("--seed", type=int, help="seed of the posterior sampling (reproducible)")
     bayes.add_argument(
         "--cv",
-        **_choices("--cv", CV_TESTS),
+        **_listed("--cv", CV_TESTS),
         help="instead of the tests: compare the two algorithms (columns) of a CSV "
         "of cross-validation scores of ONE data set (a row per fold, in order; "
         "5x2cv: replication 1 fold 1, replication 1 fold 2, ...)",
@@ -219,7 +219,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parametric.add_argument(
         "--family",
-        **_choices("--family", FAMILIES),
+        **_listed("--family", FAMILIES),
         default="nonparametric",
         help="tests whose verdicts the report adds: nonparametric (default), "
         "parametric (repeated-measures ANOVA with Tukey or Dunnett), or "
@@ -227,7 +227,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--format",
-        **_choices("--format", FORMATS),
+        **_listed("--format", FORMATS),
         default="text",
         help="report format (default text)",
     )
@@ -238,13 +238,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--plot-procedure",
-        **_choices("--plot-procedure", DIAGRAM_PROCEDURES),
+        **_listed("--plot-procedure", DIAGRAM_PROCEDURES),
         help="procedure whose decisions the diagram draws (default: the "
         "report's procedure, so that diagram and summary agree)",
     )
     parser.add_argument(  # the deprecated name of --plot-procedure
         "--plot-method",
-        **_choices("--plot-method", DIAGRAM_PROCEDURES),
+        **_listed("--plot-method", DIAGRAM_PROCEDURES),
         help=argparse.SUPPRESS,
     )
     parser.add_argument(
@@ -267,12 +267,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--aggregate",
-        **_choices("--aggregate", AGGREGATES),
+        **_listed("--aggregate", AGGREGATES),
         help="combine repeated scores of a data set and algorithm (folds, seeds)",
     )
     parser.add_argument(
         "--nan-policy",
-        **_choices("--nan-policy", NAN_POLICIES),
+        **_listed("--nan-policy", NAN_POLICIES),
         default="raise",
         help="missing scores: raise (default) or omit the incomplete data sets "
         "(--test skillings_mack keeps them)",
@@ -284,7 +284,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--decimal",
-        **_choices("--decimal", DECIMAL_MARKS),
+        **_listed("--decimal", DECIMAL_MARKS),
         default=".",
         help="decimal mark of the CSV (default '.')",
     )
@@ -314,7 +314,7 @@ def _choice(option: str, name: str, allowed: tuple[str, ...]) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
-def _choices(option: str, allowed: tuple[str, ...]) -> dict[str, Any]:
+def _listed(option: str, allowed: tuple[str, ...]) -> dict[str, Any]:
     """``add_argument`` keywords of an option with a list of values: listed in the help, read
     as the API reads them (:func:`_choice`), refused in the package's one wording."""
     return {"choices": allowed, "type": lambda name: _choice(option, name, allowed)}

@@ -483,9 +483,9 @@ class Report:
 
         if procedure is None:
             procedure = self.procedure
-        else:  # one of the report's procedures in any spelling draws the report's decisions
+        else:  # one of the report's procedures in any case draws the report's decisions
             with contextlib.suppress(ValueError):
-                procedure = check_choice("procedure", procedure, self.procedures)
+                procedure = check_choice("procedure", procedure, self.procedures, aliases=False)
         alpha = self.alpha if alpha is None else check_alpha(alpha)
         named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
         incomplete = self.test in INCOMPLETE_TESTS

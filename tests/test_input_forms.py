@@ -510,3 +510,11 @@ def test_numeric_ids_under_another_name_are_refused_not_guessed(
     assert "Long data" in err and "--dataset-column" in err and "found 'rf'" not in err
     report = _cli_report(path, capsys, "--aggregate", "mean", "--dataset-column", "did")
     assert report.scores.equals(expected.scores)
+
+
+def test_aggregate_of_another_type_is_a_type_error_naming_what_is_expected() -> None:
+    for bad in (3, 0.5, ["mean"]):
+        with pytest.raises(
+            TypeError, match=r"aggregate must be a callable or one of 'mean', 'median'; got"
+        ):
+            as_scores(runs(), aggregate=bad)

@@ -28,6 +28,7 @@ OLD = {
     "use one of": "an option list as 'use one of ...'",
     "; available:": "an option list as 'available: ...'",
     "unknown rom=": "an option as 'unknown rom=...'",
+    "unknown test": "an option as 'unknown test ...; use ...'",
     "unknown example": "an option as 'unknown example'",
     "unknown method": "an option as 'unknown method'",
     "must be True or False, got": "a flag without '; got'",
@@ -208,3 +209,41 @@ def test_the_readme_layout_names_every_module() -> None:
     layout = layout[: layout.index("```", layout.index("```") + 3)]
     missing = [path.name for path in MODULES.values() if path.name not in layout]
     assert not missing, f"README's layout lacks {missing}"
+
+
+#: Modules whose tuples of names are not option lists although they equal one: the aliases
+#: of the procedures (an order of preference) live beside the validator.
+NOT_OPTION_LISTS = {"_validation"}
+
+
+@pytest.mark.parametrize("name", sorted(set(MODULES) - {"_vocabulary", *NOT_OPTION_LISTS}))
+def test_option_lists_are_not_written_out_again(name: str) -> None:
+    """A tuple of string literals equal to an option list of the vocabulary is a second copy
+    of it (e.g. ``test in ("wilcoxon", "sign")`` for ``PAIRWISE_TESTS``): derive it instead.
+    Inline ``Literal[...]`` of names are options outside the vocabulary too, except a result's
+    fixed labels (a distribution's name) and a sentinel value."""
+    from multicompare import _vocabulary
+
+    lists = {
+        option: set(getattr(_vocabulary, option))
+        for option in _vocabulary.__all__
+        if option.isupper()
+    }
+    source = _source(name)
+    copies = []
+    for match in re.finditer(r'\(\s*((?:"[^"\n]*"\s*,\s*)+"[^"\n]*"\s*,?)\s*\)', source):
+        values = set(re.findall(r'"([^"\n]*)"', match.group(1)))
+        copies += [f"{match.group(0)} = {option}" for option, v in lists.items() if v == values]
+    assert not copies, f"{name}.py writes out option lists of _vocabulary: {copies}"
+    allowed = {'Literal["chi2", "F"]', 'Literal["best"]'}
+    inline = set(re.findall(r"Literal\[[^\]]*\]", source)) - allowed
+    assert not inline, f"{name}.py defines options outside _vocabulary: {inline}"
+
+
+def test_an_unknown_rank_test_of_the_standard_error_is_worded_as_every_option() -> None:
+    from multicompare._ranking import standard_error
+
+    with pytest.raises(
+        ValueError, match=r"test must be one of 'friedman', 'aligned', 'quade'; got 'sign'"
+    ):
+        standard_error("sign", 4, 10)

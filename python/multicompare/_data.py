@@ -387,6 +387,11 @@ def read_scores(
 def _check_aggregate(aggregate: Aggregate | None) -> Aggregate | None:
     if aggregate is None or callable(aggregate):
         return aggregate
+    if not isinstance(aggregate, str):
+        raise TypeError(
+            f"aggregate must be a callable or one of {', '.join(map(repr, AGGREGATES))}; "
+            f"got {aggregate!r}"
+        )
     return check_choice("aggregate", aggregate, AGGREGATES)
 
 

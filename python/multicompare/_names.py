@@ -4,6 +4,8 @@ and the default procedure of a comparison (one choice for ``compare``, ``Report.
 
 from __future__ import annotations
 
+from multicompare._vocabulary import INCOMPLETE_TESTS, PAIRWISE_TESTS
+
 __all__ = [
     "BAYESIAN_TEST_NAMES",
     "POSTHOC_NAMES",
@@ -76,10 +78,10 @@ def default_procedure(k: int, control: str | int | None, test: str = "friedman")
     incomplete-block tests "skillings_mack" and "durbin")."""
     from multicompare import _core
 
-    if control is not None or test in ("wilcoxon", "sign"):
+    if control is not None or test in PAIRWISE_TESTS:
         return "holm"
     # the incomplete-block post-hocs' p-values are in no rank order: the general route's limit
-    limit = _core.MAX_K if test in ("skillings_mack", "durbin") else _core.MAX_K_ROBINSON
+    limit = _core.MAX_K if test in INCOMPLETE_TESTS else _core.MAX_K_ROBINSON
     return "bergmann_hommel" if k <= limit else "shaffer"
 
 

@@ -19,6 +19,9 @@ from typing import NamedTuple
 import numpy as np
 from scipy.stats import rankdata
 
+from multicompare._validation import one_of
+from multicompare._vocabulary import RANK_TESTS
+
 #: Significant digits, relative to the magnitude of the scores a derived value comes from, at
 #: which derived values are compared: float64 noise of a difference or a mean of k scores is a
 #: few units in 1e-16 of that magnitude, two orders of magnitude below 1e-12 * magnitude.
@@ -271,7 +274,7 @@ def standard_error(test: str, k: int, n: int, form: str = "calibrated") -> float
                 "or aligned_se='garcia2010' (SE = sqrt(k(kN+1)/6), as G10 Table 10) with ranks="
             )
         return float(np.sqrt(k * (k * n + 1) / 6.0))
-    raise ValueError(f"unknown test {test!r}; use 'friedman', 'aligned' or 'quade'")
+    raise ValueError(one_of("test", test, RANK_TESTS))
 
 
 def permutation_se(ranks: np.ndarray, total: float | None = None) -> np.ndarray:

@@ -24,7 +24,7 @@ from multicompare._names import (
     procedure_name,
 )
 from multicompare._permutation import pvalue_label
-from multicompare._vocabulary import PValueSource
+from multicompare._vocabulary import PAIRWISE_TESTS, PValueSource
 from multicompare.adjust import NOT_FWER_CONTROLLING
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ def summary(report: Report) -> str:
             if len(r.hypotheses) == 1
             else f"all {len(r.hypotheses)} pairs of algorithms"
         )
-    if r.test in ("wilcoxon", "sign"):
+    if r.test in PAIRWISE_TESTS:
         scope = f"{POSTHOC_NAMES[r.test]} of {scope}"
     lines.append(
         f"Post-hoc ({name}'s procedure on {scope}): {len(rejected)} of "

@@ -29,6 +29,8 @@ __all__ = [
     "NanPolicy",
     "ALL_PAIRS_PROCEDURES",
     "ALTERNATIVES",
+    "CHOSEN_FAMILIES",
+    "ONE_OR_TWO_SIDED",
     "BARS",
     "CD_PROCEDURES",
     "COMPARE_TESTS",
@@ -58,6 +60,8 @@ __all__ = [
     "ZERO_METHODS",
     "AllPairsProcedure",
     "Alternative",
+    "ChosenFamily",
+    "OneOrTwoSided",
     "Bars",
     "BayesianTest",
     "CDProcedure",
@@ -123,8 +127,10 @@ PosthocComparison = Literal["control", "all_pairs"]
 """What a post-hoc compares: each algorithm with a control, or all pairs."""
 Comparison = Literal["omnibus", "control", "all_pairs"]
 """The families of hypotheses a simulation measures."""
-Family = Literal["nonparametric", "parametric", "auto"]
-"""The family of tests of a comparison."""
+ChosenFamily = Literal["nonparametric", "parametric"]
+"""The family of tests a comparison uses (or recommends)."""
+Family = Literal[ChosenFamily, "auto"]
+"""The family of tests of a comparison: one of :data:`ChosenFamily`, or the recommended one."""
 Noise = Literal["normal", "logistic", "t3", "uniform", "exponential"]
 """The error distributions of a simulation."""
 Bars = Literal["compact", "staircase"]
@@ -143,6 +149,8 @@ DecimalMark = Literal[".", ","]
 # --- two algorithms ----------------------------------------------------------------------------
 Alternative = Literal["two-sided", "less", "greater"]
 """The alternative hypothesis (scipy's names)."""
+OneOrTwoSided = Literal["two-sided", "greater"]
+"""A critical value's side: two-sided, or the upper tail (D06 Table 3)."""
 ZeroMethod = Literal["demsar", "wilcox", "pratt", "zsplit"]
 """How the Wilcoxon signed-rank test treats zero differences."""
 WilcoxonMethod = Literal["auto", "exact", "approx"]
@@ -188,10 +196,12 @@ ROMS: tuple[Rom, ...] = get_args(Rom)
 POSTHOC_COMPARISONS: tuple[PosthocComparison, ...] = get_args(PosthocComparison)
 COMPARISONS: tuple[Comparison, ...] = get_args(Comparison)
 FAMILIES: tuple[Family, ...] = get_args(Family)
+CHOSEN_FAMILIES: tuple[ChosenFamily, ...] = get_args(ChosenFamily)
 NOISES: tuple[Noise, ...] = get_args(Noise)
 BARS: tuple[Bars, ...] = get_args(Bars)
 EXAMPLES: tuple[Example, ...] = get_args(Example)
 ALTERNATIVES: tuple[Alternative, ...] = get_args(Alternative)
+ONE_OR_TWO_SIDED: tuple[OneOrTwoSided, ...] = get_args(OneOrTwoSided)
 ZERO_METHODS: tuple[ZeroMethod, ...] = get_args(ZeroMethod)
 WILCOXON_METHODS: tuple[WilcoxonMethod, ...] = get_args(WilcoxonMethod)
 EXACT_METHODS: tuple[ExactMethod, ...] = get_args(ExactMethod)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Literal
 
 import numpy as np
 import pandas as pd
@@ -43,6 +42,7 @@ from multicompare._vocabulary import (
     FAMILIES,
     NORMALITY_TESTS,
     VARIANCE_TESTS,
+    ChosenFamily,
     Family,
     NormalityTest,
     VarianceTest,
@@ -718,7 +718,7 @@ class FamilyChoice(_tables.NotebookView):
         The checks the choice rests on.
     """
 
-    recommended: Literal["nonparametric", "parametric"]
+    recommended: ChosenFamily
     reason: str
     conditions: ConditionsResult
 

@@ -30,6 +30,7 @@ from multicompare._vocabulary import (
     PAIRWISE_TESTS,
     RANK_TESTS,
     ROMS,
+    ChosenFamily,
     CompareTest,
     Family,
     IncompleteTest,
@@ -277,7 +278,7 @@ class Report:
     # the parametric side (multicompare.parametric): the verdict on its conditions, the family
     # used and why, and the parametric verdicts when that family was used
     conditions: str = ""
-    family: Literal["nonparametric", "parametric"] = "nonparametric"
+    family: ChosenFamily = "nonparametric"
     family_reason: str = ""
     parametric: tuple[str, ...] = ()
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Literal
 
 import numpy as np
 import pandas as pd
@@ -26,12 +25,14 @@ from multicompare._validation import check_alpha, check_bool, check_choice, chec
 from multicompare._vocabulary import (
     ALTERNATIVES,
     EXACT_METHODS,
+    ONE_OR_TWO_SIDED,
     TIES,
     WILCOXON_METHODS,
     ZERO_METHODS,
     Alternative,
     ExactMethod,
     NanPolicy,
+    OneOrTwoSided,
     Ties,
     WilcoxonMethod,
     ZeroMethod,
@@ -523,7 +524,7 @@ def sign_test_critical_wins(
     n: int,
     alpha: float = 0.05,
     *,
-    alternative: Literal["two-sided", "greater"] = "two-sided",
+    alternative: OneOrTwoSided = "two-sided",
     method: ExactMethod = "exact",
     z: float | None = None,
 ) -> float | None:
@@ -558,7 +559,7 @@ def sign_test_critical_wins(
     """
     n = check_count(n, "n")
     alpha = check_alpha(alpha)
-    alternative = check_choice("alternative", alternative, ("two-sided", "greater"))
+    alternative = check_choice("alternative", alternative, ONE_OR_TWO_SIDED)
     method = check_choice("method", method, EXACT_METHODS)
     level = alpha / 2 if alternative == "two-sided" else alpha
     if method == "normal":

@@ -559,3 +559,14 @@ def test_option_values_are_read_in_any_case_as_the_api_reads_them(
         assert stop.value.code == 2
         err = capsys.readouterr().err
         assert f"{option} must be one of {allowed}" in err and f"got {bad!r}" in err
+
+
+def test_two_algorithms_are_pointed_to_the_command_line_wilcoxon(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "two.csv"
+    load_example("demsar2006").iloc[:, :2].to_csv(path)
+    status, _, err = run([str(path)], capsys)
+    assert status == 0 and "two algorithms" in err and "--test wilcoxon" in err
+    status, _, err = run([str(path), "--test", "wilcoxon"], capsys)
+    assert status == 0 and "--test wilcoxon" not in err

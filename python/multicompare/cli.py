@@ -29,6 +29,7 @@ from multicompare._vocabulary import (
     FAMILIES,
     INCOMPLETE_TESTS,
     NAN_POLICIES,
+    PAIRWISE_TESTS,
     PVALUE_METHODS,
     ROMS,
     SE_FORMS,
@@ -421,7 +422,10 @@ def _analyse(args: argparse.Namespace) -> Any:
             )
         for warning in caught:
             if issubclass(warning.category, ShapeWarning):
-                print(f"{PROG}: warning: {_one_line(warning.message)}", file=sys.stderr)
+                message = _one_line(warning.message)
+                if message.startswith("two algorithms") and args.test not in PAIRWISE_TESTS:
+                    message += "; on the command line: --test wilcoxon (or --test sign)"
+                print(f"{PROG}: warning: {message}", file=sys.stderr)
             else:
                 warnings.warn_explicit(
                     warning.message, warning.category, warning.filename, warning.lineno

@@ -62,9 +62,18 @@ __all__ = [
 ]
 
 
+_COUNTS = """    n_datasets, n_algorithms : int
+        Data sets used (with two or more scores) and algorithms.
+    n_missing : int
+        Missing scores in the data sets used.
+    tie_correction : bool
+        Whether the covariance (the sum of squared ranks) accounts for ties."""
+"""The Attributes entries both incomplete-block results share (their docstrings' shared part)."""
+
+
 @dataclass(frozen=True)
 class SkillingsMackResult(NotebookView):
-    """Skillings-Mack test: ``statistic`` SM ~ chi-square(``df`` = k - 1).
+    __doc__ = f"""Skillings-Mack test: ``statistic`` SM ~ chi-square(``df`` = k - 1).
 
     Attributes
     ----------
@@ -77,12 +86,7 @@ class SkillingsMackResult(NotebookView):
     ranks : pandas.Series
         Each algorithm's average rank over the data sets that score it, rescaled to 1..k
         (1 = best; Friedman's average ranks on complete data).
-    n_datasets, n_algorithms : int
-        Data sets used (with two or more scores) and algorithms.
-    n_missing : int
-        Missing scores in the data sets used.
-    tie_correction : bool
-        Whether the covariance (the sum of squared ranks) accounts for ties.
+{_COUNTS}
     adjusted_sums : pandas.Series
         A_j, the weighted rank sums the statistic is a quadratic form of.
     covariance : pandas.DataFrame
@@ -118,7 +122,7 @@ class SkillingsMackResult(NotebookView):
 
 @dataclass(frozen=True)
 class DurbinResult(NotebookView):
-    """Durbin test for a balanced incomplete block design.
+    __doc__ = f"""Durbin test for a balanced incomplete block design.
 
     b data sets of k scores each, t algorithms.
 
@@ -138,12 +142,7 @@ class DurbinResult(NotebookView):
         bk - b - t + 1.
     ranks : pandas.Series
         R_j / r, the average within-data-set rank (1 = best).
-    n_datasets, n_algorithms : int
-        Data sets used (with two or more scores) and algorithms.
-    n_missing : int
-        Missing scores in the data sets used.
-    tie_correction : bool
-        Whether the covariance (the sum of squared ranks) accounts for ties.
+{_COUNTS}
     block_size : int
         k, the scores per data set.
     replications : int

@@ -56,9 +56,17 @@ EXACT_MAX_N = 50
 CRITICAL_EXACT_MAX_N = 1000
 
 
+_OMITTED = """    omitted : tuple of str
+        The data sets where x or y was missing, dropped by ``nan_policy='omit'`` (index labels,
+        or positions for arrays)."""
+_D06 = """    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
+    7:1-30."""
+"""Docstring parts every paired result shares: the omitted data sets, the reference."""
+
+
 @dataclass(frozen=True)
 class WilcoxonResult(_tables.NotebookView):
-    """Wilcoxon signed-ranks test of x against y (D06 Sec. 3.1.3).
+    __doc__ = f"""Wilcoxon signed-ranks test of x against y (D06 Sec. 3.1.3).
 
     Attributes
     ----------
@@ -86,15 +94,12 @@ class WilcoxonResult(_tables.NotebookView):
         d = x - y per data set.
     ranks : pandas.Series
         The ranks of |d| (NaN where a difference is not ranked).
-    omitted : tuple of str
-        The data sets where x or y was missing, dropped by ``nan_policy='omit'`` (index labels,
-        or positions for arrays).
+{_OMITTED}
 
     References
     ----------
     Wilcoxon (1945), Individual comparisons by ranking methods, Biometrics Bull. 1:80-83.
-    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
-    7:1-30.
+{_D06}
     """
 
     statistic: float
@@ -129,7 +134,7 @@ class WilcoxonResult(_tables.NotebookView):
 
 @dataclass(frozen=True)
 class SignTestResult(_tables.NotebookView):
-    """Sign test of x against y (D06 Sec. 3.1.4).
+    __doc__ = f"""Sign test of x against y (D06 Sec. 3.1.4).
 
     Attributes
     ----------
@@ -148,14 +153,11 @@ class SignTestResult(_tables.NotebookView):
     z : float or None
         The normal approximation's z (None for the exact test); ``zstatistic``, scipy's
         name, is its deprecated alias.
-    omitted : tuple of str
-        The data sets where x or y was missing, dropped by ``nan_policy='omit'`` (index labels,
-        or positions for arrays).
+{_OMITTED}
 
     References
     ----------
-    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
-    7:1-30.
+{_D06}
     """
 
     statistic: int
@@ -196,7 +198,7 @@ class SignTestResult(_tables.NotebookView):
 
 @dataclass(frozen=True)
 class PairedTTestResult(_tables.NotebookView):
-    """Paired t-test on d = x - y (D06 Sec. 3.1.2), as scipy's ttest_rel(x, y).
+    __doc__ = f"""Paired t-test on d = x - y (D06 Sec. 3.1.2), as scipy's ttest_rel(x, y).
 
     Attributes
     ----------
@@ -212,14 +214,11 @@ class PairedTTestResult(_tables.NotebookView):
         ``'two-sided'``, ``'less'`` or ``'greater'`` (x tends to exceed y).
     confidence_interval : tuple of float
         The 95% confidence interval of the mean difference.
-    omitted : tuple of str
-        The data sets where x or y was missing, dropped by ``nan_policy='omit'`` (index labels,
-        or positions for arrays).
+{_OMITTED}
 
     References
     ----------
-    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
-    7:1-30.
+{_D06}
     """
 
     statistic: float

@@ -518,3 +518,24 @@ def test_aggregate_of_another_type_is_a_type_error_naming_what_is_expected() -> 
             TypeError, match=r"aggregate must be a callable or one of 'mean', 'median'; got"
         ):
             as_scores(runs(), aggregate=bad)
+
+
+@pytest.mark.parametrize("names", [None, "column"])
+def test_a_frame_written_with_to_csv_and_read_back_is_read_as_written(
+    tmp_path: Path, names: str | None
+) -> None:
+    """DataFrame.to_csv writes the index as a first column that pd.read_csv heads
+    'Unnamed: 0': it is the row labels, never an algorithm, in the API and from the path."""
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame(rng.random((12, 4)), columns=["a", "b", "c", "d"])
+    if names == "column":
+        frame.insert(0, "name", [f"d{i}" for i in range(12)])
+    path = tmp_path / "written.csv"
+    frame.to_csv(path)
+    read_back = pd.read_csv(path)
+    assert read_back.columns[0] == "Unnamed: 0"
+    from_frame, from_path = mc.compare(read_back), mc.compare(path)
+    assert from_frame.algorithms == from_path.algorithms == ("a", "b", "c", "d")
+    assert from_frame.datasets == from_path.datasets
+    assert from_frame.omnibus[0].pvalue == from_path.omnibus[0].pvalue
+    assert read_back.equals(pd.read_csv(path))  # the user's frame is not modified

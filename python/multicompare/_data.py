@@ -373,15 +373,18 @@ def read_scores(
             "(is the file separated by ';' or tabs? pass sep=';' or sep='\\t', "
             "--sep on the command line)"
         )
-    layout = _layout(frame, dataset, algorithm)
+    restored = _without_written_index(frame, dataset)
+    layout = _layout(restored, dataset, algorithm)
     if layout is _LONG:
-        return frame
+        return restored
     # pandas renames a repeated header ('a', 'a' -> 'a', 'a.1'): check the header as written.
     header = (
         pd.read_csv(path, sep=sep, header=None, nrows=1, dtype=str).iloc[0, 1:].dropna().tolist()
     )
     _check_unique(header, "algorithm")
-    return frame.set_index(frame.columns[0] if layout is None else layout)
+    if layout is not None:
+        return restored.set_index(layout)
+    return restored if restored is not frame else frame.set_index(frame.columns[0])
 
 
 def _check_aggregate(aggregate: Aggregate | None) -> Aggregate | None:
@@ -413,6 +416,10 @@ def _label_columns(frame: pd.DataFrame) -> list[Hashable]:
         if present.size and sum(text) * 2 > present.size:
             labels.append(column)
     return labels
+
+
+#: pandas' header for an unnamed index that ``DataFrame.to_csv`` wrote as the first column.
+_WRITTEN_INDEX = "Unnamed: 0"
 
 
 def _layout(frame: pd.DataFrame, dataset: str, algorithm: str) -> Hashable | None:
@@ -451,6 +458,18 @@ def _layout(frame: pd.DataFrame, dataset: str, algorithm: str) -> Hashable | Non
     )
 
 
+def _without_written_index(frame: pd.DataFrame, dataset: str) -> pd.DataFrame:
+    """The frame with its written index back in place: ``pd.read_csv`` of a file that
+    ``DataFrame.to_csv`` wrote reads the index (row numbers or names) as a first column headed
+    ``'Unnamed: 0'``, which is no algorithm. A ``dataset`` column still names the data sets."""
+    columns = frame.columns
+    if len(columns) < 2 or columns[0] != _WRITTEN_INDEX or dataset in columns:
+        return frame
+    if not _default_index(frame):
+        return frame
+    return frame.set_index(_WRITTEN_INDEX).rename_axis(None)
+
+
 def _default_index(frame: pd.DataFrame) -> bool:
     """An index that names nothing: unnamed integers (as read, or after filtering rows)."""
     return frame.index.name is None and pd.api.types.is_integer_dtype(frame.index)
@@ -460,6 +479,7 @@ def _frame_to_wide(
     frame: pd.DataFrame, dataset: str, algorithm: str, score: str, aggregate: Aggregate | None
 ) -> pd.DataFrame:
     """Data sets x algorithms (object values, NaN where missing) from a wide or long frame."""
+    frame = _without_written_index(frame, dataset)
     layout = _layout(frame, dataset, algorithm)
     if layout is _LONG:
         return _long_to_wide(frame, dataset, algorithm, score, aggregate)

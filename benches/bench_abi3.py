@@ -1,8 +1,8 @@
 """Stable ABI (abi3) against the version-specific build: ``python benches/bench_abi3.py``.
 
 Builds the native module twice from the same sources (``cargo build --release -p
-multicompare-python``, with its default feature ``abi3`` and with ``--no-default-features``),
-puts each beside a copy of ``python/multicompare`` in a temporary directory and times the
+multicomp-python``, with its default feature ``abi3`` and with ``--no-default-features``),
+puts each beside a copy of ``python/multicomp`` in a temporary directory and times the
 same calls in fresh interpreters, alternating the two builds round after round so that the
 load of the (shared) machine falls on both alike. Reports best and median per call and the
 ratio abi3 / version-specific, and checks that both builds return the same bits. Writes a
@@ -61,9 +61,9 @@ def timed(fn: Callable[[], object], budget: float) -> list[float]:
 
 
 def worker(budget: float) -> None:
-    """Time every case with the multicompare found on sys.path; print JSON to stdout."""
-    import multicompare as mc
-    from multicompare import _core
+    """Time every case with the multicomp found on sys.path; print JSON to stdout."""
+    import multicomp as mc
+    from multicomp import _core
 
     rng = np.random.default_rng(2008)
     family = {k: rng.uniform(size=k * (k - 1) // 2) for k in (4, 8, 12, 16)}
@@ -89,7 +89,7 @@ def worker(budget: float) -> None:
 def build(abi3: bool) -> Path:
     """Build the native module (release profile) and return a copy of the shared library."""
     target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-    cmd = ["cargo", "build", "--release", "--locked", "-q", "-p", "multicompare-python"]
+    cmd = ["cargo", "build", "--release", "--locked", "-q", "-p", "multicomp-python"]
     subprocess.run(cmd + ([] if abi3 else ["--no-default-features"]), cwd=ROOT, check=True)
     name = {"darwin": "lib_core.dylib", "win32": "_core.dll"}.get(sys.platform, "lib_core.so")
     so = target / "release" / name
@@ -99,16 +99,14 @@ def build(abi3: bool) -> Path:
 
 
 def package_with(so: Path, name: str, where: Path) -> Path:
-    """A copy of python/multicompare with ``so`` as its native module; returns its sys.path entry."""
+    """A copy of python/multicomp with ``so`` as its native module; returns its sys.path entry."""
     root = where / name
     shutil.copytree(
-        ROOT / "python" / "multicompare",
-        root / "multicompare",
+        ROOT / "python" / "multicomp",
+        root / "multicomp",
         ignore=shutil.ignore_patterns("_core*.so", "_core*.pyd", "__pycache__"),
     )
-    shutil.copy2(
-        so, root / "multicompare" / ("_core.pyd" if sys.platform == "win32" else "_core.so")
-    )
+    shutil.copy2(so, root / "multicomp" / ("_core.pyd" if sys.platform == "win32" else "_core.so"))
     return root
 
 

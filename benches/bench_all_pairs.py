@@ -1,6 +1,6 @@
 """All-pairs APV benchmark: ``python benches/bench_all_pairs.py [--full] [--out PATH]``.
 
-In one run: Bergmann-Hommel APVs through ``multicompare.adjust_all_pairs`` (Rust core) against
+In one run: Bergmann-Hommel APVs through ``multicomp.adjust_all_pairs`` (Rust core) against
 a naive pure-Python enumeration of the exhaustive sets (k = 5..9; 10 with ``--full``), the Rust
 path across k = 4..16 (17 to 20 with ``--full``: they take up to seconds), 10,000
 families at k = 8 in one call, and the peak RSS of a fresh process computing one family per k
@@ -28,8 +28,8 @@ import numpy as np
 import scipy
 from scipy import stats
 
-import multicompare
-from multicompare import adjust_all_pairs
+import multicomp
+from multicomp import adjust_all_pairs
 
 HERE = Path(__file__).resolve().parent
 
@@ -94,11 +94,11 @@ def fmt(seconds: float) -> str:
 
 
 def peak_rss_mib_of_one_family(k: int) -> float:
-    """Peak RSS (MiB) of a fresh interpreter that imports multicompare and computes one family."""
+    """Peak RSS (MiB) of a fresh interpreter that imports multicomp and computes one family."""
     code = (
-        "import resource, numpy as np, multicompare;"
+        "import resource, numpy as np, multicomp;"
         f"p = np.random.default_rng(0).uniform(size={k * (k - 1) // 2});"
-        f"multicompare.adjust_all_pairs(p, 'bergmann_hommel');"
+        f"multicomp.adjust_all_pairs(p, 'bergmann_hommel');"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
@@ -137,11 +137,11 @@ def main() -> None:
     emit(
         f"`python benches/bench_all_pairs.py{' --full' if args.full else ''}`, {datetime.date.today()}, "
         f"{cpu_model()}, {os.cpu_count()} logical CPUs, Python {platform.python_version()}, "
-        f"numpy {np.__version__}, scipy {scipy.__version__}, multicompare {version('multicompare')}."
+        f"numpy {np.__version__}, scipy {scipy.__version__}, multicomp {version('multicomp')}."
     )
     emit()
     emit(
-        'Times are wall-clock per call of `multicompare.adjust_all_pairs(p, "bergmann_hommel")` '
+        'Times are wall-clock per call of `multicomp.adjust_all_pairs(p, "bergmann_hommel")` '
         "(Python wrapper included), best and median of repeated calls; the first call of a process "
         "also builds the per-k cache and is not counted. p-values: Friedman post-hoc p-values of k "
         'algorithms of spread-out merit on 30 data sets ("friedman"), and uniform ones. The machine '
@@ -210,8 +210,8 @@ def main() -> None:
     emit(
         f"Peak RSS over all k: {worst_rss:.0f} MiB (target < {TARGET_RSS_MIB:.0f} MiB: "
         f"{'met' if worst_rss < TARGET_RSS_MIB else 'MISSED'}); it includes the interpreter with numpy, "
-        "scipy and pandas. The largest supported k is `multicompare._core.MAX_K` = "
-        f"{multicompare._core.MAX_K} (the exact subset dynamic program grows like 3^k)."
+        "scipy and pandas. The largest supported k is `multicomp._core.MAX_K` = "
+        f"{multicomp._core.MAX_K} (the exact subset dynamic program grows like 3^k)."
     )
     emit()
 

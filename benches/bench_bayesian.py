@@ -14,7 +14,7 @@ import warnings
 import baycomp
 import numpy as np
 
-import multicompare as mc
+import multicomp as mc
 
 
 def best_of(func, repeat: int = 3) -> float:
@@ -28,15 +28,13 @@ def best_of(func, repeat: int = 3) -> float:
 
 def main() -> None:
     warnings.simplefilter("ignore")
-    print(
-        "# Bayesian tests over N data sets: multicompare vs baycomp (50,000 samples, rope 0.01)\n"
-    )
+    print("# Bayesian tests over N data sets: multicomp vs baycomp (50,000 samples, rope 0.01)\n")
     print(
         f"{platform.machine()}, Python {platform.python_version()}, numpy {np.__version__}, "
         f"baycomp {getattr(baycomp, '__version__', '1.0.x')}; best of 3 (baycomp: 1) on a shared "
         f"2-core machine (load average {os.getloadavg()[0]:.1f} at the start).\n"
     )
-    print("| test | N | multicompare | baycomp | ratio |\n|---|---:|---:|---:|---:|")
+    print("| test | N | multicomp | baycomp | ratio |\n|---|---:|---:|---:|---:|")
     rng = np.random.default_rng(0)
     for n in (10, 30, 100):
         x = rng.uniform(0.7, 0.9, n)

@@ -1,9 +1,9 @@
 """Plain pipeline benchmark: ``python benches/bench_pipeline.py [--out PATH]``.
 
 In one run, side by side on the same 200 data sets x 30 algorithms (uniform scores, seed 0):
-``multicompare.friedman`` + ``multicompare.posthoc_all_pairs(procedures=["nemenyi"])`` against
+``multicomp.friedman`` + ``multicomp.posthoc_all_pairs(procedures=["nemenyi"])`` against
 ``scipy.stats.friedmanchisquare`` + ``scikit_posthocs.posthoc_nemenyi_friedman`` (issue 8
-item 10: at least 5x faster), and ``multicompare.compare`` for reference. The calls are
+item 10: at least 5x faster), and ``multicomp.compare`` for reference. The calls are
 interleaved round by round so that the load of the shared machine falls on all of them alike;
 the ratio is that of the medians. Writes a Markdown report (default
 ``benches/RESULTS-pipeline.md``). Not collected by pytest; nothing here asserts timings.
@@ -25,7 +25,7 @@ import scikit_posthocs
 import scipy
 from scipy import stats
 
-import multicompare as mc
+import multicomp as mc
 
 HERE = Path(__file__).resolve().parent
 SHAPE = (200, 30)
@@ -34,7 +34,7 @@ ROUNDS, CALLS = 30, 5  # each round times CALLS calls of every contender
 
 def contenders(x: np.ndarray) -> dict[str, Callable[[], object]]:
     return {
-        "multicompare friedman + posthoc_all_pairs(nemenyi)": lambda: (
+        "multicomp friedman + posthoc_all_pairs(nemenyi)": lambda: (
             mc.friedman(x),
             mc.posthoc_all_pairs(x, procedures=["nemenyi"]),
         ),
@@ -42,7 +42,7 @@ def contenders(x: np.ndarray) -> dict[str, Callable[[], object]]:
             stats.friedmanchisquare(*x.T),
             scikit_posthocs.posthoc_nemenyi_friedman(x),
         ),
-        "multicompare compare (all pairs, k = 30: Nemenyi, Holm, Shaffer)": lambda: mc.compare(x),
+        "multicomp compare (all pairs, k = 30: Nemenyi, Holm, Shaffer)": lambda: mc.compare(x),
     }
 
 
@@ -65,7 +65,7 @@ def main() -> None:
     args = parser.parse_args()
     x = np.random.default_rng(0).random(SHAPE)
     # Same answer first: the Friedman statistics agree (the Nemenyi p-values differ by design:
-    # scikit-posthocs uses the studentized range, multicompare G08's Bonferroni form m p).
+    # scikit-posthocs uses the studentized range, multicomp G08's Bonferroni form m p).
     assert np.isclose(mc.friedman(x).statistic, stats.friedmanchisquare(*x.T).statistic)
     times = measure(contenders(x))
     median = {name: float(np.median(t)) for name, t in times.items()}
@@ -79,7 +79,7 @@ def main() -> None:
             f"{platform.processor() or platform.machine()}, {os.cpu_count()} logical CPUs (shared with "
             f"other work), Python {platform.python_version()}, numpy {np.__version__}, scipy "
             f"{scipy.__version__}, pandas {version('pandas')}, scikit-posthocs "
-            f"{version('scikit-posthocs')}, multicompare {mc.__version__}."
+            f"{version('scikit-posthocs')}, multicomp {mc.__version__}."
         ),
         "",
         (
@@ -87,7 +87,7 @@ def main() -> None:
             "calls per contender, interleaved; per-call wall-clock times."
         ),
         "",
-        "| contender | median | best | ratio to multicompare (median) |",
+        "| contender | median | best | ratio to multicomp (median) |",
         "|---|---|---|---|",
         *(
             f"| {name} | {median[name] * 1e3:.2f} ms | {min(times[name]) * 1e3:.2f} ms | "
@@ -96,7 +96,7 @@ def main() -> None:
         ),
         "",
         (
-            f"multicompare's Friedman + Nemenyi is {peer / ours:.1f}x faster than scipy + "
+            f"multicomp's Friedman + Nemenyi is {peer / ours:.1f}x faster than scipy + "
             "scikit-posthocs (target: at least 5x)."
         ),
         "",

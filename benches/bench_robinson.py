@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-import multicompare as mc
-from multicompare import adjust_all_pairs
+import multicomp as mc
+from multicomp import adjust_all_pairs
 
 
 def family(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:

@@ -1,4 +1,4 @@
-"""Null calibration of the incomplete-block tests (multicompare.incomplete).
+"""Null calibration of the incomplete-block tests (multicomp.incomplete).
 
 Rejection rates at alpha = 0.05 under the null (independent standard normal scores):
 Skillings-Mack and its post-hoc z with N = 20, k = 5 and 20% of the scores missing at
@@ -14,7 +14,7 @@ import warnings
 
 import numpy as np
 
-import multicompare as mc
+import multicomp as mc
 
 FANO = [(0, 1, 3), (1, 2, 4), (2, 3, 5), (3, 4, 6), (0, 4, 5), (1, 5, 6), (0, 2, 6)]
 

@@ -3,11 +3,11 @@
 ``nice python benches/permutation.py [--quick]`` writes benches/RESULTS-permutation.md:
 
 1. Speed, one run on this machine: a Monte Carlo permutation p-value of Friedman's test
-   (N = 10 data sets, k = 10 algorithms, 10,000 resamples) by ``multicompare.friedman`` against
+   (N = 10 data sets, k = 10 algorithms, 10,000 resamples) by ``multicomp.friedman`` against
    ``scipy.stats.permutation_test(permutation_type="samples")`` with scipy's
    ``friedmanchisquare`` (the same null: the algorithms' scores permuted within data sets),
    and the all-pairs post-hoc's permutation p-values.
-2. Rejection rates under the complete null at alpha = 0.05 (``multicompare.simulate``, normal
+2. Rejection rates under the complete null at alpha = 0.05 (``multicomp.simulate``, normal
    scores; with ``decimals=0`` ties) of the asymptotic forms and of ``method="auto"``, where
    the asymptotic forms exceed alpha (N = 5) and around the switch (N = 10, 16).
 
@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 from scipy import stats
 
-import multicompare as mc
+import multicomp as mc
 
 OUT = Path(__file__).resolve().parent / "RESULTS-permutation.md"
 
@@ -55,10 +55,10 @@ def speed() -> list[str]:
         )
     )
     return [
-        "| computation (N = 10, k = 10, 10,000 resamples) | seconds | ratio to multicompare |",
+        "| computation (N = 10, k = 10, 10,000 resamples) | seconds | ratio to multicomp |",
         "|---|---|---|",
-        f"| multicompare.friedman(method='permutation') | {ours:.3f} | 1 |",
-        f"| multicompare.posthoc_all_pairs(method='permutation') (45 pairs) | {pairs:.3f} | "
+        f"| multicomp.friedman(method='permutation') | {ours:.3f} | 1 |",
+        f"| multicomp.posthoc_all_pairs(method='permutation') (45 pairs) | {pairs:.3f} | "
         f"{pairs / ours:.1f} |",
         f"| scipy.stats.permutation_test(friedmanchisquare, permutation_type='samples') | "
         f"{peer:.3f} | {peer / ours:.0f} |",
@@ -177,7 +177,7 @@ def main() -> None:
         "",
         "## Type I error under the complete null (alpha = 0.05)",
         "",
-        "Rejection rate with its Monte Carlo standard error; `multicompare.simulate`, normal "
+        "Rejection rate with its Monte Carlo standard error; `multicomp.simulate`, normal "
         "scores (ties: rounded to integers), seed 11; the number of replications in parentheses "
         "after the method (fewer for `auto`, which computes a permutation p-value per table with "
         "the default 9,999 resamples and seed, as a user's call does: tables of one shape "

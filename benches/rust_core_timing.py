@@ -17,7 +17,7 @@ from collections.abc import Callable
 import numpy as np
 from scipy import stats
 
-from multicompare import _core
+from multicomp import _core
 
 
 def friedman_pvalues(rng: np.random.Generator, k: int, n: int = 30) -> np.ndarray:

@@ -26,7 +26,7 @@ import numpy as np
 from sklearn.datasets import make_classification
 from sklearn.model_selection import KFold
 
-import multicompare as mc
+import multicomp as mc
 
 ALPHA = 0.05
 N = 300

@@ -1,6 +1,6 @@
 """FWER and power of the pairwise Wilcoxon / sign post-hocs against the mean-rank post-hocs.
 
-Uses multicompare.simulate (normal noise, data sets of different scales). Run:
+Uses multicomp.simulate (normal noise, data sets of different scales). Run:
     nice python benches/sim_pairwise_posthoc.py > benches/RESULTS-pairwise-posthoc.md
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import platform
 import time
 
-import multicompare as mc
+import multicomp as mc
 
 SCENARIOS = {
     "complete null, k = 5, N = 20": ((0, 0, 0, 0, 0), 20),
@@ -24,7 +24,7 @@ REPS = 1000
 def main() -> None:
     print("# Pairwise post-hocs (test='wilcoxon'|'sign') vs mean-rank post-hocs\n")
     print(
-        f"multicompare.simulate, {REPS} replications per scenario, alpha = 0.05, normal noise, "
+        f"multicomp.simulate, {REPS} replications per scenario, alpha = 0.05, normal noise, "
         f"scale_spread = 0.5 (data sets of different scales), all-pairs comparisons. "
         f"Machine: {platform.machine()}, Python {platform.python_version()}, shared (2 cores).\n"
     )

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-import multicompare
+import multicomp
 
 HERE = Path(__file__).parent
 
@@ -30,16 +30,16 @@ def k30_long_names() -> pd.DataFrame:
 
 def main() -> None:
     figures = {
-        "cd_demsar2006_nemenyi": multicompare.cd_diagram(
-            multicompare.load_example("demsar2006"), procedure="nemenyi", alpha=0.10
+        "cd_demsar2006_nemenyi": multicomp.cd_diagram(
+            multicomp.load_example("demsar2006"), procedure="nemenyi", alpha=0.10
         ),
-        "cd_garcia2010_bonferroni_dunn": multicompare.cd_diagram(
-            multicompare.load_example("garcia2010"), procedure="bonferroni_dunn", control="PDFC"
+        "cd_garcia2010_bonferroni_dunn": multicomp.cd_diagram(
+            multicomp.load_example("garcia2010"), procedure="bonferroni_dunn", control="PDFC"
         ),
-        "cd_garcia2008_bergmann_hommel": multicompare.cd_diagram(
-            multicompare.load_example("garcia2008"), procedure="bergmann_hommel"
+        "cd_garcia2008_bergmann_hommel": multicomp.cd_diagram(
+            multicomp.load_example("garcia2008"), procedure="bergmann_hommel"
         ),
-        "cd_k30_long_names_shaffer": multicompare.cd_diagram(k30_long_names(), procedure="shaffer"),
+        "cd_k30_long_names_shaffer": multicomp.cd_diagram(k30_long_names(), procedure="shaffer"),
     }
     for name, fig in figures.items():
         for suffix in (".png", ".svg"):

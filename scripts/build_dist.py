@@ -12,7 +12,7 @@
 Needs maturin (``pip install maturin``) and Rust; ``CARGO_TARGET_DIR`` (default: the
 checkout's ``target/``) keeps compiled dependencies between runs. Prints the two paths.
 maturin's warning that ``build-backend`` is not maturin is expected: the project's backend
-wraps maturin's (build_backend/multicompare_build_backend.py).
+wraps maturin's (build_backend/multicomp_build_backend.py).
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import plain_all_pairs as plain
-from multicompare import _core, adjust_all_pairs, adjust_control
-from multicompare.adjust import ALL_PAIRS_PROCEDURES
+from multicomp import _core, adjust_all_pairs, adjust_control
+from multicomp.adjust import ALL_PAIRS_PROCEDURES
 from reference_cases import assert_matches, case
 
 G08 = "garcia2008_friedman_all_pairwise"

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from statsmodels.stats.multitest import multipletests
 
-from multicompare import adjust_control
-from multicompare.adjust import CONTROL_PROCEDURES, ROM_GARCIA2010, rom_critical_values, rom_reject
+from multicomp import adjust_control
+from multicomp.adjust import CONTROL_PROCEDURES, ROM_GARCIA2010, rom_critical_values, rom_reject
 from reference_cases import assert_matches, case
 
 # case id -> key of its unadjusted p-values

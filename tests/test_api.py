@@ -1,6 +1,6 @@
 """Names and help (issue 10, items 10 and 11): procedure names in any case and the same
 everywhere, every type of a public signature exported, numpydoc docstrings, a map of the
-package in help(multicompare), and a README whose quick start prints what it computes."""
+package in help(multicomp), and a README whose quick start prints what it computes."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-import multicompare as mc
-from multicompare.cli import main
+import multicomp as mc
+from multicomp.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = mc.load_example("demsar2006")
@@ -120,7 +120,7 @@ def test_types_in_public_signatures_are_exported() -> None:
 def test_help_maps_every_public_function() -> None:
     doc = mc.__doc__ or ""
     absent = [name for name, _ in public_functions() if not re.search(rf"\b{name}\b", doc)]
-    assert not absent, f"help(multicompare) does not mention {absent}"
+    assert not absent, f"help(multicomp) does not mention {absent}"
 
 
 ABBREVIATIONS = {"D06": ("Dem", "2006"), "G08": ("Garc", "2008"), "G10": ("Garc", "2010")}
@@ -161,7 +161,7 @@ def test_readme_prerequisites_come_before_the_set_up_commands() -> None:
     first_command = re.findall(r"```bash\n(.*?)```", develop, flags=re.DOTALL)[0]
     assert '".[sklearn]"' in first_command
     install = text[text.index("## Install") : text.index("## Develop")]
-    assert 'pip install "multicompare[sklearn]"' in install
+    assert 'pip install "multicomp[sklearn]"' in install
 
 
 def test_readme_real_experiments_block_runs(

@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-import multicompare as mc
-from multicompare.bayesian import MAX_SAMPLES
+import multicomp as mc
+from multicomp.bayesian import MAX_SAMPLES
 
 baycomp = pytest.importorskip("baycomp")
 
@@ -272,7 +272,7 @@ def test_compare_bayesian_with_a_control_errors_and_renderings() -> None:
 
 
 def test_cli_bayesian(capsys) -> None:
-    from multicompare import cli
+    from multicomp import cli
 
     argv = ["--example", "demsar2006", "--bayesian", "signed_rank", "--rope", "0.01", "--seed", "3"]
     assert cli.main([*argv, "--format", "csv"]) == 0

@@ -17,9 +17,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
-import multicompare
+import multicomp
 from cd_figure import elbow_x, lines_with_gid
-from multicompare import (
+from multicomp import (
     cd_diagram,
     cd_groups,
     compare,
@@ -28,7 +28,7 @@ from multicompare import (
     load_example,
     posthoc_all_pairs,
 )
-from multicompare.plot import _draw
+from multicomp.plot import _draw
 from reference_cases import case
 
 
@@ -266,7 +266,7 @@ def test_the_papers_options_reach_the_post_hoc() -> None:
 
 
 def test_report_and_axes_input() -> None:
-    report = multicompare.compare(load_example("demsar2006"))
+    report = multicomp.compare(load_example("demsar2006"))
     fig = cd_diagram(report)
     assert {t.get_text() for t in drawn_texts(fig)} >= set(report.algorithms)
     host = Figure(figsize=(8, 3))
@@ -307,8 +307,8 @@ def test_no_pyplot_and_no_backend_switch(tmp_path: Path) -> None:
     # (matplotlib.get_backend() itself imports pyplot, so read the raw rcParams entry.)
     code = (
         "import sys, matplotlib; raw = lambda: dict.__getitem__(matplotlib.rcParams, 'backend'); "
-        "before = raw(); import multicompare; "
-        "multicompare.cd_diagram(multicompare.load_example('demsar2006')).savefig(sys.argv[1]); "
+        "before = raw(); import multicomp; "
+        "multicomp.cd_diagram(multicomp.load_example('demsar2006')).savefig(sys.argv[1]); "
         "assert 'matplotlib.pyplot' not in sys.modules; assert raw() == before"
     )
     subprocess.run([sys.executable, "-c", code, str(tmp_path / "cd.png")], check=True)
@@ -319,7 +319,7 @@ def test_default_procedure_is_the_summarys() -> None:
     # One default for a given call: cd_diagram, compare and Report.plot draw/report the same
     # decisions (all pairs: Bergmann-Hommel; with a control: Holm).
     data = load_example("garcia2008")
-    report = multicompare.compare(data)
+    report = multicomp.compare(data)
     expected = cd_groups(
         pd.Series(report.test_ranks, index=report.algorithms),
         [(h.first, h.second) for h in report.rejected()],
@@ -335,7 +335,7 @@ def test_with_a_control_the_diagram_draws_the_summarys_decisions(method: str | N
     # The interval joins the control to exactly the algorithms the procedure does not separate
     # from it; the summary of the same report calls the others significantly different.
     data = load_example("garcia2010")
-    report = multicompare.compare(
+    report = multicomp.compare(
         data, control="PDFC", alpha=0.10, **({} if method is None else {"procedure": method})
     )
     apart = {h.second for h in report.rejected()}

@@ -18,9 +18,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import multicompare as mc
-from multicompare import Report, __version__, compare, load_example
-from multicompare.cli import InputError, _checked_input, _with_progress, main
+import multicomp as mc
+from multicomp import Report, __version__, compare, load_example
+from multicomp.cli import InputError, _checked_input, _with_progress, main
 from readme import README, readme_blocks
 
 
@@ -54,16 +54,16 @@ def test_example_prints_the_analysis(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_python_dash_m(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(sys, "argv", ["multicompare", "--example", "demsar2006"])
+    monkeypatch.setattr(sys, "argv", ["multicomp", "--example", "demsar2006"])
     with pytest.raises(SystemExit) as stop:
-        runpy.run_module("multicompare", run_name="__main__")
+        runpy.run_module("multicomp", run_name="__main__")
     assert stop.value.code == 0
     out = capsys.readouterr().out
     assert "Average ranks" in out and "Bergmann-Hommel" in out
 
 
 def test_console_script() -> None:
-    script = shutil.which("multicompare")
+    script = shutil.which("multicomp")
     if script is None:
         pytest.skip("the console script is not installed (pip install -e . creates it)")
     done = subprocess.run(
@@ -138,7 +138,7 @@ def test_plot_method_and_control(
         [str(wide_csv), "--test", "aligned", "--plot", str(target), "--plot-procedure", "nemenyi"],
         capsys,
     )
-    assert status == 2 and err.startswith("multicompare: error: cannot draw the diagram")
+    assert status == 2 and err.startswith("multicomp: error: cannot draw the diagram")
 
 
 def test_long_csv_with_renamed_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -258,7 +258,7 @@ def test_paper_options_reach_compare(capsys: pytest.CaptureFixture[str]) -> None
 def one_line_error(err: str) -> str:
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
-    assert lines[0].startswith("multicompare: error: "), err
+    assert lines[0].startswith("multicomp: error: "), err
     assert "Traceback" not in err
     return lines[0]
 
@@ -319,7 +319,7 @@ def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]
         main(argv)
     assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith("usage: multicompare") and "multicompare: error: " in err
+    assert err.startswith("usage: multicomp") and "multicomp: error: " in err
 
 
 def test_unwritable_plot_exits_1(
@@ -335,7 +335,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0
-    assert capsys.readouterr().out == f"multicompare {__version__}\n"
+    assert capsys.readouterr().out == f"multicomp {__version__}\n"
 
 
 def test_progress_on_request(wide_csv: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -359,7 +359,7 @@ def test_spinner_on_a_terminal_and_errors_propagate() -> None:
     )
     assert value == 42
     text = stream.getvalue()
-    assert "\rmulticompare: working |" in text and "\r\033[K" in text
+    assert "\rmulticomp: working |" in text and "\r\033[K" in text
     assert text.endswith(" s\n") and "working: done in" in text
 
     def boom() -> None:
@@ -400,8 +400,8 @@ def test_readme_command_lines_run(
     assert len(lines) >= 3
     for line in lines:
         words = shlex.split(line)
-        argv = words[3:] if words[:3] == ["python", "-m", "multicompare"] else words[1:]
-        assert words[0] in ("multicompare", "python"), line
+        argv = words[3:] if words[:3] == ["python", "-m", "multicomp"] else words[1:]
+        assert words[0] in ("multicomp", "python"), line
         status, out, err = run(argv, capsys)
         assert status == 0 and out and err == "", (line, err)
     assert Path("cd.png").exists() and Path("cd.svg").exists()
@@ -414,7 +414,7 @@ def _cli(
     argv: list[str], stdin: bytes = b"", timeout: float = 60
 ) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
-        [sys.executable, "-m", "multicompare", *argv],
+        [sys.executable, "-m", "multicomp", *argv],
         input=stdin,
         capture_output=True,
         timeout=timeout,
@@ -488,7 +488,7 @@ def test_a_row_with_an_extra_field_is_named(
 
 def test_closed_standard_output_is_an_error_not_a_traceback(wide_csv: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "multicompare", str(wide_csv)],
+        [sys.executable, "-m", "multicomp", str(wide_csv)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         timeout=60,
@@ -499,7 +499,7 @@ def test_closed_standard_output_is_an_error_not_a_traceback(wide_csv: Path) -> N
 
 
 def test_cv_runs_the_cross_validation_tests_on_a_csv_of_folds(tmp_path, capsys):
-    """--cv: the tests of multicompare.cross_validation on the two columns of a CSV of folds."""
+    """--cv: the tests of multicomp.cross_validation on the two columns of a CSV of folds."""
     rng = np.random.default_rng(0)
     folds = pd.DataFrame(
         {"fold": range(100), "tree": rng.normal(0.8, 0.02, 100), "svm": rng.normal(0.81, 0.02, 100)}

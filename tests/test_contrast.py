@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-import multicompare as mc
+import multicomp as mc
 from reference_cases import REFERENCE, assert_matches, case
 
 

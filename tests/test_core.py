@@ -1,4 +1,4 @@
-"""The native module multicompare._core: exhaustive sets, Shaffer and Bergmann-Hommel.
+"""The native module multicomp._core: exhaustive sets, Shaffer and Bergmann-Hommel.
 
 Expected values come from tests/reference/expected.json (Garcia & Herrera 2008).
 """
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from multicompare import _core
+from multicomp import _core
 from plain_all_pairs import bergmann_hommel, cached_exhaustive_sets
 from reference_cases import case, read_csv
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from multicompare import critical_difference, critical_difference_q
+from multicomp import critical_difference, critical_difference_q
 from reference_cases import assert_matches, case, read_csv
 
 TABLE5 = "demsar2006_table5_posthoc_critical_values"
@@ -101,7 +101,7 @@ def test_errors(args: tuple, error: type, match: str) -> None:
 
 def test_nemenyi_refuses_more_algorithms_than_it_computes_accurately() -> None:
     """Found by the fuzz suite: at k = 8.4e9 scipy's studentized-range quadrature fails."""
-    from multicompare.critical_difference import MAX_K_NEMENYI
+    from multicomp.critical_difference import MAX_K_NEMENYI
 
     assert critical_difference_q(MAX_K_NEMENYI) > critical_difference_q(1000)
     with pytest.raises(ValueError, match=r"too many for the Nemenyi.*bonferroni_dunn"):

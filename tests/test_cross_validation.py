@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-import multicompare as mc
+import multicomp as mc
 
 FOLDS = st.integers(3, 30).flatmap(
     lambda n: st.tuples(

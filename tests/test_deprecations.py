@@ -11,9 +11,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-import multicompare as mc
-from multicompare import adjust, posthoc
-from multicompare.cli import main
+import multicomp as mc
+from multicomp import adjust, posthoc
+from multicomp.cli import main
 
 G08 = mc.load_example("garcia2008")
 G10 = mc.load_example("garcia2010")

@@ -3,8 +3,8 @@
 import pandas as pd
 import pytest
 
-import multicompare as mc
-from multicompare.examples import EXAMPLES
+import multicomp as mc
+from multicomp.examples import EXAMPLES
 from reference_cases import read_csv
 
 SOURCES = {

@@ -23,9 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-import multicompare as mc
-from multicompare.adjust import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
-from multicompare.cli import main
+import multicomp as mc
+from multicomp.adjust import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
+from multicomp.cli import main
 
 FAST = settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(
@@ -242,4 +242,4 @@ def test_cli_never_crashes(
     assert status in (0, 2)
     assert "Traceback" not in err.getvalue()
     if status == 2:
-        assert err.getvalue().startswith("multicompare: error: ")
+        assert err.getvalue().startswith("multicomp: error: ")

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from scipy import optimize, stats
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
-import multicompare as mc
-from multicompare.holdout import _mcnemar_pvalue
+import multicomp as mc
+from multicomp.holdout import _mcnemar_pvalue
 
 
 def _labels(both: int, only1: int, only2: int, neither: int) -> tuple[np.ndarray, ...]:

@@ -14,14 +14,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from multicompare import (
+from multicomp import (
     Report,
     compare,
     load_example,
     posthoc_all_pairs,
     posthoc_control,
 )
-from multicompare.cli import main
+from multicomp.cli import main
 
 HOSTILE = ["<script>alert(1)</script>", "a & b", '"quoted" name', "new\nline", "C4.5"]
 
@@ -156,10 +156,10 @@ NAMELESS = {"CrossValidationTestResult", "SignTestResult", "PairedTTestResult", 
 def _every_result() -> dict[str, object]:
     """One instance of each result class that had no notebook view before issue 10 item 8, built
     from small inputs whose first algorithm, data set and class are named ``SCRIPT``."""
-    from multicompare import bayesian, cross_validation, holdout, parametric, simulation
-    from multicompare.contrast import contrast_estimation
-    from multicompare.multiple_sign import multiple_sign_test
-    from multicompare.two_sample import paired_t_test, sign_test, wilcoxon
+    from multicomp import bayesian, cross_validation, holdout, parametric, simulation
+    from multicomp.contrast import contrast_estimation
+    from multicomp.multiple_sign import multiple_sign_test
+    from multicomp.two_sample import paired_t_test, sign_test, wilcoxon
 
     data = load_example("garcia2010")
     data = data.rename(columns={data.columns[0]: SCRIPT}, index={data.index[0]: SCRIPT})
@@ -216,7 +216,7 @@ def test_every_result_has_an_escaped_notebook_view(name: str, result: object) ->
 
 
 def test_the_notebook_view_shows_the_str_and_the_table() -> None:
-    from multicompare.two_sample import sign_test
+    from multicomp.two_sample import sign_test
 
     result = sign_test([1, 2, 3, 4, 5], [0, 1, 2, 3, 6])
     fragment = result._repr_html_()

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from scipy import stats
 
-import multicompare as mc
+import multicomp as mc
 
 #: Hollander & Wolfe (1999), from Brady (1969): the example of PMCMRplus' skillingsMackTest.
 BRADY = np.array(
@@ -218,7 +218,7 @@ def test_posthoc_control_and_errors() -> None:
 def test_null_calibration() -> None:
     """Under the null (exchangeable scores, cells missing at random) each test rejects about
     alpha. 200 replications: bounds of 4 Monte Carlo standard errors. The figures from
-    4000 replications are in the docstring of multicompare.incomplete."""
+    4000 replications are in the docstring of multicomp.incomplete."""
     rng = np.random.default_rng(10)
     reps, alpha = 200, 0.05
     sm, durbin_t1, per_pair = [], [], []
@@ -332,7 +332,7 @@ def test_compare_incomplete_leaves_out_uninformative_data_sets_and_refuses_odd_o
 
 
 def test_skillings_mack_beyond_the_general_bergmann_hommel_limit() -> None:
-    from multicompare import _core
+    from multicomp import _core
 
     rng = np.random.default_rng(12)
     x = rng.standard_normal((12, _core.MAX_K + 1))
@@ -347,7 +347,7 @@ def test_skillings_mack_beyond_the_general_bergmann_hommel_limit() -> None:
 def test_command_line_runs_the_incomplete_block_tests(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from multicompare.cli import main
+    from multicomp.cli import main
 
     path = tmp_path / "missing.csv"
     pd.DataFrame(BRADY, columns=["R", "A", "B"]).to_csv(path)

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import multicompare as mc
+import multicomp as mc
 
 
 def posthoc_control(data: Any, **options: Any) -> Any:

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import multicompare as mc
-from multicompare._data import ShapeWarning, as_scores, read_scores
-from multicompare._validation import check_choice
-from multicompare.cli import main
+import multicomp as mc
+from multicomp._data import ShapeWarning, as_scores, read_scores
+from multicomp._validation import check_choice
+from multicomp.cli import main
 
 DATASETS = [
     "iris",
@@ -348,7 +348,7 @@ def test_wide_tables_with_plausible_names_do_not_warn(
 
 
 def test_transposition_evidence_needs_k_above_n_and_is_fast() -> None:
-    from multicompare._orientation import KNOWN_ALGORITHMS, KNOWN_DATASETS, transposed_evidence
+    from multicomp._orientation import KNOWN_ALGORITHMS, KNOWN_DATASETS, transposed_evidence
 
     assert not KNOWN_ALGORITHMS & KNOWN_DATASETS  # no name counts for both readings
     rng = np.random.default_rng(6)
@@ -364,7 +364,7 @@ def test_transposition_evidence_needs_k_above_n_and_is_fast() -> None:
 
 def test_two_algorithms_point_to_wilcoxon() -> None:
     data = np.random.default_rng(2).random((20, 2))
-    with pytest.warns(ShapeWarning, match=r"two algorithms.*multicompare\.wilcoxon"):
+    with pytest.warns(ShapeWarning, match=r"two algorithms.*multicomp\.wilcoxon"):
         mc.compare(data)
     with warnings.catch_warnings():
         warnings.simplefilter("error", ShapeWarning)
@@ -390,7 +390,7 @@ def test_cli_prints_warnings_in_one_line(
     pd.DataFrame(np.random.default_rng(4).random((5, 3)), columns=list("abc")).to_csv(path)
     assert main([str(path)]) == 0
     err = capsys.readouterr().err
-    assert err.startswith("multicompare: warning: only 5 data sets") and err.count("\n") == 1
+    assert err.startswith("multicomp: warning: only 5 data sets") and err.count("\n") == 1
 
 
 # --- item 10: option names --------------------------------------------------------------

@@ -21,9 +21,9 @@ STOPS_WITHIN = 20.0  # seconds after SIGINT; the uninterrupted calls take minute
 CALLS = {
     # 12 families of Bergmann-Hommel at k = 20 (a second or more each): the check
     # between families and between the thresholds of one family.
-    "batch": "multicompare.adjust_all_pairs(np.random.default_rng(0).random((12, 190)), 'bergmann_hommel')",
+    "batch": "multicomp.adjust_all_pairs(np.random.default_rng(0).random((12, 190)), 'bergmann_hommel')",
     # One family at k = 20 with near-tied p-values (no threshold can be skipped).
-    "one_family": "multicompare.adjust_all_pairs(0.5 + 1e-7 * np.random.default_rng(0).random(190), 'bergmann_hommel')",
+    "one_family": "multicomp.adjust_all_pairs(0.5 + 1e-7 * np.random.default_rng(0).random(190), 'bergmann_hommel')",
 }
 
 
@@ -34,7 +34,7 @@ def test_sigint_stops_a_long_core_call(call: str) -> None:
     # background job ignores it, and children inherit that): the user's case is a terminal.
     code = (
         "import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
-        f"import numpy as np, multicompare\nprint('ready', flush=True)\n{CALLS[call]}\nprint('finished')"
+        f"import numpy as np, multicomp\nprint('ready', flush=True)\n{CALLS[call]}\nprint('finished')"
     )
     with subprocess.Popen(
         [sys.executable, "-c", code],

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from multicompare import Report, compare, load_example
+from multicomp import Report, compare, load_example
 
 NAMES = [
     "RandomForest",

@@ -75,13 +75,13 @@ def test_the_readme_test_command_runs_the_style_gates() -> None:
         "ruff format --check .",
         "cargo fmt --check",
         "mypy",
-        "python -m mypy.stubtest multicompare._core",
+        "python -m mypy.stubtest multicomp._core",
         "cargo clippy --all-targets -- -D warnings",
     ]
     assert steps[0].startswith("python -m pip install") and steps[1 : 1 + len(gates)] == gates
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert pyproject["tool"]["mypy"]["strict"] is True
-    assert pyproject["tool"]["mypy"]["files"] == ["python/multicompare"]
+    assert pyproject["tool"]["mypy"]["files"] == ["python/multicomp"]
     test_extra = pyproject["project"]["optional-dependencies"]["test"]
     for tool in ("ruff", "mypy", "pandas-stubs"):
         assert any(re.fullmatch(rf"{tool}==[\w.]+", r) for r in test_extra), tool

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy import stats
 
-import multicompare as mc
-from multicompare import _ranking
+import multicomp as mc
+from multicomp import _ranking
 from reference_cases import REFERENCE, assert_matches, case, read_csv
 
 Getter = Callable[[dict[str, Any]], Any]

@@ -13,8 +13,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from multicompare import Report, compare
-from multicompare._tables import latex_escape, markdown_escape, visible
+from multicomp import Report, compare
+from multicomp._tables import latex_escape, markdown_escape, visible
 
 HOSTILE = [
     "[3cm]B",

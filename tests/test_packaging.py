@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-import multicompare
-from multicompare import _core
+import multicomp
+from multicomp import _core
 
 ROOT = Path(__file__).resolve().parent.parent
 tomllib = pytest.importorskip("tomllib")  # Python >= 3.11
@@ -31,7 +31,7 @@ def test_version_comes_from_cargo_workspace() -> None:
     cargo = tomllib.loads((ROOT / "Cargo.toml").read_text(encoding="utf-8"))
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "version" not in pyproject["project"] and "version" in pyproject["project"]["dynamic"]
-    assert multicompare.__version__ == _core.__version__ == cargo["workspace"]["package"]["version"]
+    assert multicomp.__version__ == _core.__version__ == cargo["workspace"]["package"]["version"]
 
 
 def path_without_rust() -> str:
@@ -50,7 +50,7 @@ def test_source_build_without_cargo_stops_with_a_message() -> None:
         k: v for k, v in os.environ.items() if k not in ("MATURIN_NO_INSTALL_RUST", "PYTHONPATH")
     }
     env["PATH"] = path_without_rust()
-    hook = "import multicompare_build_backend as b; b.prepare_metadata_for_build_wheel('.')"
+    hook = "import multicomp_build_backend as b; b.prepare_metadata_for_build_wheel('.')"
     result = subprocess.run(
         [sys.executable, "-c", hook],
         cwd=ROOT / "build_backend",
@@ -75,16 +75,16 @@ def test_wheel_in_fresh_venv(tmp_path: Path) -> None:
         text=True,
     ).stdout
     sdist, wheel = (Path(line) for line in out.split())
-    assert sdist.name == f"multicompare-{multicompare.__version__}.tar.gz"
+    assert sdist.name == f"multicomp-{multicomp.__version__}.tar.gz"
     # the MIT licence travels with both (PEP 639: the wheel's dist-info/licenses/)
     with tarfile.open(sdist) as archive:
-        assert f"multicompare-{multicompare.__version__}/LICENSE" in archive.getnames()
+        assert f"multicomp-{multicomp.__version__}/LICENSE" in archive.getnames()
     with zipfile.ZipFile(wheel) as archive:
-        licence = f"multicompare-{multicompare.__version__}.dist-info/licenses/LICENSE"
+        licence = f"multicomp-{multicomp.__version__}.dist-info/licenses/LICENSE"
         assert archive.read(licence) == (ROOT / "LICENSE").read_bytes()
     tag = "manylinux_2_" if sys.platform == "linux" else ""
     assert re.fullmatch(
-        rf"multicompare-{re.escape(multicompare.__version__)}-cp310-abi3-.*{tag}.*\.whl", wheel.name
+        rf"multicomp-{re.escape(multicomp.__version__)}-cp310-abi3-.*{tag}.*\.whl", wheel.name
     ), wheel.name
 
     venv.create(tmp_path / "venv", with_pip=True)

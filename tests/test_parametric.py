@@ -20,8 +20,8 @@ from scipy import stats
 from statsmodels.stats.anova import AnovaRM
 from statsmodels.stats.diagnostic import lilliefors
 
-import multicompare as mc
-from multicompare.parametric import _anova, _dunnett_adjusted, _mauchly, _tukey_adjusted
+import multicomp as mc
+from multicomp.parametric import _anova, _dunnett_adjusted, _mauchly, _tukey_adjusted
 
 # 12 data sets x 4 algorithms (rng = numpy.random.default_rng(1), rounded to 6 decimals).
 PINGOUIN_DATA = np.array(
@@ -298,7 +298,7 @@ def test_cli_check_conditions_and_family(
 ) -> None:
     from pathlib import Path
 
-    from multicompare.cli import main
+    from multicomp.cli import main
 
     rng = np.random.default_rng(0)
     rows = [

@@ -1,4 +1,4 @@
-"""Exact and Monte Carlo permutation p-values of the rank tests (multicompare._permutation):
+"""Exact and Monte Carlo permutation p-values of the rank tests (multicomp._permutation):
 against brute-force enumeration, scipy.stats.permutation_test, their own Monte Carlo error, and
 the type I error of method="auto" at small N."""
 
@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy import stats
 
-import multicompare as mc
-from multicompare import _permutation
+import multicomp as mc
+from multicomp import _permutation
 
 OMNIBUS = [mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade]
-pytestmark = pytest.mark.filterwarnings("ignore::multicompare.ShapeWarning")
+pytestmark = pytest.mark.filterwarnings("ignore::multicomp.ShapeWarning")
 
 
 def _brute_force(test: Callable[..., Any], x: np.ndarray) -> float:
@@ -286,7 +286,7 @@ def test_compare_and_the_command_line_label_the_p_value_method(capsys: Any) -> N
     paper = mc.compare(data, method="asymptotic")
     assert paper.pvalue_method == "asymptotic" and paper.paper_options() == ["method='asymptotic'"]
     assert paper.omnibus[0].pvalue == mc.friedman(data, method="asymptotic").pvalue
-    from multicompare.cli import main
+    from multicomp.cli import main
 
     assert main(["--example", "demsar2006", "--method", "asymptotic"]) == 0
     assert "permutation" not in capsys.readouterr().out

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-import multicompare as mc
-from multicompare.posterior_plot import project
+import multicomp as mc
+from multicomp.posterior_plot import project
 
 matplotlib = pytest.importorskip("matplotlib")
 

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-import multicompare as mc
-from multicompare import _core, posthoc
-from multicompare.adjust import ALL_PAIRS_PROCEDURES
+import multicomp as mc
+from multicomp import _core, posthoc
+from multicomp.adjust import ALL_PAIRS_PROCEDURES
 from reference_cases import REFERENCE, assert_matches, case, read_csv
 
 CASE = "garcia2008_friedman_all_pairwise"

@@ -4,7 +4,7 @@ Scores are i.i.d. normal (no algorithm differs); every non-control algorithm is 
 algorithm 0 by the two-sided z test at alpha = 0.05. Aligned-ranks candidates (G10 = Garcia
 et al. 2010):
 
-* calibrated (default): the permutation SE of multicompare._ranking.permutation_se;
+* calibrated (default): the permutation SE of multicomp._ranking.permutation_se;
 * garcia2010: sqrt(k(kn+1)/6), used for G10 Table 10 (about sqrt((k-1)/k) too small);
 * misprint: sqrt(k(n+1)/6), as G10 eq. (21) prints it;
 * ddof1: the calibrated formula with sample variances (ddof = 1), which would be conservative.
@@ -20,8 +20,8 @@ import pytest
 from scipy import stats
 from scipy.stats import rankdata
 
-import multicompare as mc
-from multicompare import _ranking
+import multicomp as mc
+from multicomp import _ranking
 
 ALPHA = 0.05
 REPS = 10_000
@@ -68,7 +68,7 @@ def test_calibrated_se_holds_alpha_and_the_papers_does_not(n: int, k: int, seed:
 
 
 def test_the_default_posthoc_uses_the_calibrated_candidate() -> None:
-    """The rates above are those of multicompare's default aligned post-hoc, not only of a formula."""
+    """The rates above are those of multicomp's default aligned post-hoc, not only of a formula."""
     sample = _null_sample(20, 4, 20260)[:5]
     for x, ranks in zip(sample, _aligned_ranks(sample)):
         np.testing.assert_array_equal(mc.friedman_aligned_ranks(x).aligned_ranks.to_numpy(), ranks)

@@ -9,10 +9,10 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-import multicompare as mc
-from multicompare import _ranking
-from multicompare.adjust import CONTROL_PROCEDURES, NOT_FWER_CONTROLLING
-from multicompare.posthoc import PosthocControlResult
+import multicomp as mc
+from multicomp import _ranking
+from multicomp.adjust import CONTROL_PROCEDURES, NOT_FWER_CONTROLLING
+from multicomp.posthoc import PosthocControlResult
 from reference_cases import REFERENCE, assert_matches, case, read_csv
 
 Getter = Callable[[PosthocControlResult], Any]

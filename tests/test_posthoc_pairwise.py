@@ -13,9 +13,9 @@ from hypothesis.extra.numpy import arrays
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
-import multicompare as mc
-from multicompare import cli
-from multicompare.posthoc import PAIRWISE_PROCEDURES
+import multicomp as mc
+from multicomp import cli
+from multicomp.posthoc import PAIRWISE_PROCEDURES
 
 SCORES = st.tuples(st.integers(5, 14), st.integers(3, 5)).flatmap(
     lambda shape: arrays(np.float64, shape, elements=st.integers(0, 12).map(lambda v: v / 4))

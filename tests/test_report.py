@@ -13,7 +13,7 @@ import pytest
 from matplotlib.lines import Line2D
 
 from cd_figure import elbow_x
-from multicompare import (
+from multicomp import (
     Report,
     _core,
     cd_groups,
@@ -26,7 +26,7 @@ from multicompare import (
     posthoc_control,
     quade,
 )
-from multicompare._tables import LATEX, MARKDOWN, TEXT, Cell, Table, render
+from multicomp._tables import LATEX, MARKDOWN, TEXT, Cell, Table, render
 from reference_cases import assert_matches, case, read_csv
 
 
@@ -285,7 +285,7 @@ def test_json_round_trip(pairs_report: Report, control_report: Report) -> None:
         assert again == report
         assert again.to_json() == text
         payload = json.loads(text)
-        assert payload["format"] == "multicompare.report" and payload["version"] == 1
+        assert payload["format"] == "multicomp.report" and payload["version"] == 1
         assert payload["algorithms"] == list(report.algorithms)
 
 
@@ -293,9 +293,9 @@ def test_json_round_trip(pairs_report: Report, control_report: Report) -> None:
     ("text", "error"),
     [
         ("not json", "not a JSON report"),
-        ("[1, 2]", "not a multicompare report"),
-        ('{"format": "multicompare.report", "version": 99}', "unsupported report version"),
-        ('{"format": "multicompare.report", "version": 1, "alpha": 0.05}', "malformed"),
+        ("[1, 2]", "not a multicomp report"),
+        ('{"format": "multicomp.report", "version": 99}', "unsupported report version"),
+        ('{"format": "multicomp.report", "version": 1, "alpha": 0.05}', "malformed"),
     ],
 )
 def test_from_json_rejects_other_documents(text: str, error: str) -> None:
@@ -508,9 +508,9 @@ def test_generic_table_renderer() -> None:
 
 def test_from_json_survives_deep_nesting() -> None:
     deep = "[" * 100_000 + "]" * 100_000
-    with pytest.raises(ValueError, match=r"nested too deeply|not a multicompare report"):
+    with pytest.raises(ValueError, match=r"nested too deeply|not a multicomp report"):
         Report.from_json(deep)
-    nested = '{"format": "multicompare.report", "version": 1, "algorithms": ' + deep + "}"
+    nested = '{"format": "multicomp.report", "version": 1, "algorithms": ' + deep + "}"
     with pytest.raises(ValueError, match=r"nested too deeply|report.algorithms"):
         Report.from_json(nested)
 
@@ -561,7 +561,7 @@ def _edited(report: Report, edit: object) -> str:
 def test_from_json_checks_the_whole_document(
     pairs_report: Report, edit: object, field: str
 ) -> None:
-    with pytest.raises(ValueError, match=f"malformed multicompare report: .*{field}"):
+    with pytest.raises(ValueError, match=f"malformed multicomp report: .*{field}"):
         Report.from_json(_edited(pairs_report, edit))
 
 
@@ -586,7 +586,7 @@ def test_from_json_is_driven_by_the_dataclass_fields(control_report: Report) -> 
 
 def test_finner_and_li_are_flagged_in_reports_and_never_the_default() -> None:
     """Issue 8.4: no default picks them; tables note them; a summary that uses one warns."""
-    from multicompare.adjust import NOT_FWER_CONTROLLING
+    from multicomp.adjust import NOT_FWER_CONTROLLING
 
     data = load_example("garcia2010")
     report = compare(data, control="PDFC")

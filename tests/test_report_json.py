@@ -1,5 +1,5 @@
 """The JSON round trip of a Report keeps every dataclass field, and is driven by the fields:
-a field added to Report is written and read without code in multicompare._report_json, and a
+a field added to Report is written and read without code in multicomp._report_json, and a
 field of a type it cannot read fails loudly (issue 12.4)."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-import multicompare as mc
-from multicompare import _report_json
-from multicompare.report import Hypothesis, OmnibusTest, Report
+import multicomp as mc
+from multicomp import _report_json
+from multicomp.report import Hypothesis, OmnibusTest, Report
 
 MISSING_ONE = np.array([[3, 5, 15], [1, 3, 18], [5, 4, 21], [2, np.nan, 6], [0, 2, 17]], float)
 

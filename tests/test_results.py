@@ -1,4 +1,4 @@
-"""The result classes (issue 12.5): one namespace, multicompare.results, holding every result
+"""The result classes (issue 12.5): one namespace, multicomp.results, holding every result
 class the package exports, and a readable str() for each of them (not the dataclass repr)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import multicompare as mc
-from multicompare import results
+import multicomp as mc
+from multicomp import results
 
 DATA = mc.load_example("demsar2006").iloc[:, :4]
 X, Y = DATA.iloc[:, 0], DATA.iloc[:, 1]

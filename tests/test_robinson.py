@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-import multicompare as mc
-from multicompare import _core, adjust_all_pairs
+import multicomp as mc
+from multicomp import _core, adjust_all_pairs
 
 
 def robinson_by_definition(p: np.ndarray, order: np.ndarray) -> bool:
@@ -135,7 +135,7 @@ def test_bergmann_hommel_at_k_50_in_posthoc_compare_and_cd_diagram(fifty: pd.Dat
 
 
 def test_cli_uses_bergmann_hommel_at_k_50(fifty: pd.DataFrame, tmp_path, capsys) -> None:
-    from multicompare.cli import main
+    from multicomp.cli import main
 
     path = tmp_path / "scores.csv"
     fifty.rename(index=lambda i: f"d{i}").to_csv(path, index_label="dataset")

@@ -1,4 +1,4 @@
-"""multicompare.simulate (module simulation): the batch procedures equal the package's, the estimates
+"""multicomp.simulate (module simulation): the batch procedures equal the package's, the estimates
 are reproducible and independent of the executor, and calibrated (bounds of several Monte Carlo SEs)."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import multicompare as mc
-from multicompare import simulation as sim
-from multicompare._vocabulary import PAIRWISE_TESTS, RANK_TESTS
-from multicompare.adjust import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
-from multicompare.posthoc import PAIRWISE_PROCEDURES
+import multicomp as mc
+from multicomp import simulation as sim
+from multicomp._vocabulary import PAIRWISE_TESTS, RANK_TESTS
+from multicomp.adjust import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
+from multicomp.posthoc import PAIRWISE_PROCEDURES
 
 OMNIBUS_FUNCTIONS = {
     "friedman": mc.friedman,
@@ -292,7 +292,7 @@ def test_calibration_under_the_complete_null() -> None:
 
 def test_li_finner_and_a_control_chosen_after_seeing_the_data_exceed_alpha() -> None:
     """The measured violations of items 4 and 5 of issue 8 (seeded; 2000-3000 replications), quoted
-    by multicompare.adjust.NOT_FWER_CONTROLLING and posthoc.CONTROL_REQUIRED."""
+    by multicomp.adjust.NOT_FWER_CONTROLLING and posthoc.CONTROL_REQUIRED."""
     finner = sim.simulate(
         [0] * 6 + [0.5] * 4,
         300,

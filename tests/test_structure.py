@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from multicompare import _validation, _vocabulary
+from multicomp import _validation, _vocabulary
 
 PACKAGE = Path(_validation.__file__).parent
 MODULES = {path.stem: path for path in sorted(PACKAGE.glob("*.py"))}
@@ -58,13 +58,13 @@ def test_no_old_wording_or_private_validator(name: str) -> None:
 
 
 def test_private_helpers_are_not_imported_across_modules() -> None:
-    """No ``from multicompare.x import _y`` between the package's modules: a helper that two
+    """No ``from multicomp.x import _y`` between the package's modules: a helper that two
     modules share is named without an underscore (package-internal, outside ``__all__``) or
     lives in a shared private module (_validation, _data, ...)."""
     crossing = set()
     for name in MODULES:
         for node in ast.walk(ast.parse(_source(name))):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("multicompare."):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("multicomp."):
                 source = node.module.split(".")[1]  # type: ignore[union-attr]
                 for alias in node.names:
                     if alias.name.startswith("_") and not source.startswith("_"):
@@ -156,14 +156,12 @@ def _imports(name: str) -> set[str]:
         if isinstance(node, ast.ImportFrom) and node.level:  # from . import x, from .x import y
             found |= {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "multicompare":
+            if node.module == "multicomp":
                 found |= {alias.name for alias in node.names}
-            elif node.module.startswith("multicompare."):
+            elif node.module.startswith("multicomp."):
                 found.add(node.module.split(".")[1])
         elif isinstance(node, ast.Import):
-            found |= {
-                a.name.split(".")[1] for a in node.names if a.name.startswith("multicompare.")
-            }
+            found |= {a.name.split(".")[1] for a in node.names if a.name.startswith("multicomp.")}
     return (found & set(MODULES)) - {name}
 
 
@@ -222,7 +220,7 @@ def test_option_lists_are_not_written_out_again(name: str) -> None:
     of it (e.g. ``test in ("wilcoxon", "sign")`` for ``PAIRWISE_TESTS``): derive it instead.
     Inline ``Literal[...]`` of names are options outside the vocabulary too, except a result's
     fixed labels (a distribution's name) and a sentinel value."""
-    from multicompare import _vocabulary
+    from multicomp import _vocabulary
 
     lists = {
         option: set(getattr(_vocabulary, option))
@@ -241,7 +239,7 @@ def test_option_lists_are_not_written_out_again(name: str) -> None:
 
 
 def test_an_unknown_rank_test_of_the_standard_error_is_worded_as_every_option() -> None:
-    from multicompare._ranking import standard_error
+    from multicomp._ranking import standard_error
 
     with pytest.raises(
         ValueError, match=r"test must be one of 'friedman', 'aligned', 'quade'; got 'sign'"

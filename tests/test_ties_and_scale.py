@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-import multicompare as mc
-from multicompare import _ranking
+import multicomp as mc
+from multicomp import _ranking
 
 # Decimal scores (three decimals, as published tables) with ties within and across data sets.
 tables = arrays(

@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-import multicompare as mc
+import multicomp as mc
 from reference_cases import assert_attributes, assert_matches, case, read_csv
 
 AUC = read_csv("demsar2006_table2_auc.csv")

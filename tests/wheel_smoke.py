@@ -1,4 +1,4 @@
-"""Smoke test of an installed multicompare: ``python -I wheel_smoke.py`` (exit status 0 when it passes).
+"""Smoke test of an installed multicomp: ``python -I wheel_smoke.py`` (exit status 0 when it passes).
 
 Run with the interpreter of a fresh virtual environment that has only the built wheel (and its
 dependencies from PyPI) installed, from a directory outside the source tree: by
@@ -18,8 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
-import multicompare as mc
-from multicompare import _core
+import multicomp as mc
+from multicomp import _core
 
 # García & Herrera (2008), JMLR 9:2677-2694, Table 5, column APV_BH (printed to 4 digits);
 # 1-NN vs NaiveBayes: the formula's 0.0303 (the printed 0.0319 is a running maximum, see
@@ -38,13 +38,13 @@ G08_BERGMANN_HOMMEL = {
 def main() -> None:
     site = Path(sysconfig.get_paths()["purelib"]).resolve()
     package = Path(mc.__file__).resolve().parent
-    assert package.parent == site, f"multicompare imported from {package}, not from {site}"
+    assert package.parent == site, f"multicomp imported from {package}, not from {site}"
     assert Path(_core.__file__).name.endswith((".abi3.so", ".pyd")), _core.__file__
-    assert mc.__version__ == version("multicompare"), (mc.__version__, version("multicompare"))
+    assert mc.__version__ == version("multicomp"), (mc.__version__, version("multicomp"))
 
     # The README's example command, through the installed console script.
     command = Path(sys.executable).with_name(
-        "multicompare.exe" if sys.platform == "win32" else "multicompare"
+        "multicomp.exe" if sys.platform == "win32" else "multicomp"
     )
     assert command.is_file(), f"no console script {command}"
     out = subprocess.run(
@@ -59,7 +59,7 @@ def main() -> None:
     for (a, b), printed in G08_BERGMANN_HOMMEL.items():
         value = apv[names.index(a), names.index(b)]
         assert np.isclose(value, printed, rtol=5e-3, atol=5e-5), (a, b, value, printed)
-    print(f"multicompare {mc.__version__} from {package}: smoke tests passed")
+    print(f"multicomp {mc.__version__} from {package}: smoke tests passed")
 
 
 if __name__ == "__main__":

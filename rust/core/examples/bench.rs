@@ -1,14 +1,14 @@
-//! Plain timing of the core: `cargo run --release -p multicompare-core --example bench [k_max] [k_min]`.
+//! Plain timing of the core: `cargo run --release -p multicomp-core --example bench [k_max] [k_min]`.
 //!
 //! One family of Bergmann-Hommel APVs per k for three kinds of p-values, enumeration vs
 //! subset DP where both exist, a batch of 10,000 families at k = 8, and peak RSS.
 
 use std::time::Duration;
 
-use multicompare_core::bergmann_hommel::{bergmann_hommel_apv, Algorithm, AUTO_ENUMERATE_UP_TO};
-use multicompare_core::exhaustive::exhaustive_sets;
-use multicompare_core::pairs::n_pairs;
-use multicompare_core::shaffer::shaffer_apv;
+use multicomp_core::bergmann_hommel::{bergmann_hommel_apv, Algorithm, AUTO_ENUMERATE_UP_TO};
+use multicomp_core::exhaustive::exhaustive_sets;
+use multicomp_core::pairs::n_pairs;
+use multicomp_core::shaffer::shaffer_apv;
 
 #[path = "../tests/common/mod.rs"]
 mod common;

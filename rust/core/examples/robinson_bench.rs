@@ -1,5 +1,5 @@
 //! Timing of the Robinson route of Bergmann-Hommel against the subset DP on the same rank
-//! families: `cargo run --release -p multicompare-core --example robinson_bench [k_max] [dp_k_max]`.
+//! families: `cargo run --release -p multicomp-core --example robinson_bench [k_max] [dp_k_max]`.
 //!
 //! Families: Friedman post-hoc p-values (N = 30 data sets) of algorithms with spread-out
 //! true merits ("spread"), all merits equal ("null"), scores on a coarse grid so that many
@@ -9,9 +9,9 @@
 
 use std::time::Duration;
 
-use multicompare_core::bergmann_hommel::{bergmann_hommel_apv, Algorithm};
-use multicompare_core::pairs::pairs;
-use multicompare_core::robinson::bergmann_hommel_apv_robinson;
+use multicomp_core::bergmann_hommel::{bergmann_hommel_apv, Algorithm};
+use multicomp_core::pairs::pairs;
+use multicomp_core::robinson::bergmann_hommel_apv_robinson;
 
 #[path = "../tests/common/mod.rs"]
 mod common;

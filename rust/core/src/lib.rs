@@ -1,4 +1,4 @@
-//! Pure-Rust core of multicompare: the exhaustive sets of all-pairs hypotheses,
+//! Pure-Rust core of multicomp: the exhaustive sets of all-pairs hypotheses,
 //! Shaffer's static procedure and Bergmann-Hommel's adjusted p-values
 //! (Garcia & Herrera 2008, JMLR 9:2677-2694).
 //!

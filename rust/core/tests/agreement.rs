@@ -1,12 +1,10 @@
 //! Property tests: enumeration and subset DP give bitwise equal Bergmann-Hommel APVs,
 //! on random and on heavily tied p-values, and both satisfy the basic bounds.
 
-use multicompare_core::bergmann_hommel::{
-    bergmann_hommel_accepted, bergmann_hommel_apv, Algorithm,
-};
-use multicompare_core::exhaustive::exhaustive_sets;
-use multicompare_core::pairs::n_pairs;
-use multicompare_core::shaffer::shaffer_apv;
+use multicomp_core::bergmann_hommel::{bergmann_hommel_accepted, bergmann_hommel_apv, Algorithm};
+use multicomp_core::exhaustive::exhaustive_sets;
+use multicomp_core::pairs::n_pairs;
+use multicomp_core::shaffer::shaffer_apv;
 
 mod common;
 use common::{Rng, NO};

@@ -2,10 +2,10 @@
 //! and the subset DP (bitwise), on rank families with random, tied and adversarial rank
 //! vectors; and its checks of orders and of the Robinson property.
 
-use multicompare_core::bergmann_hommel::{bergmann_hommel_apv, Algorithm};
-use multicompare_core::pairs::pairs;
-use multicompare_core::robinson::{bergmann_hommel_apv_robinson, check_order, is_robinson};
-use multicompare_core::{CoreError, Interrupt};
+use multicomp_core::bergmann_hommel::{bergmann_hommel_apv, Algorithm};
+use multicomp_core::pairs::pairs;
+use multicomp_core::robinson::{bergmann_hommel_apv_robinson, check_order, is_robinson};
+use multicomp_core::{CoreError, Interrupt};
 
 mod common;
 use common::{two_sided, Rng, NO};
@@ -347,7 +347,7 @@ fn orders_and_the_robinson_property_are_checked() {
         assert!(bergmann_hommel_apv_robinson(&p, 4, bad, false, &NO).is_err());
     }
     assert!(bergmann_hommel_apv_robinson(&two, 4, &[0, 1, 2, 3, 0], true, &NO).is_err());
-    let k = multicompare_core::MAX_K_ROBINSON + 1;
+    let k = multicomp_core::MAX_K_ROBINSON + 1;
     let big = vec![0.5; k * (k - 1) / 2];
     let order: Vec<usize> = (0..k).collect();
     assert!(matches!(
@@ -367,7 +367,7 @@ fn far_beyond_the_subset_dp_the_apvs_stay_within_their_bounds() {
     let p = family(&x, 0);
     let order: Vec<usize> = (0..k).collect();
     let bh = bergmann_hommel_apv_robinson(&p, k, &order, false, &NO).unwrap();
-    let sh = multicompare_core::shaffer::shaffer_apv(&p, k, false, &NO).unwrap();
+    let sh = multicomp_core::shaffer::shaffer_apv(&p, k, false, &NO).unwrap();
     for i in 0..p.len() {
         assert!(bh[i] >= p[i] && bh[i] <= sh[i], "pair {i}");
     }

@@ -1,13 +1,11 @@
-//! Thin PyO3 layer over `multicompare-core`: argument checks while holding the GIL,
+//! Thin PyO3 layer over `multicomp-core`: argument checks while holding the GIL,
 //! computation with it released, and the one mapping of core errors to `ValueError`.
 
-use multicompare_core::bergmann_hommel::{self, Algorithm};
-use multicompare_core::error::Result as CoreResult;
-use multicompare_core::pairs::{
-    check_family_length, check_k, check_k_bergmann_hommel, check_pvalues,
-};
-use multicompare_core::robinson::{self, check_k_robinson};
-use multicompare_core::{
+use multicomp_core::bergmann_hommel::{self, Algorithm};
+use multicomp_core::error::Result as CoreResult;
+use multicomp_core::pairs::{check_family_length, check_k, check_k_bergmann_hommel, check_pvalues};
+use multicomp_core::robinson::{self, check_k_robinson};
+use multicomp_core::{
     exhaustive, shaffer, CoreError, Interrupt, MAX_K, MAX_K_ENUMERATE, MAX_K_ROBINSON,
 };
 use numpy::ndarray::{ArrayD, IxDyn};
@@ -249,7 +247,7 @@ fn bergmann_hommel_accepted<'py>(
 ) -> Result<Bound<'py, PyArray1<bool>>> {
     let k = read_k(k)?;
     check_k_bergmann_hommel(k)?;
-    multicompare_core::pairs::check_alpha(alpha)?;
+    multicomp_core::pairs::check_alpha(alpha)?;
     let fam = Families::read_one(&pvalues, k)?;
     let out = interruptible(py, k <= QUICK_K_BERGMANN_HOMMEL, |stop| {
         bergmann_hommel::bergmann_hommel_accepted(&fam.values, k, alpha, stop)

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use multicompare_core::Interrupt;
+use multicomp_core::Interrupt;
 
 /// An interrupt that is never raised.
 pub static NO: Interrupt = Interrupt::new();

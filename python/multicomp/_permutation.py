@@ -1,0 +1,369 @@
+"""Exact and Monte Carlo permutation p-values of the rank tests, permuting within data sets.
+
+Under the null hypothesis of the Friedman family the k algorithms are exchangeable within each
+data set: every arrangement of a data set's scores over the algorithms is equally likely,
+independently of the other data sets. Each test is a function of a table of within-row scores
+W (N data sets x k algorithms) whose rows permute with the scores:
+
+* Friedman and Iman-Davenport: W = the Friedman ranks r_ij;
+* Friedman Aligned Ranks: W = the aligned ranks. The aligned observation x_ij - mean_i moves
+  with x_ij (the mean of a data set does not change), so the aligned ranks of a data set
+  permute together with its scores;
+* Quade: W_ij = Q_i r_ij, Q_i the rank of the range of data set i, which a permutation of its
+  scores does not change (G10 eq. 17).
+
+The four omnibus statistics are increasing functions of S = sum_j C_j^2, C_j = sum_i W_ij the
+column totals, with every other term invariant under these permutations: the tie correction of
+chi2_F depends on each row's multiset of ranks; F_F = (N-1) chi2_F / (N(k-1) - chi2_F)
+increases with chi2_F (so Iman-Davenport's permutation p-value equals Friedman's); the aligned
+statistic's denominator holds the data-set totals and the sum of squared ranks; Quade's
+sum_j S_j^2 = S - (k+1)^2/4 k (sum_i Q_i)^2 and A2 is a sum over cells. So the permutation
+p-value of each test is P(S* >= S), S* the statistic of the table with each row permuted.
+
+The post-hoc z tests compare two column totals, D_jl = C_l - C_j. Under the complete null the
+columns are exchangeable, so every pair has the same permutation distribution of D: the sum
+over data sets of independent differences w_ia - w_ib of two distinct cells of row i drawn at
+random. Its two-sided tail P(|D*| >= |d|) is the p-value of a pair; it decreases with |d|, so
+equal differences get equal p-values and the adjustments (Holm, Shaffer, Bergmann-Hommel) apply
+as to the normal p-values.
+
+Exact p-values enumerate these distributions: the omnibus one over the sorted column totals
+row by row (sorting is allowed because the arrangements of a row are invariant under relabelling
+the algorithms, so only the multiset of totals matters; P(S* >= S) is then summed over the
+multisets), the pair one by convolving the N rows' distributions of w_ia - w_ib. Both stop
+before they exceed :data:`EXACT_LIMIT` cells. Monte Carlo p-values draw ``n_resamples``
+permutations of every row and report (b + 1)/(n + 1), b the number at least as extreme
+(Phipson & Smyth 2010), never 0; for the post-hoc, b is averaged over the k(k-1)/2 pairs of
+each resample (they share one null distribution), which makes the estimate more precise.
+
+References: G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064;
+Phipson & Smyth (2010), Stat. Appl. Genet. Mol. Biol. 9(1):39.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Iterator
+from typing import NamedTuple
+
+import numpy as np
+
+from multicomp._validation import check_choice, check_count
+from multicomp._vocabulary import PVALUE_METHODS, PValueMethod, PValueSource
+
+RandomState = int | np.random.Generator | None
+"""A seed (a non-negative int), a numpy Generator, or None (fresh entropy)."""
+
+#: Resamples of a Monte Carlo p-value by default: its standard error at p = 0.05 is 0.0022.
+DEFAULT_RESAMPLES = 9_999
+#: The seed used when ``random_state`` is left at its default: the same call gives the same
+#: Monte Carlo p-value. ``random_state=None`` draws fresh entropy.
+DEFAULT_SEED = 0
+MAX_RESAMPLES = 10_000_000
+#: The largest enumeration of an exact p-value, in array cells (states x arrangements x k for
+#: the omnibus tests, support x row width for a pair): about 8 bytes each, 16 MB at most.
+EXACT_LIMIT = 2_000_000
+#: ``method="auto"`` uses the asymptotic distributions for more data sets than this, and exact
+#: or Monte Carlo permutation p-values up to it: the largest N at which an asymptotic form was
+#: measured above 1.1 alpha (Bradley's 1978 stringent criterion, 0.055 at alpha = 0.05).
+#: Measured with :func:`multicomp.simulate` (asymptotic p-values, complete null, normal
+#: scores with and without ties, k = 3, 4, 5, 10; 20,000 tables per cell, 40,000 from N = 13;
+#: benches/permutation.py): Iman-Davenport rejects 0.055 to 0.074 up to N = 12 at k = 4 and 5
+#: (0.0575 at N = 12, k = 5) and 0.052 to 0.055 at N = 13 to 16; Quade 0.058 to 0.062 at
+#: N = 4 to 5, k = 3; Friedman's chi-square (discrete at k = 3) 0.071 at N = 4, 0.057 at
+#: N = 12 and 0.056 at N = 16. From N = 17 to 20 every rate is at most 0.054.
+AUTO_MAX_N = 16
+#: Monte Carlo chunk: at most this many cells (resamples x N x k) at a time, about 16 MB each
+#: for the permuted table and its index.
+_CHUNK_CELLS = 2_000_000
+#: Integer units per unit of W: Friedman and aligned ranks are multiples of 1/2, Quade's
+#: Q_i r_ij of 1/4.
+_UNITS = 4
+
+
+class PValue(NamedTuple):
+    """A p-value and how it was computed: ``method`` ("asymptotic", "exact" or "permutation")
+    and ``n_resamples`` (Monte Carlo only, else None)."""
+
+    pvalue: float
+    method: PValueSource
+    n_resamples: int | None = None
+
+
+def pvalue_label(method: PValueSource, n_resamples: int | None) -> str:
+    """How a p-value was computed, for reports: "asymptotic", "exact permutation" or "Monte
+    Carlo permutation, 9,999 resamples" (without the count when ``n_resamples`` is None)."""
+    if method == "permutation":
+        resamples = "" if n_resamples is None else f", {n_resamples:,} resamples"
+        return f"Monte Carlo permutation{resamples}"
+    return "exact permutation" if method == "exact" else method
+
+
+def check_options(
+    method: object, random_state: object, n_resamples: object
+) -> tuple[PValueMethod, int]:
+    """Check the three p-value options before any work: ``method`` as spelled in
+    :data:`PVALUE_METHODS`, ``random_state`` a seed, Generator or None, and ``n_resamples`` as
+    an int (ValueError/TypeError otherwise)."""
+    generator(random_state)  # TypeError for anything but a seed, a Generator or None
+    return (
+        check_choice("method", method, PVALUE_METHODS),
+        check_count(n_resamples, "n_resamples", 1, MAX_RESAMPLES),
+    )
+
+
+def generator(random_state: object) -> np.random.Generator:
+    """A numpy Generator from ``random_state`` (a non-negative int seed, a Generator, or None
+    for fresh entropy), or TypeError."""
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    if random_state is None:
+        return np.random.default_rng()
+    if (
+        isinstance(random_state, bool)
+        or not isinstance(random_state, (int, np.integer))
+        or random_state < 0
+    ):
+        raise TypeError(
+            "random_state must be a non-negative integer seed, a numpy.random.Generator or "
+            f"None; got {random_state!r}"
+        )
+    return np.random.default_rng(int(random_state))
+
+
+def units(table: np.ndarray) -> np.ndarray:
+    """W (Friedman, aligned or Quade ranks, multiples of 1/4) as exact int64 counts of 1/4."""
+    scaled = np.asarray(table, dtype=np.float64) * _UNITS
+    rounded = np.round(scaled)
+    if not np.allclose(scaled, rounded, rtol=0.0, atol=1e-6):
+        raise ValueError("permutation p-values need ranks that are multiples of 1/4")
+    return rounded.astype(np.int64)
+
+
+def resolve(method: str, n_datasets: int) -> str:
+    """``method``, or for ``"auto"`` with ``n_datasets`` data sets (:data:`AUTO_MAX_N`)
+    ``"asymptotic"`` (large N) or ``"auto"`` (exact where it fits, else Monte Carlo)."""
+    if method == "auto" and n_datasets > AUTO_MAX_N:
+        return "asymptotic"
+    return method
+
+
+def omnibus_pvalue(
+    table: np.ndarray,
+    asymptotic: float,
+    method: str,
+    random_state: RandomState,
+    n_resamples: int,
+) -> PValue:
+    """The p-value of an omnibus test of the within-row scores ``table`` (N x k, W of the module
+    docstring) by ``method``: the ``asymptotic`` one given, P(S* >= S) enumerated (``"exact"``;
+    ValueError when it does not fit in :data:`EXACT_LIMIT`), or by Monte Carlo. ``"auto"``:
+    :func:`resolve`, exact falling back to Monte Carlo."""
+    method = resolve(method, table.shape[0])
+    if method == "asymptotic":
+        return PValue(float(asymptotic), "asymptotic")
+    w = units(table)
+    if method != "permutation":
+        exact = _exact_omnibus(w)
+        if exact is not None:
+            return PValue(exact, "exact")
+        if method == "exact":
+            raise ValueError(_too_big(w.shape))
+    observed = _sum_of_squares(w.sum(axis=0))
+    # exact in int64 while sum_j C_j^2 fits; beyond, in floats with a relative margin that
+    # counts near-equal sums as ties (the conservative side)
+    exact_sums = float(np.abs(w).max(axis=1).sum()) ** 2 * w.shape[1] < 2.0**62
+    threshold = observed if exact_sums else float(observed) * (1.0 - 1e-12)
+    at_least = 0
+    for sums in _resampled_totals(w, n_resamples, generator(random_state)):
+        squares = _sum_of_squares(sums if exact_sums else sums.astype(np.float64))
+        at_least += int(np.count_nonzero(squares >= threshold))
+    return PValue((at_least + 1) / (n_resamples + 1), "permutation", n_resamples)
+
+
+def pair_pvalues(
+    table: np.ndarray,
+    difference: np.ndarray,
+    method: str,
+    random_state: RandomState,
+    n_resamples: int,
+) -> tuple[np.ndarray, PValueSource, int | None]:
+    """Two-sided permutation p-values P(|D*| >= |d|) of column-total differences ``difference``
+    (in units of W, any shape) of the within-row scores ``table`` (N x k). ``method`` is
+    ``"exact"`` (ValueError when it does not fit), ``"permutation"`` or ``"auto"`` (exact, else
+    Monte Carlo; the caller applies :func:`resolve` first). Returns (p-values, the method used,
+    n_resamples or None)."""
+    w = units(table)
+    gaps = np.abs(np.round(np.asarray(difference, dtype=np.float64) * _UNITS)).astype(np.int64)
+    if method != "permutation":
+        tail = _exact_pair_tail(w)
+        if tail is not None:
+            return _at(tail, gaps), "exact", None
+        if method == "exact":
+            raise ValueError(_too_big(w.shape))
+    observed, where = np.unique(gaps, return_inverse=True)
+    at_least = np.zeros(observed.size)
+    first, second = np.triu_indices(w.shape[1], 1)
+    rng = generator(random_state)
+    for sums in _resampled_totals(w, n_resamples, rng, width=len(first)):
+        found = np.sort(np.abs(sums[:, second] - sums[:, first]), axis=None)
+        at_least += found.size - np.searchsorted(found, observed, side="left")
+    # resamples with |D*| >= |d|, per pair (the pairs share one null distribution)
+    pooled = at_least[where.reshape(gaps.shape)] / len(first)
+    return (pooled + 1.0) / (n_resamples + 1.0), "permutation", n_resamples
+
+
+def _at(tail: np.ndarray, gaps: np.ndarray) -> np.ndarray:
+    """tail[x] for each x of ``gaps`` (0 beyond the end of ``tail``)."""
+    return np.where(gaps < tail.size, tail[np.minimum(gaps, tail.size - 1)], 0.0)
+
+
+def _too_big(shape: tuple[int, ...]) -> str:
+    n, k = shape
+    return (
+        f"the exact permutation distribution of {n} data sets x {k} algorithms needs more than "
+        f"{EXACT_LIMIT:,} cells; use method='permutation' (Monte Carlo) or 'auto'"
+    )
+
+
+def _sum_of_squares(totals: np.ndarray) -> np.ndarray:
+    """sum_j C_j^2 along the last axis, exactly (int64: totals of 1/4 units fit easily)."""
+    return np.asarray(np.einsum("...j,...j->...", totals, totals))
+
+
+@functools.cache
+def _arrangements(k: int) -> np.ndarray:
+    """All k! orders of k positions, (k!, k)."""
+    return np.array(list(itertools.permutations(range(k))), dtype=np.intp)
+
+
+def canonical(w: np.ndarray) -> np.ndarray:
+    """The table with each row sorted and the rows in lexicographic order: the permutation
+    distributions depend on nothing else, so Monte Carlo p-values do not depend on the order of
+    the data sets or of the algorithms, and exact distributions are cached by it."""
+    rows = np.sort(w, axis=1)
+    return rows[np.lexsort(rows.T[::-1])]
+
+
+def _exact_omnibus(w: np.ndarray) -> float | None:
+    """P(S* >= S) by enumeration, or None beyond EXACT_LIMIT."""
+    if not _enumerable(w):
+        return None
+    rows = canonical(w)
+    distribution = _omnibus_distribution(rows.tobytes(), rows.shape)
+    if distribution is None:
+        return None
+    values, tail = distribution
+    at = np.searchsorted(values, _sum_of_squares(w.sum(axis=0)))
+    return float(tail[at]) if at < values.size else 0.0
+
+
+def _enumerable(w: np.ndarray) -> bool:
+    """Whether the enumeration of :func:`_omnibus_distribution` is expected to fit in
+    EXACT_LIMIT cells, judged before any work: the number of states (distinct sorted column
+    totals) is at most the number of arrangements of rows 2..N, and about
+    (R + 1)^(k-1)/(k-1)! when the totals move on a lattice of R + 1 steps."""
+    n, k = w.shape
+    if n < 2:
+        return True
+    shifted = w - w.min(axis=1, keepdims=True)
+    step = int(np.gcd.reduce(shifted.ravel())) or 1
+    lattice = int(shifted.max(axis=1).sum()) // step + 1
+    log_arrangements = math.lgamma(k + 1)  # in logarithms: k! and its powers overflow floats
+    log_states = min((n - 2) * log_arrangements, (k - 1) * math.log(lattice) - math.lgamma(k))
+    return bool(log_states + log_arrangements + math.log(k) <= math.log(EXACT_LIMIT))
+
+
+@functools.lru_cache(maxsize=256)
+def _omnibus_distribution(
+    table: bytes, shape: tuple[int, int]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The exact null distribution of S for the canonical table (bytes of int64, ``shape``):
+    the sorted distinct values of S and P(S* >= value), enumerated over the sorted column
+    totals row by row; None if a step needs more than EXACT_LIMIT cells."""
+    w = np.frombuffer(table, dtype=np.int64).reshape(shape)
+    k = shape[1]
+    if math.factorial(k) * k > EXACT_LIMIT:
+        return None
+    orders = _arrangements(k)
+    states = w[:1].copy()
+    probability: np.ndarray = np.ones(1)
+    low, high = int(w[0].min()), int(w[0].max())
+    for row in w[1:]:
+        arranged, counts = np.unique(row[orders], axis=0, return_counts=True)
+        if states.shape[0] * arranged.shape[0] * k > EXACT_LIMIT:
+            return None
+        totals = np.sort((states[:, None, :] + arranged[None, :, :]).reshape(-1, k), axis=1)
+        low, high = low + int(row.min()), high + int(row.max())
+        states, inverse = _distinct_rows(totals, low, high)
+        weights = probability[:, None] * (counts / counts.sum())[None, :]
+        probability = np.bincount(inverse, weights=weights.ravel())
+    values, inverse = np.unique(_sum_of_squares(states), return_inverse=True)
+    mass = np.bincount(inverse.ravel(), weights=probability)
+    return _frozen(values), _frozen(np.minimum(np.cumsum(mass[::-1])[::-1], 1.0))
+
+
+def _distinct_rows(rows: np.ndarray, low: int, high: int) -> tuple[np.ndarray, np.ndarray]:
+    """np.unique(rows, axis=0, return_inverse=True) for integer rows with entries in
+    [low, high]: through one int64 key per row when (high - low + 1)^k fits (much faster)."""
+    radix = high - low + 1
+    k = rows.shape[1]
+    if radix**k >= 2**62:
+        distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
+        return distinct, inverse.ravel()
+    keys = (rows - low) @ (radix ** np.arange(k, dtype=np.int64))
+    first, inverse = np.unique(keys, return_index=True, return_inverse=True)[1:]
+    return rows[first], inverse.ravel()
+
+
+def _exact_pair_tail(w: np.ndarray) -> np.ndarray | None:
+    """tail[x] = P(|D*| >= x), x = 0, 1, ...: the exact distribution of a difference of two
+    column totals under within-row permutations, or None beyond EXACT_LIMIT."""
+    rows = canonical(w)
+    return _pair_tail(rows.tobytes(), rows.shape)
+
+
+@functools.lru_cache(maxsize=256)
+def _pair_tail(table: bytes, shape: tuple[int, int]) -> np.ndarray | None:
+    """:func:`_exact_pair_tail` of the canonical table (bytes of int64, ``shape``): the N rows'
+    distributions of w_ia - w_ib (a != b drawn at random) convolved."""
+    w = np.frombuffer(table, dtype=np.int64).reshape(shape)
+    k = shape[1]
+    spans = w.max(axis=1) - w.min(axis=1)
+    support = np.cumsum(2 * spans + 1)
+    if int(np.sum(support * (2 * spans + 1))) > EXACT_LIMIT:
+        return None
+    first, second = (np.array(side) for side in zip(*itertools.permutations(range(k), 2)))
+    pmf = np.ones(1)
+    low = 0
+    for row in w:
+        d = row[first] - row[second]  # every ordered pair of distinct cells, equally likely
+        row_low = int(d.min())
+        pmf = np.convolve(pmf, np.bincount(d - row_low) / d.size)
+        low += row_low
+    by_gap = np.bincount(np.abs(np.arange(pmf.size) + low), weights=pmf)
+    return _frozen(np.minimum(np.cumsum(by_gap[::-1])[::-1], 1.0))
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    """``array`` made read-only (the caches hand the same array to every caller)."""
+    array.setflags(write=False)
+    return array
+
+
+def _resampled_totals(
+    w: np.ndarray, n_resamples: int, rng: np.random.Generator, width: int = 0
+) -> Iterator[np.ndarray]:
+    """Column totals of ``n_resamples`` tables with each row of ``w`` randomly permuted, in
+    chunks of (c, k) so that memory stays bounded (:data:`_CHUNK_CELLS` cells per chunk, of
+    the permuted tables or of ``width`` values per resample that the caller derives); drawn
+    from the :func:`canonical` table, so the same ``rng`` gives the same totals for any order
+    of the rows and columns of ``w``."""
+    n, k = w.shape
+    rows = canonical(w)
+    chunk = max(1, _CHUNK_CELLS // max(n * k, width))
+    for start in range(0, n_resamples, chunk):
+        size = min(chunk, n_resamples - start)
+        yield rng.permuted(np.broadcast_to(rows, (size, n, k)), axis=-1).sum(axis=1)

@@ -1,0 +1,307 @@
+"""Rankings behind the Friedman family: Friedman ranks, aligned ranks, Quade's weighted ranks.
+
+All functions take plain float arrays oriented so that larger = better (``Scores.oriented()``)
+and return arrays; the public modules wrap them in labelled results. References:
+G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+
+Ties are decided at the precision of the data: derived quantities (aligned observations,
+sample ranges, differences) are snapped by :func:`at_data_precision` before ranking, so that
+floating-point noise (0.795 - 0.752 != 0.745 - 0.702 in float64) does not break real ties.
+The precision is that of the scores each value derives from (its data set, or the two scores
+of a difference), never of the whole table: a data set measured in other units does not
+change how ties are decided in another, and a shift of all scores changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from scipy.stats import rankdata
+
+from multicomp._validation import one_of
+from multicomp._vocabulary import RANK_TESTS
+
+#: Significant digits, relative to the magnitude of the scores a derived value comes from, at
+#: which derived values are compared: float64 noise of a difference or a mean of k scores is a
+#: few units in 1e-16 of that magnitude, two orders of magnitude below 1e-12 * magnitude.
+DATA_DIGITS = 12
+
+#: Powers of ten that float64 holds exactly (10^0 .. 10^22).
+_EXACT_POWERS = np.array([float(10**i) for i in range(23)])
+
+
+def at_data_precision(
+    x: np.ndarray, scale: float | np.ndarray, digits: int = DATA_DIGITS
+) -> np.ndarray:
+    """Round derived values ``x`` to ``digits`` significant digits relative to ``scale``.
+
+    ``scale`` (broadcast against ``x``, element by element) is the magnitude of the scores each
+    value derives from. A value is rounded to the decimal place 10^(floor(log10 scale) - digits),
+    onto the nearest float of a decimal number, so values that agree at that precision become
+    exactly equal, whatever their scale: ties that exist in decimal data survive floating-point
+    arithmetic. Values with a zero or non-finite scale are returned as they are. Returns a new
+    array; never NaN for finite input (scales from 1e-320 to 1e308 included).
+    """
+    x = np.array(x, dtype=np.float64)
+    scale = np.broadcast_to(np.abs(np.asarray(scale, dtype=np.float64)), x.shape)
+    usable = (scale > 0) & np.isfinite(scale) & np.isfinite(x)
+    places = np.zeros(x.shape, dtype=np.int64)
+    places[usable] = digits - np.floor(np.log10(scale[usable])).astype(np.int64)
+    # Multiply (or divide) by an exact power of ten, round to an integer, undo: the result is
+    # the float nearest to the decimal, the same for every scale that keeps that decimal.
+    up = usable & (places >= 0) & (places <= 22)
+    power = _EXACT_POWERS[places[up]]
+    x[up] = np.round(x[up] * power) / power
+    down = usable & (places < 0) & (places >= -22)
+    power = _EXACT_POWERS[-places[down]]
+    x[down] = np.round(x[down] / power) * power
+    for i in zip(*np.nonzero(usable & (np.abs(places) > 22))):  # beyond the exact powers: rare
+        x[i] = round(float(x[i]), int(places[i]))  # Python rounds correctly at any place
+    return x + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a - b element by element, at the precision of its two scores (max(|a|, |b|)).
+
+    Raises ValueError when a difference overflows float64 (scores near +-1.8e308).
+    """
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        d = a - b
+    _check_finite(d, "differences of scores")
+    return at_data_precision(d, np.maximum(np.abs(a), np.abs(b)))
+
+
+def _check_finite(values: np.ndarray, what: str) -> None:
+    if not np.all(np.isfinite(values)):
+        raise ValueError(
+            f"{what} overflow float64 (scores near the largest float, 1.8e308): "
+            "rescale the scores (e.g. divide them by a power of ten)"
+        )
+
+
+def friedman_ranks(x: np.ndarray) -> np.ndarray:
+    """Ranks within each row (data set), 1 = largest, average ranks for ties (G10 Sec. 3.1)."""
+    return np.asarray(rankdata(-np.asarray(x, dtype=np.float64), axis=1), dtype=np.float64)
+
+
+def friedman_chi2(ranks: np.ndarray, *, tie_correction: bool = True) -> float:
+    """Friedman's statistic from within-row ranks (N x k), G10 eq. (3) / Demsar eq. (2).
+
+    chi2_F = 12N/(k(k+1)) [sum_j R_j^2 - k(k+1)^2/4], R_j the average ranks. With
+    ``tie_correction`` it is divided by 1 - sum(t^3 - t)/(N k (k^2 - 1)) (t = sizes of tie
+    groups within rows), as scipy.stats.friedmanchisquare and R's friedman.test do. Rows that
+    are entirely tied carry no information; if all are, the statistic is 0.
+    """
+    n, k = ranks.shape
+    rank_sums = ranks.sum(axis=0)  # exact (multiples of 1/2), unlike the averages
+    chi2 = 12.0 / (n * k * (k + 1)) * np.sum(rank_sums**2) - 3.0 * n * (k + 1)
+    if tie_correction:
+        # sum over tie groups of t^3 - t, from the squared average ranks of each row, which fall
+        # short of k(k+1)(2k+1)/6 by sum(t^3 - t)/12 (exact: ranks are multiples of 1/2)
+        ties = 2.0 * n * k * (k + 1) * (2 * k + 1) - 12.0 * float(np.sum(ranks**2))
+        denominator = 1.0 - ties / (n * k * (k * k - 1))
+        chi2 = chi2 / denominator if denominator > 0 else 0.0
+    return max(float(chi2), 0.0)
+
+
+def aligned_observations(x: np.ndarray) -> np.ndarray:
+    """x_ij minus the mean of data set i over the k algorithms (G10 Sec. 4.1). ``x`` is (..., n, k).
+
+    (k x_ij - sum_j x_ij) / k from :func:`_centred`, which decides the ties. An aligned
+    observation that overflows (|x_ij - mean| > 1.8e308) is a ValueError.
+    """
+    centred, divisor = _centred(x)
+    with np.errstate(over="ignore"):
+        aligned = centred / divisor
+    _check_finite(aligned, "aligned observations")
+    return aligned
+
+
+def aligned_ranks(x: np.ndarray) -> np.ndarray:
+    """Aligned ranks: all kn aligned observations ranked jointly, 1 = largest, average ties."""
+    centred = _centred(x)[0]  # ranked as k x_ij - sum_j x_ij: exact even for subnormal scores
+    return np.asarray(rankdata(-centred, axis=None), dtype=np.float64).reshape(centred.shape)
+
+
+def _centred(x: np.ndarray) -> tuple[np.ndarray, float]:
+    """(c, d): c_ij = k x_ij - sum_j x_ij scaled so that it cannot overflow, and d with
+    c / d = x_ij - mean_i.
+
+    c is rounded at the precision of data set i (k max_j |x_ij|, :func:`at_data_precision`):
+    for decimal scores it is a short decimal, so equal aligned observations of data sets of
+    any magnitudes are equal floats (a mean such as 1.975/3 would be rounded at a different
+    decimal place in each data set). Near the largest float the table is first scaled by a
+    power of two (exact), which d undoes.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    k = x.shape[-1]
+    shrink = (
+        2.0 ** -np.ceil(np.log2(k)) if np.abs(x).max(initial=0.0) > np.finfo(float).max / k else 1.0
+    )
+    scaled = x * shrink
+    centred = at_data_precision(
+        k * scaled - scaled.sum(axis=-1, keepdims=True),
+        k * np.abs(scaled).max(axis=-1, keepdims=True),
+    )
+    return centred, float(k * shrink)
+
+
+class AlignedStatistic(NamedTuple):
+    statistic: float
+    algorithm_totals: np.ndarray  # R^_j, rank total of each algorithm
+    dataset_totals: np.ndarray  # R^_i, rank total of each data set
+
+
+def aligned_ranks_statistic(ranks: np.ndarray, *, tie_correction: bool = True) -> AlignedStatistic:
+    """Friedman Aligned Ranks statistic from an n x k table of aligned ranks, G10 eq. (7).
+
+    T = (k-1)[sum_j R^_j^2 - (k n^2/4)(kn+1)^2] / ([kn(kn+1)(2kn+1)/6] - (1/k) sum_i R^_i^2),
+    chi-square with k-1 df. With ``tie_correction`` the term kn(kn+1)(2kn+1)/6 (the sum of
+    squared ranks 1..kn) is replaced by the sum of the squared aligned ranks, which equals it
+    without ties. If the denominator vanishes the statistic is infinite.
+    """
+    ranks = np.asarray(ranks, dtype=np.float64)
+    n, k = ranks.shape
+    kn = k * n
+    by_algorithm = ranks.sum(axis=0)
+    by_dataset = ranks.sum(axis=1)
+    squares = float(np.sum(ranks**2)) if tie_correction else kn * (kn + 1) * (2 * kn + 1) / 6.0
+    numerator = (k - 1) * (np.sum(by_algorithm**2) - k * n * n / 4.0 * (kn + 1) ** 2)
+    denominator = squares - np.sum(by_dataset**2) / k
+    statistic = statistic_ratio(numerator, denominator)
+    return AlignedStatistic(statistic, by_algorithm, by_dataset)
+
+
+def sample_ranges(x: np.ndarray) -> np.ndarray:
+    """Range max_j x_ij - min_j x_ij of each data set (G10 eq. 11), at its own precision
+    (:func:`difference`). ``x`` is (..., n, k)."""
+    x = np.asarray(x, dtype=np.float64)
+    return difference(x.max(axis=-1), x.min(axis=-1))
+
+
+def range_ranks(x: np.ndarray) -> np.ndarray:
+    """Quade's data-set ranks Q_i: ranks of the sample ranges, 1 = smallest, average ties."""
+    return np.asarray(rankdata(sample_ranges(x)), dtype=np.float64)
+
+
+class QuadeParts(NamedTuple):
+    S: np.ndarray  # S_ij = Q_i (r_ij - (k+1)/2), eq. (12)
+    W: np.ndarray  # W_ij = Q_i r_ij, eq. (17)
+    S_j: np.ndarray
+    W_j: np.ndarray
+    T_j: np.ndarray  # W_j / (n(n+1)/2), eq. (18): Quade's average rank of algorithm j
+    A2: float
+    B: float
+    statistic: float  # T3 = (n-1)B/(A2-B), eq. (16)
+
+
+def quade_parts(
+    ranks: np.ndarray, dataset_ranks: np.ndarray, *, tie_correction: bool = True
+) -> QuadeParts:
+    """Quade's statistic from within-row ranks r_ij and data-set ranks Q_i, G10 eqs. (12)-(18).
+
+    A2 is eq. (14), n(n+1)(2n+1)k(k+1)(k-1)/72, or with ``tie_correction`` Conover's
+    A2 = sum_ij S_ij^2 (equal without ties); B = (1/n) sum_j S_j^2 (eq. 15);
+    T3 = (n-1)B/(A2-B) ~ F(k-1, (n-1)(k-1)) (eq. 16), infinite when A2 = B.
+    """
+    ranks = np.asarray(ranks, dtype=np.float64)
+    q = np.asarray(dataset_ranks, dtype=np.float64)[:, None]
+    n, k = ranks.shape
+    s = q * (ranks - (k + 1) / 2.0)
+    w = q * ranks
+    s_j = s.sum(axis=0)
+    w_j = w.sum(axis=0)
+    if tie_correction:
+        a2 = float(np.sum(s**2))
+    else:
+        a2 = n * (n + 1) * (2 * n + 1) * k * (k + 1) * (k - 1) / 72.0
+    b = float(np.sum(s_j**2)) / n
+    return QuadeParts(
+        s, w, s_j, w_j, w_j / (n * (n + 1) / 2.0), a2, b, statistic_ratio((n - 1) * b, a2 - b)
+    )
+
+
+#: Tolerance per algorithm for published average ranks, which are rounded (two decimals: 0.005).
+RANK_TOLERANCE = 0.01
+
+
+def check_average_ranks(ranks: np.ndarray, test: str, n: int) -> None:
+    """ValueError unless ``ranks`` can be the average ranks of k algorithms over n data sets.
+
+    Friedman and Quade ranks are ranks within each data set: each average lies in [1, k] and
+    they sum to k(k+1)/2. Aligned ranks rank all kn observations together: each average lies
+    in [1, kn] and they sum to k(kn+1)/2. Published ranks are rounded, so each may be off by
+    :data:`RANK_TOLERANCE` (and the sum by k times that).
+    """
+    k = ranks.size
+    top = k * n if test == "aligned" else k
+    low, high = float(ranks.min()), float(ranks.max())
+    if low < 1 - RANK_TOLERANCE or high > top + RANK_TOLERANCE:
+        raise ValueError(
+            f"average ranks of {k} algorithms ({test}, {n} data sets) lie in "
+            f"[1, {top}]; got values from {low:g} to {high:g}"
+        )
+    total, expected = float(ranks.sum()), k * (top + 1) / 2
+    if abs(total - expected) > k * RANK_TOLERANCE:
+        raise ValueError(
+            f"average ranks of {k} algorithms ({test}, {n} data sets) sum to "
+            f"{expected:g}; got {total:g}"
+        )
+
+
+def standard_error(test: str, k: int, n: int, form: str = "calibrated") -> float:
+    """Closed-form SE of a difference of average ranks for the post-hoc z tests.
+
+    ``"friedman"``: sqrt(k(k+1)/(6n)) (D06 Sec. 3.2.2, G10 eq. 20). ``"quade"``, on Quade's
+    T_j: the null SE without ties sqrt(k(k+1)(2n+1)/(9n(n+1))) (:func:`permutation_se` with
+    every s_i^2 = (k^2-1)/12 and sum Q_i^2 = n(n+1)(2n+1)/6), or with ``form="garcia2010"``
+    G10 eq. (22), sqrt(k(k+1)(2n+1)(k-1)/(18n(n+1))), sqrt((k-1)/2) times the null SE.
+    ``"aligned"`` (``form="garcia2010"`` only: the calibrated SE needs the aligned ranks):
+    sqrt(k(kn+1)/6), with which G10 Table 10 was computed (G10 eq. 21 misprints it as
+    sqrt(k(n+1)/6)).
+    """
+    if test == "friedman":
+        return float(np.sqrt(k * (k + 1) / (6.0 * n)))
+    if test == "quade":
+        paper = (k - 1) / 2.0 if form == "garcia2010" else 1.0
+        return float(np.sqrt(paper * k * (k + 1) * (2 * n + 1) / (9.0 * n * (n + 1))))
+    if test == "aligned":
+        if form != "garcia2010":
+            raise ValueError(
+                "the calibrated aligned-ranks SE needs each data set's aligned ranks: pass data, "
+                "or aligned_se='garcia2010' (SE = sqrt(k(kN+1)/6), as G10 Table 10) with ranks="
+            )
+        return float(np.sqrt(k * (k * n + 1) / 6.0))
+    raise ValueError(one_of("test", test, RANK_TESTS))
+
+
+def permutation_se(ranks: np.ndarray, total: float | None = None) -> np.ndarray:
+    """Permutation SE of a difference of two column totals divided by ``total``.
+
+    ``ranks`` is (..., n, k): the (weighted) ranks of the k algorithms on each of n data sets;
+    under the null each row is a random permutation of its values, independently of the other
+    rows. A row with population variance s_i^2 (ddof 0) has Var(r_ij) = s_i^2 and
+    Cov(r_ij, r_il) = -s_i^2/(k-1), so Var(r_ij - r_il) = 2k s_i^2/(k-1) and
+
+        SE^2 = 2k/(k-1) * sum_i s_i^2 / total^2.
+
+    Average aligned ranks: rows of aligned ranks, ``total`` = n (the default). Quade's T_j:
+    rows W_ij = Q_i r_ij, ``total`` = n(n+1)/2 (= sum_i Q_i); then s_i^2 = Q_i^2 v_i with v_i
+    the variance of the within-row ranks, and without ties (v_i = (k^2-1)/12) SE^2 =
+    k(k+1)(2n+1)/(9n(n+1)). Ties enter through s_i^2. Leading axes broadcast (the calibration
+    simulations use them: tests/test_posthoc_calibration.py).
+    """
+    ranks = np.asarray(ranks, dtype=np.float64)
+    n, k = ranks.shape[-2:]
+    total = float(n) if total is None else total
+    return np.asarray(np.sqrt(2.0 * k / (k - 1) * ranks.var(axis=-1).sum(axis=-1)) / total)
+
+
+def statistic_ratio(numerator: float, denominator: float) -> float:
+    """numerator/denominator for test statistics: +inf for a positive numerator over <= 0, 0 for 0/0."""
+    # A statistic is never negative; rounding can make tiny negatives of either part.
+    if denominator <= 1e-12 * max(abs(numerator), 1.0):
+        return float("inf") if numerator > 1e-12 else 0.0
+    return max(float(numerator / denominator), 0.0)

@@ -1,0 +1,589 @@
+"""How a :class:`multicomp.Report` reads: the plain-language summary and the renderers
+(plain text, Markdown, LaTeX, CSV). ``Report`` holds the numbers and decisions; this module
+only formats them, so a new section of the report is one function here.
+"""
+
+from __future__ import annotations
+
+import csv as _csv
+import re
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from multicomp import _tables
+from multicomp._names import (
+    POSTHOC_NAMES,
+    RANK_NAMES,
+    TEST_NAMES,
+    WHY_DEFAULT,
+    default_procedure,
+    fmt_alpha,
+    fmt_p,
+    procedure_name,
+)
+from multicomp._permutation import pvalue_label
+from multicomp._vocabulary import PAIRWISE_TESTS, PValueSource
+from multicomp.adjust import NOT_FWER_CONTROLLING
+
+if TYPE_CHECKING:
+    from multicomp.report import Hypothesis, OmnibusTest, Report
+
+__all__ = [
+    "SECOND_ALPHA",
+    "csv",
+    "distribution",
+    "groups",
+    "html",
+    "latex",
+    "markdown",
+    "summary",
+    "text",
+]
+
+SECOND_ALPHA = 0.10  # the text and Markdown tables also mark rejections at this level
+# The procedures of the LaTeX 1 x N table: the classic baseline, the report's default and the
+# more powerful ones that also hold alpha (Finner and Li do not: adjust.NOT_FWER_CONTROLLING);
+# the report's own procedure is added, with its warning if it has one.
+LATEX_CONTROL_PROCEDURES = ("bonferroni", "holm", "hochberg", "hommel")
+
+APV_EXPLAINED = (
+    "APV: adjusted p-value, the p-value of a comparison corrected for the number "
+    "of comparisons made; a difference is significant when its APV <= alpha."
+)
+
+
+def distribution(t: OmnibusTest) -> str:
+    """``chi2(3)``, ``F(3, 27)``: the reference distribution of an omnibus test."""
+    return f"{t.distribution}({', '.join(str(d) for d in t.df)})"
+
+
+def pvalue_note(method: PValueSource) -> str:
+    """`` (exact permutation)`` after a p-value that is not asymptotic, else nothing."""
+    return "" if method == "asymptotic" else f" ({pvalue_label(method, None)})"
+
+
+def permutation_note(n_datasets: int, omnibus: str, posthoc: str) -> str:
+    """The report's note on permutation p-values (compare(method=))."""
+    return (
+        f"Note: p-values by permutation of the scores within data sets (omnibus: {omnibus}, "
+        f"post-hoc: {posthoc}; N = {n_datasets}): with few data sets the chi-square, F and "
+        "normal approximations exceed alpha (method='auto', multicomp.omnibus); "
+        "method='asymptotic' gives the papers' p-values."
+    )
+
+
+def _order(r: Report) -> list[int]:
+    """Algorithm positions from the best rank (of the post-hoc's ranks) to the worst."""
+    return [int(i) for i in np.argsort(np.round(np.array(r.test_ranks), 9), kind="stable")]
+
+
+def groups(r: Report) -> list[tuple[str, ...]]:
+    """Runs of algorithms, contiguous in rank order, of which no pair is rejected by the
+    report's procedure (:func:`multicomp.cd_groups`; with a control: the control and the
+    algorithms not separated from it)."""
+    from multicomp.plot import cd_groups
+
+    ranks = pd.Series(r.test_ranks, index=list(r.algorithms))
+    rejected = r.rejected()
+    if r.comparison == "control":
+        apart = {h.second for h in rejected}
+        same = [a for a in ranks.sort_values(kind="stable").index if a not in apart]
+        return [tuple(same)] if len(same) > 1 else []
+    return cd_groups(ranks, [(h.first, h.second) for h in rejected])
+
+
+# --- the summary ----------------------------------------------------------------------------
+
+
+def summary(report: Report) -> str:
+    """What was found, in plain language, for a reader who is not a statistician: the ranking
+    with mean scores, the omnibus verdicts, the significant differences, the groups that do not
+    differ, which procedure decided and why, and what an APV is."""
+    r = report
+    k, n = len(r.algorithms), r.n_datasets
+    better = "higher" if r.higher_is_better else "lower"
+    lines = [
+        f"{k} algorithms compared on {n} data sets ({better} scores are better; "
+        f"rank 1 is the best). Significance level alpha = {fmt_alpha(r.alpha)}."
+    ]
+    ranks = np.round(np.array(r.test_ranks), 9)
+    best = [a for a, v in zip(r.algorithms, ranks) if v == ranks.min()]
+    tied = f" (tied: {len(best)} algorithms)" if len(best) > 1 else ""
+    lines.append(f"Best average rank ({RANK_NAMES[r.test]}): {', '.join(best)}{tied}.")
+    means = r.scores.mean(axis=0)
+    lines.append(
+        f"Ranking, best first (average {RANK_NAMES[r.test]} over the data sets, and "
+        "each algorithm's mean score):"
+    )
+    width = max(len(a) for a in r.algorithms)
+    for place, j in enumerate(_order(r), start=1):
+        a = r.algorithms[j]
+        lines.append(
+            f"  {place}. {a.ljust(width)}  rank {r.test_ranks[j]:.2f}  "
+            f"(mean score {means.iloc[j]:.4g})"
+        )
+    omnibus_rejects = False
+    for t in r.omnibus:
+        omnibus_rejects |= t.pvalue <= r.alpha
+        verdict = (
+            "the algorithms do not all perform alike"
+            if t.pvalue <= r.alpha
+            else "no evidence that the algorithms differ"
+        )
+        lines.append(
+            f"{TEST_NAMES[t.name]} test: {distribution(t)} = {t.statistic:.4g}, "
+            f"p = {fmt_p(t.pvalue)}{pvalue_note(t.method)}: {verdict}."
+        )
+    name = procedure_name(r.procedure)
+    rejected = r.rejected()
+    if r.comparison == "control":
+        scope = f"each algorithm against the control {r.control}"
+    else:
+        scope = (
+            "the only pair of algorithms"
+            if len(r.hypotheses) == 1
+            else f"all {len(r.hypotheses)} pairs of algorithms"
+        )
+    if r.test in PAIRWISE_TESTS:
+        scope = f"{POSTHOC_NAMES[r.test]} of {scope}"
+    lines.append(
+        f"Post-hoc ({name}'s procedure on {scope}): {len(rejected)} of "
+        f"{len(r.hypotheses)} hypotheses rejected at alpha = {fmt_alpha(r.alpha)}."
+    )
+    lines.append(APV_EXPLAINED)
+    position = dict(zip(r.algorithms, r.test_ranks))
+    j = r.procedures.index(r.procedure)
+    for h in rejected:
+        winner, loser = sorted((h.first, h.second), key=lambda a: position[a])
+        lines.append(
+            f"  - {winner} is significantly better than {loser} (APV = {fmt_p(h.apvs[j])})."
+        )
+    if not rejected:
+        lines.append("  No significant differences were found.")
+    alike = groups(r)
+    if rejected and alike:
+        if r.comparison == "control":
+            others = [a for a in alike[0] if a != r.control]
+            lines.append(
+                f"Not significantly different from the control {r.control}: {', '.join(others)}."
+            )
+        else:
+            lines.append("Groups of algorithms with no significant difference among them:")
+            lines.extend(f"  - {', '.join(g)}" for g in alike)
+    if r.procedure == default_procedure(k, r.control, r.test) and r.procedure in WHY_DEFAULT:
+        lines.append(f"Why {name}: {WHY_DEFAULT[r.procedure]}.")
+    if omnibus_rejects and not rejected:
+        lines.append(
+            "The omnibus test finds that the algorithms do not all perform alike, yet no "
+            "single comparison is significant: the evidence is spread over several "
+            "differences, none strong enough alone once corrected for the "
+            f"{len(r.hypotheses)} comparisons (the omnibus test and the post-hoc answer "
+            "different questions). More data sets, or fewer comparisons (one control), "
+            "give the post-hoc more power."
+        )
+    lines.extend(_family_lines(r))
+    paper = r.paper_options()
+    if paper:
+        lines.append(f"Options (the papers' forms): {', '.join(paper)}.")
+    if r.procedure in NOT_FWER_CONTROLLING:
+        lines.append(f"Warning: {NOT_FWER_CONTROLLING[r.procedure]}; Holm and Hommel hold alpha.")
+    lines.extend(r.notes)
+    return "\n".join(_tables.visible(line) for line in lines)  # a name cannot break a line
+
+
+def _family_lines(r: Report) -> list[str]:
+    """The parametric side: whether its conditions hold, the family the papers recommend and
+    why, and, when the parametric family was used, its verdicts."""
+    if not r.conditions:
+        return []
+    lines = [
+        f"Parametric conditions: {r.conditions}",
+        f"Family used: {r.family} ({r.family_reason})",
+    ]
+    if r.parametric:
+        lines.append(
+            "Parametric analysis (repeated-measures ANOVA and its post-hoc on the mean scores):"
+        )
+        lines.extend(f"  - {line}" for line in r.parametric)
+    return lines
+
+
+# --- tables for text and Markdown ---------------------------------------------------------
+
+
+def _rank_table(r: Report) -> _tables.Table:
+    """Average ranks, best first, with the mean score."""
+    frame = r.rank_frame
+    means = r.scores.mean(axis=0)
+    return _tables.Table(
+        title="Average ranks (best first)",
+        header=("#", "Algorithm", "Mean score", *(f"{TEST_NAMES[c]} rank" for c in frame.columns)),
+        rows=tuple(
+            (
+                _tables.Cell(str(place)),
+                _tables.Cell(r.algorithms[j]),
+                _tables.Cell(f"{means.iloc[j]:.4g}"),
+                *(_tables.Cell(f"{v:.4f}") for v in frame.iloc[j]),
+            )
+            for place, j in enumerate(_order(r), start=1)
+        ),
+        align="rlr" + "r" * frame.shape[1],
+    )
+
+
+def _omnibus_table(r: Report) -> _tables.Table:
+    return _tables.Table(
+        title="Omnibus tests",
+        header=("Test", "Statistic", "Distribution", "p-value"),
+        rows=tuple(
+            (
+                _tables.Cell(TEST_NAMES[t.name]),
+                _tables.Cell(f"{t.statistic:.4f}"),
+                _tables.Cell(distribution(t)),
+                _p_cell(r, t.pvalue),
+            )
+            for t in r.omnibus
+        ),
+        align="lrlr",
+    )
+
+
+def _hypothesis_table(r: Report, dialect: _tables.Dialect) -> _tables.Table:
+    what = (
+        f"Comparisons with the control {r.control}"
+        if r.comparison == "control"
+        else "All pairwise comparisons"
+    )
+    return _tables.Table(
+        title=f"{what} ({POSTHOC_NAMES[r.test]}): unadjusted and adjusted p-values",
+        header=("i", "Hypothesis", "z", "p", *(procedure_name(m) for m in r.procedures)),
+        rows=tuple(
+            (
+                _tables.Cell(str(i)),
+                _tables.Cell(h.label),
+                _tables.Cell(f"{h.z:.4f}"),
+                _tables.Cell(fmt_p(h.pvalue)),
+                *(_p_cell(r, a) for a in h.apvs),
+            )
+            for i, h in enumerate(_by_p(r), start=1)
+        ),
+        align="rlrr" + "r" * len(r.procedures),
+        note=" ".join([_legend(r, dialect), *(f"{w}." for w in r.warnings)]),
+    )
+
+
+def _by_p(r: Report) -> list[Hypothesis]:
+    return sorted(r.hypotheses, key=lambda h: h.pvalue)
+
+
+def _p_cell(r: Report, p: float) -> _tables.Cell:
+    """Strong if rejected at alpha, weak if at 0.10 only."""
+    return _tables.Cell(
+        fmt_p(p), strong=p <= r.alpha, weak=r.alpha < SECOND_ALPHA and p <= SECOND_ALPHA
+    )
+
+
+def _legend(r: Report, dialect: _tables.Dialect) -> str:
+    text = f"{dialect.strong_name}: rejected at alpha = {fmt_alpha(r.alpha)}"
+    if r.alpha < SECOND_ALPHA:
+        text += f"; {dialect.weak_name}: rejected at alpha = {fmt_alpha(SECOND_ALPHA)} only"
+    return text[0].upper() + text[1:] + "."
+
+
+def _details(r: Report, dialect: _tables.Dialect) -> list[str]:
+    tables = [_rank_table(r), _omnibus_table(r), _hypothesis_table(r, dialect)]
+    return [_tables.render(t, dialect) for t in tables]
+
+
+# --- the formats ----------------------------------------------------------------------------
+
+
+def text(r: Report) -> str:
+    """The summary first, then the tables (``*``: rejected at alpha, ``+``: at 0.10 only)."""
+    return "\n\n".join(
+        ["Summary\n-------\n" + r.summary, "Details\n=======", *_details(r, _tables.TEXT)]
+    )
+
+
+def markdown(r: Report) -> str:
+    """The summary, then Markdown tables (rejected APVs in bold, at 0.10 only in italics)."""
+    return "\n\n".join(
+        ["### Summary\n\n" + _markdown_summary(r.summary), *_details(r, _tables.MARKDOWN)]
+    )
+
+
+def _summary_blocks(summary: str) -> list[tuple[str, list[str]]]:
+    """The summary's structure: paragraphs (``"p"``, one per sentence line) and lists of its
+    indented lines (``"ul"`` for ``  - x``, ``"ol"`` for ``  1. x``), texts unescaped."""
+    blocks: list[tuple[str, list[str]]] = []
+    for line in summary.splitlines():
+        item = re.match(r"  (-|\d+\.) (.*)", line)
+        if item is None:
+            blocks.append(("p", [line.strip()]))
+            continue
+        kind = "ul" if item.group(1) == "-" else "ol"
+        if blocks and blocks[-1][0] == kind:
+            blocks[-1][1].append(item.group(2))
+        else:
+            blocks.append((kind, [item.group(2)]))
+    return blocks
+
+
+def _markdown_summary(summary: str) -> str:
+    """The summary as Markdown: paragraphs, bulleted and numbered lists."""
+    esc = _tables.MARKDOWN.escape
+    out = []
+    for kind, items in _summary_blocks(summary):
+        if kind == "p":
+            out.append(esc(items[0]))
+        else:
+            out.append(
+                "\n".join(
+                    f"{'-' if kind == 'ul' else f'{i}.'} {esc(x)}"
+                    for i, x in enumerate(items, start=1)
+                )
+            )
+    return "\n\n".join(out)
+
+
+# --- HTML -----------------------------------------------------------------------------------
+
+_CSS = """
+.multicomp { font-family: system-ui, sans-serif; color: #1b1b1b; max-width: 60em; }
+.multicomp table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
+.multicomp thead td { font-weight: 600; border-bottom: 1px solid #555; }
+.multicomp tbody tr:last-child td { border-bottom: 1px solid #555; }
+.multicomp td { padding: 0.2em 0.7em; text-align: right; white-space: nowrap; }
+.multicomp td.l { text-align: left; }
+.multicomp td:has(> .reject) { background: #c6efce; }
+.multicomp .reject { color: #0b5e1c; }
+.multicomp .reject-weak { color: #7a5a00; }
+.multicomp .note { font-size: 0.85em; color: #444; }
+.multicomp img.cd { max-width: 100%; height: auto; }
+"""
+_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
+
+def html(r: Report, *, page: bool) -> str:
+    """The report as HTML: the summary, the critical difference diagram (an SVG image inside
+    the page as a data URI, so that no script in it can run), and the tables; rejections at
+    alpha highlighted. Every text from the data is escaped. ``page``: a complete,
+    self-contained page (no external resource, a Content-Security-Policy that forbids
+    scripts); else a fragment for a notebook."""
+    esc = _tables.html_escape
+    k, n = len(r.algorithms), r.n_datasets
+    title = f"Comparison of {k} algorithms on {n} data sets"
+    parts = ['<div class="multicomp">', f"<h2>{esc(title)}</h2>"]
+    for kind, items in _summary_blocks(r.summary):
+        if kind == "p":
+            parts.append(f"<p>{esc(items[0])}</p>")
+        else:
+            parts.append(f"<{kind}>" + "".join(f"<li>{esc(x)}</li>" for x in items) + f"</{kind}>")
+    figure = _svg_data_uri(r)
+    if figure:
+        parts.append(
+            f'<p><img class="cd" alt="{esc("Critical difference diagram")}" src="{figure}"></p>'
+        )
+    parts.extend(_details(r, _tables.HTML))
+    parts.append("</div>")
+    body = "\n".join(parts)
+    if not page:
+        return f"<style>{_CSS}</style>\n{body}"
+    return (
+        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">\n'
+        f"<title>{esc(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n{body}\n"
+        "</body>\n</html>\n"
+    )
+
+
+def _svg_data_uri(r: Report) -> str:
+    """The report's CD diagram as a base64 SVG data URI."""
+    import base64
+    import io
+
+    figure = r.plot()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    return "data:image/svg+xml;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+# --- LaTeX ----------------------------------------------------------------------------------
+
+_LABEL = re.compile(r"[A-Za-z0-9:._-]+")
+
+
+def latex(r: Report, label: str = "mc") -> str:
+    """Tables for a paper (booktabs; ``\\usepackage{booktabs,graphicx}``): the ranks (best
+    first, with the omnibus tests in the caption), then the comparisons with the control (the
+    procedures that matter) or all pairs as a lower-triangular matrix of the report's APVs.
+    Rejections at alpha in bold; a table wider than the column is scaled down to fit it."""
+    if not isinstance(label, str) or not _LABEL.fullmatch(label):
+        raise ValueError(f"label must be letters, digits or any of ':._-'; got {label!r}")
+    tables = [
+        _latex_ranks(r, label),
+        _latex_control(r, label) if r.comparison == "control" else _latex_pairs(r, label),
+    ]
+    header = "% multicomp report; needs \\usepackage{booktabs,graphicx} in the preamble"
+    return "\n\n".join([header, *(_tables.render(t, _tables.LATEX) for t in tables)]) + "\n"
+
+
+def _tex_number(value: float, digits: int = 2) -> str:
+    """A number for LaTeX text: a real minus sign, infinity as the symbol."""
+    if not np.isfinite(value):
+        return "$\\infty$" if value > 0 else ("$-\\infty$" if value < 0 else "NaN")
+    body = f"{abs(value):.{digits}f}"
+    return f"$-${body}" if value < 0 and float(body) != 0 else body
+
+
+def _tex_p(p: float, short: bool = False) -> str:
+    """A p-value with three decimals, below 0.001 as ``<0.001``; ``short`` drops the leading
+    zero (``.038``, ``<.001``, ``1``) for the narrow columns of the pairs matrix."""
+    if short:
+        return "$<$.001" if p < 0.001 else ("1" if p >= 0.9995 else f"{p:.3f}"[1:])
+    return "$<$0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _tex_alpha(r: Report) -> str:
+    return f"$\\alpha = {fmt_alpha(r.alpha)}$"
+
+
+def _tex_omnibus(t: OmnibusTest) -> str:
+    symbol = "\\chi^2" if t.distribution == "chi2" else "F"
+    df = ",".join(str(d) for d in t.df)
+    statistic = _tex_number(t.statistic).replace("$", "")
+    p = "p < 0.001" if t.pvalue < 0.001 else f"p = {t.pvalue:.3f}"
+    return f"{TEST_NAMES[t.name]}: ${symbol}_{{{df}}} = {statistic}$, ${p}$"
+
+
+def _latex_ranks(r: Report, label: str) -> _tables.Table:
+    frame = r.rank_frame
+    better = "higher" if r.higher_is_better else "lower"
+    caption = (
+        f"Average ranks over {r.n_datasets} data sets (rank 1 is the best; {better} scores "
+        f"are better), best first. {'; '.join(_tex_omnibus(t) for t in r.omnibus)}."
+    )
+    means = r.scores.mean(axis=0)
+    cell = _tables.Cell
+    return _tables.Table(
+        title="",
+        caption=caption,
+        label=f"tab:{label}-ranks",
+        header=("", "Algorithm", "Mean score", *(f"{TEST_NAMES[c]} rank" for c in frame.columns)),
+        rows=tuple(
+            (
+                cell(str(place)),
+                cell(r.algorithms[j]),
+                cell(_tex_number(means.iloc[j], 4), raw=True),
+                *(cell(_tex_number(v), raw=True) for v in frame.iloc[j]),
+            )
+            for place, j in enumerate(_order(r), start=1)
+        ),
+        align="rlr" + "r" * frame.shape[1],
+    )
+
+
+def _latex_control(r: Report, label: str) -> _tables.Table:
+    shown = [m for m in r.procedures if m in LATEX_CONTROL_PROCEDURES or m == r.procedure]
+    columns = [r.procedures.index(m) for m in shown]
+    caption = (
+        f"Comparisons with the control {_tables.latex_escape(str(r.control))} "
+        f"({POSTHOC_NAMES[r.test]}): $z$, unadjusted $p$ and adjusted $p$-values (APVs) "
+        f"of each procedure; bold: rejected at {_tex_alpha(r)}. The summary uses "
+        f"{procedure_name(r.procedure)}'s procedure."
+        + "".join(
+            f" {_tables.latex_escape(NOT_FWER_CONTROLLING[m])}."
+            for m in shown
+            if m in NOT_FWER_CONTROLLING
+        )
+    )
+    cell = _tables.Cell
+    return _tables.Table(
+        title="",
+        caption=caption,
+        label=f"tab:{label}-control",
+        header=(
+            "Algorithm",
+            cell("$z$", raw=True),
+            cell("$p$", raw=True),
+            *(procedure_name(m) for m in shown),
+        ),
+        rows=tuple(
+            (
+                cell(h.second),
+                cell(_tex_number(h.z), raw=True),
+                cell(_tex_p(h.pvalue), raw=True),
+                *(cell(_tex_p(h.apvs[c]), strong=h.apvs[c] <= r.alpha, raw=True) for c in columns),
+            )
+            for h in _by_p(r)
+        ),
+        align="lrr" + "r" * len(shown),
+    )
+
+
+def _latex_pairs(r: Report, label: str) -> _tables.Table:
+    """The APVs of the report's procedure as a lower-triangular matrix, algorithms best first."""
+    order = _order(r)
+    j = r.procedures.index(r.procedure)
+    apv = {frozenset((h.first, h.second)): h.apvs[j] for h in r.hypotheses}
+    names = [r.algorithms[i] for i in order]
+    cell = _tables.Cell
+
+    def entry(a: str, b: str) -> _tables.Cell:
+        value = apv[frozenset((a, b))]
+        return cell(_tex_p(value, short=True), strong=value <= r.alpha, raw=True)
+
+    caption = (
+        f"Adjusted $p$-values of all pairs ({procedure_name(r.procedure)}'s procedure, "
+        f"{POSTHOC_NAMES[r.test]}); algorithms best first, column ($j$) is the algorithm of "
+        f"row ($j$); bold: the pair differs significantly at {_tex_alpha(r)} "
+        f"({len(r.rejected())} of {len(r.hypotheses)} pairs)."
+    )
+    return _tables.Table(
+        title="",
+        caption=caption,
+        label=f"tab:{label}-pairs",
+        header=("Algorithm", *(f"({c})" for c in range(1, len(names)))),
+        rows=tuple(
+            (
+                cell(f"({i + 1}) {a}"),
+                *(entry(a, names[c]) if c < i else cell("") for c in range(len(names) - 1)),
+            )
+            for i, a in enumerate(names)
+            if i > 0
+        ),
+        align="l" + "r" * (len(names) - 1),
+    )
+
+
+# --- CSV ------------------------------------------------------------------------------------
+
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(value: object) -> object:
+    """A text cell that a spreadsheet would run as a formula, with a leading apostrophe
+    (OWASP's rule; the JSON report keeps the names exactly). Numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def csv(r: Report) -> str:
+    """Every table in one tidy CSV with columns ``table,row,column,value``; names that a
+    spreadsheet would run as formulas start with an apostrophe."""
+    parts = []
+    for name, frame in (
+        ("ranks", r.rank_frame),
+        ("omnibus", r.omnibus_frame),
+        ("posthoc", r.to_frame()),
+    ):
+        long = frame.astype(object).stack(future_stack=True).reset_index()
+        long.columns = ["row", "column", "value"]
+        long.insert(0, "table", name)
+        parts.append(long.map(_inert))
+    # Every text cell quoted: a carriage return inside a name cannot split a record.
+    return pd.concat(parts, ignore_index=True).to_csv(index=False, quoting=_csv.QUOTE_NONNUMERIC)

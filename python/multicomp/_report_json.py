@@ -1,0 +1,210 @@
+"""The JSON form of a :class:`multicomp.Report`: writing it, and reading it back with every
+field checked (:meth:`Report.to_json`, :meth:`Report.from_json`).
+
+The reader is driven by the dataclass fields and their annotations, so a field added to the
+report (or to :class:`multicomp.Hypothesis`, :class:`multicomp.OmnibusTest`) is written
+and read without code here; a field of a type the reader does not know is a TypeError at once
+(tests/test_report.py round-trips every field). A document that anyone may have edited is
+checked in full before a report is built (:func:`check_report`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import MISSING, asdict, fields, is_dataclass
+from types import UnionType
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+
+import numpy as np
+
+from multicomp._validation import check_alpha, one_of
+from multicomp._vocabulary import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
+
+if TYPE_CHECKING:
+    from multicomp.report import Report
+
+__all__ = ["FORMAT", "VERSION", "check_report", "decode", "encode"]
+
+FORMAT = "multicomp.report"
+"""The ``"format"`` of a report's JSON document."""
+VERSION = 1
+"""The ``"version"`` of the JSON document this multicomp writes and reads."""
+
+R = TypeVar("R", bound="Report")
+
+
+def encode(report: Report, **kwargs: Any) -> str:
+    """The report as strict JSON: every field, non-finite numbers as strings ("Infinity")."""
+    payload = {"format": FORMAT, "version": VERSION, **asdict(report)}
+    return json.dumps(_strict(payload), **{"indent": 2, **kwargs, "allow_nan": False})
+
+
+def decode(cls: type[R], text: str) -> R:
+    """The report of class ``cls`` that :func:`encode` wrote as ``text``, or ValueError naming
+    the first thing that is wrong (not JSON, not a report, another version, a field)."""
+    try:
+        payload = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not a JSON report: {exc}") from exc
+    except RecursionError:
+        raise ValueError("not a multicomp report: nested too deeply") from None
+    if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+        raise ValueError(f'not a multicomp report (missing "format": "{FORMAT}")')
+    if payload.get("version") != VERSION:
+        raise ValueError(
+            f"unsupported report version {payload.get('version')!r}; "
+            f"this multicomp reads version {VERSION}"
+        )
+    body = {key: value for key, value in payload.items() if key not in ("format", "version")}
+    try:
+        report: R = _decode(cls, body, "report")
+        check_report(report)
+    except ValueError as exc:
+        raise ValueError(f"malformed multicomp report: {exc}") from None
+    return report
+
+
+def _strict(value: Any) -> Any:
+    """``value`` with non-finite floats as the strings float() reads back ("Infinity", "NaN")."""
+    if isinstance(value, float) and not np.isfinite(value):
+        return "NaN" if np.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+    if isinstance(value, dict):
+        return {key: _strict(v) for key, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_strict(v) for v in value]
+    return value
+
+
+def _decode(kind: Any, value: Any, where: str) -> Any:
+    """``value`` (parsed JSON) as the type ``kind`` of a report field: dataclasses field by
+    field (driven by their annotations, so a new field is read without code here), tuples
+    element by element, floats also from "Infinity"/"NaN". ValueError names ``where``."""
+    origin, args = get_origin(kind), get_args(kind)
+    if isinstance(kind, type) and is_dataclass(kind):
+        if not isinstance(value, dict):
+            raise ValueError(f"{where} must be a JSON object; got {_json_type(value)}")
+        hints = get_type_hints(kind)
+        known = {f.name: f for f in fields(kind)}
+        unknown = sorted(set(value) - set(known))
+        if unknown:
+            raise ValueError(f"{where} has unknown field(s) {unknown}")
+        decoded = {}
+        for name, f in known.items():
+            if name in value:
+                decoded[name] = _decode(hints[name], value[name], f"{where}.{name}")
+            elif f.default is MISSING and f.default_factory is MISSING:
+                raise ValueError(f"{where} lacks the field {name!r}")
+        return kind(**decoded)
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise ValueError(f"{where} must be a JSON array; got {_json_type(value)}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise ValueError(f"{where} must have {len(args)} elements; got {len(value)}")
+        return tuple(_decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
+    if origin is Literal:
+        if value not in args or not isinstance(value, type(args[0])):
+            raise ValueError(one_of(where, value, args))
+        return value
+    if origin in (Union, UnionType):
+        if value is None and type(None) in args:
+            return None
+        (inner,) = [a for a in args if a is not type(None)]
+        return _decode(inner, value, where)
+    if kind is float:
+        if isinstance(value, str) and value in _NONFINITE:
+            return float(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        raise ValueError(f"{where} must be a number; got {_json_type(value)}")
+    if kind in (int, bool, str):
+        if type(value) is not kind:
+            raise ValueError(f"{where} must be {_JSON_NAMES[kind]}; got {_json_type(value)}")
+        return value
+    raise TypeError(f"no JSON reader for {kind!r} at {where}")  # a new field type: add it here
+
+
+_NONFINITE = ("Infinity", "-Infinity", "NaN")
+_JSON_NAMES = {int: "an integer", bool: "true or false", str: "a string"}
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    return {
+        dict: "an object",
+        list: "an array",
+        str: "a string",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
+
+
+def check_report(r: Report) -> None:
+    """Raise ValueError naming the first field of ``r`` that contradicts the others or the
+    allowed values (for reports read from JSON, which anyone may have edited)."""
+
+    def fail(where: str, problem: str) -> None:
+        raise ValueError(f"report.{where} {problem}")
+
+    try:
+        check_alpha(r.alpha)
+    except ValueError as exc:
+        fail("alpha", f"is invalid: {exc}")
+    k, n = len(r.algorithms), len(r.datasets)
+    for name, names in (("algorithms", r.algorithms), ("datasets", r.datasets)):
+        if len(set(names)) != len(names):
+            fail(name, "has duplicate names")
+    if k < 2 or n < 2:
+        fail("algorithms" if k < 2 else "datasets", "must hold at least 2 names")
+    if len(r.values) != n or any(len(row) != k for row in r.values):
+        fail("values", f"must be {n} rows (data sets) of {k} scores (algorithms)")
+    for name in ("ranks", "test_ranks"):
+        if len(getattr(r, name)) != k:
+            fail(name, f"must hold {k} ranks (one per algorithm)")
+    for i, t in enumerate(r.omnibus):
+        if len(t.df) != (1 if t.distribution == "chi2" else 2):
+            fail(
+                f"omnibus[{i}].df",
+                f"must hold one degree of freedom for chi2, two for F; got "
+                f"{list(t.df)} for {t.distribution}",
+            )
+        if not 0.0 <= t.pvalue <= 1.0:
+            fail(f"omnibus[{i}].pvalue", f"must be in [0, 1]; got {t.pvalue!r}")
+    allowed = CONTROL_PROCEDURES if r.comparison == "control" else ALL_PAIRS_PROCEDURES
+    unknown = [m for m in r.procedures if m not in allowed]
+    if unknown or len(set(r.procedures)) != len(r.procedures):
+        fail(
+            "procedures",
+            f"must be distinct procedures of {list(allowed)}; got {list(r.procedures)}",
+        )
+    if r.procedure not in r.procedures:
+        raise ValueError(one_of("report.procedure", r.procedure, r.procedures))
+    if (r.control is None) != (r.comparison == "all_pairs") or (
+        r.control is not None and r.control not in r.algorithms
+    ):
+        fail(
+            "control",
+            f"must name one of the algorithms with comparison 'control', and be null "
+            f"with 'all_pairs'; got {r.control!r}",
+        )
+    expected = k - 1 if r.comparison == "control" else k * (k - 1) // 2
+    if len(r.hypotheses) != expected:
+        fail(
+            "hypotheses",
+            f"must hold {expected} hypotheses for {k} algorithms; got {len(r.hypotheses)}",
+        )
+    for i, h in enumerate(r.hypotheses):
+        for side in ("first", "second"):
+            if getattr(h, side) not in r.algorithms:
+                fail(f"hypotheses[{i}].{side}", f"is not an algorithm: {getattr(h, side)!r}")
+        if len(h.apvs) != len(r.procedures):
+            fail(
+                f"hypotheses[{i}].apvs",
+                f"must hold {len(r.procedures)} values (one per procedure); got {len(h.apvs)}",
+            )
+        for name, values in (("pvalue", (h.pvalue,)), ("apvs", h.apvs)):
+            if not all(0.0 <= v <= 1.0 for v in values):
+                fail(f"hypotheses[{i}].{name}", f"must be in [0, 1]; got {list(values)}")

@@ -1,0 +1,533 @@
+"""Two classifiers on one holdout set: McNemar tests and cost-sensitive tests.
+
+Semantics follow MATLAB's ``testcholdout`` / ``compareHoldout`` (Statistics and Machine
+Learning Toolbox). With n01 = observations misclassified by the first model and classified
+correctly by the second, n10 the reverse, and X ~ Binomial(n01 + n10, 1/2):
+
+* ``test='asymptotic'``: z = (n01 - n10) / sqrt(n01 + n10) ~ N(0, 1), no continuity
+  correction (two-sided: z^2 ~ chi-square(1), McNemar 1947);
+* ``test='exact'``: the exact conditional test, n01 ~ X;
+* ``test='midp'`` (default): the exact test's p-value minus half the probability of the
+  observed count (Fagerland, Lydersen & Laake 2013, BMC Med. Res. Methodol. 13:91).
+
+``alternative``: ``'unequal'``; ``'greater'`` (H1: the first model is more accurate, small
+n01); ``'less'`` (H1: the first model is less accurate, large n01).
+
+Validity. Only ``test='exact'`` holds the level for every number n = n01 + n10 of discordant
+pairs. The exact type I error of the two-sided tests at alpha = 0.05 (the null probability of
+the counts with p < alpha, summed over n01 ~ Binomial(n, 1/2); tests/test_holdout.py computes
+it), for n = 1..100:
+
+* ``'midp'`` (the default, as in MATLAB) exceeds alpha at 41 of the 100 values of n, up to
+  0.077 at n = 16 (0.066 at n = 50, 0.057 at n = 100);
+* ``'asymptotic'`` exceeds it at 47 of them, up to 0.125 at n = 4 (0.077 at n = 16);
+* ``'exact'`` never does (at most 0.0498, at n = 67): use it when the level must hold.
+
+The mid-p test stays the default to agree with MATLAB's ``testcholdout``; it is more powerful
+and its rate is close to alpha on average over n (Fagerland et al. 2013), but not for every n.
+
+With a cost matrix (rows = true class, columns = predicted class) the hypothesis is equal
+expected misclassification cost. The observations are counted in the K^3 cells (prediction 1,
+prediction 2, true class), with one added to every cell (Laplace correction), and the cell
+probabilities are fitted under the linear constraint sum_cell p * (c1 - c2) = 0:
+
+* ``cost_test='likelihood'``: likelihood ratio test; the constrained maximum likelihood is
+  n_t / (N (1 + t delta_t)) with the Lagrange multiplier t the root of
+  sum_t n_t delta_t / (1 + t delta_t) = 0 (bracketed; scipy.optimize.brentq);
+  2 log(LR) = 2 sum_t n_t log(1 + t delta_t) ~ chi-square(1);
+* ``cost_test='chisquare'``: the minimum of sum_t (m_t - n_t)^2 / n_t over the cells where the
+  two predictions differ, subject to sum_t m_t delta_t = 0 ~ chi-square(1). This quadratic
+  programme has the closed-form minimum (sum n_t delta_t)^2 / sum n_t delta_t^2.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy import optimize, stats
+
+from multicomp import _tables
+from multicomp._deprecation import deprecated_attribute
+from multicomp._validation import check_alpha, check_choice
+from multicomp._vocabulary import (
+    COST_TESTS,
+    HOLDOUT_ALTERNATIVES,
+    MCNEMAR_TESTS,
+    CostTest,
+    HoldoutAlternative,
+    McNemarTest,
+)
+
+__all__ = ["HoldoutResult", "compare_holdout", "mcnemar"]
+
+_COST_TEST_NAMES = {"likelihood": "likelihood-ratio", "chisquare": "chi-square"}
+#: Classes named in str(HoldoutResult); more are counted.
+_SHOWN_CLASSES = 10
+
+
+@dataclass(frozen=True)
+class HoldoutResult(_tables.NotebookView):
+    """Comparison of two classifiers on one holdout set (as MATLAB's testcholdout).
+
+    Attributes
+    ----------
+    reject : bool
+        Whether H0 is rejected (``pvalue < alpha``); ``h``, MATLAB's name, is its deprecated
+        alias.
+    pvalue : float
+        The p-value of ``test``.
+    e1, e2 : float
+        The misclassification rates of the two models, or their mean misclassification costs
+        with a cost matrix.
+    n01 : int
+        Observations misclassified by the first model and correct by the second.
+    n10 : int
+        The reverse.
+    statistic : float
+        n01 for the exact and mid-p tests, z for the asymptotic McNemar test, the chi-square
+        value for the cost-sensitive tests.
+    test : str
+        ``'midp'``, ``'exact'`` or ``'asymptotic'``.
+    alternative : str
+        ``'unequal'``, ``'greater'`` (the first model is more accurate) or ``'less'``.
+    alpha : float
+        The significance level of ``reject``.
+    n : int
+        Observations used (after dropping missing true labels and classes not selected).
+    classes : tuple
+        The class labels.
+    cost_test : str or None
+        ``'likelihood'`` or ``'chisquare'`` with a cost matrix, else None.
+    table : pandas.DataFrame
+        The 2 x 2 table: first model correct/wrong (rows) by second model (columns).
+    expected_counts : numpy.ndarray or None
+        Cost-sensitive tests only: the fitted (Laplace-corrected) cell counts under H0, indexed
+        (prediction 1, prediction 2, true class).
+
+    References
+    ----------
+    McNemar (1947), Note on the sampling error of the difference between correlated proportions
+    or percentages, Psychometrika 12:153-157.
+    Fagerland, Lydersen & Laake (2013), The McNemar test for binary matched-pairs data: mid-p
+    and asymptotic are better than exact conditional, BMC Med. Res. Methodol. 13:91.
+    """
+
+    reject: bool
+    pvalue: float
+    e1: float
+    e2: float
+    n01: int
+    n10: int
+    statistic: float
+    test: str
+    alternative: str
+    alpha: float
+    n: int
+    classes: tuple[Any, ...]
+    cost_test: str | None = None
+    table: pd.DataFrame = field(repr=False, compare=False, default_factory=pd.DataFrame)
+    expected_counts: np.ndarray | None = field(repr=False, compare=False, default=None)
+
+    h = deprecated_attribute("h", "reject")
+
+    def to_frame(self) -> pd.DataFrame:
+        """The 2 x 2 table: first model correct/wrong (rows) by second model (columns)."""
+        return self.table
+
+    def __str__(self) -> str:
+        if self.cost_test is None:
+            name = f"McNemar test ({self.test}, {self.alternative})"
+            rates = "misclassification rates"
+            symbol = "z" if self.test == "asymptotic" else "n01"
+            null = "equal accuracy"
+        else:
+            name = f"Cost-sensitive {_COST_TEST_NAMES[self.cost_test]} test"
+            rates = "mean misclassification costs"
+            symbol = "chi2(1)"
+            null = "equal mean cost"
+        verdict = "rejected" if self.reject else "not rejected"
+        return (
+            f"{name} of two classifiers on n = {self.n} observations\n"
+            f"  {symbol} = {self.statistic:.4g}, p = {self.pvalue:.4g}: "
+            f"H0 ({null}) {verdict} at alpha = {self.alpha:g}\n"
+            f"  {rates}: model 1 {self.e1:.4g}, model 2 {self.e2:.4g}; "
+            f"n01 = {self.n01} (only model 2 right), n10 = {self.n10} (only model 1 right)\n"
+            f"  classes: {', '.join(map(str, self.classes[:_SHOWN_CLASSES]))}"
+            + (f", ... ({len(self.classes)})" if len(self.classes) > _SHOWN_CLASSES else "")
+        )
+
+
+def mcnemar(
+    y_true: object,
+    y_pred1: object,
+    y_pred2: object,
+    *,
+    test: McNemarTest | None = None,
+    alternative: HoldoutAlternative = "unequal",
+    alpha: float = 0.05,
+    cost: object = None,
+    cost_test: CostTest = "likelihood",
+    class_names: Sequence[Any] | None = None,
+) -> HoldoutResult:
+    """Test whether two sets of predicted labels are equally accurate (MATLAB testcholdout).
+
+    ``y_true``, ``y_pred1``, ``y_pred2``: 1-D label arrays of equal length (strings, ints,
+    bools, pandas categoricals, ...). Rows with a missing true label (None, NaN, '') are
+    dropped; a missing prediction counts as an error; predicted labels of another type than
+    the true ones (text vs numbers) are a TypeError. ``class_names`` orders the classes and
+    selects a subset: rows whose true class is not selected are dropped. Default classes: those
+    of ``y_true`` (category order for categoricals, else sorted).
+
+    ``test``: ``'midp'`` (default without a cost matrix), ``'exact'`` or ``'asymptotic'`` (the
+    only test with a cost matrix, and its default); see the module docstring for the
+    definitions. Only ``'exact'`` holds alpha for every number of discordant pairs n: at
+    alpha = 0.05 the mid-p test rejects a true null with probability up to 0.077 (n = 16), the
+    asymptotic test up to 0.125 (n = 4) (module docstring: the figures). ``cost``: K x K matrix (rows true class, columns predicted class, classes in
+    the order of ``class_names``), non-negative, zero diagonal, not all zero; it requires
+    ``alternative='unequal'`` and the asymptotic test, as in MATLAB. ``cost_test``:
+    ``'likelihood'`` or ``'chisquare'``. The cells span the true classes (as MATLAB) and any
+    other class of ``class_names`` that a model predicts; a prediction without a cost (not in
+    ``class_names``, or without it not a true class) is an error, where MATLAB ignores it.
+
+    Parameters
+    ----------
+    y_true, y_pred1, y_pred2 : array_like
+        True labels and the two classifiers' predictions on the same holdout set.
+    test : {'midp', 'exact', 'asymptotic'}, optional
+        The McNemar test (above); default as MATLAB's testcholdout.
+    alternative : {'unequal', 'greater', 'less'}
+        'greater': H1 the first classifier is more accurate (as MATLAB's testcholdout).
+    alpha : float
+        Significance level of ``reject``.
+    cost : array_like, optional
+        Misclassification cost matrix (rows = true class, columns = predicted class).
+    cost_test : {'likelihood', 'chisquare'}
+        The cost-sensitive test.
+    class_names : sequence, optional
+        The classes, in the order of the cost matrix.
+
+    Returns
+    -------
+    HoldoutResult
+        ``reject``, ``pvalue``, the error rates or costs and the discordant counts.
+    """
+    alpha = check_alpha(alpha)
+    alternative = check_choice("alternative", alternative, HOLDOUT_ALTERNATIVES)
+    cost_test = check_choice("cost_test", cost_test, COST_TESTS)
+    if test is None:
+        test = "asymptotic" if cost is not None else "midp"
+    test = check_choice("test", test, MCNEMAR_TESTS)
+    if cost is not None and (test != "asymptotic" or alternative != "unequal"):
+        raise ValueError(
+            "a cost matrix allows only the two-sided asymptotic test (test='asymptotic', "
+            f"alternative='unequal'), as in MATLAB's testcholdout; got test={test!r}, "
+            f"alternative={alternative!r}"
+        )
+    y, p1, p2, classes, selected = _prepare_labels(y_true, y_pred1, y_pred2, class_names)
+    good1, good2 = _equal(p1, y), _equal(p2, y)
+    n01 = int(np.sum(~good1 & good2))
+    n10 = int(np.sum(good1 & ~good2))
+    table = pd.DataFrame(
+        [[int(np.sum(good1 & good2)), n10], [n01, int(np.sum(~good1 & ~good2))]],
+        index=pd.Index(["correct", "wrong"], name="model 1"),
+        columns=pd.Index(["correct", "wrong"], name="model 2"),
+    )
+    common: dict[str, Any] = dict(
+        n01=n01,
+        n10=n10,
+        test=test,
+        alternative=alternative,
+        alpha=alpha,
+        n=int(y.size),
+        classes=tuple(classes),
+        table=table,
+    )
+    if cost is not None:
+        names = selected if selected is not None else classes
+        # MATLAB's cells span the true classes; a prediction of another class that has a cost
+        # (listed in class_names) extends them, any other prediction is an error (_codes).
+        used = set(classes) | (set(p1.tolist()) | set(p2.tolist())) & set(names)
+        cells = [c for c in names if c in used]
+        matrix = _cost_matrix(cost, names, cells)
+        index = {c: i for i, c in enumerate(cells)}
+        k, c1, c2 = (
+            _codes(y, index, "y_true"),
+            _codes(p1, index, "y_pred1"),
+            _codes(p2, index, "y_pred2"),
+        )
+        e1, e2 = float(np.mean(matrix[k, c1])), float(np.mean(matrix[k, c2]))
+        statistic, expected = _cost_sensitive(c1, c2, k, matrix, cost_test)
+        pvalue = float(stats.chi2.sf(statistic, 1))
+        return HoldoutResult(
+            reject=bool(pvalue < alpha),
+            pvalue=pvalue,
+            e1=e1,
+            e2=e2,
+            statistic=statistic,
+            cost_test=cost_test,
+            expected_counts=expected,
+            **common,
+        )
+    e1, e2 = float(np.mean(~good1)), float(np.mean(~good2))
+    statistic, pvalue = _mcnemar_pvalue(n01, n10, test, alternative)
+    return HoldoutResult(
+        reject=bool(pvalue < alpha), pvalue=pvalue, e1=e1, e2=e2, statistic=statistic, **common
+    )
+
+
+def compare_holdout(
+    model1: Any,
+    model2: Any,
+    X1: object,
+    X2: object,
+    y: object,
+    **options: Any,
+) -> HoldoutResult:
+    """Compare two fitted classifiers on a holdout set (MATLAB compareHoldout).
+
+    Calls ``model1.predict(X1)`` and ``model2.predict(X2)`` (any scikit-learn-style model; the
+    two may use different predictors) and passes the predictions and the true labels ``y`` to
+    :func:`mcnemar` with ``options`` (test, alternative, alpha, cost, cost_test, class_names).
+
+    Parameters
+    ----------
+    model1, model2 : fitted estimators
+        Anything with a ``predict`` method (scikit-learn's).
+    X1, X2 : array_like
+        The holdout predictors of each model.
+    y : array_like
+        The true labels.
+    **options
+        Passed to :func:`mcnemar`.
+
+    Returns
+    -------
+    HoldoutResult
+        As :func:`mcnemar`.
+    """
+    for name, model in (("model1", model1), ("model2", model2)):
+        if not callable(getattr(model, "predict", None)):
+            raise TypeError(
+                f"{name} must be a fitted classifier with a predict method, got "
+                f"{type(model).__name__}"
+            )
+    return mcnemar(y, model1.predict(X1), model2.predict(X2), **options)
+
+
+def _mcnemar_pvalue(n01: int, n10: int, test: str, alternative: str) -> tuple[float, float]:
+    """(statistic, p) of the McNemar tests, MATLAB testcholdout's definitions."""
+    n = n01 + n10
+    if test == "asymptotic":
+        z = (n01 - n10) / np.sqrt(n) if n else 0.0
+        if n == 0 or (alternative == "unequal" and n01 == n10):
+            return float(z), 1.0
+        p = {
+            "unequal": stats.chi2.sf(z * z, 1),
+            "greater": stats.norm.cdf(z),
+            "less": stats.norm.sf(z),
+        }[alternative]
+        return float(z), float(p)
+    if n == 0 or (alternative == "unequal" and n01 == n10):
+        return float(n01), 1.0
+    observed = {"unequal": min(n01, n10), "greater": n01, "less": n10}[alternative]
+    tail = stats.binom.cdf(observed, n, 0.5)
+    if test == "midp":
+        tail -= 0.5 * stats.binom.pmf(observed, n, 0.5)
+    p = 2.0 * tail if alternative == "unequal" else tail
+    return float(n01), float(min(1.0, p))
+
+
+def _cost_sensitive(
+    c1: np.ndarray, c2: np.ndarray, k: np.ndarray, cost: np.ndarray, cost_test: str
+) -> tuple[float, np.ndarray]:
+    """Chi-square value and fitted cell counts of the cost-sensitive tests (module docstring)."""
+    K = cost.shape[0]
+    cost = cost / cost.max()  # both statistics are free of the cost unit; this keeps them finite
+    counts = np.zeros((K, K, K))
+    np.add.at(counts, (c1, c2, k), 1.0)
+    counts += 1.0  # Laplace correction
+    # delta[i, j, t] = cost of predicting i minus cost of predicting j for true class t
+    delta = cost.T[:, None, :] - cost.T[None, :, :]
+    m, d = counts.ravel(), delta.ravel()
+    if cost_test == "likelihood":
+        t = _lagrange_multiplier(m, d)
+        expected = m / (1.0 + t * d)
+        statistic = 2.0 * float(np.sum(m * np.log1p(t * d)))
+    else:
+        mu = float(np.sum(m * d)) / float(np.sum(m * d * d))
+        expected = m - mu * m * d
+        statistic = float(np.sum(m * d)) ** 2 / float(np.sum(m * d * d))
+    return max(statistic, 0.0), expected.reshape(counts.shape)
+
+
+def _lagrange_multiplier(m: np.ndarray, d: np.ndarray) -> float:
+    """Root t of sum m d / (1 + t d) = 0 on (-1/max d, -1/min d), where every 1 + t d > 0.
+
+    The function decreases from +inf to -inf on that interval, so the root is unique and
+    bracketed; both signs of d occur because the cost matrix is not all zero.
+    """
+
+    def score(t: float) -> float:
+        return float(np.sum(m * d / (1.0 + t * d)))
+
+    shrink = 1.0 - 1e-12
+    lo, hi = -shrink / d.max(), -shrink / d.min()
+    return float(
+        optimize.brentq(score, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
+    )
+
+
+def _prepare_labels(
+    y_true: object, y_pred1: object, y_pred2: object, class_names: Sequence[Any] | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Any], list[Any] | None]:
+    """Labels as object arrays without the rows to drop; the classes; the selected names."""
+    y, order = _labels(y_true, "y_true")
+    p1, _ = _labels(y_pred1, "y_pred1")
+    p2, _ = _labels(y_pred2, "y_pred2")
+    if not (y.size == p1.size == p2.size):
+        raise ValueError(
+            f"y_true, y_pred1 and y_pred2 must have the same length, got {y.size}, "
+            f"{p1.size} and {p2.size}"
+        )
+    if y.size == 0:
+        raise ValueError("no observations: y_true is empty")
+    keep = ~_missing(y)
+    if not keep.any():
+        raise ValueError("every true label is missing (None, NaN or '')")
+    y, p1, p2 = y[keep], p1[keep], p2[keep]
+    _check_kinds(y, p1, "y_pred1")
+    _check_kinds(y, p2, "y_pred2")
+    present = _unique(y, order)
+    selected: list[Any] | None = None
+    if class_names is not None:
+        selected = list(_labels(class_names, "class_names")[0])
+        if len(_unique(np.array(selected, dtype=object), None)) != len(selected):
+            raise ValueError(f"class_names has duplicates: {selected}")
+        found = set(present)
+        classes = [c for c in selected if c in found]
+        if not classes:
+            raise ValueError(
+                f"none of class_names {selected} occurs in y_true (classes: {present})"
+            )
+        chosen = set(classes)
+        rows = np.array([v in chosen for v in y], dtype=bool)
+        y, p1, p2 = y[rows], p1[rows], p2[rows]
+    else:
+        classes = present
+    return y, p1, p2, classes, selected
+
+
+def _labels(values: Any, name: str) -> tuple[np.ndarray, list[Any] | None]:
+    """A 1-D object array of labels, and the category order of a categorical."""
+    order = None
+    if isinstance(values, pd.Series) and isinstance(values.dtype, pd.CategoricalDtype):
+        order = list(values.cat.categories)
+    elif isinstance(values, pd.Categorical):
+        order = list(values.categories)
+    if isinstance(values, (str, bytes)) or np.ndim(values) == 0:
+        raise ValueError(f"{name} must be a 1-D array of labels, got {values!r}")
+    if order is not None:  # categorical: its values, missing ones as NaN
+        values = pd.Series(values).astype(object)
+    array = np.asarray(values, dtype=object)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got shape {array.shape}")
+    return array, order
+
+
+def _kind(label: Any) -> str:
+    if isinstance(label, (str, bytes)):
+        return "text" if isinstance(label, str) else "bytes"
+    return "numeric" if isinstance(label, (numbers.Number, np.bool_)) else "other"
+
+
+def _check_kinds(y: np.ndarray, pred: np.ndarray, name: str) -> None:
+    """Text never equals a number: predictions of a kind absent from y_true are a type mix-up."""
+    kinds = {_kind(v) for v in pd.unique(y)}
+    for v in pd.unique(pred):
+        kind = _kind(v)
+        if kind != "other" and kind not in kinds and not _is_missing(v):
+            raise TypeError(
+                f"{name} holds {kind} labels (e.g. {v!r}) but y_true "
+                f"{' and '.join(sorted(kinds))} ones, which never equal them; convert "
+                "the labels to one type"
+            )
+
+
+def _is_missing(label: Any) -> bool:
+    return (
+        label is None
+        or (isinstance(label, str) and label == "")
+        or (not isinstance(label, (str, bytes)) and bool(pd.isna(label)))
+    )
+
+
+def _missing(values: np.ndarray) -> np.ndarray:
+    return np.array([_is_missing(v) for v in values], dtype=bool)
+
+
+def _unique(values: np.ndarray, order: list[Any] | None) -> list[Any]:
+    """Distinct labels: in category order, else sorted, else in order of appearance."""
+    seen = list(dict.fromkeys(values.tolist()))
+    if order is not None:
+        present = set(seen)
+        return [c for c in order if c in present]
+    try:
+        return sorted(seen)
+    except TypeError:
+        return seen
+
+
+def _equal(pred: np.ndarray, truth: np.ndarray) -> np.ndarray:
+    """Correct predictions (the true labels are never missing; a missing prediction is wrong)."""
+    return np.array([a is not pd.NA and bool(a == b) for a, b in zip(pred, truth)], dtype=bool)
+
+
+def _codes(values: np.ndarray, index: dict[Any, int], name: str) -> np.ndarray:
+    missing = _missing(values)
+    if missing.any():
+        raise ValueError(
+            f"{name} has a missing label ({values[missing][0]!r}); with a cost matrix "
+            "every prediction needs a cost"
+        )
+    codes = np.array([index.get(v, -1) for v in values], dtype=np.int64)
+    if (codes < 0).any():
+        bad = values[codes < 0][0]
+        raise ValueError(
+            f"{name} holds the label {bad!r}, which is not one of the classes "
+            f"{list(index)}; with a cost matrix every prediction needs a cost: pass "
+            "class_names listing every class, in the order of the cost matrix"
+        )
+    return codes
+
+
+def _cost_matrix(cost: object, names: Sequence[Any], classes: list[Any]) -> np.ndarray:
+    """Validated cost matrix over ``names``, reduced to ``classes`` (those in use, as MATLAB)."""
+    try:
+        matrix = np.array(cost, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"cost must be a numeric K x K matrix: {exc}") from exc
+    names = list(names)
+    size = len(names)
+    if matrix.shape != (size, size):
+        raise ValueError(
+            f"cost must be a {size} x {size} matrix (rows true class, columns "
+            f"predicted class, classes {names}), got shape {matrix.shape}"
+        )
+    if not np.all(np.isfinite(matrix)):
+        raise ValueError("cost must be finite")
+    if np.any(matrix < 0):
+        raise ValueError("cost must be non-negative")
+    if np.any(np.diag(matrix) != 0):
+        raise ValueError("cost must have a zero diagonal (a correct prediction costs nothing)")
+    keep = [names.index(c) for c in classes]
+    matrix = matrix[np.ix_(keep, keep)]
+    if not np.any(matrix):
+        raise ValueError(
+            f"cost is all zero for the classes {classes}: no misclassification costs anything"
+        )
+    return matrix

@@ -1,0 +1,688 @@
+"""Omnibus tests of k algorithms over N data sets: Friedman, Iman-Davenport, Friedman Aligned
+Ranks and Quade.
+
+References: D06 = Demsar (2006), JMLR 7:1-30; G10 = Garcia, Fernandez, Luengo & Herrera (2010),
+Inf. Sci. 180:2044-2064; Conover (1999), Practical Nonparametric Statistics, 3rd ed., Sec. 5.8.
+
+Every test takes ``tie_correction=True`` by default: the tie-aware form, which equals the
+papers' closed form when there are no ties. ``tie_correction=False`` gives the closed forms
+printed in the papers and reproduces their tables.
+
+P-values (``method=``, every test): ``"asymptotic"`` (the chi-square and F distributions of the
+papers), ``"exact"`` (the permutation distribution of the statistic when the algorithms'
+scores are permuted within each data set, enumerated), ``"permutation"`` (that distribution by
+Monte Carlo, ``n_resamples`` random permutations, p = (b + 1)/(n_resamples + 1)) or ``"auto"``
+(default): asymptotic for N > 16 data sets (``multicomp._permutation.AUTO_MAX_N``), else
+exact where the enumeration fits, else Monte Carlo. Measured at alpha = 0.05 under the null
+(multicomp.simulate, 20,000 to 40,000 tables; benches/permutation.py), the asymptotic
+Iman-Davenport test rejects up to 0.074 at N = 4, 0.0575 at N = 12 (k = 5) and 0.052 to 0.055
+at N = 13 to 16; Quade's F 0.058 to 0.062 at N = 4 to 5 (k = 3); Friedman's chi-square with
+k = 3 0.071 at N = 4 and 0.056 at N = 16 (a discrete statistic); from N = 17 to 20 all are at
+most 0.054. Exact and permutation p-values hold alpha at every N. ``method="asymptotic"``
+reproduces the papers' p-values (D06's example has N = 14). The result records ``method``
+(the one used) and ``n_resamples`` (Monte Carlo only). See :mod:`multicomp._permutation`
+for why one permutation engine serves all four tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+import numpy as np
+import pandas as pd
+from scipy import special, stats
+
+from multicomp import _ranking
+from multicomp._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
+from multicomp._permutation import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    RandomState,
+    check_options,
+    omnibus_pvalue,
+    pvalue_label,
+)
+from multicomp._tables import NotebookView
+from multicomp._validation import check_bool
+from multicomp._vocabulary import PValueMethod, PValueSource
+
+__all__ = [
+    "AlignedRanksResult",
+    "FriedmanResult",
+    "ImanDavenportResult",
+    "QuadeResult",
+    "friedman",
+    "friedman_aligned_ranks",
+    "iman_davenport",
+    "quade",
+]
+
+
+class _Printable(NotebookView):
+    """A readable ``str()`` (the test, statistic, degrees of freedom, p and the ranks), the
+    test as a one-row table (``to_frame()``) and the notebook view of both."""
+
+    _title: ClassVar[str]
+    _symbol: ClassVar[str]
+    #: The fields holding the degrees of freedom, in the order the distribution takes them.
+    _df_fields: ClassVar[tuple[str, ...]] = ("df",)
+    # fields of every omnibus result (each subclass is a dataclass that declares them)
+    statistic: float
+    pvalue: float
+    ranks: pd.Series
+    n_datasets: int
+    n_algorithms: int
+    tie_correction: bool
+    omitted: tuple[str, ...]
+
+    def __str__(self) -> str:
+        dof = ", ".join(str(getattr(self, name)) for name in self._df_fields)
+        ranks = self.ranks
+        lines = [
+            f"{self._title} (N = {self.n_datasets}, k = {self.n_algorithms}, "
+            f"tie_correction={self.tie_correction})",
+            f"  {self._symbol}({dof}) = {self.statistic:.6g}, p = {self.pvalue:.6g} "
+            f"({pvalue_label(self.method, self.n_resamples)})",
+            f"  {ranks.name}:",
+            *(f"    {name}: {value:.6g}" for name, value in ranks.items()),
+        ]
+        if self.omitted:
+            lines.append(f"  omitted (incomplete): {', '.join(self.omitted)}")
+        return "\n".join(lines)
+
+    method: PValueSource
+    n_resamples: int | None
+
+    def to_frame(self) -> pd.DataFrame:
+        """The test as one row, indexed by its name: ``statistic``, the degrees of freedom,
+        ``pvalue``, how it was computed (``method``, ``n_resamples``), N and k. Rows of
+        several tests concatenate (``pd.concat``)."""
+        row = {
+            "statistic": self.statistic,
+            **{name: getattr(self, name) for name in self._df_fields},
+            "pvalue": self.pvalue,
+            "method": self.method,
+            "n_resamples": self.n_resamples,
+            "n_datasets": self.n_datasets,
+            "n_algorithms": self.n_algorithms,
+        }
+        return pd.DataFrame([row], index=[self._title])
+
+
+_OMNIBUS_ATTRIBUTES = """    n_datasets, n_algorithms : int
+        N data sets and k algorithms the test used.
+    tie_correction : bool
+        Whether the statistic is corrected for ties.
+    omitted : tuple of str
+        The data sets that ``nan_policy='omit'`` left out.
+    method : str
+        How ``pvalue`` was computed: ``"asymptotic"``, ``"exact"`` (permutation distribution
+        enumerated) or ``"permutation"`` (Monte Carlo).
+    n_resamples : int or None
+        The number of Monte Carlo permutations (None unless ``method`` is ``"permutation"``)."""
+"""The Attributes entries that every omnibus result shares (their docstrings' shared part)."""
+
+
+@dataclass(frozen=True)
+class FriedmanResult(_Printable):
+    __doc__ = f"""Friedman test: ``statistic`` chi2_F ~ chi-square(``df`` = k - 1) (D06 Sec. 3.2.2).
+
+    Attributes
+    ----------
+    statistic : float
+        Friedman's chi2_F.
+    pvalue : float
+        Its p-value from the chi-square distribution.
+    df : int
+        Degrees of freedom, k - 1.
+    ranks : pandas.Series
+        Average Friedman rank of each algorithm (1 = best).
+{_OMNIBUS_ATTRIBUTES}
+    rank_matrix : pandas.DataFrame
+        The ranks within each data set (data sets x algorithms).
+
+    References
+    ----------
+    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
+    7:1-30.
+    """
+
+    _title: ClassVar[str] = "Friedman test"
+    _symbol: ClassVar[str] = "chi2"
+
+    statistic: float
+    pvalue: float
+    df: int
+    ranks: pd.Series
+    n_datasets: int
+    n_algorithms: int
+    tie_correction: bool
+    rank_matrix: pd.DataFrame = field(repr=False)
+    omitted: tuple[str, ...] = ()
+    method: PValueSource = "asymptotic"
+    n_resamples: int | None = None
+
+
+@dataclass(frozen=True)
+class ImanDavenportResult(_Printable):
+    __doc__ = f"""Iman-Davenport test: ``statistic`` F_F ~ F(k - 1, (k - 1)(N - 1)) (D06 Sec. 3.2.2).
+
+    Attributes
+    ----------
+    statistic : float
+        F_F = (N - 1) chi2_F / (N (k - 1) - chi2_F) (D06 Sec. 3.2.2).
+    pvalue : float
+        Its p-value from the F distribution.
+    df_num, df_den : int
+        Degrees of freedom, k - 1 and (k - 1)(N - 1).
+    ranks : pandas.Series
+        Average Friedman rank of each algorithm (1 = best), as in :class:`FriedmanResult`.
+{_OMNIBUS_ATTRIBUTES}
+    friedman_statistic : float
+        The chi2_F that F_F derives from.
+    rank_matrix : pandas.DataFrame
+        The ranks within each data set (data sets x algorithms).
+
+    References
+    ----------
+    Iman & Davenport (1980), Approximations of the critical region of the Friedman statistic,
+    Comm. Statist. A 9:571-595.
+    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
+    7:1-30.
+    """
+
+    _title: ClassVar[str] = "Iman-Davenport test"
+    _symbol: ClassVar[str] = "F"
+    _df_fields: ClassVar[tuple[str, ...]] = ("df_num", "df_den")
+
+    statistic: float
+    pvalue: float
+    df_num: int
+    df_den: int
+    ranks: pd.Series
+    n_datasets: int
+    n_algorithms: int
+    tie_correction: bool
+    friedman_statistic: float
+    rank_matrix: pd.DataFrame = field(repr=False)
+    omitted: tuple[str, ...] = ()
+    method: PValueSource = "asymptotic"
+    n_resamples: int | None = None
+
+
+@dataclass(frozen=True)
+class AlignedRanksResult(_Printable):
+    __doc__ = f"""Friedman Aligned Ranks test: ``statistic`` T ~ chi-square(``df`` = k - 1) (G10 Sec. 3.1).
+
+    Attributes
+    ----------
+    statistic : float
+        The aligned ranks statistic T.
+    pvalue : float
+        Its p-value from the chi-square distribution.
+    df : int
+        Degrees of freedom, k - 1.
+    ranks : pandas.Series
+        Average aligned rank of each algorithm (1 = best of all kN aligned observations).
+{_OMNIBUS_ATTRIBUTES}
+    rank_totals : pandas.Series
+        The algorithms' sums of aligned ranks, R^_j.
+    dataset_rank_totals : pandas.Series
+        The data sets' sums of aligned ranks, R^_i.
+    aligned_observations : pandas.DataFrame
+        Each score minus its data set's mean (N x k).
+    aligned_ranks : pandas.DataFrame
+        The ranks of the aligned observations among all kN of them (G10 Table 7).
+
+    References
+    ----------
+    Hodges & Lehmann (1962), Rank methods for combination of independent experiments in
+    analysis of variance, Ann. Math. Statist. 33:482-497.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
+    comparisons in the design of experiments in computational intelligence and data mining,
+    Inf. Sci. 180:2044-2064.
+    """
+
+    _title: ClassVar[str] = "Friedman Aligned Ranks test"
+    _symbol: ClassVar[str] = "chi2"
+
+    statistic: float
+    pvalue: float
+    df: int
+    ranks: pd.Series
+    n_datasets: int
+    n_algorithms: int
+    tie_correction: bool
+    rank_totals: pd.Series = field(repr=False)
+    dataset_rank_totals: pd.Series = field(repr=False)
+    aligned_observations: pd.DataFrame = field(repr=False)
+    aligned_ranks: pd.DataFrame = field(repr=False)
+    omitted: tuple[str, ...] = ()
+    method: PValueSource = "asymptotic"
+    n_resamples: int | None = None
+
+
+@dataclass(frozen=True)
+class QuadeResult(_Printable):
+    __doc__ = f"""Quade test: ``statistic`` T3 ~ F(k - 1, (k - 1)(N - 1)) (G10 Sec. 3.2).
+
+    Attributes
+    ----------
+    statistic : float
+        Quade's T3 = (N - 1) B / (A2 - B).
+    pvalue : float
+        Its p-value from the F distribution.
+    df_num, df_den : int
+        Degrees of freedom, k - 1 and (k - 1)(N - 1).
+    ranks : pandas.Series
+        Quade's T_j = W_j / (N(N+1)/2), the weighted average rank of each algorithm (1 = best),
+        which the Quade post-hoc compares.
+{_OMNIBUS_ATTRIBUTES}
+    A2 : float
+        The sum of the squared S_ij.
+    B : float
+        sum_j S_j^2 / N.
+    ranges : pandas.Series
+        The range of the scores of each data set.
+    dataset_ranks : pandas.Series
+        Q_i, the ranks of the ranges (1 = smallest).
+    S : pandas.DataFrame
+        S_ij = Q_i (r_ij - (k + 1)/2) (N x k).
+    W : pandas.DataFrame
+        W_ij = Q_i r_ij (N x k).
+    S_j, W_j : pandas.Series
+        The column sums of ``S`` and ``W``.
+
+    References
+    ----------
+    Quade (1979), Using weighted rankings in the analysis of complete blocks with additive
+    block effects, JASA 74:680-683.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
+    comparisons in the design of experiments in computational intelligence and data mining,
+    Inf. Sci. 180:2044-2064.
+    """
+
+    _title: ClassVar[str] = "Quade test"
+    _symbol: ClassVar[str] = "F"
+    _df_fields: ClassVar[tuple[str, ...]] = ("df_num", "df_den")
+
+    statistic: float
+    pvalue: float
+    df_num: int
+    df_den: int
+    ranks: pd.Series
+    n_datasets: int
+    n_algorithms: int
+    tie_correction: bool
+    A2: float
+    B: float
+    ranges: pd.Series = field(repr=False)
+    dataset_ranks: pd.Series = field(repr=False)
+    S: pd.DataFrame = field(repr=False)
+    W: pd.DataFrame = field(repr=False)
+    S_j: pd.Series = field(repr=False)
+    W_j: pd.Series = field(repr=False)
+    omitted: tuple[str, ...] = ()
+    method: PValueSource = "asymptotic"
+    n_resamples: int | None = None
+
+
+def friedman(
+    data: ScoresLike | Scores,
+    *,
+    higher_is_better: bool = True,
+    tie_correction: bool = True,
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
+    method: PValueMethod = "auto",
+    random_state: RandomState = DEFAULT_SEED,
+    n_resamples: int = DEFAULT_RESAMPLES,
+) -> FriedmanResult:
+    """Friedman's test that all k algorithms perform alike over N data sets.
+
+    chi2_F = 12N/(k(k+1)) [sum_j R_j^2 - k(k+1)^2/4] (G10 eq. 3, D06 eq. 2), R_j the average
+    ranks (1 = best, average ranks for ties), ~ chi-square(k - 1).
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        2-D array (rows = data sets, columns = algorithms), wide or long DataFrame, or CSV path
+        (see :func:`multicomp.read_scores`).
+    higher_is_better : bool
+        Whether larger scores are better (accuracy) or worse (error, time).
+    tie_correction : bool
+        True (default): divided by 1 - sum(t^3 - t)/(N k (k^2-1)) (t = sizes of tie groups), as
+        scipy.stats.friedmanchisquare and R compute it; False: the papers' form.
+    dataset, algorithm, score : str
+        Columns of long data (detected when absent).
+    aggregate : {'mean', 'median'} or callable, optional
+        Combines repeated scores (folds, seeds) of a data set and algorithm.
+    nan_policy : {'raise', 'omit'}
+        Missing scores: refused, or their data sets left out (``result.omitted``).
+    method : {'auto', 'asymptotic', 'exact', 'permutation'}
+        How the p-value is computed (module docstring): the chi-square approximation, the
+        exact permutation distribution (ValueError when it needs more than
+        ``multicomp._permutation.EXACT_LIMIT`` cells), Monte Carlo permutations, or
+        ``"auto"`` (default): asymptotic for N > 16, else exact where it fits, else Monte
+        Carlo.
+    random_state : int, numpy.random.Generator or None
+        Seed of the Monte Carlo permutations. Default 0: the same call gives the same p-value;
+        None: fresh randomness.
+    n_resamples : int
+        Number of Monte Carlo permutations (default 9,999: Monte Carlo standard error 0.0022
+        at p = 0.05).
+
+    Returns
+    -------
+    FriedmanResult
+        ``statistic``, ``pvalue``, ``df``, the average ``ranks``, and ``method``/``n_resamples``
+        of the p-value.
+
+    References
+    ----------
+    D06 = Demsar (2006), JMLR 7:1-30.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+    """
+    method, n_resamples = check_options(method, random_state, n_resamples)
+    scores = as_scores(
+        data,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
+    ranks = _ranking.friedman_ranks(scores.oriented())
+    n, k = ranks.shape
+    chi2 = _ranking.friedman_chi2(
+        ranks, tie_correction=check_bool(tie_correction, "tie_correction")
+    )
+    # chi-square sf, without scipy.stats' overhead
+    p = omnibus_pvalue(ranks, float(special.chdtrc(k - 1, chi2)), method, random_state, n_resamples)
+    return FriedmanResult(
+        statistic=chi2,
+        pvalue=p.pvalue,
+        df=k - 1,
+        ranks=average_ranks(scores, ranks),
+        n_datasets=n,
+        n_algorithms=k,
+        tie_correction=bool(tie_correction),
+        rank_matrix=_frame(scores, ranks),
+        omitted=scores.omitted,
+        method=p.method,
+        n_resamples=p.n_resamples,
+    )
+
+
+def iman_davenport(
+    data: ScoresLike | Scores,
+    *,
+    higher_is_better: bool = True,
+    tie_correction: bool = True,
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
+    method: PValueMethod = "auto",
+    random_state: RandomState = DEFAULT_SEED,
+    n_resamples: int = DEFAULT_RESAMPLES,
+) -> ImanDavenportResult:
+    """Iman and Davenport's F version of Friedman's test (G10 eq. 4, D06 Sec. 3.2.2).
+
+    F_F = (N-1) chi2_F / (N(k-1) - chi2_F) ~ F(k-1, (k-1)(N-1)), from the Friedman statistic
+    of :func:`friedman` with the same ``tie_correction``. F_F is infinite (p = 0) when every
+    data set ranks the algorithms identically.
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        Scores, as for :func:`friedman`.
+    higher_is_better, tie_correction, dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`friedman`.
+    method, random_state, n_resamples
+        As for :func:`friedman`. F_F increases with chi2_F, so their exact and permutation
+        p-values are equal.
+
+    Returns
+    -------
+    ImanDavenportResult
+        ``statistic`` F_F, ``pvalue``, ``df_num``, ``df_den`` and the chi2_F it derives from.
+
+    References
+    ----------
+    D06 = Demsar (2006), JMLR 7:1-30.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+    """
+    result = friedman(
+        data,
+        higher_is_better=higher_is_better,
+        tie_correction=tie_correction,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+        method=method,
+        random_state=random_state,
+        n_resamples=n_resamples,
+    )
+    n, k = result.n_datasets, result.n_algorithms
+    chi2 = result.statistic
+    f = _ranking.statistic_ratio((n - 1) * chi2, n * (k - 1) - chi2)
+    df_num, df_den = k - 1, (k - 1) * (n - 1)
+    # F_F increases with chi2_F: a permutation p-value of one is that of the other
+    exact = result.method != "asymptotic"
+    return ImanDavenportResult(
+        statistic=f,
+        pvalue=result.pvalue if exact else float(stats.f.sf(f, df_num, df_den)),
+        df_num=df_num,
+        df_den=df_den,
+        ranks=result.ranks,
+        n_datasets=n,
+        n_algorithms=k,
+        tie_correction=result.tie_correction,
+        friedman_statistic=chi2,
+        rank_matrix=result.rank_matrix,
+        omitted=result.omitted,
+        method=result.method,
+        n_resamples=result.n_resamples,
+    )
+
+
+def friedman_aligned_ranks(
+    data: ScoresLike | Scores,
+    *,
+    higher_is_better: bool = True,
+    tie_correction: bool = True,
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
+    method: PValueMethod = "auto",
+    random_state: RandomState = DEFAULT_SEED,
+    n_resamples: int = DEFAULT_RESAMPLES,
+) -> AlignedRanksResult:
+    """Friedman Aligned Ranks test (Hodges & Lehmann 1962; G10 Sec. 4.1, eq. 7).
+
+    Aligned observations x_ij - mean_j x_ij are ranked jointly over all kN values (1 = best,
+    average ranks for ties decided at the data precision).
+    T = (k-1)[sum_j R^_j^2 - (kN^2/4)(kN+1)^2] / ([kN(kN+1)(2kN+1)/6] - (1/k) sum_i R^_i^2)
+    ~ chi-square(k-1).
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        Scores, as for :func:`friedman`.
+    tie_correction : bool
+        True (default): the sum of the squared aligned ranks replaces kN(kN+1)(2kN+1)/6 (they
+        agree without ties); False: the paper's form.
+    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`friedman`.
+    method, random_state, n_resamples
+        As for :func:`friedman` (the data sets' scores permuted, aligned ranks recomputed).
+
+    Returns
+    -------
+    AlignedRanksResult
+        ``statistic`` T, ``pvalue``, ``df``, the average aligned ``ranks`` and G10 Table 7.
+
+    References
+    ----------
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+    """
+    method, n_resamples = check_options(method, random_state, n_resamples)
+    scores = as_scores(
+        data,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
+    oriented = scores.oriented()
+    aligned = _ranking.aligned_observations(oriented)
+    ranks = _ranking.aligned_ranks(oriented)
+    n, k = ranks.shape
+    parts = _ranking.aligned_ranks_statistic(
+        ranks, tie_correction=check_bool(tie_correction, "tie_correction")
+    )
+    # Report the aligned observations on the scale of the scores (not negated).
+    shown = aligned if scores.higher_is_better else -aligned + 0.0
+    p = omnibus_pvalue(
+        ranks, float(stats.chi2.sf(parts.statistic, k - 1)), method, random_state, n_resamples
+    )
+    return AlignedRanksResult(
+        statistic=parts.statistic,
+        pvalue=p.pvalue,
+        df=k - 1,
+        ranks=_series(scores, parts.algorithm_totals / n, "average_aligned_rank"),
+        n_datasets=n,
+        n_algorithms=k,
+        tie_correction=bool(tie_correction),
+        rank_totals=_series(scores, parts.algorithm_totals, "rank_total"),
+        dataset_rank_totals=pd.Series(
+            parts.dataset_totals, index=list(scores.datasets), name="rank_total"
+        ),
+        aligned_observations=_frame(scores, shown),
+        aligned_ranks=_frame(scores, ranks),
+        omitted=scores.omitted,
+        method=p.method,
+        n_resamples=p.n_resamples,
+    )
+
+
+def quade(
+    data: ScoresLike | Scores,
+    *,
+    higher_is_better: bool = True,
+    tie_correction: bool = True,
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
+    method: PValueMethod = "auto",
+    random_state: RandomState = DEFAULT_SEED,
+    n_resamples: int = DEFAULT_RESAMPLES,
+) -> QuadeResult:
+    """Quade's test (Quade 1979; G10 Sec. 4.2, eqs. 11-19).
+
+    Data sets are ranked by their sample range (Q_i, 1 = smallest, ranges compared at the data
+    precision); r_ij are the Friedman ranks (1 = best); S_ij = Q_i(r_ij - (k+1)/2),
+    B = (1/N) sum_j S_j^2 (eq. 15) and T3 = (N-1)B/(A2-B) ~ F(k-1, (k-1)(N-1)) (eq. 16).
+    T3 is infinite (p = 0) when A2 = B.
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        Scores, as for :func:`friedman`.
+    tie_correction : bool
+        True (default): A2 is Conover's sum of squared S_ij; False: N(N+1)(2N+1)k(k+1)(k-1)/72
+        (eq. 14). They agree without ties.
+    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`friedman`.
+    method, random_state, n_resamples
+        As for :func:`friedman` (the data sets' scores permuted, aligned ranks recomputed).
+
+    Returns
+    -------
+    QuadeResult
+        ``statistic`` T3, ``pvalue``, ``df_num``, ``df_den``; ``ranks`` holds
+        T_j = W_j/(N(N+1)/2) with W_ij = Q_i r_ij (eqs. 17-18).
+
+    References
+    ----------
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+    Conover (1999), Practical Nonparametric Statistics, 3rd ed.
+    """
+    method, n_resamples = check_options(method, random_state, n_resamples)
+    scores = as_scores(
+        data,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
+    oriented = scores.oriented()
+    ranks = _ranking.friedman_ranks(oriented)
+    q = _ranking.range_ranks(oriented)
+    n, k = ranks.shape
+    parts = _ranking.quade_parts(
+        ranks, q, tie_correction=check_bool(tie_correction, "tie_correction")
+    )
+    df_num, df_den = k - 1, (k - 1) * (n - 1)
+    datasets = list(scores.datasets)
+    p = omnibus_pvalue(
+        parts.W,
+        float(stats.f.sf(parts.statistic, df_num, df_den)),
+        method,
+        random_state,
+        n_resamples,
+    )
+    return QuadeResult(
+        statistic=parts.statistic,
+        pvalue=p.pvalue,
+        df_num=df_num,
+        df_den=df_den,
+        ranks=_series(scores, parts.T_j, "T"),
+        n_datasets=n,
+        n_algorithms=k,
+        tie_correction=bool(tie_correction),
+        A2=parts.A2,
+        B=parts.B,
+        ranges=pd.Series(_ranking.sample_ranges(oriented), index=datasets, name="range"),
+        dataset_ranks=pd.Series(q, index=datasets, name="Q"),
+        S=_frame(scores, parts.S),
+        W=_frame(scores, parts.W),
+        S_j=_series(scores, parts.S_j, "S"),
+        W_j=_series(scores, parts.W_j, "W"),
+        omitted=scores.omitted,
+        method=p.method,
+        n_resamples=p.n_resamples,
+    )
+
+
+def average_ranks(scores: Scores, ranks: np.ndarray | None = None) -> pd.Series:
+    """The average Friedman rank of each algorithm (:attr:`FriedmanResult.ranks`), from the
+    within-row ``ranks`` if given (else computed): what the post-hocs need, without the test."""
+    if ranks is None:
+        ranks = _ranking.friedman_ranks(scores.oriented())
+    return _series(scores, ranks.mean(axis=0), "average_rank")
+
+
+def _series(scores: Scores, values: np.ndarray, name: str) -> pd.Series:
+    return pd.Series(np.asarray(values, dtype=np.float64), index=list(scores.algorithms), name=name)
+
+
+def _frame(scores: Scores, values: np.ndarray) -> pd.DataFrame:
+    return pd.DataFrame(values, index=list(scores.datasets), columns=list(scores.algorithms))

@@ -1,0 +1,858 @@
+"""Post-hoc z tests after the Friedman family: comparisons with a control and all pairs.
+
+Each pair of algorithms (a, b) is compared by z = (R_b - R_a) / SE on the ranks of the chosen
+``test`` (positive when a ranks better), with a two-sided normal p-value, then adjusted:
+D06 = Demsar (2006) Sec. 3.2.2; G08 = Garcia & Herrera (2008) Sec. 2; G10 = Garcia et al.
+(2010) Sec. 5 (eqs. 20-22).
+
+Standard errors (N data sets, k algorithms):
+
+* ``"friedman"``: SE = sqrt(k(k+1)/(6N)) on the average Friedman ranks (D06, G10 eq. 20).
+* ``"quade"``: on Quade's T_j = sum_i Q_i r_ij / (N(N+1)/2). By default
+  (``quade_se="calibrated"``) the permutation SE given each data set's ranks,
+  SE^2 = 2k/(k-1) * sum_i Q_i^2 v_i / (N(N+1)/2)^2 (v_i the population variance of the k
+  ranks of data set i), which without ties is k(k+1)(2N+1)/(9N(N+1)); from published ranks
+  (``ranks=``) that no-ties form is used (ties only make the SE smaller, so it is then
+  conservative). Derivation: under the null the ranks of a data set are a random permutation
+  of its values, independent of its range rank Q_i (the range does not change when the
+  scores of a data set are permuted), so Var(r_ij - r_il) = 2k v_i/(k-1) = k(k+1)/6 without
+  ties, and the data sets are independent. ``quade_se="garcia2010"`` uses G10 eq. (22),
+  sqrt(k(k+1)(2N+1)(k-1)/(18N(N+1))), with which G10 Table 11 was computed: sqrt((k-1)/2)
+  times the null SE, equal to it only at k = 3, so too small at k = 2 (rejects 0.17 under the
+  null at N = 30) and too large for k > 3 (0.007 at k = 5), see
+  tests/test_posthoc_calibration.py.
+* ``"aligned"``: on the average aligned ranks. By default (``aligned_se="calibrated"``) the
+  permutation standard error of a difference of average aligned ranks given each data set's
+  aligned ranks, SE^2 = 2k/(k-1) * sum_i s_i^2 / N^2 (s_i^2 the population variance of the k
+  aligned ranks of data set i); under the null its rejection rate matches alpha.
+  ``aligned_se="garcia2010"`` uses sqrt(k(kN+1)/6), with which G10 Table 10 was computed (its
+  eq. 21 misprints it as sqrt(k(N+1)/6)); it is about sqrt((k-1)/k) too small, so it rejects
+  too often (see tests/test_posthoc_calibration.py).
+
+P-values of the rank tests (``method=``): ``"asymptotic"`` is the normal p = 2 Phi(-|z|) of
+the papers; ``"exact"`` and ``"permutation"`` use the permutation distribution of the
+difference of two rank totals when the scores of each data set are permuted (under the
+complete null every pair has the same one: exact by convolving the data sets'
+distributions, or Monte Carlo pooled over the pairs with (b + 1)/(n_resamples + 1));
+``"auto"`` (default) uses them up to N = 16 data sets, as the omnibus tests do
+(:mod:`multicomp.omnibus`, :mod:`multicomp._permutation`). They are non-increasing in the
+rank difference, so every adjustment applies unchanged; ``z`` and ``se`` stay the normal ones.
+
+Pairwise tests (``test="wilcoxon"`` or ``"sign"``; Benavoli, Corani & Mangili 2016, JMLR 17:5):
+each pair is compared by its own two-sided test on the two algorithms' scores alone
+(:func:`multicomp.wilcoxon`, :func:`multicomp.sign_test`, with their defaults), so the
+verdict on a pair does not depend on which other algorithms are in the pool, as it does for
+the mean-rank post-hocs above. ``ranks`` and ``difference`` are then the average Friedman
+ranks (for ordering and CD diagrams, as aeon draws them), ``se`` is NaN and ``z`` is the
+normal deviate of the two-sided p-value, sign(R+ - R-) or sign(wins - losses) times
+Phi^{-1}(1 - p/2) (for the normal approximation, the test's own |z|). Only adjustments valid
+under any dependence among the p-values are offered (:data:`PAIRWISE_PROCEDURES`):
+
+* Bonferroni (``"nemenyi"``, m p, for all pairs; ``"bonferroni"`` with a control) and Holm
+  (1979) rest on Bonferroni's inequality alone.
+* Shaffer's and Bergmann-Hommel's logical restrictions assume that the pairwise null
+  hypotheses are transitive (A = B and B = C imply A = C). That holds for the exchangeability
+  null of the rank post-hocs, but not for pairwise location hypotheses ("the differences of
+  A and B are symmetric about 0" for every pair does not make the pairs' hypotheses a
+  partition of the algorithms), so their reduced multipliers are unjustified here.
+* Hochberg, Hommel and Rom (Simes-based) need the p-values to be positively regression
+  dependent on a subset (PRDS); Holland and Finner (Sidak-based) need positive orthant
+  dependence; Li's procedure needs independence. Signed-rank and sign-test p-values of pairs
+  sharing an algorithm are dependent in ways no theorem makes PRDS (they are discrete and
+  two-sided), so these are left out rather than used without a guarantee.
+
+Measured with :func:`multicomp.simulate` (benches/RESULTS-pairwise-posthoc.md, 1000
+replications, alpha = 0.05): the family-wise error of Holm after Wilcoxon tests is 0.031 under
+the complete null (k = 5, N = 20) and at most 0.044 under partial nulls; its power is close to
+Holm's on Friedman ranks (0.241 vs 0.218 at k = 4, N = 30), the sign test's clearly lower.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import numpy as np
+import pandas as pd
+from scipy import special, stats
+
+from multicomp import _core, _ranking
+from multicomp._data import (
+    Aggregate,
+    NanPolicy,
+    RanksLike,
+    Scores,
+    ScoresLike,
+    as_scores,
+    index_of,
+    published_ranks,
+)
+from multicomp._deprecation import deprecated_attribute, module_getattr, renamed_keywords
+from multicomp._permutation import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    RandomState,
+    check_options,
+    pair_pvalues,
+    pvalue_label,
+    resolve,
+)
+from multicomp._validation import check_alpha, check_bool, check_choice, check_choices, one_of
+from multicomp._vocabulary import (
+    PAIRWISE_TESTS,
+    POSTHOC_TESTS,
+    ROMS,
+    SE_FORMS,
+    PosthocTest,
+    PValueMethod,
+    PValueSource,
+    Rom,
+    SEForm,
+)
+from multicomp.adjust import (
+    ALL_PAIRS_PROCEDURES,
+    CONTROL_PROCEDURES,
+    NOT_FWER_CONTROLLING,
+    adjust_all_pairs,
+    adjust_control,
+    family_size_limit,
+)
+from multicomp.omnibus import average_ranks, friedman_aligned_ranks, quade
+from multicomp.two_sample import sign_test, wilcoxon
+
+__all__ = ["PosthocAllPairsResult", "PosthocControlResult", "posthoc_all_pairs", "posthoc_control"]
+
+SE_OPTIONS = {"aligned_se": "aligned", "quade_se": "quade"}
+"""The SE options of the post-hocs and the test each applies to (module docstring: the forms)."""
+CONTROL_REQUIRED = (
+    "name the control (control=): the algorithm chosen before seeing the results, e.g. the "
+    "proposed method. Choosing the best-ranked afterwards makes the 1xN family-wise error "
+    "exceed alpha (measured by multicomp.simulate at alpha = 0.05, complete null, N = 20, "
+    "Holm on Friedman ranks: 0.10 at k = 5, 0.13 at k = 10; docs/validity.md). Without such a "
+    "choice, compare all pairs (posthoc_all_pairs)"
+)
+"""Why a 1xN post-hoc needs its control named (README: "Which procedure, and why")."""
+PAIRWISE_PROCEDURES = {"control": ("bonferroni", "holm"), "all_pairs": ("nemenyi", "holm")}
+"""The adjustments valid for the p-values of pairwise tests (module docstring: why)."""
+__getattr__ = module_getattr(__name__, {"PAIRWISE_METHODS": "PAIRWISE_PROCEDURES"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class _PosthocResult:
+    """What both post-hocs hold: z tests of ``difference``/``se`` and their APVs (``adjusted``,
+    one column per procedure); ``ranks``: the ranks of all algorithms (lower = better);
+    ``skipped``: procedures left out and why."""
+
+    test: str
+    alpha: float
+    se: float
+    n_datasets: int
+    ranks: pd.Series
+    difference: pd.Series
+    z: pd.Series
+    pvalue: pd.Series
+    adjusted: pd.DataFrame = field(repr=False)
+    options: Mapping[str, str | bool] = field(repr=False, default_factory=dict)
+    omitted: tuple[str, ...] = ()
+    method: PValueSource = (
+        "asymptotic"  # how ``pvalue`` was computed (the adjustments: ``procedures``)
+    )
+    n_resamples: int | None = None
+    skipped: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def statistic(self) -> pd.Series:
+        """The z statistics (scipy's name for them, as in ``scipy.stats.dunnett``)."""
+        return self.z
+
+    @property
+    def procedures(self) -> tuple[str, ...]:
+        """The procedures of the result: the columns of ``adjusted``."""
+        return tuple(self.adjusted.columns)
+
+    methods = deprecated_attribute("methods", "procedures")
+
+    @property
+    def reject(self) -> pd.DataFrame:
+        """Rejection decisions at ``alpha`` (APV <= alpha), one column per procedure."""
+        return self.adjusted <= self.alpha
+
+    def to_frame(self, *, sort: bool = False, reject: bool = False) -> pd.DataFrame:
+        """One row per hypothesis; columns ``difference``, ``z``, ``pvalue`` and ``apv_<procedure>``
+        for every procedure (what a reader compares; the decisions are APV <= alpha).
+
+        ``sort=True`` orders the rows by unadjusted p (ties keep their order), as the papers'
+        tables do. ``reject=True`` adds the decisions at ``alpha``, ``reject_<procedure>``.
+        ``frame.attrs["notes"]`` holds :attr:`notes` (procedures that do not hold alpha).
+        """
+        columns: list[pd.Series | pd.DataFrame] = [
+            self.difference,
+            self.z,
+            self.pvalue,
+            self.adjusted.add_prefix("apv_"),
+        ]
+        if reject:
+            columns.append(self.reject.add_prefix("reject_"))
+        frame = pd.concat(columns, axis=1)
+        frame.attrs["notes"] = self.notes
+        if sort:
+            frame = frame.iloc[np.argsort(self.pvalue.to_numpy(), kind="stable")]
+        return frame
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Warnings about procedures of this result that do not control the family-wise error
+        (:data:`multicomp.adjust.NOT_FWER_CONTROLLING`: Finner and Li), with measured rates."""
+        return tuple(NOT_FWER_CONTROLLING[m] for m in self.procedures if m in NOT_FWER_CONTROLLING)
+
+    def _heading(self) -> str:
+        raise NotImplementedError
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the heading and the table sorted by p (every name escaped)."""
+        from multicomp._tables import html_escape
+
+        heading = f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, alpha = {self.alpha:g})"
+        table = self.to_frame(sort=True).to_html(float_format="{:.4g}".format, escape=True)
+        return f"<p><strong>{html_escape(heading)}</strong></p>\n{table}"
+
+    def __str__(self) -> str:
+        shown = self.to_frame(sort=True)[["z", "pvalue", *(f"apv_{m}" for m in self.procedures)]]
+        options = ", ".join(f"{key}={value!r}" for key, value in self.options.items())
+        # the pairwise tests and the incomplete-block post-hocs have no common SE (NaN)
+        se = "" if self.test in PAIRWISE_TESTS or np.isnan(self.se) else f"SE = {self.se:.6g}, "
+        omitted = f"\nomitted (incomplete): {', '.join(self.omitted)}" if self.omitted else ""
+        label = pvalue_label(self.method, self.n_resamples)
+        return (
+            f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, "
+            f"{se}alpha = {self.alpha:g}; {options}; p-values: {label})\n"
+            f"{shown.to_string(float_format='{:.6g}'.format)}{omitted}"
+            + "".join(f"\nNote: {note}." for note in self.notes)
+            + "".join(f"\n  skipped {m}: {why}" for m, why in self.skipped.items())
+        )
+
+
+_POSTHOC_ATTRIBUTES = """    test : str
+        The ranks compared (``'friedman'``, ``'aligned'``, ``'quade'``, ``'skillings_mack'``,
+        ``'durbin'``) or the pairwise tests (``'wilcoxon'``, ``'sign'``).
+    alpha : float
+        Significance level of ``reject``.
+    se : float
+        The standard error of a difference of average ranks (NaN after pairwise tests and the
+        incomplete-block tests, where it differs between pairs).
+    n_datasets : int
+        N, the data sets used.
+    ranks : pandas.Series
+        The ranks of all algorithms (lower = better).
+    difference : pandas.Series
+        The difference of average ranks of each hypothesis.
+    z : pandas.Series
+        difference / ``se`` (the pairwise tests' z; Conover's t after ``'durbin'``).
+    pvalue : pandas.Series
+        Unadjusted two-sided p-values.
+    adjusted : pandas.DataFrame
+        The adjusted p-values (APVs), one column per procedure.
+    options : mapping
+        The options that chose the forms of the test (tie correction, SE forms, ...).
+    omitted : tuple of str
+        The data sets that ``nan_policy='omit'`` left out.
+    skipped : mapping of str to str
+        Methods left out, and why.
+    method : str
+        How ``pvalue`` was computed: ``"asymptotic"`` (normal; the pairwise tests' own
+        p-values), ``"exact"`` or ``"permutation"`` (Monte Carlo) permutation p-values.
+        (``procedures`` are the adjustments.)
+    n_resamples : int or None
+        The number of Monte Carlo permutations (None unless ``method`` is ``"permutation"``).
+    statistic : pandas.Series
+        The z statistics (scipy's name).
+    procedures : tuple of str
+        The columns of ``adjusted``.
+    reject : pandas.DataFrame
+        Decisions at ``alpha`` (APV <= alpha), one column per procedure.
+    notes : tuple of str
+        Warnings about the procedures that do not control the family-wise error."""
+"""The Attributes entries of both post-hoc results (their docstrings' shared part)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PosthocControlResult(_PosthocResult):
+    __doc__ = f"""Comparisons of each algorithm with a control (1 x N), G10 Sec. 5.
+
+    Attributes
+    ----------
+{_POSTHOC_ATTRIBUTES}
+    control : str
+        The control algorithm. Each hypothesis is one other algorithm (``algorithms``, input
+        order without the control); ``difference`` is R_j - R_control, ``adjusted`` has one
+        column per procedure of :data:`multicomp.adjust.CONTROL_PROCEDURES`.
+    algorithms : tuple of str
+        The algorithms compared with the control.
+
+    References
+    ----------
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
+    comparisons in the design of experiments in computational intelligence and data mining,
+    Inf. Sci. 180:2044-2064.
+    """
+
+    control: str
+
+    @property
+    def algorithms(self) -> tuple[str, ...]:
+        return tuple(self.pvalue.index)
+
+    def _heading(self) -> str:
+        return f"Post-hoc comparisons with control {self.control!r}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PosthocAllPairsResult(_PosthocResult):
+    __doc__ = f"""All pairwise comparisons (N x N), G08 Sec. 2.2.
+
+    Attributes
+    ----------
+{_POSTHOC_ATTRIBUTES}
+    pairs : tuple of (str, str)
+        The hypotheses: pairs (a, b), a before b in algorithm order, in itertools.combinations
+        order, labelled "a vs b"; ``difference`` is R_b - R_a.
+
+    References
+    ----------
+    G08 = Garcia & Herrera (2008), An extension on "Statistical comparisons of classifiers over
+    multiple data sets" for all pairwise comparisons, JMLR 9:2677-2694.
+    """
+
+    pairs: tuple[tuple[str, str], ...]
+
+    def _heading(self) -> str:
+        return "All pairwise post-hoc comparisons"
+
+    @renamed_keywords(method="procedure")
+    def matrix(self, procedure: str | None = None) -> pd.DataFrame:
+        """k x k symmetric DataFrame of the APVs of ``procedure`` (None: unadjusted p-values).
+
+        Rows and columns are the algorithms; the diagonal is NaN (no hypothesis).
+        """
+        if procedure is None:
+            values = self.pvalue.to_numpy()
+        else:
+            try:  # any case, '-' for '_', as every entry point spells procedures
+                name = check_choice("procedure", procedure, (*self.procedures, *self.skipped))
+            except ValueError:
+                raise ValueError(
+                    one_of("procedure", procedure, self.procedures, "or None (unadjusted p-values)")
+                ) from None
+            if name in self.skipped:
+                raise ValueError(f"{name} was skipped: {self.skipped[name]}")
+            values = self.adjusted[name].to_numpy()
+        names = list(self.ranks.index)
+        out = np.full((len(names), len(names)), np.nan)
+        first, second = np.triu_indices(len(names), k=1)
+        out[first, second] = out[second, first] = values
+        return pd.DataFrame(out, index=names, columns=names)
+
+
+def posthoc_control(
+    data: ScoresLike | Scores | None = None,
+    control: str | int | None = None,
+    *,
+    test: PosthocTest = "friedman",
+    alpha: float = 0.05,
+    ranks: RanksLike | None = None,
+    n_datasets: int | None = None,
+    algorithms: Sequence[str] | None = None,
+    higher_is_better: bool = True,
+    rom: Rom = "exact",
+    aligned_se: SEForm = "calibrated",
+    quade_se: SEForm = "calibrated",
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
+    method: PValueMethod = "auto",
+    random_state: RandomState = DEFAULT_SEED,
+    n_resamples: int = DEFAULT_RESAMPLES,
+) -> PosthocControlResult:
+    """Compare every algorithm with a ``control`` after ``test``.
+
+    ``control`` (a name, or a position) is required: the algorithm chosen before seeing the
+    results, e.g. the proposed method. A control picked afterwards as the best-ranked makes
+    the family-wise error exceed alpha (0.10 at k = 5 and 0.13 at k = 10 at alpha = 0.05, N = 20,
+    Holm on Friedman ranks, measured by :func:`multicomp.simulate`); with no prior choice,
+    compare all pairs (:func:`posthoc_all_pairs`).
+
+    z and two-sided p for each other algorithm (module docstring: SEs), and the APVs of
+    Bonferroni(-Dunn), Holm, Hochberg, Hommel, Holland, Rom, Finner and Li (G10 Sec. 5.1) via
+    :func:`multicomp.adjust_control` (``rom="garcia2010"`` uses G10's coefficients). Finner
+    and Li do not control the family-wise error for these correlated z statistics (measured
+    0.09-0.10 and 0.065-0.070 at alpha = 0.05; ``result.notes``); Holm, Hochberg, Hommel and
+    Rom do.
+    With ``test="wilcoxon"`` or ``"sign"`` (pairwise tests, which need ``data``): the p-values
+    of those tests and the APVs of Bonferroni and Holm only (module docstring: why).
+
+    Give either ``data`` (any form of :func:`multicomp._data.as_scores`) or published
+    average ``ranks`` (lower = better; a Series/dict, or a sequence with ``algorithms=``
+    names) with ``n_datasets``. For ``test="aligned"`` from ranks only ``aligned_se="garcia2010"``
+    is possible (the calibrated SE needs each data set's aligned ranks). ``aligned_se`` and
+    ``quade_se`` choose the SE of ``test="aligned"`` and ``"quade"`` (module docstring):
+    ``"calibrated"`` (default, valid) or ``"garcia2010"`` (the paper's, to reproduce G10
+    Tables 10 and 11).
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike, optional
+        Scores, as for :func:`multicomp.friedman`; or give ``ranks`` and ``n_datasets``.
+    control : str or int, optional
+        The control (a name or a position); default: the best-ranked.
+    test : {'friedman', 'aligned', 'quade', 'wilcoxon', 'sign'}
+        The ranks compared, or the pairwise tests.
+    alpha : float
+        Significance level of ``reject``.
+    ranks, n_datasets, algorithms
+        Published average ranks (lower = better), their number of data sets, and names for a
+        plain sequence of ranks.
+    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`multicomp.friedman`.
+    rom, aligned_se, quade_se
+        The paper's forms (above).
+    method : {'auto', 'asymptotic', 'exact', 'permutation'}
+        How the p-values of the rank tests are computed: the normal approximation, or the
+        permutation distribution of a difference of two rank totals when each data set's ranks
+        are permuted (the same for every pair under the complete null; exact by convolution,
+        or Monte Carlo pooled over the pairs, (b + 1)/(n_resamples + 1)); ``"auto"``
+        (default): asymptotic for N > 16 (as the omnibus tests, :mod:`multicomp.omnibus`),
+        else exact where it fits, else Monte Carlo. The p-values stay non-increasing in the
+        rank difference, so every adjustment applies. Not with ``ranks=`` or the pairwise
+        tests (``"auto"`` is then asymptotic, resp. their own p-values).
+    random_state, n_resamples
+        As for :func:`multicomp.friedman` (default seed 0: reproducible).
+
+    Returns
+    -------
+    PosthocControlResult
+        z, p and the APVs of every 1 x N procedure.
+
+    References
+    ----------
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+    """
+    alpha = check_alpha(alpha)
+    test = check_choice("test", test, POSTHOC_TESTS)
+    rom = check_choice("rom", rom, ROMS)
+    ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
+    pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
+    basis = _basis(
+        data,
+        ranks,
+        n_datasets,
+        algorithms,
+        test,
+        ses,
+        higher_is_better,
+        dataset,
+        algorithm,
+        score,
+        aggregate,
+        nan_policy,
+    )
+    if control is None:
+        raise ValueError(CONTROL_REQUIRED)
+    names = list(basis.ranks.index)
+    c = index_of(names, control)
+    others = np.array([j for j in range(len(names)) if j != c])
+    labels = [names[j] for j in others]
+    shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses, pvalues)
+    p = shared["pvalue"].to_numpy()
+    procedures = PAIRWISE_PROCEDURES["control"] if test in PAIRWISE_TESTS else CONTROL_PROCEDURES
+    if rom != "exact" and "rom" not in procedures:
+        raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
+    skipped = {m: why for m in procedures if (why := family_size_limit(m, rom, len(p)))}
+    adjusted = pd.DataFrame(
+        {m: adjust_control(p, m, rom=rom) for m in procedures if m not in skipped}, index=labels
+    )
+    shared["options"] = {"rom": rom, **shared["options"]}
+    return PosthocControlResult(control=names[c], adjusted=adjusted, skipped=skipped, **shared)
+
+
+@renamed_keywords(methods="procedures")
+def posthoc_all_pairs(
+    data: ScoresLike | Scores | None = None,
+    *,
+    test: PosthocTest = "friedman",
+    alpha: float = 0.05,
+    ranks: RanksLike | None = None,
+    n_datasets: int | None = None,
+    algorithms: Sequence[str] | None = None,
+    procedures: Sequence[str] | None = None,
+    monotone: bool = False,
+    higher_is_better: bool = True,
+    aligned_se: SEForm = "calibrated",
+    quade_se: SEForm = "calibrated",
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+    aggregate: Aggregate | None = None,
+    nan_policy: NanPolicy = "raise",
+    method: PValueMethod = "auto",
+    random_state: RandomState = DEFAULT_SEED,
+    n_resamples: int = DEFAULT_RESAMPLES,
+) -> PosthocAllPairsResult:
+    """Compare all k(k-1)/2 pairs of algorithms after ``test`` (G08 Sec. 2.2, G10 Sec. 5).
+
+    z and two-sided p per pair (module docstring: SEs) and the APVs of ``procedures`` among
+    Nemenyi, Holm, Shaffer static and Bergmann-Hommel via :func:`multicomp.adjust_all_pairs`.
+    Bergmann-Hommel is exact, in polynomial time thanks to the rank order of the p-values
+    (docs/robinson.md; k = 50 in 25 to 70 ms). ``procedures=None`` takes all procedures, except
+    Bergmann-Hommel when k exceeds ``multicomp._core.MAX_K_ROBINSON`` (100): it is then left
+    out and named in ``result.skipped``; asking for it explicitly with such a k raises
+    ValueError.
+    ``monotone=True`` forces APVs to be non-decreasing in p (the KEEL/scmamp convention that G08
+    Table 5 printed for Bergmann-Hommel). Input as for :func:`posthoc_control`.
+    With ``test="wilcoxon"`` or ``"sign"`` the procedures are Nemenyi (Bonferroni) and Holm; the
+    others are named in ``result.skipped``, and asking for them is a ValueError (module
+    docstring: why).
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike, optional
+        Scores, as for :func:`multicomp.friedman`; or give ``ranks`` and ``n_datasets``.
+    test : {'friedman', 'aligned', 'quade', 'wilcoxon', 'sign'}
+        The ranks compared, or the pairwise tests.
+    alpha : float
+        Significance level of ``reject``.
+    ranks, n_datasets, algorithms
+        As for :func:`posthoc_control`.
+    procedures : sequence of str, optional
+        Procedures among 'nemenyi', 'holm', 'shaffer', 'bergmann_hommel' (any case).
+    monotone : bool
+        Non-decreasing APVs (above).
+    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
+        As for :func:`multicomp.friedman`.
+    aligned_se, quade_se, method, random_state, n_resamples
+        As for :func:`posthoc_control`.
+
+    Returns
+    -------
+    PosthocAllPairsResult
+        z, p and the APVs of each pair; ``matrix(procedure)`` as a k x k table.
+
+    References
+    ----------
+    G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+    """
+    alpha = check_alpha(alpha)
+    test = check_choice("test", test, POSTHOC_TESTS)
+    monotone = check_bool(monotone, "monotone")
+    ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
+    pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
+    basis = _basis(
+        data,
+        ranks,
+        n_datasets,
+        algorithms,
+        test,
+        ses,
+        higher_is_better,
+        dataset,
+        algorithm,
+        score,
+        aggregate,
+        nan_policy,
+    )
+    names = list(basis.ranks.index)
+    k = len(names)
+    chosen, skipped = all_pairs_procedures(procedures, k, test)
+    first, second = np.triu_indices(k, 1)  # the pairs in itertools.combinations order
+    pairs = tuple(itertools.combinations(names, 2))
+    labels = [f"{a} vs {b}" for a, b in pairs]
+    shared = _z_tests(basis, first, second, labels, test, alpha, ses, pvalues)
+    p = shared["pvalue"].to_numpy()
+    # The p-values of the rank tests are Robinson in rank order (_z_tests): exact
+    # Bergmann-Hommel in polynomial time.
+    order = np.argsort(basis.ranks.to_numpy(), kind="stable")
+    adjusted = pd.DataFrame(
+        {
+            m: adjust_all_pairs(
+                p, m, k=k, monotone=monotone, order=order if m == "bergmann_hommel" else None
+            )
+            for m in chosen
+        },
+        index=shared["pvalue"].index,
+        columns=list(chosen),
+        dtype=np.float64,
+    )
+    shared["options"] = {"monotone": bool(monotone), **shared["options"]}
+    return PosthocAllPairsResult(pairs=pairs, adjusted=adjusted, skipped=skipped, **shared)
+
+
+# --- shared machinery -------------------------------------------------------------------------
+
+
+class _Basis(NamedTuple):
+    """What a post-hoc needs: the ranks (lower = better), N, the standard error of the rank
+    tests, and the scores (for the pairwise tests)."""
+
+    ranks: pd.Series
+    n_datasets: int
+    se: float
+    unit: float  # the ranks are multiples of 1/unit (see _rank_unit)
+    scores: Scores | None = None
+    omitted: tuple[str, ...] = ()
+    table: np.ndarray | None = None  # the within-row ranks W whose column totals give ranks
+    total: float = 1.0  # ranks = column totals of table / total
+
+
+def _rank_unit(test: str, n: int) -> float:
+    """Rank units per unit of rank: the exact ranks of ``test`` times it are integers.
+
+    Rank sums are multiples of 1/2, so average Friedman and aligned ranks are multiples of
+    1/(2N); Quade's W_j = sum_i Q_i r_ij are multiples of 1/4, so T_j = W_j/(N(N+1)/2) are
+    multiples of 1/(2N(N+1)).
+    """
+    return 2.0 * n * (n + 1) if test == "quade" else 2.0 * n
+
+
+def _z_tests(
+    basis: _Basis,
+    first: np.ndarray,
+    second: np.ndarray,
+    labels: list[str],
+    test: str,
+    alpha: float,
+    ses: Mapping[str, str],
+    pvalues: _PValueOptions,
+) -> dict[str, Any]:
+    """The fields both post-hoc results share: for each hypothesis (first[h], second[h]) the
+    ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|);
+    for the pairwise tests, their p and its signed normal deviate (:func:`pairwise_tests`).
+
+    The differences are counted in rank units (:func:`_rank_unit`) and rounded there, so
+    that equal rank differences give bitwise equal z and p (average ranks such as 2.6 - 2.4 and
+    2.4 - 2.2 differ in their last bits in floating point). Published ranks rounded to a few
+    decimals keep those decimals: the rounding is at 1e-6 of a unit.
+    """
+    ranks = basis.ranks.to_numpy()
+    unit = basis.unit
+    units = np.round((ranks[second] - ranks[first]) * unit, 6) + 0.0  # + 0.0: no -0.0
+    difference = units / unit
+    if basis.scores is not None:
+        z, pvalue = pairwise_tests(basis.scores, first, second, test)
+    else:
+        # se = 0 only when every data set ties all algorithms: then all differences are 0 too.
+        z = units / (unit * basis.se) if basis.se > 0 else np.zeros_like(difference)
+        # p as a non-increasing function of |z|, exactly (scipy's sf can rise by an ulp
+        # between nearby arguments): the p-values are then Robinson in rank order, which the
+        # polynomial route of Bergmann-Hommel needs (adjust_all_pairs, order=).
+        gaps, inverse = np.unique(np.abs(z), return_inverse=True)
+        # 2 norm.sf(|z|) = 2 ndtr(-|z|), without scipy.stats' overhead
+        pvalue = np.minimum.accumulate(np.minimum(2.0 * special.ndtr(-gaps), 1.0))[inverse]
+    used, resamples = _permuted(basis, test, pvalues)
+    if used != "asymptotic":
+        assert basis.table is not None
+        # P(|D*| >= |d|), D the difference of two column totals of W; non-increasing in |d|,
+        # equal for equal differences: still Robinson in rank order
+        pvalue, used, resamples = pair_pvalues(
+            basis.table,
+            difference * basis.total,
+            used,
+            pvalues.random_state,
+            pvalues.n_resamples,
+        )
+    index = pd.Index(labels)  # built once for the three Series
+    series = {
+        name: pd.Series(values, index=index, name=name)
+        for name, values in (("difference", difference), ("z", z), ("pvalue", pvalue))
+    }
+    return {
+        "test": test,
+        "alpha": alpha,
+        "se": basis.se,
+        "n_datasets": basis.n_datasets,
+        "ranks": basis.ranks,
+        "omitted": basis.omitted,
+        **series,
+        "options": {name: form for name, form in ses.items() if SE_OPTIONS[name] == test},
+        "method": used,
+        "n_resamples": resamples,
+    }
+
+
+class _PValueOptions(NamedTuple):
+    """The p-value options of a rank post-hoc (:mod:`multicomp._permutation`)."""
+
+    method: str
+    n_resamples: int
+    random_state: RandomState
+
+
+def _permuted(basis: _Basis, test: str, pvalues: _PValueOptions) -> tuple[str, int | None]:
+    """The p-value method of the z tests: ``"asymptotic"`` (normal), or the method to pass to
+    :func:`multicomp._permutation.pair_pvalues`; ValueError when an exact or permutation
+    p-value is asked for where none exists (published ranks, pairwise tests)."""
+    wanted = resolve(pvalues.method, basis.n_datasets)
+    if wanted == "asymptotic":
+        return "asymptotic", None
+    if basis.table is None:
+        if pvalues.method == "auto":
+            return "asymptotic", None
+        source = (
+            "pairwise tests compute their own"
+            if test in PAIRWISE_TESTS
+            else "ranks= hold only the average ranks"
+        )
+        raise ValueError(
+            f"method={pvalues.method!r} permutes each data set's ranks, which {source}; "
+            "pass data with a rank test, or method='asymptotic'"
+        )
+    return wanted, None
+
+
+def pairwise_tests(
+    scores: Scores, first: np.ndarray, second: np.ndarray, test: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """(z, p) of the two-sided Wilcoxon signed-rank or sign test of each pair (first[h],
+    second[h]) on the oriented scores; z = sign(R+ - R-) (or of wins - losses, positive when
+    ``first`` is better) times Phi^{-1}(1 - p/2)."""
+    values = scores.oriented()
+    direction = np.empty(len(first))
+    pvalue = np.empty(len(first))
+    for h, (a, b) in enumerate(zip(first, second)):
+        if test == "wilcoxon":
+            signed = wilcoxon(values[:, a], values[:, b])
+            direction[h], pvalue[h] = signed.r_plus - signed.r_minus, signed.pvalue
+        else:
+            signs = sign_test(values[:, a], values[:, b])
+            direction[h], pvalue[h] = signs.wins - signs.losses, signs.pvalue
+    pvalue = np.minimum(pvalue, 1.0)
+    return np.sign(direction) * stats.norm.isf(pvalue / 2.0), pvalue
+
+
+def _basis(
+    data: ScoresLike | Scores | None,
+    ranks: RanksLike | None,
+    n_datasets: int | None,
+    algorithms: Sequence[str] | None,
+    test: str,
+    ses: Mapping[str, str],
+    higher_is_better: bool,
+    dataset: str,
+    algorithm: str,
+    score: str,
+    aggregate: Aggregate | None,
+    nan_policy: NanPolicy,
+) -> _Basis:
+    form = next((f for name, f in ses.items() if SE_OPTIONS[name] == test), "calibrated")
+    if (data is None) == (ranks is None):
+        raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
+    if data is None and test in PAIRWISE_TESTS:
+        raise ValueError(f"test={test!r} compares the scores of each pair: pass data, not ranks=")
+    if data is None:
+        assert ranks is not None
+        series, n = published_ranks(ranks, n_datasets, algorithms)
+        se = _ranking.standard_error(test, len(series), n, form)
+        _ranking.check_average_ranks(series.to_numpy(), test, n)
+        return _Basis(series, n, se, _rank_unit(test, n))
+    if n_datasets is not None or algorithms is not None:
+        raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")
+    scores = as_scores(
+        data,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=aggregate,
+        nan_policy=nan_policy,
+    )
+    n, k = scores.n_datasets, scores.n_algorithms
+    unit = _rank_unit(test, n)
+    if test in PAIRWISE_TESTS:
+        return _Basis(average_ranks(scores), n, float("nan"), unit, scores, scores.omitted)
+    if test == "friedman":
+        rows = _ranking.friedman_ranks(scores.oriented())
+        return _Basis(
+            average_ranks(scores, rows),
+            n,
+            _ranking.standard_error(test, k, n),
+            unit,
+            omitted=scores.omitted,
+            table=rows,
+            total=float(n),
+        )
+    if test == "quade":  # rows W_ij = Q_i r_ij, T_j = W_j / (N(N+1)/2)
+        qu = quade(scores, method="asymptotic")
+        series, rows, total = qu.ranks, qu.W.to_numpy(), n * (n + 1) / 2.0
+    else:
+        al = friedman_aligned_ranks(scores, method="asymptotic")
+        series, rows, total = al.ranks, al.aligned_ranks.to_numpy(), float(n)
+    se = (
+        float(_ranking.permutation_se(rows, total))
+        if form == "calibrated"
+        else _ranking.standard_error(test, k, n, form)
+    )
+    return _Basis(series, n, se, unit, omitted=scores.omitted, table=rows, total=total)
+
+
+def check_se_options(test: str, ses: Mapping[str, str]) -> dict[str, SEForm]:
+    """The SE options ``ses`` (names of :data:`SE_OPTIONS` -> forms) as spelled in
+    :data:`SE_FORMS`, or ValueError: an unknown form, or the paper's form with another test
+    than its own."""
+    checked = {name: check_choice(name, form, SE_FORMS) for name, form in ses.items()}
+    for name, form in checked.items():
+        if form != SE_FORMS[0] and test != SE_OPTIONS[name]:
+            raise ValueError(
+                f"{name}={form!r} applies to test={SE_OPTIONS[name]!r} only, not {test!r}"
+            )
+    return checked
+
+
+def all_pairs_procedures(
+    procedures: Sequence[str] | None, k: int, test: str
+) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The all-pairs procedures to compute for ``k`` algorithms after ``test`` (``procedures``
+    checked, or all that apply), and those left out with the reason (also for
+    :func:`multicomp.posthoc_incomplete`)."""
+    if test in PAIRWISE_TESTS:
+        return _pairwise_procedures(procedures)
+    max_k = _core.MAX_K_ROBINSON  # the rank tests' p-values are Robinson in rank order
+    too_big = k > max_k
+    if procedures is None:
+        if too_big:
+            note = (
+                f"k = {k} exceeds the largest k ({max_k}) of the exact Bergmann-Hommel "
+                "algorithm; shaffer (included) works for any k"
+            )
+            return tuple(m for m in ALL_PAIRS_PROCEDURES if m != "bergmann_hommel"), {
+                "bergmann_hommel": note
+            }
+        return tuple(ALL_PAIRS_PROCEDURES), {}
+    chosen = check_choices("procedures", procedures, ALL_PAIRS_PROCEDURES)
+    if too_big and "bergmann_hommel" in chosen:
+        raise ValueError(
+            f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
+            "which works for any k"
+        )
+    return chosen, {}
+
+
+def _pairwise_procedures(
+    procedures: Sequence[str] | None,
+) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The all-pairs procedures for pairwise tests: Nemenyi and Holm; Shaffer and Bergmann-Hommel
+    are skipped (by default) or refused (when asked for)."""
+    valid = PAIRWISE_PROCEDURES["all_pairs"]
+    why = (
+        "its logical restrictions assume transitive pairwise null hypotheses, which pairwise "
+        "location tests do not have (use nemenyi or holm)"
+    )
+    if procedures is None:
+        return valid, {m: why for m in ALL_PAIRS_PROCEDURES if m not in valid}
+    chosen = check_choices("procedures", procedures, ALL_PAIRS_PROCEDURES)
+    refused = [m for m in chosen if m not in valid]
+    if refused:
+        raise ValueError(one_of("procedures", refused, valid, f"after a pairwise test: {why}"))
+    return chosen, {}

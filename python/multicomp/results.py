@@ -1,0 +1,94 @@
+"""The result classes of multicomp, in one namespace (as scipy.stats gathers its own).
+
+Every class is a frozen dataclass returned by a public function: the test's ``statistic``
+and ``pvalue`` where it has them (scipy's names), ``to_frame()`` for its table, a readable
+``str()`` and a notebook view. Each is also importable from ``multicomp`` itself.
+
+Omnibus tests (:mod:`multicomp.omnibus`)
+    FriedmanResult, ImanDavenportResult, AlignedRanksResult, QuadeResult.
+Incomplete blocks (:mod:`multicomp.incomplete`)
+    SkillingsMackResult, DurbinResult.
+Post-hoc comparisons (:mod:`multicomp.posthoc`)
+    PosthocControlResult (1 x N), PosthocAllPairsResult (N x N).
+One call (:mod:`multicomp.report`)
+    Report, with its OmnibusTest and Hypothesis entries.
+Two algorithms (:mod:`multicomp.two_sample`)
+    WilcoxonResult, SignTestResult, PairedTTestResult.
+Multiple sign test and contrast estimation
+    MultipleSignResult, ContrastResult.
+Two classifiers on one holdout set (:mod:`multicomp.holdout`)
+    HoldoutResult.
+Bayesian comparison (:mod:`multicomp.bayesian`)
+    BayesianResult, BayesianComparison.
+Two algorithms on cross-validation folds (:mod:`multicomp.cross_validation`)
+    CrossValidationTestResult, CorrelatedTTestResult.
+The parametric side (:mod:`multicomp.parametric`)
+    ConditionsResult, FamilyChoice, RMAnovaResult, ParametricPosthocResult.
+Error rates and power (:mod:`multicomp.simulation`)
+    SimulationResult.
+"""
+
+from __future__ import annotations
+
+from multicomp.bayesian import BayesianComparison, BayesianResult
+from multicomp.contrast import ContrastResult
+from multicomp.cross_validation import CorrelatedTTestResult, CrossValidationTestResult
+from multicomp.holdout import HoldoutResult
+from multicomp.incomplete import DurbinResult, SkillingsMackResult
+from multicomp.multiple_sign import MultipleSignResult
+from multicomp.omnibus import (
+    AlignedRanksResult,
+    FriedmanResult,
+    ImanDavenportResult,
+    QuadeResult,
+)
+from multicomp.parametric import (
+    ConditionsResult,
+    FamilyChoice,
+    ParametricPosthocResult,
+    RMAnovaResult,
+)
+from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult
+from multicomp.report import Hypothesis, OmnibusTest, Report
+from multicomp.simulation import SimulationResult
+from multicomp.two_sample import PairedTTestResult, SignTestResult, WilcoxonResult
+
+__all__ = [
+    # omnibus tests
+    "FriedmanResult",
+    "ImanDavenportResult",
+    "AlignedRanksResult",
+    "QuadeResult",
+    # incomplete blocks
+    "SkillingsMackResult",
+    "DurbinResult",
+    # post-hoc comparisons
+    "PosthocControlResult",
+    "PosthocAllPairsResult",
+    # one call
+    "Report",
+    "OmnibusTest",
+    "Hypothesis",
+    # two algorithms
+    "WilcoxonResult",
+    "SignTestResult",
+    "PairedTTestResult",
+    # multiple sign test, contrast estimation
+    "MultipleSignResult",
+    "ContrastResult",
+    # holdout
+    "HoldoutResult",
+    # Bayesian
+    "BayesianResult",
+    "BayesianComparison",
+    # cross-validation
+    "CrossValidationTestResult",
+    "CorrelatedTTestResult",
+    # the parametric side
+    "ConditionsResult",
+    "FamilyChoice",
+    "RMAnovaResult",
+    "ParametricPosthocResult",
+    # simulation
+    "SimulationResult",
+]

@@ -13,7 +13,17 @@ import pytest
 from multicomp import _validation, _vocabulary
 
 PACKAGE = Path(_validation.__file__).parent
-MODULES = {path.stem: path for path in sorted(PACKAGE.glob("*.py"))}
+
+
+def _dotted(path: Path) -> str:
+    """A module's name inside the package: ``report``, ``ranktests.permutation``, and a
+    subpackage's ``__init__.py`` by the subpackage's name (``ranktests``)."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if len(parts) > 1 and parts[-1] == "__init__" else parts)
+
+
+#: Every module of the package, subpackages included, by its dotted name.
+MODULES = {_dotted(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
 def _source(name: str) -> str:
@@ -141,6 +151,16 @@ def test_option_lists_are_defined_once_in_the_vocabulary() -> None:
 # --- no import circles ------------------------------------------------------------------------
 
 
+def _resolve(dotted: str) -> str | None:
+    """The package module that an import of ``dotted`` (without the leading ``multicomp.``)
+    runs: the longest prefix of it that is a module or subpackage of the package."""
+    parts = dotted.split(".")
+    for end in range(len(parts), 0, -1):
+        if ".".join(parts[:end]) in MODULES:
+            return ".".join(parts[:end])
+    return None
+
+
 def _imports(name: str) -> set[str]:
     """The package modules that ``name`` imports, at module level or inside functions (imports
     under ``if TYPE_CHECKING:`` are for annotations only and do not run)."""
@@ -149,20 +169,23 @@ def _imports(name: str) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             typing_only |= {id(sub) for stmt in node.body for sub in ast.walk(stmt)}
-    found = set()
+    package = name.split(".")[:-1] if MODULES[name].name != "__init__.py" else name.split(".")
+    imported: list[str] = []  # dotted names below multicomp, each with its imported names
     for node in ast.walk(tree):
         if id(node) in typing_only:
             continue
-        if isinstance(node, ast.ImportFrom) and node.level:  # from . import x, from .x import y
-            found |= {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "multicomp":
-                found |= {alias.name for alias in node.names}
-            elif node.module.startswith("multicomp."):
-                found.add(node.module.split(".")[1])
+        if isinstance(node, ast.ImportFrom) and (node.level or node.module):
+            if node.level:  # from . import x, from .x import y, from ..x import y
+                base = package[: len(package) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            elif node.module == "multicomp" or node.module.startswith("multicomp."):  # type: ignore[union-attr]
+                module = node.module.removeprefix("multicomp").lstrip(".")  # type: ignore[union-attr]
+            else:
+                continue
+            imported += [".".join(filter(None, [module, a.name])) for a in node.names]
         elif isinstance(node, ast.Import):
-            found |= {a.name.split(".")[1] for a in node.names if a.name.startswith("multicomp.")}
-    return (found & set(MODULES)) - {name}
+            imported += [a.name[10:] for a in node.names if a.name.startswith("multicomp.")]
+    return {found for dotted in imported if (found := _resolve(dotted))} - {name}
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:

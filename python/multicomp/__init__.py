@@ -55,7 +55,7 @@ from multicomp import results
 from multicomp._core import __version__
 from multicomp._data import Aggregate, RanksLike, Scores, ScoresLike, ShapeWarning, read_scores
 from multicomp._deprecation import module_getattr
-from multicomp._permutation import RandomState
+from multicomp.ranktests.permutation import RandomState
 from multicomp._vocabulary import (
     Alternative,
     Bars,

@@ -23,7 +23,7 @@ from multicomp._names import (
     fmt_p,
     procedure_name,
 )
-from multicomp._permutation import pvalue_label
+from multicomp.ranktests.permutation import pvalue_label
 from multicomp._vocabulary import PAIRWISE_TESTS, PValueSource
 from multicomp.adjust import NOT_FWER_CONTROLLING
 

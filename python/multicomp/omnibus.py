@@ -12,7 +12,7 @@ P-values (``method=``, every test): ``"asymptotic"`` (the chi-square and F distr
 papers), ``"exact"`` (the permutation distribution of the statistic when the algorithms'
 scores are permuted within each data set, enumerated), ``"permutation"`` (that distribution by
 Monte Carlo, ``n_resamples`` random permutations, p = (b + 1)/(n_resamples + 1)) or ``"auto"``
-(default): asymptotic for N > 16 data sets (``multicomp._permutation.AUTO_MAX_N``), else
+(default): asymptotic for N > 16 data sets (``multicomp.ranktests.permutation.AUTO_MAX_N``), else
 exact where the enumeration fits, else Monte Carlo. Measured at alpha = 0.05 under the null
 (multicomp.simulate, 20,000 to 40,000 tables; benches/permutation.py), the asymptotic
 Iman-Davenport test rejects up to 0.074 at N = 4, 0.0575 at N = 12 (k = 5) and 0.052 to 0.055
@@ -20,7 +20,7 @@ at N = 13 to 16; Quade's F 0.058 to 0.062 at N = 4 to 5 (k = 3); Friedman's chi-
 k = 3 0.071 at N = 4 and 0.056 at N = 16 (a discrete statistic); from N = 17 to 20 all are at
 most 0.054. Exact and permutation p-values hold alpha at every N. ``method="asymptotic"``
 reproduces the papers' p-values (D06's example has N = 14). The result records ``method``
-(the one used) and ``n_resamples`` (Monte Carlo only). See :mod:`multicomp._permutation`
+(the one used) and ``n_resamples`` (Monte Carlo only). See :mod:`multicomp.ranktests.permutation`
 for why one permutation engine serves all four tests.
 """
 
@@ -35,7 +35,7 @@ from scipy import special, stats
 
 from multicomp import _ranking
 from multicomp._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
-from multicomp._permutation import (
+from multicomp.ranktests.permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     RandomState,
@@ -366,7 +366,7 @@ def friedman(
     method : {'auto', 'asymptotic', 'exact', 'permutation'}
         How the p-value is computed (module docstring): the chi-square approximation, the
         exact permutation distribution (ValueError when it needs more than
-        ``multicomp._permutation.EXACT_LIMIT`` cells), Monte Carlo permutations, or
+        ``multicomp.ranktests.permutation.EXACT_LIMIT`` cells), Monte Carlo permutations, or
         ``"auto"`` (default): asymptotic for N > 16, else exact where it fits, else Monte
         Carlo.
     random_state : int, numpy.random.Generator or None

@@ -35,7 +35,7 @@ difference of two rank totals when the scores of each data set are permuted (und
 complete null every pair has the same one: exact by convolving the data sets'
 distributions, or Monte Carlo pooled over the pairs with (b + 1)/(n_resamples + 1));
 ``"auto"`` (default) uses them up to N = 16 data sets, as the omnibus tests do
-(:mod:`multicomp.omnibus`, :mod:`multicomp._permutation`). They are non-increasing in the
+(:mod:`multicomp.omnibus`, :mod:`multicomp.ranktests.permutation`). They are non-increasing in the
 rank difference, so every adjustment applies unchanged; ``z`` and ``se`` stay the normal ones.
 
 Pairwise tests (``test="wilcoxon"`` or ``"sign"``; Benavoli, Corani & Mangili 2016, JMLR 17:5):
@@ -90,7 +90,7 @@ from multicomp._data import (
     published_ranks,
 )
 from multicomp._deprecation import deprecated_attribute, module_getattr, renamed_keywords
-from multicomp._permutation import (
+from multicomp.ranktests.permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     RandomState,
@@ -683,7 +683,7 @@ def _z_tests(
 
 
 class _PValueOptions(NamedTuple):
-    """The p-value options of a rank post-hoc (:mod:`multicomp._permutation`)."""
+    """The p-value options of a rank post-hoc (:mod:`multicomp.ranktests.permutation`)."""
 
     method: str
     n_resamples: int
@@ -692,7 +692,7 @@ class _PValueOptions(NamedTuple):
 
 def _permuted(basis: _Basis, test: str, pvalues: _PValueOptions) -> tuple[str, int | None]:
     """The p-value method of the z tests: ``"asymptotic"`` (normal), or the method to pass to
-    :func:`multicomp._permutation.pair_pvalues`; ValueError when an exact or permutation
+    :func:`multicomp.ranktests.permutation.pair_pvalues`; ValueError when an exact or permutation
     p-value is asked for where none exists (published ranks, pairwise tests)."""
     wanted = resolve(pvalues.method, basis.n_datasets)
     if wanted == "asymptotic":

@@ -35,7 +35,7 @@ from scipy import stats
 from multicomp import _core, _ranking, _tables
 from multicomp._data import Scores
 from multicomp._deprecation import renamed_keywords
-from multicomp._permutation import (
+from multicomp.ranktests.permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     check_options,
@@ -130,7 +130,7 @@ class _Spec:
     rom: str
     monotone: bool
     tie_correction: bool
-    method: str = "auto"  # the p-values of the rank tests (multicomp._permutation)
+    method: str = "auto"  # the p-values of the rank tests (multicomp.ranktests.permutation)
     n_resamples: int = DEFAULT_RESAMPLES
 
     @property

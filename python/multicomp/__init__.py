@@ -55,7 +55,6 @@ from multicomp import results
 from multicomp._core import __version__
 from multicomp._data import Aggregate, RanksLike, Scores, ScoresLike, ShapeWarning, read_scores
 from multicomp._deprecation import module_getattr
-from multicomp.ranktests.permutation import RandomState
 from multicomp._vocabulary import (
     Alternative,
     Bars,
@@ -145,6 +144,7 @@ from multicomp.posthoc import (
     posthoc_all_pairs,
     posthoc_control,
 )
+from multicomp.ranktests.permutation import RandomState
 from multicomp.report import Hypothesis, OmnibusTest, Report, compare
 from multicomp.simulation import (
     CustomProcedure,

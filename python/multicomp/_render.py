@@ -23,9 +23,9 @@ from multicomp._names import (
     fmt_p,
     procedure_name,
 )
-from multicomp.ranktests.permutation import pvalue_label
 from multicomp._vocabulary import PAIRWISE_TESTS, PValueSource
 from multicomp.adjust import NOT_FWER_CONTROLLING
+from multicomp.ranktests.permutation import pvalue_label
 
 if TYPE_CHECKING:
     from multicomp.report import Hypothesis, OmnibusTest, Report

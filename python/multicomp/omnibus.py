@@ -35,6 +35,9 @@ from scipy import special, stats
 
 from multicomp import _ranking
 from multicomp._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
+from multicomp._tables import NotebookView
+from multicomp._validation import check_bool
+from multicomp._vocabulary import PValueMethod, PValueSource
 from multicomp.ranktests.permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -43,9 +46,6 @@ from multicomp.ranktests.permutation import (
     omnibus_pvalue,
     pvalue_label,
 )
-from multicomp._tables import NotebookView
-from multicomp._validation import check_bool
-from multicomp._vocabulary import PValueMethod, PValueSource
 
 __all__ = [
     "AlignedRanksResult",

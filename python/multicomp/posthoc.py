@@ -90,15 +90,6 @@ from multicomp._data import (
     published_ranks,
 )
 from multicomp._deprecation import deprecated_attribute, module_getattr, renamed_keywords
-from multicomp.ranktests.permutation import (
-    DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-    RandomState,
-    check_options,
-    pair_pvalues,
-    pvalue_label,
-    resolve,
-)
 from multicomp._validation import check_alpha, check_bool, check_choice, check_choices, one_of
 from multicomp._vocabulary import (
     PAIRWISE_TESTS,
@@ -120,6 +111,15 @@ from multicomp.adjust import (
     family_size_limit,
 )
 from multicomp.omnibus import average_ranks, friedman_aligned_ranks, quade
+from multicomp.ranktests.permutation import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    RandomState,
+    check_options,
+    pair_pvalues,
+    pvalue_label,
+    resolve,
+)
 from multicomp.two_sample import sign_test, wilcoxon
 
 __all__ = ["PosthocAllPairsResult", "PosthocControlResult", "posthoc_all_pairs", "posthoc_control"]

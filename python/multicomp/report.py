@@ -19,7 +19,6 @@ from multicomp import _render, _report_json
 from multicomp._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, index_of
 from multicomp._deprecation import renamed_keywords
 from multicomp._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
-from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState, check_options
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_bool, check_choice, one_of
 from multicomp._vocabulary import (
@@ -60,6 +59,12 @@ from multicomp.posthoc import (
     check_se_options,
     posthoc_all_pairs,
     posthoc_control,
+)
+from multicomp.ranktests.permutation import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    RandomState,
+    check_options,
 )
 
 __all__ = ["Hypothesis", "OmnibusTest", "Report", "compare"]

@@ -35,14 +35,6 @@ from scipy import stats
 from multicomp import _core, _ranking, _tables
 from multicomp._data import Scores
 from multicomp._deprecation import renamed_keywords
-from multicomp.ranktests.permutation import (
-    DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-    check_options,
-    omnibus_pvalue,
-    pair_pvalues,
-    resolve,
-)
 from multicomp._validation import (
     check_alpha,
     check_bool,
@@ -73,6 +65,14 @@ from multicomp.adjust import (
     rom_reject,
 )
 from multicomp.posthoc import PAIRWISE_PROCEDURES, pairwise_tests
+from multicomp.ranktests.permutation import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    check_options,
+    omnibus_pvalue,
+    pair_pvalues,
+    resolve,
+)
 
 __all__ = ["COMPARISONS", "NOISES", "SimulationResult", "simulate"]
 

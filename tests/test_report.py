@@ -586,12 +586,13 @@ def test_from_json_is_driven_by_the_dataclass_fields(control_report: Report) -> 
 
 def test_finner_and_li_are_flagged_in_reports_and_never_the_default() -> None:
     """Issue 8.4: no default picks them; tables note them; a summary that uses one warns."""
-    from multicomp.adjust import NOT_FWER_CONTROLLING
+    from multicomp import procedures
 
     data = load_example("garcia2010")
     report = compare(data, control="PDFC")
     assert report.procedure == "holm" and "Warning" not in report.summary
-    assert report.warnings == (NOT_FWER_CONTROLLING["finner"], NOT_FWER_CONTROLLING["li"])
+    notes = procedures.not_fwer_controlling()
+    assert report.warnings == (notes["finner"], notes["li"])
     for text in (
         report.to_text(),
         report.to_markdown(),

@@ -83,7 +83,6 @@ from multicomp._vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
-from multicomp.adjust import FloatArray, adjust_all_pairs, adjust_control
 from multicomp.bayesian import (
     BayesianComparison,
     BayesianResult,
@@ -92,7 +91,6 @@ from multicomp.bayesian import (
     compare_bayesian,
 )
 from multicomp.contrast import ContrastResult, contrast_estimation
-from multicomp.critical_difference import critical_difference, critical_difference_q
 from multicomp.cross_validation import (
     CorrelatedTTestResult,
     CrossValidationTestResult,
@@ -143,6 +141,9 @@ from multicomp.posthoc import (
     posthoc_all_pairs,
     posthoc_control,
 )
+from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
+from multicomp.procedures.base import FloatArray
+from multicomp.procedures.critical_difference import critical_difference, critical_difference_q
 from multicomp.ranktests.permutation import RandomState
 from multicomp.report import Hypothesis, OmnibusTest, Report, compare
 from multicomp.simulation import (

@@ -5,11 +5,11 @@ and the default procedure of a comparison (one choice for ``compare``, ``Report.
 from __future__ import annotations
 
 from multicomp._vocabulary import INCOMPLETE_TESTS, PAIRWISE_TESTS
+from multicomp.procedures.base import display_name
 
 __all__ = [
     "BAYESIAN_TEST_NAMES",
     "POSTHOC_NAMES",
-    "PROCEDURE_NAMES",
     "RANK_NAMES",
     "TEST_NAMES",
     "default_procedure",
@@ -18,20 +18,6 @@ __all__ = [
     "procedure_name",
 ]
 
-PROCEDURE_NAMES = {
-    "bonferroni": "Bonferroni-Dunn",
-    "bonferroni_dunn": "Bonferroni-Dunn",
-    "holm": "Holm",
-    "hochberg": "Hochberg",
-    "hommel": "Hommel",
-    "holland": "Holland",
-    "rom": "Rom",
-    "finner": "Finner",
-    "li": "Li",
-    "nemenyi": "Nemenyi",
-    "shaffer": "Shaffer",
-    "bergmann_hommel": "Bergmann-Hommel",
-}
 RANK_NAMES = {
     "friedman": "Friedman ranks",
     "aligned": "aligned ranks",
@@ -85,9 +71,10 @@ def default_procedure(k: int, control: str | int | None, test: str = "friedman")
     return "bergmann_hommel" if k <= limit else "shaffer"
 
 
-def procedure_name(method: str) -> str:
-    """The display name of a procedure (``"bergmann_hommel"`` -> ``"Bergmann-Hommel"``)."""
-    return PROCEDURE_NAMES.get(method, method)
+def procedure_name(procedure: str) -> str:
+    """The display name of a registered procedure (``"bergmann_hommel"`` ->
+    ``"Bergmann-Hommel"``; :mod:`multicomp.procedures`)."""
+    return display_name(procedure)
 
 
 def fmt_alpha(alpha: float) -> str:

@@ -24,7 +24,7 @@ from multicomp._names import (
     procedure_name,
 )
 from multicomp._vocabulary import PAIRWISE_TESTS, PValueSource
-from multicomp.adjust import NOT_FWER_CONTROLLING
+from multicomp.procedures import base as registry
 from multicomp.ranktests.permutation import pvalue_label
 
 if TYPE_CHECKING:
@@ -44,9 +44,9 @@ __all__ = [
 
 SECOND_ALPHA = 0.10  # the text and Markdown tables also mark rejections at this level
 # The procedures of the LaTeX 1 x N table: the classic baseline, the report's default and the
-# more powerful ones that also hold alpha (Finner and Li do not: adjust.NOT_FWER_CONTROLLING);
-# the report's own procedure is added, with its warning if it has one.
-LATEX_CONTROL_PROCEDURES = ("bonferroni", "holm", "hochberg", "hommel")
+# more powerful ones that also hold alpha (the registry's headline procedures; Finner and Li
+# do not hold it: registry.not_fwer_controlling); the report's own procedure is added, with
+# its warning if it has one.
 
 APV_EXPLAINED = (
     "APV: adjusted p-value, the p-value of a comparison corrected for the number "
@@ -187,8 +187,9 @@ def summary(report: Report) -> str:
     paper = r.paper_options()
     if paper:
         lines.append(f"Options (the papers' forms): {', '.join(paper)}.")
-    if r.procedure in NOT_FWER_CONTROLLING:
-        lines.append(f"Warning: {NOT_FWER_CONTROLLING[r.procedure]}; Holm and Hommel hold alpha.")
+    not_fwer = registry.not_fwer_controlling()
+    if r.procedure in not_fwer:
+        lines.append(f"Warning: {not_fwer[r.procedure]}; Holm and Hommel hold alpha.")
     lines.extend(r.notes)
     return "\n".join(_tables.visible(line) for line in lines)  # a name cannot break a line
 
@@ -486,18 +487,15 @@ def _latex_ranks(r: Report, label: str) -> _tables.Table:
 
 
 def _latex_control(r: Report, label: str) -> _tables.Table:
-    shown = [m for m in r.procedures if m in LATEX_CONTROL_PROCEDURES or m == r.procedure]
+    shown = [m for m in r.procedures if registry.get("control", m).headline or m == r.procedure]
+    not_fwer = registry.not_fwer_controlling()
     columns = [r.procedures.index(m) for m in shown]
     caption = (
         f"Comparisons with the control {_tables.latex_escape(str(r.control))} "
         f"({POSTHOC_NAMES[r.test]}): $z$, unadjusted $p$ and adjusted $p$-values (APVs) "
         f"of each procedure; bold: rejected at {_tex_alpha(r)}. The summary uses "
         f"{procedure_name(r.procedure)}'s procedure."
-        + "".join(
-            f" {_tables.latex_escape(NOT_FWER_CONTROLLING[m])}."
-            for m in shown
-            if m in NOT_FWER_CONTROLLING
-        )
+        + "".join(f" {_tables.latex_escape(not_fwer[m])}." for m in shown if m in not_fwer)
     )
     cell = _tables.Cell
     return _tables.Table(

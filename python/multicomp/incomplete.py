@@ -11,7 +11,7 @@ data set. The tests here use every score instead:
   data sets, every pair of algorithms meets on the same number of data sets): Durbin's
   chi-square T1 (the default) and Conover's (1999) F form T2.
 * :func:`posthoc_incomplete`: their post-hoc comparisons, all pairs or with a control, with
-  the adjusted p-values (APVs) of :mod:`multicomp.adjust`.
+  the adjusted p-values (APVs) of :mod:`multicomp.procedures`.
 
 References: Skillings, J. H. & Mack, G. A. (1981), On the use of a Friedman-type statistic in
 balanced and unbalanced block designs, Technometrics 23(2):171-177. Durbin, J. (1951),
@@ -32,7 +32,6 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from multicomp import _core
 from multicomp._data import (
     Aggregate,
     Scores,
@@ -43,13 +42,13 @@ from multicomp._data import (
 from multicomp._ranking import statistic_ratio
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_bool, check_choice
-from multicomp._vocabulary import CONTROL_PROCEDURES, INCOMPLETE_TESTS, IncompleteTest
-from multicomp.adjust import adjust_all_pairs, adjust_control
+from multicomp._vocabulary import INCOMPLETE_TESTS, IncompleteTest
 from multicomp.posthoc import (
     PosthocAllPairsResult,
     PosthocControlResult,
-    all_pairs_procedures,
 )
+from multicomp.procedures import base as registry
+from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
 
 __all__ = [
     "DurbinResult",
@@ -533,9 +532,10 @@ def posthoc_incomplete(
     alpha : float
         Significance level of ``reject``.
     procedures : sequence of str, optional
-        All pairs: any of :data:`multicomp.adjust.ALL_PAIRS_PROCEDURES` (default: all, but
+        All pairs: any registered all-pairs procedure (default: all, but
         Bergmann-Hommel only where k allows, as :func:`multicomp.posthoc_all_pairs`). With a
-        control, every procedure of :data:`multicomp.adjust.CONTROL_PROCEDURES` is computed.
+        control, every registered 1 x N procedure is computed (those beyond their size limit, such
+        as exact Rom beyond 100 comparisons, are left out and named in ``result.skipped``).
     higher_is_better, tie_correction, dataset, algorithm, score, aggregate
         As for :func:`skillings_mack`.
 
@@ -580,20 +580,10 @@ def posthoc_incomplete(
     if control is None:
         pairs = tuple((names[a], names[b_]) for a, b_ in zip(first, second))
         labels = [f"{a} vs {b_}" for a, b_ in pairs]
-        chosen, skipped = all_pairs_procedures(procedures, k, chosen_test)
-        if k > _core.MAX_K and "bergmann_hommel" in chosen:
-            # its polynomial route needs p-values in rank order, which unequal SEs break
-            if procedures is not None:
-                raise ValueError(
-                    f"bergmann_hommel after {chosen_test} supports k <= {_core.MAX_K}, got "
-                    f"k = {k}; use shaffer, which works for any k"
-                )
-            chosen = tuple(m for m in chosen if m != "bergmann_hommel")
-            skipped = {
-                "bergmann_hommel": f"k = {k} exceeds the largest k ({_core.MAX_K}) of its exact "
-                "algorithm for p-values in no particular order; shaffer (included) works for "
-                "any k"
-            }
+        # no rank order: unequal SEs break the Robinson property of the p-values
+        chosen, skipped = registry.plan(
+            "all_pairs", procedures, len(pairs), registry.Context(k), where=f" after {chosen_test}"
+        )
         adjusted = pd.DataFrame(
             {m: adjust_all_pairs(pvalue, m, k=k) for m in chosen},
             index=labels,
@@ -620,13 +610,13 @@ def posthoc_incomplete(
             "procedures= applies to all pairs; with a control every procedure is computed"
         )
     labels = [names[j] for j in second]
-    adjusted = pd.DataFrame(
-        {m: adjust_control(pvalue, m) for m in CONTROL_PROCEDURES}, index=labels
-    )
+    chosen, skipped = registry.plan("control", None, len(labels), registry.Context(k))
+    adjusted = pd.DataFrame({m: adjust_control(pvalue, m) for m in chosen}, index=labels)
     series = _series(labels, difference, z, pvalue)
     return PosthocControlResult(
         control=names[int(first[0])],
         adjusted=adjusted,
+        skipped=skipped,
         test=chosen_test,
         alpha=alpha,
         se=float("nan"),

@@ -15,7 +15,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from multicomp._data import as_rank_series, published_ranks
-from multicomp._names import POSTHOC_NAMES, PROCEDURE_NAMES, default_procedure, fmt_alpha
+from multicomp._names import POSTHOC_NAMES, default_procedure, fmt_alpha, procedure_name
 from multicomp._tables import visible
 from multicomp._validation import check_nonnegative
 from multicomp._vocabulary import (
@@ -287,7 +287,7 @@ def cd_diagram(
                 f"test={test!r} use procedure='holm', 'shaffer' or 'bergmann_hommel'"
             )
         avg, n = _friedman_ranks(data, result, ranks, n_datasets, higher_is_better)
-        from multicomp.critical_difference import critical_difference
+        from multicomp.procedures.critical_difference import critical_difference
 
         cd = float(
             critical_difference(
@@ -416,10 +416,10 @@ def draw_decisions(
     if procedure == "bonferroni_dunn" and cd is not None:
         assert control is not None
         interval = (ranks[control] - cd, ranks[control] + cd)
-        heading = f"{PROCEDURE_NAMES[procedure]} vs control {control}, alpha = {fmt_alpha(alpha)}"
+        heading = f"{procedure_name(procedure)} vs control {control}, alpha = {fmt_alpha(alpha)}"
     elif cd is not None:
         groups = cd_groups(ranks, cd=cd)
-        heading = f"{PROCEDURE_NAMES[procedure]}, alpha = {fmt_alpha(alpha)}"
+        heading = f"{procedure_name(procedure)}, alpha = {fmt_alpha(alpha)}"
     else:
         pairs = [(str(a), str(b)) for a, b in (rejected or ())]
         if (
@@ -430,12 +430,14 @@ def draw_decisions(
             apart = {b if a == control else a for a, b in pairs}
             interval = _interval(ranks, [n for n in names if n not in apart])
             heading = (
-                f"{PROCEDURE_NAMES.get(procedure, procedure)} vs control {control} "
+                f"{procedure_name(procedure)} vs control {control} "
                 f"({POSTHOC_NAMES[test]}), alpha = {fmt_alpha(alpha)}"
             )
         else:
             groups = cd_groups(ranks, pairs)
-            heading = f"{PROCEDURE_NAMES.get(procedure, procedure)} ({POSTHOC_NAMES[test]}), alpha = {fmt_alpha(alpha)}"
+            heading = (
+                f"{procedure_name(procedure)} ({POSTHOC_NAMES[test]}), alpha = {fmt_alpha(alpha)}"
+            )
     return _draw(
         ranks,
         groups,

@@ -46,7 +46,8 @@ the mean-rank post-hocs above. ``ranks`` and ``difference`` are then the average
 ranks (for ordering and CD diagrams, as aeon draws them), ``se`` is NaN and ``z`` is the
 normal deviate of the two-sided p-value, sign(R+ - R-) or sign(wins - losses) times
 Phi^{-1}(1 - p/2) (for the normal approximation, the test's own |z|). Only adjustments valid
-under any dependence among the p-values are offered (:data:`PAIRWISE_PROCEDURES`):
+under any dependence among the p-values are offered (each procedure's ``not_after_pairwise``
+in :mod:`multicomp.procedures`):
 
 * Bonferroni (``"nemenyi"``, m p, for all pairs; ``"bonferroni"`` with a control) and Holm
   (1979) rest on Bonferroni's inequality alone.
@@ -78,7 +79,7 @@ import numpy as np
 import pandas as pd
 from scipy import special, stats
 
-from multicomp import _core, _ranking
+from multicomp import _ranking
 from multicomp._data import (
     Aggregate,
     NanPolicy,
@@ -89,7 +90,7 @@ from multicomp._data import (
     index_of,
     published_ranks,
 )
-from multicomp._validation import check_alpha, check_bool, check_choice, check_choices, one_of
+from multicomp._validation import check_alpha, check_bool, check_choice, one_of
 from multicomp._vocabulary import (
     PAIRWISE_TESTS,
     POSTHOC_TESTS,
@@ -101,15 +102,9 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
-from multicomp.adjust import (
-    ALL_PAIRS_PROCEDURES,
-    CONTROL_PROCEDURES,
-    NOT_FWER_CONTROLLING,
-    adjust_all_pairs,
-    adjust_control,
-    family_size_limit,
-)
 from multicomp.omnibus import average_ranks, friedman_aligned_ranks, quade
+from multicomp.procedures import base as registry
+from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
 from multicomp.ranktests.permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -133,8 +128,6 @@ CONTROL_REQUIRED = (
     "choice, compare all pairs (posthoc_all_pairs)"
 )
 """Why a 1xN post-hoc needs its control named (README: "Which procedure, and why")."""
-PAIRWISE_PROCEDURES = {"control": ("bonferroni", "holm"), "all_pairs": ("nemenyi", "holm")}
-"""The adjustments valid for the p-values of pairwise tests (module docstring: why)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -200,8 +193,10 @@ class _PosthocResult:
     @property
     def notes(self) -> tuple[str, ...]:
         """Warnings about procedures of this result that do not control the family-wise error
-        (:data:`multicomp.adjust.NOT_FWER_CONTROLLING`: Finner and Li), with measured rates."""
-        return tuple(NOT_FWER_CONTROLLING[m] for m in self.procedures if m in NOT_FWER_CONTROLLING)
+        (:func:`multicomp.procedures.not_fwer_controlling`: Finner and Li), with measured
+        rates."""
+        notes = registry.not_fwer_controlling()
+        return tuple(notes[m] for m in self.procedures if m in notes)
 
     def _heading(self) -> str:
         raise NotImplementedError
@@ -283,7 +278,7 @@ class PosthocControlResult(_PosthocResult):
     control : str
         The control algorithm. Each hypothesis is one other algorithm (``algorithms``, input
         order without the control); ``difference`` is R_j - R_control, ``adjusted`` has one
-        column per procedure of :data:`multicomp.adjust.CONTROL_PROCEDURES`.
+        column per registered 1 x N procedure (:mod:`multicomp.procedures`).
     algorithms : tuple of str
         The algorithms compared with the control.
 
@@ -462,13 +457,13 @@ def posthoc_control(
     labels = [names[j] for j in others]
     shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses, pvalues)
     p = shared["pvalue"].to_numpy()
-    procedures = PAIRWISE_PROCEDURES["control"] if test in PAIRWISE_TESTS else CONTROL_PROCEDURES
-    if rom != "exact" and "rom" not in procedures:
-        raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
-    skipped = {m: why for m in procedures if (why := family_size_limit(m, rom, len(p)))}
-    adjusted = pd.DataFrame(
-        {m: adjust_control(p, m, rom=rom) for m in procedures if m not in skipped}, index=labels
+    context = registry.Context(len(names), rom=rom)
+    chosen, skipped = registry.plan(
+        "control", None, len(p), context, pairwise=test in PAIRWISE_TESTS
     )
+    if rom != "exact" and "rom" not in chosen:
+        raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
+    adjusted = pd.DataFrame({m: adjust_control(p, m, rom=rom) for m in chosen}, index=labels)
     shared["options"] = {"rom": rom, **shared["options"]}
     return PosthocControlResult(control=names[c], adjusted=adjusted, skipped=skipped, **shared)
 
@@ -560,19 +555,23 @@ def posthoc_all_pairs(
     )
     names = list(basis.ranks.index)
     k = len(names)
-    chosen, skipped = all_pairs_procedures(procedures, k, test)
+    context = registry.Context(k, monotone=monotone, order=_rank_order(basis.ranks, test))
+    chosen, skipped = registry.plan(
+        "all_pairs", procedures, k * (k - 1) // 2, context, pairwise=test in PAIRWISE_TESTS
+    )
     first, second = np.triu_indices(k, 1)  # the pairs in itertools.combinations order
     pairs = tuple(itertools.combinations(names, 2))
     labels = [f"{a} vs {b}" for a, b in pairs]
     shared = _z_tests(basis, first, second, labels, test, alpha, ses, pvalues)
     p = shared["pvalue"].to_numpy()
-    # The p-values of the rank tests are Robinson in rank order (_z_tests): exact
-    # Bergmann-Hommel in polynomial time.
-    order = np.argsort(basis.ranks.to_numpy(), kind="stable")
     adjusted = pd.DataFrame(
         {
             m: adjust_all_pairs(
-                p, m, k=k, monotone=monotone, order=order if m == "bergmann_hommel" else None
+                p,
+                m,
+                k=k,
+                monotone=monotone,
+                order=context.order if registry.get("all_pairs", m).ordered else None,
             )
             for m in chosen
         },
@@ -599,6 +598,13 @@ class _Basis(NamedTuple):
     omitted: tuple[str, ...] = ()
     table: np.ndarray | None = None  # the within-row ranks W whose column totals give ranks
     total: float = 1.0  # ranks = column totals of table / total
+
+
+def _rank_order(ranks: pd.Series, test: str) -> np.ndarray | None:
+    """The algorithms in rank order, in which the p-values of the rank tests' z tests are
+    Robinson (:func:`_z_tests`: exact Bergmann-Hommel in polynomial time); None for the
+    pairwise tests' own p-values."""
+    return None if test in PAIRWISE_TESTS else np.argsort(ranks.to_numpy(), kind="stable")
 
 
 def _rank_unit(test: str, n: int) -> float:
@@ -802,51 +808,3 @@ def check_se_options(test: str, ses: Mapping[str, str]) -> dict[str, SEForm]:
                 f"{name}={form!r} applies to test={SE_OPTIONS[name]!r} only, not {test!r}"
             )
     return checked
-
-
-def all_pairs_procedures(
-    procedures: Sequence[str] | None, k: int, test: str
-) -> tuple[tuple[str, ...], dict[str, str]]:
-    """The all-pairs procedures to compute for ``k`` algorithms after ``test`` (``procedures``
-    checked, or all that apply), and those left out with the reason (also for
-    :func:`multicomp.posthoc_incomplete`)."""
-    if test in PAIRWISE_TESTS:
-        return _pairwise_procedures(procedures)
-    max_k = _core.MAX_K_ROBINSON  # the rank tests' p-values are Robinson in rank order
-    too_big = k > max_k
-    if procedures is None:
-        if too_big:
-            note = (
-                f"k = {k} exceeds the largest k ({max_k}) of the exact Bergmann-Hommel "
-                "algorithm; shaffer (included) works for any k"
-            )
-            return tuple(m for m in ALL_PAIRS_PROCEDURES if m != "bergmann_hommel"), {
-                "bergmann_hommel": note
-            }
-        return tuple(ALL_PAIRS_PROCEDURES), {}
-    chosen = check_choices("procedures", procedures, ALL_PAIRS_PROCEDURES)
-    if too_big and "bergmann_hommel" in chosen:
-        raise ValueError(
-            f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
-            "which works for any k"
-        )
-    return chosen, {}
-
-
-def _pairwise_procedures(
-    procedures: Sequence[str] | None,
-) -> tuple[tuple[str, ...], dict[str, str]]:
-    """The all-pairs procedures for pairwise tests: Nemenyi and Holm; Shaffer and Bergmann-Hommel
-    are skipped (by default) or refused (when asked for)."""
-    valid = PAIRWISE_PROCEDURES["all_pairs"]
-    why = (
-        "its logical restrictions assume transitive pairwise null hypotheses, which pairwise "
-        "location tests do not have (use nemenyi or holm)"
-    )
-    if procedures is None:
-        return valid, {m: why for m in ALL_PAIRS_PROCEDURES if m not in valid}
-    chosen = check_choices("procedures", procedures, ALL_PAIRS_PROCEDURES)
-    refused = [m for m in chosen if m not in valid]
-    if refused:
-        raise ValueError(one_of("procedures", refused, valid, f"after a pairwise test: {why}"))
-    return chosen, {}

@@ -40,7 +40,6 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
-from multicomp.adjust import NOT_FWER_CONTROLLING
 from multicomp.incomplete import (
     durbin,
     posthoc_incomplete,
@@ -59,6 +58,7 @@ from multicomp.posthoc import (
     posthoc_all_pairs,
     posthoc_control,
 )
+from multicomp.procedures import base as registry
 from multicomp.ranktests.permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -371,9 +371,10 @@ class Report:
     @property
     def warnings(self) -> tuple[str, ...]:
         """Why procedures shown in the report do not control the family-wise error (Finner and
-        Li, :data:`multicomp.adjust.NOT_FWER_CONTROLLING`), with measured rates; the
+        Li, :func:`multicomp.procedures.not_fwer_controlling`), with measured rates; the
         hypothesis tables carry them as notes."""
-        return tuple(NOT_FWER_CONTROLLING[m] for m in self.procedures if m in NOT_FWER_CONTROLLING)
+        notes = registry.not_fwer_controlling()
+        return tuple(notes[m] for m in self.procedures if m in notes)
 
     def paper_options(self) -> list[str]:
         """The options of :func:`compare` that differ from their defaults, as ``name=value``."""

@@ -32,7 +32,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from multicomp import _core, _ranking, _tables
+from multicomp import _ranking, _tables
 from multicomp._data import Scores
 from multicomp._validation import (
     check_alpha,
@@ -42,9 +42,7 @@ from multicomp._validation import (
     check_count,
 )
 from multicomp._vocabulary import (
-    ALL_PAIRS_PROCEDURES,
     COMPARISONS,
-    CONTROL_PROCEDURES,
     NOISES,
     PAIRWISE_TESTS,
     POSTHOC_TESTS,
@@ -58,12 +56,9 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
-from multicomp.adjust import (
-    adjust_control,
-    all_pairs_apv,
-    rom_reject,
-)
-from multicomp.posthoc import PAIRWISE_PROCEDURES, pairwise_tests
+from multicomp.posthoc import pairwise_tests
+from multicomp.procedures import base as registry
+from multicomp.procedures.adjust import adjust_control, all_pairs_apv
 from multicomp.ranktests.permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -350,10 +345,13 @@ def _pairs(k: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _decide_control(p: np.ndarray, procedure: str, spec: _Spec) -> np.ndarray:
-    if procedure == "rom" and spec.rom == "exact":
-        return rom_reject(
-            p, spec.alpha
-        )  # Rom's step-up itself; its APV needs a root per hypothesis
+    """The decisions of a 1 x N procedure: its own route where it has one (exact Rom's
+    step-up: its APV needs a root per hypothesis), else APV <= alpha."""
+    entry = registry.get("control", procedure)
+    context = registry.Context(spec.k, rom=spec.rom)
+    decided = None if entry.reject is None else entry.reject(p, spec.alpha, context)
+    if decided is not None:
+        return decided
     return adjust_control(p, procedure, rom=cast(Rom, spec.rom)) <= spec.alpha
 
 
@@ -633,9 +631,9 @@ def simulate(
       :func:`multicomp.quade` (one hypothesis, all mu equal);
     * ``"control"``: :func:`multicomp.posthoc_control` of the k-1 others against ``control``
       (an index; ``"best"``: the best-ranked algorithm of each table, a control chosen after
-      seeing the data) with each adjustment of :data:`multicomp.adjust.CONTROL_PROCEDURES`;
+      seeing the data) with each registered 1 x N procedure (:mod:`multicomp.procedures`);
     * ``"all_pairs"``: :func:`multicomp.posthoc_all_pairs` with each procedure of
-      :data:`multicomp.adjust.ALL_PAIRS_PROCEDURES` (Bergmann-Hommel while k <= 20, whose cost
+      the registered all-pairs procedures (Bergmann-Hommel while k <= 20, whose cost
       grows like 3^k);
 
     each post-hoc after every test of ``tests``: the rank tests ``"friedman"``, ``"aligned"``,
@@ -859,46 +857,7 @@ def _specify(
         )
     else:
         c = int(control)
-    control_procedures = (
-        CONTROL_PROCEDURES
-        if procedures is None
-        else check_choices(
-            "procedures",
-            procedures,
-            tuple(dict.fromkeys(CONTROL_PROCEDURES + ALL_PAIRS_PROCEDURES)),
-        )
-    )
-    if (
-        rom == "garcia2010"
-        and k - 1 > 7
-        and "rom" in control_procedures
-        and "control" in chosen_comparisons
-    ):
-        raise ValueError(
-            f'rom="garcia2010" has coefficients for k <= 8 algorithms, got k = {k}; use rom="exact"'
-        )
-    pair_procedures = tuple(
-        m for m in ALL_PAIRS_PROCEDURES if m in control_procedures or procedures is None
-    )
-    if procedures is None and k > _core.MAX_K:
-        pair_procedures = tuple(m for m in pair_procedures if m != "bergmann_hommel")
-    elif (
-        k > _core.MAX_K
-        and "bergmann_hommel" in pair_procedures
-        and "all_pairs" in chosen_comparisons
-    ):
-        raise ValueError(f"bergmann_hommel supports k <= {_core.MAX_K}, got k = {k}")
-    rows: list[tuple[str, str, str]] = []
-    for comparison in chosen_comparisons:
-        for test in chosen_tests:
-            names = {
-                "omnibus": OMNIBUS[test],
-                "control": tuple(m for m in CONTROL_PROCEDURES if m in control_procedures),
-                "all_pairs": pair_procedures,
-            }[comparison]
-            if test in PAIRWISE_TESTS and comparison != "omnibus":
-                names = tuple(m for m in names if m in PAIRWISE_PROCEDURES[comparison])
-            rows += [(comparison, test, name) for name in names]
+    rows = _rows(chosen_comparisons, chosen_tests, procedures, registry.Context(k, rom=rom))
     extra = _custom(custom, c)
     m_of = {"omnibus": 1, "control": k - 1, "all_pairs": k * (k - 1) // 2}
     index = rows + [(comparison, "custom", name) for comparison, name, _ in extra]
@@ -923,6 +882,41 @@ def _specify(
         n_resamples=n_resamples,
     )
     return spec, index, [m_of[comparison] for comparison, _, _ in index]
+
+
+def _rows(
+    comparisons: Sequence[str],
+    tests: Sequence[str],
+    procedures: Sequence[str] | None,
+    context: registry.Context,
+) -> list[tuple[str, str, str]]:
+    """The (comparison, test, procedure) rows of a simulation: the registered procedures of
+    each family that apply (:func:`multicomp.procedures.plan`: by default those beyond their
+    size limit are left out; asked for, they are a ValueError), and after pairwise tests those
+    valid for their p-values."""
+    k = context.k
+    known = tuple(dict.fromkeys(registry.names("control") + registry.names("all_pairs")))
+    requested = None if procedures is None else check_choices("procedures", procedures, known)
+    sizes = {"control": k - 1, "all_pairs": k * (k - 1) // 2}
+    chosen = {
+        family: registry.plan(
+            family,
+            None if requested is None else [m for m in requested if m in registry.names(family)],
+            size,
+            context,
+        )[0]
+        for family, size in sizes.items()
+        if family in comparisons
+    }
+    rows: list[tuple[str, str, str]] = []
+    for comparison in comparisons:
+        for test in tests:
+            names = OMNIBUS[test] if comparison == "omnibus" else chosen[comparison]
+            if test in PAIRWISE_TESTS and comparison != "omnibus":
+                valid = registry.after_pairwise(comparison)
+                names = tuple(m for m in names if m in valid)
+            rows += [(comparison, test, name) for name in names]
+    return rows
 
 
 def _effects(effects: ArrayLike | int) -> tuple[float, ...]:

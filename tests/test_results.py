@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import re
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd

@@ -638,7 +638,7 @@ def simulate(
 
     each post-hoc after every test of ``tests``: the rank tests ``"friedman"``, ``"aligned"``,
     ``"quade"``, or the pairwise ``"wilcoxon"`` and ``"sign"`` tests (post-hocs only, with the
-    adjustments posthoc offers for them, :data:`multicomp.posthoc.PAIRWISE_PROCEDURES`; they run
+    adjustments valid for them (:func:`multicomp.procedures.after_pairwise`); they run
     one table at a time, so they are slower). ``procedures`` keeps only the named adjustments. ``custom`` adds procedures of your own: ``{name: (comparison, function)}``
     with ``function(scores, alpha)`` returning the rejections of a whole chunk (see
     :data:`CustomProcedure`); it sees the scores with larger = better.

@@ -13,6 +13,7 @@ import multicomp as mc
 from multicomp import _ranking, procedures
 from multicomp._vocabulary import CONTROL_PROCEDURES
 from multicomp.posthoc import PosthocControlResult
+from multicomp.ranktests import quade
 from reference_cases import REFERENCE, assert_matches, case, read_csv
 
 Getter = Callable[[PosthocControlResult], Any]
@@ -146,7 +147,7 @@ def test_quade_posthoc_from_the_printed_q_reproduces_table_11() -> None:
     c = case(case_id)
     data = read_csv(c["input"])
     q = np.array([c["inputs"]["Q"][name] for name in data.index])
-    t = _ranking.quade_parts(_ranking.friedman_ranks(data.to_numpy()), q).T_j
+    t = quade.parts(_ranking.friedman_ranks(data.to_numpy()), q).T_j
     result = mc.posthoc_control(
         ranks=dict(zip(data.columns, t)),
         n_datasets=len(data),

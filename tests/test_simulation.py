@@ -97,7 +97,7 @@ def _assert_batch_equals_api(
     x = sim._draw(spec, np.random.default_rng(seed), reps)
     first, second = sim._pairs(k)
     for test in tests:
-        basis = sim._BASES[test](x, spec)
+        basis = sim._basis(x, spec, test)
         best = sim._control_index(spec, basis.ranks)
         p_control = sim._two_sided(
             basis, np.repeat(best[:, None], k - 1, axis=1), sim._others(best, k)

@@ -261,10 +261,10 @@ def test_option_lists_are_not_written_out_again(name: str) -> None:
     assert not inline, f"{name}.py defines options outside _vocabulary: {inline}"
 
 
-def test_an_unknown_rank_test_of_the_standard_error_is_worded_as_every_option() -> None:
-    from multicomp._ranking import standard_error
+def test_an_unknown_rank_test_is_worded_as_every_option() -> None:
+    from multicomp import ranktests
 
     with pytest.raises(
         ValueError, match=r"test must be one of 'friedman', 'aligned', 'quade'; got 'sign'"
     ):
-        standard_error("sign", 4, 10)
+        ranktests.get("sign")

@@ -427,8 +427,8 @@ def _durbin(blocks: _Blocks, tie_correction: bool) -> _Durbin:
         float(np.nansum(blocks.ranks**2)) if tie_correction else b * k * (k + 1) * (2 * k + 1) / 6.0
     )
     c = b * k * (k + 1) ** 2 / 4.0
-    t1 = statistic_ratio((t - 1) * (float(np.sum(rank_sums**2)) - r * c), squares - c)
-    t2 = statistic_ratio(t1 / (t - 1) * df_den, b * (k - 1) - t1)
+    t1 = float(statistic_ratio((t - 1) * (float(np.sum(rank_sums**2)) - r * c), squares - c))
+    t2 = float(statistic_ratio(t1 / (t - 1) * df_den, b * (k - 1) - t1))
     return _Durbin(t1, t2, df_den, rank_sums, k, r, lam, squares - c)
 
 

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
+from multicomp import ranktests
 from multicomp._data import as_rank_series, published_ranks
 from multicomp._names import POSTHOC_NAMES, default_procedure, fmt_alpha, procedure_name
 from multicomp._tables import visible
@@ -410,7 +411,12 @@ def draw_decisions(
     it; otherwise bars join the groups of :func:`cd_groups`. Knows nothing of how the decisions
     were reached (``cd_diagram`` and ``Report.plot`` take them)."""
     names = list(ranks.index)
-    top = float(len(names) * n_datasets if test == "aligned" else len(names))
+    # the largest average rank of the registered rank test (kN for aligned ranks), else k
+    top = (
+        ranktests.get(test).top(len(names), n_datasets)
+        if test in ranktests.names()
+        else float(len(names))
+    )
     interval: tuple[float, float] | None = None
     groups: list[tuple[str, ...]] = []
     if procedure == "bonferroni_dunn" and cd is not None:

@@ -73,13 +73,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import pandas as pd
 from scipy import special, stats
 
-from multicomp import _ranking
+from multicomp import _ranking, ranktests
 from multicomp._data import (
     Aggregate,
     NanPolicy,
@@ -93,7 +93,6 @@ from multicomp._data import (
 from multicomp._validation import check_alpha, check_bool, check_choice, one_of
 from multicomp._vocabulary import (
     PAIRWISE_TESTS,
-    POSTHOC_TESTS,
     ROMS,
     SE_FORMS,
     PosthocTest,
@@ -102,7 +101,6 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
-from multicomp.omnibus import average_ranks, friedman_aligned_ranks, quade
 from multicomp.procedures import base as registry
 from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
 from multicomp.ranktests.permutation import (
@@ -118,8 +116,6 @@ from multicomp.two_sample import sign_test, wilcoxon
 
 __all__ = ["PosthocAllPairsResult", "PosthocControlResult", "posthoc_all_pairs", "posthoc_control"]
 
-SE_OPTIONS = {"aligned_se": "aligned", "quade_se": "quade"}
-"""The SE options of the post-hocs and the test each applies to (module docstring: the forms)."""
 CONTROL_REQUIRED = (
     "name the control (control=): the algorithm chosen before seeing the results, e.g. the "
     "proposed method. Choosing the best-ranked afterwards makes the 1xN family-wise error "
@@ -431,7 +427,7 @@ def posthoc_control(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     alpha = check_alpha(alpha)
-    test = check_choice("test", test, POSTHOC_TESTS)
+    test = cast(PosthocTest, check_choice("test", test, ranktests.posthoc_tests()))  # or registered
     rom = check_choice("rom", rom, ROMS)
     ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
     pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
@@ -535,7 +531,7 @@ def posthoc_all_pairs(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     alpha = check_alpha(alpha)
-    test = check_choice("test", test, POSTHOC_TESTS)
+    test = cast(PosthocTest, check_choice("test", test, ranktests.posthoc_tests()))  # or registered
     monotone = check_bool(monotone, "monotone")
     ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
     pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
@@ -593,7 +589,7 @@ class _Basis(NamedTuple):
     ranks: pd.Series
     n_datasets: int
     se: float
-    unit: float  # the ranks are multiples of 1/unit (see _rank_unit)
+    unit: float  # the ranks are multiples of 1/unit (the rank test's ``unit``)
     scores: Scores | None = None
     omitted: tuple[str, ...] = ()
     table: np.ndarray | None = None  # the within-row ranks W whose column totals give ranks
@@ -605,16 +601,6 @@ def _rank_order(ranks: pd.Series, test: str) -> np.ndarray | None:
     Robinson (:func:`_z_tests`: exact Bergmann-Hommel in polynomial time); None for the
     pairwise tests' own p-values."""
     return None if test in PAIRWISE_TESTS else np.argsort(ranks.to_numpy(), kind="stable")
-
-
-def _rank_unit(test: str, n: int) -> float:
-    """Rank units per unit of rank: the exact ranks of ``test`` times it are integers.
-
-    Rank sums are multiples of 1/2, so average Friedman and aligned ranks are multiples of
-    1/(2N); Quade's W_j = sum_i Q_i r_ij are multiples of 1/4, so T_j = W_j/(N(N+1)/2) are
-    multiples of 1/(2N(N+1)).
-    """
-    return 2.0 * n * (n + 1) if test == "quade" else 2.0 * n
 
 
 def _z_tests(
@@ -631,7 +617,7 @@ def _z_tests(
     ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|);
     for the pairwise tests, their p and its signed normal deviate (:func:`pairwise_tests`).
 
-    The differences are counted in rank units (:func:`_rank_unit`) and rounded there, so
+    The differences are counted in rank units (the rank test's ``unit``) and rounded there, so
     that equal rank differences give bitwise equal z and p (average ranks such as 2.6 - 2.4 and
     2.4 - 2.2 differ in their last bits in floating point). Published ranks rounded to a few
     decimals keep those decimals: the rounding is at 1e-6 of a unit.
@@ -676,7 +662,7 @@ def _z_tests(
         "ranks": basis.ranks,
         "omitted": basis.omitted,
         **series,
-        "options": {name: form for name, form in ses.items() if SE_OPTIONS[name] == test},
+        "options": {name: form for name, form in ses.items() if _se_options()[name] == test},
         "method": used,
         "n_resamples": resamples,
     }
@@ -746,17 +732,20 @@ def _basis(
     aggregate: Aggregate | None,
     nan_policy: NanPolicy,
 ) -> _Basis:
-    form = next((f for name, f in ses.items() if SE_OPTIONS[name] == test), "calibrated")
     if (data is None) == (ranks is None):
         raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
     if data is None and test in PAIRWISE_TESTS:
         raise ValueError(f"test={test!r} compares the scores of each pair: pass data, not ranks=")
+    # the pairwise tests order the algorithms by their average Friedman ranks
+    entry = ranktests.get("friedman" if test in PAIRWISE_TESTS else test)
+    se = entry.se[ses.get(entry.se_option, "calibrated")]
     if data is None:
         assert ranks is not None
         series, n = published_ranks(ranks, n_datasets, algorithms)
-        se = _ranking.standard_error(test, len(series), n, form)
-        _ranking.check_average_ranks(series.to_numpy(), test, n)
-        return _Basis(series, n, se, _rank_unit(test, n))
+        k = len(series)
+        standard_error = float(se(None, k, n))  # first: the form may need each data set's
+        _ranking.check_average_ranks(series.to_numpy(), test, n, entry.top(k, n))
+        return _Basis(series, n, standard_error, entry.unit(n))
     if n_datasets is not None or algorithms is not None:
         raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")
     scores = as_scores(
@@ -769,42 +758,41 @@ def _basis(
         nan_policy=nan_policy,
     )
     n, k = scores.n_datasets, scores.n_algorithms
-    unit = _rank_unit(test, n)
-    if test in PAIRWISE_TESTS:
-        return _Basis(average_ranks(scores), n, float("nan"), unit, scores, scores.omitted)
-    if test == "friedman":
-        rows = _ranking.friedman_ranks(scores.oriented())
-        return _Basis(
-            average_ranks(scores, rows),
-            n,
-            _ranking.standard_error(test, k, n),
-            unit,
-            omitted=scores.omitted,
-            table=rows,
-            total=float(n),
-        )
-    if test == "quade":  # rows W_ij = Q_i r_ij, T_j = W_j / (N(N+1)/2)
-        qu = quade(scores, method="asymptotic")
-        series, rows, total = qu.ranks, qu.W.to_numpy(), n * (n + 1) / 2.0
-    else:
-        al = friedman_aligned_ranks(scores, method="asymptotic")
-        series, rows, total = al.ranks, al.aligned_ranks.to_numpy(), float(n)
-    se = (
-        float(_ranking.permutation_se(rows, total))
-        if form == "calibrated"
-        else _ranking.standard_error(test, k, n, form)
+    table = entry.table(scores.oriented())
+    total = entry.total(n)
+    series = pd.Series(
+        table.sum(axis=0) / total, index=list(scores.algorithms), name=entry.rank_label
     )
-    return _Basis(series, n, se, unit, omitted=scores.omitted, table=rows, total=total)
+    if test in PAIRWISE_TESTS:
+        return _Basis(series, n, float("nan"), entry.unit(n), scores, scores.omitted)
+    return _Basis(
+        series,
+        n,
+        float(se(table, k, n)),
+        entry.unit(n),
+        omitted=scores.omitted,
+        table=table,
+        total=total,
+    )
+
+
+def _se_options() -> dict[str, str]:
+    """The keywords that choose a post-hoc SE form (``aligned_se``), and the registered rank
+    test each applies to (module docstring: the forms)."""
+    return {
+        entry.se_option: name
+        for name in ranktests.names()
+        if (entry := ranktests.get(name)).se_option
+    }
 
 
 def check_se_options(test: str, ses: Mapping[str, str]) -> dict[str, SEForm]:
-    """The SE options ``ses`` (names of :data:`SE_OPTIONS` -> forms) as spelled in
+    """The SE options ``ses`` (keywords of the registered rank tests -> forms) as spelled in
     :data:`SE_FORMS`, or ValueError: an unknown form, or the paper's form with another test
     than its own."""
+    owners = _se_options()
     checked = {name: check_choice(name, form, SE_FORMS) for name, form in ses.items()}
     for name, form in checked.items():
-        if form != SE_FORMS[0] and test != SE_OPTIONS[name]:
-            raise ValueError(
-                f"{name}={form!r} applies to test={SE_OPTIONS[name]!r} only, not {test!r}"
-            )
+        if form != SE_FORMS[0] and test != owners[name]:
+            raise ValueError(f"{name}={form!r} applies to test={owners[name]!r} only, not {test!r}")
     return checked

@@ -22,11 +22,9 @@ from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_bool, check_choice, one_of
 from multicomp._vocabulary import (
     CD_PROCEDURES,
-    COMPARE_TESTS,
     FAMILIES,
     INCOMPLETE_TESTS,
     PAIRWISE_TESTS,
-    RANK_TESTS,
     ROMS,
     ChosenFamily,
     CompareTest,
@@ -62,6 +60,7 @@ from multicomp.procedures import base as registry
 from multicomp.ranktests.permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
+    PValueOptions,
     RandomState,
     check_options,
 )
@@ -313,7 +312,7 @@ class Report:
         columns: dict[str, list[float]] = {
             "friedman" if self.test not in INCOMPLETE_TESTS else self.test: list(self.ranks)
         }
-        if self.test in RANK_TESTS and self.test != "friedman":
+        if self.test not in (*PAIRWISE_TESTS, *INCOMPLETE_TESTS, "friedman"):  # a rank test
             columns[self.test] = list(self.test_ranks)
         return pd.DataFrame(columns, index=pd.Index(self.algorithms, name="algorithm"))
 
@@ -636,11 +635,12 @@ def compare(
     G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
+    from multicomp import ranktests
+    from multicomp.omnibus import rank_omnibus
 
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
-    test = check_choice("test", test, COMPARE_TESTS)
+    test = cast(CompareTest, check_choice("test", test, ranktests.compare_tests()))  # or registered
     method, n_resamples = check_options(method, random_state, n_resamples)
     pvalues: dict[str, Any] = {
         "method": method,
@@ -685,40 +685,11 @@ def compare(
         aggregate=aggregate,
         nan_policy=nan_policy,
     )
-    fr = friedman(scores, tie_correction=tie_correction, **pvalues)
-    idv = iman_davenport(scores, tie_correction=tie_correction, **pvalues)
-    omnibus = [
-        OmnibusTest(
-            "friedman", float(fr.statistic), float(fr.pvalue), "chi2", (int(fr.df),), fr.method
-        ),
-        OmnibusTest(
-            "iman_davenport",
-            float(idv.statistic),
-            float(idv.pvalue),
-            "F",
-            (int(idv.df_num), int(idv.df_den)),
-            idv.method,
-        ),
-    ]
-    if test == "aligned":
-        al = friedman_aligned_ranks(scores, tie_correction=tie_correction, **pvalues)
-        omnibus.append(
-            OmnibusTest(
-                "aligned", float(al.statistic), float(al.pvalue), "chi2", (int(al.df),), al.method
-            )
-        )
-    elif test == "quade":
-        qu = quade(scores, tie_correction=tie_correction, **pvalues)
-        omnibus.append(
-            OmnibusTest(
-                "quade",
-                float(qu.statistic),
-                float(qu.pvalue),
-                "F",
-                (int(qu.df_num), int(qu.df_den)),
-                qu.method,
-            )
-        )
+    # Friedman's statistic once (Iman-Davenport derives from it), then the test's own
+    rows, friedman_ranks = rank_omnibus(
+        scores, test, bool(tie_correction), PValueOptions(method, random_state, n_resamples)
+    )
+    omnibus = [OmnibusTest(*cast(Any, row[:6])) for row in rows]
     notes = (
         [
             f"Note: nan_policy='omit' left out {len(scores.omitted)} incomplete data set(s): "
@@ -753,8 +724,8 @@ def compare(
         )
         pairs = list(result.pairs)
     notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
-    if result.method != "asymptotic" or fr.method != "asymptotic":
-        notes.append(_render.permutation_note(scores.n_datasets, fr.method, result.method))
+    if result.method != "asymptotic" or rows[0].method != "asymptotic":
+        notes.append(_render.permutation_note(scores.n_datasets, rows[0].method, result.method))
     side = _parametric_side(
         data,
         scores,
@@ -780,7 +751,7 @@ def compare(
         alpha=alpha,
         test=test,
         control=control,
-        ranks=tuple(float(v) for v in fr.ranks),
+        ranks=tuple(float(v) for v in friedman_ranks),
         test_ranks=tuple(float(v) for v in result.ranks),
         omnibus=tuple(omnibus),
         comparison="control" if control is not None else "all_pairs",

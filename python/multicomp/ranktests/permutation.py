@@ -56,6 +56,16 @@ from multicomp._vocabulary import PVALUE_METHODS, PValueMethod, PValueSource
 RandomState = int | np.random.Generator | None
 """A seed (a non-negative int), a numpy Generator, or None (fresh entropy)."""
 
+
+class PValueOptions(NamedTuple):
+    """The options of a rank test's p-value, checked (:func:`check_options`), in the order
+    :func:`omnibus_pvalue` and :func:`pair_pvalues` take them."""
+
+    method: str
+    random_state: RandomState
+    n_resamples: int
+
+
 #: Resamples of a Monte Carlo p-value by default: its standard error at p = 0.05 is 0.0022.
 DEFAULT_RESAMPLES = 9_999
 #: The seed used when ``random_state`` is left at its default: the same call gives the same

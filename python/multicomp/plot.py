@@ -28,9 +28,11 @@ from multicomp._vocabulary import (
     Bars,
     NanPolicy,
     PosthocTest,
+    PValueMethod,
     Rom,
     SEForm,
 )
+from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState
 
 if TYPE_CHECKING:
     from multicomp._data import Aggregate
@@ -173,6 +175,9 @@ def cd_diagram(
     aggregate: Aggregate | None = None,
     nan_policy: NanPolicy = "raise",
     bars: Bars = "compact",
+    method: PValueMethod = "auto",
+    random_state: RandomState = DEFAULT_SEED,
+    n_resamples: int = DEFAULT_RESAMPLES,
 ) -> Any:
     """Critical difference (CD) diagram (Demsar 2006, Sec. 3.2.2 and Figs. 1-2) as a Figure.
 
@@ -223,6 +228,8 @@ def cd_diagram(
         How to read ``data`` (see :func:`multicomp.compare`).
     aligned_se, quade_se, monotone, rom :
         Passed on to the post-hoc functions (the papers' forms; see :func:`multicomp.compare`).
+    method, random_state, n_resamples :
+        How the post-hoc p-values are computed (:func:`multicomp.posthoc_all_pairs`).
     ax : matplotlib Axes, optional
         Draw into it; the text shrinks until the whole diagram fits (names are never cut off).
         By default a new Figure is sized so that no text overlaps, for any k and name length.
@@ -253,6 +260,11 @@ def cd_diagram(
     monotone, show_ranks = check_bool(monotone, "monotone"), check_bool(show_ranks, "show_ranks")
     bars = check_choice("bars", bars, BARS)
     style = {"ax": ax, "title": title, "fontsize": fontsize, "show_ranks": show_ranks, "bars": bars}
+    pvalues: dict[str, Any] = {
+        "method": method,
+        "random_state": random_state,
+        "n_resamples": n_resamples,
+    }
     if isinstance(data, _Analysis) and not isinstance(data, pd.DataFrame):
         given = {"alpha": alpha, "procedure": procedure, "control": control, "test": test}
         return data.plot(**{key: v for key, v in given.items() if v is not None}, **style)
@@ -334,6 +346,7 @@ def cd_diagram(
                 aligned_se=aligned_se,
                 quade_se=quade_se,
                 higher_is_better=higher_is_better,
+                **pvalues,
             )
         apvs = result.adjusted[procedure].to_numpy(dtype=float)
         rejected = [(result.control, a) for a, apv in zip(result.algorithms, apvs) if apv <= alpha]
@@ -366,6 +379,7 @@ def cd_diagram(
             higher_is_better=higher_is_better,
             aligned_se=aligned_se,
             quade_se=quade_se,
+            **pvalues,
         )
     elif procedure not in result.procedures:
         raise ValueError(

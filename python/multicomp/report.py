@@ -63,6 +63,7 @@ from multicomp.ranktests.permutation import (
     PValueOptions,
     RandomState,
     check_options,
+    seed_of,
 )
 
 __all__ = ["Hypothesis", "OmnibusTest", "Report", "compare"]
@@ -219,6 +220,11 @@ class Report:
         ``'permutation'``); each omnibus test records its own (``OmnibusTest.method``).
     n_resamples : int
         The Monte Carlo permutations of a ``'permutation'`` p-value.
+    random_state : int or None
+        The seed of the Monte Carlo permutations (None when :func:`compare` drew fresh
+        entropy or was given a Generator: a recomputation then draws anew). With ``method``,
+        ``n_resamples`` and the forms above it makes :meth:`plot`, and a report read back
+        with :meth:`from_json`, recompute the same p-values.
     omitted : tuple of str
         Data sets left out by ``nan_policy='omit'``, or with fewer than two scores by an
         incomplete-block test.
@@ -276,6 +282,7 @@ class Report:
     method: PValueMethod = "auto"
     pvalue_method: PValueSource = "asymptotic"
     n_resamples: int = DEFAULT_RESAMPLES
+    random_state: int | None = DEFAULT_SEED
     # data sets left out by nan_policy="omit", or with fewer than 2 scores by an incomplete test
     omitted: tuple[str, ...] = ()
     # the parametric side (multicomp.parametric): the verdict on its conditions, the family
@@ -515,7 +522,14 @@ class Report:
                 f"control (asked: test={test!r}, control={control!r}): "
                 + one_of("procedure", procedure, self.procedures)
             )
-        options: dict[str, Any] = {"aligned_se": self.aligned_se, "quade_se": self.quade_se}
+        # every option that changes a p-value: the diagram shows the report's p-values
+        options: dict[str, Any] = {
+            "aligned_se": self.aligned_se,
+            "quade_se": self.quade_se,
+            "method": self.method,
+            "random_state": self.random_state,
+            "n_resamples": self.n_resamples,
+        }
         if self.comparison == "control":
             options["rom"] = self.rom
         else:
@@ -767,6 +781,7 @@ def compare(
         method=method,
         pvalue_method=result.method,
         n_resamples=n_resamples,
+        random_state=seed_of(random_state),
         omitted=scores.omitted,
         **side,
     )

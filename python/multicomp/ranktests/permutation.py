@@ -124,6 +124,16 @@ def check_options(
     )
 
 
+def seed_of(random_state: RandomState) -> int | None:
+    """The seed that reproduces ``random_state``'s draws (None for fresh entropy or a
+    Generator, whose state is not recorded): what a result stores to be recomputed."""
+    return (
+        None
+        if random_state is None or isinstance(random_state, np.random.Generator)
+        else int(random_state)
+    )
+
+
 def generator(random_state: object) -> np.random.Generator:
     """A numpy Generator from ``random_state`` (a non-negative int seed, a Generator, or None
     for fresh entropy), or TypeError."""

@@ -220,7 +220,7 @@ def test_no_import_circles() -> None:
 def test_drawing_knows_nothing_of_reports_and_names_are_neutral() -> None:
     assert not {"report", "_render"} & _imports("plot")
     assert not {"bayesian"} & _imports("posterior_plot")
-    assert _imports("_names") <= {"_vocabulary", "procedures.base"}
+    assert _imports("_names") <= {"_vocabulary", "procedures.base", "ranktests"}
     assert not _imports("_vocabulary") and not _imports("_validation")
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 import pandas as pd
@@ -43,12 +43,8 @@ from multicomp._ranking import statistic_ratio
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import INCOMPLETE_TESTS, IncompleteTest
-from multicomp.posthoc import (
-    PosthocAllPairsResult,
-    PosthocControlResult,
-)
-from multicomp.procedures import base as registry
-from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
+from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult, family
+from multicomp.procedures import base as procedures_registry
 
 __all__ = [
     "DurbinResult",
@@ -550,6 +546,18 @@ def posthoc_incomplete(
     blocks = _blocks(data, higher_is_better, dataset, algorithm, score, aggregate)
     names = list(blocks.algorithms)
     k = len(names)
+    comparison = "all_pairs" if control is None else "control"
+    if procedures is not None and control is not None:
+        raise ValueError(
+            "procedures= applies to all pairs; with a control every procedure is computed"
+        )
+    # no rank order: unequal SEs break the Robinson property of the p-values (before any work:
+    # a requested procedure that does not apply)
+    context = procedures_registry.Context(k)
+    size = k * (k - 1) // 2 if control is None else k - 1
+    planned = procedures_registry.plan(
+        comparison, procedures, size, context, where=f" after {chosen_test}"
+    )
     if control is None:
         first, second = (
             np.array(side, dtype=int) for side in zip(*itertools.combinations(range(k), 2))
@@ -575,58 +583,27 @@ def posthoc_incomplete(
         )
         pvalue = np.minimum(2.0 * stats.t.sf(np.abs(z), d.df_den), 1.0)
     difference = ranks.to_numpy()[second] - ranks.to_numpy()[first]
-    n = len(blocks.datasets)
-    options: dict[str, str | bool] = {"tie_correction": bool(tie_correction)}
     if control is None:
         pairs = tuple((names[a], names[b_]) for a, b_ in zip(first, second))
         labels = [f"{a} vs {b_}" for a, b_ in pairs]
-        # no rank order: unequal SEs break the Robinson property of the p-values
-        chosen, skipped = registry.plan(
-            "all_pairs", procedures, len(pairs), registry.Context(k), where=f" after {chosen_test}"
-        )
-        adjusted = pd.DataFrame(
-            {m: adjust_all_pairs(pvalue, m, k=k) for m in chosen},
-            index=labels,
-            columns=list(chosen),
-            dtype=np.float64,
-        )
-        series = _series(labels, difference, z, pvalue)
-        return PosthocAllPairsResult(
-            pairs=pairs,
-            adjusted=adjusted,
-            skipped=skipped,
-            test=chosen_test,
-            alpha=alpha,
-            se=float("nan"),
-            n_datasets=n,
-            ranks=ranks,
-            difference=series[0],
-            z=series[1],
-            pvalue=series[2],
-            options=options,
-        )
-    if procedures is not None:
-        raise ValueError(
-            "procedures= applies to all pairs; with a control every procedure is computed"
-        )
-    labels = [names[j] for j in second]
-    chosen, skipped = registry.plan("control", None, len(labels), registry.Context(k))
-    adjusted = pd.DataFrame({m: adjust_control(pvalue, m) for m in chosen}, index=labels)
+        hypotheses: dict[str, object] = {"pairs": pairs}
+    else:
+        labels = [names[j] for j in second]
+        hypotheses = {"control": names[int(first[0])]}
     series = _series(labels, difference, z, pvalue)
-    return PosthocControlResult(
-        control=names[int(first[0])],
-        adjusted=adjusted,
-        skipped=skipped,
-        test=chosen_test,
-        alpha=alpha,
-        se=float("nan"),
-        n_datasets=n,
-        ranks=ranks,
-        difference=series[0],
-        z=series[1],
-        pvalue=series[2],
-        options=options,
-    )
+    tested = {
+        "test": chosen_test,
+        "alpha": alpha,
+        "se": float("nan"),
+        "n_datasets": len(blocks.datasets),
+        "ranks": ranks,
+        "difference": series[0],
+        "z": series[1],
+        "pvalue": series[2],
+        "options": {"tie_correction": bool(tie_correction)},
+    }
+    result = family(comparison, tested, planned, context, **hypotheses)
+    return cast(PosthocControlResult | PosthocAllPairsResult, result)
 
 
 def _series(labels: list[str], *columns: np.ndarray) -> list[pd.Series]:

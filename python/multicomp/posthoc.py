@@ -452,16 +452,12 @@ def posthoc_control(
     others = np.array([j for j in range(len(names)) if j != c])
     labels = [names[j] for j in others]
     shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses, pvalues)
-    p = shared["pvalue"].to_numpy()
     context = registry.Context(len(names), rom=rom)
-    chosen, skipped = registry.plan(
-        "control", None, len(p), context, pairwise=test in PAIRWISE_TESTS
-    )
-    if rom != "exact" and "rom" not in chosen:
+    planned = registry.plan("control", None, len(labels), context, pairwise=test in PAIRWISE_TESTS)
+    if rom != "exact" and "rom" not in planned[0]:
         raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
-    adjusted = pd.DataFrame({m: adjust_control(p, m, rom=rom) for m in chosen}, index=labels)
     shared["options"] = {"rom": rom, **shared["options"]}
-    return PosthocControlResult(control=names[c], adjusted=adjusted, skipped=skipped, **shared)
+    return cast(PosthocControlResult, family("control", shared, planned, context, control=names[c]))
 
 
 def posthoc_all_pairs(
@@ -552,31 +548,56 @@ def posthoc_all_pairs(
     names = list(basis.ranks.index)
     k = len(names)
     context = registry.Context(k, monotone=monotone, order=_rank_order(basis.ranks, test))
-    chosen, skipped = registry.plan(
+    planned = registry.plan(  # before any work: a requested procedure that does not apply
         "all_pairs", procedures, k * (k - 1) // 2, context, pairwise=test in PAIRWISE_TESTS
     )
     first, second = np.triu_indices(k, 1)  # the pairs in itertools.combinations order
     pairs = tuple(itertools.combinations(names, 2))
     labels = [f"{a} vs {b}" for a, b in pairs]
     shared = _z_tests(basis, first, second, labels, test, alpha, ses, pvalues)
-    p = shared["pvalue"].to_numpy()
+    shared["options"] = {"monotone": bool(monotone), **shared["options"]}
+    return cast(PosthocAllPairsResult, family("all_pairs", shared, planned, context, pairs=pairs))
+
+
+# --- the one pipeline: p-values, then procedures, then what was skipped, then the result ------
+
+
+def family(
+    comparison: str,
+    tested: dict[str, Any],
+    planned: tuple[tuple[str, ...], Mapping[str, str]],
+    context: registry.Context,
+    **hypotheses: Any,
+) -> Any:
+    """The result of a post-hoc family: the adjusted p-values of the procedures ``planned``
+    (:func:`multicomp.procedures.plan`: those that apply, and those left out with their
+    reason) from the p-values ``tested`` (the fields every result shares: ``pvalue``, ``z``,
+    ``difference``, ...), as a :class:`PosthocControlResult` (``comparison="control"``,
+    ``hypotheses`` = ``control``) or :class:`PosthocAllPairsResult` (``"all_pairs"``,
+    ``pairs``). Every post-hoc ends here: the rank tests', the pairwise tests' and the
+    incomplete-block tests'."""
+    chosen, skipped = planned
+    p = tested["pvalue"].to_numpy()
     adjusted = pd.DataFrame(
-        {
-            m: adjust_all_pairs(
-                p,
-                m,
-                k=k,
-                monotone=monotone,
-                order=context.order if registry.get("all_pairs", m).ordered else None,
-            )
-            for m in chosen
-        },
-        index=shared["pvalue"].index,
+        {name: _ADJUST[comparison](p, name, context) for name in chosen},
+        index=tested["pvalue"].index,
         columns=list(chosen),
         dtype=np.float64,
     )
-    shared["options"] = {"monotone": bool(monotone), **shared["options"]}
-    return PosthocAllPairsResult(pairs=pairs, adjusted=adjusted, skipped=skipped, **shared)
+    return _RESULTS[comparison](adjusted=adjusted, skipped=dict(skipped), **tested, **hypotheses)
+
+
+def _adjust_all_pairs(p: np.ndarray, name: str, context: registry.Context) -> np.ndarray:
+    ordered = registry.get("all_pairs", name).ordered  # p-values in rank order (Robinson)
+    order = context.order if ordered else None
+    return adjust_all_pairs(p, name, k=context.k, monotone=context.monotone, order=order)
+
+
+_ADJUST = {
+    "control": lambda p, name, context: adjust_control(p, name, rom=context.rom),
+    "all_pairs": _adjust_all_pairs,
+}
+_RESULTS = {"control": PosthocControlResult, "all_pairs": PosthocAllPairsResult}
 
 
 # --- shared machinery -------------------------------------------------------------------------

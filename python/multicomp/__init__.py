@@ -54,7 +54,6 @@ Results
 from multicomp import results
 from multicomp._core import __version__
 from multicomp._data import Aggregate, RanksLike, Scores, ScoresLike, ShapeWarning, read_scores
-from multicomp._deprecation import module_getattr
 from multicomp._permutation import RandomState
 from multicomp._vocabulary import (
     Alternative,
@@ -287,8 +286,3 @@ __all__ = [
     "cd_groups",
     "compare",
 ]
-
-#: Old names of the option types, kept as deprecated aliases: ``Test`` (the post-hoc tests, now
-#: ``PosthocTest``, as ``Test`` also meant the McNemar variants) and ``HoldoutTest`` (now
-#: ``McNemarTest``).
-__getattr__ = module_getattr(__name__, {"Test": "PosthocTest", "HoldoutTest": "McNemarTest"})

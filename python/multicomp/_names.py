@@ -5,7 +5,6 @@ and the default procedure of a comparison (one choice for ``compare``, ``Report.
 from __future__ import annotations
 
 from multicomp._vocabulary import INCOMPLETE_TESTS, PAIRWISE_TESTS
-from multicomp.procedures.base import display_name
 
 __all__ = [
     "BAYESIAN_TEST_NAMES",
@@ -15,7 +14,6 @@ __all__ = [
     "default_procedure",
     "fmt_alpha",
     "fmt_p",
-    "procedure_name",
 ]
 
 RANK_NAMES = {
@@ -69,12 +67,6 @@ def default_procedure(k: int, control: str | int | None, test: str = "friedman")
     # the incomplete-block post-hocs' p-values are in no rank order: the general route's limit
     limit = _core.MAX_K if test in INCOMPLETE_TESTS else _core.MAX_K_ROBINSON
     return "bergmann_hommel" if k <= limit else "shaffer"
-
-
-def procedure_name(procedure: str) -> str:
-    """The display name of a registered procedure (``"bergmann_hommel"`` ->
-    ``"Bergmann-Hommel"``; :mod:`multicomp.procedures`)."""
-    return display_name(procedure)
 
 
 def fmt_alpha(alpha: float) -> str:

@@ -656,12 +656,14 @@ def test_a_diagram_recomputed_from_a_report_or_its_json_keeps_its_pvalue_options
     random_state and n_resamples, also after a JSON round trip (issue 19.5). The data are
     chosen so that asymptotic and exact p-values reject different pairs."""
     import multicomp as mc
-    from multicomp import plot
+    from multicomp.plotting import cd_diagram
 
     rng = np.random.default_rng(21)
     x = rng.standard_normal((6, 4)) + np.array([0, 0.5, 1, 1.5])
     drawn: dict[str, object] = {}
-    monkeypatch.setattr(plot, "draw_decisions", lambda ranks, **kw: drawn.update(kw))
+    monkeypatch.setattr(
+        cd_diagram, "draw_decisions", lambda d, **kw: drawn.update(rejected=d.rejected)
+    )
 
     def rejected(**options: object) -> set[tuple[str, str]]:
         result = mc.posthoc_all_pairs(x, test="aligned", procedures=["holm"], **options)

@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterator, Mapping
 
 from multicomp import ranktests
 from multicomp._vocabulary import INCOMPLETE_TESTS, PAIRWISE_TESTS
-from multicomp.procedures.base import display_name
 
 __all__ = [
     "BAYESIAN_TEST_NAMES",
@@ -18,7 +17,6 @@ __all__ = [
     "default_procedure",
     "fmt_alpha",
     "fmt_p",
-    "procedure_name",
 ]
 
 
@@ -105,12 +103,6 @@ def default_procedure(k: int, control: str | int | None, test: str = "friedman")
     # the incomplete-block post-hocs' p-values are in no rank order: the general route's limit
     limit = _core.MAX_K if test in INCOMPLETE_TESTS else _core.MAX_K_ROBINSON
     return "bergmann_hommel" if k <= limit else "shaffer"
-
-
-def procedure_name(procedure: str) -> str:
-    """The display name of a registered procedure (``"bergmann_hommel"`` ->
-    ``"Bergmann-Hommel"``; :mod:`multicomp.procedures`)."""
-    return display_name(procedure)
 
 
 def fmt_alpha(alpha: float) -> str:

@@ -51,7 +51,7 @@ from multicomp._vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
-from multicomp.posterior_plot import Posterior
+from multicomp.plotting.posterior import Posterior
 from multicomp.procedures.base import FloatArray
 from multicomp.ranktests.permutation import RandomState
 from multicomp.simulation import CustomProcedure, NoiseFunction

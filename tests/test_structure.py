@@ -339,3 +339,35 @@ def test_an_unknown_rank_test_is_worded_as_every_option() -> None:
         ValueError, match=r"test must be one of 'friedman', 'aligned', 'quade'; got 'sign'"
     ):
         ranktests.get("sign")
+
+
+#: Comparisons with a registered name that are not dispatch: the critical-difference forms of
+#: D06 (Nemenyi's and Bonferroni-Dunn's CD, drawn as a bar or an interval) and Friedman's test,
+#: which every comparison of a complete table shows.
+NOT_DISPATCH = {
+    ("plotting.cd_diagram", "nemenyi"),
+    ("plotting.cd_diagram", "bonferroni_dunn"),
+    ("report.decisions", "bonferroni_dunn"),
+    ("plotting.cd_diagram", "friedman"),
+    ("omnibus", "friedman"),
+}
+
+
+def test_procedures_and_rank_tests_are_chosen_through_their_registries() -> None:
+    """No ``procedure == "holm"`` or ``test == "quade"`` outside the registries (issue 19.10):
+    a registered procedure or rank test is looked up, so a new one needs no edit elsewhere."""
+    from multicomp import procedures, ranktests
+
+    registered = {*procedures.names("control"), *procedures.names("all_pairs")}
+    registered |= {*ranktests.names(), "bonferroni_dunn"}
+    found = set()
+    for name in MODULES:
+        if name.split(".")[0] in ("procedures", "ranktests"):
+            continue
+        for node in ast.walk(ast.parse(_source(name))):
+            if isinstance(node, ast.Compare) and isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
+                for side in (node.left, *node.comparators):
+                    if isinstance(side, ast.Constant) and side.value in registered:
+                        found.add((name, side.value))
+    assert found - NOT_DISPATCH == set(), sorted(found - NOT_DISPATCH)
+    assert found & NOT_DISPATCH  # the scan finds comparisons at all

@@ -67,7 +67,7 @@ class InputError(Exception):
 def _parser() -> argparse.ArgumentParser:
     from multicomp._core import __version__
     from multicomp.examples import EXAMPLES
-    from multicomp.plotting.cd_diagram import DIAGRAM_PROCEDURES
+    from multicomp.plotting.cd_diagram import diagram_procedures
 
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -238,7 +238,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--plot-procedure",
-        **_listed("--plot-procedure", DIAGRAM_PROCEDURES),
+        **_listed("--plot-procedure", diagram_procedures()),
         help="procedure whose decisions the diagram draws (default: the "
         "report's procedure, so that diagram and summary agree)",
     )

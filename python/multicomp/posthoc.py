@@ -71,7 +71,7 @@ Holm's on Friedman ranks (0.241 vs 0.218 at k = 4, N = 30), the sign test's clea
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
@@ -719,6 +719,14 @@ def _permuted(basis: _Basis, test: str, pvalues: _PValueOptions) -> tuple[str, i
     return wanted, None
 
 
+#: The pairwise tests of the post-hocs: each pair's two-sided test, and the direction of its
+#: result (positive when the first algorithm is better).
+_PAIRWISE: dict[str, tuple[Callable[[np.ndarray, np.ndarray], Any], Callable[[Any], float]]] = {
+    "wilcoxon": (wilcoxon, lambda result: result.r_plus - result.r_minus),
+    "sign": (sign_test, lambda result: result.wins - result.losses),
+}
+
+
 def pairwise_tests(
     scores: Scores, first: np.ndarray, second: np.ndarray, test: str
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -726,15 +734,12 @@ def pairwise_tests(
     second[h]) on the oriented scores; z = sign(R+ - R-) (or of wins - losses, positive when
     ``first`` is better) times Phi^{-1}(1 - p/2)."""
     values = scores.oriented()
+    run, direction_of = _PAIRWISE[test]
     direction = np.empty(len(first))
     pvalue = np.empty(len(first))
     for h, (a, b) in enumerate(zip(first, second)):
-        if test == "wilcoxon":
-            signed = wilcoxon(values[:, a], values[:, b])
-            direction[h], pvalue[h] = signed.r_plus - signed.r_minus, signed.pvalue
-        else:
-            signs = sign_test(values[:, a], values[:, b])
-            direction[h], pvalue[h] = signs.wins - signs.losses, signs.pvalue
+        result = run(values[:, a], values[:, b])
+        direction[h], pvalue[h] = direction_of(result), result.pvalue
     pvalue = np.minimum(pvalue, 1.0)
     return np.sign(direction) * stats.norm.isf(pvalue / 2.0), pvalue
 

@@ -13,16 +13,14 @@ from typing import Any, Protocol, cast, runtime_checkable
 
 import pandas as pd
 
-from multicomp import ranktests
+from multicomp import procedures, ranktests
 from multicomp._data import Aggregate, Scores, as_rank_series, as_scores, index_of, published_ranks
 from multicomp._names import POSTHOC_NAMES, default_procedure, fmt_alpha
 from multicomp._ranking import check_average_ranks
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
-    ALL_PAIRS_PROCEDURES,
     BARS,
     CD_PROCEDURES,
-    CONTROL_PROCEDURES,
     PAIRWISE_TESTS,
     Bars,
     NanPolicy,
@@ -45,12 +43,20 @@ from multicomp.procedures.critical_difference import critical_difference
 from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState
 from multicomp.report.decisions import Decisions, of_critical_difference, of_posthoc
 
-__all__ = ["DIAGRAM_PROCEDURES", "cd_diagram", "draw_decisions"]
+__all__ = ["cd_diagram", "diagram_procedures", "draw_decisions"]
 
-#: All-pairs procedures drawn from their adjusted p-values (APVs), not a critical difference.
-APV_PROCEDURES = tuple(p for p in ALL_PAIRS_PROCEDURES if p not in CD_PROCEDURES)
-#: Every procedure whose decisions a CD diagram draws (``procedure=`` of :func:`cd_diagram`).
-DIAGRAM_PROCEDURES = tuple(dict.fromkeys((*CD_PROCEDURES, *APV_PROCEDURES, *CONTROL_PROCEDURES)))
+
+def _apv_procedures() -> tuple[str, ...]:
+    """The registered all-pairs procedures drawn from their adjusted p-values (APVs), not a
+    critical difference."""
+    return tuple(p for p in procedures.names("all_pairs") if p not in CD_PROCEDURES)
+
+
+def diagram_procedures() -> tuple[str, ...]:
+    """Every procedure whose decisions a CD diagram draws (``procedure=`` of
+    :func:`cd_diagram`): the critical differences, then the registered procedures."""
+    return tuple(dict.fromkeys((*CD_PROCEDURES, *_apv_procedures(), *procedures.names("control"))))
+
 
 Posthoc = PosthocAllPairsResult | PosthocControlResult
 
@@ -181,7 +187,7 @@ def cd_diagram(
     if procedure is None:
         k = len(result.ranks) if result is not None else len(_ranks_of(scores, ranks))
         procedure = default_procedure(k, control, test)
-    procedure = check_choice("procedure", procedure, DIAGRAM_PROCEDURES)
+    procedure = check_choice("procedure", procedure, diagram_procedures())
     if procedure in CD_PROCEDURES and not (procedure == "nemenyi" and test in PAIRWISE_TESTS):
         decisions = _by_critical_difference(
             scores,
@@ -205,7 +211,8 @@ def cd_diagram(
         "random_state": random_state,
         "n_resamples": n_resamples,
     }
-    if procedure in CONTROL_PROCEDURES and (control is not None or procedure not in APV_PROCEDURES):
+    one_vs_all = procedure in procedures.names("control")
+    if one_vs_all and (control is not None or procedure not in _apv_procedures()):
         if isinstance(result, PosthocAllPairsResult):
             raise ValueError(
                 f"procedure={procedure!r} compares with a control: pass the data or a "

@@ -24,8 +24,6 @@ from multicomp._vocabulary import (
     INCOMPLETE_TESTS,
     PAIRWISE_TESTS,
     ChosenFamily,
-    CompareTest,
-    OmnibusName,
     PosthocComparison,
     PValueMethod,
     PValueSource,
@@ -80,7 +78,7 @@ class OmnibusTest(NotebookView):
         ``'permutation'`` (Monte Carlo) permutation p-values (``compare(method=)``).
     """
 
-    name: OmnibusName
+    name: str  # a registered rank test's, a test derived from one, or an incomplete test's
     statistic: float
     pvalue: float
     distribution: Literal["chi2", "F"]
@@ -158,7 +156,7 @@ class ReportData:
     values: tuple[tuple[float | None, ...], ...] = field(repr=False)  # None: a missing score
     higher_is_better: bool
     alpha: float
-    test: CompareTest
+    test: str  # one of multicomp.ranktests.compare_tests() (registered tests too)
     control: str | None
     ranks: tuple[float, ...]  # average Friedman ranks (the test's after an incomplete-block test)
     test_ranks: tuple[float, ...]  # the ranks of `test` that the post-hoc compares

@@ -33,7 +33,6 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from multicomp import _tables, ranktests
-from multicomp._data import Scores
 from multicomp._validation import (
     check_alpha,
     check_bool,
@@ -55,6 +54,7 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
+from multicomp.data.scores import Scores
 from multicomp.posthoc import pairwise_tests
 from multicomp.procedures import base as registry
 from multicomp.procedures.adjust import adjust_control, all_pairs_apv

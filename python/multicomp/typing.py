@@ -21,7 +21,6 @@ Simulation
 
 from __future__ import annotations
 
-from multicomp._data import Aggregate, RanksLike, ScoresLike
 from multicomp._vocabulary import (
     Alternative,
     Bars,
@@ -51,6 +50,7 @@ from multicomp._vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
+from multicomp.data.scores import Aggregate, RanksLike, ScoresLike
 from multicomp.plotting.posterior import Posterior
 from multicomp.procedures.base import FloatArray
 from multicomp.ranktests.permutation import RandomState

@@ -17,9 +17,9 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from multicomp._data import as_real_array
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import ROMS, Rom
+from multicomp.data.scores import as_real_array
 from multicomp.procedures import base
 from multicomp.procedures.base import Context, FloatArray
 from multicomp.procedures.control import rom_decisions

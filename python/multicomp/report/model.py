@@ -16,7 +16,6 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from multicomp._data import Scores
 from multicomp._names import TEST_NAMES, fmt_p
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_choice
@@ -30,6 +29,7 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
+from multicomp.data.scores import Scores
 from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, pvalue_label
 
 __all__ = [

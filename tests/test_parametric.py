@@ -268,7 +268,7 @@ def test_compare_states_the_conditions_and_the_family() -> None:
     auto = mc.compare(scores, control="PDFC", family="auto")
     assert auto.conditions == mc.check_conditions(scores).verdict
     assert "Parametric conditions: The parametric conditions are rejected" in auto.summary
-    assert auto.family == "nonparametric" and "conditions fail" in auto.family_reason
+    assert auto.family == "nonparametric" and "conditions are rejected" in auto.family_reason
     parametric = mc.compare(scores, control="PDFC", family="parametric")
     assert (
         parametric.family == "parametric"

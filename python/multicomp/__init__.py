@@ -34,6 +34,8 @@ Other tests
     Two algorithms: wilcoxon, sign_test, paired_t_test (module two_sample);
     bayesian_signed_rank_test, bayesian_sign_test, compare_bayesian and its plot_posterior
     (modules bayesian, posterior_plot); multiple_sign_test;
+    bayesian_ranking: the Plackett-Luce posterior of k algorithms' rankings (module
+    plackett_luce; its result in multicomp.results, its plot in module ranking_plot);
     contrast_estimation. Two algorithms on one data set: corrected_resampled_t_test,
     bayesian_correlated_t_test, paired_t_test_5x2cv, combined_f_test_5x2cv (module
     cross_validation); on one holdout set: mcnemar, compare_holdout (module holdout).
@@ -137,6 +139,7 @@ from multicomp.parametric import (
     posthoc_parametric,
     rm_anova,
 )
+from multicomp.plackett_luce import bayesian_ranking
 from multicomp.plot import cd_diagram, cd_groups
 from multicomp.posterior_plot import Posterior, plot_posterior
 from multicomp.posthoc import (
@@ -266,6 +269,7 @@ __all__ = [
     "Posterior",
     "compare_bayesian",
     "plot_posterior",
+    "bayesian_ranking",
     # two algorithms on one data set, from cross-validation
     "CorrelatedTTestResult",
     "CrossValidationTestResult",

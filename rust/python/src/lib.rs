@@ -19,6 +19,8 @@ use pyo3::prelude::*;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
+mod pool;
+
 /// Errors of this module: a core error (-> ValueError) or a Python error passed through.
 enum Error {
     Core(CoreError),
@@ -51,23 +53,22 @@ type Result<T> = std::result::Result<T, Error>;
 /// How often a computation in progress looks for a pending Python signal.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
-/// Calls at most this k and this many p-values in all are quick (a few milliseconds at
+/// Calls of one family at most this k are quick (a few milliseconds at
 /// most, which delays a Ctrl-C unnoticeably; benches/RESULTS-rust.md): Shaffer's S(100)
 /// takes about 0.1 ms, a Bergmann-Hommel family at k = 12 about 0.4 ms, and one by the
 /// Robinson route at k = 20 about 0.5 ms.
 const QUICK_K_SHAFFER: usize = 100;
 const QUICK_K_BERGMANN_HOMMEL: usize = 12;
 const QUICK_K_ROBINSON: usize = 20;
-const QUICK_VALUES: usize = 2_000;
-/// A Plackett-Luce run of at most this much work (draws x N x k) takes a few milliseconds.
-const QUICK_PLACKETT_LUCE: f64 = 1e6;
 
-/// Runs `work` on the rayon pool with the GIL released, while this thread looks for
-/// pending signals (Ctrl-C) every [`SIGNAL_POLL`]: when a signal handler raises, the
-/// [`Interrupt`] given to `work` is raised, `work` stops at its next check, and the
-/// handler's exception (KeyboardInterrupt) is returned. Every core call that can be
-/// long goes through here. `quick`: the work surely takes well under [`SIGNAL_POLL`], so
-/// it runs on this thread without the checks (handing it to the pool costs about 20 us).
+/// Runs `work` on this process's thread pool ([`pool::pool`], fork-safe) with the GIL
+/// released, while this thread looks for pending signals (Ctrl-C) every [`SIGNAL_POLL`]:
+/// when a signal handler raises, the [`Interrupt`] given to `work` is raised, `work` stops
+/// at its next check, and the handler's exception (KeyboardInterrupt) is returned. Every
+/// core call that can be long goes through here. `quick`: the work surely takes well under
+/// [`SIGNAL_POLL`] and is one family (the core spreads only stacks of families, and large
+/// families, over threads), so it runs on this thread without the checks (handing it to
+/// the pool would cost about 15 us).
 fn interruptible<T, F>(py: Python<'_>, quick: bool, work: F) -> Result<T>
 where
     T: Send,
@@ -77,9 +78,10 @@ where
     if quick {
         return Ok(py.detach(|| work(&stop))?);
     }
+    let pool = pool::pool(py)?;
     let (sender, mut receiver) = mpsc::channel();
     let mut signal: Option<PyErr> = None;
-    let result = rayon::in_place_scope(|scope| {
+    let result = pool.in_place_scope(|scope| {
         let stop = &stop;
         scope.spawn(move |_| {
             // The receiver outlives the work: the scope waits for it.
@@ -212,7 +214,7 @@ fn shaffer_apv<'py>(
     let k = read_k(k)?;
     shaffer::check_k_shaffer(k)?;
     let fam = Families::read(&pvalues, k)?;
-    let quick = k <= QUICK_K_SHAFFER && fam.values.len() <= QUICK_VALUES;
+    let quick = k <= QUICK_K_SHAFFER && !fam.stacked();
     let out = interruptible(py, quick, |stop| {
         shaffer::shaffer_apv(&fam.values, k, fam.stacked(), stop)
     })?;
@@ -235,7 +237,7 @@ fn bergmann_hommel_apv<'py>(
     let algorithm: Algorithm = algorithm.parse()?;
     bergmann_hommel::check_bergmann_hommel(k, algorithm)?;
     let fam = Families::read(&pvalues, k)?;
-    let quick = k <= QUICK_K_BERGMANN_HOMMEL && fam.values.len() <= QUICK_VALUES;
+    let quick = k <= QUICK_K_BERGMANN_HOMMEL && !fam.stacked();
     let out = interruptible(py, quick, |stop| {
         bergmann_hommel::bergmann_hommel_apv(&fam.values, k, algorithm, fam.stacked(), stop)
     })?;
@@ -308,7 +310,7 @@ fn bergmann_hommel_apv_robinson<'py>(
     check_k_robinson(k)?;
     let fam = Families::read(&pvalues, k)?;
     let orders = read_orders(&order, k, &fam)?;
-    let quick = k <= QUICK_K_ROBINSON && fam.values.len() <= QUICK_VALUES;
+    let quick = k <= QUICK_K_ROBINSON && !fam.stacked();
     let out = interruptible(py, quick, |stop| {
         robinson::bergmann_hommel_apv_robinson(&fam.values, k, &orders, fam.stacked(), stop)
     })?;
@@ -371,8 +373,8 @@ fn plackett_luce_gibbs<'py>(
         seed,
     };
     check_plackett_luce(&order, &tied, k, &settings)?;
-    let work = (n_draws as f64 + n_chains as f64 * n_burn as f64) * order.len() as f64;
-    let out = interruptible(py, work <= QUICK_PLACKETT_LUCE, |stop| {
+    // Never quick: the chains run in parallel, on this process's pool.
+    let out = interruptible(py, false, |stop| {
         plackett_luce::plackett_luce_gibbs(&order, &tied, k, &settings, stop)
     })?;
     let array = numpy::ndarray::Array2::from_shape_vec((n_draws, k), out)
@@ -390,10 +392,9 @@ fn plackett_luce_pairs<'py>(
 ) -> Result<(Bound<'py, PyArray2<f64>>, Bound<'py, PyArray2<f64>>)> {
     let k = samples.shape()[1];
     let values: Vec<f64> = samples.as_array().iter().copied().collect();
-    let work = values.len() as f64 * k as f64;
-    let (better, above) = interruptible(py, work <= QUICK_PLACKETT_LUCE, |stop| {
-        plackett_luce::pairwise(&values, k, stop)
-    })?;
+    // Never quick: the rows are computed in parallel, on this process's pool.
+    let (better, above) =
+        interruptible(py, false, |stop| plackett_luce::pairwise(&values, k, stop))?;
     let matrix = |v: Vec<f64>| -> Result<Bound<'py, PyArray2<f64>>> {
         let array = numpy::ndarray::Array2::from_shape_vec((k, k), v)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;

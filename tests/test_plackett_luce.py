@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import multicomp as mc
-from multicomp import plackett_luce, ranking_plot
+from multicomp import plackett_luce
 from multicomp._core import plackett_luce_gibbs
+from multicomp.plotting import ranking as ranking_plot
 
 matplotlib.use("Agg")
 

@@ -36,7 +36,7 @@ Other tests
     bayesian_signed_rank_test, bayesian_sign_test, compare_bayesian and its plot_posterior
     (modules bayesian, posterior_plot); multiple_sign_test;
     bayesian_ranking: the Plackett-Luce posterior of k algorithms' rankings (module
-    plackett_luce; its result in multicomp.results, its plot in module ranking_plot);
+    plackett_luce; its result in multicomp.results, its plot in plotting.ranking);
     contrast_estimation. Two algorithms on one data set: corrected_resampled_t_test,
     bayesian_correlated_t_test, paired_t_test_5x2cv, combined_f_test_5x2cv (module
     cross_validation); on one holdout set: mcnemar, compare_holdout (module holdout).
@@ -78,10 +78,12 @@ from multicomp.multiple_sign import multiple_sign_critical_value, multiple_sign_
 from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 from multicomp.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
 from multicomp.plackett_luce import bayesian_ranking
-from multicomp.plot import cd_diagram, cd_groups
-from multicomp.posterior_plot import plot_posterior
+from multicomp.plotting.cd_diagram import cd_diagram
+from multicomp.plotting.cd_groups import cd_groups
+from multicomp.plotting.posterior import plot_posterior
 from multicomp.posthoc import posthoc_all_pairs, posthoc_control
-from multicomp.report import Report, compare
+from multicomp.report.compare import compare
+from multicomp.report.report import Report
 from multicomp.simulation import simulate
 from multicomp.two_sample import (
     paired_t_test,

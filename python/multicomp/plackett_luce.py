@@ -217,8 +217,8 @@ class BayesianRankingResult(_tables.NotebookView):
 
     def plot(self, **kwargs: Any) -> Any:
         """The posterior weights with their intervals, sorted
-        (:func:`multicomp.ranking_plot.plot_ranking`)."""
-        from multicomp.ranking_plot import plot_ranking
+        (:func:`multicomp.plotting.ranking.plot_ranking`)."""
+        from multicomp.plotting.ranking import plot_ranking
 
         return plot_ranking(self, **kwargs)
 

@@ -52,7 +52,8 @@ from multicomp.parametric import (
 )
 from multicomp.plackett_luce import BayesianRankingResult
 from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult
-from multicomp.report import Hypothesis, OmnibusTest, Report
+from multicomp.report.model import Hypothesis, OmnibusTest
+from multicomp.report.report import Report
 from multicomp.simulation import SimulationResult
 from multicomp.two_sample import PairedTTestResult, SignTestResult, WilcoxonResult
 

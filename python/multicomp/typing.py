@@ -57,8 +57,8 @@ from multicomp._vocabulary import (
     ZeroMethod,
 )
 from multicomp.adjust import FloatArray
-from multicomp.posterior_plot import Posterior
-from multicomp.ranking_plot import Ranking
+from multicomp.plotting.posterior import Posterior
+from multicomp.plotting.ranking import Ranking
 from multicomp.simulation import CustomProcedure, NoiseFunction
 
 __all__ = [

@@ -35,24 +35,27 @@ from __future__ import annotations
 import inspect
 import textwrap
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
 from multicomp import _tables
 from multicomp._core import plackett_luce_gibbs, plackett_luce_pairs
-from multicomp._data import Aggregate, Scores, ScoresLike, as_scores
 from multicomp._permutation import DEFAULT_SEED, RandomState
 from multicomp._ranking import friedman_ranks
 from multicomp._validation import check_choice, check_count, check_fraction
 from multicomp._vocabulary import (
     RANKING_MATRICES,
     RANKING_TIES,
-    NanPolicy,
     RankingMatrix,
     RankingTies,
 )
+from multicomp.data.decorators import ScoreOptions, takes_scores
+from multicomp.data.scores import Scores
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["MAX_WORK", "BayesianRankingResult", "bayesian_ranking"]
 
@@ -223,8 +226,9 @@ class BayesianRankingResult(_tables.NotebookView):
         return plot_ranking(self, **kwargs)
 
 
+@takes_scores(ScoreOptions)
 def bayesian_ranking(
-    data: ScoresLike | Scores,
+    data: Scores,
     *,
     prior: float = 1.0,
     n_draws: int = 10_000,
@@ -233,12 +237,7 @@ def bayesian_ranking(
     ties: RankingTies = "integrate",
     credible_level: float = 0.95,
     random_state: RandomState = DEFAULT_SEED,
-    higher_is_better: bool = True,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
+    **reading: Unpack[ScoreOptions],
 ) -> BayesianRankingResult:
     """Bayesian analysis of the rankings of k algorithms on N data sets (Plackett-Luce).
 
@@ -269,10 +268,6 @@ def bayesian_ranking(
     random_state : int, numpy.random.Generator or None
         Seed of the chains (and of the random tie-breaks); the default gives the same result
         at every call, None fresh entropy.
-    higher_is_better, dataset, algorithm, score, aggregate : as for :func:`multicomp.compare`.
-    nan_policy : {'raise', 'omit'}
-        Missing scores: 'raise' (default) refuses them; 'omit' leaves out the data sets with
-        a missing score and lists them in the result's ``omitted``.
 
     Returns
     -------
@@ -313,15 +308,7 @@ def bayesian_ranking(
     n_chains = check_count(n_chains, "n_chains", 1, 1_000)
     n_draws = check_count(n_draws, "n_draws", n_chains)
     n_burn = check_count(n_burn, "n_burn", 0)
-    scores = as_scores(
-        data,
-        higher_is_better=higher_is_better,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-    )
+    scores = data
     n, k = scores.values.shape
     work = (n_draws + n_chains * n_burn) * n * k + n_draws * k * k
     if work > MAX_WORK:

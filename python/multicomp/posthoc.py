@@ -49,7 +49,7 @@ Phi^{-1}(1 - p/2) (for the normal approximation, the test's own |z|). Only adjus
 under any dependence among the p-values are offered (each procedure's ``not_after_pairwise``
 in :mod:`multicomp.procedures`):
 
-* Bonferroni (``"nemenyi"``, m p, for all pairs; ``"bonferroni"`` with a control) and Holm
+* Bonferroni (``"bonferroni"``, m p) and Holm
   (1979) rest on Bonferroni's inequality alone.
 * Shaffer's and Bergmann-Hommel's logical restrictions assume that the pairwise null
   hypotheses are transitive (A = B and B = C imply A = C). That holds for the exchangeability
@@ -492,7 +492,9 @@ def posthoc_all_pairs(
     ranks, n_datasets, algorithms
         As for :func:`posthoc_control`.
     procedures : sequence of str, optional
-        Procedures among 'nemenyi', 'holm', 'shaffer', 'bergmann_hommel' (any case).
+        Procedures among 'nemenyi', 'bonferroni', 'holm', 'shaffer', 'bergmann_hommel' (any
+        case). 'nemenyi': the studentized range (Demsar 2006; agrees with the critical
+        difference); 'bonferroni': m p (what Garcia & Herrera 2008 call Nemenyi's procedure).
     monotone : bool
         Non-decreasing APVs (above).
     aligned_se, quade_se, method, random_state, n_resamples

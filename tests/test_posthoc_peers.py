@@ -1,0 +1,83 @@
+"""The post-hocs that R's PMCMRplus and scikit-posthocs offer, against scikit-posthocs (a test
+dependency) and independent formulas: Nemenyi's studentized range (issue 21.2)."""
+
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+import scikit_posthocs as sp
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy import stats
+
+import multicomp as mc
+
+
+def _data(n: int, k: int, seed: int) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    values = rng.normal(size=(n, k)) + np.linspace(0.0, 1.0, k)
+    return pd.DataFrame(values, columns=[f"A{j + 1}" for j in range(k)])
+
+
+def _as_matrix(result: mc.results.PosthocAllPairsResult, procedure: str) -> np.ndarray:
+    matrix = result.matrix(procedure).to_numpy(copy=True)
+    np.fill_diagonal(matrix, 1.0)
+    return matrix
+
+
+def test_nemenyi_of_the_issue_agrees_with_its_critical_difference() -> None:
+    """k = 4, N = 30 and a pair at z = 2.60 (rank difference 0.867, SE 1/3): the critical
+    difference (0.856) separates it, and so do the Nemenyi APVs (0.046); G08's Bonferroni form
+    (0.056) does not."""
+    ranks = {"A": 2.5 - 1.3 / 3, "B": 2.5 + 1.3 / 3, "C": 2.5, "D": 2.5}
+    result = mc.posthoc_all_pairs(ranks=ranks, n_datasets=30)
+    cd = mc.critical_difference(4, 30)
+    assert cd == pytest.approx(0.856, abs=5e-4) and cd < 2.6 / 3
+    assert abs(result.z["A vs B"]) == pytest.approx(2.60, abs=1e-12)
+    expected = stats.studentized_range.sf(2.60 * np.sqrt(2.0), 4, np.inf)
+    assert result.adjusted.loc["A vs B", "nemenyi"] == pytest.approx(expected, rel=1e-12)
+    assert result.adjusted.loc["A vs B", "nemenyi"] == pytest.approx(0.046, abs=5e-4)
+    assert result.adjusted.loc["A vs B", "bonferroni"] == pytest.approx(0.056, abs=5e-4)
+    assert result.reject.loc["A vs B", "nemenyi"] and not result.reject.loc["A vs B", "bonferroni"]
+
+
+@pytest.mark.parametrize(("n", "k", "seed"), [(30, 4, 1), (12, 6, 2), (50, 10, 3)])
+def test_nemenyi_equals_scikit_posthocs(n: int, k: int, seed: int) -> None:
+    data = _data(n, k, seed)
+    result = mc.posthoc_all_pairs(data, procedures="nemenyi", method="asymptotic")
+    expected = sp.posthoc_nemenyi_friedman(data.to_numpy())
+    np.testing.assert_allclose(_as_matrix(result, "nemenyi"), expected, rtol=1e-9, atol=1e-12)
+
+
+def test_nemenyi_of_the_demsar_example_equals_scikit_posthocs() -> None:
+    data = mc.load_example("demsar2006")
+    result = mc.posthoc_all_pairs(data, procedures="nemenyi", method="asymptotic")
+    expected = sp.posthoc_nemenyi_friedman(data.to_numpy())
+    np.testing.assert_allclose(_as_matrix(result, "nemenyi"), expected, rtol=1e-9, atol=1e-12)
+
+
+@given(st.integers(3, 12), st.integers(2, 60), st.floats(0.01, 0.2), st.integers(0, 2**32 - 1))
+def test_nemenyi_rejects_exactly_where_the_critical_difference_does(
+    k: int, n: int, alpha: float, seed: int
+) -> None:
+    """The pairs whose average ranks differ by at least CD are the pairs with Nemenyi
+    APV <= alpha (away from float ties), for the average ranks of n random permutations."""
+    rng = np.random.default_rng(seed)
+    shift = rng.uniform(0.0, 3.0, size=k)
+    rows = np.argsort(rng.normal(size=(n, k)) + shift, axis=1).argsort(axis=1) + 1.0
+    ranks = dict(zip(map(str, range(k)), rows.mean(axis=0)))
+    result = mc.posthoc_all_pairs(ranks=ranks, n_datasets=n, alpha=alpha, procedures="nemenyi")
+    cd = mc.critical_difference(k, n, alpha)
+    for a, b in itertools.combinations(ranks, 2):
+        gap = abs(ranks[a] - ranks[b])
+        if abs(gap - cd) > 1e-9 * cd:
+            assert result.reject.loc[f"{a} vs {b}", "nemenyi"] == (gap >= cd)
+
+
+def test_nemenyi_is_not_offered_after_pairwise_tests() -> None:
+    data = _data(12, 4, 4)
+    result = mc.posthoc_all_pairs(data, test="wilcoxon")
+    assert "studentized range" in result.skipped["nemenyi"]
+    with pytest.raises(ValueError, match="nemenyi does not apply: the studentized range"):
+        mc.posthoc_all_pairs(data, test="wilcoxon", procedures="nemenyi")

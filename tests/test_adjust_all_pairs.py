@@ -208,7 +208,7 @@ def test_large_k() -> None:
             np.full(3, 0.1),
             {"procedure": "tukey"},
             "procedure must be one of 'nemenyi', 'bonferroni', 'holm', 'shaffer', "
-            "'bergmann_hommel'; got 'tukey'",
+            "'bergmann_hommel', 'miller'; got 'tukey'",
         ),
         (np.full(4, 0.1), {"procedure": "holm"}, "number of pairs"),
         (np.full(6, 0.1), {"procedure": "holm", "k": 5}, "k = 5"),

@@ -41,7 +41,7 @@ def test_procedure_names_in_any_spelling() -> None:
     with pytest.raises(
         ValueError,
         match=r"^procedure must be one of 'nemenyi', 'bonferroni', 'holm', 'shaffer', "
-        r"'bergmann_hommel'; got 'tukey'$",
+        r"'bergmann_hommel', 'miller'; got 'tukey'$",
     ):
         mc.compare(DATA, procedure="tukey")
     with pytest.raises(ValueError, match=r"^procedure must be one of .*; got 'tukey'$"):

@@ -149,7 +149,7 @@ def test_methods_selection_and_bergmann_hommel_beyond_the_supported_k(
         mc.posthoc_all_pairs(data, procedures=["hommel"])
     monkeypatch.setattr(_core, "MAX_K_ROBINSON", 4)
     result = mc.posthoc_all_pairs(data)
-    assert result.procedures == ("nemenyi", "bonferroni", "holm", "shaffer")
+    assert result.procedures == ("nemenyi", "bonferroni", "holm", "shaffer", "miller")
     assert "bergmann_hommel" in result.skipped and "shaffer" in result.skipped["bergmann_hommel"]
     with pytest.raises(ValueError, match="bergmann_hommel was skipped: k = 5 exceeds"):
         result.matrix("bergmann_hommel")

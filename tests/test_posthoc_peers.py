@@ -1,5 +1,6 @@
 """The post-hocs that R's PMCMRplus and scikit-posthocs offer, against scikit-posthocs (a test
-dependency) and independent formulas: Nemenyi's studentized range (issue 21.2)."""
+dependency) and independent formulas: Nemenyi's studentized range (issue 21.2), Miller's
+simultaneous test (issue 21.10)."""
 
 import itertools
 
@@ -75,9 +76,33 @@ def test_nemenyi_rejects_exactly_where_the_critical_difference_does(
             assert result.reject.loc[f"{a} vs {b}", "nemenyi"] == (gap >= cd)
 
 
-def test_nemenyi_is_not_offered_after_pairwise_tests() -> None:
+@pytest.mark.parametrize("procedure", ["nemenyi", "miller"])
+def test_common_se_procedures_are_not_offered_after_pairwise_tests(procedure: str) -> None:
     data = _data(12, 4, 4)
     result = mc.posthoc_all_pairs(data, test="wilcoxon")
-    assert "studentized range" in result.skipped["nemenyi"]
-    with pytest.raises(ValueError, match="nemenyi does not apply: the studentized range"):
-        mc.posthoc_all_pairs(data, test="wilcoxon", procedures="nemenyi")
+    assert "studentized range" in result.skipped[procedure]
+    with pytest.raises(ValueError, match=f"{procedure} does not apply: the studentized range"):
+        mc.posthoc_all_pairs(data, test="wilcoxon", procedures=procedure)
+
+
+@pytest.mark.parametrize(("n", "k", "seed"), [(30, 4, 1), (12, 6, 2), (50, 10, 3)])
+def test_miller_equals_scikit_posthocs(n: int, k: int, seed: int) -> None:
+    data = _data(n, k, seed)
+    result = mc.posthoc_all_pairs(data, procedures="miller", method="asymptotic")
+    expected = sp.posthoc_miller_friedman(data.to_numpy())
+    np.testing.assert_allclose(_as_matrix(result, "miller"), expected, rtol=1e-9, atol=1e-12)
+
+
+@given(st.integers(2, 30), st.floats(0.0, 8.0))
+def test_miller_is_the_chi_square_of_z_and_lies_between_p_and_one(k: int, z: float) -> None:
+    """APV = P(chi2_{k-1} >= z^2): at k = 2 the two-sided p itself; at least p for any k
+    (a chi-square with more df has a heavier tail), non-decreasing in k."""
+    p = 2.0 * stats.norm.sf(z)
+    m = k * (k - 1) // 2
+    apv = mc.adjust_all_pairs(np.full(m, p), "miller", k=k)[0]
+    assert apv == pytest.approx(stats.chi2.sf(z * z, k - 1), rel=1e-9, abs=1e-300)
+    assert p * (1 - 1e-9) <= apv <= 1.0
+    if k == 2:
+        assert apv == pytest.approx(p, rel=1e-9)
+    more = mc.adjust_all_pairs(np.full((k + 1) * k // 2, p), "miller", k=k + 1)[0]
+    assert more >= apv * (1 - 1e-12)

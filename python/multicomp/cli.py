@@ -124,7 +124,8 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="procedure of the summary: holm (default with --control), hochberg, "
         "hommel, holland, rom, finner, li, bonferroni; for all pairs "
-        "bergmann_hommel (default), shaffer, holm, nemenyi (studentized range), bonferroni",
+        "bergmann_hommel (default), shaffer, holm, nemenyi (studentized range), bonferroni, "
+        "miller",
     )
     paper = parser.add_argument_group(
         "the papers' forms", "reproduce published tables (defaults: the exact forms)"

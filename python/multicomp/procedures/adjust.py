@@ -259,6 +259,8 @@ def adjust_all_pairs(
       of Demsar (2006, Sec. 3.2.2), as R's PMCMRplus and scikit-posthocs compute it; APV <= alpha
       exactly when the average ranks differ by at least :func:`multicomp.critical_difference`.
     - ``"bonferroni"``: m p_i (what G08 call Nemenyi's procedure; their tables print it).
+    - ``"miller"``: P(chi2_{k-1} >= z_i^2), Miller's (1966) simultaneous test (PMCMRplus
+      ``frdAllPairsMillerTest``); conservative.
     - ``"holm"``: max_{j<=i} (m-j+1) p_(j).
     - ``"shaffer"`` (static): max_{j<=i} t_j p_(j), t_j = max{s in S(k): s <= m-j+1}.
     - ``"bergmann_hommel"``: max{|I| min_{j in I} p_j : I exhaustive, i in I}, exact, for

@@ -1,7 +1,7 @@
 """The procedures for all pairwise comparisons (N x N), registered in
 :mod:`multicomp.procedures.base`: Nemenyi (the studentized range), Bonferroni (what Garcia &
 Herrera 2008 call Nemenyi's procedure), Holm, Shaffer's static procedure and Bergmann-Hommel's
-(Garcia & Herrera 2008, Sec. 3). The p-values of a family are the pairs of k algorithms in
+(Garcia & Herrera 2008, Sec. 3), and Miller's simultaneous test (chi-square). The p-values of a family are the pairs of k algorithms in
 ``itertools.combinations`` order; leading axes are families.
 """
 
@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy.stats import norm, studentized_range
+from scipy.stats import chi2, norm, studentized_range
 
 from multicomp import _core
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
@@ -24,9 +24,9 @@ _NEEDS_TRANSITIVITY = (
     "its logical restrictions assume transitive pairwise null hypotheses, which pairwise "
     "location tests do not have (use bonferroni or holm)"
 )
-#: Why Nemenyi's procedure is not offered after pairwise tests.
+#: Why Nemenyi's and Miller's procedures are not offered after pairwise tests.
 _NEEDS_COMMON_SE = (
-    "the studentized range holds for z statistics that are differences of k average ranks "
+    "the studentized range and Miller's chi-square hold for z statistics that are differences of k average ranks "
     "with one standard error, as a rank post-hoc's are, not for the p-values of separate "
     "pairwise tests (use bonferroni or holm)"
 )
@@ -57,6 +57,15 @@ def _nemenyi(p: FloatArray, context: Context) -> FloatArray:
     apv = np.where(distinct >= 1.0, 1.0, studentized_range.sf(q, max(context.k, 2), np.inf))
     bonferroni = np.minimum(p.shape[-1] * distinct, 1.0)
     return np.clip(apv, distinct, bonferroni)[where.reshape(p.shape)]
+
+
+def _miller(p: FloatArray, context: Context) -> FloatArray:
+    """Miller's (1966) simultaneous APVs: P(chi2_{k-1} >= z^2), |z| = Phi^{-1}(1 - p/2), as
+    R's PMCMRplus ``frdAllPairsMillerTest`` and scikit-posthocs ``posthoc_miller_friedman``
+    compute them. Scheffe's projection: a pair's z^2 is at most the quadratic form of the k
+    average ranks, asymptotically chi-square with k - 1 df, so the family-wise error is
+    controlled (conservatively: Nemenyi's studentized range is exact for the pairs)."""
+    return np.asarray(chi2.sf(norm.isf(p / 2.0) ** 2, max(context.k, 2) - 1), dtype=np.float64)
 
 
 def _bergmann_hommel(p: FloatArray, context: Context) -> FloatArray:
@@ -132,5 +141,14 @@ register(
         not_after_pairwise=_NEEDS_TRANSITIVITY,
         ordered=True,
         headline=True,
+    )
+)
+register(
+    Procedure(
+        "miller",
+        "Miller",
+        "all_pairs",
+        _miller,
+        not_after_pairwise=_NEEDS_COMMON_SE,
     )
 )

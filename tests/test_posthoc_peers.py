@@ -106,3 +106,64 @@ def test_miller_is_the_chi_square_of_z_and_lies_between_p_and_one(k: int, z: flo
         assert apv == pytest.approx(p, rel=1e-9)
     more = mc.adjust_all_pairs(np.full((k + 1) * k // 2, p), "miller", k=k + 1)[0]
     assert more >= apv * (1 - 1e-12)
+
+
+# --- Conover's t tests after Friedman and Quade (issue 21.9) ----------------------------------
+
+CONOVER_PEERS = {
+    "conover": lambda x, adjust: sp.posthoc_conover_friedman(x, p_adjust=adjust),
+    "quade_conover": lambda x, adjust: sp.posthoc_quade(x, p_adjust=adjust),
+}
+
+
+@pytest.mark.parametrize("test", ["conover", "quade_conover"])
+@pytest.mark.parametrize(
+    ("n", "k", "seed", "decimals"), [(12, 5, 1, 6), (30, 4, 2, 1), (8, 7, 3, 0)]
+)
+def test_conover_equals_scikit_posthocs(
+    test: str, n: int, k: int, seed: int, decimals: int
+) -> None:
+    """Unadjusted and Holm-adjusted p-values, with and without ties (scores rounded to
+    integers after scaling, so that the peer's ranges tie where the package's do)."""
+    data = (_data(n, k, seed) * 10.0**decimals).round()
+    result = mc.posthoc_all_pairs(data, test=test, procedures="holm")
+    assert result.method == "asymptotic" and result.test == test
+    for adjust, procedure in ((None, None), ("holm", "holm")):
+        matrix = result.matrix(procedure).to_numpy(copy=True)
+        np.fill_diagonal(matrix, 1.0)
+        expected = CONOVER_PEERS[test](data.to_numpy(), adjust).to_numpy()
+        np.testing.assert_allclose(matrix, expected, rtol=1e-9, atol=1e-14)
+
+
+@pytest.mark.parametrize("test", ["conover", "quade_conover"])
+def test_conover_with_a_control_has_the_all_pairs_pvalues(test: str) -> None:
+    data = _data(15, 5, 5)
+    pairs = mc.posthoc_all_pairs(data, test=test).matrix()
+    control = mc.posthoc_control(data, "A5", test=test)
+    for name in control.algorithms:
+        assert control.pvalue[name] == pytest.approx(pairs.loc[name, "A5"], rel=1e-12)
+
+
+def test_conover_t_is_the_difference_over_the_anova_se() -> None:
+    """Conover (1999, p. 371) by hand: t = |R_i - R_j| / sqrt(2 (N(k-1) S^2 - sum (R_j -
+    N(k+1)/2)^2) / ((N-1)(k-1))) on rank sums, Student's t on (N-1)(k-1) df."""
+    data = _data(10, 4, 6).round(1)
+    ranks = stats.rankdata(-data.to_numpy(), axis=1)
+    n, k = ranks.shape
+    sums = ranks.sum(axis=0)
+    s2 = (np.sum(ranks**2) - n * k * (k + 1) ** 2 / 4) / (k - 1)
+    df = (n - 1) * (k - 1)
+    se = np.sqrt(2 * (n * (k - 1) * s2 - np.sum((sums - n * (k + 1) / 2) ** 2)) / df)
+    result = mc.posthoc_all_pairs(data, test="conover")
+    for (a, b), z, p in zip(itertools.combinations(range(k), 2), result.z, result.pvalue):
+        t = (sums[b] - sums[a]) / se
+        assert z == pytest.approx(t, rel=1e-12)
+        assert p == pytest.approx(2 * stats.t.sf(abs(t), df), rel=1e-10)
+
+
+def test_conover_needs_the_data_and_separates_perfect_agreement() -> None:
+    with pytest.raises(ValueError, match="Conover's post-hoc estimates its standard error"):
+        mc.posthoc_all_pairs(ranks={"a": 1.0, "b": 2.0, "c": 3.0}, n_datasets=5, test="conover")
+    agree = pd.DataFrame(np.tile([3.0, 2.0, 1.0], (6, 1)), columns=["a", "b", "c"])
+    result = mc.posthoc_all_pairs(agree, test="conover")  # every data set ranks a, b, c alike
+    assert result.se == 0.0 and (result.pvalue == 0.0).all() and np.isinf(result.z).all()

@@ -311,7 +311,7 @@ def draw_decisions(
     k = ranks.size
     # the largest average rank of the registered rank test (kN for aligned ranks), else k
     top = ranktests.get(d.test).top(k, d.n_datasets) if d.test in ranktests.names() else float(k)
-    name = display_name(procedure)
+    name = display_name(procedure, d.comparison)
     level = f"alpha = {fmt_alpha(d.alpha)}"
     against = f" vs control {control}" if d.comparison == "control" else ""
     on = "" if d.cd is not None else f" ({POSTHOC_NAMES[d.test]})"

@@ -549,7 +549,11 @@ def test_option_values_are_read_in_any_case_as_the_api_reads_them(
     status, out, _ = run(["--example", "demsar2006", *options, "--family", "Auto"], capsys)
     assert status == 0 and "Summary" in out
     for option, bad, allowed in (
-        ("--test", "kruskal", "'friedman', 'aligned', 'quade', 'wilcoxon', 'sign'"),
+        (
+            "--test",
+            "kruskal",
+            "'friedman', 'aligned', 'quade', 'conover', 'quade_conover', 'wilcoxon', 'sign'",
+        ),
         ("--nan-policy", "drop", "'raise', 'omit'"),
         ("--rom", "approx", "'exact', 'garcia2010'"),
         ("--decimal", ";", "'.', ','"),

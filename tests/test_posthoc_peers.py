@@ -43,19 +43,22 @@ def test_nemenyi_of_the_issue_agrees_with_its_critical_difference() -> None:
     assert result.reject.loc["A vs B", "nemenyi"] and not result.reject.loc["A vs B", "bonferroni"]
 
 
-@pytest.mark.parametrize(("n", "k", "seed"), [(30, 4, 1), (12, 6, 2), (50, 10, 3)])
-def test_nemenyi_equals_scikit_posthocs(n: int, k: int, seed: int) -> None:
-    data = _data(n, k, seed)
-    result = mc.posthoc_all_pairs(data, procedures="nemenyi", method="asymptotic")
-    expected = sp.posthoc_nemenyi_friedman(data.to_numpy())
-    np.testing.assert_allclose(_as_matrix(result, "nemenyi"), expected, rtol=1e-9, atol=1e-12)
+PROCEDURE_PEERS = {
+    "nemenyi": sp.posthoc_nemenyi_friedman,
+    "miller": sp.posthoc_miller_friedman,
+}
 
 
-def test_nemenyi_of_the_demsar_example_equals_scikit_posthocs() -> None:
-    data = mc.load_example("demsar2006")
-    result = mc.posthoc_all_pairs(data, procedures="nemenyi", method="asymptotic")
-    expected = sp.posthoc_nemenyi_friedman(data.to_numpy())
-    np.testing.assert_allclose(_as_matrix(result, "nemenyi"), expected, rtol=1e-9, atol=1e-12)
+@pytest.mark.parametrize("procedure", ["nemenyi", "miller"])
+@pytest.mark.parametrize(("n", "k", "seed"), [(30, 4, 1), (12, 6, 2), (50, 10, 3), (0, 0, 0)])
+def test_nemenyi_and_miller_equal_scikit_posthocs(
+    procedure: str, n: int, k: int, seed: int
+) -> None:
+    """Random tables, and (n = 0) Demsar's (2006) Table 6."""
+    data = _data(n, k, seed) if n else mc.load_example("demsar2006")
+    result = mc.posthoc_all_pairs(data, procedures=procedure, method="asymptotic")
+    expected = PROCEDURE_PEERS[procedure](data.to_numpy())
+    np.testing.assert_allclose(_as_matrix(result, procedure), expected, rtol=1e-9, atol=1e-12)
 
 
 @given(st.integers(3, 12), st.integers(2, 60), st.floats(0.01, 0.2), st.integers(0, 2**32 - 1))
@@ -83,14 +86,6 @@ def test_common_se_procedures_are_not_offered_after_pairwise_tests(procedure: st
     assert "studentized range" in result.skipped[procedure]
     with pytest.raises(ValueError, match=f"{procedure} does not apply: the studentized range"):
         mc.posthoc_all_pairs(data, test="wilcoxon", procedures=procedure)
-
-
-@pytest.mark.parametrize(("n", "k", "seed"), [(30, 4, 1), (12, 6, 2), (50, 10, 3)])
-def test_miller_equals_scikit_posthocs(n: int, k: int, seed: int) -> None:
-    data = _data(n, k, seed)
-    result = mc.posthoc_all_pairs(data, procedures="miller", method="asymptotic")
-    expected = sp.posthoc_miller_friedman(data.to_numpy())
-    np.testing.assert_allclose(_as_matrix(result, "miller"), expected, rtol=1e-9, atol=1e-12)
 
 
 @given(st.integers(2, 30), st.floats(0.0, 8.0))

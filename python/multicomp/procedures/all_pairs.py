@@ -64,8 +64,10 @@ def _miller(p: FloatArray, context: Context) -> FloatArray:
     R's PMCMRplus ``frdAllPairsMillerTest`` and scikit-posthocs ``posthoc_miller_friedman``
     compute them. Scheffe's projection: a pair's z^2 is at most the quadratic form of the k
     average ranks, asymptotically chi-square with k - 1 df, so the family-wise error is
-    controlled (conservatively: Nemenyi's studentized range is exact for the pairs)."""
-    return np.asarray(chi2.sf(norm.isf(p / 2.0) ** 2, max(context.k, 2) - 1), dtype=np.float64)
+    controlled (conservatively: Nemenyi's studentized range is exact for the pairs). At least
+    p (equal at k = 2, where rounding could put it an ulp below)."""
+    apv = chi2.sf(norm.isf(p / 2.0) ** 2, max(context.k, 2) - 1)
+    return np.asarray(np.clip(apv, p, 1.0), dtype=np.float64)
 
 
 def _bergmann_hommel(p: FloatArray, context: Context) -> FloatArray:

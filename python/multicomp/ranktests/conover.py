@@ -26,7 +26,9 @@ the true A = B or another true null in 0.091 +- 0.005 of the tables after Friedm
 (k = 6, N = 30) 0.062 +- 0.004 after Friedman. Use them for power where every algorithm may
 differ, and the z tests (``"friedman"``, ``"quade"``) where the family-wise error must hold. They need each data set's ranks (not ``ranks=``); with
 ``method="auto"`` the post-hoc uses the t distribution at every N (the omnibus test follows
-``method`` as usual).
+``method`` as usual). Nemenyi's and Miller's APVs read a p-value through its normal deviate;
+after these t tests that is the normal deviate of the t p-value, not PMCMRplus' single-step
+studentized range on (N-1)(k-1) df (the step-wise procedures, e.g. Holm, are exact).
 
 References: Conover (1999), Practical Nonparametric Statistics, 3rd ed., Wiley; Conover & Iman
 (1979), On multiple-comparisons procedures, Los Alamos Tech. Rep. LA-7677-MS.

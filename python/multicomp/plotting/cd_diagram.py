@@ -189,6 +189,8 @@ def cd_diagram(
     if procedure is None:
         k = len(result.ranks) if result is not None else len(_ranks_of(scores, ranks))
         procedure = default_procedure(k, control, test)
+    procedure = check_choice("procedure", procedure, diagram_procedures())
+    if procedure in CD_PROCEDURES and not (procedure == "nemenyi" and test != "friedman"):
         decisions = _by_critical_difference(
             scores,
             result,

@@ -269,68 +269,68 @@ def bayesian_ranking(
 ) -> BayesianRankingResult:
     """Bayesian analysis of the rankings of k algorithms on N data sets (Plackett-Luce).
 
-        Each data set ranks the algorithms by score; the posterior of their Plackett-Luce weights
-        (the probability of ranking first on a new data set) is sampled by a Gibbs sampler (Caron
-        & Doucet 2012) in the Rust core, without Stan or a compiler, seeded, in parallel chains
-        whose draws do not depend on the number of threads. See :mod:`multicomp.plackett_luce`.
+    Each data set ranks the algorithms by score; the posterior of their Plackett-Luce weights
+    (the probability of ranking first on a new data set) is sampled by a Gibbs sampler (Caron
+    & Doucet 2012) in the Rust core, without Stan or a compiler, seeded, in parallel chains
+    whose draws do not depend on the number of threads. See :mod:`multicomp.plackett_luce`.
 
-        Parameters
-        ----------
-        data : array_like, DataFrame, str or os.PathLike
-            The scores, in any form :func:`multicomp.compare` accepts (rows = data sets).
-        prior : float
-            Concentration of the Dirichlet prior of the normalised weights (1: uniform, as
-            scmamp's ``bPlackettLuceModel``); the shape of the Gamma prior of each weight.
-        n_draws : int
-            Posterior draws kept, in all (split over the chains). The Monte Carlo error of a
-            probability p is about sqrt(p (1 - p) / n_draws) times a small inefficiency factor.
-        n_chains : int
-            Independent chains, run in parallel, each started from equal weights.
-        n_burn : int
-            Sweeps discarded at the start of each chain.
-        ties : {'integrate', 'random'}
-            Tied scores on a data set: 'integrate' (default) sums over the orders of the tied
-            algorithms; 'random' breaks each tie once at random (scmamp), which makes the
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        The scores, in any form :func:`multicomp.compare` accepts (rows = data sets).
+    prior : float
+        Concentration of the Dirichlet prior of the normalised weights (1: uniform, as
+        scmamp's ``bPlackettLuceModel``); the shape of the Gamma prior of each weight.
+    n_draws : int
+        Posterior draws kept, in all (split over the chains). The Monte Carlo error of a
+        probability p is about sqrt(p (1 - p) / n_draws) times a small inefficiency factor.
+    n_chains : int
+        Independent chains, run in parallel, each started from equal weights.
+    n_burn : int
+        Sweeps discarded at the start of each chain.
+    ties : {'integrate', 'random'}
+        Tied scores on a data set: 'integrate' (default) sums over the orders of the tied
+        algorithms; 'random' breaks each tie once at random (scmamp), which makes the
         posterior too narrow when ties are frequent (measured, see the module docstring).
-        credible_level : float
-            Level of the equal-tailed credible intervals, in (0, 1).
-        random_state : int, numpy.random.Generator or None
-            Seed of the chains (and of the random tie-breaks); the default gives the same result
-            at every call, None fresh entropy.
+    credible_level : float
+        Level of the equal-tailed credible intervals, in (0, 1).
+    random_state : int, numpy.random.Generator or None
+        Seed of the chains (and of the random tie-breaks); the default gives the same result
+        at every call, None fresh entropy.
 
-        Returns
-        -------
-        BayesianRankingResult
-            The posterior mean and credible interval of each weight, the probability that each
-            algorithm is the best, the pairwise probabilities and the draws.
+    Returns
+    -------
+    BayesianRankingResult
+        The posterior mean and credible interval of each weight, the probability that each
+        algorithm is the best, the pairwise probabilities and the draws.
 
-        Notes
-        -----
-        Work and memory grow like (n_draws + n_chains n_burn) N k and n_draws k; a call beyond
-        :data:`MAX_WORK` is refused before any work. k = 50 algorithms on N = 100 data sets
-        with 10,000 draws take 0.35 s of CPU, about 0.2 s on two idle cores
+    Notes
+    -----
+    Work and memory grow like (n_draws + n_chains n_burn) N k and n_draws k; a call beyond
+    :data:`MAX_WORK` is refused before any work. k = 50 algorithms on N = 100 data sets
+    with 10,000 draws take 0.35 s of CPU, about 0.2 s on two idle cores
     (benches/RESULTS-plackett-luce.md).
 
-        References
-        ----------
-        {references}
+    References
+    ----------
+    {references}
 
-        Examples
-        --------
-        >>> import numpy as np
-        >>> import multicomp as mc
-        >>> rng = np.random.default_rng(1)
-        >>> scores = rng.normal(size=(40, 3)) + [0.0, 0.5, 1.0]
-        >>> result = mc.bayesian_ranking(scores, n_draws=4000)
-        >>> print(result)
-        Bayesian Plackett-Luce ranking of 3 algorithms on 40 data sets (Dirichlet(1) prior, 4,000 draws in 4 chains)
-        ------------------------------------------------------------------------------------------------------------
-        Algorithm  Weight    95% interval  P(best)
-        ---------  ------  --------------  -------
-        A3          0.497  [0.373, 0.621]    0.960
-        A2          0.302  [0.204, 0.411]    0.040
-        A1          0.201  [0.126, 0.290]    0.001
-        Weight: the probability of ranking first on a new data set (posterior mean). Largest split R-hat: 1.001.
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import multicomp as mc
+    >>> rng = np.random.default_rng(1)
+    >>> scores = rng.normal(size=(40, 3)) + [0.0, 0.5, 1.0]
+    >>> result = mc.bayesian_ranking(scores, n_draws=4000)
+    >>> print(result)
+    Bayesian Plackett-Luce ranking of 3 algorithms on 40 data sets (Dirichlet(1) prior, 4,000 draws in 4 chains)
+    ------------------------------------------------------------------------------------------------------------
+    Algorithm  Weight    95% interval  P(best)
+    ---------  ------  --------------  -------
+    A3          0.497  [0.373, 0.621]    0.960
+    A2          0.302  [0.204, 0.411]    0.040
+    A1          0.201  [0.126, 0.290]    0.001
+    Weight: the probability of ranking first on a new data set (posterior mean). Largest split R-hat: 1.001.
     """
     prior_value = _check_prior(prior)
     ties = check_choice("ties", ties, RANKING_TIES)

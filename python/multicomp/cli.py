@@ -243,11 +243,6 @@ def _parser() -> argparse.ArgumentParser:
         help="procedure whose decisions the diagram draws (default: the "
         "report's procedure, so that diagram and summary agree)",
     )
-    parser.add_argument(  # the deprecated name of --plot-procedure
-        "--plot-method",
-        **_listed("--plot-method", DIAGRAM_PROCEDURES),
-        help=argparse.SUPPRESS,
-    )
     parser.add_argument(
         "--dataset-column",
         default="dataset",
@@ -325,13 +320,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    if args.plot_method is not None:
-        if args.plot_procedure is not None:
-            parser.error("--plot-method is the deprecated name of --plot-procedure: give one")
-        print(
-            f"{PROG}: warning: --plot-method is deprecated; use --plot-procedure", file=sys.stderr
-        )
-        args.plot_procedure = args.plot_method
     if (args.csv is None) == (args.example is None):
         parser.error("give a CSV file or --example NAME (not both)")
     if not 0.0 < args.alpha < 1.0:

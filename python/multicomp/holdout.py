@@ -52,7 +52,6 @@ import pandas as pd
 from scipy import optimize, stats
 
 from multicomp import _tables
-from multicomp._deprecation import deprecated_attribute
 from multicomp._validation import check_alpha, check_choice
 from multicomp._vocabulary import (
     COST_TESTS,
@@ -77,8 +76,7 @@ class HoldoutResult(_tables.NotebookView):
     Attributes
     ----------
     reject : bool
-        Whether H0 is rejected (``pvalue < alpha``); ``h``, MATLAB's name, is its deprecated
-        alias.
+        Whether H0 is rejected (``pvalue < alpha``; MATLAB's ``h``).
     pvalue : float
         The p-value of ``test``.
     e1, e2 : float
@@ -132,8 +130,6 @@ class HoldoutResult(_tables.NotebookView):
     cost_test: str | None = None
     table: pd.DataFrame = field(repr=False, compare=False, default_factory=pd.DataFrame)
     expected_counts: np.ndarray | None = field(repr=False, compare=False, default=None)
-
-    h = deprecated_attribute("h", "reject")
 
     def to_frame(self) -> pd.DataFrame:
         """The 2 x 2 table: first model correct/wrong (rows) by second model (columns)."""

@@ -40,7 +40,6 @@ from multicomp._data import (
     as_scores,
     index_of,
 )
-from multicomp._deprecation import renamed_keywords
 from multicomp._ranking import statistic_ratio
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_bool, check_choice
@@ -502,7 +501,6 @@ def durbin(
     )
 
 
-@renamed_keywords(methods="procedures")
 def posthoc_incomplete(
     data: ScoresLike | Scores,
     control: str | int | None = None,

@@ -36,7 +36,6 @@ from multicomp._data import (
     combine_runs,
     index_of,
 )
-from multicomp._deprecation import deprecated_attribute
 from multicomp._validation import check_alpha, check_choice
 from multicomp._vocabulary import (
     FAMILIES,
@@ -542,7 +541,7 @@ class ParametricPosthocResult(_tables.NotebookView):
     difference : pandas.Series
         mean_first - mean_second in score units.
     procedure : str
-        ``"tukey"`` or ``"dunnett"`` (``method``: its deprecated name).
+        ``"tukey"`` or ``"dunnett"``.
     pairs : tuple of (str, str)
         The compared algorithms, in the order of the series.
     alpha : float
@@ -559,8 +558,6 @@ class ParametricPosthocResult(_tables.NotebookView):
     pairs: tuple[tuple[str, str], ...]
     alpha: float
     df: int
-
-    method = deprecated_attribute("method", "procedure")
 
     @property
     def reject(self) -> pd.Series:

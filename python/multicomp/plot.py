@@ -15,7 +15,6 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from multicomp._data import as_rank_series, published_ranks
-from multicomp._deprecation import renamed_keywords
 from multicomp._names import POSTHOC_NAMES, PROCEDURE_NAMES, default_procedure, fmt_alpha
 from multicomp._tables import visible
 from multicomp._validation import check_nonnegative
@@ -152,7 +151,6 @@ class _Analysis(Protocol):
     def plot(self, **kwargs: Any) -> Any: ...
 
 
-@renamed_keywords(method="procedure")
 def cd_diagram(
     data: Any = None,
     *,

@@ -89,7 +89,6 @@ from multicomp._data import (
     index_of,
     published_ranks,
 )
-from multicomp._deprecation import deprecated_attribute, module_getattr, renamed_keywords
 from multicomp._permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -136,7 +135,6 @@ CONTROL_REQUIRED = (
 """Why a 1xN post-hoc needs its control named (README: "Which procedure, and why")."""
 PAIRWISE_PROCEDURES = {"control": ("bonferroni", "holm"), "all_pairs": ("nemenyi", "holm")}
 """The adjustments valid for the p-values of pairwise tests (module docstring: why)."""
-__getattr__ = module_getattr(__name__, {"PAIRWISE_METHODS": "PAIRWISE_PROCEDURES"})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -171,8 +169,6 @@ class _PosthocResult:
     def procedures(self) -> tuple[str, ...]:
         """The procedures of the result: the columns of ``adjusted``."""
         return tuple(self.adjusted.columns)
-
-    methods = deprecated_attribute("methods", "procedures")
 
     @property
     def reject(self) -> pd.DataFrame:
@@ -330,7 +326,6 @@ class PosthocAllPairsResult(_PosthocResult):
     def _heading(self) -> str:
         return "All pairwise post-hoc comparisons"
 
-    @renamed_keywords(method="procedure")
     def matrix(self, procedure: str | None = None) -> pd.DataFrame:
         """k x k symmetric DataFrame of the APVs of ``procedure`` (None: unadjusted p-values).
 
@@ -478,7 +473,6 @@ def posthoc_control(
     return PosthocControlResult(control=names[c], adjusted=adjusted, skipped=skipped, **shared)
 
 
-@renamed_keywords(methods="procedures")
 def posthoc_all_pairs(
     data: ScoresLike | Scores | None = None,
     *,

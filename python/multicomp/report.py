@@ -17,7 +17,6 @@ import pandas as pd
 
 from multicomp import _render, _report_json
 from multicomp._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, index_of
-from multicomp._deprecation import renamed_keywords
 from multicomp._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
 from multicomp._permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState, check_options
 from multicomp._tables import NotebookView
@@ -459,7 +458,6 @@ class Report:
         apostrophe (OWASP's CSV-injection rule); :meth:`to_json` keeps every name exactly."""
         return _render.csv(self)
 
-    @renamed_keywords(method="procedure")
     def plot(
         self,
         *,

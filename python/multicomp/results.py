@@ -2,7 +2,7 @@
 
 Every class is a frozen dataclass returned by a public function: the test's ``statistic``
 and ``pvalue`` where it has them (scipy's names), ``to_frame()`` for its table, a readable
-``str()`` and a notebook view. Each is also importable from ``multicomp`` itself.
+``str()`` and a notebook view. Only ``Report`` is also importable from ``multicomp`` itself.
 
 Omnibus tests (:mod:`multicomp.omnibus`)
     FriedmanResult, ImanDavenportResult, AlignedRanksResult, QuadeResult.

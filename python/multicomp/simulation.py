@@ -34,7 +34,6 @@ from scipy import stats
 
 from multicomp import _core, _ranking, _tables
 from multicomp._data import Scores
-from multicomp._deprecation import renamed_keywords
 from multicomp._permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -588,7 +587,6 @@ class _Progress:
 # --- the public function -----------------------------------------------------------------------
 
 
-@renamed_keywords(methods="procedures")
 def simulate(
     effects: ArrayLike | int,
     n_datasets: int,

@@ -20,7 +20,6 @@ from scipy import stats
 
 from multicomp import _tables
 from multicomp._data import paired_differences
-from multicomp._deprecation import deprecated_attribute
 from multicomp._validation import check_alpha, check_bool, check_choice, check_count
 from multicomp._vocabulary import (
     ALTERNATIVES,
@@ -82,8 +81,7 @@ class WilcoxonResult(_tables.NotebookView):
     method : str
         ``'exact'`` (null distribution of the signed-rank statistic) or ``'approx'`` (normal).
     z : float or None
-        The normal approximation's z (None for the exact test); ``zstatistic``, scipy's
-        name, is its deprecated alias.
+        The normal approximation's z (None for the exact test).
     zero_method : str
         How zero differences were handled.
     alternative : str
@@ -115,8 +113,6 @@ class WilcoxonResult(_tables.NotebookView):
     differences: pd.Series = field(repr=False, compare=False)
     ranks: pd.Series = field(repr=False, compare=False)
     omitted: tuple[str, ...] = ()
-
-    zstatistic = deprecated_attribute("zstatistic", "z")
 
     def to_frame(self) -> pd.DataFrame:
         """Differences d = x - y and the ranks of ``|d|`` (NaN where a difference is not ranked)."""
@@ -151,8 +147,7 @@ class SignTestResult(_tables.NotebookView):
     alternative : str
         ``'two-sided'``, ``'less'`` or ``'greater'`` (x tends to exceed y).
     z : float or None
-        The normal approximation's z (None for the exact test); ``zstatistic``, scipy's
-        name, is its deprecated alias.
+        The normal approximation's z (None for the exact test).
 {_OMITTED}
 
     References
@@ -170,8 +165,6 @@ class SignTestResult(_tables.NotebookView):
     alternative: str
     z: float | None = None
     omitted: tuple[str, ...] = ()
-
-    zstatistic = deprecated_attribute("zstatistic", "z")
 
     def to_frame(self) -> pd.DataFrame:
         """One row: statistic (wins), pvalue, wins, losses, ties, n."""

@@ -131,36 +131,30 @@ def section(title: str, underline: str) -> list[str]:
 
 def api_reference() -> str:
     """The text of ``api/index.rst``: every public name, once, under its public path."""
-    results = set(multicomp.results.__all__)
-    typing_module = getattr(multicomp, "typing", None)
-    aliases_elsewhere = set(getattr(typing_module, "__all__", []))
     lines = [
         "API reference",
         "=============",
         "",
         "Every public name of :mod:`multicomp`, grouped as ``multicomp.__all__`` groups them,",
-        "then the result classes (:mod:`multicomp.results`) and the option types.",
+        "then the result classes (:mod:`multicomp.results`) and the types of the signatures",
+        "(:mod:`multicomp.typing`).",
         "",
     ]
-    aliases: list[str] = []
+    # the namespaces themselves, and the result classes also exported at the top (Report)
+    skipped = {"results", "typing", *multicomp.results.__all__}
     for title, names in grouped_public_names():
-        shown = [name for name in names if not name.startswith("__") and name != "results"]
-        aliases += [name for name in shown if is_type_alias(getattr(multicomp, name))]
-        objects = [
-            name
-            for name in shown
-            if name not in results and not is_type_alias(getattr(multicomp, name))
-        ]
-        if objects:
-            lines += section(title, "-") + autosummary("multicomp", objects)
+        shown = [name for name in names if not name.startswith("__") and name not in skipped]
+        if shown:
+            lines += section(title, "-") + autosummary("multicomp", shown)
     lines += section("Result classes", "-")
     lines += ["The classes of :mod:`multicomp.results`, which the functions return.", ""]
     lines += autosummary("multicomp.results", list(multicomp.results.__all__))
-    lines += section("Option types", "-")
-    lines += ["The values an option accepts (``typing.Literal`` types) and the input aliases.", ""]
-    lines += alias_table("multicomp", sorted(set(aliases) - aliases_elsewhere))
-    if typing_module is not None:
-        lines += alias_table("multicomp.typing", sorted(aliases_elsewhere))
+    types = list(multicomp.typing.__all__)
+    classes = [name for name in types if not is_type_alias(getattr(multicomp.typing, name))]
+    lines += section("Types of the signatures", "-")
+    lines += ["The values an option accepts (``typing.Literal`` types) and the input types.", ""]
+    lines += alias_table("multicomp.typing", [name for name in types if name not in classes])
+    lines += autosummary("multicomp.typing", classes) if classes else []
     return "\n".join(lines)
 
 

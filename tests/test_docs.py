@@ -28,10 +28,11 @@ needs_build = pytest.mark.skipif(
 
 def public_names() -> dict[str, str]:
     """Every public name and the module path under which the reference documents it."""
-    typing_module = getattr(mc, "typing", None)
-    names = {name: "multicomp" for name in mc.__all__ if name not in ("__version__", "results")}
+    names = {
+        name: "multicomp" for name in mc.__all__ if name not in ("__version__", "results", "typing")
+    }
     names |= {name: "multicomp.results" for name in mc.results.__all__}
-    names |= {name: "multicomp.typing" for name in getattr(typing_module, "__all__", [])}
+    names |= {name: "multicomp.typing" for name in mc.typing.__all__}
     return names
 
 

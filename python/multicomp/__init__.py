@@ -75,10 +75,12 @@ from multicomp.incomplete import durbin, posthoc_incomplete, skillings_mack
 from multicomp.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 from multicomp.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
-from multicomp.plot import cd_diagram, cd_groups
-from multicomp.posterior_plot import plot_posterior
+from multicomp.plotting.cd_diagram import cd_diagram
+from multicomp.plotting.cd_groups import cd_groups
+from multicomp.plotting.posterior import plot_posterior
 from multicomp.posthoc import posthoc_all_pairs, posthoc_control
-from multicomp.report import Report, compare
+from multicomp.report.compare import compare
+from multicomp.report.report import Report
 from multicomp.simulation import simulate
 from multicomp.two_sample import (
     paired_t_test,

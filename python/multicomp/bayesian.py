@@ -147,8 +147,8 @@ class BayesianResult(_tables.NotebookView):
         )
 
     def plot(self, **kwargs: Any) -> Any:
-        """The posterior as baycomp draws it (:func:`multicomp.posterior_plot.plot_posterior`)."""
-        from multicomp.posterior_plot import plot_posterior
+        """The posterior as baycomp draws it (:func:`multicomp.plot_posterior`)."""
+        from multicomp.plotting.posterior import plot_posterior
 
         return plot_posterior(self, **kwargs)
 

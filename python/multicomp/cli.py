@@ -67,7 +67,7 @@ class InputError(Exception):
 def _parser() -> argparse.ArgumentParser:
     from multicomp._core import __version__
     from multicomp.examples import EXAMPLES
-    from multicomp.plot import DIAGRAM_PROCEDURES
+    from multicomp.plotting.cd_diagram import DIAGRAM_PROCEDURES
 
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -379,7 +379,7 @@ def _analyse(args: argparse.Namespace) -> Any:
     from multicomp.bayesian import compare_bayesian
     from multicomp.examples import load_example
     from multicomp.parametric import check_conditions, choose_family
-    from multicomp.report import compare
+    from multicomp.report.compare import compare
 
     try:
         if args.example is not None:

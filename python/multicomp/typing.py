@@ -53,7 +53,7 @@ from multicomp._vocabulary import (
     ZeroMethod,
 )
 from multicomp.adjust import FloatArray
-from multicomp.posterior_plot import Posterior
+from multicomp.plotting.posterior import Posterior
 from multicomp.simulation import CustomProcedure, NoiseFunction
 
 __all__ = [

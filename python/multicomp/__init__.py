@@ -35,6 +35,8 @@ Other tests
     Two algorithms: wilcoxon, sign_test, paired_t_test (module two_sample);
     bayesian_signed_rank_test, bayesian_sign_test, compare_bayesian and its plot_posterior
     (modules bayesian, posterior_plot); multiple_sign_test;
+    bayesian_ranking: the Plackett-Luce posterior of k algorithms' rankings (module
+    plackett_luce; its result in multicomp.results, its plot in plotting.ranking);
     contrast_estimation. Two algorithms on one data set: corrected_resampled_t_test,
     bayesian_correlated_t_test, paired_t_test_5x2cv, combined_f_test_5x2cv (module
     cross_validation); on one holdout set: mcnemar, compare_holdout (module holdout).
@@ -75,6 +77,7 @@ from multicomp.incomplete import durbin, posthoc_incomplete, skillings_mack
 from multicomp.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 from multicomp.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
+from multicomp.plackett_luce import bayesian_ranking
 from multicomp.plotting.cd_diagram import cd_diagram
 from multicomp.plotting.cd_groups import cd_groups
 from multicomp.plotting.posterior import plot_posterior
@@ -143,6 +146,7 @@ __all__ = [
     "bayesian_signed_rank_test",
     "compare_bayesian",
     "plot_posterior",
+    "bayesian_ranking",
     # two algorithms on one data set, from cross-validation
     "bayesian_correlated_t_test",
     "combined_f_test_5x2cv",

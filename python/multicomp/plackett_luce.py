@@ -42,7 +42,6 @@ import pandas as pd
 
 from multicomp import _tables
 from multicomp._core import plackett_luce_gibbs, plackett_luce_pairs
-from multicomp._permutation import DEFAULT_SEED, RandomState
 from multicomp._ranking import friedman_ranks
 from multicomp._validation import check_choice, check_count, check_fraction
 from multicomp._vocabulary import (
@@ -53,6 +52,7 @@ from multicomp._vocabulary import (
 )
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import Scores
+from multicomp.ranktests.permutation import DEFAULT_SEED, RandomState
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -23,7 +23,6 @@ Simulation
 
 from __future__ import annotations
 
-from multicomp._permutation import RandomState
 from multicomp._vocabulary import (
     Alternative,
     Bars,
@@ -55,10 +54,11 @@ from multicomp._vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
-from multicomp.adjust import FloatArray
 from multicomp.data.scores import Aggregate, RanksLike, ScoresLike
 from multicomp.plotting.posterior import Posterior
 from multicomp.plotting.ranking import Ranking
+from multicomp.procedures.base import FloatArray
+from multicomp.ranktests.permutation import RandomState
 from multicomp.simulation import CustomProcedure, NoiseFunction
 
 __all__ = [

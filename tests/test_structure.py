@@ -339,3 +339,56 @@ def test_an_unknown_rank_test_of_the_standard_error_is_worded_as_every_option() 
         ValueError, match=r"test must be one of 'friedman', 'aligned', 'quade'; got 'sign'"
     ):
         standard_error("sign", 4, 10)
+
+
+# --- one input layer --------------------------------------------------------------------------
+
+INPUT_KEYWORDS = {"higher_is_better", "dataset", "algorithm", "score", "aggregate", "nan_policy"}
+
+
+def test_no_function_takes_the_input_keywords_by_hand() -> None:
+    """The input keywords are declared, checked and documented once, in data/decorators.py
+    (issue 19.4): no function outside the input layer declares them (but the paired tests of
+    two samples ``x``, ``y``, whose direction and missing pairs are their own), and no call
+    passes them on (``dataset=dataset``)."""
+    by_hand, forwarded = [], []
+    for name in MODULES:
+        if name.split(".")[0] == "data":
+            continue
+        for node in ast.walk(ast.parse(_source(name))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                args = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
+                declared = {a.arg for a in [*node.args.args, *node.args.kwonlyargs]}
+                if declared & INPUT_KEYWORDS and args[:1] != ["x"]:
+                    by_hand.append(f"{name}.{node.name}: {sorted(declared & INPUT_KEYWORDS)}")
+            if isinstance(node, ast.Call):
+                forwarded += [
+                    f"{name}: {kw.arg}={kw.arg}"
+                    for kw in node.keywords
+                    if kw.arg in INPUT_KEYWORDS
+                    and isinstance(kw.value, ast.Name)
+                    and kw.value.id == kw.arg
+                ]
+    assert not by_hand, by_hand
+    assert not forwarded, forwarded
+
+
+def test_every_public_function_that_takes_scores_goes_through_the_input_layer() -> None:
+    import inspect
+
+    import multicomp as mc
+
+    taking = [
+        name
+        for name in mc.__all__
+        if inspect.isfunction(getattr(mc, name))
+        and list(inspect.signature(getattr(mc, name)).parameters)[:1] == ["data"]
+    ]
+    assert len(taking) >= 15
+    for name in taking:
+        function = getattr(mc, name)
+        assert hasattr(function, "__wrapped__"), name  # decorated by takes_scores
+        parameters = inspect.signature(function).parameters
+        assert {"dataset", "algorithm", "score", "aggregate"} <= set(parameters), name
+        doc = function.__doc__ or ""
+        assert doc.count("aggregate : {'mean', 'median'} or callable") == 1, name

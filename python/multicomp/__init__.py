@@ -58,7 +58,6 @@ Types
 
 from multicomp import results, typing
 from multicomp._core import __version__
-from multicomp._data import Scores, ShapeWarning, read_scores
 from multicomp.adjust import adjust_all_pairs, adjust_control
 from multicomp.bayesian import bayesian_sign_test, bayesian_signed_rank_test, compare_bayesian
 from multicomp.contrast import contrast_estimation
@@ -69,7 +68,8 @@ from multicomp.cross_validation import (
     corrected_resampled_t_test,
     paired_t_test_5x2cv,
 )
-from multicomp.examples import load_example
+from multicomp.data.examples import load_example
+from multicomp.data.scores import Scores, ShapeWarning, read_scores
 from multicomp.holdout import compare_holdout, mcnemar
 from multicomp.incomplete import durbin, posthoc_incomplete, skillings_mack
 from multicomp.multiple_sign import multiple_sign_critical_value, multiple_sign_test

@@ -33,25 +33,26 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
 from multicomp import _tables
-from multicomp._data import (
-    Aggregate,
-    Scores,
-    ScoresLike,
-    as_scores,
-    index_of,
-    paired_differences,
-)
 from multicomp._names import BAYESIAN_TEST_NAMES
 from multicomp._ranking import at_data_precision
 from multicomp._validation import check_bool, check_choice, check_count, check_nonnegative
 from multicomp._vocabulary import DATASETS_TESTS, BayesianTest, DataSetsTest, NanPolicy
 from multicomp._work import check_work, progress
+from multicomp.data.decorators import ScoreOptions, takes_scores
+from multicomp.data.scores import (
+    Scores,
+    index_of,
+    paired_differences,
+)
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "BayesianComparison",
@@ -415,8 +416,9 @@ class BayesianComparison(_tables.NotebookView):
         return self.to_text()
 
 
+@takes_scores(ScoreOptions)
 def compare_bayesian(
-    data: ScoresLike | Scores,
+    data: Scores,
     *,
     test: DataSetsTest = "signed_rank",
     rope: float = 0.0,
@@ -425,12 +427,7 @@ def compare_bayesian(
     prior: float | None = None,
     n_samples: int = 50_000,
     seed: int | None = None,
-    higher_is_better: bool = True,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
+    **reading: Unpack[ScoreOptions],
 ) -> BayesianComparison:
     """The Bayesian companion of :func:`multicomp.compare`: every pair of algorithms (or
     each against ``control``) by the Bayesian signed-rank or sign test over the data sets.
@@ -446,13 +443,6 @@ def compare_bayesian(
     prior : prior strength (default: the test's, 0.5 signed-rank, 1 sign).
     n_samples, seed : posterior samples per pair, and the seed of all of them (each pair gets
         an independent stream spawned from it, so the result is reproducible).
-    higher_is_better, dataset, algorithm, score : as for :func:`multicomp.compare`.
-    aggregate : {'mean', 'median'} or callable, optional
-        Combines repeated scores (folds, seeds) of a data set and algorithm into one, as for
-        :func:`multicomp.compare`.
-    nan_policy : {'raise', 'omit'}
-        Missing scores: 'raise' (default) refuses them; 'omit' leaves out the data sets with a
-        missing score and lists them in the result's ``omitted``.
 
     Returns
     -------
@@ -474,15 +464,7 @@ def compare_bayesian(
         raise ValueError(f"threshold must be a probability in (0.5, 1], got {threshold!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise TypeError(f"seed must be an integer or None; got {seed!r}")
-    scores = as_scores(
-        data,
-        higher_is_better=higher_is_better,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-    )
+    scores = data
     names = scores.algorithms
     if control is None:
         pairs = list(itertools.combinations(range(len(names)), 2))

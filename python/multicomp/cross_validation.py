@@ -41,7 +41,6 @@ import pandas as pd
 from scipy import stats
 
 from multicomp import _tables
-from multicomp._data import paired_differences
 from multicomp._validation import (
     check_bool,
     check_choice,
@@ -51,6 +50,7 @@ from multicomp._validation import (
 )
 from multicomp._vocabulary import ALTERNATIVES, Alternative, NanPolicy
 from multicomp.bayesian import BAYESIAN_ATTRIBUTES, MAX_SAMPLES, BayesianResult, pair_names
+from multicomp.data.scores import paired_differences
 
 __all__ = [
     "CorrelatedTTestResult",

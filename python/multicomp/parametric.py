@@ -22,21 +22,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
 from multicomp import _tables
-from multicomp._data import (
-    Aggregate,
-    NanPolicy,
-    Scores,
-    ScoresLike,
-    as_scores,
-    combine_runs,
-    index_of,
-)
 from multicomp._validation import check_alpha, check_choice, check_nonnegative
 from multicomp._vocabulary import (
     FAMILIES,
@@ -49,6 +41,17 @@ from multicomp._vocabulary import (
 )
 from multicomp._work import check_work, progress
 from multicomp.adjust import adjust_control
+from multicomp.data.decorators import ScoresInput, TableOptions, takes_scores
+from multicomp.data.scores import (
+    Aggregate,
+    Scores,
+    as_scores,
+    combine_runs,
+    index_of,
+)
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "FAMILIES",
@@ -124,15 +127,7 @@ def _variance_pvalue(groups: list[np.ndarray], test: str) -> float:
     return float(stats.bartlett(*groups).pvalue)
 
 
-def _runs(
-    data: ScoresLike | Scores,
-    *,
-    dataset: str,
-    algorithm: str,
-    score: str,
-    aggregate: Aggregate | None,
-    nan_policy: NanPolicy,
-) -> tuple[Scores, list[list[np.ndarray]]]:
+def _runs(source: ScoresInput) -> tuple[Scores, list[list[np.ndarray]]]:
     """The per-data-set scores (runs combined by ``aggregate``, default the mean) and, for
     each data set and algorithm, its repeated results (folds, seeds) as the input carries them,
     both times the same power of two (:func:`_exponent`: the checks do not depend on the
@@ -147,21 +142,13 @@ def _runs(
         recorded.append(np.asarray(values, dtype=float))
         return float(len(recorded) - 1)
 
-    cells = as_scores(
-        data,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=record,
-        nan_policy=nan_policy,
-        shape_warnings=False,
-    )
+    cells = as_scores(source.data, **{**source.options, "aggregate": record}, shape_warnings=False)
     if not recorded:  # one result per cell: nothing was combined
         runs = [[np.array([v]) for v in row] for row in cells.values]
         values = np.asarray(cells.values, dtype=float)
     else:
         runs = [[recorded[int(v)] for v in row] for row in cells.values]
-        combine = aggregate or "mean"
+        combine: Aggregate = source.options.get("aggregate") or "mean"
         values = np.array([[combine_runs(r, combine) for r in row] for row in runs])
     e = _exponent(values, *(r for row in runs for r in row))  # the checks are scale-free
     scaled = np.ldexp(values, -e)
@@ -306,17 +293,14 @@ class ConditionsResult(_tables.NotebookView):
         )
 
 
+@takes_scores(TableOptions, raw=True)
 def check_conditions(
-    data: ScoresLike | Scores,
+    data: ScoresInput,
     *,
     alpha: float = 0.05,
     normality: NormalityTest = "shapiro",
     variance: VarianceTest = "brown_forsythe",
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
+    **reading: Unpack[TableOptions],
 ) -> ConditionsResult:
     """Check the conditions of the parametric tests, as the SCI2S guide tabulates them.
 
@@ -344,12 +328,6 @@ def check_conditions(
         ``levene``), Levene's (centred at the means: liberal with few runs, measured 0.070 at
         alpha = 0.05 and 0.0018 at 0.001 with 5 algorithms x 10 normal runs) or Bartlett's
         (exact under normality, sensitive to non-normality).
-    dataset, algorithm, score : str
-        Columns of long data.
-    aggregate : {'mean', 'median'} or callable, optional
-        How runs become one score per data set and algorithm (default 'mean').
-    nan_policy : {'raise', 'omit'}
-        Missing results: refused, or their data sets left out.
 
     Returns
     -------
@@ -369,14 +347,7 @@ def check_conditions(
     alpha = check_alpha(alpha)
     normality = check_choice("normality", normality, NORMALITY_TESTS)
     variance = check_choice("variance", variance, VARIANCE_TESTS)
-    scores, runs = _runs(
-        data,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-    )
+    scores, runs = _runs(data)
     algorithms, datasets = list(scores.algorithms), list(scores.datasets)
     normal = pd.DataFrame(
         [[_normality_pvalue(r, normality) for r in row] for row in runs],
@@ -525,14 +496,10 @@ def _anova(values: np.ndarray) -> tuple[float, float, int, int]:
     return (ss_alg / df_num) / mse, mse, df_num, df_den
 
 
+@takes_scores(TableOptions, shape_warnings=False)
 def rm_anova(
-    data: ScoresLike | Scores,
-    *,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
+    data: Scores,
+    **reading: Unpack[TableOptions],
 ) -> RMAnovaResult:
     """Repeated-measures ANOVA with the data sets as subjects and the algorithms as the
     within-subject factor, with Mauchly's test and the Greenhouse-Geisser correction.
@@ -546,12 +513,6 @@ def rm_anova(
     ----------
     data : array_like, DataFrame, str or os.PathLike
         Scores in any form :func:`multicomp.friedman` accepts.
-    dataset, algorithm, score : str
-        Columns of long data.
-    aggregate : {'mean', 'median'} or callable, optional
-        How repeated results (folds, seeds) become one score per data set and algorithm.
-    nan_policy : {'raise', 'omit'}
-        Missing results: refused, or their data sets left out.
 
     Returns
     -------
@@ -565,15 +526,7 @@ def rm_anova(
     analysis of profile data", Psychometrika 24 (1959). J. W. Mauchly, "Significance test for
     sphericity of a normal n-variate distribution", Ann. Math. Statist. 11 (1940).
     """
-    scores = as_scores(
-        data,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-        shape_warnings=False,
-    )
+    scores = data
     e = _exponent(scores.values)  # F, epsilon and W are scale-free: computed at unit scale
     values = np.ldexp(scores.values, -e)
     f, mse, df_num, df_den = _anova(values)
@@ -711,17 +664,14 @@ def _dunnett_adjusted(t: np.ndarray, df: int, seed: int = 0) -> np.ndarray:
     return adjusted
 
 
+@takes_scores(TableOptions, shape_warnings=False)
 def posthoc_parametric(
-    data: ScoresLike | Scores,
+    data: Scores,
     control: str | int | None = None,
     *,
     alpha: float = 0.05,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
     max_work: float = MAX_POSTHOC_WORK,
+    **reading: Unpack[TableOptions],
 ) -> ParametricPosthocResult:
     """Post-hocs of the repeated-measures ANOVA: Tukey's HSD for all pairs, or Dunnett's test
     against a ``control``.
@@ -743,8 +693,6 @@ def posthoc_parametric(
         The algorithm compared with every other (Dunnett); without one, all pairs (Tukey).
     alpha : float
         Level of the decisions.
-    dataset, algorithm, score, aggregate, nan_policy
-        As in :func:`rm_anova`.
     max_work : float
         Most work started (default :data:`MAX_POSTHOC_WORK`, about 30-60 s): distribution
         evaluations, one per pair for Tukey (k(k - 1)/2), and k - 1 for Dunnett, each counted
@@ -764,15 +712,7 @@ def posthoc_parametric(
     J. Demsar, JMLR 7 (2006), Sec. 3.2.1 (Tukey's and Dunnett's tests as ANOVA post-hocs).
     """
     alpha = check_alpha(alpha)
-    scores = as_scores(
-        data,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-        shape_warnings=False,
-    )
+    scores = data
     names, (n, k) = list(scores.algorithms), scores.values.shape
     check_nonnegative(max_work, "max_work")
     check_work(

@@ -19,7 +19,6 @@ import pandas as pd
 from scipy import stats
 
 from multicomp import _tables
-from multicomp._data import paired_differences
 from multicomp._validation import check_alpha, check_bool, check_choice, check_count
 from multicomp._vocabulary import (
     ALTERNATIVES,
@@ -36,6 +35,7 @@ from multicomp._vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
+from multicomp.data.scores import paired_differences
 
 __all__ = [
     "PairedTTestResult",

@@ -21,7 +21,6 @@ Simulation
 
 from __future__ import annotations
 
-from multicomp._data import Aggregate, RanksLike, ScoresLike
 from multicomp._permutation import RandomState
 from multicomp._vocabulary import (
     Alternative,
@@ -53,6 +52,7 @@ from multicomp._vocabulary import (
     ZeroMethod,
 )
 from multicomp.adjust import FloatArray
+from multicomp.data.scores import Aggregate, RanksLike, ScoresLike
 from multicomp.plotting.posterior import Posterior
 from multicomp.simulation import CustomProcedure, NoiseFunction
 

@@ -9,11 +9,10 @@ layout engine of :mod:`multicomp.plotting.cd_layout`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import pandas as pd
 
-from multicomp._data import Aggregate, Scores, as_rank_series, as_scores, index_of, published_ranks
 from multicomp._names import POSTHOC_NAMES, PROCEDURE_NAMES, default_procedure, fmt_alpha
 from multicomp._permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState
 from multicomp._ranking import check_average_ranks
@@ -25,13 +24,19 @@ from multicomp._vocabulary import (
     CONTROL_PROCEDURES,
     PAIRWISE_TESTS,
     Bars,
-    NanPolicy,
     PosthocTest,
     PValueMethod,
     Rom,
     SEForm,
 )
 from multicomp.critical_difference import critical_difference
+from multicomp.data.decorators import ScoreOptions, takes_scores
+from multicomp.data.scores import (
+    Scores,
+    as_rank_series,
+    index_of,
+    published_ranks,
+)
 from multicomp.omnibus import friedman
 from multicomp.plotting.cd_layout import draw
 from multicomp.posthoc import (
@@ -42,6 +47,9 @@ from multicomp.posthoc import (
     posthoc_control,
 )
 from multicomp.report.decisions import Decisions, of_critical_difference, of_posthoc
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["DIAGRAM_PROCEDURES", "cd_diagram", "draw_decisions"]
 
@@ -62,6 +70,7 @@ class _Analysis(Protocol):
     def plot(self, **kwargs: Any) -> Any: ...
 
 
+@takes_scores(ScoreOptions, optional=True)
 def cd_diagram(
     data: Any = None,
     *,
@@ -71,7 +80,6 @@ def cd_diagram(
     procedure: str | None = None,
     control: str | int | None = None,
     test: PosthocTest | None = None,
-    higher_is_better: bool = True,
     aligned_se: SEForm = "calibrated",
     quade_se: SEForm = "calibrated",
     monotone: bool = False,
@@ -83,9 +91,8 @@ def cd_diagram(
     title: str | None = None,
     fontsize: float = 10.0,
     show_ranks: bool = True,
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
     bars: Bars = "compact",
+    **reading: Unpack[ScoreOptions],
 ) -> Any:
     """Critical difference (CD) diagram (Demsar 2006, Sec. 3.2.2 and Figs. 1-2) as a Figure.
 
@@ -133,8 +140,6 @@ def cd_diagram(
     test : {"friedman", "aligned", "quade", "wilcoxon", "sign"}, optional
         The ranks of the post-hoc test (default Friedman, or the report's); the axis shows them
         (aligned ranks run from 1 to kN). The critical-difference procedures need Friedman ranks.
-    higher_is_better, aggregate, nan_policy :
-        How to read ``data`` (see :func:`multicomp.compare`).
     aligned_se, quade_se, monotone, rom :
         Passed on to the post-hoc functions (the papers' forms; see :func:`multicomp.compare`).
     method, random_state, n_resamples :
@@ -172,9 +177,7 @@ def cd_diagram(
         if isinstance(result, PosthocControlResult) and control is None:
             control = result.control
     elif data is not None:
-        scores = as_scores(
-            data, higher_is_better=higher_is_better, aggregate=aggregate, nan_policy=nan_policy
-        )
+        scores = data
     test = "friedman" if test is None else test
     if procedure is None:
         k = len(result.ranks) if result is not None else len(_ranks_of(scores, ranks))

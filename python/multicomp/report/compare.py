@@ -8,11 +8,10 @@ with a control (G10 Sec. 5.1) or of all pairs (G08 Sec. 2.2), with the adjusted 
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from multicomp._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores, index_of
 from multicomp._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
 from multicomp._permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState, check_options
 from multicomp._validation import check_alpha, check_bool, check_choice
@@ -30,6 +29,8 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
+from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
+from multicomp.data.scores import Scores, index_of
 from multicomp.incomplete import (
     durbin,
     posthoc_incomplete,
@@ -53,31 +54,30 @@ from multicomp.report.model import Hypothesis, OmnibusTest
 from multicomp.report.render import permutation_note
 from multicomp.report.report import Report
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
 __all__ = ["compare"]
 
 
+@takes_scores(ScoreOptions, raw=True)
 def compare(
-    data: ScoresLike | Scores,
+    data: ScoresInput,
     *,
     control: str | int | None = None,
     alpha: float = 0.05,
     test: CompareTest = "friedman",
-    higher_is_better: bool = True,
     procedure: str | None = None,
     tie_correction: bool = True,
     rom: Rom = "exact",
     aligned_se: SEForm = "calibrated",
     quade_se: SEForm = "calibrated",
     monotone: bool = False,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
     family: Family = "nonparametric",
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
+    **reading: Unpack[ScoreOptions],
 ) -> Report:
     """Run the recommended analysis in one call and return a :class:`Report`.
 
@@ -132,14 +132,10 @@ def compare(
     test : {'friedman', 'aligned', 'quade', 'wilcoxon', 'sign', 'skillings_mack', 'durbin'}
         The ranks (or pairwise tests) of the post-hoc comparisons; 'skillings_mack' and
         'durbin' also replace the omnibus tests and keep the missing scores (above).
-    higher_is_better : bool
-        Whether larger scores are better.
     procedure : str, optional
         The procedure of the summary and the plot (any case; default as above).
     tie_correction, rom, aligned_se, quade_se, monotone
         The papers' forms (above).
-    dataset, algorithm, score, aggregate, nan_policy
-        As for :func:`multicomp.friedman`.
     method, random_state, n_resamples
         The p-values of the rank tests, omnibus and post-hoc (:func:`multicomp.friedman`):
         ``"auto"`` (default) uses exact or Monte Carlo permutation p-values up to N = 16 data
@@ -176,12 +172,6 @@ def compare(
         {"aligned_se": aligned_se, "quade_se": quade_se},
         monotone,
     )
-    input_options: dict[str, Any] = {
-        "dataset": dataset,
-        "algorithm": algorithm,
-        "score": score,
-        "aggregate": aggregate,
-    }
     if test in INCOMPLETE_TESTS:
         return _compare_incomplete(
             data,
@@ -189,22 +179,16 @@ def compare(
             control=control,
             alpha=alpha,
             procedure=procedure,
-            paper={"rom": rom, "monotone": monotone, "family": family, "nan_policy": nan_policy},
-            higher_is_better=higher_is_better,
+            paper={"rom": rom, "monotone": monotone, "family": family},
             tie_correction=tie_correction,
-            **input_options,
         )
-    scores = as_scores(
-        data, higher_is_better=higher_is_better, nan_policy=nan_policy, **input_options
-    )
+    scores = data.scores()
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, pvalues)
     posthoc = {"rom": rom, "monotone": monotone, **ses, **pvalues}
     result, pairs = _posthoc(scores, control, cast(PosthocTest, test), alpha, posthoc)
-    side = _parametric_side(
-        data, scores, family, control, alpha, nan_policy=nan_policy, **input_options
-    )
+    side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
     if procedure is None:
         procedure = default_procedure(scores.n_algorithms, control, test)
@@ -336,23 +320,21 @@ def _hypotheses(
 
 
 def _compare_incomplete(
-    data: ScoresLike | Scores,
+    data: ScoresInput,
     test: IncompleteTest,
     *,
     control: str | int | None,
     alpha: float,
     procedure: str | None,
     paper: dict[str, Any],
-    higher_is_better: bool,
     tie_correction: bool,
-    **input_options: Any,
 ) -> Report:
     """:func:`compare` with an incomplete-block test (``test`` "skillings_mack" or "durbin",
     :mod:`multicomp.incomplete`): the omnibus test and its post-hoc on every score, missing
     ones included. ``paper``: the options of :func:`compare` that do not apply here and must
     keep their defaults (``rom``, ``monotone``, ``family``, ``nan_policy``)."""
     defaults = {"rom": "exact", "monotone": False, "family": "nonparametric", "nan_policy": "raise"}
-    for name, value in paper.items():
+    for name, value in {**paper, "nan_policy": data.options.get("nan_policy", "raise")}.items():
         if value != defaults[name]:
             raise ValueError(
                 f"{name}={value!r} does not apply to test={test!r}"
@@ -362,7 +344,7 @@ def _compare_incomplete(
                     else " (the incomplete-block tests are rank tests with their own post-hoc)"
                 )
             )
-    scores = as_scores(data, higher_is_better=higher_is_better, keep_missing=True, **input_options)
+    scores = data.scores(keep_missing=True)
     omnibus: list[OmnibusTest]
     if test == "skillings_mack":
         sm = skillings_mack(scores, tie_correction=tie_correction)
@@ -434,12 +416,11 @@ def _compare_incomplete(
 
 
 def _parametric_side(
-    data: ScoresLike | Scores,
+    data: ScoresInput,
     scores: Scores,
     family: Family,
     control: str | None,
     alpha: float,
-    **input_options: Any,
 ) -> dict[str, Any]:
     """The Report fields of the parametric side: the verdict on its conditions
     (:func:`multicomp.check_conditions` on the input as given, so that folds and runs are
@@ -447,7 +428,7 @@ def _parametric_side(
     :func:`multicomp.choose_family` for ``"auto"``) and why, and the verdicts of the
     repeated-measures ANOVA and of Tukey's (all pairs) or Dunnett's (a control) post-hoc when
     the parametric family is used."""
-    choice = choose_family(check_conditions(data, alpha=alpha, **input_options))
+    choice = choose_family(check_conditions(data, alpha=alpha))
     if family == "auto":
         used, reason = choice.recommended, f"chosen by family='auto': {choice.reason}"
     else:

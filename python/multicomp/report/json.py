@@ -117,7 +117,7 @@ def _decode(kind: Any, value: Any, where: str) -> Any:
             try:
                 return float(value)
             except OverflowError:  # an integer beyond the floats (JSON allows 10**400)
-                digits = int(value.bit_length() * 0.30103) + 1
+                digits = int(int(value).bit_length() * 0.30103) + 1
                 raise ValueError(
                     f"{where} is too large for a float (an integer of about {digits} digits)"
                 ) from None

@@ -16,7 +16,6 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from multicomp._data import Scores
 from multicomp._names import TEST_NAMES, fmt_p
 from multicomp._permutation import DEFAULT_RESAMPLES, pvalue_label
 from multicomp._tables import NotebookView
@@ -33,6 +32,7 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
+from multicomp.data.scores import Scores
 
 __all__ = [
     "PAPER_OPTIONS",

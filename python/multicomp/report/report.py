@@ -10,9 +10,9 @@ from __future__ import annotations
 import contextlib
 from typing import Any, cast
 
-from multicomp._data import index_of
 from multicomp._validation import check_alpha, check_choice, one_of
 from multicomp._vocabulary import CD_PROCEDURES, INCOMPLETE_TESTS, PosthocTest
+from multicomp.data.scores import index_of
 from multicomp.plotting.cd_diagram import cd_diagram, draw_decisions
 from multicomp.report import json, render
 from multicomp.report.decisions import of_report

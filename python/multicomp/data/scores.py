@@ -632,7 +632,7 @@ def combine_runs(values: np.ndarray, aggregate: Aggregate | None) -> float:
     """One score from the repeated ``values`` of a data set and algorithm."""
     if aggregate is None:
         return float(values[0])
-    if aggregate in ("mean", "median"):
+    if aggregate in AGGREGATES:
         # The mean from the exact sum (math.fsum), both at the precision of the scores they
         # come from: runs that sum alike give equal scores (ties), whatever their order.
         value = math.fsum(values) / values.size if aggregate == "mean" else np.median(values)

@@ -487,3 +487,64 @@ def test_the_mean_of_runs_ties_what_ties_in_the_scores() -> None:
     result = mc.friedman(long, aggregate="mean")
     assert result.statistic == pytest.approx(mc.friedman(exact).statistic, rel=1e-12)
     assert result.ranks.iloc[0] == result.ranks.iloc[1]
+
+
+def test_a_mistyped_control_suggests_the_closest_name(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 21.8: --control with a typo listed the names without suggesting the closest."""
+    scores = mc.load_example("garcia2010")
+    with pytest.raises(ValueError, match=r"unknown control 'PDCF' \(did you mean 'PDFC'\?\)"):
+        mc.compare(scores, control="PDCF")
+    status, err, _ = _cli(tmp_path, scores.to_csv().encode(), "--control", "pdfx")
+    assert status == 2 and "did you mean 'PDFC'?" in err
+
+
+@pytest.mark.parametrize("where", ["pvalues", "order"])
+def test_masked_arrays_are_refused_not_unmasked(where: str) -> None:
+    """Issue 22.9: masked entries of order= or of the p-values were silently read."""
+    p = np.linspace(0.001, 0.05, 6)
+    order = np.arange(4)
+    if where == "pvalues":
+        p = np.ma.masked_array(p, mask=[0, 1, 0, 0, 0, 0])
+    else:
+        order = np.ma.masked_array(order, mask=[0, 0, 1, 0])
+    with pytest.raises(ValueError, match=f"{where} is a masked array with 1 masked entries"):
+        mc.adjust_all_pairs(p, "bergmann_hommel", order=order)
+    complete = np.ma.masked_array(np.linspace(0.001, 0.05, 6))  # nothing masked: read as is
+    assert (
+        mc.adjust_all_pairs(complete, "holm") == mc.adjust_all_pairs(complete.data, "holm")
+    ).all()
+
+
+class _NotAFuture:
+    def submit(self, *args: object) -> int:
+        return 1
+
+
+def _shut_down() -> object:
+    import concurrent.futures as cf
+
+    pool = cf.ThreadPoolExecutor(1)
+    pool.shutdown()
+    return pool
+
+
+@pytest.mark.parametrize(
+    "executor, error, message",
+    [
+        (object(), TypeError, "executor must be a concurrent.futures.Executor"),
+        (_NotAFuture(), TypeError, "executor.submit must return a concurrent.futures.Future"),
+        (_shut_down(), ValueError, "executor refused the work"),
+    ],
+)
+def test_simulate_names_a_bad_executor(executor: object, error: type, message: str) -> None:
+    """Issue 22.8: AttributeError and RuntimeError, not naming executor."""
+    with pytest.raises(error, match=message):
+        mc.simulate(
+            4,
+            n_datasets=10,
+            n_replications=20,
+            chunk_size=10,
+            tests=["friedman"],
+            comparisons=["control"],
+            executor=executor,  # type: ignore[arg-type]
+        )

@@ -11,6 +11,7 @@ of a data set and algorithm are combined by ``aggregate``; missing ones are hand
 from __future__ import annotations
 
 import codecs
+import difflib
 import math
 import os
 import re
@@ -200,7 +201,10 @@ def index_of(names: Sequence[str], algorithm: str | int) -> int:
             return names.index(str(algorithm))
         if not isinstance(algorithm, str) and 0 <= algorithm < len(names):
             return int(algorithm)
-    raise ValueError(f"unknown control {algorithm!r}; the algorithms are {names}")
+    lower = {name.lower(): name for name in names}
+    close = difflib.get_close_matches(str(algorithm).lower(), list(lower), n=1, cutoff=0.6)
+    hint = f" (did you mean {lower[close[0]]!r}?)" if close else ""
+    raise ValueError(f"unknown control {algorithm!r}{hint}; the algorithms are {names}")
 
 
 def as_real_array(values: object, name: str) -> np.ndarray:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import math
 import tracemalloc
+from io import StringIO
 
 import numpy as np
+import pandas as pd
 import pytest
 from scipy import stats
 
@@ -359,3 +361,190 @@ def test_simulate_in_a_forked_process_pool_after_the_native_pool_ran() -> None:
         [sys.executable, "-c", _FORKED_SIMULATION], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+# --- issue 22, round two: the CLI's reading, encodings, aggregate ---------------------------
+
+
+def _cli(tmp_path, content: bytes | None, *args: str, stdin: bytes | None = None):  # type: ignore[no-untyped-def]
+    """(exit status, standard error) of the command line on a file holding ``content`` (or
+    on standard input)."""
+    import io
+    import sys
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from multicomp.cli import main
+
+    target = "-"
+    if content is not None:
+        target = str(tmp_path / "scores.csv")
+        (tmp_path / "scores.csv").write_bytes(content)
+    err, out = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin or b""))
+    try:
+        with redirect_stderr(err), redirect_stdout(out):
+            status = main([target, *args])
+    finally:
+        sys.stdin = saved
+    return status, err.getvalue(), out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"dataset,a,b,c\n", "need at least 2 data sets"),  # a header without rows
+        (b"a,b\n" + b'"' * 500_000 + b"\n", "need at least 2 algorithms"),
+    ],
+)
+def test_the_cli_says_what_is_wrong_not_an_internal_error(tmp_path, content, message) -> None:  # type: ignore[no-untyped-def]
+    """Issue 22.7: these ended in "error: 'int' object is not iterable"."""
+    status, err, _ = _cli(tmp_path, content)
+    assert status == 2 and message in err and "not iterable" not in err
+
+
+def test_a_wide_line_is_read(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 22.7: a 12 x 5000 table (a line of 60 KB) failed in the line-length check."""
+    from multicomp.cli import _copy_checked
+
+    chunks: list[bytes] = []
+    line = b",".join(b"0.123456789" for _ in range(5000)) + b"\n"
+    _copy_checked(__import__("io").BytesIO(line * 12), "x", 1 << 30, chunks.append)
+    assert b"".join(chunks) == line * 12
+
+
+def test_errors_on_standard_input_name_standard_input(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    status, err, _ = _cli(tmp_path, None, stdin=b"dataset;a;b\nx;1;2\ny;2;1\n")
+    assert status == 2 and "standard input has a single column" in err
+    assert "/tmp" not in err and ".csv" not in err
+
+
+_TABLE = "dataset,a,b,c\nd1,1,2,3\nd2,2,3,1\nd3,3,1,2\nd4,1,3,2\nd5,2,1,3\nd6,3,2,1\n"
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32", "utf-8-sig"])
+def test_a_byte_order_mark_names_the_encoding(tmp_path, encoding: str) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "scores.csv"
+    path.write_bytes(_TABLE.encode(encoding))
+    assert (
+        mc.friedman(str(path)).statistic
+        == mc.friedman(pd.read_csv(StringIO(_TABLE), index_col=0)).statistic
+    )
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (
+            _TABLE.replace("d1", "dé1").encode("latin-1"),
+            r"is not UTF-8 text \(byte 0xe9.*CSV UTF-8",
+        ),
+        (_TABLE.encode("utf-16-le"), "UTF-16 or UTF-32 text without a byte-order mark"),
+    ],
+)
+def test_other_encodings_say_how_to_resave(tmp_path, data: bytes, message: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 22.9: UTF-16/UTF-32/Latin-1 files got a raw decode error."""
+    path = tmp_path / "scores.csv"
+    path.write_bytes(data)
+    with pytest.raises(ValueError, match=message):
+        mc.friedman(str(path))
+    status, err, _ = _cli(tmp_path, data)
+    assert status == 2 and "UTF-8" in err
+
+
+@pytest.mark.parametrize("sep", [None, ";"])
+def test_excels_sep_line_is_understood(tmp_path, sep: str | None) -> None:  # type: ignore[no-untyped-def]
+    """Issue 22.9: Excel's `sep=;` first line was not understood, even with --sep ';'."""
+    path = tmp_path / "scores.csv"
+    path.write_text("sep=;\n" + _TABLE.replace(",", ";"))
+    expected = mc.friedman(pd.read_csv(StringIO(_TABLE), index_col=0))
+    assert mc.friedman(mc.read_scores(path, sep=sep)).statistic == expected.statistic
+    status, _, out = _cli(tmp_path, path.read_bytes(), *(["--sep", ";"] if sep else []))
+    assert status == 0 and "3 algorithms compared on 6 data sets" in out
+
+
+def test_an_aggregate_returning_a_huge_integer_is_a_type_error() -> None:
+    """Issue 22.8: OverflowError where the API promises TypeError."""
+    long = pd.DataFrame(
+        {"dataset": [0, 0, 1, 1, 2, 2] * 2, "algorithm": ["a"] * 6 + ["b"] * 6, "score": range(12)}
+    )
+    with pytest.raises(TypeError, match="aggregate must return a number within the range"):
+        mc.friedman(long, aggregate=lambda v: 10**400)
+
+
+def test_the_mean_of_runs_ties_what_ties_in_the_scores() -> None:
+    """Issue 21.1: the float mean of the same fold scores in another order differed in the last
+    bit and split a tie (iris: Friedman 60.276 where exact sums give 60.006)."""
+    rng = np.random.default_rng(21)
+    n, k, folds = 30, 12, 10
+    runs = np.round(rng.integers(30, 50, size=(n, k, folds)) / 50, 3)
+    runs[:, 1] = rng.permuted(runs[:, 0], axis=1)  # algorithm 1: algorithm 0's folds reordered
+    d, a, f = np.meshgrid(np.arange(n), np.arange(k), np.arange(folds), indexing="ij")
+    long = pd.DataFrame(
+        {"dataset": d.ravel(), "algorithm": a.ravel(), "fold": f.ravel(), "score": runs.ravel()}
+    )
+    exact = np.rint(runs * 1000).astype(np.int64).sum(axis=2)  # integer sums: exact means
+    result = mc.friedman(long, aggregate="mean")
+    assert result.statistic == pytest.approx(mc.friedman(exact).statistic, rel=1e-12)
+    assert result.ranks.iloc[0] == result.ranks.iloc[1]
+
+
+def test_a_mistyped_control_suggests_the_closest_name(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 21.8: --control with a typo listed the names without suggesting the closest."""
+    scores = mc.load_example("garcia2010")
+    with pytest.raises(ValueError, match=r"unknown control 'PDCF' \(did you mean 'PDFC'\?\)"):
+        mc.compare(scores, control="PDCF")
+    status, err, _ = _cli(tmp_path, scores.to_csv().encode(), "--control", "pdfx")
+    assert status == 2 and "did you mean 'PDFC'?" in err
+
+
+@pytest.mark.parametrize("where", ["pvalues", "order"])
+def test_masked_arrays_are_refused_not_unmasked(where: str) -> None:
+    """Issue 22.9: masked entries of order= or of the p-values were silently read."""
+    p = np.linspace(0.001, 0.05, 6)
+    order = np.arange(4)
+    if where == "pvalues":
+        p = np.ma.masked_array(p, mask=[0, 1, 0, 0, 0, 0])
+    else:
+        order = np.ma.masked_array(order, mask=[0, 0, 1, 0])
+    with pytest.raises(ValueError, match=f"{where} is a masked array with 1 masked entries"):
+        mc.adjust_all_pairs(p, "bergmann_hommel", order=order)
+    complete = np.ma.masked_array(np.linspace(0.001, 0.05, 6))  # nothing masked: read as is
+    assert (
+        mc.adjust_all_pairs(complete, "holm") == mc.adjust_all_pairs(complete.data, "holm")
+    ).all()
+
+
+class _NotAFuture:
+    def submit(self, *args: object) -> int:
+        return 1
+
+
+def _shut_down() -> object:
+    import concurrent.futures as cf
+
+    pool = cf.ThreadPoolExecutor(1)
+    pool.shutdown()
+    return pool
+
+
+@pytest.mark.parametrize(
+    "executor, error, message",
+    [
+        (object(), TypeError, "executor must be a concurrent.futures.Executor"),
+        (_NotAFuture(), TypeError, "executor.submit must return a concurrent.futures.Future"),
+        (_shut_down(), ValueError, "executor refused the work"),
+    ],
+)
+def test_simulate_names_a_bad_executor(executor: object, error: type, message: str) -> None:
+    """Issue 22.8: AttributeError and RuntimeError, not naming executor."""
+    with pytest.raises(error, match=message):
+        mc.simulate(
+            4,
+            n_datasets=10,
+            n_replications=20,
+            chunk_size=10,
+            tests=["friedman"],
+            comparisons=["control"],
+            executor=executor,  # type: ignore[arg-type]
+        )

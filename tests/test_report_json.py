@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import multicomp as mc
 from multicomp.report import json as _report_json
@@ -101,3 +103,71 @@ def test_a_field_the_reader_cannot_read_fails_loudly() -> None:
         _report_json.decode(odd, json.dumps(document))
     with pytest.raises(TypeError):  # nor can it be written
         odd(**values, when=1j).to_json()
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths to every scalar of a parsed JSON document."""
+    if isinstance(value, dict):
+        return [p for key, v in value.items() for p in _leaves(v, (*path, key))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _leaves(v, (*path, i))]
+    return [path]
+
+
+_DOCUMENTS = [json.loads(REPORTS[name].to_json()) for name in ("control", "all pairs")]
+_HOSTILE = [10**400, -(10**400), "NaN", "Infinity", "-Infinity", 0, -1, 0.5, 2, 1e308, "", None]
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_document_the_reader_accepts_renders_in_every_format(data: st.DataObject) -> None:
+    """Issue 22.5: of 15,724 generated documents, 233 raised OverflowError (10**400), 50 failed
+    only when rendered (NaN ranks) and 10 raised KeyError (an algorithm paired with itself, a
+    pair listed twice). Each document here is a report's JSON with one to three leaves replaced
+    by a hostile value or another algorithm's name."""
+    document = json.loads(json.dumps(data.draw(st.sampled_from(_DOCUMENTS))))
+    leaves = _leaves(document)
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(leaves))
+        parent = document
+        for key in path[:-1]:
+            parent = parent[key]
+        if path[-1] in ("first", "second"):
+            parent[path[-1]] = data.draw(st.sampled_from(document["algorithms"]))
+        else:
+            parent[path[-1]] = data.draw(st.sampled_from(_HOSTILE))
+    if data.draw(st.booleans()):
+        document["hypotheses"][1] = document["hypotheses"][0]  # a pair listed twice
+    try:
+        report = Report.from_json(json.dumps(document))
+    except ValueError:
+        return  # refused with a message: fine
+    for render in ("to_text", "to_html", "to_markdown", "to_latex", "to_csv", "to_json"):
+        assert isinstance(getattr(report, render)(), str), render
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d.update(alpha=10**400), r"report\.alpha is too large for a float"),
+        (
+            lambda d: d["hypotheses"][0].update(z=-(10**400)),
+            r"report\.hypotheses\[0\]\.z is too large for a float",
+        ),
+        (
+            lambda d: d["hypotheses"][0].update(second=d["hypotheses"][0]["first"]),
+            r"hypotheses\[0\] must compare two algorithms",
+        ),
+        (
+            lambda d: d["hypotheses"].__setitem__(1, d["hypotheses"][0]),
+            r"hypotheses\[1\] .* in a pair not listed before",
+        ),
+        (lambda d: d["test_ranks"].__setitem__(0, "NaN"), r"report\.test_ranks must hold"),
+        (lambda d: d["ranks"].__setitem__(0, "Infinity"), r"report\.ranks must hold"),
+    ],
+)
+def test_the_issues_documents_are_refused_naming_the_field(change: Any, message: str) -> None:
+    document = json.loads(REPORTS["all pairs"].to_json())
+    change(document)
+    with pytest.raises(ValueError, match=message):
+        Report.from_json(json.dumps(document))

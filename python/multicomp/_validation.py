@@ -31,6 +31,7 @@ __all__ = [
     "check_fraction",
     "check_nonnegative",
     "one_of",
+    "refuse_masked",
 ]
 
 #: Other names of the procedures, tried in order when a name is not among the allowed ones:
@@ -124,6 +125,17 @@ def check_nonnegative(value: object, name: str) -> float:
     if not np.isfinite(value) or value < 0:
         raise ValueError(f"{name} must be a finite number >= 0; got {value!r}")
     return float(value)
+
+
+def refuse_masked(value: object, name: str) -> None:
+    """ValueError for a masked array with masked entries where every entry is needed (p-values
+    of a family, an order of the algorithms): NumPy would read the values under the mask."""
+    if np.ma.isMaskedArray(value) and np.ma.getmaskarray(value).any():
+        raise ValueError(
+            f"{name} is a masked array with {int(np.ma.getmaskarray(value).sum())} masked "
+            f"entries: every entry is needed (the values under a mask would be read); pass "
+            "a complete array"
+        )
 
 
 def check_bool(value: object, name: str) -> bool:

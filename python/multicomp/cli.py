@@ -424,13 +424,17 @@ def _analyse(args: argparse.Namespace) -> Any:
             data = load_example(args.example)
         else:
             with _checked_input(args.csv, int(args.max_size * 2**20)) as path:
-                data = read_scores(
-                    path,
-                    sep=_unescape(args.sep),
-                    decimal=args.decimal,
-                    dataset=args.dataset_column,
-                    algorithm=args.algorithm_column,
-                )
+                try:
+                    data = read_scores(
+                        path,
+                        sep=_unescape(args.sep),
+                        decimal=args.decimal,
+                        dataset=args.dataset_column,
+                        algorithm=args.algorithm_column,
+                    )
+                except ValueError as exc:  # named as the user gave it, not as a copy
+                    shown = "standard input" if args.csv == "-" else repr(args.csv)
+                    raise ValueError(_one_line(exc).replace(repr(path), shown)) from exc
             _check_columns(data, args)
         if args.cv is not None:
             return _cross_validation(data, args)
@@ -577,7 +581,7 @@ def _copy_checked(stream: Any, what: str, limit: int, sink: Callable[[bytes], ob
             raise InputError(_too_large(what, limit))
         head, *rest = chunk.split(b"\n")  # head continues the current line
         line += len(head)
-        longest = max(line, *map(len, rest[:-1])) if rest else line
+        longest = max([line, *map(len, rest[:-1])])
         line = len(rest[-1]) if rest else line
         if max(longest, line) > MAX_LINE:
             raise InputError(f"{what} has a line longer than {MAX_LINE} bytes: not a CSV of scores")

@@ -708,9 +708,7 @@ def _collect(
             results.append(_run_chunk(spec, seed, reps))
             meter.step()
     else:
-        futures: list[Future[np.ndarray]] = [
-            executor.submit(_run_chunk, spec, seed, reps) for seed, reps in zip(seeds, sizes)
-        ]
+        futures = _submitted(executor, spec, seeds, sizes)
         try:
             for _ in as_completed(futures):
                 meter.step()
@@ -722,6 +720,34 @@ def _collect(
     for chunk in results:
         total += chunk
     return total
+
+
+def _submitted(
+    executor: Executor, spec: _Spec, seeds: list[np.random.SeedSequence], sizes: list[int]
+) -> list[Future[np.ndarray]]:
+    """The chunks submitted to ``executor``: TypeError unless it has a ``submit`` method that
+    returns a ``concurrent.futures.Future``, ValueError if it refuses work (shut down)."""
+    submit = getattr(executor, "submit", None)
+    if not callable(submit):
+        raise TypeError(
+            "executor must be a concurrent.futures.Executor (with a submit method), got "
+            f"{type(executor).__name__}"
+        )
+    futures: list[Future[np.ndarray]] = []
+    try:
+        for seed, reps in zip(seeds, sizes):
+            future = submit(_run_chunk, spec, seed, reps)
+            if not isinstance(future, Future):
+                raise TypeError(
+                    "executor.submit must return a concurrent.futures.Future, got "
+                    f"{type(future).__name__}"
+                )
+            futures.append(future)
+    except RuntimeError as exc:  # e.g. "cannot schedule new futures after shutdown"
+        for future in futures:
+            future.cancel()
+        raise ValueError(f"executor refused the work (is it shut down?): {exc}") from None
+    return futures
 
 
 def _seed(random_state: int | None) -> np.random.SeedSequence:

@@ -10,18 +10,21 @@ of a data set and algorithm are combined by ``aggregate``; missing ones are hand
 
 from __future__ import annotations
 
+import codecs
+import difflib
+import math
 import os
 import re
 import sys
 import warnings
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import SupportsFloat, SupportsIndex, Union, cast
+from typing import Any, SupportsFloat, SupportsIndex, Union, cast
 
 import numpy as np
 import pandas as pd
 
-from multicomp._ranking import difference
+from multicomp._ranking import at_data_precision, difference
 from multicomp._validation import check_bool, check_choice, check_count
 from multicomp._vocabulary import (
     AGGREGATES,
@@ -198,7 +201,10 @@ def index_of(names: Sequence[str], algorithm: str | int) -> int:
             return names.index(str(algorithm))
         if not isinstance(algorithm, str) and 0 <= algorithm < len(names):
             return int(algorithm)
-    raise ValueError(f"unknown control {algorithm!r}; the algorithms are {names}")
+    lower = {name.lower(): name for name in names}
+    close = difflib.get_close_matches(str(algorithm).lower(), list(lower), n=1, cutoff=0.6)
+    hint = f" (did you mean {lower[close[0]]!r}?)" if close else ""
+    raise ValueError(f"unknown control {algorithm!r}{hint}; the algorithms are {names}")
 
 
 def as_real_array(values: object, name: str) -> np.ndarray:
@@ -355,17 +361,28 @@ def read_scores(
         raise FileNotFoundError(f"no such file: {os.fspath(path)!r}")
     if not os.path.isfile(path):  # a directory, a FIFO (whose opening would block), a device
         raise ValueError(f"{os.fspath(path)!r} is not a regular file: give the path of a CSV file")
+    given_sep = sep
     if sep is None:
         sep = "\t" if os.path.splitext(os.fspath(path))[1].lower() in (".tsv", ".tab") else ","
     if not isinstance(sep, str) or not sep:
         raise ValueError(f"sep must be a non-empty string, got {sep!r}")
     decimal = check_choice("decimal", decimal, DECIMAL_MARKS)
+    encoding, excel_sep = _sniff(path)
+    if excel_sep is not None and given_sep is None:
+        sep = excel_sep
     if decimal == sep:
         raise ValueError(f"sep and decimal must differ; both are {sep!r}")
+    options: dict[str, Any] = {
+        "sep": sep,
+        "encoding": encoding,
+        "skiprows": 0 if excel_sep is None else 1,
+    }
     try:
-        frame = pd.read_csv(path, sep=sep, decimal=decimal)
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        frame = pd.read_csv(path, decimal=decimal, **options)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
         raise ValueError(f"cannot read {os.fspath(path)!r} as CSV: {exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise ValueError(_not_utf8(path, exc)) from None
     if frame.shape[1] < 2:
         separated = "comma-separated" if sep == "," else f"separated by {sep!r}"
         raise ValueError(
@@ -379,12 +396,56 @@ def read_scores(
         return restored
     # pandas renames a repeated header ('a', 'a' -> 'a', 'a.1'): check the header as written.
     header = (
-        pd.read_csv(path, sep=sep, header=None, nrows=1, dtype=str).iloc[0, 1:].dropna().tolist()
+        pd.read_csv(path, header=None, nrows=1, dtype=str, **options).iloc[0, 1:].dropna().tolist()
     )
     _check_unique(header, "algorithm")
     if layout is not None:
         return restored.set_index(layout)
     return restored if restored is not frame else frame.set_index(frame.columns[0])
+
+
+#: Byte-order marks and the encodings they announce (UTF-32 first: its little-endian mark
+#: begins with UTF-16's).
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_RESAVE = (
+    "save it as UTF-8 (Excel: Save As, 'CSV UTF-8'; LibreOffice: character set 'Unicode "
+    "(UTF-8)'; or iconv -f latin1 -t utf-8 old.csv > new.csv)"
+)
+
+
+def _sniff(path: str | os.PathLike[str]) -> tuple[str, str | None]:
+    """The encoding of a CSV file (UTF-8 unless a byte-order mark names UTF-16 or UTF-32) and
+    the separator of Excel's ``sep=;`` first line (None without one). ValueError for UTF-16 or
+    UTF-32 text without a byte-order mark (NUL bytes), which cannot be told apart safely."""
+    with open(path, "rb") as stream:
+        head = stream.read(4096)
+    encoding = next((name for bom, name in _BOMS if head.startswith(bom)), "utf-8")
+    if encoding == "utf-8" and b"\x00" in head:
+        raise ValueError(
+            f"{os.fspath(path)!r} holds NUL bytes: UTF-16 or UTF-32 text without a byte-order "
+            f"mark (or not text); multicomp reads UTF-8 (or UTF-16/32 with a mark): {_RESAVE}"
+        )
+    try:
+        first = head.decode(encoding, errors="ignore").lstrip("\ufeff").splitlines()[0]
+    except IndexError:
+        return encoding, None
+    excel = re.fullmatch(r'"?sep=(.)"?,*\s*', first)
+    return encoding, excel.group(1) if excel else None
+
+
+def _not_utf8(path: str | os.PathLike[str], exc: UnicodeDecodeError) -> str:
+    """The message of a file that is not UTF-8: the byte, its position, how to re-save."""
+    byte = exc.object[exc.start : exc.start + 1].hex()
+    return (
+        f"{os.fspath(path)!r} is not UTF-8 text (byte 0x{byte} at position {exc.start}; "
+        f"Latin-1 or Windows-1252?): {_RESAVE}"
+    )
 
 
 def check_aggregate(aggregate: Aggregate | None) -> Aggregate | None:
@@ -575,10 +636,11 @@ def combine_runs(values: np.ndarray, aggregate: Aggregate | None) -> float:
     """One score from the repeated ``values`` of a data set and algorithm."""
     if aggregate is None:
         return float(values[0])
-    if aggregate == "mean":
-        return float(np.mean(values))
-    if aggregate == "median":
-        return float(np.median(values))
+    if aggregate in AGGREGATES:
+        # The mean from the exact sum (math.fsum), both at the precision of the scores they
+        # come from: runs that sum alike give equal scores (ties), whatever their order.
+        value = math.fsum(values) / values.size if aggregate == "mean" else np.median(values)
+        return float(at_data_precision(np.array([value]), float(np.max(np.abs(values))))[0])
     assert callable(aggregate)
     result = aggregate(values.copy())
     if np.ndim(result) != 0 or isinstance(result, (str, bytes, bool, np.bool_)):
@@ -589,6 +651,11 @@ def combine_runs(values: np.ndarray, aggregate: Aggregate | None) -> float:
         return float(result)
     except (TypeError, ValueError) as exc:
         raise TypeError(f"aggregate must return a number, got {result!r}") from exc
+    except OverflowError:  # an integer beyond the floats
+        raise TypeError(
+            "aggregate must return a number within the range of floats (about 1.8e308), got an "
+            f"integer of about {int(int(result).bit_length() * 0.30103) + 1} digits"
+        ) from None
 
 
 def _numeric_matrix(

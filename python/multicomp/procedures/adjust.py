@@ -17,7 +17,7 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from multicomp._validation import check_alpha, check_bool, check_choice
+from multicomp._validation import check_alpha, check_bool, check_choice, refuse_masked
 from multicomp._vocabulary import ROMS, Rom
 from multicomp.data.scores import as_real_array
 from multicomp.procedures import base
@@ -34,6 +34,7 @@ def _as_array(pvalues: ArrayLike) -> NDArray[np.generic]:
     """``pvalues`` as an array of real numbers (at least 1-D), not yet copied (a NumPy array
     stays the caller's own), or TypeError / ValueError. Shapes and values are checked on it
     before any float64 copy is made, so that a huge wrong input fails at once."""
+    refuse_masked(pvalues, "pvalues")
     raw = as_real_array(pvalues, "pvalues")
     if raw.ndim == 0:
         raise ValueError("pvalues must be an array of p-values, got a scalar (0-D input)")

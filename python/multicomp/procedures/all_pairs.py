@@ -14,6 +14,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.stats import chi2, norm, studentized_range
 
 from multicomp import _core
+from multicomp._validation import refuse_masked
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
 from multicomp.procedures.control import holm_sorted, sorted_apply
 
@@ -35,6 +36,7 @@ _NEEDS_COMMON_SE = (
 def _as_order(order: ArrayLike) -> NDArray[np.int64]:
     """``order`` as int64 (the Rust core checks that it is a permutation of range(k)), or
     TypeError if it does not hold integers."""
+    refuse_masked(order, "order")
     raw = np.asarray(order)
     if raw.dtype.kind not in "iu":
         raise TypeError(f"order must hold integer algorithm indices, got dtype {raw.dtype}")

@@ -115,7 +115,13 @@ def _decode(kind: Any, value: Any, where: str) -> Any:
         if isinstance(value, str) and value in _NONFINITE:
             return float(value)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
+            try:
+                return float(value)
+            except OverflowError:  # an integer beyond the floats (JSON allows 10**400)
+                digits = int(int(value).bit_length() * 0.30103) + 1
+                raise ValueError(
+                    f"{where} is too large for a float (an integer of about {digits} digits)"
+                ) from None
         raise ValueError(f"{where} must be a number; got {_json_type(value)}")
     if kind in (int, bool, str):
         if type(value) is not kind:
@@ -161,8 +167,11 @@ def check_report(r: ReportData) -> None:
     if len(r.values) != n or any(len(row) != k for row in r.values):
         fail("values", f"must be {n} rows (data sets) of {k} scores (algorithms)")
     for name in ("ranks", "test_ranks"):
-        if len(getattr(r, name)) != k:
-            fail(name, f"must hold {k} ranks (one per algorithm)")
+        ranks = getattr(r, name)
+        if len(ranks) != k or not all(np.isfinite(ranks)):
+            fail(name, f"must hold {k} finite ranks (one per algorithm); got {list(ranks)}")
+    if not all(v is None or np.isfinite(v) for row in r.values for v in row):
+        fail("values", "must hold finite scores (null for a missing one)")
     for i, t in enumerate(r.omnibus):
         if len(t.df) != (1 if t.distribution == "chi2" else 2):
             fail(
@@ -200,10 +209,19 @@ def check_report(r: ReportData) -> None:
             "hypotheses",
             f"must hold {expected} hypotheses for {k} algorithms; got {len(r.hypotheses)}",
         )
+    seen: set[frozenset[str]] = set()
     for i, h in enumerate(r.hypotheses):
         for side in ("first", "second"):
             if getattr(h, side) not in r.algorithms:
                 fail(f"hypotheses[{i}].{side}", f"is not an algorithm: {getattr(h, side)!r}")
+        pair = frozenset((h.first, h.second))
+        if len(pair) == 1 or pair in seen or (r.control is not None and r.control not in pair):
+            fail(
+                f"hypotheses[{i}]",
+                f"must compare two algorithms{'' if r.control is None else ', one the control,'}"
+                f" in a pair not listed before; got {h.first!r} and {h.second!r}",
+            )
+        seen.add(pair)
         if len(h.apvs) != len(r.procedures):
             fail(
                 f"hypotheses[{i}].apvs",

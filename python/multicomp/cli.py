@@ -66,10 +66,9 @@ class InputError(Exception):
 
 
 def _parser() -> argparse.ArgumentParser:
-    from multicomp._core import __version__
-    from multicomp.data.examples import EXAMPLES
-    from multicomp.plotting.cd_diagram import diagram_procedures
-
+    """The command line's parser, built in steps: the input, the analysis, the papers' forms,
+    the Bayesian and cross-validation comparisons, the parametric side, the outputs, how a
+    CSV is read, and progress."""
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Statistical comparison of algorithms over multiple data sets: average "
@@ -77,6 +76,24 @@ def _parser() -> argparse.ArgumentParser:
         "post-hoc procedures (Demsar 2006; Garcia & Herrera 2008; Garcia et al. 2010).",
         epilog="Example: multicomp scores.csv --control C4.5 --format latex --plot cd.png",
     )
+    for add in (
+        _input_options,
+        _analysis_options,
+        _paper_options,
+        _bayesian_options,
+        _parametric_options,
+        _output_options,
+        _reading_options,
+        _progress_options,
+    ):
+        add(parser)
+    return parser
+
+
+def _input_options(parser: argparse.ArgumentParser) -> None:
+    """The scores: a CSV (or standard input) or a bundled example, and the size limit."""
+    from multicomp.data.examples import EXAMPLES
+
     parser.add_argument(
         "csv",
         nargs="?",
@@ -84,20 +101,22 @@ def _parser() -> argparse.ArgumentParser:
         help="scores: wide (first column = data sets, one column per algorithm) "
         "or long (columns dataset, algorithm, score); '-' reads standard input",
     )
-    (
-        parser.add_argument(
-            "--max-size",
-            type=float,
-            default=MAX_SIZE_MIB,
-            metavar="MIB",
-            help=f"refuse inputs larger than this many MiB (default {MAX_SIZE_MIB})",
-        ),
+    parser.add_argument(
+        "--max-size",
+        type=float,
+        default=MAX_SIZE_MIB,
+        metavar="MIB",
+        help=f"refuse inputs larger than this many MiB (default {MAX_SIZE_MIB})",
     )
     parser.add_argument(
         "--example",
         **_listed("--example", EXAMPLES),
         help="analyse a bundled example of the papers instead of a CSV",
     )
+
+
+def _analysis_options(parser: argparse.ArgumentParser) -> None:
+    """What is compared and how: control, alpha, direction, test and procedure."""
     parser.add_argument(
         "--control",
         metavar="NAME",
@@ -128,6 +147,10 @@ def _parser() -> argparse.ArgumentParser:
         "bergmann_hommel (default), shaffer, holm, nemenyi (studentized range), bonferroni, "
         "miller",
     )
+
+
+def _paper_options(parser: argparse.ArgumentParser) -> None:
+    """The papers' forms and the p-value method of the rank tests."""
     paper = parser.add_argument_group(
         "the papers' forms", "reproduce published tables (defaults: the exact forms)"
     )
@@ -177,6 +200,10 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="Monte Carlo permutations of --method permutation (default 9999; fixed seed)",
     )
+
+
+def _bayesian_options(parser: argparse.ArgumentParser) -> None:
+    """The Bayesian comparison and the tests on cross-validation folds."""
     bayes = parser.add_argument_group(
         "Bayesian comparison",
         "instead of the tests: posterior probabilities per pair "
@@ -214,6 +241,10 @@ def _parser() -> argparse.ArgumentParser:
         help="with --cv: the correlation n_test/n_total of the folds (1/K for "
         "K-fold cross-validation; Nadeau & Bengio 2003)",
     )
+
+
+def _parametric_options(parser: argparse.ArgumentParser) -> None:
+    """The conditions of the parametric tests and the choice of family."""
     parametric = parser.add_argument_group(
         "the parametric side",
         "conditions of the parametric tests and the choice of family "
@@ -234,6 +265,12 @@ def _parser() -> argparse.ArgumentParser:
         "parametric (repeated-measures ANOVA with Tukey or Dunnett), or "
         "auto (the recommended family)",
     )
+
+
+def _output_options(parser: argparse.ArgumentParser) -> None:
+    """The report's format and the critical difference diagram."""
+    from multicomp.plotting.cd_diagram import diagram_procedures
+
     parser.add_argument(
         "--format",
         **_listed("--format", FORMATS),
@@ -251,6 +288,10 @@ def _parser() -> argparse.ArgumentParser:
         help="procedure whose decisions the diagram draws (default: the "
         "report's procedure, so that diagram and summary agree)",
     )
+
+
+def _reading_options(parser: argparse.ArgumentParser) -> None:
+    """How a CSV is read: the columns of long data, runs, missing scores, separators."""
     parser.add_argument(
         "--dataset-column",
         default="dataset",
@@ -292,6 +333,12 @@ def _parser() -> argparse.ArgumentParser:
         default=".",
         help="decimal mark of the CSV (default '.')",
     )
+
+
+def _progress_options(parser: argparse.ArgumentParser) -> None:
+    """Progress on standard error, and the version."""
+    from multicomp._core import __version__
+
     progress = parser.add_mutually_exclusive_group()
     progress.add_argument(
         "--progress",
@@ -307,7 +354,6 @@ def _parser() -> argparse.ArgumentParser:
         help="never report progress (default: only on a terminal, for long runs)",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    return parser
 
 
 def _check_ranking(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -412,63 +458,30 @@ def _fail(message: str, status: int) -> int:
 
 
 def _analyse(args: argparse.Namespace) -> Any:
+    """What the command line asks for, from the scores it reads."""
     from multicomp.bayesian import compare_bayesian
-    from multicomp.data.examples import load_example
-    from multicomp.data.scores import as_scores, read_scores
+    from multicomp.data.decorators import ScoresInput
     from multicomp.parametric import check_conditions, choose_family
     from multicomp.plackett_luce import bayesian_ranking
-    from multicomp.report.compare import compare
 
     try:
-        if args.example is not None:
-            data = load_example(args.example)
-        else:
-            with _checked_input(args.csv, int(args.max_size * 2**20)) as path:
-                try:
-                    data = read_scores(
-                        path,
-                        sep=_unescape(args.sep),
-                        decimal=args.decimal,
-                        dataset=args.dataset_column,
-                        algorithm=args.algorithm_column,
-                    )
-                except ValueError as exc:  # named as the user gave it, not as a copy
-                    shown = "standard input" if args.csv == "-" else repr(args.csv)
-                    raise ValueError(_one_line(exc).replace(repr(path), shown)) from exc
-            _check_columns(data, args)
+        data = _read(args)
         if args.cv is not None:
             return _cross_validation(data, args)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", ShapeWarning)
-            scores = as_scores(
-                data,
-                higher_is_better=not args.lower_is_better,
-                dataset=args.dataset_column,
-                algorithm=args.algorithm_column,
-                score=args.score_column,
-                aggregate=args.aggregate,
-                nan_policy=args.nan_policy,
-                keep_missing=args.test in INCOMPLETE_TESTS,
-            )
-        for warning in caught:
-            if issubclass(warning.category, ShapeWarning):
-                message = _one_line(warning.message)
-                if message.startswith("two algorithms") and args.test not in PAIRWISE_TESTS:
-                    message += "; on the command line: --test wilcoxon (or --test sign)"
-                print(f"{PROG}: warning: {message}", file=sys.stderr)
-            else:
-                warnings.warn_explicit(
-                    warning.message, warning.category, warning.filename, warning.lineno
-                )
-        options = {
-            "dataset": args.dataset_column,
-            "algorithm": args.algorithm_column,
-            "score": args.score_column,
-            "aggregate": args.aggregate,
-            "nan_policy": args.nan_policy,
-        }
+        source = ScoresInput(
+            data,
+            {
+                "higher_is_better": not args.lower_is_better,
+                "dataset": args.dataset_column,
+                "algorithm": args.algorithm_column,
+                "score": args.score_column,
+                "aggregate": args.aggregate,
+                "nan_policy": args.nan_policy,
+            },
+        )
+        scores = _scores(source, args)
         if args.check_conditions:
-            return choose_family(check_conditions(data, alpha=args.alpha, **options))
+            return choose_family(check_conditions(source, alpha=args.alpha))
         if args.ranking:
             return bayesian_ranking(
                 scores, random_state=DEFAULT_SEED if args.seed is None else args.seed
@@ -477,43 +490,89 @@ def _analyse(args: argparse.Namespace) -> Any:
             return compare_bayesian(
                 scores, test=args.bayesian, rope=args.rope, control=args.control, seed=args.seed
             )
-        slow = args.control is None and scores.n_algorithms >= SLOW_K
-        show = args.progress if args.progress is not None else (slow and sys.stderr.isatty())
-        message = (
-            f"computing all-pairs adjusted p-values for k = {scores.n_algorithms}"
-            if args.control is None
-            else "computing the comparisons with the control"
-        )
-        return _with_progress(
-            # the input as read, so that the parametric conditions see the folds or runs
-            lambda: _quietly(
-                ShapeWarning,
-                lambda: compare(
-                    data,
-                    control=args.control,
-                    alpha=args.alpha,
-                    test=args.test,
-                    procedure=args.procedure,
-                    tie_correction=args.tie_correction,
-                    rom=args.rom,
-                    aligned_se=args.aligned_se,
-                    quade_se=args.quade_se,
-                    monotone=args.monotone,
-                    method=args.method,
-                    n_resamples=args.n_resamples,
-                    higher_is_better=not args.lower_is_better,
-                    family=args.family,
-                    **options,
-                ),
-            ),
-            message,
-            enabled=bool(show),
-            stream=sys.stderr,
-        )
+        return _compare(source, scores.n_algorithms, args)
     except (FileNotFoundError, ValueError, TypeError) as exc:
         raise InputError(_one_line(exc)) from exc
     except OSError as exc:
         raise InputError(f"cannot read {args.csv!r}: {exc.strerror or exc}") from exc
+
+
+def _read(args: argparse.Namespace) -> Any:
+    """The bundled example, or the CSV (or standard input) as a DataFrame, checked."""
+    from multicomp.data.examples import load_example
+    from multicomp.data.scores import read_scores
+
+    if args.example is not None:
+        return load_example(args.example)
+    with _checked_input(args.csv, int(args.max_size * 2**20)) as path:
+        try:
+            data = read_scores(
+                path,
+                sep=_unescape(args.sep),
+                decimal=args.decimal,
+                dataset=args.dataset_column,
+                algorithm=args.algorithm_column,
+            )
+        except ValueError as exc:  # named as the user gave it, not as a copy
+            shown = "standard input" if args.csv == "-" else repr(args.csv)
+            raise ValueError(_one_line(exc).replace(repr(path), shown)) from exc
+    _check_columns(data, args)
+    return data
+
+
+def _scores(source: Any, args: argparse.Namespace) -> Any:
+    """The validated scores, with the shape warnings as one-line messages on standard error."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ShapeWarning)
+        scores = source.scores(keep_missing=args.test in INCOMPLETE_TESTS)
+    for warning in caught:
+        if issubclass(warning.category, ShapeWarning):
+            message = _one_line(warning.message)
+            if message.startswith("two algorithms") and args.test not in PAIRWISE_TESTS:
+                message += "; on the command line: --test wilcoxon (or --test sign)"
+            print(f"{PROG}: warning: {message}", file=sys.stderr)
+        else:
+            warnings.warn_explicit(
+                warning.message, warning.category, warning.filename, warning.lineno
+            )
+    return scores
+
+
+def _compare(source: Any, k: int, args: argparse.Namespace) -> Any:
+    """:func:`multicomp.compare` on the input as read (so that the parametric conditions see
+    the folds or runs), with a progress indicator for long runs."""
+    from multicomp.report.compare import compare
+
+    slow = args.control is None and k >= SLOW_K
+    show = args.progress if args.progress is not None else (slow and sys.stderr.isatty())
+    message = (
+        f"computing all-pairs adjusted p-values for k = {k}"
+        if args.control is None
+        else "computing the comparisons with the control"
+    )
+    return _with_progress(
+        lambda: _quietly(
+            ShapeWarning,
+            lambda: compare(
+                source,
+                control=args.control,
+                alpha=args.alpha,
+                test=args.test,
+                procedure=args.procedure,
+                tie_correction=args.tie_correction,
+                rom=args.rom,
+                aligned_se=args.aligned_se,
+                quade_se=args.quade_se,
+                monotone=args.monotone,
+                method=args.method,
+                n_resamples=args.n_resamples,
+                family=args.family,
+            ),
+        ),
+        message,
+        enabled=bool(show),
+        stream=sys.stderr,
+    )
 
 
 def _quietly(category: type[Warning], task: Callable[[], T]) -> T:

@@ -115,15 +115,10 @@ class ScoresInput:
     options: dict[str, Any]
 
     def scores(self, *, keep_missing: bool = False, shape_warnings: bool = True) -> Scores:
-        """The validated scores (missing ones kept as NaN with ``keep_missing``, and then
-        ``nan_policy`` must be left at 'raise')."""
-        options = dict(self.options)
-        if keep_missing and options.pop("nan_policy", "raise") != "raise":
-            raise ValueError(
-                "nan_policy='omit' does not apply here: every score is used (leave out nan_policy)"
-            )
+        """The validated scores (missing ones kept as NaN with ``keep_missing``, which
+        ``nan_policy`` then does not touch)."""
         return as_scores(
-            self.data, keep_missing=keep_missing, shape_warnings=shape_warnings, **options
+            self.data, keep_missing=keep_missing, shape_warnings=shape_warnings, **self.options
         )
 
 
@@ -183,16 +178,15 @@ def takes_scores(
         def wrapper(*args: Any, **kwargs: Any) -> R:
             data, rest = (args[0], args[1:]) if args else (kwargs.pop("data", None), ())
             given = _checked(data, {n: kwargs.pop(n) for n in names if n in kwargs})
-            if isinstance(data, ScoresInput) or (
-                optional and (data is None or not _scores_like(data))
-            ):
-                if given:
-                    raise ValueError(
-                        f"{', '.join(f'{n}=' for n in given)} read scores; "
-                        f"{function.__name__}() got {type(data).__name__} instead"
-                    )
+            passed_on = optional and (data is None or not _scores_like(data))
+            if given and (passed_on or isinstance(data, ScoresInput)):
+                raise ValueError(
+                    f"{', '.join(f'{n}=' for n in given)} read scores; "
+                    f"{function.__name__}() got {type(data).__name__} instead"
+                )
+            if passed_on:
                 return function(data, *rest, **kwargs)
-            source = ScoresInput(data, given)
+            source = data if isinstance(data, ScoresInput) else ScoresInput(data, given)
             value = (
                 source
                 if raw

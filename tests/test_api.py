@@ -107,12 +107,33 @@ def public_functions() -> list[tuple[str, Any]]:
     ]
 
 
+def test_a_small_surface() -> None:
+    """At most 60 top-level names (issue 19.8): the functions users call, ``Report``,
+    ``Scores``, the warnings and errors; the result classes live in ``multicomp.results``,
+    the option ``Literal``s and input types in ``multicomp.typing``."""
+    assert len(mc.__all__) <= 60
+    assert len(set(mc.__all__)) == len(mc.__all__)
+    for name in mc.__all__:
+        value = getattr(mc, name)
+        assert (
+            inspect.isfunction(value)
+            or inspect.ismodule(value)
+            or name in {"__version__", "Report", "Scores"}
+            or (inspect.isclass(value) and issubclass(value, (Warning, Exception)))
+        ), f"{name} belongs in multicomp.results or multicomp.typing"
+    assert not set(mc.__all__) & set(mc.typing.__all__)
+    assert not set(mc.__all__) & set(mc.results.__all__) - {"Report"}
+    for name in mc.typing.__all__:
+        assert re.search(rf"\b{name}\b", mc.typing.__doc__ or ""), f"typing's docstring: {name}"
+
+
 def test_types_in_public_signatures_are_exported() -> None:
+    exported = {*mc.__all__, *mc.results.__all__, *mc.typing.__all__}
     missing = {}
     for name, function in public_functions():
         for annotation in function.__annotations__.values():
             for word in re.findall(r"\b[A-Z]\w*", str(annotation)):
-                if word not in FOREIGN and word not in mc.__all__:
+                if word not in FOREIGN and word not in exported:
                     missing.setdefault(word, []).append(name)
     assert not missing, f"types in public signatures but not exported: {missing}"
 
@@ -177,11 +198,20 @@ def test_readme_real_experiments_block_runs(
     assert "Skillings-Mack test" in out and "omitted (incomplete): heart" in out
 
 
+def public(name: str) -> Any:
+    """The public object ``name``: from ``multicomp``, ``multicomp.results`` or
+    ``multicomp.typing``."""
+    for namespace in (mc, mc.results, mc.typing):
+        if name in namespace.__all__:
+            return getattr(namespace, name)
+    raise AttributeError(name)
+
+
 def public_dataclasses() -> list[str]:
     return [
         name
-        for name in mc.__all__
-        if inspect.isclass(getattr(mc, name)) and dataclasses.is_dataclass(getattr(mc, name))
+        for name in [*mc.__all__, *mc.results.__all__]
+        if inspect.isclass(public(name)) and dataclasses.is_dataclass(public(name))
     ]
 
 
@@ -204,7 +234,7 @@ def test_every_public_dataclass_is_checked() -> None:
 
 @pytest.mark.parametrize("name", public_dataclasses())
 def test_result_classes_document_every_field(name: str) -> None:
-    cls = getattr(mc, name)
+    cls = public(name)
     doc = inspect.getdoc(cls) or ""
     assert "Attributes\n----------\n" in doc, f"{name} has no numpydoc Attributes section"
     documented = documented_attributes(doc)

@@ -327,3 +327,35 @@ def test_shaffer_at_the_largest_k_is_fast_enough_to_run() -> None:
     p = np.random.default_rng(1).random(2000 * 1999 // 2)
     apv = adjust_all_pairs(p, "shaffer")
     assert apv.shape == p.shape and (apv >= p).all()
+
+
+# --- issue 22, item 4: the native core after fork() --------------------------------------
+
+_FORKED_SIMULATION = """
+import concurrent.futures as cf, multiprocessing as mp
+import numpy as np, multicomp as mc
+rng = np.random.default_rng(0)
+mc.adjust_all_pairs(np.sort(rng.uniform(size=(200, 66)), 1), "bergmann_hommel")  # pool in use
+with cf.ProcessPoolExecutor(2, mp_context=mp.get_context("fork")) as pool:
+    result = mc.simulate(6, n_datasets=30, n_replications=400, chunk_size=100, random_state=1,
+                         comparisons=["all_pairs"], tests=["friedman"], executor=pool)
+alone = mc.simulate(6, n_datasets=30, n_replications=400, chunk_size=100, random_state=1,
+                    comparisons=["all_pairs"], tests=["friedman"])
+assert result.to_frame().equals(alone.to_frame())
+print("ok")
+"""
+
+
+@pytest.mark.skipif(
+    "fork" not in __import__("multiprocessing").get_all_start_methods(), reason="no fork()"
+)
+def test_simulate_in_a_forked_process_pool_after_the_native_pool_ran() -> None:
+    # Issue 22 item 4: the forked children inherited the native thread pool's state but not
+    # its threads, and waited forever on their first parallel call.
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _FORKED_SIMULATION], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr

@@ -186,7 +186,7 @@ def test_masked_arrays_long_data_and_results() -> None:
 
 def test_posthoc_control_and_errors() -> None:
     result = mc.posthoc_incomplete(BRADY, control="A3")
-    assert isinstance(result, mc.PosthocControlResult) and result.algorithms == ("A1", "A2")
+    assert isinstance(result, mc.results.PosthocControlResult) and result.algorithms == ("A1", "A2")
     assert "SE = " not in str(result)
     assert (result.adjusted["holm"] >= result.pvalue - 1e-15).all()
     assert result.z["A1"] > 0  # A3 (the largest scores) is better than A1
@@ -248,7 +248,7 @@ def test_using_every_score_beats_omitting_data_sets() -> None:
 
 
 def _same_hypotheses(
-    report: mc.Report, result: mc.PosthocControlResult | mc.PosthocAllPairsResult
+    report: mc.Report, result: mc.results.PosthocControlResult | mc.results.PosthocAllPairsResult
 ) -> None:
     assert [h.pvalue for h in report.hypotheses] == list(result.pvalue)
     assert [h.z for h in report.hypotheses] == list(result.z)

@@ -176,7 +176,7 @@ def _canonical(
 @settings(max_examples=30)
 @given(scores_tables, st.data(), st.sampled_from(["friedman", "aligned", "quade"]), st.booleans())
 def test_both_posthocs_invariant_to_dataset_order_relabelling_and_orientation(
-    x: np.ndarray, draw: st.DataObject, test: mc.PosthocTest, control: bool
+    x: np.ndarray, draw: st.DataObject, test: mc.typing.PosthocTest, control: bool
 ) -> None:
     def run(values: np.ndarray, columns: list[str], **options: Any) -> pd.DataFrame:
         frame = pd.DataFrame(values, columns=columns)
@@ -220,7 +220,7 @@ def test_equal_rank_differences_give_equal_pvalues_and_apvs() -> None:
 @settings(max_examples=30)
 @given(scores_tables, st.sampled_from(["friedman", "aligned", "quade"]))
 def test_equal_rank_differences_are_bitwise_equal_for_every_test(
-    x: np.ndarray, test: mc.PosthocTest
+    x: np.ndarray, test: mc.typing.PosthocTest
 ) -> None:
     """Equal |differences| of the exact rank totals: bitwise equal z, p and monotone APVs
     (without monotone, Bergmann-Hommel's APVs may differ: they depend on the other pairs)."""

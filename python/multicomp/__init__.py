@@ -2,8 +2,9 @@
 
 Implements Demsar (2006, JMLR 7:1-30), Garcia & Herrera (2008, JMLR 9:2677-2694) and
 Garcia, Fernandez, Luengo & Herrera (2010, Inf. Sci. 180:2044-2064), with valid defaults and
-the papers' forms behind options. Map of the package (every name below is importable from
-``multicomp``):
+the papers' forms behind options. Map of the package (every function below is importable from
+``multicomp``; the result classes from ``multicomp.results``, the types from
+``multicomp.typing``):
 
 One call
     compare(scores, control=None) -> Report: ranks, omnibus tests, post-hoc APVs and a plain
@@ -49,113 +50,39 @@ Evidence
 Results
     Every function returns a frozen dataclass (statistic, pvalue, to_frame(), a readable str);
     module results gathers these classes (multicomp.results.FriedmanResult, ...).
+
+Types
+    The option Literals and input types of the signatures (PValueMethod, ScoresLike, ...)
+    live in module typing (multicomp.typing.PValueMethod, ...).
 """
 
-from multicomp import results
+from multicomp import results, typing
 from multicomp._core import __version__
-from multicomp._data import Aggregate, RanksLike, Scores, ScoresLike, ShapeWarning, read_scores
-from multicomp._deprecation import module_getattr
-from multicomp._permutation import RandomState
-from multicomp._vocabulary import (
-    Alternative,
-    Bars,
-    CDProcedure,
-    CompareTest,
-    Comparison,
-    CostTest,
-    CriticalValues,
-    DataSetsTest,
-    DecimalMark,
-    ExactMethod,
-    Example,
-    Family,
-    HoldoutAlternative,
-    IncompleteTest,
-    McNemarTest,
-    NanPolicy,
-    Noise,
-    NormalityTest,
-    OneOrTwoSided,
-    PosthocTest,
-    PValueMethod,
-    Rom,
-    SEForm,
-    Ties,
-    VarianceTest,
-    WilcoxonMethod,
-    ZeroMethod,
-)
-from multicomp.adjust import FloatArray, adjust_all_pairs, adjust_control
-from multicomp.bayesian import (
-    BayesianComparison,
-    BayesianResult,
-    bayesian_sign_test,
-    bayesian_signed_rank_test,
-    compare_bayesian,
-)
-from multicomp.contrast import ContrastResult, contrast_estimation
+from multicomp.adjust import adjust_all_pairs, adjust_control
+from multicomp.bayesian import bayesian_sign_test, bayesian_signed_rank_test, compare_bayesian
+from multicomp.contrast import contrast_estimation
 from multicomp.critical_difference import critical_difference, critical_difference_q
 from multicomp.cross_validation import (
-    CorrelatedTTestResult,
-    CrossValidationTestResult,
     bayesian_correlated_t_test,
     combined_f_test_5x2cv,
     corrected_resampled_t_test,
     paired_t_test_5x2cv,
 )
-from multicomp.examples import load_example
-from multicomp.holdout import HoldoutResult, compare_holdout, mcnemar
-from multicomp.incomplete import (
-    DurbinResult,
-    SkillingsMackResult,
-    durbin,
-    posthoc_incomplete,
-    skillings_mack,
-)
-from multicomp.multiple_sign import (
-    MultipleSignResult,
-    multiple_sign_critical_value,
-    multiple_sign_test,
-)
-from multicomp.omnibus import (
-    AlignedRanksResult,
-    FriedmanResult,
-    ImanDavenportResult,
-    QuadeResult,
-    friedman,
-    friedman_aligned_ranks,
-    iman_davenport,
-    quade,
-)
-from multicomp.parametric import (
-    ConditionsResult,
-    FamilyChoice,
-    ParametricPosthocResult,
-    RMAnovaResult,
-    check_conditions,
-    choose_family,
-    posthoc_parametric,
-    rm_anova,
-)
-from multicomp.plot import cd_diagram, cd_groups
-from multicomp.posterior_plot import Posterior, plot_posterior
-from multicomp.posthoc import (
-    PosthocAllPairsResult,
-    PosthocControlResult,
-    posthoc_all_pairs,
-    posthoc_control,
-)
-from multicomp.report import Hypothesis, OmnibusTest, Report, compare
-from multicomp.simulation import (
-    CustomProcedure,
-    NoiseFunction,
-    SimulationResult,
-    simulate,
-)
+from multicomp.data.examples import load_example
+from multicomp.data.scores import Scores, ShapeWarning, read_scores
+from multicomp.holdout import compare_holdout, mcnemar
+from multicomp.incomplete import durbin, posthoc_incomplete, skillings_mack
+from multicomp.multiple_sign import multiple_sign_critical_value, multiple_sign_test
+from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
+from multicomp.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
+from multicomp.plotting.cd_diagram import cd_diagram
+from multicomp.plotting.cd_groups import cd_groups
+from multicomp.plotting.posterior import plot_posterior
+from multicomp.posthoc import posthoc_all_pairs, posthoc_control
+from multicomp.report.compare import compare
+from multicomp.report.report import Report
+from multicomp.simulation import simulate
 from multicomp.two_sample import (
-    PairedTTestResult,
-    SignTestResult,
-    WilcoxonResult,
     paired_t_test,
     sign_test,
     sign_test_critical_wins,
@@ -165,130 +92,62 @@ from multicomp.two_sample import (
 
 __all__ = [
     "__version__",
-    # the result classes, one namespace (each is also exported below)
+    # the result classes and the types of the signatures, one namespace each
     "results",
+    "typing",
     # input
-    "Aggregate",
-    "DecimalMark",
-    "NanPolicy",
     "Scores",
-    "ScoresLike",
     "ShapeWarning",
+    "load_example",
     "read_scores",
+    # one-call analysis, its report and CD diagrams
+    "Report",
+    "cd_diagram",
+    "cd_groups",
+    "compare",
     # omnibus tests
-    "AlignedRanksResult",
-    "FriedmanResult",
-    "ImanDavenportResult",
-    "PValueMethod",
-    "QuadeResult",
-    "RandomState",
     "friedman",
     "friedman_aligned_ranks",
     "iman_davenport",
     "quade",
     # missing scores: incomplete blocks
-    "DurbinResult",
-    "IncompleteTest",
-    "SkillingsMackResult",
     "durbin",
     "posthoc_incomplete",
     "skillings_mack",
-    # post-hoc comparisons
-    "SEForm",
-    "PosthocAllPairsResult",
-    "PosthocControlResult",
-    "PosthocTest",
-    "RanksLike",
-    "posthoc_all_pairs",
-    "posthoc_control",
-    # adjusted p-values and critical differences
-    "CDProcedure",
-    "FloatArray",
+    # post-hoc comparisons, adjusted p-values and critical differences
     "adjust_all_pairs",
     "adjust_control",
     "critical_difference",
     "critical_difference_q",
-    # contrast estimation
-    "ContrastResult",
+    "posthoc_all_pairs",
+    "posthoc_control",
+    # two algorithms, a control and several
     "contrast_estimation",
-    # two classifiers on a holdout set
-    "CostTest",
-    "HoldoutAlternative",
-    "HoldoutResult",
-    "McNemarTest",
-    "compare_holdout",
-    "mcnemar",
-    # multiple sign test
-    "CriticalValues",
-    "MultipleSignResult",
     "multiple_sign_critical_value",
     "multiple_sign_test",
-    # two algorithms
-    "Alternative",
-    "ExactMethod",
-    "PairedTTestResult",
-    "SignTestResult",
-    "Ties",
-    "WilcoxonMethod",
-    "WilcoxonResult",
-    "ZeroMethod",
     "paired_t_test",
     "sign_test",
     "sign_test_critical_wins",
     "wilcoxon",
     "wilcoxon_critical_value",
+    # two classifiers on a holdout set
+    "compare_holdout",
+    "mcnemar",
     # the parametric side: conditions, repeated-measures ANOVA, the choice of family
-    "ConditionsResult",
-    "Family",
-    "FamilyChoice",
-    "NormalityTest",
-    "OneOrTwoSided",
-    "ParametricPosthocResult",
-    "RMAnovaResult",
-    "VarianceTest",
     "check_conditions",
     "choose_family",
     "posthoc_parametric",
     "rm_anova",
-    # error rates and power by simulation
-    "Comparison",
-    "CustomProcedure",
-    "Noise",
-    "NoiseFunction",
-    "SimulationResult",
-    "simulate",
-    # Bayesian comparison of algorithms over data sets
-    "BayesianComparison",
-    "DataSetsTest",
-    "BayesianResult",
+    # Bayesian comparison
     "bayesian_sign_test",
     "bayesian_signed_rank_test",
-    "Posterior",
     "compare_bayesian",
     "plot_posterior",
     # two algorithms on one data set, from cross-validation
-    "CorrelatedTTestResult",
-    "CrossValidationTestResult",
     "bayesian_correlated_t_test",
     "combined_f_test_5x2cv",
     "corrected_resampled_t_test",
     "paired_t_test_5x2cv",
-    # example data
-    "Example",
-    "load_example",
-    # one-call analysis, reports and CD diagrams
-    "Bars",
-    "CompareTest",
-    "Hypothesis",
-    "OmnibusTest",
-    "Report",
-    "Rom",
-    "cd_diagram",
-    "cd_groups",
-    "compare",
+    # error rates and power by simulation
+    "simulate",
 ]
-
-#: Old names of the option types, kept as deprecated aliases: ``Test`` (the post-hoc tests, now
-#: ``PosthocTest``, as ``Test`` also meant the McNemar variants) and ``HoldoutTest`` (now
-#: ``McNemarTest``).
-__getattr__ = module_getattr(__name__, {"Test": "PosthocTest", "HoldoutTest": "McNemarTest"})

@@ -17,10 +17,9 @@ from scipy.optimize import brentq
 from scipy.special import gammaln
 
 from multicomp import _core
-from multicomp._data import as_real_array
-from multicomp._deprecation import module_getattr, renamed_keywords
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES, ROMS, Rom
+from multicomp.data.scores import as_real_array
 
 __all__ = [
     "ALL_PAIRS_PROCEDURES",
@@ -33,11 +32,6 @@ __all__ = [
     "rom_reject",
 ]
 
-#: The old names of CONTROL_PROCEDURES and ALL_PAIRS_PROCEDURES (deprecated).
-__getattr__ = module_getattr(
-    __name__,
-    {"CONTROL_METHODS": "CONTROL_PROCEDURES", "ALL_PAIRS_METHODS": "ALL_PAIRS_PROCEDURES"},
-)
 NOT_FWER_CONTROLLING = {
     "finner": "Finner's procedure does not control the family-wise error of a 1xN rank post-hoc "
     "(its z statistics are correlated): measured FWER 0.09-0.10 at alpha = 0.05 with 5 "
@@ -357,7 +351,6 @@ def family_size_limit(procedure: str, rom: str, m: int) -> str:
     return ""
 
 
-@renamed_keywords(method="procedure")
 def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") -> FloatArray:
     """Adjusted p-values of m comparisons with a control, in input order, capped at 1.
 
@@ -529,7 +522,6 @@ def all_pairs_apv(
     return _monotone(p, apv) if monotone else apv
 
 
-@renamed_keywords(method="procedure")
 def adjust_all_pairs(
     pvalues: ArrayLike,
     procedure: str,

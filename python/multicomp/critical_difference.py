@@ -7,7 +7,6 @@ import math
 import numpy as np
 from scipy.stats import norm, studentized_range
 
-from multicomp._deprecation import renamed_keywords
 from multicomp._validation import check_alpha, check_choice, check_count
 from multicomp._vocabulary import CD_PROCEDURES, CDProcedure
 
@@ -21,7 +20,6 @@ MIN_ALPHA_NEMENYI = 1e-12
 MAX_K_NEMENYI = 100_000
 
 
-@renamed_keywords(method="procedure")
 def critical_difference_q(
     n_algorithms: int,
     alpha: float = 0.05,
@@ -66,7 +64,6 @@ def critical_difference_q(
     return float(norm.isf(alpha / (2 * (k - 1))))  # "bonferroni_dunn"
 
 
-@renamed_keywords(method="procedure")
 def critical_difference(
     n_algorithms: int,
     n_datasets: int,

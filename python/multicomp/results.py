@@ -2,7 +2,7 @@
 
 Every class is a frozen dataclass returned by a public function: the test's ``statistic``
 and ``pvalue`` where it has them (scipy's names), ``to_frame()`` for its table, a readable
-``str()`` and a notebook view. Each is also importable from ``multicomp`` itself.
+``str()`` and a notebook view. Only ``Report`` is also importable from ``multicomp`` itself.
 
 Omnibus tests (:mod:`multicomp.omnibus`)
     FriedmanResult, ImanDavenportResult, AlignedRanksResult, QuadeResult.
@@ -49,7 +49,8 @@ from multicomp.parametric import (
     RMAnovaResult,
 )
 from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult
-from multicomp.report import Hypothesis, OmnibusTest, Report
+from multicomp.report.model import Hypothesis, OmnibusTest
+from multicomp.report.report import Report
 from multicomp.simulation import SimulationResult
 from multicomp.two_sample import PairedTTestResult, SignTestResult, WilcoxonResult
 

@@ -15,6 +15,8 @@ use pyo3::prelude::*;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
+mod pool;
+
 /// Errors of this module: a core error (-> ValueError) or a Python error passed through.
 enum Error {
     Core(CoreError),
@@ -47,21 +49,22 @@ type Result<T> = std::result::Result<T, Error>;
 /// How often a computation in progress looks for a pending Python signal.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
-/// Calls at most this k and this many p-values in all are quick (a few milliseconds at
+/// Calls of one family at most this k are quick (a few milliseconds at
 /// most, which delays a Ctrl-C unnoticeably; benches/RESULTS-rust.md): Shaffer's S(100)
 /// takes about 0.1 ms, a Bergmann-Hommel family at k = 12 about 0.4 ms, and one by the
 /// Robinson route at k = 20 about 0.5 ms.
 const QUICK_K_SHAFFER: usize = 100;
 const QUICK_K_BERGMANN_HOMMEL: usize = 12;
 const QUICK_K_ROBINSON: usize = 20;
-const QUICK_VALUES: usize = 2_000;
 
-/// Runs `work` on the rayon pool with the GIL released, while this thread looks for
-/// pending signals (Ctrl-C) every [`SIGNAL_POLL`]: when a signal handler raises, the
-/// [`Interrupt`] given to `work` is raised, `work` stops at its next check, and the
-/// handler's exception (KeyboardInterrupt) is returned. Every core call that can be
-/// long goes through here. `quick`: the work surely takes well under [`SIGNAL_POLL`], so
-/// it runs on this thread without the checks (handing it to the pool costs about 20 us).
+/// Runs `work` on this process's thread pool ([`pool::pool`], fork-safe) with the GIL
+/// released, while this thread looks for pending signals (Ctrl-C) every [`SIGNAL_POLL`]:
+/// when a signal handler raises, the [`Interrupt`] given to `work` is raised, `work` stops
+/// at its next check, and the handler's exception (KeyboardInterrupt) is returned. Every
+/// core call that can be long goes through here. `quick`: the work surely takes well under
+/// [`SIGNAL_POLL`] and is one family (the core spreads only stacks of families, and large
+/// families, over threads), so it runs on this thread without the checks (handing it to
+/// the pool would cost about 15 us).
 fn interruptible<T, F>(py: Python<'_>, quick: bool, work: F) -> Result<T>
 where
     T: Send,
@@ -71,9 +74,10 @@ where
     if quick {
         return Ok(py.detach(|| work(&stop))?);
     }
+    let pool = pool::pool(py)?;
     let (sender, mut receiver) = mpsc::channel();
     let mut signal: Option<PyErr> = None;
-    let result = rayon::in_place_scope(|scope| {
+    let result = pool.in_place_scope(|scope| {
         let stop = &stop;
         scope.spawn(move |_| {
             // The receiver outlives the work: the scope waits for it.
@@ -206,7 +210,7 @@ fn shaffer_apv<'py>(
     let k = read_k(k)?;
     shaffer::check_k_shaffer(k)?;
     let fam = Families::read(&pvalues, k)?;
-    let quick = k <= QUICK_K_SHAFFER && fam.values.len() <= QUICK_VALUES;
+    let quick = k <= QUICK_K_SHAFFER && !fam.stacked();
     let out = interruptible(py, quick, |stop| {
         shaffer::shaffer_apv(&fam.values, k, fam.stacked(), stop)
     })?;
@@ -229,7 +233,7 @@ fn bergmann_hommel_apv<'py>(
     let algorithm: Algorithm = algorithm.parse()?;
     bergmann_hommel::check_bergmann_hommel(k, algorithm)?;
     let fam = Families::read(&pvalues, k)?;
-    let quick = k <= QUICK_K_BERGMANN_HOMMEL && fam.values.len() <= QUICK_VALUES;
+    let quick = k <= QUICK_K_BERGMANN_HOMMEL && !fam.stacked();
     let out = interruptible(py, quick, |stop| {
         bergmann_hommel::bergmann_hommel_apv(&fam.values, k, algorithm, fam.stacked(), stop)
     })?;
@@ -302,7 +306,7 @@ fn bergmann_hommel_apv_robinson<'py>(
     check_k_robinson(k)?;
     let fam = Families::read(&pvalues, k)?;
     let orders = read_orders(&order, k, &fam)?;
-    let quick = k <= QUICK_K_ROBINSON && fam.values.len() <= QUICK_VALUES;
+    let quick = k <= QUICK_K_ROBINSON && !fam.stacked();
     let out = interruptible(py, quick, |stop| {
         robinson::bergmann_hommel_apv_robinson(&fam.values, k, &orders, fam.stacked(), stop)
     })?;

@@ -1,0 +1,100 @@
+"""The types of multicomp's public signatures, in one namespace (as ``numpy.typing``).
+
+The option types are ``Literal``s of the accepted words (``typing.get_args`` lists them);
+each is defined once in the package's vocabulary and checked in one wording
+(``procedure must be one of 'nemenyi', 'holm', ...; got 'tukey'``).
+
+Input
+    ScoresLike (a 2-D array, a wide or long DataFrame, a CSV path), RanksLike (average ranks
+    of a published table), Aggregate, NanPolicy, DecimalMark, Example.
+Rank tests and post-hocs
+    PValueMethod, RandomState, PosthocTest, IncompleteTest, CompareTest, SEForm, Rom,
+    CDProcedure, Bars, FloatArray.
+Two algorithms, holdout sets, Bayesian tests
+    Alternative, OneOrTwoSided, ZeroMethod, WilcoxonMethod, ExactMethod, Ties, CriticalValues,
+    McNemarTest, HoldoutAlternative, CostTest, DataSetsTest, Posterior.
+The parametric side
+    Family, NormalityTest, VarianceTest.
+Simulation
+    Comparison, Noise, NoiseFunction, CustomProcedure.
+"""
+
+from __future__ import annotations
+
+from multicomp._permutation import RandomState
+from multicomp._vocabulary import (
+    Alternative,
+    Bars,
+    CDProcedure,
+    CompareTest,
+    Comparison,
+    CostTest,
+    CriticalValues,
+    DataSetsTest,
+    DecimalMark,
+    ExactMethod,
+    Example,
+    Family,
+    HoldoutAlternative,
+    IncompleteTest,
+    McNemarTest,
+    NanPolicy,
+    Noise,
+    NormalityTest,
+    OneOrTwoSided,
+    PosthocTest,
+    PValueMethod,
+    Rom,
+    SEForm,
+    Ties,
+    VarianceTest,
+    WilcoxonMethod,
+    ZeroMethod,
+)
+from multicomp.adjust import FloatArray
+from multicomp.data.scores import Aggregate, RanksLike, ScoresLike
+from multicomp.plotting.posterior import Posterior
+from multicomp.simulation import CustomProcedure, NoiseFunction
+
+__all__ = [
+    # input
+    "Aggregate",
+    "DecimalMark",
+    "Example",
+    "NanPolicy",
+    "RanksLike",
+    "ScoresLike",
+    # rank tests and post-hocs
+    "Bars",
+    "CDProcedure",
+    "CompareTest",
+    "FloatArray",
+    "IncompleteTest",
+    "PValueMethod",
+    "PosthocTest",
+    "RandomState",
+    "Rom",
+    "SEForm",
+    # two algorithms, holdout sets, Bayesian tests
+    "Alternative",
+    "CostTest",
+    "CriticalValues",
+    "DataSetsTest",
+    "ExactMethod",
+    "HoldoutAlternative",
+    "McNemarTest",
+    "OneOrTwoSided",
+    "Posterior",
+    "Ties",
+    "WilcoxonMethod",
+    "ZeroMethod",
+    # the parametric side
+    "Family",
+    "NormalityTest",
+    "VarianceTest",
+    # simulation
+    "Comparison",
+    "CustomProcedure",
+    "Noise",
+    "NoiseFunction",
+]

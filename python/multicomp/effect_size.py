@@ -22,17 +22,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Literal, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
 from multicomp import _tables
-from multicomp._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
 from multicomp._permutation import DEFAULT_SEED, RandomState, generator
 from multicomp._ranking import difference
 from multicomp._validation import check_alpha, check_choice, check_count
+from multicomp.data.decorators import ScoreOptions, takes_scores
+from multicomp.data.scores import Scores
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["EffectSizeResult", "effect_sizes", "magnitude"]
 
@@ -172,21 +176,17 @@ class EffectSizeResult(_tables.NotebookView):
         )
 
 
+@takes_scores(ScoreOptions, shape_warnings=False)  # its warnings concern the rank tests
 @_cited
 def effect_sizes(
-    data: ScoresLike | Scores,
+    data: Scores,
     *,
     control: str | int | None = None,
     alpha: float = 0.05,
     d_form: DForm = "paired",
     n_resamples: int = 2000,
     random_state: RandomState = DEFAULT_SEED,
-    higher_is_better: bool = True,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
+    **reading: Unpack[ScoreOptions],
 ) -> EffectSizeResult:
     """Cohen's d, Cliff's delta and Akinshin's gamma of every pair (or each against a control),
     with magnitude labels and confidence intervals.
@@ -211,8 +211,6 @@ def effect_sizes(
         Bootstrap resamples of the data sets for the intervals of delta, gamma and the pooled d.
     random_state : int, numpy.random.Generator or None
         The bootstrap's seed (default 0: a call is reproducible).
-    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
-        As for :func:`multicomp.friedman`.
 
     Returns
     -------
@@ -242,16 +240,7 @@ def effect_sizes(
     d_form = check_choice("d_form", d_form, D_FORMS)
     n_resamples = check_count(n_resamples, "n_resamples", 100, MAX_RESAMPLES)
     rng = generator(random_state)
-    scores = as_scores(
-        data,
-        higher_is_better=higher_is_better,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-        shape_warnings=False,  # they concern the rank tests' approximations
-    )
+    scores = data
     names = scores.algorithms
     if control is None:
         pairs = list(combinations(range(len(names)), 2))

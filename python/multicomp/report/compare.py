@@ -101,11 +101,12 @@ def compare(
        incomplete block design), and their post-hoc (:func:`multicomp.posthoc_incomplete`)
        with the same procedures; ``nan_policy="omit"`` instead drops every incomplete data set.
 
-    3. The parametric side (:mod:`multicomp.parametric`): the report states whether the
-       conditions of the parametric tests hold (:func:`multicomp.check_conditions` on the
-       input as given: folds or runs of long data are checked per data set) and which family
-       the papers recommend, with the reason (:func:`multicomp.choose_family`).
-       ``family="nonparametric"`` (the default) decides with the tests above;
+    3. The parametric side (:mod:`multicomp.parametric`): with ``family="auto"`` or
+       ``"parametric"`` the report states whether the conditions of the parametric tests hold
+       (:func:`multicomp.check_conditions` on the input as given: folds or runs of long data
+       are checked per data set) and which family the papers recommend, with the reason
+       (:func:`multicomp.choose_family`). ``family="nonparametric"`` (the default) decides
+       with the tests above and does not check the conditions (they would change nothing);
        ``"parametric"`` adds the verdicts of the repeated-measures ANOVA (Greenhouse-Geisser
        corrected) and of Tukey's HSD, or Dunnett's test with a ``control``; ``"auto"`` uses
        the recommended family (autorank's automatic choice, only when asked). The report says
@@ -306,15 +307,11 @@ def _hypotheses(
 ) -> list[Hypothesis]:
     """The hypotheses of a post-hoc result, one per pair (control first with a control)."""
     labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
+    columns = (result.difference, result.z, result.pvalue)
+    difference, z, pvalue = (np.asarray(c, dtype=float).tolist() for c in columns)
+    adjusted = result.adjusted.loc[labels].to_numpy(dtype=float).tolist()
     return [
-        Hypothesis(
-            a,
-            b,
-            float(result.difference.iloc[i]),
-            float(result.z.iloc[i]),
-            float(result.pvalue.iloc[i]),
-            tuple(float(v) for v in result.adjusted.loc[labels[i]]),
-        )
+        Hypothesis(a, b, difference[i], z[i], pvalue[i], tuple(adjusted[i]))
         for i, (a, b) in enumerate(pairs)
     ]
 
@@ -428,6 +425,12 @@ def _parametric_side(
     :func:`multicomp.choose_family` for ``"auto"``) and why, and the verdicts of the
     repeated-measures ANOVA and of Tukey's (all pairs) or Dunnett's (a control) post-hoc when
     the parametric family is used."""
+    if family == "nonparametric":  # the conditions would not change the report: not checked
+        reason = (
+            "the rank tests, family='nonparametric' (the default); family='auto' checks the "
+            "conditions of the parametric tests and uses the family they recommend"
+        )
+        return {"conditions": "", "family": family, "family_reason": reason, "parametric": ()}
     choice = choose_family(check_conditions(data, alpha=alpha))
     if family == "auto":
         used, reason = choice.recommended, f"chosen by family='auto': {choice.reason}"

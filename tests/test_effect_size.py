@@ -74,8 +74,8 @@ def test_paired_d_interval_inverts_the_noncentral_t() -> None:
     n = len(data)
     for row in res.table.itertuples():
         t = row.cohen_d * np.sqrt(n)
-        low = optimize.brentq(lambda nc: 0.95 - stats.nct.cdf(t, n - 1, nc), t - 10, t + 10)
-        high = optimize.brentq(lambda nc: stats.nct.cdf(t, n - 1, nc) - 0.05, t - 10, t + 10)
+        low = optimize.brentq(lambda nc, t=t: 0.95 - stats.nct.cdf(t, n - 1, nc), t - 10, t + 10)
+        high = optimize.brentq(lambda nc, t=t: stats.nct.cdf(t, n - 1, nc) - 0.05, t - 10, t + 10)
         assert row.cohen_d_low == pytest.approx(low / np.sqrt(n), abs=1e-9)
         assert row.cohen_d_high == pytest.approx(high / np.sqrt(n), abs=1e-9)
 

@@ -259,7 +259,7 @@ def effect_sizes(
     table["mean_difference"] = differences.mean(axis=0)
     counts = rng.multinomial(x.shape[0], np.full(x.shape[0], 1 / x.shape[0]), size=n_resamples)
     quantiles = (alpha / 2, 1 - alpha / 2)
-    columns = {
+    columns: dict[Measure, Interval] = {
         "cohen_d": _cohen_d(x, first, second, differences, d_form, counts, alpha),
         "cliff_delta": _cliff_delta(x, first, second, counts, quantiles),
         "akinshin_gamma": _akinshin_gamma(x, first, second, counts, quantiles),
@@ -291,7 +291,9 @@ def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
     return out
 
 
-def _percentiles(draws: np.ndarray, quantiles: tuple[float, float]) -> tuple[np.ndarray, ...]:
+def _percentiles(
+    draws: np.ndarray, quantiles: tuple[float, float]
+) -> tuple[np.ndarray, np.ndarray]:
     """The percentile interval of each column of ``draws`` (resamples x pairs); NaN where a
     resample is not finite (a column with no spread)."""
     finite = np.isfinite(draws)
@@ -377,8 +379,9 @@ def _akinshin_gamma(
     """gamma = (median(x_a) - median(x_b)) / sqrt((MAD_a^2 + MAD_b^2) / 2), MAD scaled by 1.4826
     (the pooled MAD of equal group sizes)."""
     # the data sets of each resample, each repeated as often as it was drawn
-    index = np.repeat(np.tile(np.arange(x.shape[0]), counts.shape[0]), counts.ravel())
-    index = index.reshape(counts.shape)
+    index = np.repeat(np.tile(np.arange(x.shape[0]), counts.shape[0]), counts.ravel()).reshape(
+        counts.shape
+    )
     medians = np.empty((counts.shape[0], x.shape[1]))
     mads = np.empty_like(medians)
     for j in range(x.shape[1]):

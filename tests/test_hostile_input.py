@@ -15,7 +15,7 @@ from scipy import stats
 
 import multicomp as mc
 from multicomp import adjust_all_pairs, adjust_control
-from multicomp.adjust import CONTROL_PROCEDURES
+from multicomp._vocabulary import CONTROL_PROCEDURES
 
 # --- item 3: validate before copying ------------------------------------------------------
 
@@ -295,7 +295,7 @@ def test_rom_limit_names_the_alternative() -> None:
 def test_fast_hommel_agrees_with_the_quadratic_algorithm_and_statsmodels(kind: str) -> None:
     from statsmodels.stats.multitest import multipletests
 
-    from multicomp.adjust import _hommel_large_sorted, _hommel_sorted
+    from multicomp.procedures.control import _hommel_large_sorted, _hommel_sorted
 
     rng = np.random.default_rng(7)
     for m in [1, 2, 3, *rng.integers(4, 60, 40)]:
@@ -310,7 +310,7 @@ def test_fast_hommel_agrees_with_the_quadratic_algorithm_and_statsmodels(kind: s
 
 
 def test_hommel_for_a_large_family() -> None:
-    from multicomp.adjust import _hommel_sorted
+    from multicomp.procedures.control import _hommel_sorted
 
     p = (
         np.random.default_rng(2).random(20_000) ** 2

@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from multicomp import ranktests
 from multicomp._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
-from multicomp._permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState, check_options
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
-    COMPARE_TESTS,
     FAMILIES,
     INCOMPLETE_TESTS,
     PAIRWISE_TESTS,
@@ -36,7 +35,7 @@ from multicomp.incomplete import (
     posthoc_incomplete,
     skillings_mack,
 )
-from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
+from multicomp.omnibus import rank_omnibus
 from multicomp.parametric import (
     check_conditions,
     choose_family,
@@ -49,6 +48,14 @@ from multicomp.posthoc import (
     check_se_options,
     posthoc_all_pairs,
     posthoc_control,
+)
+from multicomp.ranktests.permutation import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    PValueOptions,
+    RandomState,
+    check_options,
+    seed_of,
 )
 from multicomp.report.model import Hypothesis, OmnibusTest
 from multicomp.report.render import permutation_note
@@ -157,7 +164,7 @@ def compare(
     """
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
-    test = check_choice("test", test, COMPARE_TESTS)
+    test = cast(CompareTest, check_choice("test", test, ranktests.compare_tests()))  # or registered
     method, n_resamples = check_options(method, random_state, n_resamples)
     pvalues = {"method": method, "random_state": random_state, "n_resamples": n_resamples}
     if test in INCOMPLETE_TESTS and method not in ("auto", "asymptotic"):
@@ -217,6 +224,7 @@ def compare(
         method=method,
         pvalue_method=result.method,
         n_resamples=n_resamples,
+        random_state=seed_of(random_state),
         omitted=scores.omitted,
         **side,
     )
@@ -225,43 +233,13 @@ def compare(
 def _omnibus(
     scores: Scores, test: PosthocTest, tie_correction: bool, pvalues: dict[str, Any]
 ) -> tuple[tuple[OmnibusTest, ...], tuple[float, ...]]:
-    """The omnibus tests of a complete table: Friedman and Iman-Davenport, and the aligned
-    ranks or Quade test with ``test`` "aligned" or "quade"; and the average Friedman ranks."""
-    fr = friedman(scores, tie_correction=tie_correction, **pvalues)
-    idv = iman_davenport(scores, tie_correction=tie_correction, **pvalues)
-    omnibus = [
-        OmnibusTest(
-            "friedman", float(fr.statistic), float(fr.pvalue), "chi2", (int(fr.df),), fr.method
-        ),
-        OmnibusTest(
-            "iman_davenport",
-            float(idv.statistic),
-            float(idv.pvalue),
-            "F",
-            (int(idv.df_num), int(idv.df_den)),
-            idv.method,
-        ),
-    ]
-    if test == "aligned":
-        al = friedman_aligned_ranks(scores, tie_correction=tie_correction, **pvalues)
-        omnibus.append(
-            OmnibusTest(
-                "aligned", float(al.statistic), float(al.pvalue), "chi2", (int(al.df),), al.method
-            )
-        )
-    elif test == "quade":
-        qu = quade(scores, tie_correction=tie_correction, **pvalues)
-        omnibus.append(
-            OmnibusTest(
-                "quade",
-                float(qu.statistic),
-                float(qu.pvalue),
-                "F",
-                (int(qu.df_num), int(qu.df_den)),
-                qu.method,
-            )
-        )
-    return tuple(omnibus), tuple(float(v) for v in fr.ranks)
+    """The omnibus tests of a complete table (:func:`multicomp.omnibus.rank_omnibus`):
+    Friedman's, each statistic once (Iman-Davenport derives from it), then the registered
+    rank ``test``'s own; and the average Friedman ranks."""
+    options = PValueOptions(pvalues["method"], pvalues["random_state"], pvalues["n_resamples"])
+    rows, ranks = rank_omnibus(scores, test, bool(tie_correction), options)
+    omnibus = tuple(OmnibusTest(*cast(Any, row[:6])) for row in rows)
+    return omnibus, tuple(float(v) for v in ranks)
 
 
 def _posthoc(

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import multicomp as mc
-from multicomp import comparison_matrix as module
-from multicomp.comparison_matrix import comparison_matrix
+from multicomp import multi_comparison as module
+from multicomp.multi_comparison import comparison_matrix
 from multicomp.plotting import matrix as plot_module
 
 
@@ -120,7 +120,7 @@ def test_identical_algorithms() -> None:
 def test_bad_input_and_inputs_unchanged() -> None:
     data = mc.load_example("demsar2006")
     before = data.copy()
-    with pytest.raises(ValueError, match="procedure must be one of 'holm', 'nemenyi'"):
+    with pytest.raises(ValueError, match="procedure must be one of 'nemenyi', 'holm'"):
         comparison_matrix(data, procedure="shaffer")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="zero_method must be one of"):
         comparison_matrix(data, zero_method="demsar")  # type: ignore[arg-type]

@@ -15,8 +15,8 @@ from scipy.spatial.distance import pdist, squareform
 
 import multicomp as mc
 from multicomp import letters as module
-from multicomp.comparison_matrix import comparison_matrix
 from multicomp.letters import compact_letters
+from multicomp.multi_comparison import comparison_matrix
 from multicomp.plotting import letters as plot_module
 
 HERE = Path(__file__).parent

@@ -22,33 +22,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
 from multicomp import _tables
-from multicomp._permutation import DEFAULT_SEED, RandomState, generator
 from multicomp._ranking import difference
 from multicomp._validation import check_alpha, check_choice, check_count
+from multicomp._vocabulary import D_FORMS, EFFECT_MEASURES, DForm, EffectMeasure
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import Scores
+from multicomp.ranktests.permutation import DEFAULT_SEED, RandomState, generator
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
 __all__ = ["EffectSizeResult", "effect_sizes", "magnitude"]
 
-#: The measures, as named in the result's columns.
-Measure = Literal["cohen_d", "cliff_delta", "akinshin_gamma"]
-MEASURES: tuple[Measure, ...] = get_args(Measure)
-DForm = Literal["paired", "pooled"]
-D_FORMS: tuple[DForm, ...] = get_args(DForm)
 
 #: Upper bounds of |effect| for 'negligible', 'small' and 'medium' (else 'large'): Cohen (1988)
 #: for d, Romano et al. (2006) for Cliff's delta, and Cohen's for gamma as autorank uses them.
-THRESHOLDS: dict[Measure, tuple[float, float, float]] = {
+THRESHOLDS: dict[EffectMeasure, tuple[float, float, float]] = {
     "cohen_d": (0.2, 0.5, 0.8),
     "cliff_delta": (0.147, 0.33, 0.474),
     "akinshin_gamma": (0.2, 0.5, 0.8),
@@ -82,7 +78,7 @@ def _cited(function: F) -> F:
 
 
 @_cited
-def magnitude(value: float, measure: Measure = "cohen_d") -> str:
+def magnitude(value: float, measure: EffectMeasure = "cohen_d") -> str:
     """The magnitude label of an effect size: 'negligible', 'small', 'medium' or 'large'.
 
     Parameters
@@ -107,7 +103,7 @@ def magnitude(value: float, measure: Measure = "cohen_d") -> str:
     >>> magnitude(0.45), magnitude(-0.9), magnitude(0.2, "cliff_delta")
     ('small', 'large', 'small')
     """
-    measure = check_choice("measure", measure, MEASURES)
+    measure = check_choice("measure", measure, EFFECT_MEASURES)
     if np.isnan(value):
         return ""
     return LABELS[int(np.searchsorted(THRESHOLDS[measure], abs(value), side="right"))]
@@ -160,8 +156,8 @@ class EffectSizeResult(_tables.NotebookView):
         return self.table
 
     def __str__(self) -> str:
-        shown = self.table[["mean_difference", *(f"{m}" for m in MEASURES)]].copy()
-        for m in MEASURES:
+        shown = self.table[["mean_difference", *(f"{m}" for m in EFFECT_MEASURES)]].copy()
+        for m in EFFECT_MEASURES:
             shown[m] = [
                 f"{v:.2f} [{lo:.2f}, {hi:.2f}] {mag}"
                 for v, lo, hi, mag in self.table[
@@ -259,7 +255,7 @@ def effect_sizes(
     table["mean_difference"] = differences.mean(axis=0)
     counts = rng.multinomial(x.shape[0], np.full(x.shape[0], 1 / x.shape[0]), size=n_resamples)
     quantiles = (alpha / 2, 1 - alpha / 2)
-    columns: dict[Measure, Interval] = {
+    columns: dict[EffectMeasure, Interval] = {
         "cohen_d": _cohen_d(x, first, second, differences, d_form, counts, alpha),
         "cliff_delta": _cliff_delta(x, first, second, counts, quantiles),
         "akinshin_gamma": _akinshin_gamma(x, first, second, counts, quantiles),

@@ -23,6 +23,7 @@ import pandas as pd
 
 from multicomp import _tables
 from multicomp._validation import check_alpha
+from multicomp._vocabulary import ALL_PAIRS_PROCEDURES
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -31,8 +32,9 @@ __all__ = ["LetterDisplay", "compact_letters"]
 
 #: multcompView's default letters: the last one prefixes a reuse of the others ('.a', ...).
 LETTERS: tuple[str, ...] = (*"abcdefghijklmnopqrstuvwxyz", *"ABCDEFGHIJKLMNOPQRSTUVWXYZ", ".")
-#: The all-pairs procedures a post-hoc result's letters use by default, most powerful first.
-PREFERRED = ("bergmann_hommel", "shaffer", "holm", "nemenyi")
+#: The all-pairs procedures a post-hoc result's letters use by default, most powerful first
+#: (the vocabulary lists them the other way round).
+PREFERRED = ALL_PAIRS_PROCEDURES[::-1]
 
 _REFERENCES = """Piepho (2004), An algorithm for a letter-based representation of all-pairwise
     comparisons, J. Comput. Graph. Stat. 13(2):456-466.
@@ -119,7 +121,7 @@ def compact_letters(
         algorithms, in its order; an array calls them A1, A2, ...); or an all-pairs result,
         whose algorithms are then sorted best first: a
         :class:`multicomp.results.PosthocAllPairsResult` (by average rank, decisions of
-        ``procedure``) or a :class:`multicomp.comparison_matrix.ComparisonMatrix` (by mean
+        ``procedure``) or a :class:`multicomp.multi_comparison.ComparisonMatrix` (by mean
         score, its adjusted p-values).
     procedure : str, optional
         For a post-hoc result: whose decisions (default: the first of 'bergmann_hommel',
@@ -185,7 +187,7 @@ def _decisions(
 ) -> tuple[np.ndarray, list[str], pd.Series | None, str, str]:
     """The reject matrix, the names, the values the order follows, their name and the source,
     from any accepted input."""
-    from multicomp.comparison_matrix import ComparisonMatrix
+    from multicomp.multi_comparison import ComparisonMatrix
     from multicomp.posthoc import PosthocAllPairsResult
 
     if isinstance(decisions, PosthocAllPairsResult):

@@ -7,15 +7,12 @@ list continues in panels side by side, so names keep a legible size at any k.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 from matplotlib.figure import Figure
 
 from multicomp._validation import check_count
-
-if TYPE_CHECKING:
-    from multicomp.letters import LetterDisplay
 
 __all__ = ["plot_letters"]
 
@@ -23,7 +20,7 @@ __all__ = ["plot_letters"]
 ROW = 0.13
 
 
-def plot_letters(display: LetterDisplay, *, per_panel: int = 200) -> Figure:
+def plot_letters(display: Any, *, per_panel: int = 200) -> Figure:
     """Draw a :class:`multicomp.letters.LetterDisplay`.
 
     Parameters

@@ -10,35 +10,31 @@ marking the pairs that differ. Tick labels carry each algorithm's mean score.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import Any
 
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from multicomp._validation import check_choice
-
-if TYPE_CHECKING:
-    from multicomp.comparison_matrix import ComparisonMatrix
+from multicomp._vocabulary import MATRIX_ANNOTATIONS, MatrixAnnotate
 
 __all__ = ["plot_matrix"]
 
-Annotate = Literal["auto", "full", "mean", "none"]
-ANNOTATIONS: tuple[Annotate, ...] = get_args(Annotate)
 #: The largest k drawn with each annotation by ``annotate='auto'``.
 FULL_UP_TO, MEAN_UP_TO = 10, 20
 
 
 def plot_matrix(
-    result: ComparisonMatrix,
+    result: Any,
     *,
-    annotate: Annotate = "auto",
+    annotate: MatrixAnnotate = "auto",
     upper_only: bool = False,
     cmap: str = "coolwarm",
     precision: int = 3,
     ax: Axes | None = None,
 ) -> Figure:
-    """Draw a :class:`multicomp.comparison_matrix.ComparisonMatrix` as a heat map.
+    """Draw a :class:`multicomp.multi_comparison.ComparisonMatrix` as a heat map.
 
     Parameters
     ----------
@@ -69,12 +65,12 @@ def plot_matrix(
     Examples
     --------
     >>> import multicomp as mc
-    >>> from multicomp.comparison_matrix import comparison_matrix
+    >>> from multicomp.multi_comparison import comparison_matrix
     >>> fig = comparison_matrix(mc.load_example("garcia2010")).plot()
     >>> fig.axes[0].get_title()
     'Multi-comparison matrix: row - column (N = 24; bold: differs, holm at alpha = 0.05)'
     """
-    annotate = check_choice("annotate", annotate, ANNOTATIONS)
+    annotate = check_choice("annotate", annotate, MATRIX_ANNOTATIONS)
     k = len(result.algorithms)
     if annotate == "auto":
         annotate = "full" if k <= FULL_UP_TO else "mean" if k <= MEAN_UP_TO else "none"
@@ -107,9 +103,7 @@ def plot_matrix(
     return ax.figure  # type: ignore[return-value]
 
 
-def _annotate(
-    ax: Axes, result: ComparisonMatrix, shown: np.ndarray, annotate: str, precision: int
-) -> None:
+def _annotate(ax: Axes, result: Any, shown: np.ndarray, annotate: str, precision: int) -> None:
     """The text (or dots) of the cells."""
     reject = result.reject.to_numpy()
     diff = result.statistic.to_numpy()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -23,9 +23,11 @@ from scipy import stats
 from multicomp import _tables
 from multicomp._ranking import difference
 from multicomp._validation import check_alpha, check_choice
-from multicomp.adjust import adjust_all_pairs
+from multicomp._vocabulary import MATRIX_ZERO_METHODS, MatrixZeroMethod
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import Scores
+from multicomp.procedures.adjust import adjust_all_pairs
+from multicomp.procedures.base import after_pairwise
 from multicomp.two_sample import EXACT_MAX_N
 
 if TYPE_CHECKING:
@@ -34,12 +36,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ComparisonMatrix", "comparison_matrix"]
 
-#: The multiplicity adjustments valid for pairwise tests (see :mod:`multicomp.posthoc`).
-MatrixProcedure = Literal["holm", "nemenyi"]
-MATRIX_PROCEDURES: tuple[MatrixProcedure, ...] = get_args(MatrixProcedure)
-#: Zero differences in the Wilcoxon tests (scipy's names; see :func:`multicomp.wilcoxon`).
-MatrixZeroMethod = Literal["pratt", "wilcox", "zsplit"]
-MATRIX_ZERO_METHODS: tuple[MatrixZeroMethod, ...] = get_args(MatrixZeroMethod)
 
 #: The cells of the matrix, one k x k table each (the columns of ``to_frame``).
 CELLS = ("mean_difference", "wins", "ties", "losses", "pvalue", "adjusted")
@@ -97,7 +93,7 @@ class ComparisonMatrix(_tables.NotebookView):
     losses: pd.DataFrame
     pvalue: pd.DataFrame
     adjusted: pd.DataFrame
-    procedure: MatrixProcedure
+    procedure: str
     alpha: float
     zero_method: MatrixZeroMethod
     n_datasets: int
@@ -151,7 +147,7 @@ def comparison_matrix(
     data: Scores,
     *,
     alpha: float = 0.05,
-    procedure: MatrixProcedure = "holm",
+    procedure: str = "holm",
     zero_method: MatrixZeroMethod = "pratt",
     **reading: Unpack[ScoreOptions],
 ) -> ComparisonMatrix:
@@ -193,7 +189,7 @@ def comparison_matrix(
     Examples
     --------
     >>> import multicomp as mc
-    >>> from multicomp.comparison_matrix import comparison_matrix
+    >>> from multicomp.multi_comparison import comparison_matrix
     >>> mcm = comparison_matrix(mc.load_example("demsar2006"))
     >>> mcm.algorithms
     ('C4.5+m+cf', 'C4.5+m', 'C4.5+cf', 'C4.5')
@@ -201,7 +197,7 @@ def comparison_matrix(
     [11, 1, 2]
     """
     alpha = check_alpha(alpha)
-    procedure = check_choice("procedure", procedure, MATRIX_PROCEDURES)
+    procedure = check_choice("procedure", procedure, after_pairwise("all_pairs"))
     zero_method = check_choice("zero_method", zero_method, MATRIX_ZERO_METHODS)
     means = data.values.mean(axis=0)
     order = np.argsort(-means if data.higher_is_better else means, kind="stable")
@@ -231,7 +227,7 @@ def comparison_matrix(
 
 
 def _cells(
-    raw: np.ndarray, sign: float, procedure: MatrixProcedure, zero_method: MatrixZeroMethod
+    raw: np.ndarray, sign: float, procedure: str, zero_method: MatrixZeroMethod
 ) -> dict[str, np.ndarray]:
     """The k x k tables of scores ``raw`` (columns in the matrix's order); ``sign`` +1 when
     higher scores are better, -1 otherwise."""

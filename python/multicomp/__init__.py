@@ -31,6 +31,12 @@ Post-hoc comparisons (module posthoc) and adjusted p-values (package procedures)
     Critical values of the papers' tables: wilcoxon_critical_value, sign_test_critical_wins,
     multiple_sign_critical_value.
 
+How large, and which differ
+    effect_sizes (Cohen's d, Cliff's delta, Akinshin's gamma with labels and intervals),
+    comparison_matrix (the multi-comparison matrix of Ismail-Fawaz et al. 2023, with its heat
+    map), compact_letters (Piepho's letter display of any all-pairs decisions, with a figure
+    for hundreds of algorithms).
+
 Other tests
     Two algorithms: wilcoxon, sign_test, paired_t_test (module two_sample);
     bayesian_signed_rank_test, bayesian_sign_test, compare_bayesian and its plot_posterior
@@ -70,8 +76,11 @@ from multicomp.cross_validation import (
 )
 from multicomp.data.examples import load_example
 from multicomp.data.scores import Scores, ShapeWarning, read_scores
+from multicomp.effect_size import effect_sizes
 from multicomp.holdout import compare_holdout, mcnemar
 from multicomp.incomplete import durbin, posthoc_incomplete, skillings_mack
+from multicomp.letters import compact_letters
+from multicomp.multi_comparison import comparison_matrix
 from multicomp.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 from multicomp.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
@@ -126,6 +135,10 @@ __all__ = [
     "posthoc_control",
     # two algorithms, a control and several
     "contrast_estimation",
+    # how large, and which differ: effect sizes, the multi-comparison matrix, letters
+    "effect_sizes",
+    "comparison_matrix",
+    "compact_letters",
     "multiple_sign_critical_value",
     "multiple_sign_test",
     "paired_t_test",

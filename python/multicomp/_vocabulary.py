@@ -96,6 +96,14 @@ __all__ = [
     "VarianceTest",
     "WilcoxonMethod",
     "ZeroMethod",
+    "D_FORMS",
+    "EFFECT_MEASURES",
+    "MATRIX_ANNOTATIONS",
+    "MATRIX_ZERO_METHODS",
+    "DForm",
+    "EffectMeasure",
+    "MatrixAnnotate",
+    "MatrixZeroMethod",
 ]
 
 # --- the Friedman family and its post-hocs ---------------------------------------------------
@@ -167,6 +175,14 @@ RankingTies = Literal["integrate", "random"]
 """How the Bayesian ranking treats tied scores: integrated over their orders, or broken at random."""
 RankingMatrix = Literal["p_better", "p_above"]
 """The pairwise matrices of a Bayesian ranking: P(w_a > w_b), and P(a ranks above b)."""
+EffectMeasure = Literal["cohen_d", "cliff_delta", "akinshin_gamma"]
+"""The effect sizes of a pair of algorithms over data sets."""
+DForm = Literal["paired", "pooled"]
+"""Cohen's d of paired scores: d_z (the differences' SD), or the two columns' pooled SD."""
+MatrixZeroMethod = Literal["pratt", "wilcox", "zsplit"]
+"""Zero differences in the multi-comparison matrix's Wilcoxon tests (scipy's names)."""
+MatrixAnnotate = Literal["auto", "full", "mean", "none"]
+"""The text in the cells of the multi-comparison matrix's heat map."""
 CriticalValues = Literal["exact", "normal", "garcia2010"]
 """The critical values of the multiple sign test: exact, normal, or the paper's table."""
 McNemarTest = Literal["midp", "exact", "asymptotic"]
@@ -225,3 +241,7 @@ INCOMPLETE_TESTS: tuple[IncompleteTest, ...] = get_args(IncompleteTest)
 COMPARE_TESTS: tuple[CompareTest, ...] = get_args(CompareTest)
 NORMALITY_TESTS: tuple[NormalityTest, ...] = get_args(NormalityTest)
 VARIANCE_TESTS: tuple[VarianceTest, ...] = get_args(VarianceTest)
+EFFECT_MEASURES: tuple[EffectMeasure, ...] = get_args(EffectMeasure)
+D_FORMS: tuple[DForm, ...] = get_args(DForm)
+MATRIX_ZERO_METHODS: tuple[MatrixZeroMethod, ...] = get_args(MatrixZeroMethod)
+MATRIX_ANNOTATIONS: tuple[MatrixAnnotate, ...] = get_args(MatrixAnnotate)

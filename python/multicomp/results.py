@@ -16,6 +16,8 @@ Two algorithms (:mod:`multicomp.two_sample`)
     WilcoxonResult, SignTestResult, PairedTTestResult.
 Multiple sign test and contrast estimation
     MultipleSignResult, ContrastResult.
+Effect sizes, the multi-comparison matrix, letters
+    EffectSizeResult, ComparisonMatrix, LetterDisplay.
 Two classifiers on one holdout set (:mod:`multicomp.holdout`)
     HoldoutResult.
 Bayesian comparison (:mod:`multicomp.bayesian`)
@@ -35,8 +37,11 @@ from __future__ import annotations
 from multicomp.bayesian import BayesianComparison, BayesianResult
 from multicomp.contrast import ContrastResult
 from multicomp.cross_validation import CorrelatedTTestResult, CrossValidationTestResult
+from multicomp.effect_size import EffectSizeResult
 from multicomp.holdout import HoldoutResult
 from multicomp.incomplete import DurbinResult, SkillingsMackResult
+from multicomp.letters import LetterDisplay
+from multicomp.multi_comparison import ComparisonMatrix
 from multicomp.multiple_sign import MultipleSignResult
 from multicomp.omnibus import (
     AlignedRanksResult,
@@ -80,6 +85,10 @@ __all__ = [
     # multiple sign test, contrast estimation
     "MultipleSignResult",
     "ContrastResult",
+    # effect sizes, the multi-comparison matrix, letters
+    "EffectSizeResult",
+    "ComparisonMatrix",
+    "LetterDisplay",
     # holdout
     "HoldoutResult",
     # Bayesian

@@ -13,6 +13,8 @@ Rank tests and post-hocs
 Two algorithms, holdout sets, Bayesian tests
     Alternative, OneOrTwoSided, ZeroMethod, WilcoxonMethod, ExactMethod, Ties, CriticalValues,
     McNemarTest, HoldoutAlternative, CostTest, DataSetsTest, Posterior.
+Effect sizes, the multi-comparison matrix
+    EffectMeasure, DForm, MatrixZeroMethod, MatrixAnnotate.
 Bayesian ranking of many algorithms
     RankingTies, RankingMatrix, Ranking (what its plot draws).
 The parametric side
@@ -33,11 +35,15 @@ from multicomp._vocabulary import (
     CriticalValues,
     DataSetsTest,
     DecimalMark,
+    DForm,
+    EffectMeasure,
     ExactMethod,
     Example,
     Family,
     HoldoutAlternative,
     IncompleteTest,
+    MatrixAnnotate,
+    MatrixZeroMethod,
     McNemarTest,
     NanPolicy,
     Noise,
@@ -62,6 +68,11 @@ from multicomp.ranktests.permutation import RandomState
 from multicomp.simulation import CustomProcedure, NoiseFunction
 
 __all__ = [
+    # effect sizes, the multi-comparison matrix
+    "DForm",
+    "EffectMeasure",
+    "MatrixAnnotate",
+    "MatrixZeroMethod",
     # input
     "Aggregate",
     "DecimalMark",

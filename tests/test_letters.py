@@ -1,0 +1,160 @@
+"""Compact letter display: multcompView's documented examples, validity for any decisions,
+the results it takes, the figure."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.spatial.distance import pdist, squareform
+
+import multicomp as mc
+from multicomp import letters as module
+from multicomp.letters import compact_letters
+from multicomp.multi_comparison import comparison_matrix
+from multicomp.plotting import letters as plot_module
+
+HERE = Path(__file__).parent
+
+
+def test_doctests() -> None:
+    for m in (module, plot_module):
+        assert doctest.testmod(m, raise_on_error=False).failed == 0
+
+
+def _from_pairs(names: list[str], pairs: dict[str, bool]) -> pd.DataFrame:
+    frame = pd.DataFrame(False, index=names, columns=names)
+    for pair, differs in pairs.items():
+        a, b = pair.split("-")
+        frame.loc[a, b] = frame.loc[b, a] = differs
+    return frame
+
+
+def test_multcompview_examples_1_and_2() -> None:
+    """multcompLetters' examples 1 and 2 and their printed letters (multcompView's reference
+    page); example 2 at threshold 0.05 and with Letters = c("*", ".")."""
+    dif3 = _from_pairs(list("ABC"), {"A-B": False, "A-C": False, "B-C": True})
+    assert compact_letters(dif3).letters.to_dict() == {"A": "ab", "B": "a", "C": "b"}
+    assert compact_letters(dif3).monospaced.tolist() == ["ab", "a ", " b"]
+    p = {"a-b": 0.01, "a-c": 0.02, "b-d": 0.03, "a-d": 1.0}
+    dif4 = _from_pairs(list("abcd"), {pair: value < 0.05 for pair, value in p.items()})
+    assert compact_letters(dif4).letters.tolist() == ["a", "b", "bc", "ac"]
+    assert compact_letters(dif4, letters=["*", "."]).letters.tolist() == [
+        "*",
+        ".*",
+        ".*..*",
+        "*..*",
+    ]
+
+
+JUDGES = """abcdefg abhijkl abcdefghijmnop hkl qr abhijkl s q hikl hijmno abcdefgjmnopt cdfpt
+acdefp tuv abceghijmn abcdefgjmnoptu ptuw cdefgmnoptu abcefghijmno wx cdfptu dptuw rv
+abcdefgjmno hikls kls abceghijklmn hikls abeghijklmn k bghijmn abcefgijmno hijklm hikl qrx
+hijklmns abceghijmn abcefghijmno dfoptuw hijlmn uw abceghijklmn cdefgnoptu"""
+
+
+def test_multcompview_example_3_judges() -> None:
+    """Example 3: 43 judges differ when their Euclidean distance exceeds the median distance;
+    23 letters, each judge's as multcompView prints them (its order of letters included)."""
+    ratings = pd.read_csv(HERE / "multcompview" / "USJudgeRatings.csv", index_col=0)
+    distance = pdist(ratings.to_numpy())
+    differs = squareform(distance) > np.median(distance)
+    np.fill_diagonal(differs, False)
+    frame = pd.DataFrame(differs, index=ratings.index, columns=ratings.index)
+    assert compact_letters(frame).letters.tolist() == JUDGES.split()
+
+
+def _maximal_cliques(same: np.ndarray) -> set[frozenset[int]]:
+    """Bron-Kerbosch without pivoting: an independent enumeration of the maximal groups."""
+    found: set[frozenset[int]] = set()
+
+    def grow(r: set[int], p: set[int], x: set[int]) -> None:
+        if not p and not x:
+            found.add(frozenset(r))
+        for v in list(p):
+            near = set(np.flatnonzero(same[v])) - {v}
+            grow(r | {v}, p & near, x & near)
+            p.remove(v)
+            x.add(v)
+
+    grow(set(), set(range(len(same))), set())
+    return found
+
+
+@settings(max_examples=150)
+@given(st.integers(1, 9).flatmap(lambda k: st.lists(st.booleans(), min_size=k * k, max_size=k * k)))
+def test_valid_for_any_decisions(bits: list[bool]) -> None:
+    """For every pair: a shared letter if and only if not rejected (non-transitive decisions
+    included), and the letters are exactly the maximal groups without a rejected pair."""
+    k = round(len(bits) ** 0.5)
+    upper = np.triu(np.array(bits, dtype=bool).reshape(k, k), 1)
+    reject = upper | upper.T
+    display = compact_letters(reject)
+    held = display.matrix.to_numpy()
+    share = (held.astype(int) @ held.T.astype(int)) > 0
+    np.testing.assert_array_equal(share, ~reject)
+    groups = {frozenset(np.flatnonzero(col)) for col in held.T}
+    assert groups == _maximal_cliques(~reject)
+    assert len(groups) == held.shape[1]
+
+
+def test_from_results_best_first() -> None:
+    data = mc.load_example("garcia2008")
+    pairs = mc.posthoc_all_pairs(data, method="asymptotic")
+    display = compact_letters(pairs)
+    assert list(display.letters.index) == list(pairs.ranks.sort_values(kind="stable").index)
+    assert display.letters.iloc[0].startswith("a")
+    reject = (
+        pairs.matrix("bergmann_hommel").loc[display.letters.index, display.letters.index] <= 0.05
+    )
+    held = display.matrix.to_numpy().astype(int)
+    np.testing.assert_array_equal((held @ held.T) > 0, ~reject.to_numpy())
+    holm = compact_letters(pairs, procedure="holm", alpha=0.1)
+    assert "holm, alpha = 0.1" in str(holm)
+    mcm = comparison_matrix(data)
+    from_matrix = compact_letters(mcm)
+    assert list(from_matrix.letters.index) == list(mcm.algorithms)
+    assert "mean_score" in from_matrix.to_frame().columns
+
+
+def test_bad_input() -> None:
+    with pytest.raises(ValueError, match="square"):
+        compact_letters(np.zeros((2, 3), dtype=bool))
+    with pytest.raises(TypeError, match="booleans"):
+        compact_letters(np.zeros((3, 3)))
+    asymmetric = np.zeros((3, 3), dtype=bool)
+    asymmetric[0, 1] = True
+    with pytest.raises(ValueError, match="symmetric"):
+        compact_letters(asymmetric)
+    with pytest.raises(ValueError, match="diagonal"):
+        compact_letters(np.eye(3, dtype=bool))
+    with pytest.raises(ValueError, match="alpha= applies to a result"):
+        compact_letters(np.zeros((3, 3), dtype=bool), alpha=0.05)
+    with pytest.raises(ValueError, match="letters must be distinct"):
+        compact_letters(np.zeros((3, 3), dtype=bool), letters=["a", "a"])
+    given = np.zeros((3, 3), dtype=bool)
+    given[0, 2] = given[2, 0] = True
+    before = given.copy()
+    compact_letters(given)
+    np.testing.assert_array_equal(given, before)
+
+
+def test_figure_panels() -> None:
+    rng = np.random.default_rng(0)
+    k = 120
+    data = pd.DataFrame(
+        rng.normal(size=(30, k)) + np.linspace(0, 3, k),
+        columns=[f"model-{i:03d}" for i in range(k)],
+    )
+    display = compact_letters(mc.posthoc_all_pairs(data, method="asymptotic"))
+    figure = display.plot(per_panel=50)
+    dots = figure.axes[::2]
+    assert len(dots) == 3
+    names = [t.get_text() for ax in dots for t in ax.get_yticklabels()]
+    assert names == list(display.letters.index)
+    assert min(t.get_fontsize() for ax in dots for t in ax.get_yticklabels()) >= 6

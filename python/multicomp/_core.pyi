@@ -1,4 +1,5 @@
-"""Native core (Rust): exhaustive sets, Shaffer and Bergmann-Hommel for all pairwise comparisons.
+"""Native core (Rust): exhaustive sets, Shaffer and Bergmann-Hommel for all pairwise comparisons;
+the step-wise adjustments (Bonferroni, Holm, Hochberg, Hommel) of families of p-values.
 
 Hypotheses are the pairs (i, j), i < j, of k algorithms in ``itertools.combinations`` order;
 m = k(k-1)/2. Invalid arguments raise ValueError. Long calls run with the GIL released and
@@ -13,6 +14,7 @@ __all__ = [
     "MAX_K_ENUMERATE",
     "MAX_K_ROBINSON",
     "__version__",
+    "adjust_pvalues",
     "bergmann_hommel_accepted",
     "bergmann_hommel_apv",
     "bergmann_hommel_apv_robinson",
@@ -44,3 +46,4 @@ def bergmann_hommel_apv_robinson(
     pvalues: ArrayLike, k: int, order: ArrayLike
 ) -> NDArray[np.float64]: ...
 def is_robinson(pvalues: ArrayLike, k: int, order: ArrayLike) -> bool: ...
+def adjust_pvalues(pvalues: ArrayLike, procedure: str) -> NDArray[np.float64]: ...

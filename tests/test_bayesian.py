@@ -317,3 +317,19 @@ def test_compare_bayesian_takes_aggregate_and_nan_policy_as_compare_does() -> No
     )
     with pytest.raises(ValueError, match="nan_policy must be one of 'raise', 'omit'; got 'drop'"):
         mc.compare_bayesian(holed, nan_policy="drop")
+
+
+def test_signed_rank_work_is_bounded_before_it_starts() -> None:
+    """Issue 22.6: N = 100,000 ran over a minute within a limit that allowed 10+ minutes."""
+    rng = np.random.default_rng(0)
+    x, y = rng.normal(size=100_000), rng.normal(size=100_000)
+    with pytest.raises(
+        ValueError, match=r"N = 100,000 data sets .*: 5,000,050,000, more than max_work=500,000,000"
+    ):
+        mc.bayesian_signed_rank_test(x, y)
+    small = mc.bayesian_signed_rank_test(x[:50], y[:50], n_samples=2_000, seed=1, max_work=102_000)
+    assert small.probabilities.equals(
+        mc.bayesian_signed_rank_test(x[:50], y[:50], n_samples=2_000, seed=1).probabilities
+    )
+    with pytest.raises(ValueError, match="max_work=101,999 allows; pass max_work=102,000"):
+        mc.bayesian_signed_rank_test(x[:50], y[:50], n_samples=2_000, max_work=101_999)

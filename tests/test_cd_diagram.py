@@ -28,7 +28,7 @@ from multicomp import (
     load_example,
     posthoc_all_pairs,
 )
-from multicomp.plot import _draw
+from multicomp.plotting.cd_layout import draw as _draw
 from reference_cases import case
 
 
@@ -409,3 +409,41 @@ def test_staircase_puts_one_group_bar_per_row() -> None:
     assert_readable(drawn)
     with pytest.raises(ValueError, match="bars must be one of"):
         cd_diagram(ranks=ranks, n_datasets=20, bars="stairs")  # type: ignore[arg-type]
+
+
+def test_a_report_redraws_with_its_own_pvalue_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Report.plot with another test recomputes through the post-hoc API once, with the
+    report's p-value method and resamples (issue 19.5: it used exact permutation p-values
+    whatever the report's method)."""
+    from multicomp.plotting import cd_diagram as module
+
+    calls: list[dict[str, Any]] = []
+    real = module.posthoc_all_pairs
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, "posthoc_all_pairs", spy)
+    data = load_example("demsar2006")
+    report = compare(data, method="asymptotic")
+    figure = report.plot(test="aligned")
+    assert [(c["method"], c["n_resamples"], c["test"]) for c in calls] == [
+        ("asymptotic", report.n_resamples, "aligned")
+    ]
+    expected = posthoc_all_pairs(data, test="aligned", method="asymptotic")
+    decided = cd_groups(expected.ranks, expected.matrix(report.procedure) <= report.alpha)
+    assert sorted(map(sorted, drawn_groups(figure))) == sorted(map(sorted, map(set, decided)))
+    calls.clear()
+    cd_diagram(data, test="quade", procedure="shaffer", method="permutation", n_resamples=99)
+    assert [(c["method"], c["n_resamples"]) for c in calls] == [("permutation", 99)]
+
+
+def test_the_summary_and_the_diagram_read_one_set_of_decisions() -> None:
+    """The groups of the summary and of the diagram come from report.decisions."""
+    from multicomp.report.decisions import of_report
+
+    report = compare(load_example("garcia2008"))
+    groups = of_report(report).groups
+    assert groups and all(f"  - {', '.join(g)}" in report.summary for g in groups)
+    assert sorted(map(sorted, drawn_groups(report.plot()))) == sorted(map(sorted, map(set, groups)))

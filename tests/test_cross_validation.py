@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -75,7 +77,8 @@ def test_zero_variance_is_a_point_mass() -> None:
     assert (same.p_x_better, same.p_y_better) == (0.5, 0.5)
     better = mc.bayesian_correlated_t_test(x + 0.02, x, rho=0.1, rope=0.01)
     assert (better.p_x_better, better.p_equivalent, better.posterior) == (1.0, 0.0, None)
-    t = mc.corrected_resampled_t_test(x + 0.02, x, rho=0.1)
+    with pytest.warns(RuntimeWarning, match="fold differences x - y do not vary"):
+        t = mc.corrected_resampled_t_test(x + 0.02, x, rho=0.1)
     assert (t.statistic, t.pvalue) == (np.inf, 0.0)
     assert mc.corrected_resampled_t_test(x, x, rho=0.1).pvalue == 1.0
 
@@ -233,3 +236,13 @@ def test_readme_section_runs(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     (block,) = readme_blocks("python", "## Beyond mean ranks")
     exec(compile(block, str(README), "exec"), {})
     assert (tmp_path / "simplex.png").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("test", [mc.paired_t_test_5x2cv, mc.combined_f_test_5x2cv])
+def test_constant_nonzero_fold_differences_warn(test: Callable[..., Any]) -> None:
+    """Issue 22.9: t = -inf, p = 0 came back without a word."""
+    x = np.full((5, 2), 0.8)
+    with pytest.warns(RuntimeWarning, match="not all 0: the statistic is infinite"):
+        result = test(x - 0.01, x)
+    assert np.isinf(result.statistic) and result.pvalue in (0.0, 1.0)
+    assert test(x, x).statistic == 0.0  # all zero: no warning (warnings are errors here)

@@ -4,7 +4,7 @@ import pandas as pd
 import pytest
 
 import multicomp as mc
-from multicomp.examples import EXAMPLES
+from multicomp.data.examples import EXAMPLES
 from reference_cases import read_csv
 
 SOURCES = {

@@ -415,3 +415,36 @@ def test_the_documented_type_one_errors_of_the_mcnemar_tests() -> None:
     assert (
         max(rates["exact"]) == pytest.approx(0.0498, abs=5e-5) and np.argmax(rates["exact"]) == 66
     )
+
+
+@given(st.integers(0, 60), st.integers(0, 60))
+def test_edwards_correction_equals_mlxtend(n01: int, n10: int) -> None:
+    """Issue 21.12: the asymptotic McNemar test with Edwards' continuity correction is mlxtend's
+    default mcnemar(corrected=True) (and R's mcnemar.test), except at n01 = n10 (p = 1)."""
+    mlxtend = pytest.importorskip("mlxtend.evaluate")
+    assume(n01 + n10 > 0)
+    y = np.zeros(n01 + n10 + 5, dtype=int)
+    first = np.r_[np.ones(n01), np.zeros(n10), np.zeros(5)].astype(int)
+    second = np.r_[np.zeros(n01), np.ones(n10), np.zeros(5)].astype(int)
+    result = mc.mcnemar(y, first, second, test="asymptotic", correction=True)
+    assert (result.n01, result.n10, result.correction) == (n01, n10, True)
+    chi2, p = mlxtend.mcnemar(mlxtend.mcnemar_table(y, first, second), corrected=True)
+    if n01 == n10:
+        assert result.pvalue == 1.0
+    else:
+        assert result.pvalue == pytest.approx(p, rel=1e-12)
+        assert result.statistic**2 == pytest.approx(chi2, rel=1e-12)
+    # one-sided: n01 - n10 moved 1 towards the null
+    greater = mc.mcnemar(
+        y, first, second, test="asymptotic", correction=True, alternative="greater"
+    )
+    assert greater.pvalue == pytest.approx(stats.norm.cdf((n01 - n10 + 1) / np.sqrt(n01 + n10)))
+    assert "continuity-corrected" in str(result)
+
+
+def test_edwards_correction_only_for_the_asymptotic_test() -> None:
+    y, a, b = [0, 1, 1, 0], [0, 1, 0, 0], [1, 1, 1, 0]
+    with pytest.raises(ValueError, match=r"correction=True .*test='asymptotic'.*got test='midp'"):
+        mc.mcnemar(y, a, b, correction=True)
+    with pytest.raises(TypeError, match="correction must be True or False"):
+        mc.mcnemar(y, a, b, test="asymptotic", correction=1)

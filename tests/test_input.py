@@ -242,3 +242,36 @@ def test_test_names_are_case_insensitive() -> None:
     assert upper.test == "quade"
     pd.testing.assert_frame_equal(upper.adjusted, lower.adjusted)
     assert mc.compare(scores, test="ALIGNED").test == "aligned"
+
+
+def test_higher_is_better_with_a_scores_object_is_not_ignored() -> None:
+    """A Scores keeps its direction: the same higher_is_better is accepted, the other is a
+    ValueError (it used to be silently ignored, issue 19), for every function that takes
+    scores; the keywords that read a table are refused with a Scores."""
+    data = mc.load_example("demsar2006")
+    errors = mc.compare(data, higher_is_better=False).as_scores()
+    assert not errors.higher_is_better
+    assert mc.friedman(errors, higher_is_better=False).statistic == mc.friedman(errors).statistic
+    for call in (
+        lambda: mc.friedman(errors, higher_is_better=True),
+        lambda: mc.compare(errors, higher_is_better=True),
+        lambda: mc.posthoc_all_pairs(errors, higher_is_better=True),
+        lambda: mc.cd_diagram(errors, higher_is_better=True),
+        lambda: mc.skillings_mack(errors, higher_is_better=True),
+    ):
+        with pytest.raises(ValueError, match=r"higher_is_better=True contradicts the Scores"):
+            call()
+    with pytest.raises(ValueError, match=r"aggregate= read a table"):
+        mc.quade(errors, aggregate="mean")
+    with pytest.raises(ValueError, match=r"higher_is_better= read scores"):
+        mc.cd_diagram(mc.compare(data), higher_is_better=False)
+
+
+def test_the_input_keywords_are_checked_before_any_work() -> None:
+    data = mc.load_example("demsar2006")
+    with pytest.raises(TypeError, match=r"^higher_is_better must be True or False; got 'no'$"):
+        mc.friedman(data, higher_is_better="no")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^nan_policy must be one of 'raise', 'omit'"):
+        mc.rm_anova(data, nan_policy="drop")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^dataset must be a column name"):
+        mc.compare(data, dataset=3)  # type: ignore[arg-type]

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import multicomp as mc
-from multicomp._data import ShapeWarning, as_scores, read_scores
 from multicomp._validation import check_choice
 from multicomp.cli import main
+from multicomp.data.scores import ShapeWarning, as_scores, read_scores
 
 DATASETS = [
     "iris",
@@ -348,7 +348,7 @@ def test_wide_tables_with_plausible_names_do_not_warn(
 
 
 def test_transposition_evidence_needs_k_above_n_and_is_fast() -> None:
-    from multicomp._orientation import KNOWN_ALGORITHMS, KNOWN_DATASETS, transposed_evidence
+    from multicomp.data.orientation import KNOWN_ALGORITHMS, KNOWN_DATASETS, transposed_evidence
 
     assert not KNOWN_ALGORITHMS & KNOWN_DATASETS  # no name counts for both readings
     rng = np.random.default_rng(6)

@@ -9,7 +9,7 @@ import pytest
 from scipy import stats
 
 import multicomp as mc
-from multicomp.posterior_plot import project
+from multicomp.plotting.posterior import project
 
 matplotlib = pytest.importorskip("matplotlib")
 

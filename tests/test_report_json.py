@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 import multicomp as mc
-from multicomp import _report_json
-from multicomp.report import Hypothesis, OmnibusTest, Report
+from multicomp.report import json as _report_json
+from multicomp.report.model import Hypothesis, OmnibusTest
+from multicomp.report.report import Report
 
 MISSING_ONE = np.array([[3, 5, 15], [1, 3, 18], [5, 4, 21], [2, np.nan, 6], [0, 2, 17]], float)
 

@@ -13,7 +13,17 @@ import pytest
 from multicomp import _validation, _vocabulary
 
 PACKAGE = Path(_validation.__file__).parent
-MODULES = {path.stem: path for path in sorted(PACKAGE.glob("*.py"))}
+
+
+def _dotted(path: Path) -> str:
+    """A module's name inside the package: ``report``, ``ranktests.permutation``, and a
+    subpackage's ``__init__.py`` by the subpackage's name (``ranktests``)."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if len(parts) > 1 and parts[-1] == "__init__" else parts)
+
+
+#: Every module of the package, subpackages included, by its dotted name.
+MODULES = {_dotted(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
 def _source(name: str) -> str:
@@ -141,28 +151,44 @@ def test_option_lists_are_defined_once_in_the_vocabulary() -> None:
 # --- no import circles ------------------------------------------------------------------------
 
 
+def _resolve(dotted: str) -> str | None:
+    """The package module that an import of ``dotted`` (without the leading ``multicomp.``)
+    runs: the longest prefix of it that is a module or subpackage of the package."""
+    parts = dotted.split(".")
+    for end in range(len(parts), 0, -1):
+        if ".".join(parts[:end]) in MODULES:
+            return ".".join(parts[:end])
+    return None
+
+
 def _imports(name: str) -> set[str]:
-    """The package modules that ``name`` imports, at module level or inside functions (imports
-    under ``if TYPE_CHECKING:`` are for annotations only and do not run)."""
+    """The package modules that ``name`` imports, at module level, inside functions or under
+    ``if TYPE_CHECKING:`` (an import for annotations is an arrow too: issue 19.6), with the
+    packages that an import runs on the way (``report.decisions`` runs ``report/__init__.py``)
+    unless ``name`` lives inside them."""
     tree = ast.parse(_source(name))
-    typing_only: set[int] = set()
+    package = name.split(".")[:-1] if MODULES[name].name != "__init__.py" else name.split(".")
+    imported: list[str] = []  # dotted names below multicomp, each with its imported names
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            typing_only |= {id(sub) for stmt in node.body for sub in ast.walk(stmt)}
-    found = set()
-    for node in ast.walk(tree):
-        if id(node) in typing_only:
-            continue
-        if isinstance(node, ast.ImportFrom) and node.level:  # from . import x, from .x import y
-            found |= {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "multicomp":
-                found |= {alias.name for alias in node.names}
-            elif node.module.startswith("multicomp."):
-                found.add(node.module.split(".")[1])
+        if isinstance(node, ast.ImportFrom) and (node.level or node.module):
+            if node.level:  # from . import x, from .x import y, from ..x import y
+                base = package[: len(package) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            elif node.module == "multicomp" or node.module.startswith("multicomp."):  # type: ignore[union-attr]
+                module = node.module.removeprefix("multicomp").lstrip(".")  # type: ignore[union-attr]
+            else:
+                continue
+            imported += [".".join(filter(None, [module, a.name])) for a in node.names]
         elif isinstance(node, ast.Import):
-            found |= {a.name.split(".")[1] for a in node.names if a.name.startswith("multicomp.")}
-    return (found & set(MODULES)) - {name}
+            imported += [a.name[10:] for a in node.names if a.name.startswith("multicomp.")]
+    found = {module for dotted in imported if (module := _resolve(dotted))}
+    own = {".".join(package[:end]) for end in range(1, len(package) + 1)}
+    parents = {
+        ".".join(module.split(".")[:end])
+        for module in found
+        for end in range(1, module.count(".") + 1)
+    }
+    return (found | ((parents & set(MODULES)) - own)) - {name}
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -188,17 +214,85 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_circles() -> None:
     graph = {name: _imports(name) for name in MODULES}
-    assert graph["report"] and "report" not in graph["plot"]  # the graph is read at all
+    assert "report.model" in graph["report.compare"]  # the graph is read at all
+    assert "report" in _imports("plotting.cd_diagram")  # packages on the way count
     assert not _cycles(graph), _cycles(graph)
     # the finder finds a circle through a function-level import
     assert _cycles({"a": {"b"}, "b": {"a"}}) == [["a", "b", "a"]]
 
 
-def test_drawing_knows_nothing_of_reports_and_names_are_neutral() -> None:
-    assert not {"report", "_render"} & _imports("plot")
-    assert not {"bayesian"} & _imports("posterior_plot")
+def test_an_annotation_import_is_an_arrow(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from multicomp.x import A\n"
+    (tmp_path / "y.py").write_text(source)
+    monkeypatch.setitem(MODULES, "y", tmp_path / "y.py")
+    monkeypatch.setitem(MODULES, "x", tmp_path / "y.py")
+    assert _imports("y") == {"x"}
+
+
+def _closure(name: str) -> set[str]:
+    """Every package module that importing ``name`` imports, directly or not."""
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        for module in _imports(todo.pop()) - seen:
+            seen.add(module)
+            todo.append(module)
+    return seen
+
+
+def test_the_report_data_imports_nothing_of_what_uses_it() -> None:
+    """The report's data classes (issue 19.6) import none of the report package, the plotting
+    layer, the post-hocs or the procedures: the orchestration, the decisions, the renderers and
+    the JSON codec import them."""
+    users = ("report", "plotting", "posthoc", "procedures", "adjust", "omnibus", "incomplete")
+    reached = {m for m in _closure("report.model") if m.split(".")[0] in users}
+    assert not reached, f"report.model imports {sorted(reached)}"
+    for name in ("report.render", "report.json", "report.decisions", "report.compare"):
+        assert "report.model" in _imports(name), name
+    # the two packages' __init__ import nothing, so importing one module runs no other
+    assert not _imports("report") and not _imports("plotting")
+
+
+def test_drawing_draws_given_decisions() -> None:
+    """One place decides (issue 19.5): the summary, Report.plot and cd_diagram read
+    report.decisions; the plotting layer never runs a post-hoc by itself (cd_diagram given
+    scores calls the post-hoc API once, at module level) and knows nothing of reports."""
+    assert "report.decisions" in _imports("report.render")
+    assert "report.decisions" in _imports("report.report")
+    assert "report.decisions" in _imports("plotting.cd_diagram")
+    for name in [m for m in MODULES if m.startswith("plotting")]:
+        reports = {m for m in _imports(name) if m.startswith("report")} - {
+            "report",
+            "report.decisions",
+        }
+        assert not reports, f"{name} imports {reports}"
+    for name in ("plotting.cd_groups", "plotting.cd_layout", "plotting.posterior"):
+        assert not {m for m in _imports(name) if m.split(".")[0] in ("posthoc", "report")}, name
+    assert not re.search(r"^\s*(from|import) matplotlib", _source("plotting.cd_groups"), re.M)
+    assert not {"bayesian"} & _imports("plotting.posterior")
     assert _imports("_names") <= {"_vocabulary"}
     assert not _imports("_vocabulary") and not _imports("_validation")
+
+
+def _long_functions(name: str, limit: int = 80) -> list[str]:
+    """The functions of module ``name`` whose code, after the docstring, is longer than
+    ``limit`` lines."""
+    found = []
+    for node in ast.walk(ast.parse(_source(name))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body[1:] if ast.get_docstring(node) is not None else node.body
+            if body and (lines := body[-1].end_lineno - body[0].lineno + 1) > limit:  # type: ignore[operator]
+                found.append(f"{name}.{node.name} ({lines} lines)")
+    return found
+
+
+@pytest.mark.parametrize(
+    "name", sorted(m for m in MODULES if m.split(".")[0] in ("report", "plotting"))
+)
+def test_report_and_plotting_functions_are_short(name: str) -> None:
+    """No function of the report and plotting packages over 80 lines (issue 19.6: compare()
+    and the CD layout engine split into steps)."""
+    assert not _long_functions(name)
 
 
 def test_the_readme_layout_names_every_module() -> None:
@@ -245,3 +339,56 @@ def test_an_unknown_rank_test_of_the_standard_error_is_worded_as_every_option() 
         ValueError, match=r"test must be one of 'friedman', 'aligned', 'quade'; got 'sign'"
     ):
         standard_error("sign", 4, 10)
+
+
+# --- one input layer --------------------------------------------------------------------------
+
+INPUT_KEYWORDS = {"higher_is_better", "dataset", "algorithm", "score", "aggregate", "nan_policy"}
+
+
+def test_no_function_takes_the_input_keywords_by_hand() -> None:
+    """The input keywords are declared, checked and documented once, in data/decorators.py
+    (issue 19.4): no function outside the input layer declares them (but the paired tests of
+    two samples ``x``, ``y``, whose direction and missing pairs are their own), and no call
+    passes them on (``dataset=dataset``)."""
+    by_hand, forwarded = [], []
+    for name in MODULES:
+        if name.split(".")[0] == "data":
+            continue
+        for node in ast.walk(ast.parse(_source(name))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                args = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
+                declared = {a.arg for a in [*node.args.args, *node.args.kwonlyargs]}
+                if declared & INPUT_KEYWORDS and args[:1] != ["x"]:
+                    by_hand.append(f"{name}.{node.name}: {sorted(declared & INPUT_KEYWORDS)}")
+            if isinstance(node, ast.Call):
+                forwarded += [
+                    f"{name}: {kw.arg}={kw.arg}"
+                    for kw in node.keywords
+                    if kw.arg in INPUT_KEYWORDS
+                    and isinstance(kw.value, ast.Name)
+                    and kw.value.id == kw.arg
+                ]
+    assert not by_hand, by_hand
+    assert not forwarded, forwarded
+
+
+def test_every_public_function_that_takes_scores_goes_through_the_input_layer() -> None:
+    import inspect
+
+    import multicomp as mc
+
+    taking = [
+        name
+        for name in mc.__all__
+        if inspect.isfunction(getattr(mc, name))
+        and list(inspect.signature(getattr(mc, name)).parameters)[:1] == ["data"]
+    ]
+    assert len(taking) >= 15
+    for name in taking:
+        function = getattr(mc, name)
+        assert hasattr(function, "__wrapped__"), name  # decorated by takes_scores
+        parameters = inspect.signature(function).parameters
+        assert {"dataset", "algorithm", "score", "aggregate"} <= set(parameters), name
+        doc = function.__doc__ or ""
+        assert doc.count("aggregate : {'mean', 'median'} or callable") == 1, name

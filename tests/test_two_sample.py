@@ -385,3 +385,43 @@ def test_cross_validation_tests_omit_incomplete_folds() -> None:
     assert "omitted (missing): 3" in str(
         mc.corrected_resampled_t_test(x, y, rho=0.1, nan_policy="omit")
     )
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)), min_size=3, max_size=40),
+    st.sampled_from(["two-sided", "greater", "less"]),
+    st.sampled_from(["demsar", "wilcox", "pratt", "zsplit"]),
+)
+def test_continuity_correction_equals_scipy_and_r(
+    pairs: list[tuple[int, int]], alternative: str, zero_method: str
+) -> None:
+    """Issue 21.12: R's wilcox.test default (correct=TRUE) is scipy's correction=True; with
+    zero_method='demsar' and no zero differences the package computes it itself."""
+    x, y = (np.array(v, dtype=float) for v in zip(*pairs))
+    assume((x != y).any() and not (zero_method == "demsar" and (x == y).any()))
+    result = mc.wilcoxon(
+        x, y, alternative=alternative, method="approx", zero_method=zero_method, correction=True
+    )  # type: ignore[arg-type]
+    expected = stats.wilcoxon(
+        x,
+        y,
+        alternative=alternative,
+        method="asymptotic",
+        correction=True,
+        zero_method="zsplit" if zero_method == "demsar" else zero_method,
+    )  # type: ignore[call-overload]
+    assert result.pvalue == pytest.approx(expected.pvalue, rel=1e-12, abs=1e-300)
+    assert result.correction and "continuity-corrected" in str(result)
+    plain = mc.wilcoxon(x, y, alternative=alternative, method="approx", zero_method=zero_method)  # type: ignore[arg-type]
+    assert (plain.pvalue <= result.pvalue) or alternative != "two-sided" or plain.pvalue == 1.0
+
+
+def test_continuity_correction_by_hand() -> None:
+    # d = 1..10 with d_3 negative: R+ = 52, T = R- = 3, mean 27.5, sd sqrt(96.25)
+    x = np.array([1, 2, -3, 4, 5, 6, 7, 8, 9, 10], dtype=float)
+    result = mc.wilcoxon(x, np.zeros(10), method="approx", correction=True)
+    z = (3 - 27.5 + 0.5) / np.sqrt(96.25)
+    assert result.z == pytest.approx(z) and result.pvalue == pytest.approx(2 * stats.norm.cdf(z))
+    with pytest.raises(TypeError, match="correction must be True or False"):
+        mc.wilcoxon(x, np.zeros(10), correction="yes")  # type: ignore[arg-type]

@@ -58,7 +58,6 @@ Types
 
 from multicomp import results, typing
 from multicomp._core import __version__
-from multicomp._data import Scores, ShapeWarning, read_scores
 from multicomp.adjust import adjust_all_pairs, adjust_control
 from multicomp.bayesian import bayesian_sign_test, bayesian_signed_rank_test, compare_bayesian
 from multicomp.contrast import contrast_estimation
@@ -69,16 +68,19 @@ from multicomp.cross_validation import (
     corrected_resampled_t_test,
     paired_t_test_5x2cv,
 )
-from multicomp.examples import load_example
+from multicomp.data.examples import load_example
+from multicomp.data.scores import Scores, ShapeWarning, read_scores
 from multicomp.holdout import compare_holdout, mcnemar
 from multicomp.incomplete import durbin, posthoc_incomplete, skillings_mack
 from multicomp.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 from multicomp.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
-from multicomp.plot import cd_diagram, cd_groups
-from multicomp.posterior_plot import plot_posterior
+from multicomp.plotting.cd_diagram import cd_diagram
+from multicomp.plotting.cd_groups import cd_groups
+from multicomp.plotting.posterior import plot_posterior
 from multicomp.posthoc import posthoc_all_pairs, posthoc_control
-from multicomp.report import Report, compare
+from multicomp.report.compare import compare
+from multicomp.report.report import Report
 from multicomp.simulation import simulate
 from multicomp.two_sample import (
     paired_t_test,

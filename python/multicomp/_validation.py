@@ -11,7 +11,7 @@ public function checks its arguments with these before any work. The wordings:
 * a flag: "<name> must be True or False; got 'no'" (:func:`check_bool`).
 
 A value of the wrong type is a TypeError, a value out of range a ValueError. How scores,
-ranks and p-values are read is not here but in :mod:`multicomp._data` (input parsing).
+ranks and p-values are read is not here but in :mod:`multicomp.data.scores` (input parsing).
 """
 
 from __future__ import annotations

@@ -178,7 +178,7 @@ CompareTest = Literal[PosthocTest, IncompleteTest]
 incomplete-block tests that use every score when some are missing."""
 NormalityTest = Literal["shapiro", "dagostino", "lilliefors"]
 """The normality tests of the parametric side's conditions."""
-VarianceTest = Literal["levene", "bartlett"]
+VarianceTest = Literal["brown_forsythe", "levene", "bartlett"]
 """The tests of equal variances of the parametric side's conditions."""
 
 AGGREGATES: tuple[AggregateName, ...] = get_args(AggregateName)

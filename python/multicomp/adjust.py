@@ -17,9 +17,9 @@ from scipy.optimize import brentq
 from scipy.special import gammaln
 
 from multicomp import _core
-from multicomp._data import as_real_array
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES, ROMS, Rom
+from multicomp.data.scores import as_real_array
 
 __all__ = [
     "ALL_PAIRS_PROCEDURES",

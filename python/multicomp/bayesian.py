@@ -33,24 +33,26 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
 from multicomp import _tables
-from multicomp._data import (
-    Aggregate,
-    Scores,
-    ScoresLike,
-    as_scores,
-    index_of,
-    paired_differences,
-)
 from multicomp._names import BAYESIAN_TEST_NAMES
 from multicomp._ranking import at_data_precision
 from multicomp._validation import check_bool, check_choice, check_count, check_nonnegative
 from multicomp._vocabulary import DATASETS_TESTS, BayesianTest, DataSetsTest, NanPolicy
+from multicomp._work import check_work, progress
+from multicomp.data.decorators import ScoreOptions, takes_scores
+from multicomp.data.scores import (
+    Scores,
+    index_of,
+    paired_differences,
+)
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "BayesianComparison",
@@ -62,8 +64,10 @@ __all__ = [
 
 #: Most posterior samples one call draws (their array takes 24 bytes each).
 MAX_SAMPLES = 10_000_000
-#: Most terms S (N + 1) of one signed-rank posterior (about a minute of numpy).
-MAX_SIGNED_RANK_WORK = 10**10
+#: Most terms S (N + 1) of one signed-rank posterior started without ``max_work=``: 5e8, e.g.
+#: N = 10,000 data sets at the default 50,000 samples, 30-60 s of numpy on one core (measured:
+#: 10^7 terms per second on a shared 2-core machine; the limit was 10^10, 10+ minutes).
+MAX_SIGNED_RANK_WORK = 5 * 10**8
 SIGNED_RANK_PRIOR = 0.5  # baycomp's default prior strengths
 SIGN_PRIOR = 1.0
 _CHUNK = 2**22  # floats per chunk of the signed-rank weights
@@ -147,8 +151,8 @@ class BayesianResult(_tables.NotebookView):
         )
 
     def plot(self, **kwargs: Any) -> Any:
-        """The posterior as baycomp draws it (:func:`multicomp.posterior_plot.plot_posterior`)."""
-        from multicomp.posterior_plot import plot_posterior
+        """The posterior as baycomp draws it (:func:`multicomp.plot_posterior`)."""
+        from multicomp.plotting.posterior import plot_posterior
 
         return plot_posterior(self, **kwargs)
 
@@ -164,6 +168,7 @@ def bayesian_signed_rank_test(
     higher_is_better: bool = True,
     names: tuple[str, str] | None = None,
     nan_policy: NanPolicy = "raise",
+    max_work: float = MAX_SIGNED_RANK_WORK,
 ) -> BayesianResult:
     """Bayesian signed-rank test of x against y over N data sets (Benavoli et al. 2017).
 
@@ -181,6 +186,9 @@ def bayesian_signed_rank_test(
     nan_policy : {'raise', 'omit'}
         A data set where x or y is missing: 'raise' (default) refuses it; 'omit' drops the
         pair and lists it in the result's ``omitted``.
+    max_work : most terms S (N + 1) started (default ``MAX_SIGNED_RANK_WORK``, 5e8, about
+        30-60 s); more is refused before it starts, with the value to pass. Work that lasts
+        over a second shows a progress bar when tqdm is installed.
 
     Returns
     -------
@@ -199,11 +207,12 @@ def bayesian_signed_rank_test(
         x, y, rope, prior, n_samples, seed, higher_is_better, names, nan_policy
     )
     snap = _snap(x, y, rope)
-    if n_samples * (d.size + 1) > MAX_SIGNED_RANK_WORK:
-        raise ValueError(
-            f"n_samples * (N + 1) = {n_samples * (d.size + 1):.3g} exceeds "
-            f"{MAX_SIGNED_RANK_WORK:.0e} (N = {d.size} data sets); use fewer samples"
-        )
+    check_work(
+        n_samples * (d.size + 1),
+        check_nonnegative(max_work, "max_work"),
+        f"the signed-rank posterior of N = {d.size:,} data sets needs n_samples * (N + 1) "
+        "terms (about 10^7 a second; or use fewer samples)",
+    )
     # Sorted, z_i + z_j > 2 rope holds for a suffix of j (from gt[i] on; from ge[i] on with
     # equality), z_i + z_j < -2 rope for a prefix (before lt[i]; before le[i] with equality):
     # w' H w is then sum_i w_i (half the two suffix or prefix sums), O(N) per sample.
@@ -217,15 +226,17 @@ def bayesian_signed_rank_test(
     lt, le = np.searchsorted(z, low, side="left"), np.searchsorted(z, low, side="right")
     samples = np.empty((n_samples, 3))
     step = max(1, _CHUNK // (alpha.size + 1))
-    for start in range(0, n_samples, step):
-        w = _dirichlet(rng, alpha, min(step, n_samples - start))[order]  # one sample per column
-        cumulative = np.concatenate((np.zeros((1, w.shape[1])), np.cumsum(w, axis=0)))
-        total = cumulative[-1]
-        above = total - (cumulative[gt] + cumulative[ge]) / 2
-        below = (cumulative[lt] + cumulative[le]) / 2
-        rows = slice(start, start + w.shape[1])
-        samples[rows, 0] = (w * above).sum(axis=0)
-        samples[rows, 2] = (w * below).sum(axis=0)
+    with progress(n_samples, "signed-rank posterior samples") as bar:
+        for start in range(0, n_samples, step):
+            w = _dirichlet(rng, alpha, min(step, n_samples - start))[order]  # a sample a column
+            cumulative = np.concatenate((np.zeros((1, w.shape[1])), np.cumsum(w, axis=0)))
+            total = cumulative[-1]
+            above = total - (cumulative[gt] + cumulative[ge]) / 2
+            below = (cumulative[lt] + cumulative[le]) / 2
+            rows = slice(start, start + w.shape[1])
+            samples[rows, 0] = (w * above).sum(axis=0)
+            samples[rows, 2] = (w * below).sum(axis=0)
+            bar.update(w.shape[1])
     samples[:, 1] = np.clip(1.0 - samples[:, 0] - samples[:, 2], 0.0, 1.0)
     return _result("signed_rank", samples, rope, names, {"prior": prior}, omitted)
 
@@ -405,8 +416,9 @@ class BayesianComparison(_tables.NotebookView):
         return self.to_text()
 
 
+@takes_scores(ScoreOptions)
 def compare_bayesian(
-    data: ScoresLike | Scores,
+    data: Scores,
     *,
     test: DataSetsTest = "signed_rank",
     rope: float = 0.0,
@@ -415,12 +427,7 @@ def compare_bayesian(
     prior: float | None = None,
     n_samples: int = 50_000,
     seed: int | None = None,
-    higher_is_better: bool = True,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
+    **reading: Unpack[ScoreOptions],
 ) -> BayesianComparison:
     """The Bayesian companion of :func:`multicomp.compare`: every pair of algorithms (or
     each against ``control``) by the Bayesian signed-rank or sign test over the data sets.
@@ -436,13 +443,6 @@ def compare_bayesian(
     prior : prior strength (default: the test's, 0.5 signed-rank, 1 sign).
     n_samples, seed : posterior samples per pair, and the seed of all of them (each pair gets
         an independent stream spawned from it, so the result is reproducible).
-    higher_is_better, dataset, algorithm, score : as for :func:`multicomp.compare`.
-    aggregate : {'mean', 'median'} or callable, optional
-        Combines repeated scores (folds, seeds) of a data set and algorithm into one, as for
-        :func:`multicomp.compare`.
-    nan_policy : {'raise', 'omit'}
-        Missing scores: 'raise' (default) refuses them; 'omit' leaves out the data sets with a
-        missing score and lists them in the result's ``omitted``.
 
     Returns
     -------
@@ -464,15 +464,7 @@ def compare_bayesian(
         raise ValueError(f"threshold must be a probability in (0.5, 1], got {threshold!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise TypeError(f"seed must be an integer or None; got {seed!r}")
-    scores = as_scores(
-        data,
-        higher_is_better=higher_is_better,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-    )
+    scores = data
     names = scores.algorithms
     if control is None:
         pairs = list(itertools.combinations(range(len(names)), 2))

@@ -19,7 +19,6 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO, TypeVar
 
-from multicomp._data import ShapeWarning
 from multicomp._validation import check_choice
 from multicomp._vocabulary import (
     AGGREGATES,
@@ -34,6 +33,7 @@ from multicomp._vocabulary import (
     ROMS,
     SE_FORMS,
 )
+from multicomp.data.scores import ShapeWarning
 
 __all__ = ["main"]
 
@@ -66,8 +66,8 @@ class InputError(Exception):
 
 def _parser() -> argparse.ArgumentParser:
     from multicomp._core import __version__
-    from multicomp.examples import EXAMPLES
-    from multicomp.plot import DIAGRAM_PROCEDURES
+    from multicomp.data.examples import EXAMPLES
+    from multicomp.plotting.cd_diagram import DIAGRAM_PROCEDURES
 
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -375,11 +375,11 @@ def _fail(message: str, status: int) -> int:
 
 
 def _analyse(args: argparse.Namespace) -> Any:
-    from multicomp._data import as_scores, read_scores
     from multicomp.bayesian import compare_bayesian
-    from multicomp.examples import load_example
+    from multicomp.data.examples import load_example
+    from multicomp.data.scores import as_scores, read_scores
     from multicomp.parametric import check_conditions, choose_family
-    from multicomp.report import compare
+    from multicomp.report.compare import compare
 
     try:
         if args.example is not None:

@@ -7,13 +7,18 @@ Sec. 3.3, eqs. (5)-(6), Tables 5 and 6.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from multicomp import _tables
-from multicomp._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
 from multicomp._ranking import difference
+from multicomp.data.decorators import TableOptions, takes_scores
+from multicomp.data.scores import Scores
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["ContrastResult", "contrast_estimation"]
 
@@ -64,14 +69,10 @@ class ContrastResult(_tables.NotebookView):
         )
 
 
+@takes_scores(TableOptions)
 def contrast_estimation(
-    data: ScoresLike | Scores,
-    *,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
+    data: Scores,
+    **reading: Unpack[TableOptions],
 ) -> ContrastResult:
     """Contrast estimation based on medians (G10 Sec. 3.3, eqs. 5-6; Doksum 1967).
 
@@ -83,8 +84,6 @@ def contrast_estimation(
     ----------
     data : array_like, DataFrame, str or os.PathLike
         Scores, as for :func:`multicomp.friedman` (the orientation does not matter).
-    dataset, algorithm, score, aggregate, nan_policy
-        As for :func:`multicomp.friedman`.
 
     Returns
     -------
@@ -96,14 +95,7 @@ def contrast_estimation(
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    scores = as_scores(
-        data,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-    )
+    scores = data
     x = scores.values
     k = scores.n_algorithms
     names = list(scores.algorithms)

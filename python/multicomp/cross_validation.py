@@ -32,6 +32,7 @@ higher); for errors pass ``higher_is_better=False`` to the Bayesian test, or swa
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +41,6 @@ import pandas as pd
 from scipy import stats
 
 from multicomp import _tables
-from multicomp._data import paired_differences
 from multicomp._validation import (
     check_bool,
     check_choice,
@@ -50,6 +50,7 @@ from multicomp._validation import (
 )
 from multicomp._vocabulary import ALTERNATIVES, Alternative, NanPolicy
 from multicomp.bayesian import BAYESIAN_ATTRIBUTES, MAX_SAMPLES, BayesianResult, pair_names
+from multicomp.data.scores import paired_differences
 
 __all__ = [
     "CorrelatedTTestResult",
@@ -246,8 +247,9 @@ def corrected_resampled_t_test(
 
     t = mean(d) / sqrt((1/n + rho/(1 - rho)) s^2) on the n fold differences d = x - y, with
     s^2 their sample variance and rho = n_test/n_total (1/K for repeated K-fold), t(n - 1).
-    ``alternative='greater'``: x scores higher. All differences equal: t = +-inf (p = 0), or 0
-    (p = 1) if they are all 0.
+    ``alternative='greater'``: x scores higher. All differences equal: t = +-inf (p = 0, with
+    a RuntimeWarning: folds that differ by exactly the same amount are rarely per-fold
+    results), or 0 (p = 1) if they are all 0.
 
     Parameters
     ----------
@@ -274,7 +276,7 @@ def corrected_resampled_t_test(
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
     d, se, omitted = _folds(x, y, rho, nan_policy)
     mean = float(d.mean())
-    t = mean / se if se > 0 else (0.0 if mean == 0 else float(np.sign(mean) * np.inf))
+    t = _ratio(mean, se)
     return CrossValidationTestResult(
         statistic=t,
         pvalue=_t_pvalue(t, d.size - 1, alternative),
@@ -394,10 +396,20 @@ def _five_by_two(x: object, y: object) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _ratio(numerator: float, denominator: float) -> float:
-    """numerator/denominator; with a zero denominator +-inf, or 0 if the numerator is 0 too."""
+    """numerator/denominator; with a zero denominator +-inf (and a RuntimeWarning: the folds
+    differ by the same non-zero amount), or 0 if the numerator is 0 too."""
     if denominator > 0:
         return numerator / denominator
-    return 0.0 if numerator == 0 else float(np.sign(numerator) * np.inf)
+    if numerator == 0:
+        return 0.0
+    warnings.warn(
+        "the fold differences x - y do not vary (their variance is 0) and are not all 0: the "
+        "statistic is infinite and p = 0 (or 1), which says only that every fold differs alike; "
+        "check that the scores are per-fold results (not one score repeated over the folds)",
+        RuntimeWarning,
+        stacklevel=3,
+    )
+    return float(np.sign(numerator) * np.inf)
 
 
 def _t_pvalue(t: float, df: float, alternative: str) -> float:

@@ -5,7 +5,10 @@ Learning Toolbox). With n01 = observations misclassified by the first model and 
 correctly by the second, n10 the reverse, and X ~ Binomial(n01 + n10, 1/2):
 
 * ``test='asymptotic'``: z = (n01 - n10) / sqrt(n01 + n10) ~ N(0, 1), no continuity
-  correction (two-sided: z^2 ~ chi-square(1), McNemar 1947);
+  correction (two-sided: z^2 ~ chi-square(1), McNemar 1947); with ``correction=True``,
+  Edwards' (1948) continuity correction, |n01 - n10| reduced by 1 (z^2 = (|n01 - n10| - 1)^2 /
+  (n01 + n10), mlxtend's default ``mcnemar(corrected=True)`` and R's ``mcnemar.test``,
+  except at n01 = n10, where their (0 - 1)^2 would move the statistic away from 0: p = 1);
 * ``test='exact'``: the exact conditional test, n01 ~ X;
 * ``test='midp'`` (default): the exact test's p-value minus half the probability of the
   observed count (Fagerland, Lydersen & Laake 2013, BMC Med. Res. Methodol. 13:91).
@@ -52,7 +55,7 @@ import pandas as pd
 from scipy import optimize, stats
 
 from multicomp import _tables
-from multicomp._validation import check_alpha, check_choice
+from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
     COST_TESTS,
     HOLDOUT_ALTERNATIVES,
@@ -87,8 +90,8 @@ class HoldoutResult(_tables.NotebookView):
     n10 : int
         The reverse.
     statistic : float
-        n01 for the exact and mid-p tests, z for the asymptotic McNemar test, the chi-square
-        value for the cost-sensitive tests.
+        n01 for the exact and mid-p tests, z for the asymptotic McNemar test (continuity-
+        corrected with ``correction``), the chi-square value for the cost-sensitive tests.
     test : str
         ``'midp'``, ``'exact'`` or ``'asymptotic'``.
     alternative : str
@@ -106,6 +109,8 @@ class HoldoutResult(_tables.NotebookView):
     expected_counts : numpy.ndarray or None
         Cost-sensitive tests only: the fitted (Laplace-corrected) cell counts under H0, indexed
         (prediction 1, prediction 2, true class).
+    correction : bool
+        Whether the asymptotic McNemar test carries Edwards' continuity correction.
 
     References
     ----------
@@ -113,6 +118,8 @@ class HoldoutResult(_tables.NotebookView):
     or percentages, Psychometrika 12:153-157.
     Fagerland, Lydersen & Laake (2013), The McNemar test for binary matched-pairs data: mid-p
     and asymptotic are better than exact conditional, BMC Med. Res. Methodol. 13:91.
+    Edwards (1948), Note on the "correction for continuity" in testing the significance of the
+    difference between correlated proportions, Psychometrika 13:185-187.
     """
 
     reject: bool
@@ -130,6 +137,7 @@ class HoldoutResult(_tables.NotebookView):
     cost_test: str | None = None
     table: pd.DataFrame = field(repr=False, compare=False, default_factory=pd.DataFrame)
     expected_counts: np.ndarray | None = field(repr=False, compare=False, default=None)
+    correction: bool = False
 
     def to_frame(self) -> pd.DataFrame:
         """The 2 x 2 table: first model correct/wrong (rows) by second model (columns)."""
@@ -137,7 +145,8 @@ class HoldoutResult(_tables.NotebookView):
 
     def __str__(self) -> str:
         if self.cost_test is None:
-            name = f"McNemar test ({self.test}, {self.alternative})"
+            test = f"{self.test}, continuity-corrected" if self.correction else self.test
+            name = f"McNemar test ({test}, {self.alternative})"
             rates = "misclassification rates"
             symbol = "z" if self.test == "asymptotic" else "n01"
             null = "equal accuracy"
@@ -169,6 +178,7 @@ def mcnemar(
     cost: object = None,
     cost_test: CostTest = "likelihood",
     class_names: Sequence[Any] | None = None,
+    correction: bool = False,
 ) -> HoldoutResult:
     """Test whether two sets of predicted labels are equally accurate (MATLAB testcholdout).
 
@@ -206,6 +216,9 @@ def mcnemar(
         The cost-sensitive test.
     class_names : sequence, optional
         The classes, in the order of the cost matrix.
+    correction : bool
+        ``test='asymptotic'`` without a cost matrix: Edwards' continuity correction (module
+        docstring; mlxtend's default). False (default, as MATLAB): none.
 
     Returns
     -------
@@ -218,6 +231,12 @@ def mcnemar(
     if test is None:
         test = "asymptotic" if cost is not None else "midp"
     test = check_choice("test", test, MCNEMAR_TESTS)
+    if check_bool(correction, "correction") and (test != "asymptotic" or cost is not None):
+        raise ValueError(
+            "correction=True (Edwards' continuity correction) applies to the asymptotic McNemar "
+            f"test without a cost matrix (test='asymptotic', cost=None); got test={test!r}"
+            + ("" if cost is None else " with a cost matrix")
+        )
     if cost is not None and (test != "asymptotic" or alternative != "unequal"):
         raise ValueError(
             "a cost matrix allows only the two-sided asymptotic test (test='asymptotic', "
@@ -270,9 +289,15 @@ def mcnemar(
             **common,
         )
     e1, e2 = float(np.mean(~good1)), float(np.mean(~good2))
-    statistic, pvalue = _mcnemar_pvalue(n01, n10, test, alternative)
+    statistic, pvalue = _mcnemar_pvalue(n01, n10, test, alternative, correction)
     return HoldoutResult(
-        reject=bool(pvalue < alpha), pvalue=pvalue, e1=e1, e2=e2, statistic=statistic, **common
+        reject=bool(pvalue < alpha),
+        pvalue=pvalue,
+        e1=e1,
+        e2=e2,
+        statistic=statistic,
+        correction=correction,
+        **common,
     )
 
 
@@ -315,11 +340,18 @@ def compare_holdout(
     return mcnemar(y, model1.predict(X1), model2.predict(X2), **options)
 
 
-def _mcnemar_pvalue(n01: int, n10: int, test: str, alternative: str) -> tuple[float, float]:
-    """(statistic, p) of the McNemar tests, MATLAB testcholdout's definitions."""
+def _mcnemar_pvalue(
+    n01: int, n10: int, test: str, alternative: str, correction: bool = False
+) -> tuple[float, float]:
+    """(statistic, p) of the McNemar tests, MATLAB testcholdout's definitions; ``correction``:
+    n01 - n10 moved 1 (half its step of 2) towards 0, or against the one-sided alternative."""
     n = n01 + n10
     if test == "asymptotic":
-        z = (n01 - n10) / np.sqrt(n) if n else 0.0
+        d = float(n01 - n10)
+        if correction:
+            shift = {"unequal": np.sign(d), "greater": -1.0, "less": 1.0}
+            d -= shift[alternative]
+        z = d / np.sqrt(n) if n else 0.0
         if n == 0 or (alternative == "unequal" and n01 == n10):
             return float(z), 1.0
         p = {

@@ -26,30 +26,31 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
 from multicomp import _core
-from multicomp._data import (
-    Aggregate,
-    Scores,
-    ScoresLike,
-    as_scores,
-    index_of,
-)
 from multicomp._ranking import statistic_ratio
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import CONTROL_PROCEDURES, INCOMPLETE_TESTS, IncompleteTest
 from multicomp.adjust import adjust_all_pairs, adjust_control
+from multicomp.data.decorators import IncompleteOptions, takes_scores
+from multicomp.data.scores import (
+    Scores,
+    index_of,
+)
 from multicomp.posthoc import (
     PosthocAllPairsResult,
     PosthocControlResult,
     all_pairs_procedures,
 )
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "DurbinResult",
@@ -235,23 +236,7 @@ class _Blocks(NamedTuple):
     n_missing: int
 
 
-def _blocks(
-    data: ScoresLike | Scores,
-    higher_is_better: bool,
-    dataset: str,
-    algorithm: str,
-    score: str,
-    aggregate: Aggregate | None,
-) -> _Blocks:
-    scores = as_scores(
-        data,
-        higher_is_better=higher_is_better,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        keep_missing=True,
-    )
+def _blocks(scores: Scores) -> _Blocks:
     values = scores.oriented()
     observed = ~np.isnan(values)
     keep = observed.sum(axis=1) >= 2
@@ -324,15 +309,12 @@ def _average_ranks(blocks: _Blocks) -> pd.Series:
     return pd.Series(mean, index=list(blocks.algorithms), name="average_rank")
 
 
+@takes_scores(IncompleteOptions, keep_missing=True)
 def skillings_mack(
-    data: ScoresLike | Scores,
+    data: Scores,
     *,
-    higher_is_better: bool = True,
     tie_correction: bool = True,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
+    **reading: Unpack[IncompleteOptions],
 ) -> SkillingsMackResult:
     """Skillings-Mack test: Friedman's test when some scores are missing.
 
@@ -342,15 +324,9 @@ def skillings_mack(
         Scores, rows = data sets, columns = algorithms; missing scores are NaN, None, masked
         cells, or pairs absent from long data (any form of :func:`multicomp.friedman`).
         Data sets with fewer than two scores are dropped (and listed).
-    higher_is_better : bool
-        Whether larger scores are better.
     tie_correction : bool
         True (default): the covariance of the rank sums given the ties; False: Skillings and
         Mack's covariance without ties, as R's Skillings.Mack and PMCMRplus compute it.
-    dataset, algorithm, score : str
-        Columns of long data (see :func:`multicomp.friedman`).
-    aggregate : {'mean', 'median'} or callable, optional
-        Combines repeated scores (folds, seeds) of a data set and algorithm.
 
     Returns
     -------
@@ -368,7 +344,7 @@ def skillings_mack(
     k = 5 and 20% of the scores missing at random, SM rejected 0.043 and its post-hoc z 0.050
     per pair of 4000 simulated tables at alpha = 0.05 (Monte Carlo standard error 0.003).
     """
-    blocks = _blocks(data, higher_is_better, dataset, algorithm, score, aggregate)
+    blocks = _blocks(data)
     sm = _skillings_mack(blocks, check_bool(tie_correction, "tie_correction"))
     k = len(blocks.algorithms)
     names = list(blocks.algorithms)
@@ -433,15 +409,12 @@ def _durbin(blocks: _Blocks, tie_correction: bool) -> _Durbin:
     return _Durbin(t1, t2, df_den, rank_sums, k, r, lam, squares - c)
 
 
+@takes_scores(IncompleteOptions, keep_missing=True)
 def durbin(
-    data: ScoresLike | Scores,
+    data: Scores,
     *,
-    higher_is_better: bool = True,
     tie_correction: bool = True,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
+    **reading: Unpack[IncompleteOptions],
 ) -> DurbinResult:
     """Durbin's test for a balanced incomplete block design (BIBD).
 
@@ -455,8 +428,6 @@ def durbin(
     tie_correction : bool
         True (default): A is the sum of the squared ranks; False: b k(k+1)(2k+1)/6, the form
         without ties.
-    higher_is_better, dataset, algorithm, score, aggregate
-        As for :func:`skillings_mack`.
 
     Returns
     -------
@@ -477,7 +448,7 @@ def durbin(
     ValueError
         If the missing scores do not form a BIBD (use :func:`skillings_mack`).
     """
-    blocks = _blocks(data, higher_is_better, dataset, algorithm, score, aggregate)
+    blocks = _blocks(data)
     d = _durbin(blocks, check_bool(tie_correction, "tie_correction"))
     t = len(blocks.algorithms)
     names = list(blocks.algorithms)
@@ -501,19 +472,16 @@ def durbin(
     )
 
 
+@takes_scores(IncompleteOptions, keep_missing=True)
 def posthoc_incomplete(
-    data: ScoresLike | Scores,
+    data: Scores,
     control: str | int | None = None,
     *,
     test: IncompleteTest = "skillings_mack",
     alpha: float = 0.05,
     procedures: Sequence[str] | None = None,
-    higher_is_better: bool = True,
     tie_correction: bool = True,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
+    **reading: Unpack[IncompleteOptions],
 ) -> PosthocControlResult | PosthocAllPairsResult:
     """Post-hoc comparisons after :func:`skillings_mack` or :func:`durbin`.
 
@@ -536,7 +504,7 @@ def posthoc_incomplete(
         All pairs: any of :data:`multicomp.adjust.ALL_PAIRS_PROCEDURES` (default: all, but
         Bergmann-Hommel only where k allows, as :func:`multicomp.posthoc_all_pairs`). With a
         control, every procedure of :data:`multicomp.adjust.CONTROL_PROCEDURES` is computed.
-    higher_is_better, tie_correction, dataset, algorithm, score, aggregate
+    tie_correction
         As for :func:`skillings_mack`.
 
     Returns
@@ -547,7 +515,7 @@ def posthoc_incomplete(
     """
     alpha = check_alpha(alpha)
     chosen_test = check_choice("test", test, INCOMPLETE_TESTS)
-    blocks = _blocks(data, higher_is_better, dataset, algorithm, score, aggregate)
+    blocks = _blocks(data)
     names = list(blocks.algorithms)
     k = len(names)
     if control is None:

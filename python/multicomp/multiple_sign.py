@@ -24,16 +24,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from scipy.special import gammaln, ndtr, roots_hermitenorm, roots_legendre
 
 from multicomp import _tables
-from multicomp._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
 from multicomp._ranking import difference
 from multicomp._validation import check_alpha, check_choice, check_count
 from multicomp._vocabulary import ALTERNATIVES, CRITICAL_VALUES, Alternative, CriticalValues
+from multicomp.data.decorators import ScoreOptions, takes_scores
+from multicomp.data.scores import Scores
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["MultipleSignResult", "multiple_sign_critical_value", "multiple_sign_test"]
 
@@ -145,19 +150,15 @@ class MultipleSignResult(_tables.NotebookView):
         )
 
 
+@takes_scores(ScoreOptions)
 def multiple_sign_test(
-    data: ScoresLike | Scores,
+    data: Scores,
     control: str | int,
     *,
     alpha: float = 0.05,
     alternative: Alternative = "less",
     critical_values: CriticalValues = "exact",
-    higher_is_better: bool = True,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
+    **reading: Unpack[ScoreOptions],
 ) -> MultipleSignResult:
     """Multiple sign test of every algorithm against ``control`` (Rhyne & Steel; G10 Sec. 3.2).
 
@@ -184,8 +185,6 @@ def multiple_sign_test(
         and m past the exact computation's limit; see :func:`multiple_sign_critical_value`),
         or read from G10's Table A.1 (alpha 0.05 or 0.1, m <= 9, its n only, one-sided;
         outside it a ValueError).
-    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
-        As for :func:`multicomp.friedman`.
 
     Returns
     -------
@@ -200,15 +199,7 @@ def multiple_sign_test(
     alpha = check_alpha(alpha)
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
     critical_values = check_choice("critical_values", critical_values, CRITICAL_VALUES)
-    scores = as_scores(
-        data,
-        higher_is_better=higher_is_better,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-    )
+    scores = data
     c = scores.index_of(control)
     x = scores.oriented()
     others = [j for j in range(scores.n_algorithms) if j != c]

@@ -27,14 +27,13 @@ for why one permutation engine serves all four tests.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 import pandas as pd
 from scipy import special, stats
 
 from multicomp import _ranking
-from multicomp._data import Aggregate, NanPolicy, Scores, ScoresLike, as_scores
 from multicomp._permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -46,6 +45,11 @@ from multicomp._permutation import (
 from multicomp._tables import NotebookView
 from multicomp._validation import check_bool
 from multicomp._vocabulary import PValueMethod, PValueSource
+from multicomp.data.decorators import ScoreOptions, takes_scores
+from multicomp.data.scores import Scores
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "AlignedRanksResult",
@@ -328,19 +332,15 @@ class QuadeResult(_Printable):
     n_resamples: int | None = None
 
 
+@takes_scores(ScoreOptions)
 def friedman(
-    data: ScoresLike | Scores,
+    data: Scores,
     *,
-    higher_is_better: bool = True,
     tie_correction: bool = True,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
+    **reading: Unpack[ScoreOptions],
 ) -> FriedmanResult:
     """Friedman's test that all k algorithms perform alike over N data sets.
 
@@ -352,17 +352,9 @@ def friedman(
     data : array_like, DataFrame, str or os.PathLike
         2-D array (rows = data sets, columns = algorithms), wide or long DataFrame, or CSV path
         (see :func:`multicomp.read_scores`).
-    higher_is_better : bool
-        Whether larger scores are better (accuracy) or worse (error, time).
     tie_correction : bool
         True (default): divided by 1 - sum(t^3 - t)/(N k (k^2-1)) (t = sizes of tie groups), as
         scipy.stats.friedmanchisquare and R compute it; False: the papers' form.
-    dataset, algorithm, score : str
-        Columns of long data (detected when absent).
-    aggregate : {'mean', 'median'} or callable, optional
-        Combines repeated scores (folds, seeds) of a data set and algorithm.
-    nan_policy : {'raise', 'omit'}
-        Missing scores: refused, or their data sets left out (``result.omitted``).
     method : {'auto', 'asymptotic', 'exact', 'permutation'}
         How the p-value is computed (module docstring): the chi-square approximation, the
         exact permutation distribution (ValueError when it needs more than
@@ -388,15 +380,7 @@ def friedman(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     method, n_resamples = check_options(method, random_state, n_resamples)
-    scores = as_scores(
-        data,
-        higher_is_better=higher_is_better,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-    )
+    scores = data
     ranks = _ranking.friedman_ranks(scores.oriented())
     n, k = ranks.shape
     chi2 = _ranking.friedman_chi2(
@@ -419,19 +403,15 @@ def friedman(
     )
 
 
+@takes_scores(ScoreOptions)
 def iman_davenport(
-    data: ScoresLike | Scores,
+    data: Scores,
     *,
-    higher_is_better: bool = True,
     tie_correction: bool = True,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
+    **reading: Unpack[ScoreOptions],
 ) -> ImanDavenportResult:
     """Iman and Davenport's F version of Friedman's test (G10 eq. 4, D06 Sec. 3.2.2).
 
@@ -443,7 +423,7 @@ def iman_davenport(
     ----------
     data : array_like, DataFrame, str or os.PathLike
         Scores, as for :func:`friedman`.
-    higher_is_better, tie_correction, dataset, algorithm, score, aggregate, nan_policy
+    tie_correction
         As for :func:`friedman`.
     method, random_state, n_resamples
         As for :func:`friedman`. F_F increases with chi2_F, so their exact and permutation
@@ -461,13 +441,7 @@ def iman_davenport(
     """
     result = friedman(
         data,
-        higher_is_better=higher_is_better,
         tie_correction=tie_correction,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
         method=method,
         random_state=random_state,
         n_resamples=n_resamples,
@@ -495,19 +469,15 @@ def iman_davenport(
     )
 
 
+@takes_scores(ScoreOptions)
 def friedman_aligned_ranks(
-    data: ScoresLike | Scores,
+    data: Scores,
     *,
-    higher_is_better: bool = True,
     tie_correction: bool = True,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
+    **reading: Unpack[ScoreOptions],
 ) -> AlignedRanksResult:
     """Friedman Aligned Ranks test (Hodges & Lehmann 1962; G10 Sec. 4.1, eq. 7).
 
@@ -523,8 +493,6 @@ def friedman_aligned_ranks(
     tie_correction : bool
         True (default): the sum of the squared aligned ranks replaces kN(kN+1)(2kN+1)/6 (they
         agree without ties); False: the paper's form.
-    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
-        As for :func:`friedman`.
     method, random_state, n_resamples
         As for :func:`friedman` (the data sets' scores permuted, aligned ranks recomputed).
 
@@ -538,15 +506,7 @@ def friedman_aligned_ranks(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     method, n_resamples = check_options(method, random_state, n_resamples)
-    scores = as_scores(
-        data,
-        higher_is_better=higher_is_better,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-    )
+    scores = data
     oriented = scores.oriented()
     aligned = _ranking.aligned_observations(oriented)
     ranks = _ranking.aligned_ranks(oriented)
@@ -579,19 +539,15 @@ def friedman_aligned_ranks(
     )
 
 
+@takes_scores(ScoreOptions)
 def quade(
-    data: ScoresLike | Scores,
+    data: Scores,
     *,
-    higher_is_better: bool = True,
     tie_correction: bool = True,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
+    **reading: Unpack[ScoreOptions],
 ) -> QuadeResult:
     """Quade's test (Quade 1979; G10 Sec. 4.2, eqs. 11-19).
 
@@ -607,8 +563,6 @@ def quade(
     tie_correction : bool
         True (default): A2 is Conover's sum of squared S_ij; False: N(N+1)(2N+1)k(k+1)(k-1)/72
         (eq. 14). They agree without ties.
-    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
-        As for :func:`friedman`.
     method, random_state, n_resamples
         As for :func:`friedman` (the data sets' scores permuted, aligned ranks recomputed).
 
@@ -624,15 +578,7 @@ def quade(
     Conover (1999), Practical Nonparametric Statistics, 3rd ed.
     """
     method, n_resamples = check_options(method, random_state, n_resamples)
-    scores = as_scores(
-        data,
-        higher_is_better=higher_is_better,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-    )
+    scores = data
     oriented = scores.oriented()
     ranks = _ranking.friedman_ranks(oriented)
     q = _ranking.range_ranks(oriented)

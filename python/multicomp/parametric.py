@@ -12,31 +12,24 @@ the non-parametric tests (Friedman family).
 The numerics are scipy's and statsmodels': Shapiro-Wilk (``scipy.stats.shapiro``),
 D'Agostino-Pearson (``scipy.stats.normaltest``), Kolmogorov-Smirnov with Lilliefors'
 correction (``statsmodels.stats.diagnostic.lilliefors``,
-the optional extra ``multicomp[parametric]``), Levene and Bartlett
-(``scipy.stats.levene``, ``scipy.stats.bartlett``), the studentized range and the multivariate
+the optional extra ``multicomp[parametric]``), Brown-Forsythe, Levene and Bartlett
+(``scipy.stats.levene`` centred at the medians or the means, ``scipy.stats.bartlett``), the studentized range and the multivariate
 t distributions (``scipy.stats.studentized_range``, ``scipy.stats.multivariate_t``).
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
 from multicomp import _tables
-from multicomp._data import (
-    Aggregate,
-    NanPolicy,
-    Scores,
-    ScoresLike,
-    as_scores,
-    combine_runs,
-    index_of,
-)
-from multicomp._validation import check_alpha, check_choice
+from multicomp._validation import check_alpha, check_choice, check_nonnegative
 from multicomp._vocabulary import (
     FAMILIES,
     NORMALITY_TESTS,
@@ -46,6 +39,19 @@ from multicomp._vocabulary import (
     NormalityTest,
     VarianceTest,
 )
+from multicomp._work import check_work, progress
+from multicomp.adjust import adjust_control
+from multicomp.data.decorators import ScoresInput, TableOptions, takes_scores
+from multicomp.data.scores import (
+    Aggregate,
+    Scores,
+    as_scores,
+    combine_runs,
+    index_of,
+)
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "FAMILIES",
@@ -71,6 +77,21 @@ MIN_NORMALITY_N = {"shapiro": 3, "dagostino": 20, "lilliefors": 4}
 #: Below this many data sets the checks of normality and sphericity have little power
 #: (Demsar 2006, Sec. 3.1.2 and 3.2.1: the central limit theorem needs about 30).
 FEW_DATASETS = 30
+#: Most work :func:`posthoc_parametric` starts without ``max_work=``: distribution evaluations,
+#: each a studentized range tail (Tukey, one per pair) or a (k - 1)-variate t probability
+#: (Dunnett, one per comparison, counted ((k - 1) / 10)^2 times: its cost grows so). One
+#: evaluation takes about 0.02-0.04 s, so the limit is about 30-60 s of work (k = 55 for Tukey).
+MAX_POSTHOC_WORK = 1_500
+
+
+def _exponent(*arrays: np.ndarray) -> int:
+    """The binary exponent e of the largest finite magnitude in ``arrays`` (0 when none): the
+    arrays times 2^-e lie within (-1, 1), exactly as given up to the power of two, so that
+    sums of squares, determinants and tests neither overflow nor underflow at any scale."""
+    largest = max(
+        (float(np.max(np.abs(a[np.isfinite(a)]), initial=0.0)) for a in arrays), default=0.0
+    )
+    return int(np.frexp(largest)[1]) if largest > 0 else 0
 
 
 def _normality_pvalue(x: np.ndarray, test: str) -> float:
@@ -92,29 +113,25 @@ def _normality_pvalue(x: np.ndarray, test: str) -> float:
 
 
 def _variance_pvalue(groups: list[np.ndarray], test: str) -> float:
-    """p-value of Levene's (centred at the mean, Levene 1960) or Bartlett's test of equal
-    variances across ``groups``; NaN when a group has fewer than two runs or all are constant."""
+    """p-value of Brown & Forsythe's (Levene's statistic centred at the medians, 1974), Levene's
+    (centred at the means, 1960) or Bartlett's test of equal variances across ``groups``; NaN
+    when a group has fewer than two runs or all are constant."""
     groups = [g[~np.isnan(g)] for g in groups]
     if min(g.size for g in groups) < 2 or all(np.ptp(g) == 0 for g in groups):
         return float("nan")
-    if test == "levene":
-        return float(stats.levene(*groups, center="mean").pvalue)
+    if test in ("brown_forsythe", "levene"):
+        center = "median" if test == "brown_forsythe" else "mean"
+        return float(stats.levene(*groups, center=center).pvalue)
     if any(np.ptp(g) == 0 for g in groups):  # Bartlett's statistic takes log variances
         return 0.0
     return float(stats.bartlett(*groups).pvalue)
 
 
-def _runs(
-    data: ScoresLike | Scores,
-    *,
-    dataset: str,
-    algorithm: str,
-    score: str,
-    aggregate: Aggregate | None,
-    nan_policy: NanPolicy,
-) -> tuple[Scores, list[list[np.ndarray]]]:
+def _runs(source: ScoresInput) -> tuple[Scores, list[list[np.ndarray]]]:
     """The per-data-set scores (runs combined by ``aggregate``, default the mean) and, for
-    each data set and algorithm, its repeated results (folds, seeds) as the input carries them.
+    each data set and algorithm, its repeated results (folds, seeds) as the input carries them,
+    both times the same power of two (:func:`_exponent`: the checks do not depend on the
+    scale of the scores).
 
     The input layer combines repeated results through ``aggregate``; here a recording
     ``aggregate`` keeps each cell's runs and returns their position, so one parser serves both.
@@ -125,29 +142,32 @@ def _runs(
         recorded.append(np.asarray(values, dtype=float))
         return float(len(recorded) - 1)
 
-    cells = as_scores(
-        data,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=record,
-        nan_policy=nan_policy,
-        shape_warnings=False,
-    )
+    cells = as_scores(source.data, **{**source.options, "aggregate": record}, shape_warnings=False)
     if not recorded:  # one result per cell: nothing was combined
-        return cells, [[np.array([v]) for v in row] for row in cells.values]
-    runs = [[recorded[int(v)] for v in row] for row in cells.values]
-    combine = aggregate or "mean"
-    values = np.array([[combine_runs(r, combine) for r in row] for row in runs])
-    values.setflags(write=False)
+        runs = [[np.array([v]) for v in row] for row in cells.values]
+        values = np.asarray(cells.values, dtype=float)
+    else:
+        runs = [[recorded[int(v)] for v in row] for row in cells.values]
+        combine: Aggregate = source.options.get("aggregate") or "mean"
+        values = np.array([[combine_runs(r, combine) for r in row] for row in runs])
+    e = _exponent(values, *(r for row in runs for r in row))  # the checks are scale-free
+    scaled = np.ldexp(values, -e)
+    scaled.setflags(write=False)
     return Scores(
-        values, cells.algorithms, cells.datasets, cells.higher_is_better, cells.omitted
-    ), runs
+        scaled, cells.algorithms, cells.datasets, cells.higher_is_better, cells.omitted
+    ), [[np.ldexp(r, -e) for r in row] for row in runs]
 
 
 @dataclass(frozen=True)
 class ConditionsResult(_tables.NotebookView):
     """Checks of the parametric conditions (see :func:`check_conditions`).
+
+    Each condition is one family of checks (normality: one per data set and algorithm;
+    homoscedasticity: one per data set; normality of the differences: one per pair;
+    sphericity: one). A condition is rejected when Holm's procedure over its checks rejects one
+    of them after Holm's procedure over the conditions (:meth:`decisions`): at ``alpha`` the
+    verdict wrongly rejects conditions that all hold with probability at most ``alpha``,
+    whatever the number of checks (``benches/RESULTS-conditions.md``).
 
     Attributes
     ----------
@@ -162,7 +182,7 @@ class ConditionsResult(_tables.NotebookView):
     sphericity : float
         p-value of Mauchly's test of sphericity of the per-data-set scores (1 at k = 2).
     alpha : float
-        Level at which a condition counts as failed (``*`` in :meth:`to_frame`).
+        Level of the decisions on the conditions.
     normality_test, variance_test : str
         The tests used.
     n_datasets : int
@@ -178,48 +198,71 @@ class ConditionsResult(_tables.NotebookView):
     variance_test: str
     n_datasets: int
 
-    def failures(self) -> dict[str, tuple[int, int]]:
-        """For each condition: (number of checks failed at alpha, number of checks made)."""
-
-        def count(p: np.ndarray) -> tuple[int, int]:
-            p = p[~np.isnan(p)]
-            return int((p <= self.alpha).sum()), int(p.size)
-
-        return {
-            "normality": count(self.normality.to_numpy(dtype=float).ravel()),
-            "homoscedasticity": count(self.homoscedasticity.to_numpy(dtype=float)),
-            "normality of differences": count(self.differences.to_numpy(dtype=float)),
-            "sphericity": count(np.array([self.sphericity])),
+    def decisions(self) -> pd.DataFrame:
+        """One row per condition: ``checks`` made (NaN p-values, checks that could not be made,
+        left out), ``below_alpha`` (checks with an unadjusted p-value at most alpha),
+        ``pvalue`` (the smallest Holm-adjusted p-value of its checks, Holm-adjusted again over
+        the checkable conditions; NaN when none could be made) and ``rejected``."""
+        families = {
+            "normality": self.normality.to_numpy(dtype=float).ravel(),
+            "homoscedasticity": self.homoscedasticity.to_numpy(dtype=float),
+            "normality of differences": self.differences.to_numpy(dtype=float),
+            "sphericity": np.array([self.sphericity]),
         }
+        made = {name: p[~np.isnan(p)] for name, p in families.items()}
+        smallest = {
+            name: float(np.min(adjust_control(p, "holm"))) for name, p in made.items() if p.size
+        }
+        overall = (
+            dict(zip(smallest, adjust_control(list(smallest.values()), "holm"))) if smallest else {}
+        )
+        frame = pd.DataFrame(
+            {
+                "checks": [p.size for p in made.values()],
+                "below_alpha": [int((p <= self.alpha).sum()) for p in made.values()],
+                "pvalue": [float(overall.get(name, np.nan)) for name in made],
+            },
+            index=pd.Index(list(made), name="condition"),
+        )
+        frame["rejected"] = frame["pvalue"] <= self.alpha
+        return frame
 
     @property
-    def holds(self) -> bool:
-        """Whether no check rejected its condition at alpha (checks that could not be made,
-        e.g. normality with a single run per cell, count as not rejected)."""
-        return all(failed == 0 for failed, _ in self.failures().values())
+    def rejected(self) -> bool:
+        """Whether some condition is rejected (:meth:`decisions`)."""
+        return bool(self.decisions()["rejected"].any())
 
     @property
     def verdict(self) -> str:
-        """One sentence per condition: how many checks failed at alpha."""
+        """One sentence: the rejected conditions, those not rejected and those that could not
+        be checked (not checked is not holding)."""
+        table = self.decisions()
         parts = []
-        for name, (failed, made) in self.failures().items():
-            if made == 0:
+        for name, row in table.iterrows():
+            if row["checks"] == 0:
                 parts.append(f"{name}: not checkable (too few results)")
             else:
                 parts.append(
-                    f"{name}: {'fails' if failed else 'holds'} ({failed} of {made} "
-                    f"check(s) rejected at alpha = {self.alpha:g})"
+                    f"{name}: {'rejected' if row['rejected'] else 'not rejected'} "
+                    f"(Holm-adjusted p = {row['pvalue']:.4g}; {row['below_alpha']} of "
+                    f"{row['checks']} check(s) at most alpha unadjusted)"
                 )
-        head = (
-            "The parametric conditions hold"
-            if self.holds
-            else "The parametric conditions do not hold"
+        unchecked = int((table["checks"] == 0).sum())
+        if self.rejected:
+            head = "The parametric conditions are rejected"
+        elif unchecked:
+            head = f"No checked parametric condition is rejected ({unchecked} not checkable)"
+        else:
+            head = "No parametric condition is rejected"
+        return (
+            f"{head} at alpha = {self.alpha:g}, Holm's procedure over the checks of each "
+            "condition and over the conditions: " + "; ".join(parts) + "."
         )
-        return f"{head}: " + "; ".join(parts) + "."
 
     def to_frame(self) -> pd.DataFrame:
         """The guide's table: per data set, each algorithm's normality p-value and the
-        homoscedasticity p-value, with ``*`` where the condition fails at alpha."""
+        homoscedasticity p-value, with ``*`` where the unadjusted p-value is at most alpha
+        (the decisions on the conditions, adjusted for their number: :meth:`decisions`)."""
 
         def mark(p: float) -> str:
             return "" if np.isnan(p) else f"{p:.4f}{' *' if p <= self.alpha else ''}"
@@ -231,8 +274,8 @@ class ConditionsResult(_tables.NotebookView):
     def __str__(self) -> str:
         head = (
             f"Parametric conditions ({self.normality_test} normality, {self.variance_test} "
-            f"homoscedasticity, Mauchly sphericity p = {self.sphericity:.4f}); '*': fails at "
-            f"alpha = {self.alpha:g}"
+            f"homoscedasticity, Mauchly sphericity p = {self.sphericity:.4f}); '*': unadjusted "
+            f"p-value at most alpha = {self.alpha:g}"
         )
         if self.normality.isna().all().all():
             table = (
@@ -250,17 +293,14 @@ class ConditionsResult(_tables.NotebookView):
         )
 
 
+@takes_scores(TableOptions, raw=True)
 def check_conditions(
-    data: ScoresLike | Scores,
+    data: ScoresInput,
     *,
     alpha: float = 0.05,
     normality: NormalityTest = "shapiro",
-    variance: VarianceTest = "levene",
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
+    variance: VarianceTest = "brown_forsythe",
+    **reading: Unpack[TableOptions],
 ) -> ConditionsResult:
     """Check the conditions of the parametric tests, as the SCI2S guide tabulates them.
 
@@ -277,43 +317,37 @@ def check_conditions(
         Scores in any form :func:`multicomp.friedman` accepts; repeated results per data set
         and algorithm are kept for the per-data-set checks.
     alpha : float
-        Level at which a condition counts as failed.
+        Level of the decisions: a condition is rejected when Holm's procedure over its checks
+        and over the conditions rejects it, so that conditions that all hold are wrongly
+        rejected with probability at most alpha (measured: ``benches/RESULTS-conditions.md``).
     normality : {'shapiro', 'dagostino', 'lilliefors'}
         Shapiro-Wilk (3 or more runs), D'Agostino-Pearson (20 or more) or Kolmogorov-Smirnov
         with Lilliefors' correction for estimated mean and variance (4 or more).
-    variance : {'levene', 'bartlett'}
-        Levene's test (centred at the mean) or Bartlett's (sensitive to non-normality).
-    dataset, algorithm, score : str
-        Columns of long data.
-    aggregate : {'mean', 'median'} or callable, optional
-        How runs become one score per data set and algorithm (default 'mean').
-    nan_policy : {'raise', 'omit'}
-        Missing results: refused, or their data sets left out.
+    variance : {'brown_forsythe', 'levene', 'bartlett'}
+        Brown & Forsythe's test (Levene's statistic centred at the medians; scipy's default
+        ``levene``), Levene's (centred at the means: liberal with few runs, measured 0.070 at
+        alpha = 0.05 and 0.0018 at 0.001 with 5 algorithms x 10 normal runs) or Bartlett's
+        (exact under normality, sensitive to non-normality).
 
     Returns
     -------
     ConditionsResult
-        p-value tables, a ``*``-marked :meth:`~ConditionsResult.to_frame`, ``holds`` and a
-        ``verdict``.
+        p-value tables, a ``*``-marked :meth:`~ConditionsResult.to_frame`, the
+        :meth:`~ConditionsResult.decisions` on each condition, ``rejected`` and a ``verdict``.
 
     References
     ----------
     S. Garcia, A. Fernandez, J. Luengo, F. Herrera, "Advanced nonparametric tests for multiple
     comparisons in the design of experiments in computational intelligence and data mining",
     Information Sciences 180 (2010), Sec. 2 and 4. J. Demsar, "Statistical comparisons of
-    classifiers over multiple data sets", JMLR 7 (2006), Sec. 3.
+    classifiers over multiple data sets", JMLR 7 (2006), Sec. 3. M. B. Brown, A. B. Forsythe,
+    "Robust tests for the equality of variances", JASA 69 (1974). S. Holm, "A simple
+    sequentially rejective multiple test procedure", Scand. J. Statist. 6 (1979).
     """
     alpha = check_alpha(alpha)
     normality = check_choice("normality", normality, NORMALITY_TESTS)
     variance = check_choice("variance", variance, VARIANCE_TESTS)
-    scores, runs = _runs(
-        data,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-    )
+    scores, runs = _runs(data)
     algorithms, datasets = list(scores.algorithms), list(scores.datasets)
     normal = pd.DataFrame(
         [[_normality_pvalue(r, normality) for r in row] for row in runs],
@@ -362,10 +396,11 @@ def _mauchly(values: np.ndarray) -> tuple[float, float, float]:
     trace = float(np.trace(m))
     if trace <= 0:  # no variation of the differences: sphericity holds trivially
         return 1.0, 1.0, 1.0
-    epsilon = float(min(1.0, trace**2 / (p * float(np.sum(m * m)))))
+    m = m / (trace / p)  # W and epsilon are scale-free: det and traces of M / mean eigenvalue
+    epsilon = float(min(1.0, p / float(np.sum(m * m))))
     if p == 1:
         return 1.0, 1.0, epsilon
-    w = float(np.linalg.det(m) / (trace / p) ** p)
+    w = float(np.linalg.det(m))
     if w <= 0 or n <= p:  # singular: more contrasts than data sets can estimate
         return max(w, 0.0), float("nan"), epsilon
     # Anderson (2003), Sec. 10.7: rho (n - 1) log W with its second-order term omega_2.
@@ -401,7 +436,9 @@ class RMAnovaResult(_tables.NotebookView):
     mauchly_w, sphericity_pvalue : float
         Mauchly's W and the p-value of its test (NaN when N <= k - 1: not estimable).
     mse : float
-        The error mean square, the error term of the post-hocs.
+        The error mean square, the error term of the post-hocs, in squared score units (0 or
+        infinity where that square is beyond the floats; the tests are computed at unit
+        scale).
     means : pandas.Series
         Mean score of each algorithm.
     """
@@ -459,14 +496,10 @@ def _anova(values: np.ndarray) -> tuple[float, float, int, int]:
     return (ss_alg / df_num) / mse, mse, df_num, df_den
 
 
+@takes_scores(TableOptions, shape_warnings=False)
 def rm_anova(
-    data: ScoresLike | Scores,
-    *,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
+    data: Scores,
+    **reading: Unpack[TableOptions],
 ) -> RMAnovaResult:
     """Repeated-measures ANOVA with the data sets as subjects and the algorithms as the
     within-subject factor, with Mauchly's test and the Greenhouse-Geisser correction.
@@ -480,12 +513,6 @@ def rm_anova(
     ----------
     data : array_like, DataFrame, str or os.PathLike
         Scores in any form :func:`multicomp.friedman` accepts.
-    dataset, algorithm, score : str
-        Columns of long data.
-    aggregate : {'mean', 'median'} or callable, optional
-        How repeated results (folds, seeds) become one score per data set and algorithm.
-    nan_policy : {'raise', 'omit'}
-        Missing results: refused, or their data sets left out.
 
     Returns
     -------
@@ -499,18 +526,13 @@ def rm_anova(
     analysis of profile data", Psychometrika 24 (1959). J. W. Mauchly, "Significance test for
     sphericity of a normal n-variate distribution", Ann. Math. Statist. 11 (1940).
     """
-    scores = as_scores(
-        data,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-        shape_warnings=False,
-    )
-    values = scores.values
+    scores = data
+    e = _exponent(scores.values)  # F, epsilon and W are scale-free: computed at unit scale
+    values = np.ldexp(scores.values, -e)
     f, mse, df_num, df_den = _anova(values)
     w, sphericity, epsilon = _mauchly(values)
+    with np.errstate(over="ignore", under="ignore"):  # MS_error in squared score units
+        mse = float(np.ldexp(mse, 2 * e))
     return RMAnovaResult(
         statistic=f,
         pvalue=float(stats.f.sf(f, df_num * epsilon, df_den * epsilon)),
@@ -521,7 +543,9 @@ def rm_anova(
         mauchly_w=w,
         sphericity_pvalue=sphericity,
         mse=mse,
-        means=pd.Series(values.mean(axis=0), index=list(scores.algorithms), name="mean"),
+        means=pd.Series(
+            np.ldexp(values.mean(axis=0), e), index=list(scores.algorithms), name="mean"
+        ),
     )
 
 
@@ -584,13 +608,39 @@ class ParametricPosthocResult(_tables.NotebookView):
         )
 
 
+def _posthoc_work(k: int, control: bool) -> float:
+    """The work of :func:`posthoc_parametric` in the units of :data:`MAX_POSTHOC_WORK`."""
+    if control:
+        return (k - 1) * max(1.0, ((k - 1) / 10) ** 2)
+    return k * (k - 1) / 2
+
+
+def _tail_probabilities(
+    t: np.ndarray, tail: Callable[[float], float], description: str
+) -> np.ndarray:
+    """``tail(|t|)`` for each statistic (each distinct value once, 0 at infinity), with a
+    progress bar: each value is one evaluation of a distribution's tail by numerical
+    integration, the long part of the post-hoc."""
+    values, where = np.unique(np.abs(t), return_inverse=True)
+    out = np.zeros(values.size)
+    with progress(values.size, description) as bar:
+        for i, value in enumerate(values):
+            if np.isfinite(value):
+                out[i] = tail(float(value))
+            bar.update(1)
+    return np.clip(out[where.ravel()], 0.0, 1.0)
+
+
 def _tukey_adjusted(t: np.ndarray, k: int, df: int) -> np.ndarray:
     """Tukey's APVs: P(Q >= |t| sqrt 2) for the studentized range Q of k means on ``df``
     degrees of freedom (never below the unadjusted two-sided p-value)."""
     p = np.minimum(1.0, 2 * stats.t.sf(np.abs(t), df))
-    return np.asarray(
-        np.maximum(p, stats.studentized_range.sf(np.abs(t) * np.sqrt(2), k, df)), dtype=float
+    tail = _tail_probabilities(
+        t,
+        lambda v: float(stats.studentized_range.sf(v * np.sqrt(2), k, df)),
+        "Tukey's adjusted p-values",
     )
+    return np.asarray(np.maximum(p, tail), dtype=float)
 
 
 def _dunnett_adjusted(t: np.ndarray, df: int, seed: int = 0) -> np.ndarray:
@@ -603,27 +653,25 @@ def _dunnett_adjusted(t: np.ndarray, df: int, seed: int = 0) -> np.ndarray:
         return unadjusted
     shape = np.full((m, m), 0.5) + 0.5 * np.eye(m)
     dist = stats.multivariate_t(shape=shape, df=df)
-    out = []
-    for value in np.abs(t):
-        if not np.isfinite(value):
-            out.append(0.0)
-            continue
-        inside = dist.cdf(np.full(m, value), lower_limit=np.full(m, -value), random_state=seed)
-        out.append(float(np.clip(1.0 - inside, 0.0, 1.0)))
-    adjusted: np.ndarray = np.maximum(np.array(out, dtype=float), unadjusted)
+    tail = _tail_probabilities(
+        t,
+        lambda v: (
+            1.0 - float(dist.cdf(np.full(m, v), lower_limit=np.full(m, -v), random_state=seed))
+        ),
+        "Dunnett's adjusted p-values",
+    )
+    adjusted: np.ndarray = np.maximum(tail, unadjusted)
     return adjusted
 
 
+@takes_scores(TableOptions, shape_warnings=False)
 def posthoc_parametric(
-    data: ScoresLike | Scores,
+    data: Scores,
     control: str | int | None = None,
     *,
     alpha: float = 0.05,
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
+    max_work: float = MAX_POSTHOC_WORK,
+    **reading: Unpack[TableOptions],
 ) -> ParametricPosthocResult:
     """Post-hocs of the repeated-measures ANOVA: Tukey's HSD for all pairs, or Dunnett's test
     against a ``control``.
@@ -645,8 +693,12 @@ def posthoc_parametric(
         The algorithm compared with every other (Dunnett); without one, all pairs (Tukey).
     alpha : float
         Level of the decisions.
-    dataset, algorithm, score, aggregate, nan_policy
-        As in :func:`rm_anova`.
+    max_work : float
+        Most work started (default :data:`MAX_POSTHOC_WORK`, about 30-60 s): distribution
+        evaluations, one per pair for Tukey (k(k - 1)/2), and k - 1 for Dunnett, each counted
+        ((k - 1) / 10)^2 times (at least once). More is refused before it starts, with the
+        value to pass; work that lasts over a second shows a progress bar when tqdm is
+        installed.
 
     Returns
     -------
@@ -660,17 +712,17 @@ def posthoc_parametric(
     J. Demsar, JMLR 7 (2006), Sec. 3.2.1 (Tukey's and Dunnett's tests as ANOVA post-hocs).
     """
     alpha = check_alpha(alpha)
-    scores = as_scores(
-        data,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-        shape_warnings=False,
+    scores = data
+    names, (n, k) = list(scores.algorithms), scores.values.shape
+    check_nonnegative(max_work, "max_work")
+    check_work(
+        _posthoc_work(k, control is not None),
+        max_work,
+        f"{'Dunnett' if control is not None else 'Tukey'}'s post-hoc of k = {k} algorithms "
+        "needs this many distribution evaluations (about 0.02-0.04 s each)",
     )
-    values, names = scores.values, list(scores.algorithms)
-    n, k = values.shape
+    e = _exponent(scores.values)  # t is scale-free: computed at unit scale
+    values = np.ldexp(scores.values, -e)
     _, mse, _, df = _anova(values)
     means = values.mean(axis=0)
     if control is None:
@@ -693,7 +745,7 @@ def posthoc_parametric(
         statistic=pd.Series(t, index=labels, name="statistic"),
         pvalue=pd.Series(p, index=labels, name="pvalue"),
         adjusted=pd.Series(np.minimum(1.0, adjusted), index=labels, name="apv"),
-        difference=pd.Series(diff, index=labels, name="difference"),
+        difference=pd.Series(np.ldexp(diff, e), index=labels, name="difference"),
         procedure="tukey" if control is None else "dunnett",
         pairs=tuple((names[a], names[b]) for a, b in pairs),
         alpha=alpha,
@@ -735,7 +787,7 @@ def choose_family(conditions: ConditionsResult) -> FamilyChoice:
     """The documented choice between the parametric and the non-parametric family.
 
     The parametric tests (paired t-test, repeated-measures ANOVA with Tukey or Dunnett) are
-    recommended only when every checked condition holds and there are at least
+    recommended only when no checked condition is rejected and there are at least
     ``FEW_DATASETS`` (30) data sets; otherwise the non-parametric ones (Friedman family).
     The reasons: scores of different data sets are not commensurable, so their differences
     need not be normal and outliers weigh on means (Demsar 2006, Sec. 3.1.2 and 3.2.1); with
@@ -760,11 +812,13 @@ def choose_family(conditions: ConditionsResult) -> FamilyChoice:
     J. Demsar, JMLR 7 (2006), Sec. 3; S. Garcia, A. Fernandez, J. Luengo, F. Herrera,
     Information Sciences 180 (2010), Sec. 2.
     """
-    failed = [name for name, (bad, _) in conditions.failures().items() if bad]
+    table = conditions.decisions()
+    failed = list(table.index[table["rejected"]])
     if failed:
         return FamilyChoice(
             "nonparametric",
-            f"The parametric conditions fail at alpha = {conditions.alpha:g} ({', '.join(failed)}); "
+            f"The parametric conditions are rejected at alpha = {conditions.alpha:g} "
+            f"({', '.join(failed)}); "
             "the parametric tests would not be valid (Garcia et al. 2010, Sec. 2), the "
             "Friedman-family tests need none of these conditions.",
             conditions,
@@ -780,7 +834,8 @@ def choose_family(conditions: ConditionsResult) -> FamilyChoice:
         )
     return FamilyChoice(
         "parametric",
-        f"Every checked condition holds on {conditions.n_datasets} data sets (at least {FEW_DATASETS}): "
+        f"No checked condition is rejected on {conditions.n_datasets} data sets (at least "
+        f"{FEW_DATASETS}): "
         "the repeated-measures ANOVA and its post-hocs are valid and use the scores' magnitudes "
         "(Demsar 2006, Sec. 3.2.1); the Friedman-family tests remain valid too.",
         conditions,

@@ -72,23 +72,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import pandas as pd
 from scipy import special, stats
 
 from multicomp import _core, _ranking
-from multicomp._data import (
-    Aggregate,
-    NanPolicy,
-    RanksLike,
-    Scores,
-    ScoresLike,
-    as_scores,
-    index_of,
-    published_ranks,
-)
 from multicomp._permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -118,8 +108,18 @@ from multicomp.adjust import (
     adjust_control,
     family_size_limit,
 )
+from multicomp.data.decorators import ScoreOptions, takes_scores
+from multicomp.data.scores import (
+    RanksLike,
+    Scores,
+    index_of,
+    published_ranks,
+)
 from multicomp.omnibus import average_ranks, friedman_aligned_ranks, quade
 from multicomp.two_sample import sign_test, wilcoxon
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["PosthocAllPairsResult", "PosthocControlResult", "posthoc_all_pairs", "posthoc_control"]
 
@@ -350,8 +350,9 @@ class PosthocAllPairsResult(_PosthocResult):
         return pd.DataFrame(out, index=names, columns=names)
 
 
+@takes_scores(ScoreOptions, optional=True)
 def posthoc_control(
-    data: ScoresLike | Scores | None = None,
+    data: Scores | None = None,
     control: str | int | None = None,
     *,
     test: PosthocTest = "friedman",
@@ -359,18 +360,13 @@ def posthoc_control(
     ranks: RanksLike | None = None,
     n_datasets: int | None = None,
     algorithms: Sequence[str] | None = None,
-    higher_is_better: bool = True,
     rom: Rom = "exact",
     aligned_se: SEForm = "calibrated",
     quade_se: SEForm = "calibrated",
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
+    **reading: Unpack[ScoreOptions],
 ) -> PosthocControlResult:
     """Compare every algorithm with a ``control`` after ``test``.
 
@@ -389,7 +385,7 @@ def posthoc_control(
     With ``test="wilcoxon"`` or ``"sign"`` (pairwise tests, which need ``data``): the p-values
     of those tests and the APVs of Bonferroni and Holm only (module docstring: why).
 
-    Give either ``data`` (any form of :func:`multicomp._data.as_scores`) or published
+    Give either ``data`` (any form of :func:`multicomp.data.scores.as_scores`) or published
     average ``ranks`` (lower = better; a Series/dict, or a sequence with ``algorithms=``
     names) with ``n_datasets``. For ``test="aligned"`` from ranks only ``aligned_se="garcia2010"``
     is possible (the calibrated SE needs each data set's aligned ranks). ``aligned_se`` and
@@ -410,8 +406,6 @@ def posthoc_control(
     ranks, n_datasets, algorithms
         Published average ranks (lower = better), their number of data sets, and names for a
         plain sequence of ranks.
-    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
-        As for :func:`multicomp.friedman`.
     rom, aligned_se, quade_se
         The paper's forms (above).
     method : {'auto', 'asymptotic', 'exact', 'permutation'}
@@ -447,12 +441,6 @@ def posthoc_control(
         algorithms,
         test,
         ses,
-        higher_is_better,
-        dataset,
-        algorithm,
-        score,
-        aggregate,
-        nan_policy,
     )
     if control is None:
         raise ValueError(CONTROL_REQUIRED)
@@ -473,8 +461,9 @@ def posthoc_control(
     return PosthocControlResult(control=names[c], adjusted=adjusted, skipped=skipped, **shared)
 
 
+@takes_scores(ScoreOptions, optional=True)
 def posthoc_all_pairs(
-    data: ScoresLike | Scores | None = None,
+    data: Scores | None = None,
     *,
     test: PosthocTest = "friedman",
     alpha: float = 0.05,
@@ -483,17 +472,12 @@ def posthoc_all_pairs(
     algorithms: Sequence[str] | None = None,
     procedures: Sequence[str] | None = None,
     monotone: bool = False,
-    higher_is_better: bool = True,
     aligned_se: SEForm = "calibrated",
     quade_se: SEForm = "calibrated",
-    dataset: str = "dataset",
-    algorithm: str = "algorithm",
-    score: str = "score",
-    aggregate: Aggregate | None = None,
-    nan_policy: NanPolicy = "raise",
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
+    **reading: Unpack[ScoreOptions],
 ) -> PosthocAllPairsResult:
     """Compare all k(k-1)/2 pairs of algorithms after ``test`` (G08 Sec. 2.2, G10 Sec. 5).
 
@@ -524,8 +508,6 @@ def posthoc_all_pairs(
         Procedures among 'nemenyi', 'holm', 'shaffer', 'bergmann_hommel' (any case).
     monotone : bool
         Non-decreasing APVs (above).
-    higher_is_better, dataset, algorithm, score, aggregate, nan_policy
-        As for :func:`multicomp.friedman`.
     aligned_se, quade_se, method, random_state, n_resamples
         As for :func:`posthoc_control`.
 
@@ -551,12 +533,6 @@ def posthoc_all_pairs(
         algorithms,
         test,
         ses,
-        higher_is_better,
-        dataset,
-        algorithm,
-        score,
-        aggregate,
-        nan_policy,
     )
     names = list(basis.ranks.index)
     k = len(names)
@@ -727,18 +703,12 @@ def pairwise_tests(
 
 
 def _basis(
-    data: ScoresLike | Scores | None,
+    data: Scores | None,
     ranks: RanksLike | None,
     n_datasets: int | None,
     algorithms: Sequence[str] | None,
     test: str,
     ses: Mapping[str, str],
-    higher_is_better: bool,
-    dataset: str,
-    algorithm: str,
-    score: str,
-    aggregate: Aggregate | None,
-    nan_policy: NanPolicy,
 ) -> _Basis:
     form = next((f for name, f in ses.items() if SE_OPTIONS[name] == test), "calibrated")
     if (data is None) == (ranks is None):
@@ -753,15 +723,7 @@ def _basis(
         return _Basis(series, n, se, _rank_unit(test, n))
     if n_datasets is not None or algorithms is not None:
         raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")
-    scores = as_scores(
-        data,
-        higher_is_better=higher_is_better,
-        dataset=dataset,
-        algorithm=algorithm,
-        score=score,
-        aggregate=aggregate,
-        nan_policy=nan_policy,
-    )
+    scores = data
     n, k = scores.n_datasets, scores.n_algorithms
     unit = _rank_unit(test, n)
     if test in PAIRWISE_TESTS:

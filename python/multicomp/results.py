@@ -49,7 +49,8 @@ from multicomp.parametric import (
     RMAnovaResult,
 )
 from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult
-from multicomp.report import Hypothesis, OmnibusTest, Report
+from multicomp.report.model import Hypothesis, OmnibusTest
+from multicomp.report.report import Report
 from multicomp.simulation import SimulationResult
 from multicomp.two_sample import PairedTTestResult, SignTestResult, WilcoxonResult
 

@@ -33,7 +33,6 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from multicomp import _core, _ranking, _tables
-from multicomp._data import Scores
 from multicomp._permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -71,6 +70,7 @@ from multicomp.adjust import (
     all_pairs_apv,
     rom_reject,
 )
+from multicomp.data.scores import Scores
 from multicomp.posthoc import PAIRWISE_PROCEDURES, pairwise_tests
 
 __all__ = ["COMPARISONS", "NOISES", "SimulationResult", "simulate"]

@@ -19,7 +19,6 @@ import pandas as pd
 from scipy import stats
 
 from multicomp import _tables
-from multicomp._data import paired_differences
 from multicomp._validation import check_alpha, check_bool, check_choice, check_count
 from multicomp._vocabulary import (
     ALTERNATIVES,
@@ -36,6 +35,7 @@ from multicomp._vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
+from multicomp.data.scores import paired_differences
 
 __all__ = [
     "PairedTTestResult",
@@ -88,6 +88,9 @@ class WilcoxonResult(_tables.NotebookView):
         ``'two-sided'``, ``'less'`` or ``'greater'`` (x tends to exceed y).
     tie_correction : bool
         Whether the normal approximation's variance is corrected for ties and zeros.
+    correction : bool
+        Whether the normal approximation's z carries the continuity correction (1/2 towards
+        the mean).
     differences : pandas.Series
         d = x - y per data set.
     ranks : pandas.Series
@@ -110,6 +113,7 @@ class WilcoxonResult(_tables.NotebookView):
     zero_method: str
     alternative: str
     tie_correction: bool
+    correction: bool
     differences: pd.Series = field(repr=False, compare=False)
     ranks: pd.Series = field(repr=False, compare=False)
     omitted: tuple[str, ...] = ()
@@ -120,8 +124,13 @@ class WilcoxonResult(_tables.NotebookView):
 
     def __str__(self) -> str:
         z = "" if self.z is None else f", z = {self.z:.4f}"
+        method = (
+            "approx, continuity-corrected"
+            if self.correction and self.method == "approx"
+            else self.method
+        )
         return (
-            f"Wilcoxon signed-ranks test ({self.method}, {self.alternative}; "
+            f"Wilcoxon signed-ranks test ({method}, {self.alternative}; "
             f"zero_method={self.zero_method!r}, n = {self.n} ranked differences)\n"
             f"  T = {self.statistic:g}{z}, p = {self.pvalue:.4g}; "
             f"R+ = {self.r_plus:g} (x > y), R- = {self.r_minus:g}"
@@ -255,6 +264,7 @@ def wilcoxon(
     alternative: Alternative = "two-sided",
     method: WilcoxonMethod = "auto",
     tie_correction: bool = True,
+    correction: bool = False,
     nan_policy: NanPolicy = "raise",
 ) -> WilcoxonResult:
     """Wilcoxon signed-ranks test of x against y over N data sets (D06 Sec. 3.1.3).
@@ -281,6 +291,10 @@ def wilcoxon(
         True (default): the normal approximation's variance corrected for ties and for the
         fixed zero ranks (sum of the squared non-zero ranks / 4); False: D06's formula
         (``zero_method='demsar'`` only).
+    correction : bool
+        True: the normal approximation's continuity correction, T moved 1/2 towards its
+        mean (R's ``wilcox.test`` default, ``correct=TRUE``, and scipy's ``correction=True``:
+        equal p-values); False (default, as scipy and D06): none. The exact test needs none.
     nan_policy : {'raise', 'omit'}
         A data set where x or y is missing (NaN, None, pandas' NA): 'raise' (the default)
         refuses it; 'omit' drops the pair and lists it in the result's ``omitted`` (index
@@ -299,6 +313,7 @@ def wilcoxon(
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
     method = check_choice("method", method, WILCOXON_METHODS)
     tie_correction = check_bool(tie_correction, "tie_correction")
+    correction = check_bool(correction, "correction")
     d, omitted = paired_differences(x, y, nan_policy)
     values = d.to_numpy()
     kept = np.ones(values.size, dtype=bool)  # the differences that are ranked
@@ -339,6 +354,7 @@ def wilcoxon(
             zero_method=zero_method,
             alternative=alternative,
             method="exact" if exact else "asymptotic",
+            correction=correction,
         )
         pvalue = float(res.pvalue)
         z = None if exact else float(res.zstatistic)
@@ -351,7 +367,11 @@ def wilcoxon(
         else:
             variance = count * (count + 1) * (2 * count + 1) / 24.0
         t = statistic if alternative == "two-sided" else r_plus
-        z = (t - count * (count + 1) / 4.0) / np.sqrt(variance) if variance > 0 else 0.0
+        centred = t - count * (count + 1) / 4.0
+        if correction:  # 1/2 towards the mean (two-sided), or against the alternative
+            shift = {"two-sided": np.sign(centred), "greater": 1.0, "less": -1.0}[alternative]
+            centred -= 0.5 * shift
+        z = centred / np.sqrt(variance) if variance > 0 else 0.0
         z, pvalue = _normal_pvalue(z, alternative)
     shown = pd.Series(np.nan, index=d.index, name="rank")
     shown[kept] = ranks
@@ -368,6 +388,7 @@ def wilcoxon(
         zero_method=zero_method,
         alternative=alternative,
         tie_correction=tie_correction,
+        correction=correction,
         differences=d,
         ranks=shown,
         omitted=omitted,

@@ -21,7 +21,6 @@ Simulation
 
 from __future__ import annotations
 
-from multicomp._data import Aggregate, RanksLike, ScoresLike
 from multicomp._permutation import RandomState
 from multicomp._vocabulary import (
     Alternative,
@@ -53,7 +52,8 @@ from multicomp._vocabulary import (
     ZeroMethod,
 )
 from multicomp.adjust import FloatArray
-from multicomp.posterior_plot import Posterior
+from multicomp.data.scores import Aggregate, RanksLike, ScoresLike
+from multicomp.plotting.posterior import Posterior
 from multicomp.simulation import CustomProcedure, NoiseFunction
 
 __all__ = [

@@ -13,15 +13,13 @@ from __future__ import annotations
 import json
 from dataclasses import MISSING, asdict, fields, is_dataclass
 from types import UnionType
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 import numpy as np
 
 from multicomp._validation import check_alpha, one_of
 from multicomp._vocabulary import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
-
-if TYPE_CHECKING:
-    from multicomp.report import Report
+from multicomp.report.model import ReportData
 
 __all__ = ["FORMAT", "VERSION", "check_report", "decode", "encode"]
 
@@ -30,10 +28,10 @@ FORMAT = "multicomp.report"
 VERSION = 1
 """The ``"version"`` of the JSON document this multicomp writes and reads."""
 
-R = TypeVar("R", bound="Report")
+R = TypeVar("R", bound=ReportData)
 
 
-def encode(report: Report, **kwargs: Any) -> str:
+def encode(report: ReportData, **kwargs: Any) -> str:
     """The report as strict JSON: every field, non-finite numbers as strings ("Infinity")."""
     payload = {"format": FORMAT, "version": VERSION, **asdict(report)}
     return json.dumps(_strict(payload), **{"indent": 2, **kwargs, "allow_nan": False})
@@ -142,7 +140,7 @@ def _json_type(value: Any) -> str:
     }.get(type(value), type(value).__name__)
 
 
-def check_report(r: Report) -> None:
+def check_report(r: ReportData) -> None:
     """Raise ValueError naming the first field of ``r`` that contradicts the others or the
     allowed values (for reports read from JSON, which anyone may have edited)."""
 

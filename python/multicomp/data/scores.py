@@ -21,7 +21,6 @@ from typing import SupportsFloat, SupportsIndex, Union, cast
 import numpy as np
 import pandas as pd
 
-from multicomp._orientation import transposed_evidence
 from multicomp._ranking import difference
 from multicomp._validation import check_bool, check_choice, check_count
 from multicomp._vocabulary import (
@@ -32,6 +31,7 @@ from multicomp._vocabulary import (
     DecimalMark,
     NanPolicy,
 )
+from multicomp.data.orientation import transposed_evidence
 
 __all__ = [
     "AGGREGATES",
@@ -281,7 +281,7 @@ def as_scores(
         not applied.
     shape_warnings : bool
         Emit a :class:`ShapeWarning` for suspicious shapes: more algorithms than data sets
-        with names that look transposed (see :mod:`multicomp._orientation`), two
+        with names that look transposed (see :mod:`multicomp.data.orientation`), two
         algorithms (use :func:`multicomp.wilcoxon`), fewer than ``SMALL_N`` data sets
         (asymptotic p-values are rough).
 
@@ -292,7 +292,7 @@ def as_scores(
     """
     check_bool(higher_is_better, "higher_is_better")
     policy = check_choice("nan_policy", nan_policy, NAN_POLICIES)
-    how = _check_aggregate(aggregate)
+    how = check_aggregate(aggregate)
     if isinstance(data, Scores):
         values, rows, omitted = _missing(
             data.values, list(data.algorithms), list(data.datasets), policy, keep_missing
@@ -387,7 +387,7 @@ def read_scores(
     return restored if restored is not frame else frame.set_index(frame.columns[0])
 
 
-def _check_aggregate(aggregate: Aggregate | None) -> Aggregate | None:
+def check_aggregate(aggregate: Aggregate | None) -> Aggregate | None:
     if aggregate is None or callable(aggregate):
         return aggregate
     if not isinstance(aggregate, str):

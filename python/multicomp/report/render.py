@@ -1,13 +1,14 @@
 """How a :class:`multicomp.Report` reads: the plain-language summary and the renderers
-(plain text, Markdown, LaTeX, CSV). ``Report`` holds the numbers and decisions; this module
-only formats them, so a new section of the report is one function here.
+(plain text, Markdown, LaTeX, HTML, CSV). The report's data (:mod:`multicomp.report.model`)
+holds the numbers and :mod:`multicomp.report.decisions` what they decide; this module only
+formats them, so a new section of the report is one function here.
 """
 
 from __future__ import annotations
 
 import csv as _csv
 import re
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -23,18 +24,15 @@ from multicomp._names import (
     fmt_p,
     procedure_name,
 )
-from multicomp._permutation import pvalue_label
-from multicomp._vocabulary import PAIRWISE_TESTS, PValueSource
+from multicomp._vocabulary import PAIRWISE_TESTS
 from multicomp.adjust import NOT_FWER_CONTROLLING
-
-if TYPE_CHECKING:
-    from multicomp.report import Hypothesis, OmnibusTest, Report
+from multicomp.report.decisions import of_report
+from multicomp.report.model import Hypothesis, OmnibusTest, ReportData, distribution, pvalue_note
 
 __all__ = [
     "SECOND_ALPHA",
     "csv",
-    "distribution",
-    "groups",
+    "fwer_warnings",
     "html",
     "latex",
     "markdown",
@@ -54,16 +52,6 @@ APV_EXPLAINED = (
 )
 
 
-def distribution(t: OmnibusTest) -> str:
-    """``chi2(3)``, ``F(3, 27)``: the reference distribution of an omnibus test."""
-    return f"{t.distribution}({', '.join(str(d) for d in t.df)})"
-
-
-def pvalue_note(method: PValueSource) -> str:
-    """`` (exact permutation)`` after a p-value that is not asymptotic, else nothing."""
-    return "" if method == "asymptotic" else f" ({pvalue_label(method, None)})"
-
-
 def permutation_note(n_datasets: int, omnibus: str, posthoc: str) -> str:
     """The report's note on permutation p-values (compare(method=))."""
     return (
@@ -74,30 +62,21 @@ def permutation_note(n_datasets: int, omnibus: str, posthoc: str) -> str:
     )
 
 
-def _order(r: Report) -> list[int]:
+def _order(r: ReportData) -> list[int]:
     """Algorithm positions from the best rank (of the post-hoc's ranks) to the worst."""
     return [int(i) for i in np.argsort(np.round(np.array(r.test_ranks), 9), kind="stable")]
 
 
-def groups(r: Report) -> list[tuple[str, ...]]:
-    """Runs of algorithms, contiguous in rank order, of which no pair is rejected by the
-    report's procedure (:func:`multicomp.cd_groups`; with a control: the control and the
-    algorithms not separated from it)."""
-    from multicomp.plot import cd_groups
-
-    ranks = pd.Series(r.test_ranks, index=list(r.algorithms))
-    rejected = r.rejected()
-    if r.comparison == "control":
-        apart = {h.second for h in rejected}
-        same = [a for a in ranks.sort_values(kind="stable").index if a not in apart]
-        return [tuple(same)] if len(same) > 1 else []
-    return cd_groups(ranks, [(h.first, h.second) for h in rejected])
+def fwer_warnings(r: ReportData) -> tuple[str, ...]:
+    """Why procedures shown in the report do not control the family-wise error (Finner and
+    Li, :data:`multicomp.adjust.NOT_FWER_CONTROLLING`), with measured rates."""
+    return tuple(NOT_FWER_CONTROLLING[m] for m in r.procedures if m in NOT_FWER_CONTROLLING)
 
 
 # --- the summary ----------------------------------------------------------------------------
 
 
-def summary(report: Report) -> str:
+def summary(report: ReportData) -> str:
     """What was found, in plain language, for a reader who is not a statistician: the ranking
     with mean scores, the omnibus verdicts, the significant differences, the groups that do not
     differ, which procedure decided and why, and what an APV is."""
@@ -106,12 +85,27 @@ def summary(report: Report) -> str:
     better = "higher" if r.higher_is_better else "lower"
     lines = [
         f"{k} algorithms compared on {n} data sets ({better} scores are better; "
-        f"rank 1 is the best). Significance level alpha = {fmt_alpha(r.alpha)}."
+        f"rank 1 is the best). Significance level alpha = {fmt_alpha(r.alpha)}.",
+        *_ranking_lines(r),
+        *_omnibus_lines(r),
+        *_posthoc_lines(r),
     ]
+    lines.extend(_family_lines(r))
+    paper = r.paper_options()
+    if paper:
+        lines.append(f"Options (the papers' forms): {', '.join(paper)}.")
+    if r.procedure in NOT_FWER_CONTROLLING:
+        lines.append(f"Warning: {NOT_FWER_CONTROLLING[r.procedure]}; Holm and Hommel hold alpha.")
+    lines.extend(r.notes)
+    return "\n".join(_tables.visible(line) for line in lines)  # a name cannot break a line
+
+
+def _ranking_lines(r: ReportData) -> list[str]:
+    """The best average rank, then every algorithm best first with its mean score."""
     ranks = np.round(np.array(r.test_ranks), 9)
     best = [a for a, v in zip(r.algorithms, ranks) if v == ranks.min()]
     tied = f" (tied: {len(best)} algorithms)" if len(best) > 1 else ""
-    lines.append(f"Best average rank ({RANK_NAMES[r.test]}): {', '.join(best)}{tied}.")
+    lines = [f"Best average rank ({RANK_NAMES[r.test]}): {', '.join(best)}{tied}."]
     means = r.scores.mean(axis=0)
     lines.append(
         f"Ranking, best first (average {RANK_NAMES[r.test]} over the data sets, and "
@@ -124,9 +118,13 @@ def summary(report: Report) -> str:
             f"  {place}. {a.ljust(width)}  rank {r.test_ranks[j]:.2f}  "
             f"(mean score {means.iloc[j]:.4g})"
         )
-    omnibus_rejects = False
+    return lines
+
+
+def _omnibus_lines(r: ReportData) -> list[str]:
+    """Each omnibus test with its verdict."""
+    lines = []
     for t in r.omnibus:
-        omnibus_rejects |= t.pvalue <= r.alpha
         verdict = (
             "the algorithms do not all perform alike"
             if t.pvalue <= r.alpha
@@ -136,6 +134,12 @@ def summary(report: Report) -> str:
             f"{TEST_NAMES[t.name]} test: {distribution(t)} = {t.statistic:.4g}, "
             f"p = {fmt_p(t.pvalue)}{pvalue_note(t.method)}: {verdict}."
         )
+    return lines
+
+
+def _posthoc_lines(r: ReportData) -> list[str]:
+    """The post-hoc's verdicts: how many hypotheses its procedure rejects, which, the groups
+    that do not differ (:mod:`multicomp.report.decisions`), and why that procedure."""
     name = procedure_name(r.procedure)
     rejected = r.rejected()
     if r.comparison == "control":
@@ -148,11 +152,11 @@ def summary(report: Report) -> str:
         )
     if r.test in PAIRWISE_TESTS:
         scope = f"{POSTHOC_NAMES[r.test]} of {scope}"
-    lines.append(
+    lines = [
         f"Post-hoc ({name}'s procedure on {scope}): {len(rejected)} of "
-        f"{len(r.hypotheses)} hypotheses rejected at alpha = {fmt_alpha(r.alpha)}."
-    )
-    lines.append(APV_EXPLAINED)
+        f"{len(r.hypotheses)} hypotheses rejected at alpha = {fmt_alpha(r.alpha)}.",
+        APV_EXPLAINED,
+    ]
     position = dict(zip(r.algorithms, r.test_ranks))
     j = r.procedures.index(r.procedure)
     for h in rejected:
@@ -162,7 +166,7 @@ def summary(report: Report) -> str:
         )
     if not rejected:
         lines.append("  No significant differences were found.")
-    alike = groups(r)
+    alike = of_report(r).groups
     if rejected and alike:
         if r.comparison == "control":
             others = [a for a in alike[0] if a != r.control]
@@ -172,9 +176,10 @@ def summary(report: Report) -> str:
         else:
             lines.append("Groups of algorithms with no significant difference among them:")
             lines.extend(f"  - {', '.join(g)}" for g in alike)
+    k = len(r.algorithms)
     if r.procedure == default_procedure(k, r.control, r.test) and r.procedure in WHY_DEFAULT:
         lines.append(f"Why {name}: {WHY_DEFAULT[r.procedure]}.")
-    if omnibus_rejects and not rejected:
+    if any(t.pvalue <= r.alpha for t in r.omnibus) and not rejected:
         lines.append(
             "The omnibus test finds that the algorithms do not all perform alike, yet no "
             "single comparison is significant: the evidence is spread over several "
@@ -183,17 +188,10 @@ def summary(report: Report) -> str:
             "different questions). More data sets, or fewer comparisons (one control), "
             "give the post-hoc more power."
         )
-    lines.extend(_family_lines(r))
-    paper = r.paper_options()
-    if paper:
-        lines.append(f"Options (the papers' forms): {', '.join(paper)}.")
-    if r.procedure in NOT_FWER_CONTROLLING:
-        lines.append(f"Warning: {NOT_FWER_CONTROLLING[r.procedure]}; Holm and Hommel hold alpha.")
-    lines.extend(r.notes)
-    return "\n".join(_tables.visible(line) for line in lines)  # a name cannot break a line
+    return lines
 
 
-def _family_lines(r: Report) -> list[str]:
+def _family_lines(r: ReportData) -> list[str]:
     """The parametric side: whether its conditions hold, the family the papers recommend and
     why, and, when the parametric family was used, its verdicts."""
     if not r.conditions:
@@ -213,7 +211,7 @@ def _family_lines(r: Report) -> list[str]:
 # --- tables for text and Markdown ---------------------------------------------------------
 
 
-def _rank_table(r: Report) -> _tables.Table:
+def _rank_table(r: ReportData) -> _tables.Table:
     """Average ranks, best first, with the mean score."""
     frame = r.rank_frame
     means = r.scores.mean(axis=0)
@@ -233,7 +231,7 @@ def _rank_table(r: Report) -> _tables.Table:
     )
 
 
-def _omnibus_table(r: Report) -> _tables.Table:
+def _omnibus_table(r: ReportData) -> _tables.Table:
     return _tables.Table(
         title="Omnibus tests",
         header=("Test", "Statistic", "Distribution", "p-value"),
@@ -250,7 +248,7 @@ def _omnibus_table(r: Report) -> _tables.Table:
     )
 
 
-def _hypothesis_table(r: Report, dialect: _tables.Dialect) -> _tables.Table:
+def _hypothesis_table(r: ReportData, dialect: _tables.Dialect) -> _tables.Table:
     what = (
         f"Comparisons with the control {r.control}"
         if r.comparison == "control"
@@ -270,29 +268,29 @@ def _hypothesis_table(r: Report, dialect: _tables.Dialect) -> _tables.Table:
             for i, h in enumerate(_by_p(r), start=1)
         ),
         align="rlrr" + "r" * len(r.procedures),
-        note=" ".join([_legend(r, dialect), *(f"{w}." for w in r.warnings)]),
+        note=" ".join([_legend(r, dialect), *(f"{w}." for w in fwer_warnings(r))]),
     )
 
 
-def _by_p(r: Report) -> list[Hypothesis]:
+def _by_p(r: ReportData) -> list[Hypothesis]:
     return sorted(r.hypotheses, key=lambda h: h.pvalue)
 
 
-def _p_cell(r: Report, p: float) -> _tables.Cell:
+def _p_cell(r: ReportData, p: float) -> _tables.Cell:
     """Strong if rejected at alpha, weak if at 0.10 only."""
     return _tables.Cell(
         fmt_p(p), strong=p <= r.alpha, weak=r.alpha < SECOND_ALPHA and p <= SECOND_ALPHA
     )
 
 
-def _legend(r: Report, dialect: _tables.Dialect) -> str:
+def _legend(r: ReportData, dialect: _tables.Dialect) -> str:
     text = f"{dialect.strong_name}: rejected at alpha = {fmt_alpha(r.alpha)}"
     if r.alpha < SECOND_ALPHA:
         text += f"; {dialect.weak_name}: rejected at alpha = {fmt_alpha(SECOND_ALPHA)} only"
     return text[0].upper() + text[1:] + "."
 
 
-def _details(r: Report, dialect: _tables.Dialect) -> list[str]:
+def _details(r: ReportData, dialect: _tables.Dialect) -> list[str]:
     tables = [_rank_table(r), _omnibus_table(r), _hypothesis_table(r, dialect)]
     return [_tables.render(t, dialect) for t in tables]
 
@@ -300,17 +298,17 @@ def _details(r: Report, dialect: _tables.Dialect) -> list[str]:
 # --- the formats ----------------------------------------------------------------------------
 
 
-def text(r: Report) -> str:
+def text(r: ReportData) -> str:
     """The summary first, then the tables (``*``: rejected at alpha, ``+``: at 0.10 only)."""
     return "\n\n".join(
-        ["Summary\n-------\n" + r.summary, "Details\n=======", *_details(r, _tables.TEXT)]
+        ["Summary\n-------\n" + summary(r), "Details\n=======", *_details(r, _tables.TEXT)]
     )
 
 
-def markdown(r: Report) -> str:
+def markdown(r: ReportData) -> str:
     """The summary, then Markdown tables (rejected APVs in bold, at 0.10 only in italics)."""
     return "\n\n".join(
-        ["### Summary\n\n" + _markdown_summary(r.summary), *_details(r, _tables.MARKDOWN)]
+        ["### Summary\n\n" + _markdown_summary(summary(r)), *_details(r, _tables.MARKDOWN)]
     )
 
 
@@ -366,25 +364,26 @@ _CSS = """
 _CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 
-def html(r: Report, *, page: bool) -> str:
+def html(r: ReportData, figure: Any, *, page: bool) -> str:
     """The report as HTML: the summary, the critical difference diagram (an SVG image inside
     the page as a data URI, so that no script in it can run), and the tables; rejections at
     alpha highlighted. Every text from the data is escaped. ``page``: a complete,
     self-contained page (no external resource, a Content-Security-Policy that forbids
-    scripts); else a fragment for a notebook."""
+    scripts); else a fragment for a notebook. ``figure``: the report's diagram (a
+    matplotlib Figure)."""
     esc = _tables.html_escape
     k, n = len(r.algorithms), r.n_datasets
     title = f"Comparison of {k} algorithms on {n} data sets"
     parts = ['<div class="multicomp">', f"<h2>{esc(title)}</h2>"]
-    for kind, items in _summary_blocks(r.summary):
+    for kind, items in _summary_blocks(summary(r)):
         if kind == "p":
             parts.append(f"<p>{esc(items[0])}</p>")
         else:
             parts.append(f"<{kind}>" + "".join(f"<li>{esc(x)}</li>" for x in items) + f"</{kind}>")
-    figure = _svg_data_uri(r)
-    if figure:
+    image = _svg_data_uri(figure)
+    if image:
         parts.append(
-            f'<p><img class="cd" alt="{esc("Critical difference diagram")}" src="{figure}"></p>'
+            f'<p><img class="cd" alt="{esc("Critical difference diagram")}" src="{image}"></p>'
         )
     parts.extend(_details(r, _tables.HTML))
     parts.append("</div>")
@@ -399,12 +398,11 @@ def html(r: Report, *, page: bool) -> str:
     )
 
 
-def _svg_data_uri(r: Report) -> str:
-    """The report's CD diagram as a base64 SVG data URI."""
+def _svg_data_uri(figure: Any) -> str:
+    """A diagram as a base64 SVG data URI."""
     import base64
     import io
 
-    figure = r.plot()
     buffer = io.BytesIO()
     figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
     return "data:image/svg+xml;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
@@ -415,7 +413,7 @@ def _svg_data_uri(r: Report) -> str:
 _LABEL = re.compile(r"[A-Za-z0-9:._-]+")
 
 
-def latex(r: Report, label: str = "mc") -> str:
+def latex(r: ReportData, label: str = "mc") -> str:
     """Tables for a paper (booktabs; ``\\usepackage{booktabs,graphicx}``): the ranks (best
     first, with the omnibus tests in the caption), then the comparisons with the control (the
     procedures that matter) or all pairs as a lower-triangular matrix of the report's APVs.
@@ -446,7 +444,7 @@ def _tex_p(p: float, short: bool = False) -> str:
     return "$<$0.001" if p < 0.001 else f"{p:.3f}"
 
 
-def _tex_alpha(r: Report) -> str:
+def _tex_alpha(r: ReportData) -> str:
     return f"$\\alpha = {fmt_alpha(r.alpha)}$"
 
 
@@ -458,7 +456,7 @@ def _tex_omnibus(t: OmnibusTest) -> str:
     return f"{TEST_NAMES[t.name]}: ${symbol}_{{{df}}} = {statistic}$, ${p}$"
 
 
-def _latex_ranks(r: Report, label: str) -> _tables.Table:
+def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
     frame = r.rank_frame
     better = "higher" if r.higher_is_better else "lower"
     caption = (
@@ -485,7 +483,7 @@ def _latex_ranks(r: Report, label: str) -> _tables.Table:
     )
 
 
-def _latex_control(r: Report, label: str) -> _tables.Table:
+def _latex_control(r: ReportData, label: str) -> _tables.Table:
     shown = [m for m in r.procedures if m in LATEX_CONTROL_PROCEDURES or m == r.procedure]
     columns = [r.procedures.index(m) for m in shown]
     caption = (
@@ -523,7 +521,7 @@ def _latex_control(r: Report, label: str) -> _tables.Table:
     )
 
 
-def _latex_pairs(r: Report, label: str) -> _tables.Table:
+def _latex_pairs(r: ReportData, label: str) -> _tables.Table:
     """The APVs of the report's procedure as a lower-triangular matrix, algorithms best first."""
     order = _order(r)
     j = r.procedures.index(r.procedure)
@@ -572,7 +570,7 @@ def _inert(value: object) -> object:
     return value
 
 
-def csv(r: Report) -> str:
+def csv(r: ReportData) -> str:
     """Every table in one tidy CSV with columns ``table,row,column,value``; names that a
     spreadsheet would run as formulas start with an apostrophe."""
     parts = []

@@ -1,0 +1,51 @@
+"""Long computations: their work checked against a limit before they start, and their progress
+shown while they run.
+
+A function whose run time grows with its input estimates its work first and refuses, with the
+option that raises the limit, an input past it (:func:`check_work`); what it accepts and may
+still take seconds shows a progress bar (:func:`progress`): tqdm's automatic display, a text
+bar in a terminal and a widget in a notebook, shown only once the work has lasted a second.
+tqdm is optional: without it the work runs without a display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+__all__ = ["check_work", "progress"]
+
+#: Seconds a computation runs before its progress bar appears.
+PROGRESS_DELAY = 1.0
+
+
+def check_work(work: float, limit: float, what: str, *, option: str = "max_work") -> None:
+    """ValueError before any work when ``work`` exceeds ``limit``, naming ``what`` the work
+    counts and the option (``option=``) that raises the limit."""
+    if work > limit:
+        raise ValueError(
+            f"{what}: {work:,.0f}, more than {option}={limit:,.0f} allows; pass "
+            f"{option}={int(-(-work // 1)):,} (or more) to run it"
+        )
+
+
+@contextmanager
+def progress(total: float, description: str) -> Iterator[Any]:
+    """A progress bar of ``total`` steps (its ``update(n)`` advances it), displayed by
+    ``tqdm.auto`` after :data:`PROGRESS_DELAY` seconds; a bar that displays nothing when tqdm
+    is not installed."""
+    try:
+        from tqdm.auto import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    except ImportError:  # optional: the work runs the same without a display
+        yield _Silent()
+        return
+    with tqdm(total=total, desc=description, delay=PROGRESS_DELAY, leave=False) as bar:
+        yield bar
+
+
+class _Silent:
+    """The progress bar of an installation without tqdm."""
+
+    def update(self, n: float = 1) -> None:
+        """Nothing to display."""

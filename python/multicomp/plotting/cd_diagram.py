@@ -1,0 +1,345 @@
+"""Critical difference (CD) diagrams in the style of Demsar (2006), Figs. 1 and 2.
+
+:func:`cd_diagram` draws decisions: a report's own, a post-hoc result's, or those of the one
+post-hoc it runs through the post-hoc API (or of a critical difference on Friedman ranks);
+:mod:`multicomp.report.decisions` takes them, :func:`draw_decisions` draws them with the
+layout engine of :mod:`multicomp.plotting.cd_layout`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+
+import pandas as pd
+
+from multicomp._names import POSTHOC_NAMES, PROCEDURE_NAMES, default_procedure, fmt_alpha
+from multicomp._permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState
+from multicomp._ranking import check_average_ranks
+from multicomp._validation import check_alpha, check_bool, check_choice
+from multicomp._vocabulary import (
+    ALL_PAIRS_PROCEDURES,
+    BARS,
+    CD_PROCEDURES,
+    CONTROL_PROCEDURES,
+    PAIRWISE_TESTS,
+    Bars,
+    PosthocTest,
+    PValueMethod,
+    Rom,
+    SEForm,
+)
+from multicomp.critical_difference import critical_difference
+from multicomp.data.decorators import ScoreOptions, takes_scores
+from multicomp.data.scores import (
+    Scores,
+    as_rank_series,
+    index_of,
+    published_ranks,
+)
+from multicomp.omnibus import friedman
+from multicomp.plotting.cd_layout import draw
+from multicomp.posthoc import (
+    CONTROL_REQUIRED,
+    PosthocAllPairsResult,
+    PosthocControlResult,
+    posthoc_all_pairs,
+    posthoc_control,
+)
+from multicomp.report.decisions import Decisions, of_critical_difference, of_posthoc
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["DIAGRAM_PROCEDURES", "cd_diagram", "draw_decisions"]
+
+#: All-pairs procedures drawn from their adjusted p-values (APVs), not a critical difference.
+APV_PROCEDURES = tuple(p for p in ALL_PAIRS_PROCEDURES if p not in CD_PROCEDURES)
+#: Every procedure whose decisions a CD diagram draws (``procedure=`` of :func:`cd_diagram`).
+DIAGRAM_PROCEDURES = tuple(dict.fromkeys((*CD_PROCEDURES, *APV_PROCEDURES, *CONTROL_PROCEDURES)))
+
+Posthoc = PosthocAllPairsResult | PosthocControlResult
+
+
+@runtime_checkable
+class _Analysis(Protocol):
+    """An analysis that draws its own diagram from its decisions (:class:`multicomp.Report`)."""
+
+    test_ranks: tuple[float, ...]
+
+    def plot(self, **kwargs: Any) -> Any: ...
+
+
+@takes_scores(ScoreOptions, optional=True)
+def cd_diagram(
+    data: Any = None,
+    *,
+    ranks: Mapping[str, float] | pd.Series | None = None,
+    n_datasets: int | None = None,
+    alpha: float | None = None,
+    procedure: str | None = None,
+    control: str | int | None = None,
+    test: PosthocTest | None = None,
+    aligned_se: SEForm = "calibrated",
+    quade_se: SEForm = "calibrated",
+    monotone: bool = False,
+    rom: Rom = "exact",
+    method: PValueMethod = "auto",
+    random_state: RandomState = DEFAULT_SEED,
+    n_resamples: int = DEFAULT_RESAMPLES,
+    ax: Any = None,
+    title: str | None = None,
+    fontsize: float = 10.0,
+    show_ranks: bool = True,
+    bars: Bars = "compact",
+    **reading: Unpack[ScoreOptions],
+) -> Any:
+    """Critical difference (CD) diagram (Demsar 2006, Sec. 3.2.2 and Figs. 1-2) as a Figure.
+
+    An axis of average ranks with the best (rank 1) on the right; each algorithm's name
+    hangs from its rank, the better half on the right, the rest on the left. Bold lines
+    join the groups of :func:`cd_groups`: algorithms, contiguous in rank order, with no
+    significantly different pair among them.
+
+    Parameters
+    ----------
+    data : scores, post-hoc result or report, optional
+        Anything :func:`multicomp.friedman` accepts; a
+        :class:`multicomp.results.PosthocAllPairsResult` or
+        :class:`multicomp.results.PosthocControlResult` (its decisions are drawn);
+        or a :class:`multicomp.Report`, drawn with its own decisions and options (the same
+        as ``report.plot(...)``). Or leave it out and give published average ``ranks``.
+    ranks, n_datasets : published average ranks (lower = better) and the number of data sets.
+    alpha : float, optional
+        Significance level (default 0.05, or the report's).
+    procedure : str, optional
+        The procedure whose decisions are drawn. Default: the one :func:`multicomp.compare`
+        reports for the same call, Holm's with a ``control``, else Bergmann-Hommel's (Shaffer's
+        beyond ``multicomp._core.MAX_K_ROBINSON`` algorithms), so that diagram and summary agree.
+
+        * ``"nemenyi"``: pairs differ when their average Friedman ranks differ by at least the
+          critical difference CD = q_alpha sqrt(k(k+1)/(6N)) (D06 eq. 5), drawn as a bar above
+          the axis. (D06's studentized-range test; the ``"nemenyi"`` APVs of
+          :func:`multicomp.posthoc_all_pairs` are Garcia & Herrera's Bonferroni form m p, a
+          little more conservative, so a pair near the boundary may differ between the two.)
+        * ``"bonferroni_dunn"``: comparisons with ``control`` (required: the algorithm chosen
+          before seeing the results, see :func:`multicomp.posthoc_control`); a grey interval
+          marks the control's rank +- CD (D06 Fig. 2).
+        * with a ``control``, any procedure of :func:`multicomp.posthoc_control` (``"holm"``,
+          ``"hochberg"``, ``"hommel"``, ``"holland"``, ``"rom"``, ``"finner"``, ``"li"``,
+          ``"bonferroni"``): a grey interval joins the control to the algorithms that procedure
+          does not separate from it (APV > alpha); the others differ from the control.
+        * without a control, ``"holm"``, ``"shaffer"``, ``"bergmann_hommel"``: groups from the
+          adjusted p-values (APVs) of :func:`multicomp.posthoc_all_pairs`: a pair differs
+          when its APV <= alpha.
+        * with ``test="wilcoxon"`` or ``"sign"`` (``"holm"``, or ``"nemenyi"`` for Bonferroni):
+          the axis shows average Friedman ranks and the groups come from the Holm- (Bonferroni-)
+          adjusted p-values of pairwise Wilcoxon signed-rank (sign) tests, as aeon's
+          ``plot_critical_difference`` draws them (Benavoli, Corani & Mangili 2016).
+    control : name or position of the control algorithm (drawn in bold).
+    test : {"friedman", "aligned", "quade", "wilcoxon", "sign"}, optional
+        The ranks of the post-hoc test (default Friedman, or the report's); the axis shows them
+        (aligned ranks run from 1 to kN). The critical-difference procedures need Friedman ranks.
+    aligned_se, quade_se, monotone, rom :
+        Passed on to the post-hoc functions (the papers' forms; see :func:`multicomp.compare`).
+    method, random_state, n_resamples :
+        The p-values of the rank post-hocs (:func:`multicomp.posthoc_all_pairs`).
+    ax : matplotlib Axes, optional
+        Draw into it; the text shrinks until the whole diagram fits (names are never cut off).
+        By default a new Figure is sized so that no text overlaps, for any k and name length.
+    title, fontsize, show_ranks : the title (default: procedure and alpha), the font size in
+        points, whether each name shows its average rank.
+    bars : {"compact", "staircase"}
+        Group bars share a row when they do not touch ("compact"), or one bar per row
+        ("staircase"; easier to follow for many algorithms).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Save it with ``fig.savefig("cd.png")`` (PNG, SVG, PDF by suffix).
+
+    References
+    ----------
+    Demsar (2006), JMLR 7, Sec. 3.2.2, Figs. 1-2; Garcia & Herrera (2008), JMLR 9, Sec. 2.2;
+    Garcia et al. (2010), Information Sciences 180, Sec. 5.
+    """
+    monotone, show_ranks = check_bool(monotone, "monotone"), check_bool(show_ranks, "show_ranks")
+    bars = check_choice("bars", bars, BARS)
+    style = {"ax": ax, "title": title, "fontsize": fontsize, "show_ranks": show_ranks, "bars": bars}
+    if isinstance(data, _Analysis) and not isinstance(data, pd.DataFrame):
+        given = {"alpha": alpha, "procedure": procedure, "control": control, "test": test}
+        return data.plot(**{key: v for key, v in given.items() if v is not None}, **style)
+    level = check_alpha(0.05 if alpha is None else alpha)
+    result: Posthoc | None = None
+    scores: Scores | None = None
+    if isinstance(data, (PosthocAllPairsResult, PosthocControlResult)):
+        result, test = data, cast(PosthocTest, data.test)
+        if isinstance(result, PosthocControlResult) and control is None:
+            control = result.control
+    elif data is not None:
+        scores = data
+    test = "friedman" if test is None else test
+    if procedure is None:
+        k = len(result.ranks) if result is not None else len(_ranks_of(scores, ranks))
+        procedure = default_procedure(k, control, test)
+    procedure = check_choice("procedure", procedure, DIAGRAM_PROCEDURES)
+    if procedure in CD_PROCEDURES and not (procedure == "nemenyi" and test in PAIRWISE_TESTS):
+        decisions = _by_critical_difference(
+            scores,
+            result,
+            ranks,
+            n_datasets,
+            procedure=procedure,
+            alpha=level,
+            control=control,
+            test=test,
+        )
+        return draw_decisions(decisions, **style)
+    options: dict[str, Any] = {
+        "test": test,
+        "alpha": level,
+        "ranks": ranks,
+        "n_datasets": n_datasets,
+        "aligned_se": aligned_se,
+        "quade_se": quade_se,
+        "method": method,
+        "random_state": random_state,
+        "n_resamples": n_resamples,
+    }
+    if procedure in CONTROL_PROCEDURES and (control is not None or procedure not in APV_PROCEDURES):
+        if isinstance(result, PosthocAllPairsResult):
+            raise ValueError(
+                f"procedure={procedure!r} compares with a control: pass the data or a "
+                "posthoc_control result, not an all-pairs result"
+            )
+        result = result or posthoc_control(scores, control, rom=rom, **options)
+        return draw_decisions(of_posthoc(result, procedure, level), **style)
+    if isinstance(result, PosthocControlResult):
+        raise ValueError(
+            f"procedure={procedure!r} compares all pairs: pass the data or a "
+            "posthoc_all_pairs result, not a comparison with a control"
+        )
+    result = result or posthoc_all_pairs(
+        scores, procedures=(procedure,), monotone=monotone, **options
+    )
+    names = list(as_rank_series(result.ranks).index)
+    shown = None if control is None else names[index_of(names, control)]
+    return draw_decisions(of_posthoc(result, procedure, level, control=shown), **style)
+
+
+def _ranks_of(scores: Scores | None, ranks: Any) -> list[str]:
+    """The algorithms of the scores or of the published ranks."""
+    if scores is not None:
+        return list(scores.algorithms)
+    return [] if ranks is None else list(as_rank_series(ranks).index)
+
+
+def _by_critical_difference(
+    scores: Scores | None,
+    result: Posthoc | None,
+    ranks: Any,
+    n_datasets: int | None,
+    *,
+    procedure: str,
+    alpha: float,
+    control: str | int | None,
+    test: str,
+) -> Decisions:
+    """The decisions of Nemenyi's or Bonferroni-Dunn's critical difference on the average
+    Friedman ranks of the scores, of a post-hoc result or of a published table."""
+    if test != "friedman":
+        raise ValueError(
+            f"procedure={procedure!r} uses the critical difference of Friedman ranks; with "
+            f"test={test!r} use procedure='holm', 'shaffer' or 'bergmann_hommel'"
+        )
+    avg, n = _friedman_ranks(scores, result, ranks, n_datasets)
+    cd = float(
+        critical_difference(
+            avg.size,
+            n,
+            alpha,
+            procedure="nemenyi" if procedure == "nemenyi" else "bonferroni_dunn",
+        )
+    )
+    names = list(avg.index)
+    shown = None if control is None else names[index_of(names, control)]
+    if procedure == "bonferroni_dunn" and shown is None:
+        raise ValueError(f"procedure='bonferroni_dunn' compares with a control: {CONTROL_REQUIRED}")
+    return of_critical_difference(
+        avg, cd, procedure=procedure, alpha=alpha, n_datasets=n, control=shown
+    )
+
+
+def _friedman_ranks(
+    scores: Scores | None, result: Posthoc | None, ranks: Any, n_datasets: int | None
+) -> tuple[pd.Series, int]:
+    """Average Friedman ranks and N, of a post-hoc result, a published table or the scores."""
+    if result is not None:
+        return as_rank_series(result.ranks), int(result.n_datasets)
+    if (scores is None) == (ranks is None):
+        raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
+    if ranks is not None:
+        series, n = published_ranks(ranks, n_datasets)
+        check_average_ranks(series.to_numpy(), "friedman", n)
+        return series, n
+    assert scores is not None
+    fr = friedman(scores)
+    return as_rank_series(fr.ranks), fr.n_datasets
+
+
+def draw_decisions(
+    decisions: Decisions,
+    *,
+    ax: Any = None,
+    title: str | None = None,
+    fontsize: float = 10.0,
+    show_ranks: bool = True,
+    bars: Bars = "compact",
+) -> Any:
+    """Draw decisions already taken (:mod:`multicomp.report.decisions`): with a control, an
+    interval joins it to the algorithms not separated from it (the control's rank +- CD for
+    Bonferroni-Dunn); for all pairs, bars join the groups of :func:`multicomp.cd_groups`.
+    Knows nothing of how the decisions were reached."""
+    d = decisions
+    ranks, procedure, control = d.ranks, d.procedure, d.control
+    k = ranks.size
+    top = float(k * d.n_datasets if d.test == "aligned" else k)
+    name = PROCEDURE_NAMES.get(procedure, procedure)
+    level = f"alpha = {fmt_alpha(d.alpha)}"
+    against = f" vs control {control}" if d.comparison == "control" else ""
+    on = "" if d.cd is not None else f" ({POSTHOC_NAMES[d.test]})"
+    interval: tuple[float, float] | None = None
+    groups: list[tuple[str, ...]] = []
+    if d.comparison == "control" and d.cd is not None:  # Bonferroni-Dunn: rank +- CD
+        assert control is not None
+        interval = (ranks[control] - d.cd, ranks[control] + d.cd)
+    elif d.comparison == "control":
+        interval = _interval(ranks, d.not_apart)
+    else:
+        groups = d.groups
+    return draw(
+        ranks,
+        groups,
+        cd=d.cd,
+        control=control,
+        interval=interval,
+        ax=ax,
+        fontsize=fontsize,
+        title=f"{name}{against}{on}, {level}" if title is None else title,
+        show_ranks=show_ranks,
+        top=top,
+        bars=bars,
+    )
+
+
+def _interval(ranks: pd.Series, members: list[str]) -> tuple[float, float]:
+    """From the lowest to the highest rank of ``members``, padded half-way to the nearest
+    non-member (at most 0.1 rank) so that the interval visibly holds its ends only."""
+    inside = ranks[members]
+    outside = ranks.drop(members)
+    lo, hi = float(inside.min()), float(inside.max())
+    below = outside[outside < lo]
+    above = outside[outside > hi]
+    pad_lo = min(0.1, (lo - float(below.max())) / 2) if below.size else 0.1
+    pad_hi = min(0.1, (float(above.min()) - hi) / 2) if above.size else 0.1
+    return lo - pad_lo, hi + pad_hi

@@ -1,0 +1,483 @@
+"""The one-call analysis :func:`compare`, which builds a :class:`multicomp.Report`.
+
+``compare`` runs the workflow of the KEEL program that ships with Garcia & Herrera (2008)
+and Garcia et al. (2010): average ranks, the omnibus tests, then the post-hoc comparisons
+with a control (G10 Sec. 5.1) or of all pairs (G08 Sec. 2.2), with the adjusted p-values
+(APVs) of every procedure and a plain-language summary of what was rejected.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import numpy as np
+
+from multicomp._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
+from multicomp._permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState, check_options
+from multicomp._validation import check_alpha, check_bool, check_choice
+from multicomp._vocabulary import (
+    COMPARE_TESTS,
+    FAMILIES,
+    INCOMPLETE_TESTS,
+    PAIRWISE_TESTS,
+    ROMS,
+    CompareTest,
+    Family,
+    IncompleteTest,
+    PosthocTest,
+    PValueMethod,
+    Rom,
+    SEForm,
+)
+from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
+from multicomp.data.scores import Scores, index_of
+from multicomp.incomplete import (
+    durbin,
+    posthoc_incomplete,
+    skillings_mack,
+)
+from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
+from multicomp.parametric import (
+    check_conditions,
+    choose_family,
+    posthoc_parametric,
+    rm_anova,
+)
+from multicomp.posthoc import (
+    PosthocAllPairsResult,
+    PosthocControlResult,
+    check_se_options,
+    posthoc_all_pairs,
+    posthoc_control,
+)
+from multicomp.report.model import Hypothesis, OmnibusTest
+from multicomp.report.render import permutation_note
+from multicomp.report.report import Report
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["compare"]
+
+
+@takes_scores(ScoreOptions, raw=True)
+def compare(
+    data: ScoresInput,
+    *,
+    control: str | int | None = None,
+    alpha: float = 0.05,
+    test: CompareTest = "friedman",
+    procedure: str | None = None,
+    tie_correction: bool = True,
+    rom: Rom = "exact",
+    aligned_se: SEForm = "calibrated",
+    quade_se: SEForm = "calibrated",
+    monotone: bool = False,
+    family: Family = "nonparametric",
+    method: PValueMethod = "auto",
+    random_state: RandomState = DEFAULT_SEED,
+    n_resamples: int = DEFAULT_RESAMPLES,
+    **reading: Unpack[ScoreOptions],
+) -> Report:
+    """Run the recommended analysis in one call and return a :class:`Report`.
+
+    1. Average Friedman ranks; the Friedman and Iman-Davenport tests (D06 Sec. 3.2.2), and
+       the Friedman Aligned Ranks or Quade test when ``test`` is ``"aligned"`` or ``"quade"``
+       (G10 Sec. 3).
+    2. With a ``control`` (the algorithm chosen before seeing the results: a control picked
+       afterwards as the best-ranked does not hold alpha): :func:`multicomp.posthoc_control`
+       (all 1 x N procedures; ``procedure`` for the summary defaults to Holm, valid under any
+       dependence; Finner and Li are shown but flagged, they do not hold alpha here).
+       Without: :func:`multicomp.posthoc_all_pairs` (Nemenyi, Holm, Shaffer and
+       Bergmann-Hommel where k allows it, ``multicomp._core.MAX_K_ROBINSON``; the summary uses
+       Bergmann-Hommel, or Shaffer beyond, as G08 recommends).
+       ``test="wilcoxon"`` or ``"sign"``: the post-hocs compare each pair by its own
+       Wilcoxon signed-rank or sign test (Benavoli, Corani & Mangili 2016) with the
+       adjustments valid for them (Bonferroni and Holm; Holm in the summary).
+       ``test="skillings_mack"`` or ``"durbin"``: for missing scores (an algorithm that failed
+       or timed out on a data set), the incomplete-block tests of
+       :mod:`multicomp.incomplete` on every score instead of Friedman and Iman-Davenport:
+       the Skillings-Mack test (any pattern of missing scores) or Durbin's test (a balanced
+       incomplete block design), and their post-hoc (:func:`multicomp.posthoc_incomplete`)
+       with the same procedures; ``nan_policy="omit"`` instead drops every incomplete data set.
+
+    3. The parametric side (:mod:`multicomp.parametric`): the report states whether the
+       conditions of the parametric tests hold (:func:`multicomp.check_conditions` on the
+       input as given: folds or runs of long data are checked per data set) and which family
+       the papers recommend, with the reason (:func:`multicomp.choose_family`).
+       ``family="nonparametric"`` (the default) decides with the tests above;
+       ``"parametric"`` adds the verdicts of the repeated-measures ANOVA (Greenhouse-Geisser
+       corrected) and of Tukey's HSD, or Dunnett's test with a ``control``; ``"auto"`` uses
+       the recommended family (autorank's automatic choice, only when asked). The report says
+       which family was used and why (``Report.family``, ``Report.family_reason``).
+
+    Options that reproduce the papers' printed numbers (defaults: the exact forms), passed on
+    to the functions above: ``tie_correction=False`` (omnibus tests without the tie
+    correction), ``rom="garcia2010"`` (G10's Rom coefficients; with a ``control`` only),
+    ``aligned_se="garcia2010"`` (G10 Table 10's SE; with ``test="aligned"`` only),
+    ``quade_se="garcia2010"`` (G10 eq. 22, Table 11's SE; with ``test="quade"`` only),
+    ``monotone=True`` (monotone Bergmann-Hommel APVs as G08 Table 5; all pairs only).
+
+    ``data``: anything :func:`multicomp.friedman` accepts (array, wide/long DataFrame,
+    CSV path); ``dataset``, ``algorithm``, ``score`` name the columns of long data.
+
+    Parameters
+    ----------
+    data : array_like, DataFrame, str or os.PathLike
+        Scores, as for :func:`multicomp.friedman`.
+    control : str or int, optional
+        Compare every algorithm with this one (1 x N); by default all pairs (N x N).
+    alpha : float
+        Significance level of the decisions and the summary.
+    test : {'friedman', 'aligned', 'quade', 'wilcoxon', 'sign', 'skillings_mack', 'durbin'}
+        The ranks (or pairwise tests) of the post-hoc comparisons; 'skillings_mack' and
+        'durbin' also replace the omnibus tests and keep the missing scores (above).
+    procedure : str, optional
+        The procedure of the summary and the plot (any case; default as above).
+    tie_correction, rom, aligned_se, quade_se, monotone
+        The papers' forms (above).
+    method, random_state, n_resamples
+        The p-values of the rank tests, omnibus and post-hoc (:func:`multicomp.friedman`):
+        ``"auto"`` (default) uses exact or Monte Carlo permutation p-values up to N = 16 data
+        sets, where the asymptotic forms were measured above alpha; ``"asymptotic"`` gives the
+        papers' values. The report labels which was used (``OmnibusTest.method``,
+        ``Report.pvalue_method`` and a note). Not for the incomplete-block tests.
+
+    Returns
+    -------
+    Report
+        Ranks, omnibus tests, every procedure's APVs and a plain-language summary.
+
+    References
+    ----------
+    D06 = Demsar (2006), JMLR 7:1-30.
+    G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+    """
+    alpha = check_alpha(alpha)
+    family = check_choice("family", family, FAMILIES)
+    test = check_choice("test", test, COMPARE_TESTS)
+    method, n_resamples = check_options(method, random_state, n_resamples)
+    pvalues = {"method": method, "random_state": random_state, "n_resamples": n_resamples}
+    if test in INCOMPLETE_TESTS and method not in ("auto", "asymptotic"):
+        raise ValueError(
+            f"method={method!r} applies to the rank tests; test={test!r} has asymptotic "
+            "p-values only"
+        )
+    rom, ses = _check_options(
+        control,
+        test,
+        tie_correction,
+        rom,
+        {"aligned_se": aligned_se, "quade_se": quade_se},
+        monotone,
+    )
+    if test in INCOMPLETE_TESTS:
+        return _compare_incomplete(
+            data,
+            test,
+            control=control,
+            alpha=alpha,
+            procedure=procedure,
+            paper={"rom": rom, "monotone": monotone, "family": family},
+            tie_correction=tie_correction,
+        )
+    scores = data.scores()
+    if control is not None:
+        control = scores.algorithms[index_of(scores.algorithms, control)]
+    omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, pvalues)
+    posthoc = {"rom": rom, "monotone": monotone, **ses, **pvalues}
+    result, pairs = _posthoc(scores, control, cast(PosthocTest, test), alpha, posthoc)
+    side = _parametric_side(data, scores, family, control, alpha)
+    procedures = tuple(str(m) for m in result.adjusted.columns)
+    if procedure is None:
+        procedure = default_procedure(scores.n_algorithms, control, test)
+    return Report(
+        algorithms=scores.algorithms,
+        datasets=scores.datasets,
+        values=tuple(tuple(float(v) for v in row) for row in scores.values),
+        higher_is_better=scores.higher_is_better,
+        alpha=alpha,
+        test=test,
+        control=control,
+        ranks=ranks,
+        test_ranks=tuple(float(v) for v in result.ranks),
+        omnibus=omnibus,
+        comparison="control" if control is not None else "all_pairs",
+        procedures=procedures,
+        procedure=check_choice("procedure", procedure, procedures),
+        hypotheses=tuple(_hypotheses(result, pairs)),
+        notes=_notes(scores, result, omnibus[0].method),
+        tie_correction=bool(tie_correction),
+        rom=rom,
+        aligned_se=ses["aligned_se"],
+        quade_se=ses["quade_se"],
+        monotone=bool(monotone),
+        method=method,
+        pvalue_method=result.method,
+        n_resamples=n_resamples,
+        omitted=scores.omitted,
+        **side,
+    )
+
+
+def _omnibus(
+    scores: Scores, test: PosthocTest, tie_correction: bool, pvalues: dict[str, Any]
+) -> tuple[tuple[OmnibusTest, ...], tuple[float, ...]]:
+    """The omnibus tests of a complete table: Friedman and Iman-Davenport, and the aligned
+    ranks or Quade test with ``test`` "aligned" or "quade"; and the average Friedman ranks."""
+    fr = friedman(scores, tie_correction=tie_correction, **pvalues)
+    idv = iman_davenport(scores, tie_correction=tie_correction, **pvalues)
+    omnibus = [
+        OmnibusTest(
+            "friedman", float(fr.statistic), float(fr.pvalue), "chi2", (int(fr.df),), fr.method
+        ),
+        OmnibusTest(
+            "iman_davenport",
+            float(idv.statistic),
+            float(idv.pvalue),
+            "F",
+            (int(idv.df_num), int(idv.df_den)),
+            idv.method,
+        ),
+    ]
+    if test == "aligned":
+        al = friedman_aligned_ranks(scores, tie_correction=tie_correction, **pvalues)
+        omnibus.append(
+            OmnibusTest(
+                "aligned", float(al.statistic), float(al.pvalue), "chi2", (int(al.df),), al.method
+            )
+        )
+    elif test == "quade":
+        qu = quade(scores, tie_correction=tie_correction, **pvalues)
+        omnibus.append(
+            OmnibusTest(
+                "quade",
+                float(qu.statistic),
+                float(qu.pvalue),
+                "F",
+                (int(qu.df_num), int(qu.df_den)),
+                qu.method,
+            )
+        )
+    return tuple(omnibus), tuple(float(v) for v in fr.ranks)
+
+
+def _posthoc(
+    scores: Scores, control: str | None, test: PosthocTest, alpha: float, options: dict[str, Any]
+) -> tuple[PosthocControlResult | PosthocAllPairsResult, list[tuple[str, str]]]:
+    """The post-hoc of a complete table (with a control, or of all pairs) and its pairs in
+    the order of its hypotheses (the control first). ``options``: ``rom``, ``monotone``, the SE
+    forms and the p-value options."""
+    ses = {"aligned_se": options["aligned_se"], "quade_se": options["quade_se"]}
+    pvalues = {key: options[key] for key in ("method", "random_state", "n_resamples")}
+    if control is not None:
+        result = posthoc_control(
+            scores, control, test=test, alpha=alpha, rom=options["rom"], **ses, **pvalues
+        )
+        return result, [(control, other) for other in result.algorithms]
+    pairs = posthoc_all_pairs(
+        scores, test=test, alpha=alpha, monotone=options["monotone"], **ses, **pvalues
+    )
+    return pairs, list(pairs.pairs)
+
+
+def _notes(
+    scores: Scores, result: PosthocControlResult | PosthocAllPairsResult, omnibus_method: str
+) -> tuple[str, ...]:
+    """The report's notes: data sets left out, procedures left out and why, and how the
+    p-values were computed when they are not asymptotic."""
+    notes = (
+        [
+            f"Note: nan_policy='omit' left out {len(scores.omitted)} incomplete data set(s): "
+            f"{', '.join(scores.omitted)}."
+        ]
+        if scores.omitted
+        else []
+    )
+    notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
+    if result.method != "asymptotic" or omnibus_method != "asymptotic":
+        notes.append(permutation_note(scores.n_datasets, omnibus_method, result.method))
+    return tuple(notes)
+
+
+def _hypotheses(
+    result: PosthocControlResult | PosthocAllPairsResult, pairs: list[tuple[str, str]]
+) -> list[Hypothesis]:
+    """The hypotheses of a post-hoc result, one per pair (control first with a control)."""
+    labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
+    return [
+        Hypothesis(
+            a,
+            b,
+            float(result.difference.iloc[i]),
+            float(result.z.iloc[i]),
+            float(result.pvalue.iloc[i]),
+            tuple(float(v) for v in result.adjusted.loc[labels[i]]),
+        )
+        for i, (a, b) in enumerate(pairs)
+    ]
+
+
+def _compare_incomplete(
+    data: ScoresInput,
+    test: IncompleteTest,
+    *,
+    control: str | int | None,
+    alpha: float,
+    procedure: str | None,
+    paper: dict[str, Any],
+    tie_correction: bool,
+) -> Report:
+    """:func:`compare` with an incomplete-block test (``test`` "skillings_mack" or "durbin",
+    :mod:`multicomp.incomplete`): the omnibus test and its post-hoc on every score, missing
+    ones included. ``paper``: the options of :func:`compare` that do not apply here and must
+    keep their defaults (``rom``, ``monotone``, ``family``, ``nan_policy``)."""
+    defaults = {"rom": "exact", "monotone": False, "family": "nonparametric", "nan_policy": "raise"}
+    for name, value in {**paper, "nan_policy": data.options.get("nan_policy", "raise")}.items():
+        if value != defaults[name]:
+            raise ValueError(
+                f"{name}={value!r} does not apply to test={test!r}"
+                + (
+                    ", which uses every score (leave out nan_policy)"
+                    if name == "nan_policy"
+                    else " (the incomplete-block tests are rank tests with their own post-hoc)"
+                )
+            )
+    scores = data.scores(keep_missing=True)
+    omnibus: list[OmnibusTest]
+    if test == "skillings_mack":
+        sm = skillings_mack(scores, tie_correction=tie_correction)
+        omnibus = [OmnibusTest("skillings_mack", sm.statistic, sm.pvalue, "chi2", (sm.df,))]
+        dropped, n_missing = sm.dropped, sm.n_missing
+    else:
+        du = durbin(scores, tie_correction=tie_correction)
+        omnibus = [
+            OmnibusTest("durbin", du.statistic, du.pvalue, "chi2", (du.df,)),
+            OmnibusTest("durbin_f", du.f_statistic, du.f_pvalue, "F", (du.df, du.df_den)),
+        ]
+        dropped, n_missing = du.dropped, du.n_missing
+    if control is not None:
+        control = scores.algorithms[index_of(scores.algorithms, control)]
+    result = posthoc_incomplete(
+        scores, control, test=test, alpha=alpha, tie_correction=tie_correction
+    )
+    pairs = (
+        [(result.control, other) for other in result.algorithms]
+        if isinstance(result, PosthocControlResult)
+        else list(result.pairs)
+    )
+    kept = [i for i, d in enumerate(scores.datasets) if d not in dropped]
+    k = scores.n_algorithms
+    notes = [
+        f"Note: {n_missing} of {len(kept) * k} scores are missing; the {TEST_NAMES[test]} test "
+        "uses every score (each algorithm's average rank and mean score are over the "
+        "data sets that score it). It assumes that a score is not missing because of how well the algorithm would "
+        "have done: a failure that signals a bad algorithm is better scored as its worst."
+    ]
+    if test == "durbin":
+        notes.append(
+            f"Note: the z column holds Conover's t statistic, with {du.df_den} degrees of freedom."
+        )
+    if dropped:
+        notes.append(
+            f"Note: {len(dropped)} data set(s) with fewer than 2 scores left out (they carry "
+            f"no information): {', '.join(dropped)}."
+        )
+    notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
+    procedures = tuple(str(m) for m in result.adjusted.columns)
+    chosen = check_choice(
+        "procedure",
+        default_procedure(k, control, test) if procedure is None else procedure,
+        procedures,
+    )
+    ranks = tuple(float(v) for v in result.ranks)
+    return Report(
+        algorithms=scores.algorithms,
+        datasets=tuple(scores.datasets[i] for i in kept),
+        values=tuple(
+            tuple(None if np.isnan(v) else float(v) for v in scores.values[i]) for i in kept
+        ),
+        higher_is_better=scores.higher_is_better,
+        alpha=alpha,
+        test=test,
+        control=control,
+        ranks=ranks,
+        test_ranks=ranks,
+        omnibus=tuple(omnibus),
+        comparison="control" if control is not None else "all_pairs",
+        procedures=procedures,
+        procedure=chosen,
+        hypotheses=tuple(_hypotheses(result, pairs)),
+        notes=tuple(notes),
+        tie_correction=bool(tie_correction),
+        omitted=dropped,
+    )
+
+
+def _parametric_side(
+    data: ScoresInput,
+    scores: Scores,
+    family: Family,
+    control: str | None,
+    alpha: float,
+) -> dict[str, Any]:
+    """The Report fields of the parametric side: the verdict on its conditions
+    (:func:`multicomp.check_conditions` on the input as given, so that folds and runs are
+    checked), the family used (``family``, or the recommended one of
+    :func:`multicomp.choose_family` for ``"auto"``) and why, and the verdicts of the
+    repeated-measures ANOVA and of Tukey's (all pairs) or Dunnett's (a control) post-hoc when
+    the parametric family is used."""
+    choice = choose_family(check_conditions(data, alpha=alpha))
+    if family == "auto":
+        used, reason = choice.recommended, f"chosen by family='auto': {choice.reason}"
+    else:
+        used = family
+        reason = f"as asked by family={family!r}; recommended: the {choice.recommended} tests. {choice.reason}"
+    lines: tuple[str, ...] = ()
+    if used == "parametric":
+        anova = rm_anova(scores)
+        post = posthoc_parametric(scores, control, alpha=alpha)
+        name = "Tukey's HSD" if post.procedure == "tukey" else "Dunnett's test"
+        rejected = [
+            f"{a} vs {b} (difference of means {d:+.4g}, APV = {fmt_p(p)})"
+            for (a, b), d, p in zip(post.pairs, post.difference, post.adjusted)
+            if p <= alpha
+        ]
+        lines = (
+            str(anova),
+            f"{name} (repeated-measures error term): {len(rejected)} of {len(post.pairs)} "
+            f"hypotheses rejected at alpha = {fmt_alpha(alpha)}"
+            + (f": {'; '.join(rejected)}." if rejected else "."),
+        )
+    return {
+        "conditions": choice.conditions.verdict,
+        "family": used,
+        "family_reason": reason,
+        "parametric": lines,
+    }
+
+
+def _check_options(
+    control: str | int | None,
+    test: str,
+    tie_correction: bool,
+    rom: str,
+    ses: dict[str, str],
+    monotone: bool,
+) -> tuple[Rom, dict[str, SEForm]]:
+    """``rom`` and the SE options ``ses`` as spelled in their option lists, or an error for
+    values outside them and for paper options that would have no effect."""
+    check_bool(tie_correction, "tie_correction")
+    check_bool(monotone, "monotone")
+    chosen = check_choice("rom", rom, ROMS)
+    checked = check_se_options(test, ses)
+    if chosen != "exact" and control is None:
+        raise ValueError("rom= applies to the comparisons with a control: give control=")
+    if monotone and control is not None:
+        raise ValueError("monotone= applies to all pairwise comparisons: leave out control=")
+    if monotone and test in PAIRWISE_TESTS:
+        raise ValueError(
+            f"monotone= changes only Bergmann-Hommel, which test={test!r} does not offer"
+        )
+    return chosen, checked

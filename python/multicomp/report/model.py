@@ -1,0 +1,273 @@
+"""The data of a report: :class:`OmnibusTest`, :class:`Hypothesis` and the fields of a
+:class:`multicomp.Report`, in plain values.
+
+This module imports nothing else of :mod:`multicomp.report`, nor the post-hocs, the procedures
+or the plotting layer (only the package's leaves: names, tables, checks, the vocabulary, the
+p-value labels and the input's :class:`multicomp.Scores`): the orchestration of
+:func:`multicomp.compare`, the decisions, the renderers and the JSON codec import it, so the
+arrows point one way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+from multicomp._names import TEST_NAMES, fmt_p
+from multicomp._permutation import DEFAULT_RESAMPLES, pvalue_label
+from multicomp._tables import NotebookView
+from multicomp._validation import check_alpha, check_choice
+from multicomp._vocabulary import (
+    INCOMPLETE_TESTS,
+    RANK_TESTS,
+    ChosenFamily,
+    CompareTest,
+    OmnibusName,
+    PosthocComparison,
+    PValueMethod,
+    PValueSource,
+    Rom,
+    SEForm,
+)
+from multicomp.data.scores import Scores
+
+__all__ = [
+    "PAPER_OPTIONS",
+    "Hypothesis",
+    "OmnibusTest",
+    "ReportData",
+    "distribution",
+    "pvalue_note",
+]
+
+#: The fields of a report that select a paper's form (or the papers' p-values), listed by
+#: :meth:`ReportData.paper_options` when they differ from their defaults.
+PAPER_OPTIONS = ("tie_correction", "rom", "aligned_se", "quade_se", "monotone", "method")
+
+
+def distribution(t: OmnibusTest) -> str:
+    """``chi2(3)``, ``F(3, 27)``: the reference distribution of an omnibus test."""
+    return f"{t.distribution}({', '.join(str(d) for d in t.df)})"
+
+
+def pvalue_note(method: PValueSource) -> str:
+    """`` (exact permutation)`` after a p-value that is not asymptotic, else nothing."""
+    return "" if method == "asymptotic" else f" ({pvalue_label(method, None)})"
+
+
+@dataclass(frozen=True)
+class OmnibusTest(NotebookView):
+    """One omnibus test of a :class:`Report`.
+
+    Attributes
+    ----------
+    name : str
+        The test: ``'friedman'``, ``'iman_davenport'``, ``'aligned'``, ``'quade'``,
+        ``'skillings_mack'``, ``'durbin'`` (Durbin's chi-square) or ``'durbin_f'`` (Conover's F).
+    statistic : float
+        Its statistic.
+    pvalue : float
+        Its p-value.
+    distribution : {'chi2', 'F'}
+        Its reference distribution.
+    df : tuple of int
+        Its degrees of freedom (one for chi2, two for F).
+    method : str
+        How ``pvalue`` was computed: ``'asymptotic'`` (from ``distribution``), ``'exact'`` or
+        ``'permutation'`` (Monte Carlo) permutation p-values (``compare(method=)``).
+    """
+
+    name: OmnibusName
+    statistic: float
+    pvalue: float
+    distribution: Literal["chi2", "F"]
+    df: tuple[int, ...]
+    method: PValueSource = "asymptotic"
+
+    def __str__(self) -> str:
+        df = ", ".join(map(str, self.df))
+        return (
+            f"{TEST_NAMES[self.name]}: {self.distribution}({df}) = {self.statistic:.4f}, "
+            f"p = {fmt_p(self.pvalue)}{pvalue_note(self.method)}"
+        )
+
+    def to_frame(self) -> pd.DataFrame:
+        """The test as one row, indexed by its name: ``statistic``, ``distribution``, ``df``,
+        ``pvalue`` and ``method``."""
+        row = {name: getattr(self, name) for name in ("statistic", "distribution", "df")}
+        return pd.DataFrame(
+            [{**row, "pvalue": self.pvalue, "method": self.method}], index=[self.name]
+        )
+
+
+@dataclass(frozen=True)
+class Hypothesis(NotebookView):
+    """One hypothesis of a :class:`Report`, H0: ``first`` and ``second`` perform alike.
+
+    Attributes
+    ----------
+    first, second : str
+        The two algorithms (``first`` is the control with a control).
+    difference : float
+        R_second - R_first on the post-hoc ranks (positive: ``first`` ranks better).
+    z : float
+        The test statistic of the pair.
+    pvalue : float
+        Its unadjusted p-value.
+    apvs : tuple of float
+        One adjusted p-value (APV) per procedure of the report (``Report.procedures``).
+    label : str
+        "first vs second".
+    """
+
+    first: str
+    second: str
+    difference: float
+    z: float
+    pvalue: float
+    apvs: tuple[float, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.first} vs {self.second}"
+
+    def __str__(self) -> str:
+        return (
+            f"{self.label}: rank difference {self.difference:.4g}, z = {self.z:.4f}, "
+            f"p = {fmt_p(self.pvalue)}, APVs {', '.join(map(fmt_p, self.apvs))}"
+        )
+
+    def to_frame(self) -> pd.DataFrame:
+        """The hypothesis as one row, indexed by its label: ``difference``, ``z``, ``pvalue``
+        and ``apvs`` (the tuple, in the order of ``Report.procedures``)."""
+        row = {name: getattr(self, name) for name in ("difference", "z", "pvalue", "apvs")}
+        return pd.DataFrame([row], index=[self.label])
+
+
+@dataclass(frozen=True)
+class ReportData:
+    """The fields of a :class:`multicomp.Report` (documented there) and what follows from
+    them alone: its tables, its scores and the hypotheses a procedure rejects. The renderers,
+    the JSON codec and the diagram import this class; it imports none of them."""
+
+    algorithms: tuple[str, ...]
+    datasets: tuple[str, ...]
+    values: tuple[tuple[float | None, ...], ...] = field(repr=False)  # None: a missing score
+    higher_is_better: bool
+    alpha: float
+    test: CompareTest
+    control: str | None
+    ranks: tuple[float, ...]  # average Friedman ranks (the test's after an incomplete-block test)
+    test_ranks: tuple[float, ...]  # the ranks of `test` that the post-hoc compares
+    omnibus: tuple[OmnibusTest, ...]
+    comparison: PosthocComparison
+    procedures: tuple[str, ...]
+    procedure: str  # the procedure of the summary and the plot
+    hypotheses: tuple[Hypothesis, ...]
+    notes: tuple[str, ...] = ()
+    # the options of compare() that select a paper's form (see its docstring)
+    tie_correction: bool = True
+    rom: Rom = "exact"
+    aligned_se: SEForm = "calibrated"
+    quade_se: SEForm = "calibrated"
+    monotone: bool = False
+    method: PValueMethod = "auto"
+    pvalue_method: PValueSource = "asymptotic"
+    n_resamples: int = DEFAULT_RESAMPLES
+    # data sets left out by nan_policy="omit", or with fewer than 2 scores by an incomplete test
+    omitted: tuple[str, ...] = ()
+    # the parametric side (multicomp.parametric): the verdict on its conditions, the family
+    # used and why, and the parametric verdicts when that family was used
+    conditions: str = ""
+    family: ChosenFamily = "nonparametric"
+    family_reason: str = ""
+    parametric: tuple[str, ...] = ()
+
+    # --- tables ------------------------------------------------------------------------
+    @property
+    def n_datasets(self) -> int:
+        return len(self.datasets)
+
+    def as_scores(self) -> Scores:
+        """The input as validated :class:`multicomp.Scores` (for re-analysis)."""
+        values = np.array(self.values, dtype=float).reshape(len(self.datasets), -1)
+        values.setflags(write=False)
+        return Scores(values, self.algorithms, self.datasets, self.higher_is_better)
+
+    @property
+    def scores(self) -> pd.DataFrame:
+        """The input scores (rows = data sets, columns = algorithms)."""
+        return pd.DataFrame(
+            np.array(self.values, dtype=float).reshape(len(self.datasets), -1),
+            index=list(self.datasets),
+            columns=list(self.algorithms),
+        )
+
+    @property
+    def rank_frame(self) -> pd.DataFrame:
+        """Average Friedman ranks (and the ranks of ``test`` when it is not Friedman; only
+        those after an incomplete-block test)."""
+        columns: dict[str, list[float]] = {
+            "friedman" if self.test not in INCOMPLETE_TESTS else self.test: list(self.ranks)
+        }
+        if self.test in RANK_TESTS and self.test != "friedman":
+            columns[self.test] = list(self.test_ranks)
+        return pd.DataFrame(columns, index=pd.Index(self.algorithms, name="algorithm"))
+
+    @property
+    def omnibus_frame(self) -> pd.DataFrame:
+        return pd.DataFrame(
+            {
+                "statistic": [t.statistic for t in self.omnibus],
+                "distribution": [distribution(t) for t in self.omnibus],
+                "pvalue": [t.pvalue for t in self.omnibus],
+            },
+            index=pd.Index([t.name for t in self.omnibus], name="test"),
+        )
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per hypothesis, in order of unadjusted p (as the papers' tables): columns
+        ``difference``, ``z``, ``pvalue``, ``apv_<procedure>``, ``reject_<procedure>``."""
+        rows = sorted(self.hypotheses, key=lambda h: h.pvalue)
+        frame = pd.DataFrame(
+            {
+                "difference": [h.difference for h in rows],
+                "z": [h.z for h in rows],
+                "pvalue": [h.pvalue for h in rows],
+            },
+            index=pd.Index([h.label for h in rows], name="hypothesis"),
+        )
+        for j, m in enumerate(self.procedures):
+            frame[f"apv_{m}"] = [h.apvs[j] for h in rows]
+        for j, m in enumerate(self.procedures):
+            frame[f"reject_{m}"] = [h.apvs[j] <= self.alpha for h in rows]
+        return frame
+
+    # --- decisions ---------------------------------------------------------------------
+    def rejected(
+        self, procedure: str | None = None, alpha: float | None = None
+    ) -> list[Hypothesis]:
+        """Hypotheses rejected by ``procedure`` (default: the report's) at ``alpha`` (APV <= alpha)."""
+        j = self._procedure_index(procedure)
+        level = self.alpha if alpha is None else check_alpha(alpha)
+        return [h for h in sorted(self.hypotheses, key=lambda h: h.pvalue) if h.apvs[j] <= level]
+
+    def _procedure_index(self, procedure: str | None) -> int:
+        name = (
+            self.procedure
+            if procedure is None
+            else check_choice("procedure", procedure, self.procedures)
+        )
+        return self.procedures.index(name)
+
+    def paper_options(self) -> list[str]:
+        """The options of :func:`compare` that differ from their defaults, as ``name=value``."""
+        defaults = {f.name: f.default for f in fields(self)}
+        return [
+            f"{name}={getattr(self, name)!r}"
+            for name in PAPER_OPTIONS
+            if getattr(self, name) != defaults[name]
+        ]

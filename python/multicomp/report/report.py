@@ -1,0 +1,252 @@
+"""The public :class:`Report`: the data of :mod:`multicomp.report.model` with its renderers
+(text, Markdown, LaTeX, HTML, CSV), its JSON form and its critical difference diagram.
+
+The diagram draws the report's own decisions (:mod:`multicomp.report.decisions`); the
+renderers and the codec import the data classes, never this module, so nothing imports back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, cast
+
+from multicomp._validation import check_alpha, check_choice, one_of
+from multicomp._vocabulary import CD_PROCEDURES, INCOMPLETE_TESTS, PosthocTest
+from multicomp.data.scores import index_of
+from multicomp.plotting.cd_diagram import cd_diagram, draw_decisions
+from multicomp.report import json, render
+from multicomp.report.decisions import of_report
+from multicomp.report.model import ReportData
+
+__all__ = ["Report"]
+
+
+class Report(ReportData):
+    """Everything :func:`compare` found, in plain values.
+
+    A report compares equal after a JSON round trip. Render it with ``str(report)``,
+    :meth:`to_markdown`, :meth:`to_latex`, :meth:`to_html`, :meth:`to_json` (read back with
+    :meth:`from_json`), :meth:`to_csv`; draw its critical difference (CD) diagram with
+    :meth:`plot`. Tables as DataFrames: :attr:`rank_frame`, :attr:`omnibus_frame`,
+    :meth:`to_frame` (the hypotheses).
+
+    Attributes
+    ----------
+    algorithms : tuple of str
+        The algorithms, in input order.
+    datasets : tuple of str
+        The data sets used.
+    values : tuple of tuple of float or None
+        The scores, one row per data set (None: a missing score, after an incomplete-block
+        test).
+    higher_is_better : bool
+        Whether larger scores are better.
+    alpha : float
+        The significance level of the decisions.
+    test : str
+        The post-hoc's ranks or pairwise tests (:data:`CompareTest`).
+    control : str or None
+        The control, or None for all pairs.
+    ranks : tuple of float
+        Average Friedman ranks (the test's own after ``'skillings_mack'`` or ``'durbin'``).
+    test_ranks : tuple of float
+        The ranks of ``test`` that the post-hoc compares.
+    omnibus : tuple of OmnibusTest
+        The omnibus tests.
+    comparison : {'control', 'all_pairs'}
+        Comparisons with a control (1 x N) or of all pairs (N x N).
+    procedures : tuple of str
+        The procedures whose adjusted p-values each hypothesis holds.
+    procedure : str
+        The procedure of the summary and the plot.
+    hypotheses : tuple of Hypothesis
+        One per comparison.
+    notes : tuple of str
+        Notes for the reader (left-out data sets and procedures, missing scores).
+    tie_correction, rom, aligned_se, quade_se, monotone : bool or str
+        The options of :func:`compare` that select the papers' forms.
+    method : str
+        The p-value option of :func:`compare` (``'auto'``, ``'asymptotic'``, ``'exact'``,
+        ``'permutation'``); ``'asymptotic'`` is the papers' form.
+    pvalue_method : str
+        How the post-hoc p-values were computed (``'asymptotic'``, ``'exact'``,
+        ``'permutation'``); each omnibus test records its own (``OmnibusTest.method``).
+    n_resamples : int
+        The Monte Carlo permutations of a ``'permutation'`` p-value.
+    omitted : tuple of str
+        Data sets left out by ``nan_policy='omit'``, or with fewer than two scores by an
+        incomplete-block test.
+    conditions : str
+        The verdict on the conditions of the parametric tests.
+    family : {'nonparametric', 'parametric'}
+        The family of tests used.
+    family_reason : str
+        Why that family, and which the papers recommend.
+    parametric : tuple of str
+        The parametric verdicts, when that family was used.
+    n_datasets : int
+        N.
+    scores : pandas.DataFrame
+        The scores as a table.
+    rank_frame, omnibus_frame : pandas.DataFrame
+        The ranks and omnibus tests as tables.
+    summary : str
+        What was found, in plain language.
+    warnings : tuple of str
+        Why procedures of the report do not control the family-wise error.
+
+    References
+    ----------
+    D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
+    7:1-30.
+    G08 = Garcia & Herrera (2008), An extension on "Statistical comparisons of classifiers over
+    multiple data sets" for all pairwise comparisons, JMLR 9:2677-2694.
+    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
+    comparisons in the design of experiments in computational intelligence and data mining,
+    Inf. Sci. 180:2044-2064.
+    """
+
+    @property
+    def summary(self) -> str:
+        """What was found, in plain language."""
+        return render.summary(self)
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Why procedures shown in the report do not control the family-wise error (Finner and
+        Li, :data:`multicomp.adjust.NOT_FWER_CONTROLLING`), with measured rates; the
+        hypothesis tables carry them as notes."""
+        return render.fwer_warnings(self)
+
+    def to_text(self) -> str:
+        """A plain-text report: the summary (ranking, verdicts, groups, procedure), then the
+        tables (``*``: rejected at alpha, ``+``: at 0.10 only)."""
+        return render.text(self)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        scope = f"control={self.control!r}" if self.comparison == "control" else "all pairs"
+        return (
+            f"<Report: {len(self.algorithms)} algorithms x {self.n_datasets} data sets, {scope}, "
+            f"test={self.test!r}, procedure={self.procedure!r}, alpha={self.alpha:g}: "
+            f"{len(self.rejected())} of {len(self.hypotheses)} hypotheses rejected>"
+        )
+
+    def to_html(self) -> str:
+        """One self-contained HTML page (no external resource, scripts forbidden by its
+        Content-Security-Policy, every name escaped): the summary, the CD diagram as an SVG
+        image and the tables, rejections highlighted."""
+        return render.html(self, self.plot(), page=True)
+
+    def _repr_html_(self) -> str:
+        """The report in a notebook: summary, CD diagram and tables."""
+        return render.html(self, self.plot(), page=False)
+
+    def to_markdown(self) -> str:
+        """Markdown tables (rejected APVs in bold, at 0.10 only in italics) and the summary."""
+        return render.markdown(self)
+
+    def to_latex(self, label: str = "mc") -> str:
+        """LaTeX tables for a paper, as is (``\\usepackage{booktabs,graphicx}``).
+
+        Parameters
+        ----------
+        label : str
+            Prefix of the ``\\label`` of each table: ``tab:<label>-ranks``, then
+            ``tab:<label>-control`` or ``tab:<label>-pairs``.
+
+        Returns
+        -------
+        str
+            The average ranks best first with mean scores (omnibus tests in the caption, in
+            math mode: chi-square and F with their degrees of freedom); then, with a control,
+            z, p and the adjusted p-values (APVs) of Bonferroni-Dunn, Holm, Hochberg, Finner,
+            Li and the report's procedure, or for all pairs the lower-triangular matrix of the
+            report's procedure's APVs. Rejections at alpha in bold. A table wider than the
+            column is scaled down to fit it (``\\resizebox``), so it fits any article column.
+        """
+        return render.latex(self, label)
+
+    def to_json(self, **kwargs: Any) -> str:
+        """Strict JSON with every field; :meth:`from_json` reads it back to an equal report.
+        An infinite statistic (e.g. Iman-Davenport's F when all data sets agree) is written as
+        the string ``"Infinity"``, since JSON has no infinity. ``kwargs`` go to
+        :func:`json.dumps` (default ``indent=2``)."""
+        return json.encode(self, **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str) -> Report:
+        """Read a report written by :meth:`to_json`.
+
+        The whole document is checked before a report is built: every field of the dataclass
+        with its type, alpha in (0, 1), p-values and APVs in [0, 1], known tests and procedures,
+        consistent lengths and names. A ValueError names the first field that is wrong.
+        """
+        return json.decode(cls, text)
+
+    def to_csv(self) -> str:
+        """Every table in one tidy CSV with columns ``table,row,column,value`` (tables
+        ``ranks``, ``omnibus`` and ``posthoc``). Safe to open in a spreadsheet: a name that
+        starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading
+        apostrophe (OWASP's CSV-injection rule); :meth:`to_json` keeps every name exactly."""
+        return render.csv(self)
+
+    def plot(
+        self,
+        *,
+        procedure: str | None = None,
+        alpha: float | None = None,
+        control: str | int | None = None,
+        test: PosthocTest | None = None,
+        **style: Any,
+    ) -> Any:
+        """The critical difference (CD) diagram of this report (a matplotlib Figure).
+
+        By default it draws the report's own decisions, those of the summary: the report's
+        procedure (``procedure``) at its alpha, on its test's ranks, nothing recomputed. A
+        ``procedure`` among the report's procedures draws that one's decisions; another procedure,
+        test or control recomputes the diagram from the scores with the report's options.
+        ``style``: ``ax``, ``title``, ``fontsize``, ``show_ranks``, ``bars`` of
+        :func:`multicomp.cd_diagram`. After an incomplete-block test (``skillings_mack``,
+        ``durbin``) the diagram always draws the report's decisions (no critical difference
+        exists: the SE differs between pairs), so ``procedure`` must be one of its procedures.
+        """
+        if procedure is None:
+            procedure = self.procedure
+        else:  # one of the report's procedures in any case draws the report's decisions
+            with contextlib.suppress(ValueError):
+                procedure = check_choice("procedure", procedure, self.procedures, aliases=False)
+        alpha = self.alpha if alpha is None else check_alpha(alpha)
+        named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
+        incomplete = self.test in INCOMPLETE_TESTS
+        if (
+            procedure in self.procedures
+            and (procedure not in CD_PROCEDURES or incomplete)
+            and test in (None, self.test)
+            and (named is None or named == self.control or self.comparison == "all_pairs")
+        ):
+            return draw_decisions(of_report(self, procedure, alpha, named), **style)
+        if incomplete:
+            raise ValueError(
+                f"a report of test={self.test!r} draws its own decisions, with its test and "
+                f"control (asked: test={test!r}, control={control!r}): "
+                + one_of("procedure", procedure, self.procedures)
+            )
+        options: dict[str, Any] = {"aligned_se": self.aligned_se, "quade_se": self.quade_se}
+        if self.comparison == "control":
+            options["rom"] = self.rom
+        else:
+            options["monotone"] = self.monotone
+        return cd_diagram(
+            self.as_scores(),
+            procedure=procedure,
+            alpha=alpha,
+            control=named if named is not None else self.control,
+            test=cast(PosthocTest, self.test) if test is None else test,  # not incomplete
+            method=self.method,
+            n_resamples=self.n_resamples,
+            **options,
+            **style,
+        )

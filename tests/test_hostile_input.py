@@ -312,8 +312,9 @@ def test_native_hommel_equals_the_quadratic_algorithm_and_statsmodels(kind: str)
     # algorithm) to the last place or so: bit for bit unless slopes p/j tie in real arithmetic
     # (as for p-values rounded to one decimal), where the two roundings may differ by an ulp;
     # statsmodels' implementation agrees to rounding.
-    from plain_adjust import adjust
     from statsmodels.stats.multitest import multipletests
+
+    from plain_adjust import adjust
 
     rng = np.random.default_rng(7)
     for m in [1, 2, 3, *rng.integers(4, 60, 40), 700]:

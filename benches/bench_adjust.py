@@ -103,9 +103,7 @@ def one_family() -> None:
             [sys.executable, "-c", _ONE_FAMILY, str(m)], capture_output=True, text=True, check=True
         )
         got = json.loads(run.stdout)
-        print(
-            f"| {m:,} | {got['seconds']:.3f} | {got['cpu']:.3f} | {got['above_input_mib']:.1f} |"
-        )
+        print(f"| {m:,} | {got['seconds']:.3f} | {got['cpu']:.3f} | {got['above_input_mib']:.1f} |")
 
 
 if __name__ == "__main__":

@@ -146,18 +146,18 @@ fn to_input_order(values: &mut [f64], order: &mut [u32]) {
 /// the largest) of (m - j + 1) p_(j), capped at 1, for sorted `ps`.
 fn step(ps: &[f64], out: &mut [f64], down: bool) {
     let m = ps.len();
-    let term = |j: usize| (m - j) as f64 * ps[j];
+    let terms = out.iter_mut().zip(ps).enumerate();
     if down {
         let mut run = f64::NEG_INFINITY;
-        for j in 0..m {
-            run = run.max(term(j));
-            out[j] = run.min(1.0);
+        for (j, (o, &p)) in terms {
+            run = run.max((m - j) as f64 * p);
+            *o = run.min(1.0);
         }
     } else {
         let mut run = f64::INFINITY;
-        for j in (0..m).rev() {
-            run = run.min(term(j));
-            out[j] = run.min(1.0);
+        for (j, (o, &p)) in terms.rev() {
+            run = run.min((m - j) as f64 * p);
+            *o = run.min(1.0);
         }
     }
 }

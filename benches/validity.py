@@ -135,8 +135,8 @@ def _cell(row: pd.Series) -> str:
 
 def _row_order(row: tuple[str, str, str]) -> tuple[int, int, int]:
     """Comparisons, tests and procedures in the package's order (not alphabetical)."""
+    from multicomp._vocabulary import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
     from multicomp._vocabulary import POSTHOC_TESTS as TESTS
-    from multicomp.adjust import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
     from multicomp.simulation import COMPARISONS, OMNIBUS
 
     comparison, test, procedure = row

@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 from statsmodels.stats.multitest import multipletests
 
 from multicomp import adjust_control
-from multicomp.adjust import CONTROL_PROCEDURES, ROM_GARCIA2010, rom_critical_values, rom_reject
+from multicomp._vocabulary import CONTROL_PROCEDURES
+from multicomp.procedures.adjust import rom_reject
+from multicomp.procedures.control import ROM_GARCIA2010, rom_critical_values
 from reference_cases import assert_matches, case
 
 # case id -> key of its unadjusted p-values

@@ -101,7 +101,7 @@ def test_errors(args: tuple, error: type, match: str) -> None:
 
 def test_nemenyi_refuses_more_algorithms_than_it_computes_accurately() -> None:
     """Found by the fuzz suite: at k = 8.4e9 scipy's studentized-range quadrature fails."""
-    from multicomp.critical_difference import MAX_K_NEMENYI
+    from multicomp.procedures.critical_difference import MAX_K_NEMENYI
 
     assert critical_difference_q(MAX_K_NEMENYI) > critical_difference_q(1000)
     with pytest.raises(ValueError, match=r"too many for the Nemenyi.*bonferroni_dunn"):

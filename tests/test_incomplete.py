@@ -339,7 +339,9 @@ def test_skillings_mack_beyond_the_general_bergmann_hommel_limit() -> None:
     x[rng.random(x.shape) < 0.1] = np.nan
     result = mc.posthoc_incomplete(x)
     assert "bergmann_hommel" in result.skipped and "shaffer" in result.adjusted.columns
-    with pytest.raises(ValueError, match=r"bergmann_hommel after skillings_mack supports k <= "):
+    with pytest.raises(
+        ValueError, match=r"bergmann_hommel after skillings_mack does not apply: k = "
+    ):
         mc.posthoc_incomplete(x, procedures=["bergmann_hommel"])
     assert mc.compare(x, test="skillings_mack").procedure == "shaffer"
 
@@ -381,3 +383,18 @@ def test_compare_on_complete_data_is_the_friedman_analysis() -> None:
         assert ours.z == pytest.approx(theirs.z, rel=1e-9)
         assert ours.apvs == pytest.approx(theirs.apvs, rel=1e-9)
     assert "0 of 56 scores are missing" in sm.summary
+
+
+def test_beyond_roms_limit_it_is_skipped_as_after_complete_data() -> None:
+    """One rule for every post-hoc (multicomp.procedures.plan): with 103 algorithms exact Rom
+    (at most 100 comparisons) is left out with its reason, not an error."""
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((12, 103))
+    x[rng.random(x.shape) < 0.05] = np.nan
+    result = mc.posthoc_incomplete(x, "A1")
+    assert "rom" in result.skipped and "rom" not in result.procedures
+    assert "hochberg" in result.skipped["rom"] and "holm" in result.procedures
+    complete = mc.posthoc_control(np.nan_to_num(x), "A1")
+    assert result.skipped == complete.skipped
+    report = mc.compare(x, test="skillings_mack", control="A1")
+    assert report.procedure == "holm" and "rom left out" in report.to_text()

@@ -24,6 +24,9 @@ CALLS = {
     "batch": "multicomp.adjust_all_pairs(np.random.default_rng(0).random((12, 190)), 'bergmann_hommel')",
     # One family at k = 20 with near-tied p-values (no threshold can be skipped).
     "one_family": "multicomp.adjust_all_pairs(0.5 + 1e-7 * np.random.default_rng(0).random(190), 'bergmann_hommel')",
+    # The Plackett-Luce Gibbs sampler: 1.5e5 draws at k = 50, N = 1000 (about 40 s of one
+    # core): the check at every sweep of every chain.
+    "plackett_luce": "multicomp.bayesian_ranking(np.random.default_rng(0).random((1000, 50)), n_draws=150_000)",
 }
 
 

@@ -13,6 +13,7 @@ from scipy import stats
 
 import multicomp as mc
 from multicomp import _ranking
+from multicomp.ranktests import aligned, quade
 from reference_cases import REFERENCE, assert_matches, case, read_csv
 
 Getter = Callable[[dict[str, Any]], Any]
@@ -98,12 +99,12 @@ def test_paper_forms_reproduce_expected_json(case_id: str) -> None:
 
 def test_aligned_pvalue_from_printed_ranks_and_quade_pvalue_from_printed_q() -> None:
     c = case("garcia2010_friedman_aligned_ranks_from_printed_ranks")
-    parts = _ranking.aligned_ranks_statistic(read_csv(c["input"]).to_numpy(), tie_correction=False)
+    parts = aligned.statistic(read_csv(c["input"]).to_numpy(), tie_correction=False)
     assert_matches(stats.chi2.sf(parts.statistic, c["inputs"]["k"] - 1), c["expected"]["p_T"])
     c = case("garcia2010_quade_with_printed_Q")
     data = read_csv(c["input"])
     q = np.array([c["inputs"]["Q"][name] for name in data.index])
-    parts = _ranking.quade_parts(_ranking.friedman_ranks(data.to_numpy()), q, tie_correction=False)
+    parts = quade.parts(_ranking.friedman_ranks(data.to_numpy()), q, tie_correction=False)
     n, k = data.shape
     assert_matches(stats.f.sf(parts.statistic, k - 1, (k - 1) * (n - 1)), c["expected"]["p_T3"])
 

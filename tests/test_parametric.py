@@ -261,11 +261,14 @@ def test_conditions_refuse_unknown_options(bad: dict[str, object], error: str) -
 
 def test_compare_states_the_conditions_and_the_family() -> None:
     scores = mc.load_example("garcia2010")
-    report = mc.compare(scores, control="PDFC")
+    report = mc.compare(scores, control="PDFC")  # the default family: conditions not checked
     assert report.family == "nonparametric" and report.parametric == ()
-    assert report.conditions == mc.check_conditions(scores).verdict
-    assert "Parametric conditions: The parametric conditions are rejected" in report.summary
-    assert "recommended: the nonparametric tests" in report.family_reason
+    assert report.conditions == "" and "Parametric conditions" not in report.summary
+    assert "family='auto' checks the conditions" in report.family_reason
+    auto = mc.compare(scores, control="PDFC", family="auto")
+    assert auto.conditions == mc.check_conditions(scores).verdict
+    assert "Parametric conditions: The parametric conditions are rejected" in auto.summary
+    assert auto.family == "nonparametric" and "conditions are rejected" in auto.family_reason
     parametric = mc.compare(scores, control="PDFC", family="parametric")
     assert (
         parametric.family == "parametric"

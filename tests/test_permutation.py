@@ -1,4 +1,4 @@
-"""Exact and Monte Carlo permutation p-values of the rank tests (multicomp._permutation):
+"""Exact and Monte Carlo permutation p-values of the rank tests (multicomp.ranktests.permutation):
 against brute-force enumeration, scipy.stats.permutation_test, their own Monte Carlo error, and
 the type I error of method="auto" at small N."""
 
@@ -14,7 +14,7 @@ from hypothesis.extra.numpy import arrays
 from scipy import stats
 
 import multicomp as mc
-from multicomp import _permutation
+from multicomp.ranktests import permutation as _permutation
 
 OMNIBUS = [mc.friedman, mc.iman_davenport, mc.friedman_aligned_ranks, mc.quade]
 pytestmark = pytest.mark.filterwarnings("ignore::multicomp.ShapeWarning")

@@ -14,7 +14,7 @@ from hypothesis.extra.numpy import arrays
 
 import multicomp as mc
 from multicomp import _core, posthoc
-from multicomp.adjust import ALL_PAIRS_PROCEDURES
+from multicomp._vocabulary import ALL_PAIRS_PROCEDURES
 from reference_cases import REFERENCE, assert_matches, case, read_csv
 
 CASE = "garcia2008_friedman_all_pairwise"
@@ -150,7 +150,9 @@ def test_methods_selection_and_bergmann_hommel_beyond_the_supported_k(
     assert "bergmann_hommel" in result.skipped and "shaffer" in result.skipped["bergmann_hommel"]
     with pytest.raises(ValueError, match="bergmann_hommel was skipped: k = 5 exceeds"):
         result.matrix("bergmann_hommel")
-    with pytest.raises(ValueError, match="bergmann_hommel supports k <= 4"):
+    with pytest.raises(
+        ValueError, match=r"bergmann_hommel does not apply: k = 5 exceeds the largest k \(4\)"
+    ):
         mc.posthoc_all_pairs(data, procedures=["bergmann_hommel"])
 
 

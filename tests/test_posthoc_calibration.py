@@ -21,7 +21,7 @@ from scipy import stats
 from scipy.stats import rankdata
 
 import multicomp as mc
-from multicomp import _ranking
+from multicomp import _ranking, ranktests
 
 ALPHA = 0.05
 REPS = 10_000
@@ -48,7 +48,7 @@ def _null_rejection_rates(n: int, k: int, seed: int) -> dict[str, float]:
     candidates = {
         "calibrated": _ranking.permutation_se(ranks),
         "ddof1": np.sqrt(2.0 * k / (k - 1) * ranks.var(axis=2, ddof=1).sum(axis=1) / n**2),
-        "garcia2010": np.full(REPS, _ranking.standard_error("aligned", k, n, "garcia2010")),
+        "garcia2010": np.full(REPS, ranktests.get("aligned").se["garcia2010"](None, k, n)),
         "misprint": np.full(REPS, np.sqrt(k * (n + 1) / 6.0)),
     }
     return {
@@ -123,7 +123,7 @@ def test_quade_calibrated_se_holds_alpha_and_eq22_does_not(k: int, seed: int, ti
     critical = stats.norm.isf(ALPHA / 2)
     se = {
         "calibrated": _ranking.permutation_se(w, total),
-        "garcia2010": _ranking.standard_error("quade", k, n, "garcia2010"),
+        "garcia2010": ranktests.get("quade").se["garcia2010"](None, k, n),
     }
     rates = {
         name: float(np.mean(np.abs(difference / np.reshape(s, (-1, 1))) > critical))
@@ -155,5 +155,5 @@ def test_quade_se_matches_the_permutation_variance_with_ties_exactly() -> None:
     se = mc.posthoc_control(x, control=0, test="quade").se
     assert np.mean(diffs) == pytest.approx(0.0, abs=1e-12)
     assert se == pytest.approx(np.sqrt(np.var(diffs)), rel=1e-12)
-    no_ties = _ranking.standard_error("quade", k, n)
+    no_ties = ranktests.get("quade").se["calibrated"](None, k, n)
     assert se < no_ties  # ties shrink the permutation SE

@@ -10,9 +10,10 @@ import pytest
 from scipy import stats
 
 import multicomp as mc
-from multicomp import _ranking
-from multicomp.adjust import CONTROL_PROCEDURES, NOT_FWER_CONTROLLING
+from multicomp import _ranking, procedures
+from multicomp._vocabulary import CONTROL_PROCEDURES
 from multicomp.posthoc import PosthocControlResult
+from multicomp.ranktests import quade
 from reference_cases import REFERENCE, assert_matches, case, read_csv
 
 Getter = Callable[[PosthocControlResult], Any]
@@ -146,7 +147,7 @@ def test_quade_posthoc_from_the_printed_q_reproduces_table_11() -> None:
     c = case(case_id)
     data = read_csv(c["input"])
     q = np.array([c["inputs"]["Q"][name] for name in data.index])
-    t = _ranking.quade_parts(_ranking.friedman_ranks(data.to_numpy()), q).T_j
+    t = quade.parts(_ranking.friedman_ranks(data.to_numpy()), q).T_j
     result = mc.posthoc_control(
         ranks=dict(zip(data.columns, t)),
         n_datasets=len(data),
@@ -286,7 +287,8 @@ def test_statistic_is_z_under_scipys_name(posthoc) -> None:
 def test_finner_and_li_are_marked_as_not_controlling_the_fwer() -> None:
     """Issue 8.4: the result, its table and its text say so, with the measured rates."""
     result = mc.posthoc_control(mc.load_example("garcia2010"), "PDFC")
-    assert result.notes == (NOT_FWER_CONTROLLING["finner"], NOT_FWER_CONTROLLING["li"])
+    notes = procedures.not_fwer_controlling()
+    assert result.notes == (notes["finner"], notes["li"])
     assert all("measured FWER" in note for note in result.notes)
     assert result.to_frame().attrs["notes"] == result.notes
     assert str(result).count("Note: ") == 2 and "Finner's procedure does not control" in str(result)

@@ -14,8 +14,7 @@ from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
 import multicomp as mc
-from multicomp import cli
-from multicomp.posthoc import PAIRWISE_PROCEDURES
+from multicomp import cli, procedures
 
 SCORES = st.tuples(st.integers(5, 14), st.integers(3, 5)).flatmap(
     lambda shape: arrays(np.float64, shape, elements=st.integers(0, 12).map(lambda v: v / 4))
@@ -40,7 +39,7 @@ def test_pvalues_are_the_pairwise_tests_and_adjustments_are_statsmodels(test: st
             expected = stats.binomtest(int((x > y).sum()), len(x)).pvalue
         assert p == pytest.approx(expected, rel=1e-12)
     p = result.pvalue.to_numpy()
-    assert result.procedures == PAIRWISE_PROCEDURES["all_pairs"]
+    assert result.procedures == procedures.after_pairwise("all_pairs") == ("nemenyi", "holm")
     np.testing.assert_allclose(result.adjusted["holm"], multipletests(p, method="holm")[1])
     np.testing.assert_allclose(result.adjusted["nemenyi"], multipletests(p, method="bonferroni")[1])
     assert set(result.skipped) == {"shaffer", "bergmann_hommel"}
@@ -54,7 +53,7 @@ def test_control_uses_the_same_pairwise_pvalues(test: str) -> None:
     pairs = mc.posthoc_all_pairs(data, test=test)
     for other, p in control.pvalue.items():
         assert p == pytest.approx(pairs.matrix().loc["A2", other], rel=1e-12)
-    assert control.procedures == PAIRWISE_PROCEDURES["control"]
+    assert control.procedures == procedures.after_pairwise("control") == ("bonferroni", "holm")
     np.testing.assert_allclose(
         control.adjusted["holm"], multipletests(control.pvalue, method="holm")[1]
     )

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from multicomp import _ranking
+from multicomp.ranktests import aligned, friedman, quade
 from reference_cases import assert_matches, case, read_csv
 
 
@@ -52,7 +53,7 @@ def test_aligned_statistic_from_the_printed_aligned_ranks() -> None:
     expected = c["expected"]
     printed = read_csv(c["input"])
     printed.columns = list(expected["rank_totals"]["value"])  # spelled as in Table 7
-    parts = _ranking.aligned_ranks_statistic(printed.to_numpy(), tie_correction=False)
+    parts = aligned.statistic(printed.to_numpy(), tie_correction=False)
     assert_matches(dict(zip(printed.columns, parts.algorithm_totals)), expected["rank_totals"])
     assert_matches(float(np.sum(parts.algorithm_totals**2)), expected["sum_Rj_squared"])
     assert_matches(float(np.sum(parts.dataset_totals**2)), expected["sum_Ri_squared"])
@@ -68,7 +69,7 @@ def test_quade_parts_with_the_printed_dataset_ranks() -> None:
     c = case("garcia2010_quade_with_printed_Q")
     data = read_csv(c["input"])
     q = np.array([c["inputs"]["Q"][name] for name in data.index])
-    parts = _ranking.quade_parts(_ranking.friedman_ranks(data.to_numpy()), q, tie_correction=False)
+    parts = quade.parts(_ranking.friedman_ranks(data.to_numpy()), q, tie_correction=False)
     expected = c["expected"]
     for key in ("S_ij", "W_ij"):
         table = getattr(parts, key[0])
@@ -82,9 +83,7 @@ def test_quade_parts_with_the_printed_dataset_ranks() -> None:
     assert_matches(parts.statistic, expected["T3"])
     # G10's printed T3 = 21.967 comes from centring the ranks at 2 instead of (k+1)/2 = 2.5:
     # S_ij = Q_i(r_ij - 2), i.e. ranks shifted by 1/2 (W and T_j are not used by T3).
-    shifted = _ranking.quade_parts(
-        _ranking.friedman_ranks(data.to_numpy()) + 0.5, q, tie_correction=False
-    )
+    shifted = quade.parts(_ranking.friedman_ranks(data.to_numpy()) + 0.5, q, tie_correction=False)
     assert_matches(shifted.statistic, expected["T3_with_centre_2_reproduces_paper"])
 
 
@@ -108,17 +107,17 @@ def test_quade_ranges_tie_at_data_precision() -> None:
 def test_tie_corrections_equal_the_closed_forms_without_ties_and_stay_finite(x: np.ndarray) -> None:
     ranks = _ranking.friedman_ranks(x)
     for tie_correction in (True, False):
-        assert np.isfinite(_ranking.friedman_chi2(ranks, tie_correction=tie_correction))
+        assert np.isfinite(friedman.chi2(ranks, tie_correction=tie_correction))
     no_ties = x + np.arange(x.size).reshape(x.shape) * 1e-3  # distinct values
     ranks = _ranking.friedman_ranks(no_ties)
-    assert _ranking.friedman_chi2(ranks, tie_correction=True) == pytest.approx(
-        _ranking.friedman_chi2(ranks, tie_correction=False), rel=1e-12, abs=1e-12
+    assert friedman.chi2(ranks, tie_correction=True) == pytest.approx(
+        friedman.chi2(ranks, tie_correction=False), rel=1e-12, abs=1e-12
     )
-    aligned = _ranking.aligned_ranks(no_ties)
-    if len(np.unique(aligned)) == aligned.size:
-        a = _ranking.aligned_ranks_statistic(aligned, tie_correction=True).statistic
-        b = _ranking.aligned_ranks_statistic(aligned, tie_correction=False).statistic
+    by_aligned = _ranking.aligned_ranks(no_ties)
+    if len(np.unique(by_aligned)) == by_aligned.size:
+        a = aligned.statistic(by_aligned, tie_correction=True).statistic
+        b = aligned.statistic(by_aligned, tie_correction=False).statistic
         assert a == pytest.approx(b, rel=1e-12, abs=1e-12)
     q = np.arange(1.0, x.shape[0] + 1)
-    a, b = (_ranking.quade_parts(ranks, q, tie_correction=t).statistic for t in (True, False))
+    a, b = (quade.parts(ranks, q, tie_correction=t).statistic for t in (True, False))
     assert a == pytest.approx(b, rel=1e-12, abs=1e-12)

@@ -586,12 +586,13 @@ def test_from_json_is_driven_by_the_dataclass_fields(control_report: Report) -> 
 
 def test_finner_and_li_are_flagged_in_reports_and_never_the_default() -> None:
     """Issue 8.4: no default picks them; tables note them; a summary that uses one warns."""
-    from multicomp.adjust import NOT_FWER_CONTROLLING
+    from multicomp import procedures
 
     data = load_example("garcia2010")
     report = compare(data, control="PDFC")
     assert report.procedure == "holm" and "Warning" not in report.summary
-    assert report.warnings == (NOT_FWER_CONTROLLING["finner"], NOT_FWER_CONTROLLING["li"])
+    notes = procedures.not_fwer_controlling()
+    assert report.warnings == (notes["finner"], notes["li"])
     for text in (
         report.to_text(),
         report.to_markdown(),
@@ -645,3 +646,33 @@ def test_summary_explains_an_omnibus_rejection_without_a_rejected_pair() -> None
     assert "No significant differences were found." in report.summary
     calm = compare(pd.DataFrame({"a": [1.0, 2.0, 3.0, 4.0], "b": [2.0, 1.0, 4.0, 3.0]}))
     assert "yet no single" not in calm.summary
+
+
+@pytest.mark.filterwarnings("ignore::multicomp.ShapeWarning")
+def test_a_diagram_recomputed_from_a_report_or_its_json_keeps_its_pvalue_options(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Report.plot recomputing another test's diagram uses the report's method,
+    random_state and n_resamples, also after a JSON round trip (issue 19.5). The data are
+    chosen so that asymptotic and exact p-values reject different pairs."""
+    import multicomp as mc
+    from multicomp.plotting import cd_diagram
+
+    rng = np.random.default_rng(21)
+    x = rng.standard_normal((6, 4)) + np.array([0, 0.5, 1, 1.5])
+    drawn: dict[str, object] = {}
+    monkeypatch.setattr(
+        cd_diagram, "draw_decisions", lambda d, **kw: drawn.update(rejected=d.rejected)
+    )
+
+    def rejected(**options: object) -> set[tuple[str, str]]:
+        result = mc.posthoc_all_pairs(x, test="aligned", procedures=["holm"], **options)
+        return {pair for pair, apv in zip(result.pairs, result.adjusted["holm"]) if apv <= 0.05}
+
+    assert rejected(method="asymptotic") != rejected()  # the test can fail
+    for options in ({"method": "asymptotic"}, {"method": "permutation", "random_state": 3}):
+        report = mc.compare(x, procedure="holm", n_resamples=999, **options)
+        for shown in (report, mc.Report.from_json(report.to_json())):
+            shown.plot(test="aligned")
+            assert set(drawn["rejected"]) == rejected(n_resamples=999, **options)
+    assert mc.compare(x, random_state=np.random.default_rng(0)).random_state is None

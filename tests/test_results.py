@@ -62,6 +62,7 @@ INSTANCES: dict[str, Callable[[], object]] = {
     "HoldoutResult": lambda: mc.mcnemar(*holdout()),
     "BayesianResult": lambda: mc.bayesian_signed_rank_test(X, Y, seed=0, n_samples=500),
     "BayesianComparison": lambda: mc.compare_bayesian(DATA, seed=0, n_samples=500),
+    "BayesianRankingResult": lambda: mc.bayesian_ranking(DATA, n_draws=200),
     "CrossValidationTestResult": lambda: mc.corrected_resampled_t_test(*folds(), rho=0.1),
     "CorrelatedTTestResult": lambda: mc.bayesian_correlated_t_test(*folds(), rho=0.1),
     "ConditionsResult": lambda: mc.check_conditions(DATA),

@@ -15,10 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import multicomp as mc
+from multicomp import procedures
 from multicomp import simulation as sim
-from multicomp._vocabulary import PAIRWISE_TESTS, RANK_TESTS
-from multicomp.adjust import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
-from multicomp.posthoc import PAIRWISE_PROCEDURES
+from multicomp._vocabulary import (
+    ALL_PAIRS_PROCEDURES,
+    CONTROL_PROCEDURES,
+    PAIRWISE_TESTS,
+    RANK_TESTS,
+)
 
 OMNIBUS_FUNCTIONS = {
     "friedman": mc.friedman,
@@ -93,7 +97,7 @@ def _assert_batch_equals_api(
     x = sim._draw(spec, np.random.default_rng(seed), reps)
     first, second = sim._pairs(k)
     for test in tests:
-        basis = sim._BASES[test](x, spec)
+        basis = sim._basis(x, spec, test)
         best = sim._control_index(spec, basis.ranks)
         p_control = sim._two_sided(
             basis, np.repeat(best[:, None], k - 1, axis=1), sim._others(best, k)
@@ -105,10 +109,12 @@ def _assert_batch_equals_api(
         )
         options = {"aligned": {"aligned_se": se_form}, "quade": {"quade_se": se_form}}.get(test, {})
         control_methods = (
-            PAIRWISE_PROCEDURES["control"] if test in PAIRWISE_TESTS else CONTROL_PROCEDURES
+            procedures.after_pairwise("control") if test in PAIRWISE_TESTS else CONTROL_PROCEDURES
         )
         pair_methods = (
-            PAIRWISE_PROCEDURES["all_pairs"] if test in PAIRWISE_TESTS else ALL_PAIRS_PROCEDURES
+            procedures.after_pairwise("all_pairs")
+            if test in PAIRWISE_TESTS
+            else ALL_PAIRS_PROCEDURES
         )
         for r, table_r in enumerate(x):
             for name, p in basis.omnibus.items():
@@ -246,7 +252,7 @@ def test_pairwise_tests_offer_their_valid_adjustments_only() -> None:
         (c, t, m)
         for t in ("wilcoxon", "sign")
         for c in ("control", "all_pairs")
-        for m in PAIRWISE_PROCEDURES[c]
+        for m in procedures.after_pairwise(c)
     }
 
 
@@ -292,7 +298,7 @@ def test_calibration_under_the_complete_null() -> None:
 
 def test_li_finner_and_a_control_chosen_after_seeing_the_data_exceed_alpha() -> None:
     """The measured violations of items 4 and 5 of issue 8 (seeded; 2000-3000 replications), quoted
-    by multicomp.adjust.NOT_FWER_CONTROLLING and posthoc.CONTROL_REQUIRED."""
+    by multicomp.procedures.not_fwer_controlling and posthoc.CONTROL_REQUIRED."""
     finner = sim.simulate(
         [0] * 6 + [0.5] * 4,
         300,
@@ -399,8 +405,8 @@ def test_str_and_conditions() -> None:
         ((3, 5), {"aligned_se": "paper"}, ValueError, "aligned_se must be one of"),
         ((3, 5), {"quade_se": "eq22"}, ValueError, "quade_se must be one of"),
         ((3, 5), {"monotone": "yes"}, TypeError, "monotone"),
-        ((10, 5), {"rom": "garcia2010"}, ValueError, "k <= 8"),
-        ((21, 5), {"procedures": ["bergmann_hommel"]}, ValueError, "k <= 20"),
+        ((10, 5), {"rom": "garcia2010", "procedures": ["rom"]}, ValueError, "k <= 8"),
+        ((21, 5), {"procedures": ["bergmann_hommel"]}, ValueError, r"largest k \(20\)"),
         (
             (3, 5),
             {"custom": {"c": ("control", _never)}, "control": "best"},
@@ -457,3 +463,11 @@ def test_readme_shows_the_committed_validity_table() -> None:
     table = block.removeprefix("<!-- validity-table:start -->").strip()
     assert table.count("\n| ") > 40 and "replications per scenario" in table
     assert table in (README.parent / "docs" / "validity.md").read_text(encoding="utf-8")
+
+
+def test_a_procedure_beyond_its_limit_is_left_out_by_default() -> None:
+    """The one rule (multicomp.procedures.plan): G10's Rom coefficients stop at k = 8, so by
+    default Rom is left out at k = 10; asked for, it is an error (above)."""
+    result = mc.simulate(10, 5, comparisons="control", rom="garcia2010", n_replications=20)
+    procedures = result.to_frame().index.get_level_values("procedure")
+    assert "rom" not in procedures and "holm" in procedures

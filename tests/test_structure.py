@@ -270,7 +270,7 @@ def test_drawing_draws_given_decisions() -> None:
         assert not {m for m in _imports(name) if m.split(".")[0] in ("posthoc", "report")}, name
     assert not re.search(r"^\s*(from|import) matplotlib", _source("plotting.cd_groups"), re.M)
     assert not {"bayesian"} & _imports("plotting.posterior")
-    assert _imports("_names") <= {"_vocabulary"}
+    assert _imports("_names") <= {"_vocabulary", "ranktests"}  # the rank tests' names
     assert not _imports("_vocabulary") and not _imports("_validation")
 
 
@@ -332,13 +332,13 @@ def test_option_lists_are_not_written_out_again(name: str) -> None:
     assert not inline, f"{name}.py defines options outside _vocabulary: {inline}"
 
 
-def test_an_unknown_rank_test_of_the_standard_error_is_worded_as_every_option() -> None:
-    from multicomp._ranking import standard_error
+def test_an_unknown_rank_test_is_worded_as_every_option() -> None:
+    from multicomp import ranktests
 
     with pytest.raises(
         ValueError, match=r"test must be one of 'friedman', 'aligned', 'quade'; got 'sign'"
     ):
-        standard_error("sign", 4, 10)
+        ranktests.get("sign")
 
 
 # --- one input layer --------------------------------------------------------------------------
@@ -392,3 +392,35 @@ def test_every_public_function_that_takes_scores_goes_through_the_input_layer() 
         assert {"dataset", "algorithm", "score", "aggregate"} <= set(parameters), name
         doc = function.__doc__ or ""
         assert doc.count("aggregate : {'mean', 'median'} or callable") == 1, name
+
+
+#: Comparisons with a registered name that are not dispatch: the critical-difference forms of
+#: D06 (Nemenyi's and Bonferroni-Dunn's CD, drawn as a bar or an interval) and Friedman's test,
+#: which every comparison of a complete table shows.
+NOT_DISPATCH = {
+    ("plotting.cd_diagram", "nemenyi"),
+    ("plotting.cd_diagram", "bonferroni_dunn"),
+    ("report.decisions", "bonferroni_dunn"),
+    ("plotting.cd_diagram", "friedman"),
+    ("omnibus", "friedman"),
+}
+
+
+def test_procedures_and_rank_tests_are_chosen_through_their_registries() -> None:
+    """No ``procedure == "holm"`` or ``test == "quade"`` outside the registries (issue 19.10):
+    a registered procedure or rank test is looked up, so a new one needs no edit elsewhere."""
+    from multicomp import procedures, ranktests
+
+    registered = {*procedures.names("control"), *procedures.names("all_pairs")}
+    registered |= {*ranktests.names(), "bonferroni_dunn"}
+    found = set()
+    for name in MODULES:
+        if name.split(".")[0] in ("procedures", "ranktests"):
+            continue
+        for node in ast.walk(ast.parse(_source(name))):
+            if isinstance(node, ast.Compare) and isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
+                for side in (node.left, *node.comparators):
+                    if isinstance(side, ast.Constant) and side.value in registered:
+                        found.add((name, side.value))
+    assert found - NOT_DISPATCH == set(), sorted(found - NOT_DISPATCH)
+    assert found & NOT_DISPATCH  # the scan finds comparisons at all

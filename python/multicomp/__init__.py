@@ -25,16 +25,18 @@ Omnibus tests (module omnibus)
 Missing scores (module incomplete)
     skillings_mack (any pattern), durbin (balanced incomplete blocks), posthoc_incomplete.
 
-Post-hoc comparisons (module posthoc) and adjusted p-values (module adjust)
+Post-hoc comparisons (module posthoc) and adjusted p-values (package procedures)
     posthoc_control (1 x N), posthoc_all_pairs (N x N); adjust_control, adjust_all_pairs;
-    critical_difference, critical_difference_q; cd_diagram, cd_groups (module plot).
+    critical_difference, critical_difference_q; cd_diagram, cd_groups (package plotting).
     Critical values of the papers' tables: wilcoxon_critical_value, sign_test_critical_wins,
     multiple_sign_critical_value.
 
 Other tests
     Two algorithms: wilcoxon, sign_test, paired_t_test (module two_sample);
     bayesian_signed_rank_test, bayesian_sign_test, compare_bayesian and its plot_posterior
-    (modules bayesian, posterior_plot); multiple_sign_test;
+    (module bayesian, package plotting); multiple_sign_test;
+    bayesian_ranking: the Plackett-Luce posterior of k algorithms' rankings (module
+    plackett_luce; its result in multicomp.results, its plot in plotting.ranking);
     contrast_estimation. Two algorithms on one data set: corrected_resampled_t_test,
     bayesian_correlated_t_test, paired_t_test_5x2cv, combined_f_test_5x2cv (module
     cross_validation); on one holdout set: mcnemar, compare_holdout (module holdout).
@@ -58,10 +60,8 @@ Types
 
 from multicomp import results, typing
 from multicomp._core import __version__
-from multicomp.adjust import adjust_all_pairs, adjust_control
 from multicomp.bayesian import bayesian_sign_test, bayesian_signed_rank_test, compare_bayesian
 from multicomp.contrast import contrast_estimation
-from multicomp.critical_difference import critical_difference, critical_difference_q
 from multicomp.cross_validation import (
     bayesian_correlated_t_test,
     combined_f_test_5x2cv,
@@ -75,10 +75,13 @@ from multicomp.incomplete import durbin, posthoc_incomplete, skillings_mack
 from multicomp.multiple_sign import multiple_sign_critical_value, multiple_sign_test
 from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
 from multicomp.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
+from multicomp.plackett_luce import bayesian_ranking
 from multicomp.plotting.cd_diagram import cd_diagram
 from multicomp.plotting.cd_groups import cd_groups
 from multicomp.plotting.posterior import plot_posterior
 from multicomp.posthoc import posthoc_all_pairs, posthoc_control
+from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
+from multicomp.procedures.critical_difference import critical_difference, critical_difference_q
 from multicomp.report.compare import compare
 from multicomp.report.report import Report
 from multicomp.simulation import simulate
@@ -143,6 +146,7 @@ __all__ = [
     "bayesian_signed_rank_test",
     "compare_bayesian",
     "plot_posterior",
+    "bayesian_ranking",
     # two algorithms on one data set, from cross-validation
     "bayesian_correlated_t_test",
     "combined_f_test_5x2cv",

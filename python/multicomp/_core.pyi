@@ -1,5 +1,6 @@
-"""Native core (Rust): exhaustive sets, Shaffer and Bergmann-Hommel for all pairwise comparisons;
-the step-wise adjustments (Bonferroni, Holm, Hochberg, Hommel) of families of p-values.
+"""Native core (Rust): exhaustive sets, Shaffer and Bergmann-Hommel for all pairwise comparisons,
+the step-wise adjustments (Bonferroni, Holm, Hochberg, Hommel) of families of p-values, and the
+Gibbs sampler of the Bayesian Plackett-Luce model (plackett_luce_gibbs).
 
 Hypotheses are the pairs (i, j), i < j, of k algorithms in ``itertools.combinations`` order;
 m = k(k-1)/2. Invalid arguments raise ValueError. Long calls run with the GIL released and
@@ -20,6 +21,8 @@ __all__ = [
     "bergmann_hommel_apv_robinson",
     "exhaustive_sets",
     "is_robinson",
+    "plackett_luce_gibbs",
+    "plackett_luce_pairs",
     "shaffer_apv",
     "shaffer_counts",
     "shaffer_multipliers",
@@ -47,3 +50,16 @@ def bergmann_hommel_apv_robinson(
 ) -> NDArray[np.float64]: ...
 def is_robinson(pvalues: ArrayLike, k: int, order: ArrayLike) -> bool: ...
 def adjust_pvalues(pvalues: ArrayLike, procedure: str) -> NDArray[np.float64]: ...
+def plackett_luce_gibbs(
+    order: ArrayLike,
+    tied: ArrayLike,
+    *,
+    n_draws: int,
+    n_chains: int,
+    n_burn: int,
+    prior: float,
+    seed: int,
+) -> NDArray[np.float64]: ...
+def plackett_luce_pairs(
+    samples: ArrayLike,
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]: ...

@@ -4,59 +4,79 @@ and the default procedure of a comparison (one choice for ``compare``, ``Report.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+
+from multicomp import ranktests
 from multicomp._vocabulary import INCOMPLETE_TESTS, PAIRWISE_TESTS
 
 __all__ = [
     "BAYESIAN_TEST_NAMES",
     "POSTHOC_NAMES",
-    "PROCEDURE_NAMES",
     "RANK_NAMES",
     "TEST_NAMES",
     "default_procedure",
     "fmt_alpha",
     "fmt_p",
-    "procedure_name",
 ]
 
-PROCEDURE_NAMES = {
-    "bonferroni": "Bonferroni-Dunn",
-    "bonferroni_dunn": "Bonferroni-Dunn",
-    "holm": "Holm",
-    "hochberg": "Hochberg",
-    "hommel": "Hommel",
-    "holland": "Holland",
-    "rom": "Rom",
-    "finner": "Finner",
-    "li": "Li",
-    "nemenyi": "Nemenyi",
-    "shaffer": "Shaffer",
-    "bergmann_hommel": "Bergmann-Hommel",
-}
-RANK_NAMES = {
-    "friedman": "Friedman ranks",
-    "aligned": "aligned ranks",
-    "quade": "Quade ranks",
-    "wilcoxon": "Friedman ranks",
-    "sign": "Friedman ranks",
-    "skillings_mack": "Skillings-Mack ranks",
-    "durbin": "Durbin ranks",
-}
-# what a post-hoc compares: the ranks of a rank test, or pairwise tests
-POSTHOC_NAMES = {**RANK_NAMES, "wilcoxon": "Wilcoxon signed-rank tests", "sign": "sign tests"}
+
+class _Names(Mapping[str, str]):
+    """A read-only mapping of names: ``fixed`` ones, then those of the registered rank tests
+    (``of_test(entry)``: pairs of name and display name), read at each access so that a test
+    registered later is named too."""
+
+    def __init__(
+        self, fixed: Mapping[str, str], of_test: Callable[[ranktests.RankTest], dict[str, str]]
+    ) -> None:
+        self._fixed, self._of_test = dict(fixed), of_test
+
+    def _all(self) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for name in ranktests.names():
+            found.update(self._of_test(ranktests.get(name)))
+        return {**found, **self._fixed}
+
+    def __getitem__(self, key: str) -> str:
+        return self._fixed[key] if key in self._fixed else self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+_PAIRWISE_RANKS: dict[str, str] = dict.fromkeys(PAIRWISE_TESTS, "Friedman ranks")  # they order
+_INCOMPLETE = {"skillings_mack": "Skillings-Mack", "durbin": "Durbin"}
+#: What each test's post-hoc compares, for readers: a registered rank test's ranks, the
+#: Friedman ranks that order the pairwise tests, an incomplete-block test's ranks.
+RANK_NAMES: Mapping[str, str] = _Names(
+    {**_PAIRWISE_RANKS, **{t: f"{name} ranks" for t, name in _INCOMPLETE.items()}},
+    lambda entry: {entry.name: entry.ranks_name},
+)
+#: What a post-hoc compares: the ranks of a rank test, or pairwise tests.
+POSTHOC_NAMES: Mapping[str, str] = _Names(
+    {
+        **{t: f"{name} ranks" for t, name in _INCOMPLETE.items()},
+        "wilcoxon": "Wilcoxon signed-rank tests",
+        "sign": "sign tests",
+    },
+    lambda entry: {entry.name: entry.ranks_name},
+)
 BAYESIAN_TEST_NAMES = {
     "signed_rank": "Bayesian signed-rank test",
     "sign": "Bayesian sign test",
     "correlated_t": "Bayesian correlated t-test",
 }
-TEST_NAMES = {
-    "friedman": "Friedman",
-    "iman_davenport": "Iman-Davenport",
-    "aligned": "Friedman Aligned Ranks",
-    "quade": "Quade",
-    "skillings_mack": "Skillings-Mack",
-    "durbin": "Durbin",
-    "durbin_f": "Durbin (Conover's F)",
-}
+#: The omnibus tests' names: the registered rank tests' and those derived from them, and
+#: the incomplete-block tests'.
+TEST_NAMES: Mapping[str, str] = _Names(
+    {**_INCOMPLETE, "durbin_f": "Durbin (Conover's F)"},
+    lambda entry: {
+        entry.name: entry.display,
+        **{derived.name: derived.display for derived in entry.derived},
+    },
+)
 
 # Why the default procedure is the default (said once in the summary).
 WHY_DEFAULT = {
@@ -83,11 +103,6 @@ def default_procedure(k: int, control: str | int | None, test: str = "friedman")
     # the incomplete-block post-hocs' p-values are in no rank order: the general route's limit
     limit = _core.MAX_K if test in INCOMPLETE_TESTS else _core.MAX_K_ROBINSON
     return "bergmann_hommel" if k <= limit else "shaffer"
-
-
-def procedure_name(method: str) -> str:
-    """The display name of a procedure (``"bergmann_hommel"`` -> ``"Bergmann-Hommel"``)."""
-    return PROCEDURE_NAMES.get(method, method)
 
 
 def fmt_alpha(alpha: float) -> str:

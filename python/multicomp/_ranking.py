@@ -14,13 +14,9 @@ change how ties are decided in another, and a shift of all scores changes nothin
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.stats import rankdata
-
-from multicomp._validation import one_of
-from multicomp._vocabulary import RANK_TESTS
 
 #: Significant digits, relative to the magnitude of the scores a derived value comes from, at
 #: which derived values are compared: float64 noise of a difference or a mean of k scores is a
@@ -82,28 +78,9 @@ def _check_finite(values: np.ndarray, what: str) -> None:
 
 
 def friedman_ranks(x: np.ndarray) -> np.ndarray:
-    """Ranks within each row (data set), 1 = largest, average ranks for ties (G10 Sec. 3.1)."""
-    return np.asarray(rankdata(-np.asarray(x, dtype=np.float64), axis=1), dtype=np.float64)
-
-
-def friedman_chi2(ranks: np.ndarray, *, tie_correction: bool = True) -> float:
-    """Friedman's statistic from within-row ranks (N x k), G10 eq. (3) / Demsar eq. (2).
-
-    chi2_F = 12N/(k(k+1)) [sum_j R_j^2 - k(k+1)^2/4], R_j the average ranks. With
-    ``tie_correction`` it is divided by 1 - sum(t^3 - t)/(N k (k^2 - 1)) (t = sizes of tie
-    groups within rows), as scipy.stats.friedmanchisquare and R's friedman.test do. Rows that
-    are entirely tied carry no information; if all are, the statistic is 0.
-    """
-    n, k = ranks.shape
-    rank_sums = ranks.sum(axis=0)  # exact (multiples of 1/2), unlike the averages
-    chi2 = 12.0 / (n * k * (k + 1)) * np.sum(rank_sums**2) - 3.0 * n * (k + 1)
-    if tie_correction:
-        # sum over tie groups of t^3 - t, from the squared average ranks of each row, which fall
-        # short of k(k+1)(2k+1)/6 by sum(t^3 - t)/12 (exact: ranks are multiples of 1/2)
-        ties = 2.0 * n * k * (k + 1) * (2 * k + 1) - 12.0 * float(np.sum(ranks**2))
-        denominator = 1.0 - ties / (n * k * (k * k - 1))
-        chi2 = chi2 / denominator if denominator > 0 else 0.0
-    return max(float(chi2), 0.0)
+    """Ranks within each row (data set) of (..., n, k) scores, 1 = largest, average ranks for
+    ties (G10 Sec. 3.1)."""
+    return np.asarray(rankdata(-np.asarray(x, dtype=np.float64), axis=-1), dtype=np.float64)
 
 
 def aligned_observations(x: np.ndarray) -> np.ndarray:
@@ -120,9 +97,11 @@ def aligned_observations(x: np.ndarray) -> np.ndarray:
 
 
 def aligned_ranks(x: np.ndarray) -> np.ndarray:
-    """Aligned ranks: all kn aligned observations ranked jointly, 1 = largest, average ties."""
+    """Aligned ranks of (..., n, k) scores: the kn aligned observations of each table ranked
+    jointly, 1 = largest, average ties."""
     centred = _centred(x)[0]  # ranked as k x_ij - sum_j x_ij: exact even for subnormal scores
-    return np.asarray(rankdata(-centred, axis=None), dtype=np.float64).reshape(centred.shape)
+    flat = centred.reshape(*centred.shape[:-2], -1)
+    return np.asarray(rankdata(-flat, axis=-1), dtype=np.float64).reshape(centred.shape)
 
 
 def _centred(x: np.ndarray) -> tuple[np.ndarray, float]:
@@ -148,32 +127,6 @@ def _centred(x: np.ndarray) -> tuple[np.ndarray, float]:
     return centred, float(k * shrink)
 
 
-class AlignedStatistic(NamedTuple):
-    statistic: float
-    algorithm_totals: np.ndarray  # R^_j, rank total of each algorithm
-    dataset_totals: np.ndarray  # R^_i, rank total of each data set
-
-
-def aligned_ranks_statistic(ranks: np.ndarray, *, tie_correction: bool = True) -> AlignedStatistic:
-    """Friedman Aligned Ranks statistic from an n x k table of aligned ranks, G10 eq. (7).
-
-    T = (k-1)[sum_j R^_j^2 - (k n^2/4)(kn+1)^2] / ([kn(kn+1)(2kn+1)/6] - (1/k) sum_i R^_i^2),
-    chi-square with k-1 df. With ``tie_correction`` the term kn(kn+1)(2kn+1)/6 (the sum of
-    squared ranks 1..kn) is replaced by the sum of the squared aligned ranks, which equals it
-    without ties. If the denominator vanishes the statistic is infinite.
-    """
-    ranks = np.asarray(ranks, dtype=np.float64)
-    n, k = ranks.shape
-    kn = k * n
-    by_algorithm = ranks.sum(axis=0)
-    by_dataset = ranks.sum(axis=1)
-    squares = float(np.sum(ranks**2)) if tie_correction else kn * (kn + 1) * (2 * kn + 1) / 6.0
-    numerator = (k - 1) * (np.sum(by_algorithm**2) - k * n * n / 4.0 * (kn + 1) ** 2)
-    denominator = squares - np.sum(by_dataset**2) / k
-    statistic = statistic_ratio(numerator, denominator)
-    return AlignedStatistic(statistic, by_algorithm, by_dataset)
-
-
 def sample_ranges(x: np.ndarray) -> np.ndarray:
     """Range max_j x_ij - min_j x_ij of each data set (G10 eq. 11), at its own precision
     (:func:`difference`). ``x`` is (..., n, k)."""
@@ -182,66 +135,31 @@ def sample_ranges(x: np.ndarray) -> np.ndarray:
 
 
 def range_ranks(x: np.ndarray) -> np.ndarray:
-    """Quade's data-set ranks Q_i: ranks of the sample ranges, 1 = smallest, average ties."""
-    return np.asarray(rankdata(sample_ranges(x)), dtype=np.float64)
-
-
-class QuadeParts(NamedTuple):
-    S: np.ndarray  # S_ij = Q_i (r_ij - (k+1)/2), eq. (12)
-    W: np.ndarray  # W_ij = Q_i r_ij, eq. (17)
-    S_j: np.ndarray
-    W_j: np.ndarray
-    T_j: np.ndarray  # W_j / (n(n+1)/2), eq. (18): Quade's average rank of algorithm j
-    A2: float
-    B: float
-    statistic: float  # T3 = (n-1)B/(A2-B), eq. (16)
-
-
-def quade_parts(
-    ranks: np.ndarray, dataset_ranks: np.ndarray, *, tie_correction: bool = True
-) -> QuadeParts:
-    """Quade's statistic from within-row ranks r_ij and data-set ranks Q_i, G10 eqs. (12)-(18).
-
-    A2 is eq. (14), n(n+1)(2n+1)k(k+1)(k-1)/72, or with ``tie_correction`` Conover's
-    A2 = sum_ij S_ij^2 (equal without ties); B = (1/n) sum_j S_j^2 (eq. 15);
-    T3 = (n-1)B/(A2-B) ~ F(k-1, (n-1)(k-1)) (eq. 16), infinite when A2 = B.
-    """
-    ranks = np.asarray(ranks, dtype=np.float64)
-    q = np.asarray(dataset_ranks, dtype=np.float64)[:, None]
-    n, k = ranks.shape
-    s = q * (ranks - (k + 1) / 2.0)
-    w = q * ranks
-    s_j = s.sum(axis=0)
-    w_j = w.sum(axis=0)
-    if tie_correction:
-        a2 = float(np.sum(s**2))
-    else:
-        a2 = n * (n + 1) * (2 * n + 1) * k * (k + 1) * (k - 1) / 72.0
-    b = float(np.sum(s_j**2)) / n
-    return QuadeParts(
-        s, w, s_j, w_j, w_j / (n * (n + 1) / 2.0), a2, b, statistic_ratio((n - 1) * b, a2 - b)
-    )
+    """Quade's data-set ranks Q_i of (..., n, k) scores: ranks of the sample ranges,
+    1 = smallest, average ties."""
+    return np.asarray(rankdata(sample_ranges(x), axis=-1), dtype=np.float64)
 
 
 #: Tolerance per algorithm for published average ranks, which are rounded (two decimals: 0.005).
 RANK_TOLERANCE = 0.01
 
 
-def check_average_ranks(ranks: np.ndarray, test: str, n: int) -> None:
-    """ValueError unless ``ranks`` can be the average ranks of k algorithms over n data sets.
+def check_average_ranks(ranks: np.ndarray, test: str, n: int, top: float | None = None) -> None:
+    """ValueError unless ``ranks`` can be the average ranks of ``test`` of k algorithms over n
+    data sets, ranks that run from 1 to ``top`` (default k).
 
     Friedman and Quade ranks are ranks within each data set: each average lies in [1, k] and
-    they sum to k(k+1)/2. Aligned ranks rank all kn observations together: each average lies
-    in [1, kn] and they sum to k(kn+1)/2. Published ranks are rounded, so each may be off by
-    :data:`RANK_TOLERANCE` (and the sum by k times that).
+    they sum to k(k+1)/2. Aligned ranks rank all kn observations together (``top`` = kn):
+    each average lies in [1, kn] and they sum to k(kn+1)/2. Published ranks are rounded, so
+    each may be off by :data:`RANK_TOLERANCE` (and the sum by k times that).
     """
     k = ranks.size
-    top = k * n if test == "aligned" else k
+    top = float(k) if top is None else top
     low, high = float(ranks.min()), float(ranks.max())
     if low < 1 - RANK_TOLERANCE or high > top + RANK_TOLERANCE:
         raise ValueError(
             f"average ranks of {k} algorithms ({test}, {n} data sets) lie in "
-            f"[1, {top}]; got values from {low:g} to {high:g}"
+            f"[1, {top:g}]; got values from {low:g} to {high:g}"
         )
     total, expected = float(ranks.sum()), k * (top + 1) / 2
     if abs(total - expected) > k * RANK_TOLERANCE:
@@ -249,32 +167,6 @@ def check_average_ranks(ranks: np.ndarray, test: str, n: int) -> None:
             f"average ranks of {k} algorithms ({test}, {n} data sets) sum to "
             f"{expected:g}; got {total:g}"
         )
-
-
-def standard_error(test: str, k: int, n: int, form: str = "calibrated") -> float:
-    """Closed-form SE of a difference of average ranks for the post-hoc z tests.
-
-    ``"friedman"``: sqrt(k(k+1)/(6n)) (D06 Sec. 3.2.2, G10 eq. 20). ``"quade"``, on Quade's
-    T_j: the null SE without ties sqrt(k(k+1)(2n+1)/(9n(n+1))) (:func:`permutation_se` with
-    every s_i^2 = (k^2-1)/12 and sum Q_i^2 = n(n+1)(2n+1)/6), or with ``form="garcia2010"``
-    G10 eq. (22), sqrt(k(k+1)(2n+1)(k-1)/(18n(n+1))), sqrt((k-1)/2) times the null SE.
-    ``"aligned"`` (``form="garcia2010"`` only: the calibrated SE needs the aligned ranks):
-    sqrt(k(kn+1)/6), with which G10 Table 10 was computed (G10 eq. 21 misprints it as
-    sqrt(k(n+1)/6)).
-    """
-    if test == "friedman":
-        return float(np.sqrt(k * (k + 1) / (6.0 * n)))
-    if test == "quade":
-        paper = (k - 1) / 2.0 if form == "garcia2010" else 1.0
-        return float(np.sqrt(paper * k * (k + 1) * (2 * n + 1) / (9.0 * n * (n + 1))))
-    if test == "aligned":
-        if form != "garcia2010":
-            raise ValueError(
-                "the calibrated aligned-ranks SE needs each data set's aligned ranks: pass data, "
-                "or aligned_se='garcia2010' (SE = sqrt(k(kN+1)/6), as G10 Table 10) with ranks="
-            )
-        return float(np.sqrt(k * (k * n + 1) / 6.0))
-    raise ValueError(one_of("test", test, RANK_TESTS))
 
 
 def permutation_se(ranks: np.ndarray, total: float | None = None) -> np.ndarray:
@@ -299,9 +191,11 @@ def permutation_se(ranks: np.ndarray, total: float | None = None) -> np.ndarray:
     return np.asarray(np.sqrt(2.0 * k / (k - 1) * ranks.var(axis=-1).sum(axis=-1)) / total)
 
 
-def statistic_ratio(numerator: float, denominator: float) -> float:
-    """numerator/denominator for test statistics: +inf for a positive numerator over <= 0, 0 for 0/0."""
+def statistic_ratio(numerator: ArrayLike, denominator: ArrayLike) -> np.ndarray:
+    """numerator/denominator for test statistics, elementwise: +inf for a positive numerator
+    over <= 0, 0 for 0/0."""
     # A statistic is never negative; rounding can make tiny negatives of either part.
-    if denominator <= 1e-12 * max(abs(numerator), 1.0):
-        return float("inf") if numerator > 1e-12 else 0.0
-    return max(float(numerator / denominator), 0.0)
+    numerator, denominator = np.asarray(numerator, float), np.asarray(denominator, float)
+    vanishing = denominator <= 1e-12 * np.maximum(np.abs(numerator), 1.0)
+    ratio = numerator / np.where(vanishing, 1.0, denominator)
+    return np.where(vanishing, np.where(numerator > 1e-12, np.inf, 0.0), np.maximum(ratio, 0.0))

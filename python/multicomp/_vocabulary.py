@@ -55,6 +55,8 @@ __all__ = [
     "PVALUE_METHODS",
     "SE_FORMS",
     "TIES",
+    "RANKING_TIES",
+    "RANKING_MATRICES",
     "VARIANCE_TESTS",
     "WILCOXON_METHODS",
     "ZERO_METHODS",
@@ -89,6 +91,8 @@ __all__ = [
     "PValueSource",
     "SEForm",
     "Ties",
+    "RankingTies",
+    "RankingMatrix",
     "VarianceTest",
     "WilcoxonMethod",
     "ZeroMethod",
@@ -159,6 +163,10 @@ ExactMethod = Literal["exact", "normal"]
 """How a sign test (or a critical value) is computed: exactly, or by the normal approximation."""
 Ties = Literal["split", "drop"]
 """How the sign test counts ties."""
+RankingTies = Literal["integrate", "random"]
+"""How the Bayesian ranking treats tied scores: integrated over their orders, or broken at random."""
+RankingMatrix = Literal["p_better", "p_above"]
+"""The pairwise matrices of a Bayesian ranking: P(w_a > w_b), and P(a ranks above b)."""
 CriticalValues = Literal["exact", "normal", "garcia2010"]
 """The critical values of the multiple sign test: exact, normal, or the paper's table."""
 McNemarTest = Literal["midp", "exact", "asymptotic"]
@@ -206,6 +214,8 @@ ZERO_METHODS: tuple[ZeroMethod, ...] = get_args(ZeroMethod)
 WILCOXON_METHODS: tuple[WilcoxonMethod, ...] = get_args(WilcoxonMethod)
 EXACT_METHODS: tuple[ExactMethod, ...] = get_args(ExactMethod)
 TIES: tuple[Ties, ...] = get_args(Ties)
+RANKING_TIES: tuple[RankingTies, ...] = get_args(RankingTies)
+RANKING_MATRICES: tuple[RankingMatrix, ...] = get_args(RankingMatrix)
 CRITICAL_VALUES: tuple[CriticalValues, ...] = get_args(CriticalValues)
 MCNEMAR_TESTS: tuple[McNemarTest, ...] = get_args(McNemarTest)
 HOLDOUT_ALTERNATIVES: tuple[HoldoutAlternative, ...] = get_args(HoldoutAlternative)

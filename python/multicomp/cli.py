@@ -19,10 +19,10 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO, TypeVar
 
+from multicomp import ranktests
 from multicomp._validation import check_choice
 from multicomp._vocabulary import (
     AGGREGATES,
-    COMPARE_TESTS,
     DATASETS_TESTS,
     DECIMAL_MARKS,
     FAMILIES,
@@ -67,7 +67,7 @@ class InputError(Exception):
 def _parser() -> argparse.ArgumentParser:
     from multicomp._core import __version__
     from multicomp.data.examples import EXAMPLES
-    from multicomp.plotting.cd_diagram import DIAGRAM_PROCEDURES
+    from multicomp.plotting.cd_diagram import diagram_procedures
 
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -112,13 +112,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--test",
-        **_listed("--test", COMPARE_TESTS),
+        **_listed("--test", ranktests.compare_tests()),
         default="friedman",
-        help="post-hoc tests: on the ranks of friedman (default), aligned or "
-        "quade; or pairwise wilcoxon signed-rank or sign tests (Benavoli et "
-        "al. 2016; procedures holm, default, and bonferroni/nemenyi); with missing "
-        "scores, skillings_mack (any pattern) or durbin (balanced incomplete blocks) "
-        "use every score",
+        help=f"post-hoc tests: on the ranks of {_or(ranktests.names())} (default friedman); "
+        f"or pairwise {_or(PAIRWISE_TESTS)} tests (Benavoli et al. 2016; procedures holm, "
+        f"default, and bonferroni/nemenyi); with missing scores, {_or(INCOMPLETE_TESTS)} "
+        "(skillings_mack: any pattern; durbin: balanced incomplete blocks) use every score",
     )
     parser.add_argument(
         "--procedure",
@@ -239,7 +238,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--plot-procedure",
-        **_listed("--plot-procedure", DIAGRAM_PROCEDURES),
+        **_listed("--plot-procedure", diagram_procedures()),
         help="procedure whose decisions the diagram draws (default: the "
         "report's procedure, so that diagram and summary agree)",
     )
@@ -308,6 +307,11 @@ def _choice(option: str, name: str, allowed: tuple[str, ...]) -> str:
         return check_choice(option, name, allowed)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def _or(names: Sequence[str]) -> str:
+    """``a, b or c``."""
+    return " or ".join(filter(None, (", ".join(names[:-1]), names[-1])))
 
 
 def _listed(option: str, allowed: tuple[str, ...]) -> dict[str, Any]:

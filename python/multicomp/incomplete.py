@@ -11,7 +11,7 @@ data set. The tests here use every score instead:
   data sets, every pair of algorithms meets on the same number of data sets): Durbin's
   chi-square T1 (the default) and Conover's (1999) F form T2.
 * :func:`posthoc_incomplete`: their post-hoc comparisons, all pairs or with a control, with
-  the adjusted p-values (APVs) of :mod:`multicomp.adjust`.
+  the adjusted p-values (APVs) of :mod:`multicomp.procedures`.
 
 References: Skillings, J. H. & Mack, G. A. (1981), On the use of a Friedman-type statistic in
 balanced and unbalanced block designs, Technometrics 23(2):171-177. Durbin, J. (1951),
@@ -26,28 +26,20 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
-from multicomp import _core
 from multicomp._ranking import statistic_ratio
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_bool, check_choice
-from multicomp._vocabulary import CONTROL_PROCEDURES, INCOMPLETE_TESTS, IncompleteTest
-from multicomp.adjust import adjust_all_pairs, adjust_control
+from multicomp._vocabulary import INCOMPLETE_TESTS, IncompleteTest
 from multicomp.data.decorators import IncompleteOptions, takes_scores
-from multicomp.data.scores import (
-    Scores,
-    index_of,
-)
-from multicomp.posthoc import (
-    PosthocAllPairsResult,
-    PosthocControlResult,
-    all_pairs_procedures,
-)
+from multicomp.data.scores import Scores, index_of
+from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult, family
+from multicomp.procedures import base as procedures_registry
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -404,8 +396,8 @@ def _durbin(blocks: _Blocks, tie_correction: bool) -> _Durbin:
         float(np.nansum(blocks.ranks**2)) if tie_correction else b * k * (k + 1) * (2 * k + 1) / 6.0
     )
     c = b * k * (k + 1) ** 2 / 4.0
-    t1 = statistic_ratio((t - 1) * (float(np.sum(rank_sums**2)) - r * c), squares - c)
-    t2 = statistic_ratio(t1 / (t - 1) * df_den, b * (k - 1) - t1)
+    t1 = float(statistic_ratio((t - 1) * (float(np.sum(rank_sums**2)) - r * c), squares - c))
+    t2 = float(statistic_ratio(t1 / (t - 1) * df_den, b * (k - 1) - t1))
     return _Durbin(t1, t2, df_den, rank_sums, k, r, lam, squares - c)
 
 
@@ -501,9 +493,10 @@ def posthoc_incomplete(
     alpha : float
         Significance level of ``reject``.
     procedures : sequence of str, optional
-        All pairs: any of :data:`multicomp.adjust.ALL_PAIRS_PROCEDURES` (default: all, but
+        All pairs: any registered all-pairs procedure (default: all, but
         Bergmann-Hommel only where k allows, as :func:`multicomp.posthoc_all_pairs`). With a
-        control, every procedure of :data:`multicomp.adjust.CONTROL_PROCEDURES` is computed.
+        control, every registered 1 x N procedure is computed (those beyond their size limit, such
+        as exact Rom beyond 100 comparisons, are left out and named in ``result.skipped``).
     tie_correction
         As for :func:`skillings_mack`.
 
@@ -518,6 +511,18 @@ def posthoc_incomplete(
     blocks = _blocks(data)
     names = list(blocks.algorithms)
     k = len(names)
+    comparison = "all_pairs" if control is None else "control"
+    if procedures is not None and control is not None:
+        raise ValueError(
+            "procedures= applies to all pairs; with a control every procedure is computed"
+        )
+    # no rank order: unequal SEs break the Robinson property of the p-values (before any work:
+    # a requested procedure that does not apply)
+    context = procedures_registry.Context(k)
+    size = k * (k - 1) // 2 if control is None else k - 1
+    planned = procedures_registry.plan(
+        comparison, procedures, size, context, where=f" after {chosen_test}"
+    )
     if control is None:
         first, second = (
             np.array(side, dtype=int) for side in zip(*itertools.combinations(range(k), 2))
@@ -543,68 +548,27 @@ def posthoc_incomplete(
         )
         pvalue = np.minimum(2.0 * stats.t.sf(np.abs(z), d.df_den), 1.0)
     difference = ranks.to_numpy()[second] - ranks.to_numpy()[first]
-    n = len(blocks.datasets)
-    options: dict[str, str | bool] = {"tie_correction": bool(tie_correction)}
     if control is None:
         pairs = tuple((names[a], names[b_]) for a, b_ in zip(first, second))
         labels = [f"{a} vs {b_}" for a, b_ in pairs]
-        chosen, skipped = all_pairs_procedures(procedures, k, chosen_test)
-        if k > _core.MAX_K and "bergmann_hommel" in chosen:
-            # its polynomial route needs p-values in rank order, which unequal SEs break
-            if procedures is not None:
-                raise ValueError(
-                    f"bergmann_hommel after {chosen_test} supports k <= {_core.MAX_K}, got "
-                    f"k = {k}; use shaffer, which works for any k"
-                )
-            chosen = tuple(m for m in chosen if m != "bergmann_hommel")
-            skipped = {
-                "bergmann_hommel": f"k = {k} exceeds the largest k ({_core.MAX_K}) of its exact "
-                "algorithm for p-values in no particular order; shaffer (included) works for "
-                "any k"
-            }
-        adjusted = pd.DataFrame(
-            {m: adjust_all_pairs(pvalue, m, k=k) for m in chosen},
-            index=labels,
-            columns=list(chosen),
-            dtype=np.float64,
-        )
-        series = _series(labels, difference, z, pvalue)
-        return PosthocAllPairsResult(
-            pairs=pairs,
-            adjusted=adjusted,
-            skipped=skipped,
-            test=chosen_test,
-            alpha=alpha,
-            se=float("nan"),
-            n_datasets=n,
-            ranks=ranks,
-            difference=series[0],
-            z=series[1],
-            pvalue=series[2],
-            options=options,
-        )
-    if procedures is not None:
-        raise ValueError(
-            "procedures= applies to all pairs; with a control every procedure is computed"
-        )
-    labels = [names[j] for j in second]
-    adjusted = pd.DataFrame(
-        {m: adjust_control(pvalue, m) for m in CONTROL_PROCEDURES}, index=labels
-    )
+        hypotheses: dict[str, object] = {"pairs": pairs}
+    else:
+        labels = [names[j] for j in second]
+        hypotheses = {"control": names[int(first[0])]}
     series = _series(labels, difference, z, pvalue)
-    return PosthocControlResult(
-        control=names[int(first[0])],
-        adjusted=adjusted,
-        test=chosen_test,
-        alpha=alpha,
-        se=float("nan"),
-        n_datasets=n,
-        ranks=ranks,
-        difference=series[0],
-        z=series[1],
-        pvalue=series[2],
-        options=options,
-    )
+    tested = {
+        "test": chosen_test,
+        "alpha": alpha,
+        "se": float("nan"),
+        "n_datasets": len(blocks.datasets),
+        "ranks": ranks,
+        "difference": series[0],
+        "z": series[1],
+        "pvalue": series[2],
+        "options": {"tie_correction": bool(tie_correction)},
+    }
+    result = family(comparison, tested, planned, context, **hypotheses)
+    return cast(PosthocControlResult | PosthocAllPairsResult, result)
 
 
 def _series(labels: list[str], *columns: np.ndarray) -> list[pd.Series]:

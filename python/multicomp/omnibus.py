@@ -12,7 +12,7 @@ P-values (``method=``, every test): ``"asymptotic"`` (the chi-square and F distr
 papers), ``"exact"`` (the permutation distribution of the statistic when the algorithms'
 scores are permuted within each data set, enumerated), ``"permutation"`` (that distribution by
 Monte Carlo, ``n_resamples`` random permutations, p = (b + 1)/(n_resamples + 1)) or ``"auto"``
-(default): asymptotic for N > 16 data sets (``multicomp._permutation.AUTO_MAX_N``), else
+(default): asymptotic for N > 16 data sets (``multicomp.ranktests.permutation.AUTO_MAX_N``), else
 exact where the enumeration fits, else Monte Carlo. Measured at alpha = 0.05 under the null
 (multicomp.simulate, 20,000 to 40,000 tables; benches/permutation.py), the asymptotic
 Iman-Davenport test rejects up to 0.074 at N = 4, 0.0575 at N = 12 (k = 5) and 0.052 to 0.055
@@ -20,33 +20,36 @@ at N = 13 to 16; Quade's F 0.058 to 0.062 at N = 4 to 5 (k = 3); Friedman's chi-
 k = 3 0.071 at N = 4 and 0.056 at N = 16 (a discrete statistic); from N = 17 to 20 all are at
 most 0.054. Exact and permutation p-values hold alpha at every N. ``method="asymptotic"``
 reproduces the papers' p-values (D06's example has N = 14). The result records ``method``
-(the one used) and ``n_resamples`` (Monte Carlo only). See :mod:`multicomp._permutation`
+(the one used) and ``n_resamples`` (Monte Carlo only). See :mod:`multicomp.ranktests.permutation`
 for why one permutation engine serves all four tests.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 import numpy as np
 import pandas as pd
-from scipy import special, stats
 
-from multicomp import _ranking
-from multicomp._permutation import (
-    DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-    RandomState,
-    check_options,
-    omnibus_pvalue,
-    pvalue_label,
-)
+from multicomp import _ranking, ranktests
 from multicomp._tables import NotebookView
 from multicomp._validation import check_bool
 from multicomp._vocabulary import PValueMethod, PValueSource
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import Scores
+from multicomp.ranktests import aligned
+from multicomp.ranktests import quade as quade_module
+from multicomp.ranktests.permutation import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    PValue,
+    PValueOptions,
+    RandomState,
+    check_options,
+    omnibus_pvalue,
+    pvalue_label,
+)
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -358,7 +361,7 @@ def friedman(
     method : {'auto', 'asymptotic', 'exact', 'permutation'}
         How the p-value is computed (module docstring): the chi-square approximation, the
         exact permutation distribution (ValueError when it needs more than
-        ``multicomp._permutation.EXACT_LIMIT`` cells), Monte Carlo permutations, or
+        ``multicomp.ranktests.permutation.EXACT_LIMIT`` cells), Monte Carlo permutations, or
         ``"auto"`` (default): asymptotic for N > 16, else exact where it fits, else Monte
         Carlo.
     random_state : int, numpy.random.Generator or None
@@ -380,14 +383,17 @@ def friedman(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     method, n_resamples = check_options(method, random_state, n_resamples)
-    scores = data
-    ranks = _ranking.friedman_ranks(scores.oriented())
-    n, k = ranks.shape
-    chi2 = _ranking.friedman_chi2(
-        ranks, tie_correction=check_bool(tie_correction, "tie_correction")
+    return friedman_of(
+        data,
+        check_bool(tie_correction, "tie_correction"),
+        PValueOptions(method, random_state, n_resamples),
     )
-    # chi-square sf, without scipy.stats' overhead
-    p = omnibus_pvalue(ranks, float(special.chdtrc(k - 1, chi2)), method, random_state, n_resamples)
+
+
+def friedman_of(scores: Scores, tie_correction: bool, options: PValueOptions) -> FriedmanResult:
+    """:func:`friedman` of checked scores and options (no checks: callers have made them)."""
+    ranks, chi2, p = ranked("friedman", scores, tie_correction, options)
+    n, k = ranks.shape
     return FriedmanResult(
         statistic=chi2,
         pvalue=p.pvalue,
@@ -395,7 +401,7 @@ def friedman(
         ranks=average_ranks(scores, ranks),
         n_datasets=n,
         n_algorithms=k,
-        tie_correction=bool(tie_correction),
+        tie_correction=tie_correction,
         rank_matrix=_frame(scores, ranks),
         omitted=scores.omitted,
         method=p.method,
@@ -439,29 +445,33 @@ def iman_davenport(
     D06 = Demsar (2006), JMLR 7:1-30.
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    result = friedman(
-        data,
-        tie_correction=tie_correction,
-        method=method,
-        random_state=random_state,
-        n_resamples=n_resamples,
+    return iman_davenport_of(
+        friedman(
+            data,
+            tie_correction=tie_correction,
+            method=method,
+            random_state=random_state,
+            n_resamples=n_resamples,
+        )
     )
+
+
+def iman_davenport_of(result: FriedmanResult) -> ImanDavenportResult:
+    """The Iman-Davenport test derived from Friedman's ``result``: F_F from its chi2_F, and
+    its p-value (the same permutation p-value, or the F distribution's): Friedman's statistic
+    is computed once."""
     n, k = result.n_datasets, result.n_algorithms
-    chi2 = result.statistic
-    f = _ranking.statistic_ratio((n - 1) * chi2, n * (k - 1) - chi2)
-    df_num, df_den = k - 1, (k - 1) * (n - 1)
-    # F_F increases with chi2_F: a permutation p-value of one is that of the other
-    exact = result.method != "asymptotic"
+    row = derived_rows("friedman", result.statistic, _pvalue(result), n, k)[0]
     return ImanDavenportResult(
-        statistic=f,
-        pvalue=result.pvalue if exact else float(stats.f.sf(f, df_num, df_den)),
-        df_num=df_num,
-        df_den=df_den,
+        statistic=row.statistic,
+        pvalue=row.pvalue,
+        df_num=row.df[0],
+        df_den=row.df[1],
         ranks=result.ranks,
         n_datasets=n,
         n_algorithms=k,
         tie_correction=result.tie_correction,
-        friedman_statistic=chi2,
+        friedman_statistic=result.statistic,
         rank_matrix=result.rank_matrix,
         omitted=result.omitted,
         method=result.method,
@@ -507,26 +517,23 @@ def friedman_aligned_ranks(
     """
     method, n_resamples = check_options(method, random_state, n_resamples)
     scores = data
-    oriented = scores.oriented()
-    aligned = _ranking.aligned_observations(oriented)
-    ranks = _ranking.aligned_ranks(oriented)
+    tie_correction = check_bool(tie_correction, "tie_correction")
+    ranks, statistic, p = ranked(
+        "aligned", scores, tie_correction, PValueOptions(method, random_state, n_resamples)
+    )
     n, k = ranks.shape
-    parts = _ranking.aligned_ranks_statistic(
-        ranks, tie_correction=check_bool(tie_correction, "tie_correction")
-    )
+    parts = aligned.statistic(ranks, tie_correction)
+    aligned_x = _ranking.aligned_observations(scores.oriented())
     # Report the aligned observations on the scale of the scores (not negated).
-    shown = aligned if scores.higher_is_better else -aligned + 0.0
-    p = omnibus_pvalue(
-        ranks, float(stats.chi2.sf(parts.statistic, k - 1)), method, random_state, n_resamples
-    )
+    shown = aligned_x if scores.higher_is_better else -aligned_x + 0.0
     return AlignedRanksResult(
-        statistic=parts.statistic,
+        statistic=statistic,
         pvalue=p.pvalue,
         df=k - 1,
         ranks=_series(scores, parts.algorithm_totals / n, "average_aligned_rank"),
         n_datasets=n,
         n_algorithms=k,
-        tie_correction=bool(tie_correction),
+        tie_correction=tie_correction,
         rank_totals=_series(scores, parts.algorithm_totals, "rank_total"),
         dataset_rank_totals=pd.Series(
             parts.dataset_totals, index=list(scores.datasets), name="rank_total"
@@ -579,43 +586,107 @@ def quade(
     """
     method, n_resamples = check_options(method, random_state, n_resamples)
     scores = data
+    tie_correction = check_bool(tie_correction, "tie_correction")
+    w, statistic, p = ranked(
+        "quade", scores, tie_correction, PValueOptions(method, random_state, n_resamples)
+    )
     oriented = scores.oriented()
-    ranks = _ranking.friedman_ranks(oriented)
     q = _ranking.range_ranks(oriented)
-    n, k = ranks.shape
-    parts = _ranking.quade_parts(
-        ranks, q, tie_correction=check_bool(tie_correction, "tie_correction")
-    )
-    df_num, df_den = k - 1, (k - 1) * (n - 1)
+    parts = quade_module.parts(_ranking.friedman_ranks(oriented), q, tie_correction)
+    n, k = w.shape
     datasets = list(scores.datasets)
-    p = omnibus_pvalue(
-        parts.W,
-        float(stats.f.sf(parts.statistic, df_num, df_den)),
-        method,
-        random_state,
-        n_resamples,
-    )
     return QuadeResult(
-        statistic=parts.statistic,
+        statistic=statistic,
         pvalue=p.pvalue,
-        df_num=df_num,
-        df_den=df_den,
+        df_num=k - 1,
+        df_den=(k - 1) * (n - 1),
         ranks=_series(scores, parts.T_j, "T"),
         n_datasets=n,
         n_algorithms=k,
-        tie_correction=bool(tie_correction),
-        A2=parts.A2,
-        B=parts.B,
+        tie_correction=tie_correction,
+        A2=float(parts.A2),
+        B=float(parts.B),
         ranges=pd.Series(_ranking.sample_ranges(oriented), index=datasets, name="range"),
         dataset_ranks=pd.Series(q, index=datasets, name="Q"),
         S=_frame(scores, parts.S),
-        W=_frame(scores, parts.W),
+        W=_frame(scores, w),
         S_j=_series(scores, parts.S_j, "S"),
         W_j=_series(scores, parts.W_j, "W"),
         omitted=scores.omitted,
         method=p.method,
         n_resamples=p.n_resamples,
     )
+
+
+class OmnibusRow(NamedTuple):
+    """One omnibus test of a comparison: what a report shows of it."""
+
+    name: str
+    statistic: float
+    pvalue: float
+    distribution: str
+    df: tuple[int, ...]
+    method: PValueSource
+    n_resamples: int | None = None
+
+
+def ranked(
+    test: str, scores: Scores, tie_correction: bool, options: PValueOptions
+) -> tuple[np.ndarray, float, PValue]:
+    """The registered rank ``test`` of checked ``scores``: its within-data-set table W, its
+    statistic (the registry's vectorised one, as the permutation engine and
+    :func:`multicomp.simulate` use it) and its p-value by ``options``."""
+    entry = ranktests.get(test)
+    table = entry.table(scores.oriented())
+    n, k = table.shape
+    statistic = float(entry.statistic(table, tie_correction))
+    asymptotic = float(entry.pvalue(np.asarray(statistic), n, k))
+    return table, statistic, omnibus_pvalue(table, asymptotic, *options)
+
+
+def derived_rows(test: str, statistic: float, p: PValue, n: int, k: int) -> list[OmnibusRow]:
+    """The omnibus tests derived from ``test``'s ``statistic`` (Iman-Davenport from
+    Friedman's chi2_F); each increases with it, so it shares a permutation p-value ``p``."""
+    rows = []
+    for derived in ranktests.get(test).derived:
+        value = float(derived.statistic(np.asarray(statistic), n, k))
+        df = derived.df(n, k)
+        asymptotic = float(ranktests.base.SURVIVAL[derived.distribution](np.asarray(value), df))
+        pvalue = asymptotic if p.method == "asymptotic" else p.pvalue
+        rows.append(
+            OmnibusRow(
+                derived.name, value, pvalue, derived.distribution, df, p.method, p.n_resamples
+            )
+        )
+    return rows
+
+
+def rank_omnibus(
+    scores: Scores, test: str, tie_correction: bool, options: PValueOptions
+) -> tuple[tuple[OmnibusRow, ...], pd.Series]:
+    """The omnibus tests of a comparison by ``test`` on checked ``scores``: Friedman's and
+    those derived from it, then ``test``'s own (when it is another registered rank test) and
+    those derived from it, each statistic computed once; and the average Friedman ranks."""
+    friedman_ranks, statistic, p = ranked("friedman", scores, tie_correction, options)
+    rows = _rows("friedman", friedman_ranks.shape, statistic, p)
+    if test != "friedman" and test in ranktests.names():  # Friedman's is always shown
+        table, statistic, p = ranked(test, scores, tie_correction, options)
+        rows += _rows(test, table.shape, statistic, p)
+    return tuple(rows), average_ranks(scores, friedman_ranks)
+
+
+def _rows(test: str, shape: tuple[int, ...], statistic: float, p: PValue) -> list[OmnibusRow]:
+    """The rows of ``test`` and of the tests derived from it."""
+    n, k = shape
+    entry = ranktests.get(test)
+    row = OmnibusRow(
+        test, statistic, p.pvalue, entry.distribution, entry.df(n, k), p.method, p.n_resamples
+    )
+    return [row, *derived_rows(test, statistic, p, n, k)]
+
+
+def _pvalue(result: FriedmanResult) -> PValue:
+    return PValue(result.pvalue, result.method, result.n_resamples)
 
 
 def average_ranks(scores: Scores, ranks: np.ndarray | None = None) -> pd.Series:

@@ -40,7 +40,6 @@ from multicomp._vocabulary import (
     VarianceTest,
 )
 from multicomp._work import check_work, progress
-from multicomp.adjust import adjust_control
 from multicomp.data.decorators import ScoresInput, TableOptions, takes_scores
 from multicomp.data.scores import (
     Aggregate,
@@ -49,6 +48,7 @@ from multicomp.data.scores import (
     combine_runs,
     index_of,
 )
+from multicomp.procedures.adjust import adjust_control
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -35,7 +35,7 @@ difference of two rank totals when the scores of each data set are permuted (und
 complete null every pair has the same one: exact by convolving the data sets'
 distributions, or Monte Carlo pooled over the pairs with (b + 1)/(n_resamples + 1));
 ``"auto"`` (default) uses them up to N = 16 data sets, as the omnibus tests do
-(:mod:`multicomp.omnibus`, :mod:`multicomp._permutation`). They are non-increasing in the
+(:mod:`multicomp.omnibus`, :mod:`multicomp.ranktests.permutation`). They are non-increasing in the
 rank difference, so every adjustment applies unchanged; ``z`` and ``se`` stay the normal ones.
 
 Pairwise tests (``test="wilcoxon"`` or ``"sign"``; Benavoli, Corani & Mangili 2016, JMLR 17:5):
@@ -46,7 +46,8 @@ the mean-rank post-hocs above. ``ranks`` and ``difference`` are then the average
 ranks (for ordering and CD diagrams, as aeon draws them), ``se`` is NaN and ``z`` is the
 normal deviate of the two-sided p-value, sign(R+ - R-) or sign(wins - losses) times
 Phi^{-1}(1 - p/2) (for the normal approximation, the test's own |z|). Only adjustments valid
-under any dependence among the p-values are offered (:data:`PAIRWISE_PROCEDURES`):
+under any dependence among the p-values are offered (each procedure's ``not_after_pairwise``
+in :mod:`multicomp.procedures`):
 
 * Bonferroni (``"nemenyi"``, m p, for all pairs; ``"bonferroni"`` with a control) and Holm
   (1979) rest on Bonferroni's inequality alone.
@@ -70,28 +71,18 @@ Holm's on Friedman ranks (0.241 vs 0.218 at k = 4, N = 30), the sign test's clea
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import numpy as np
 import pandas as pd
 from scipy import special, stats
 
-from multicomp import _core, _ranking
-from multicomp._permutation import (
-    DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-    RandomState,
-    check_options,
-    pair_pvalues,
-    pvalue_label,
-    resolve,
-)
-from multicomp._validation import check_alpha, check_bool, check_choice, check_choices, one_of
+from multicomp import _ranking, ranktests
+from multicomp._validation import check_alpha, check_bool, check_choice, one_of
 from multicomp._vocabulary import (
     PAIRWISE_TESTS,
-    POSTHOC_TESTS,
     ROMS,
     SE_FORMS,
     PosthocTest,
@@ -100,14 +91,6 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
-from multicomp.adjust import (
-    ALL_PAIRS_PROCEDURES,
-    CONTROL_PROCEDURES,
-    NOT_FWER_CONTROLLING,
-    adjust_all_pairs,
-    adjust_control,
-    family_size_limit,
-)
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import (
     RanksLike,
@@ -115,7 +98,17 @@ from multicomp.data.scores import (
     index_of,
     published_ranks,
 )
-from multicomp.omnibus import average_ranks, friedman_aligned_ranks, quade
+from multicomp.procedures import base as registry
+from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
+from multicomp.ranktests.permutation import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    RandomState,
+    check_options,
+    pair_pvalues,
+    pvalue_label,
+    resolve,
+)
 from multicomp.two_sample import sign_test, wilcoxon
 
 if TYPE_CHECKING:
@@ -123,8 +116,6 @@ if TYPE_CHECKING:
 
 __all__ = ["PosthocAllPairsResult", "PosthocControlResult", "posthoc_all_pairs", "posthoc_control"]
 
-SE_OPTIONS = {"aligned_se": "aligned", "quade_se": "quade"}
-"""The SE options of the post-hocs and the test each applies to (module docstring: the forms)."""
 CONTROL_REQUIRED = (
     "name the control (control=): the algorithm chosen before seeing the results, e.g. the "
     "proposed method. Choosing the best-ranked afterwards makes the 1xN family-wise error "
@@ -133,8 +124,6 @@ CONTROL_REQUIRED = (
     "choice, compare all pairs (posthoc_all_pairs)"
 )
 """Why a 1xN post-hoc needs its control named (README: "Which procedure, and why")."""
-PAIRWISE_PROCEDURES = {"control": ("bonferroni", "holm"), "all_pairs": ("nemenyi", "holm")}
-"""The adjustments valid for the p-values of pairwise tests (module docstring: why)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -200,8 +189,10 @@ class _PosthocResult:
     @property
     def notes(self) -> tuple[str, ...]:
         """Warnings about procedures of this result that do not control the family-wise error
-        (:data:`multicomp.adjust.NOT_FWER_CONTROLLING`: Finner and Li), with measured rates."""
-        return tuple(NOT_FWER_CONTROLLING[m] for m in self.procedures if m in NOT_FWER_CONTROLLING)
+        (:func:`multicomp.procedures.not_fwer_controlling`: Finner and Li), with measured
+        rates."""
+        notes = registry.not_fwer_controlling()
+        return tuple(notes[m] for m in self.procedures if m in notes)
 
     def _heading(self) -> str:
         raise NotImplementedError
@@ -283,7 +274,7 @@ class PosthocControlResult(_PosthocResult):
     control : str
         The control algorithm. Each hypothesis is one other algorithm (``algorithms``, input
         order without the control); ``difference`` is R_j - R_control, ``adjusted`` has one
-        column per procedure of :data:`multicomp.adjust.CONTROL_PROCEDURES`.
+        column per registered 1 x N procedure (:mod:`multicomp.procedures`).
     algorithms : tuple of str
         The algorithms compared with the control.
 
@@ -430,7 +421,7 @@ def posthoc_control(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     alpha = check_alpha(alpha)
-    test = check_choice("test", test, POSTHOC_TESTS)
+    test = cast(PosthocTest, check_choice("test", test, ranktests.posthoc_tests()))  # or registered
     rom = check_choice("rom", rom, ROMS)
     ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
     pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
@@ -449,16 +440,12 @@ def posthoc_control(
     others = np.array([j for j in range(len(names)) if j != c])
     labels = [names[j] for j in others]
     shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses, pvalues)
-    p = shared["pvalue"].to_numpy()
-    procedures = PAIRWISE_PROCEDURES["control"] if test in PAIRWISE_TESTS else CONTROL_PROCEDURES
-    if rom != "exact" and "rom" not in procedures:
+    context = registry.Context(len(names), rom=rom)
+    planned = registry.plan("control", None, len(labels), context, pairwise=test in PAIRWISE_TESTS)
+    if rom != "exact" and "rom" not in planned[0]:
         raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
-    skipped = {m: why for m in procedures if (why := family_size_limit(m, rom, len(p)))}
-    adjusted = pd.DataFrame(
-        {m: adjust_control(p, m, rom=rom) for m in procedures if m not in skipped}, index=labels
-    )
     shared["options"] = {"rom": rom, **shared["options"]}
-    return PosthocControlResult(control=names[c], adjusted=adjusted, skipped=skipped, **shared)
+    return cast(PosthocControlResult, family("control", shared, planned, context, control=names[c]))
 
 
 @takes_scores(ScoreOptions, optional=True)
@@ -522,7 +509,7 @@ def posthoc_all_pairs(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     alpha = check_alpha(alpha)
-    test = check_choice("test", test, POSTHOC_TESTS)
+    test = cast(PosthocTest, check_choice("test", test, ranktests.posthoc_tests()))  # or registered
     monotone = check_bool(monotone, "monotone")
     ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
     pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
@@ -536,28 +523,57 @@ def posthoc_all_pairs(
     )
     names = list(basis.ranks.index)
     k = len(names)
-    chosen, skipped = all_pairs_procedures(procedures, k, test)
+    context = registry.Context(k, monotone=monotone, order=_rank_order(basis.ranks, test))
+    planned = registry.plan(  # before any work: a requested procedure that does not apply
+        "all_pairs", procedures, k * (k - 1) // 2, context, pairwise=test in PAIRWISE_TESTS
+    )
     first, second = np.triu_indices(k, 1)  # the pairs in itertools.combinations order
     pairs = tuple(itertools.combinations(names, 2))
     labels = [f"{a} vs {b}" for a, b in pairs]
     shared = _z_tests(basis, first, second, labels, test, alpha, ses, pvalues)
-    p = shared["pvalue"].to_numpy()
-    # The p-values of the rank tests are Robinson in rank order (_z_tests): exact
-    # Bergmann-Hommel in polynomial time.
-    order = np.argsort(basis.ranks.to_numpy(), kind="stable")
+    shared["options"] = {"monotone": bool(monotone), **shared["options"]}
+    return cast(PosthocAllPairsResult, family("all_pairs", shared, planned, context, pairs=pairs))
+
+
+# --- the one pipeline: p-values, then procedures, then what was skipped, then the result ------
+
+
+def family(
+    comparison: str,
+    tested: dict[str, Any],
+    planned: tuple[tuple[str, ...], Mapping[str, str]],
+    context: registry.Context,
+    **hypotheses: Any,
+) -> Any:
+    """The result of a post-hoc family: the adjusted p-values of the procedures ``planned``
+    (:func:`multicomp.procedures.plan`: those that apply, and those left out with their
+    reason) from the p-values ``tested`` (the fields every result shares: ``pvalue``, ``z``,
+    ``difference``, ...), as a :class:`PosthocControlResult` (``comparison="control"``,
+    ``hypotheses`` = ``control``) or :class:`PosthocAllPairsResult` (``"all_pairs"``,
+    ``pairs``). Every post-hoc ends here: the rank tests', the pairwise tests' and the
+    incomplete-block tests'."""
+    chosen, skipped = planned
+    p = tested["pvalue"].to_numpy()
     adjusted = pd.DataFrame(
-        {
-            m: adjust_all_pairs(
-                p, m, k=k, monotone=monotone, order=order if m == "bergmann_hommel" else None
-            )
-            for m in chosen
-        },
-        index=shared["pvalue"].index,
+        {name: _ADJUST[comparison](p, name, context) for name in chosen},
+        index=tested["pvalue"].index,
         columns=list(chosen),
         dtype=np.float64,
     )
-    shared["options"] = {"monotone": bool(monotone), **shared["options"]}
-    return PosthocAllPairsResult(pairs=pairs, adjusted=adjusted, skipped=skipped, **shared)
+    return _RESULTS[comparison](adjusted=adjusted, skipped=dict(skipped), **tested, **hypotheses)
+
+
+def _adjust_all_pairs(p: np.ndarray, name: str, context: registry.Context) -> np.ndarray:
+    ordered = registry.get("all_pairs", name).ordered  # p-values in rank order (Robinson)
+    order = context.order if ordered else None
+    return adjust_all_pairs(p, name, k=context.k, monotone=context.monotone, order=order)
+
+
+_ADJUST = {
+    "control": lambda p, name, context: adjust_control(p, name, rom=context.rom),
+    "all_pairs": _adjust_all_pairs,
+}
+_RESULTS = {"control": PosthocControlResult, "all_pairs": PosthocAllPairsResult}
 
 
 # --- shared machinery -------------------------------------------------------------------------
@@ -570,21 +586,18 @@ class _Basis(NamedTuple):
     ranks: pd.Series
     n_datasets: int
     se: float
-    unit: float  # the ranks are multiples of 1/unit (see _rank_unit)
+    unit: float  # the ranks are multiples of 1/unit (the rank test's ``unit``)
     scores: Scores | None = None
     omitted: tuple[str, ...] = ()
     table: np.ndarray | None = None  # the within-row ranks W whose column totals give ranks
     total: float = 1.0  # ranks = column totals of table / total
 
 
-def _rank_unit(test: str, n: int) -> float:
-    """Rank units per unit of rank: the exact ranks of ``test`` times it are integers.
-
-    Rank sums are multiples of 1/2, so average Friedman and aligned ranks are multiples of
-    1/(2N); Quade's W_j = sum_i Q_i r_ij are multiples of 1/4, so T_j = W_j/(N(N+1)/2) are
-    multiples of 1/(2N(N+1)).
-    """
-    return 2.0 * n * (n + 1) if test == "quade" else 2.0 * n
+def _rank_order(ranks: pd.Series, test: str) -> np.ndarray | None:
+    """The algorithms in rank order, in which the p-values of the rank tests' z tests are
+    Robinson (:func:`_z_tests`: exact Bergmann-Hommel in polynomial time); None for the
+    pairwise tests' own p-values."""
+    return None if test in PAIRWISE_TESTS else np.argsort(ranks.to_numpy(), kind="stable")
 
 
 def _z_tests(
@@ -601,7 +614,7 @@ def _z_tests(
     ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|);
     for the pairwise tests, their p and its signed normal deviate (:func:`pairwise_tests`).
 
-    The differences are counted in rank units (:func:`_rank_unit`) and rounded there, so
+    The differences are counted in rank units (the rank test's ``unit``) and rounded there, so
     that equal rank differences give bitwise equal z and p (average ranks such as 2.6 - 2.4 and
     2.4 - 2.2 differ in their last bits in floating point). Published ranks rounded to a few
     decimals keep those decimals: the rounding is at 1e-6 of a unit.
@@ -646,14 +659,14 @@ def _z_tests(
         "ranks": basis.ranks,
         "omitted": basis.omitted,
         **series,
-        "options": {name: form for name, form in ses.items() if SE_OPTIONS[name] == test},
+        "options": {name: form for name, form in ses.items() if _se_options()[name] == test},
         "method": used,
         "n_resamples": resamples,
     }
 
 
 class _PValueOptions(NamedTuple):
-    """The p-value options of a rank post-hoc (:mod:`multicomp._permutation`)."""
+    """The p-value options of a rank post-hoc (:mod:`multicomp.ranktests.permutation`)."""
 
     method: str
     n_resamples: int
@@ -662,7 +675,7 @@ class _PValueOptions(NamedTuple):
 
 def _permuted(basis: _Basis, test: str, pvalues: _PValueOptions) -> tuple[str, int | None]:
     """The p-value method of the z tests: ``"asymptotic"`` (normal), or the method to pass to
-    :func:`multicomp._permutation.pair_pvalues`; ValueError when an exact or permutation
+    :func:`multicomp.ranktests.permutation.pair_pvalues`; ValueError when an exact or permutation
     p-value is asked for where none exists (published ranks, pairwise tests)."""
     wanted = resolve(pvalues.method, basis.n_datasets)
     if wanted == "asymptotic":
@@ -682,6 +695,14 @@ def _permuted(basis: _Basis, test: str, pvalues: _PValueOptions) -> tuple[str, i
     return wanted, None
 
 
+#: The pairwise tests of the post-hocs: each pair's two-sided test, and the direction of its
+#: result (positive when the first algorithm is better).
+_PAIRWISE: dict[str, tuple[Callable[[np.ndarray, np.ndarray], Any], Callable[[Any], float]]] = {
+    "wilcoxon": (wilcoxon, lambda result: result.r_plus - result.r_minus),
+    "sign": (sign_test, lambda result: result.wins - result.losses),
+}
+
+
 def pairwise_tests(
     scores: Scores, first: np.ndarray, second: np.ndarray, test: str
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -689,15 +710,12 @@ def pairwise_tests(
     second[h]) on the oriented scores; z = sign(R+ - R-) (or of wins - losses, positive when
     ``first`` is better) times Phi^{-1}(1 - p/2)."""
     values = scores.oriented()
+    run, direction_of = _PAIRWISE[test]
     direction = np.empty(len(first))
     pvalue = np.empty(len(first))
     for h, (a, b) in enumerate(zip(first, second)):
-        if test == "wilcoxon":
-            signed = wilcoxon(values[:, a], values[:, b])
-            direction[h], pvalue[h] = signed.r_plus - signed.r_minus, signed.pvalue
-        else:
-            signs = sign_test(values[:, a], values[:, b])
-            direction[h], pvalue[h] = signs.wins - signs.losses, signs.pvalue
+        result = run(values[:, a], values[:, b])
+        direction[h], pvalue[h] = direction_of(result), result.pvalue
     pvalue = np.minimum(pvalue, 1.0)
     return np.sign(direction) * stats.norm.isf(pvalue / 2.0), pvalue
 
@@ -710,105 +728,59 @@ def _basis(
     test: str,
     ses: Mapping[str, str],
 ) -> _Basis:
-    form = next((f for name, f in ses.items() if SE_OPTIONS[name] == test), "calibrated")
     if (data is None) == (ranks is None):
         raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
     if data is None and test in PAIRWISE_TESTS:
         raise ValueError(f"test={test!r} compares the scores of each pair: pass data, not ranks=")
+    # the pairwise tests order the algorithms by their average Friedman ranks
+    entry = ranktests.get("friedman" if test in PAIRWISE_TESTS else test)
+    se = entry.se[ses.get(entry.se_option, "calibrated")]
     if data is None:
         assert ranks is not None
         series, n = published_ranks(ranks, n_datasets, algorithms)
-        se = _ranking.standard_error(test, len(series), n, form)
-        _ranking.check_average_ranks(series.to_numpy(), test, n)
-        return _Basis(series, n, se, _rank_unit(test, n))
+        k = len(series)
+        standard_error = float(se(None, k, n))  # first: the form may need each data set's
+        _ranking.check_average_ranks(series.to_numpy(), test, n, entry.top(k, n))
+        return _Basis(series, n, standard_error, entry.unit(n))
     if n_datasets is not None or algorithms is not None:
         raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")
     scores = data
     n, k = scores.n_datasets, scores.n_algorithms
-    unit = _rank_unit(test, n)
-    if test in PAIRWISE_TESTS:
-        return _Basis(average_ranks(scores), n, float("nan"), unit, scores, scores.omitted)
-    if test == "friedman":
-        rows = _ranking.friedman_ranks(scores.oriented())
-        return _Basis(
-            average_ranks(scores, rows),
-            n,
-            _ranking.standard_error(test, k, n),
-            unit,
-            omitted=scores.omitted,
-            table=rows,
-            total=float(n),
-        )
-    if test == "quade":  # rows W_ij = Q_i r_ij, T_j = W_j / (N(N+1)/2)
-        qu = quade(scores, method="asymptotic")
-        series, rows, total = qu.ranks, qu.W.to_numpy(), n * (n + 1) / 2.0
-    else:
-        al = friedman_aligned_ranks(scores, method="asymptotic")
-        series, rows, total = al.ranks, al.aligned_ranks.to_numpy(), float(n)
-    se = (
-        float(_ranking.permutation_se(rows, total))
-        if form == "calibrated"
-        else _ranking.standard_error(test, k, n, form)
+    table = entry.table(scores.oriented())
+    total = entry.total(n)
+    series = pd.Series(
+        table.sum(axis=0) / total, index=list(scores.algorithms), name=entry.rank_label
     )
-    return _Basis(series, n, se, unit, omitted=scores.omitted, table=rows, total=total)
+    if test in PAIRWISE_TESTS:
+        return _Basis(series, n, float("nan"), entry.unit(n), scores, scores.omitted)
+    return _Basis(
+        series,
+        n,
+        float(se(table, k, n)),
+        entry.unit(n),
+        omitted=scores.omitted,
+        table=table,
+        total=total,
+    )
+
+
+def _se_options() -> dict[str, str]:
+    """The keywords that choose a post-hoc SE form (``aligned_se``), and the registered rank
+    test each applies to (module docstring: the forms)."""
+    return {
+        entry.se_option: name
+        for name in ranktests.names()
+        if (entry := ranktests.get(name)).se_option
+    }
 
 
 def check_se_options(test: str, ses: Mapping[str, str]) -> dict[str, SEForm]:
-    """The SE options ``ses`` (names of :data:`SE_OPTIONS` -> forms) as spelled in
+    """The SE options ``ses`` (keywords of the registered rank tests -> forms) as spelled in
     :data:`SE_FORMS`, or ValueError: an unknown form, or the paper's form with another test
     than its own."""
+    owners = _se_options()
     checked = {name: check_choice(name, form, SE_FORMS) for name, form in ses.items()}
     for name, form in checked.items():
-        if form != SE_FORMS[0] and test != SE_OPTIONS[name]:
-            raise ValueError(
-                f"{name}={form!r} applies to test={SE_OPTIONS[name]!r} only, not {test!r}"
-            )
+        if form != SE_FORMS[0] and test != owners[name]:
+            raise ValueError(f"{name}={form!r} applies to test={owners[name]!r} only, not {test!r}")
     return checked
-
-
-def all_pairs_procedures(
-    procedures: Sequence[str] | None, k: int, test: str
-) -> tuple[tuple[str, ...], dict[str, str]]:
-    """The all-pairs procedures to compute for ``k`` algorithms after ``test`` (``procedures``
-    checked, or all that apply), and those left out with the reason (also for
-    :func:`multicomp.posthoc_incomplete`)."""
-    if test in PAIRWISE_TESTS:
-        return _pairwise_procedures(procedures)
-    max_k = _core.MAX_K_ROBINSON  # the rank tests' p-values are Robinson in rank order
-    too_big = k > max_k
-    if procedures is None:
-        if too_big:
-            note = (
-                f"k = {k} exceeds the largest k ({max_k}) of the exact Bergmann-Hommel "
-                "algorithm; shaffer (included) works for any k"
-            )
-            return tuple(m for m in ALL_PAIRS_PROCEDURES if m != "bergmann_hommel"), {
-                "bergmann_hommel": note
-            }
-        return tuple(ALL_PAIRS_PROCEDURES), {}
-    chosen = check_choices("procedures", procedures, ALL_PAIRS_PROCEDURES)
-    if too_big and "bergmann_hommel" in chosen:
-        raise ValueError(
-            f"bergmann_hommel supports k <= {max_k}, got k = {k}; use shaffer, "
-            "which works for any k"
-        )
-    return chosen, {}
-
-
-def _pairwise_procedures(
-    procedures: Sequence[str] | None,
-) -> tuple[tuple[str, ...], dict[str, str]]:
-    """The all-pairs procedures for pairwise tests: Nemenyi and Holm; Shaffer and Bergmann-Hommel
-    are skipped (by default) or refused (when asked for)."""
-    valid = PAIRWISE_PROCEDURES["all_pairs"]
-    why = (
-        "its logical restrictions assume transitive pairwise null hypotheses, which pairwise "
-        "location tests do not have (use nemenyi or holm)"
-    )
-    if procedures is None:
-        return valid, {m: why for m in ALL_PAIRS_PROCEDURES if m not in valid}
-    chosen = check_choices("procedures", procedures, ALL_PAIRS_PROCEDURES)
-    refused = [m for m in chosen if m not in valid]
-    if refused:
-        raise ValueError(one_of("procedures", refused, valid, f"after a pairwise test: {why}"))
-    return chosen, {}

@@ -20,6 +20,8 @@ Two classifiers on one holdout set (:mod:`multicomp.holdout`)
     HoldoutResult.
 Bayesian comparison (:mod:`multicomp.bayesian`)
     BayesianResult, BayesianComparison.
+Bayesian ranking of many algorithms (:mod:`multicomp.plackett_luce`)
+    BayesianRankingResult (only here, not at the top level).
 Two algorithms on cross-validation folds (:mod:`multicomp.cross_validation`)
     CrossValidationTestResult, CorrelatedTTestResult.
 The parametric side (:mod:`multicomp.parametric`)
@@ -48,6 +50,7 @@ from multicomp.parametric import (
     ParametricPosthocResult,
     RMAnovaResult,
 )
+from multicomp.plackett_luce import BayesianRankingResult
 from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult
 from multicomp.report.model import Hypothesis, OmnibusTest
 from multicomp.report.report import Report
@@ -82,6 +85,7 @@ __all__ = [
     # Bayesian
     "BayesianResult",
     "BayesianComparison",
+    "BayesianRankingResult",
     # cross-validation
     "CrossValidationTestResult",
     "CorrelatedTTestResult",

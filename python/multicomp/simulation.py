@@ -32,15 +32,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from multicomp import _core, _ranking, _tables
-from multicomp._permutation import (
-    DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-    check_options,
-    omnibus_pvalue,
-    pair_pvalues,
-    resolve,
-)
+from multicomp import _tables, ranktests
 from multicomp._validation import (
     check_alpha,
     check_bool,
@@ -49,12 +41,9 @@ from multicomp._validation import (
     check_count,
 )
 from multicomp._vocabulary import (
-    ALL_PAIRS_PROCEDURES,
     COMPARISONS,
-    CONTROL_PROCEDURES,
     NOISES,
     PAIRWISE_TESTS,
-    POSTHOC_TESTS,
     RANK_TESTS,
     ROMS,
     SE_FORMS,
@@ -65,13 +54,18 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
-from multicomp.adjust import (
-    adjust_control,
-    all_pairs_apv,
-    rom_reject,
-)
 from multicomp.data.scores import Scores
-from multicomp.posthoc import PAIRWISE_PROCEDURES, pairwise_tests
+from multicomp.posthoc import pairwise_tests
+from multicomp.procedures import base as registry
+from multicomp.procedures.adjust import adjust_control, all_pairs_apv
+from multicomp.ranktests.permutation import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    check_options,
+    omnibus_pvalue,
+    pair_pvalues,
+    resolve,
+)
 
 __all__ = ["COMPARISONS", "NOISES", "SimulationResult", "simulate"]
 
@@ -85,14 +79,6 @@ larger = better; the result a boolean (replications, m) array, one column per hy
 order of its comparison (``"omnibus"``: m = 1; ``"control"``: the k-1 others in order;
 ``"all_pairs"``: the k(k-1)/2 pairs in ``itertools.combinations`` order)."""
 
-#: Omnibus tests per rank basis (the row names of the result).
-OMNIBUS = {
-    "friedman": ("friedman", "iman_davenport"),
-    "aligned": ("aligned",),
-    "quade": ("quade",),
-    "wilcoxon": (),
-    "sign": (),
-}
 MAX_CELLS_PER_CHUNK = 20_000_000  # chunk_size * N * k: about 160 MB per float64 table stack
 MAX_REPLICATIONS = 100_000_000
 _TALLIES = (
@@ -129,7 +115,7 @@ class _Spec:
     rom: str
     monotone: bool
     tie_correction: bool
-    method: str = "auto"  # the p-values of the rank tests (multicomp._permutation)
+    method: str = "auto"  # the p-values of the rank tests (multicomp.ranktests.permutation)
     n_resamples: int = DEFAULT_RESAMPLES
 
     @property
@@ -164,13 +150,6 @@ def _draw(spec: _Spec, rng: np.random.Generator, reps: int) -> np.ndarray:
 
 # --- the procedures, vectorised over the replications (leading axis) ---------------------------
 # Each mirrors the package's one-table function; tests/test_simulation.py checks that they agree.
-
-
-def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
-    """:func:`multicomp._ranking.statistic_ratio`, elementwise."""
-    vanishing = denominator <= 1e-12 * np.maximum(np.abs(numerator), 1.0)
-    ratio = numerator / np.where(vanishing, 1.0, denominator)
-    return np.where(vanishing, np.where(numerator > 1e-12, np.inf, 0.0), np.maximum(ratio, 0.0))
 
 
 def _by_method(p: np.ndarray, tables: np.ndarray, spec: _Spec) -> np.ndarray:
@@ -220,75 +199,28 @@ class _Ranked(NamedTuple):
     pair_p: np.ndarray | None = None  # (reps, k(k-1)/2) for the pairwise tests
 
 
-def _friedman(x: np.ndarray, spec: _Spec) -> _Ranked:
-    """Friedman's chi-square (tie-corrected as scipy/R), Iman-Davenport, and D06's post-hoc."""
+def _ranked(x: np.ndarray, spec: _Spec, test: str) -> _Ranked:
+    """A registered rank test of each table of ``x`` (reps, N, k), through the registry's
+    vectorised table and statistic (the code the public functions run): its omnibus p-values
+    and those of the tests derived from it (one permutation p-value for both), its post-hoc
+    ranks and SE (the form of ``spec``)."""
+    entry = ranktests.get(test)
     reps, n, k = x.shape
-    ranks = np.asarray(stats.rankdata(-x, axis=-1), dtype=np.float64)
-    sums = ranks.sum(axis=1)
-    chi2 = 12.0 / (n * k * (k + 1)) * np.sum(sums**2, axis=-1) - 3.0 * n * (k + 1)
-    if spec.tie_correction:
-        # 1 - sum(t^3 - t)/(N k (k^2-1)) = 12 sum_ij (r_ij - (k+1)/2)^2 / (N k (k^2-1))
-        spread = 12.0 * np.sum((ranks - (k + 1) / 2.0) ** 2, axis=(1, 2)) / (n * k * (k * k - 1))
-        chi2 = np.where(spread > 0, chi2 / np.where(spread > 0, spread, 1.0), 0.0)
-    chi2 = np.maximum(chi2, 0.0)
-    f = _ratio((n - 1) * chi2, n * (k - 1) - chi2)
-    omnibus = {
-        "friedman": stats.chi2.sf(chi2, k - 1),
-        "iman_davenport": stats.f.sf(f, k - 1, (k - 1) * (n - 1)),
-    }
-    # F_F increases with chi2_F: their permutation p-values are one
-    permuted = _by_method(omnibus["friedman"], ranks, spec)
-    if permuted is not omnibus["friedman"]:
-        omnibus["friedman"] = omnibus["iman_davenport"] = permuted
-    se = np.full(reps, _ranking.standard_error("friedman", k, n))
-    return _Ranked(omnibus, sums / n, se, _pairs_by_method(ranks, spec))
-
-
-def _aligned(x: np.ndarray, spec: _Spec) -> _Ranked:
-    """Friedman Aligned Ranks (G10 eq. 7) and its post-hoc (calibrated or G10's SE)."""
-    reps, n, k = x.shape
-    aligned = _ranking.aligned_observations(x)
-    ranks = np.asarray(
-        stats.rankdata(-aligned.reshape(reps, n * k), axis=-1), dtype=np.float64
-    ).reshape(reps, n, k)
-    kn = k * n
-    by_algorithm = ranks.sum(axis=1)
-    squares = (
-        np.sum(ranks**2, axis=(1, 2))
-        if spec.tie_correction
-        else np.full(reps, kn * (kn + 1) * (2 * kn + 1) / 6.0)
-    )
-    numerator = (k - 1) * (np.sum(by_algorithm**2, axis=-1) - k * n * n / 4.0 * (kn + 1) ** 2)
-    statistic = _ratio(numerator, squares - np.sum(ranks.sum(axis=2) ** 2, axis=-1) / k)
-    if spec.aligned_se == "calibrated":
-        se = _ranking.permutation_se(ranks)
-    else:
-        se = np.full(reps, _ranking.standard_error("aligned", k, n, "garcia2010"))
-    p = _by_method(stats.chi2.sf(statistic, k - 1), ranks, spec)
-    return _Ranked({"aligned": p}, by_algorithm / n, se, _pairs_by_method(ranks, spec))
-
-
-def _quade(x: np.ndarray, spec: _Spec) -> _Ranked:
-    """Quade's test (G10 eqs. 11-18) and its post-hoc on T_j."""
-    reps, n, k = x.shape
-    ranks = np.asarray(stats.rankdata(-x, axis=-1), dtype=np.float64)
-    q = np.asarray(stats.rankdata(_ranking.sample_ranges(x), axis=-1), dtype=np.float64)[:, :, None]
-    s = q * (ranks - (k + 1) / 2.0)
-    b = np.sum(s.sum(axis=1) ** 2, axis=-1) / n
-    a2 = (
-        np.sum(s**2, axis=(1, 2))
-        if spec.tie_correction
-        else np.full(reps, n * (n + 1) * (2 * n + 1) * k * (k + 1) * (k - 1) / 72.0)
-    )
-    statistic = _ratio((n - 1) * b, a2 - b)
-    w = q * ranks
-    t = w.sum(axis=1) / (n * (n + 1) / 2.0)
-    if spec.quade_se == "calibrated":
-        se = _ranking.permutation_se(w, n * (n + 1) / 2.0)
-    else:
-        se = np.full(reps, _ranking.standard_error("quade", k, n, "garcia2010"))
-    p = _by_method(stats.f.sf(statistic, k - 1, (k - 1) * (n - 1)), w, spec)
-    return _Ranked({"quade": p}, t, se, _pairs_by_method(w, spec))
+    table = entry.table(x)
+    statistic = entry.statistic(table, spec.tie_correction)
+    omnibus = {entry.name: entry.pvalue(statistic, n, k)}
+    for derived in entry.derived:
+        value = derived.statistic(statistic, n, k)
+        omnibus[derived.name] = ranktests.base.SURVIVAL[derived.distribution](
+            value, derived.df(n, k)
+        )
+    permuted = _by_method(omnibus[entry.name], table, spec)
+    if permuted is not omnibus[entry.name]:  # the derived statistics increase with it
+        omnibus = dict.fromkeys(omnibus, permuted)
+    form = getattr(spec, entry.se_option) if entry.se_option else "calibrated"
+    se = np.broadcast_to(entry.se[form](table, k, n), (reps,))
+    ranks = table.sum(axis=1) / entry.total(n)
+    return _Ranked(omnibus, ranks, se, _pairs_by_method(table, spec))
 
 
 def _pairwise(x: np.ndarray, test: str) -> _Ranked:
@@ -304,13 +236,9 @@ def _pairwise(x: np.ndarray, test: str) -> _Ranked:
     return _Ranked({}, ranks, np.full(reps, np.nan), p.reshape(reps, len(first)))
 
 
-_BASES: dict[str, Callable[[np.ndarray, _Spec], _Ranked]] = {
-    "friedman": _friedman,
-    "aligned": _aligned,
-    "quade": _quade,
-    "wilcoxon": lambda x, spec: _pairwise(x, "wilcoxon"),
-    "sign": lambda x, spec: _pairwise(x, "sign"),
-}
+def _basis(x: np.ndarray, spec: _Spec, test: str) -> _Ranked:
+    """The p-values and ranks of ``test`` for each table: a pairwise or a rank test."""
+    return _pairwise(x, test) if test in PAIRWISE_TESTS else _ranked(x, spec, test)
 
 
 def _two_sided(basis: _Ranked, first: np.ndarray, second: np.ndarray) -> np.ndarray:
@@ -350,10 +278,13 @@ def _pairs(k: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _decide_control(p: np.ndarray, procedure: str, spec: _Spec) -> np.ndarray:
-    if procedure == "rom" and spec.rom == "exact":
-        return rom_reject(
-            p, spec.alpha
-        )  # Rom's step-up itself; its APV needs a root per hypothesis
+    """The decisions of a 1 x N procedure: its own route where it has one (exact Rom's
+    step-up: its APV needs a root per hypothesis), else APV <= alpha."""
+    entry = registry.get("control", procedure)
+    context = registry.Context(spec.k, rom=spec.rom)
+    decided = None if entry.reject is None else entry.reject(p, spec.alpha, context)
+    if decided is not None:
+        return decided
     return adjust_control(p, procedure, rom=cast(Rom, spec.rom)) <= spec.alpha
 
 
@@ -399,7 +330,7 @@ def _run_chunk(spec: _Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarr
     """Tallies (one row per procedure of ``spec.rows`` then ``spec.custom``) of ``reps`` tables."""
     x = _draw(spec, np.random.default_rng(seed), reps)
     k = spec.k
-    bases = {test: _BASES[test](x, spec) for test in dict.fromkeys(t for _, t, _ in spec.rows)}
+    bases = {test: _basis(x, spec, test) for test in dict.fromkeys(t for _, t, _ in spec.rows)}
     first, second = (np.broadcast_to(side, (reps, len(side))) for side in _pairs(k))
     controls: dict[str, np.ndarray] = {}
     out = []
@@ -633,14 +564,14 @@ def simulate(
       :func:`multicomp.quade` (one hypothesis, all mu equal);
     * ``"control"``: :func:`multicomp.posthoc_control` of the k-1 others against ``control``
       (an index; ``"best"``: the best-ranked algorithm of each table, a control chosen after
-      seeing the data) with each adjustment of :data:`multicomp.adjust.CONTROL_PROCEDURES`;
+      seeing the data) with each registered 1 x N procedure (:mod:`multicomp.procedures`);
     * ``"all_pairs"``: :func:`multicomp.posthoc_all_pairs` with each procedure of
-      :data:`multicomp.adjust.ALL_PAIRS_PROCEDURES` (Bergmann-Hommel while k <= 20, whose cost
+      the registered all-pairs procedures (Bergmann-Hommel while k <= 20, whose cost
       grows like 3^k);
 
     each post-hoc after every test of ``tests``: the rank tests ``"friedman"``, ``"aligned"``,
     ``"quade"``, or the pairwise ``"wilcoxon"`` and ``"sign"`` tests (post-hocs only, with the
-    adjustments posthoc offers for them, :data:`multicomp.posthoc.PAIRWISE_PROCEDURES`; they run
+    adjustments valid for them (:func:`multicomp.procedures.after_pairwise`); they run
     one table at a time, so they are slower). ``procedures`` keeps only the named adjustments. ``custom`` adds procedures of your own: ``{name: (comparison, function)}``
     with ``function(scores, alpha)`` returning the rejections of a whole chunk (see
     :data:`CustomProcedure`); it sees the scores with larger = better.
@@ -829,7 +760,7 @@ def _specify(
     n = check_count(n_datasets, "n_datasets", 2, 10**7)
     alpha = check_alpha(alpha)
     chosen_comparisons = check_choices("comparisons", comparisons, COMPARISONS)
-    chosen_tests = check_choices("tests", tests, POSTHOC_TESTS)
+    chosen_tests = check_choices("tests", tests, ranktests.posthoc_tests())
     aligned_se = check_choice("aligned_se", aligned_se, SE_FORMS)
     quade_se = check_choice("quade_se", quade_se, SE_FORMS)
     rom = check_choice("rom", rom, ROMS)
@@ -859,46 +790,7 @@ def _specify(
         )
     else:
         c = int(control)
-    control_procedures = (
-        CONTROL_PROCEDURES
-        if procedures is None
-        else check_choices(
-            "procedures",
-            procedures,
-            tuple(dict.fromkeys(CONTROL_PROCEDURES + ALL_PAIRS_PROCEDURES)),
-        )
-    )
-    if (
-        rom == "garcia2010"
-        and k - 1 > 7
-        and "rom" in control_procedures
-        and "control" in chosen_comparisons
-    ):
-        raise ValueError(
-            f'rom="garcia2010" has coefficients for k <= 8 algorithms, got k = {k}; use rom="exact"'
-        )
-    pair_procedures = tuple(
-        m for m in ALL_PAIRS_PROCEDURES if m in control_procedures or procedures is None
-    )
-    if procedures is None and k > _core.MAX_K:
-        pair_procedures = tuple(m for m in pair_procedures if m != "bergmann_hommel")
-    elif (
-        k > _core.MAX_K
-        and "bergmann_hommel" in pair_procedures
-        and "all_pairs" in chosen_comparisons
-    ):
-        raise ValueError(f"bergmann_hommel supports k <= {_core.MAX_K}, got k = {k}")
-    rows: list[tuple[str, str, str]] = []
-    for comparison in chosen_comparisons:
-        for test in chosen_tests:
-            names = {
-                "omnibus": OMNIBUS[test],
-                "control": tuple(m for m in CONTROL_PROCEDURES if m in control_procedures),
-                "all_pairs": pair_procedures,
-            }[comparison]
-            if test in PAIRWISE_TESTS and comparison != "omnibus":
-                names = tuple(m for m in names if m in PAIRWISE_PROCEDURES[comparison])
-            rows += [(comparison, test, name) for name in names]
+    rows = _rows(chosen_comparisons, chosen_tests, procedures, registry.Context(k, rom=rom))
     extra = _custom(custom, c)
     m_of = {"omnibus": 1, "control": k - 1, "all_pairs": k * (k - 1) // 2}
     index = rows + [(comparison, "custom", name) for comparison, name, _ in extra]
@@ -923,6 +815,49 @@ def _specify(
         n_resamples=n_resamples,
     )
     return spec, index, [m_of[comparison] for comparison, _, _ in index]
+
+
+def _rows(
+    comparisons: Sequence[str],
+    tests: Sequence[str],
+    procedures: Sequence[str] | None,
+    context: registry.Context,
+) -> list[tuple[str, str, str]]:
+    """The (comparison, test, procedure) rows of a simulation: the registered procedures of
+    each family that apply (:func:`multicomp.procedures.plan`: by default those beyond their
+    size limit are left out; asked for, they are a ValueError), and after pairwise tests those
+    valid for their p-values."""
+    k = context.k
+    known = tuple(dict.fromkeys(registry.names("control") + registry.names("all_pairs")))
+    requested = None if procedures is None else check_choices("procedures", procedures, known)
+    sizes = {"control": k - 1, "all_pairs": k * (k - 1) // 2}
+    chosen = {
+        family: registry.plan(
+            family,
+            None if requested is None else [m for m in requested if m in registry.names(family)],
+            size,
+            context,
+        )[0]
+        for family, size in sizes.items()
+        if family in comparisons
+    }
+    rows: list[tuple[str, str, str]] = []
+    for comparison in comparisons:
+        for test in tests:
+            names = _omnibus(test) if comparison == "omnibus" else chosen[comparison]
+            if test in PAIRWISE_TESTS and comparison != "omnibus":
+                valid = registry.after_pairwise(comparison)
+                names = tuple(m for m in names if m in valid)
+            rows += [(comparison, test, name) for name in names]
+    return rows
+
+
+def _omnibus(test: str) -> tuple[str, ...]:
+    """The omnibus tests of ``test`` (the row names of the result): a registered rank test
+    and those derived from it; none for the pairwise tests."""
+    if test in PAIRWISE_TESTS:
+        return ()
+    return (test, *(derived.name for derived in ranktests.get(test).derived))
 
 
 def _effects(effects: ArrayLike | int) -> tuple[float, ...]:

@@ -13,6 +13,8 @@ Rank tests and post-hocs
 Two algorithms, holdout sets, Bayesian tests
     Alternative, OneOrTwoSided, ZeroMethod, WilcoxonMethod, ExactMethod, Ties, CriticalValues,
     McNemarTest, HoldoutAlternative, CostTest, DataSetsTest, Posterior.
+Bayesian ranking of many algorithms
+    RankingTies, RankingMatrix, Ranking (what its plot draws).
 The parametric side
     Family, NormalityTest, VarianceTest.
 Simulation
@@ -21,7 +23,6 @@ Simulation
 
 from __future__ import annotations
 
-from multicomp._permutation import RandomState
 from multicomp._vocabulary import (
     Alternative,
     Bars,
@@ -44,6 +45,8 @@ from multicomp._vocabulary import (
     OneOrTwoSided,
     PosthocTest,
     PValueMethod,
+    RankingMatrix,
+    RankingTies,
     Rom,
     SEForm,
     Ties,
@@ -51,9 +54,11 @@ from multicomp._vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
-from multicomp.adjust import FloatArray
 from multicomp.data.scores import Aggregate, RanksLike, ScoresLike
 from multicomp.plotting.posterior import Posterior
+from multicomp.plotting.ranking import Ranking
+from multicomp.procedures.base import FloatArray
+from multicomp.ranktests.permutation import RandomState
 from multicomp.simulation import CustomProcedure, NoiseFunction
 
 __all__ = [
@@ -88,6 +93,10 @@ __all__ = [
     "Ties",
     "WilcoxonMethod",
     "ZeroMethod",
+    # Bayesian ranking of many algorithms
+    "Ranking",
+    "RankingMatrix",
+    "RankingTies",
     # the parametric side
     "Family",
     "NormalityTest",

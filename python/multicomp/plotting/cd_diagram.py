@@ -13,15 +13,13 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import pandas as pd
 
-from multicomp._names import POSTHOC_NAMES, PROCEDURE_NAMES, default_procedure, fmt_alpha
-from multicomp._permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState
+from multicomp import procedures, ranktests
+from multicomp._names import POSTHOC_NAMES, default_procedure, fmt_alpha
 from multicomp._ranking import check_average_ranks
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
-    ALL_PAIRS_PROCEDURES,
     BARS,
     CD_PROCEDURES,
-    CONTROL_PROCEDURES,
     PAIRWISE_TESTS,
     Bars,
     PosthocTest,
@@ -29,7 +27,6 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
-from multicomp.critical_difference import critical_difference
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import (
     Scores,
@@ -46,17 +43,28 @@ from multicomp.posthoc import (
     posthoc_all_pairs,
     posthoc_control,
 )
+from multicomp.procedures.base import display_name
+from multicomp.procedures.critical_difference import critical_difference
+from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState
 from multicomp.report.decisions import Decisions, of_critical_difference, of_posthoc
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["DIAGRAM_PROCEDURES", "cd_diagram", "draw_decisions"]
+__all__ = ["cd_diagram", "diagram_procedures", "draw_decisions"]
 
-#: All-pairs procedures drawn from their adjusted p-values (APVs), not a critical difference.
-APV_PROCEDURES = tuple(p for p in ALL_PAIRS_PROCEDURES if p not in CD_PROCEDURES)
-#: Every procedure whose decisions a CD diagram draws (``procedure=`` of :func:`cd_diagram`).
-DIAGRAM_PROCEDURES = tuple(dict.fromkeys((*CD_PROCEDURES, *APV_PROCEDURES, *CONTROL_PROCEDURES)))
+
+def _apv_procedures() -> tuple[str, ...]:
+    """The registered all-pairs procedures drawn from their adjusted p-values (APVs), not a
+    critical difference."""
+    return tuple(p for p in procedures.names("all_pairs") if p not in CD_PROCEDURES)
+
+
+def diagram_procedures() -> tuple[str, ...]:
+    """Every procedure whose decisions a CD diagram draws (``procedure=`` of
+    :func:`cd_diagram`): the critical differences, then the registered procedures."""
+    return tuple(dict.fromkeys((*CD_PROCEDURES, *_apv_procedures(), *procedures.names("control"))))
+
 
 Posthoc = PosthocAllPairsResult | PosthocControlResult
 
@@ -182,7 +190,7 @@ def cd_diagram(
     if procedure is None:
         k = len(result.ranks) if result is not None else len(_ranks_of(scores, ranks))
         procedure = default_procedure(k, control, test)
-    procedure = check_choice("procedure", procedure, DIAGRAM_PROCEDURES)
+    procedure = check_choice("procedure", procedure, diagram_procedures())
     if procedure in CD_PROCEDURES and not (procedure == "nemenyi" and test in PAIRWISE_TESTS):
         decisions = _by_critical_difference(
             scores,
@@ -206,7 +214,8 @@ def cd_diagram(
         "random_state": random_state,
         "n_resamples": n_resamples,
     }
-    if procedure in CONTROL_PROCEDURES and (control is not None or procedure not in APV_PROCEDURES):
+    one_vs_all = procedure in procedures.names("control")
+    if one_vs_all and (control is not None or procedure not in _apv_procedures()):
         if isinstance(result, PosthocAllPairsResult):
             raise ValueError(
                 f"procedure={procedure!r} compares with a control: pass the data or a "
@@ -303,8 +312,9 @@ def draw_decisions(
     d = decisions
     ranks, procedure, control = d.ranks, d.procedure, d.control
     k = ranks.size
-    top = float(k * d.n_datasets if d.test == "aligned" else k)
-    name = PROCEDURE_NAMES.get(procedure, procedure)
+    # the largest average rank of the registered rank test (kN for aligned ranks), else k
+    top = ranktests.get(d.test).top(k, d.n_datasets) if d.test in ranktests.names() else float(k)
+    name = display_name(procedure)
     level = f"alpha = {fmt_alpha(d.alpha)}"
     against = f" vs control {control}" if d.comparison == "control" else ""
     on = "" if d.cd is not None else f" ({POSTHOC_NAMES[d.test]})"

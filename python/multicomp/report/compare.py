@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from multicomp import ranktests
 from multicomp._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
-from multicomp._permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState, check_options
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
-    COMPARE_TESTS,
     FAMILIES,
     INCOMPLETE_TESTS,
     PAIRWISE_TESTS,
@@ -36,7 +35,7 @@ from multicomp.incomplete import (
     posthoc_incomplete,
     skillings_mack,
 )
-from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
+from multicomp.omnibus import rank_omnibus
 from multicomp.parametric import (
     check_conditions,
     choose_family,
@@ -49,6 +48,14 @@ from multicomp.posthoc import (
     check_se_options,
     posthoc_all_pairs,
     posthoc_control,
+)
+from multicomp.ranktests.permutation import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    PValueOptions,
+    RandomState,
+    check_options,
+    seed_of,
 )
 from multicomp.report.model import Hypothesis, OmnibusTest
 from multicomp.report.render import permutation_note
@@ -101,11 +108,12 @@ def compare(
        incomplete block design), and their post-hoc (:func:`multicomp.posthoc_incomplete`)
        with the same procedures; ``nan_policy="omit"`` instead drops every incomplete data set.
 
-    3. The parametric side (:mod:`multicomp.parametric`): the report states whether the
-       conditions of the parametric tests hold (:func:`multicomp.check_conditions` on the
-       input as given: folds or runs of long data are checked per data set) and which family
-       the papers recommend, with the reason (:func:`multicomp.choose_family`).
-       ``family="nonparametric"`` (the default) decides with the tests above;
+    3. The parametric side (:mod:`multicomp.parametric`): with ``family="auto"`` or
+       ``"parametric"`` the report states whether the conditions of the parametric tests hold
+       (:func:`multicomp.check_conditions` on the input as given: folds or runs of long data
+       are checked per data set) and which family the papers recommend, with the reason
+       (:func:`multicomp.choose_family`). ``family="nonparametric"`` (the default) decides
+       with the tests above and does not check the conditions (they would change nothing);
        ``"parametric"`` adds the verdicts of the repeated-measures ANOVA (Greenhouse-Geisser
        corrected) and of Tukey's HSD, or Dunnett's test with a ``control``; ``"auto"`` uses
        the recommended family (autorank's automatic choice, only when asked). The report says
@@ -156,7 +164,7 @@ def compare(
     """
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
-    test = check_choice("test", test, COMPARE_TESTS)
+    test = cast(CompareTest, check_choice("test", test, ranktests.compare_tests()))  # or registered
     method, n_resamples = check_options(method, random_state, n_resamples)
     pvalues = {"method": method, "random_state": random_state, "n_resamples": n_resamples}
     if test in INCOMPLETE_TESTS and method not in ("auto", "asymptotic"):
@@ -216,6 +224,7 @@ def compare(
         method=method,
         pvalue_method=result.method,
         n_resamples=n_resamples,
+        random_state=seed_of(random_state),
         omitted=scores.omitted,
         **side,
     )
@@ -224,43 +233,13 @@ def compare(
 def _omnibus(
     scores: Scores, test: PosthocTest, tie_correction: bool, pvalues: dict[str, Any]
 ) -> tuple[tuple[OmnibusTest, ...], tuple[float, ...]]:
-    """The omnibus tests of a complete table: Friedman and Iman-Davenport, and the aligned
-    ranks or Quade test with ``test`` "aligned" or "quade"; and the average Friedman ranks."""
-    fr = friedman(scores, tie_correction=tie_correction, **pvalues)
-    idv = iman_davenport(scores, tie_correction=tie_correction, **pvalues)
-    omnibus = [
-        OmnibusTest(
-            "friedman", float(fr.statistic), float(fr.pvalue), "chi2", (int(fr.df),), fr.method
-        ),
-        OmnibusTest(
-            "iman_davenport",
-            float(idv.statistic),
-            float(idv.pvalue),
-            "F",
-            (int(idv.df_num), int(idv.df_den)),
-            idv.method,
-        ),
-    ]
-    if test == "aligned":
-        al = friedman_aligned_ranks(scores, tie_correction=tie_correction, **pvalues)
-        omnibus.append(
-            OmnibusTest(
-                "aligned", float(al.statistic), float(al.pvalue), "chi2", (int(al.df),), al.method
-            )
-        )
-    elif test == "quade":
-        qu = quade(scores, tie_correction=tie_correction, **pvalues)
-        omnibus.append(
-            OmnibusTest(
-                "quade",
-                float(qu.statistic),
-                float(qu.pvalue),
-                "F",
-                (int(qu.df_num), int(qu.df_den)),
-                qu.method,
-            )
-        )
-    return tuple(omnibus), tuple(float(v) for v in fr.ranks)
+    """The omnibus tests of a complete table (:func:`multicomp.omnibus.rank_omnibus`):
+    Friedman's, each statistic once (Iman-Davenport derives from it), then the registered
+    rank ``test``'s own; and the average Friedman ranks."""
+    options = PValueOptions(pvalues["method"], pvalues["random_state"], pvalues["n_resamples"])
+    rows, ranks = rank_omnibus(scores, test, bool(tie_correction), options)
+    omnibus = tuple(OmnibusTest(*cast(Any, row[:6])) for row in rows)
+    return omnibus, tuple(float(v) for v in ranks)
 
 
 def _posthoc(
@@ -306,15 +285,11 @@ def _hypotheses(
 ) -> list[Hypothesis]:
     """The hypotheses of a post-hoc result, one per pair (control first with a control)."""
     labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
+    columns = (result.difference, result.z, result.pvalue)
+    difference, z, pvalue = (np.asarray(c, dtype=float).tolist() for c in columns)
+    adjusted = result.adjusted.loc[labels].to_numpy(dtype=float).tolist()
     return [
-        Hypothesis(
-            a,
-            b,
-            float(result.difference.iloc[i]),
-            float(result.z.iloc[i]),
-            float(result.pvalue.iloc[i]),
-            tuple(float(v) for v in result.adjusted.loc[labels[i]]),
-        )
+        Hypothesis(a, b, difference[i], z[i], pvalue[i], tuple(adjusted[i]))
         for i, (a, b) in enumerate(pairs)
     ]
 
@@ -428,6 +403,12 @@ def _parametric_side(
     :func:`multicomp.choose_family` for ``"auto"``) and why, and the verdicts of the
     repeated-measures ANOVA and of Tukey's (all pairs) or Dunnett's (a control) post-hoc when
     the parametric family is used."""
+    if family == "nonparametric":  # the conditions would not change the report: not checked
+        reason = (
+            "the rank tests, family='nonparametric' (the default); family='auto' checks the "
+            "conditions of the parametric tests and uses the family they recommend"
+        )
+        return {"conditions": "", "family": family, "family_reason": reason, "parametric": ()}
     choice = choose_family(check_conditions(data, alpha=alpha))
     if family == "auto":
         used, reason = choice.recommended, f"chosen by family='auto': {choice.reason}"

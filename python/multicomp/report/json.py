@@ -17,8 +17,9 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_
 
 import numpy as np
 
+from multicomp import procedures, ranktests
+from multicomp._names import TEST_NAMES
 from multicomp._validation import check_alpha, one_of
-from multicomp._vocabulary import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
 from multicomp.report.model import ReportData
 
 __all__ = ["FORMAT", "VERSION", "check_report", "decode", "encode"]
@@ -171,7 +172,12 @@ def check_report(r: ReportData) -> None:
             )
         if not 0.0 <= t.pvalue <= 1.0:
             fail(f"omnibus[{i}].pvalue", f"must be in [0, 1]; got {t.pvalue!r}")
-    allowed = CONTROL_PROCEDURES if r.comparison == "control" else ALL_PAIRS_PROCEDURES
+    if r.test not in ranktests.compare_tests():
+        raise ValueError(one_of("report.test", r.test, ranktests.compare_tests()))
+    for i, t in enumerate(r.omnibus):
+        if t.name not in TEST_NAMES:
+            raise ValueError(one_of(f"report.omnibus[{i}].name", t.name, list(TEST_NAMES)))
+    allowed = procedures.names(r.comparison)
     unknown = [m for m in r.procedures if m not in allowed]
     if unknown or len(set(r.procedures)) != len(r.procedures):
         fail(

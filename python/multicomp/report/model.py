@@ -17,15 +17,12 @@ import numpy as np
 import pandas as pd
 
 from multicomp._names import TEST_NAMES, fmt_p
-from multicomp._permutation import DEFAULT_RESAMPLES, pvalue_label
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_choice
 from multicomp._vocabulary import (
     INCOMPLETE_TESTS,
-    RANK_TESTS,
+    PAIRWISE_TESTS,
     ChosenFamily,
-    CompareTest,
-    OmnibusName,
     PosthocComparison,
     PValueMethod,
     PValueSource,
@@ -33,6 +30,7 @@ from multicomp._vocabulary import (
     SEForm,
 )
 from multicomp.data.scores import Scores
+from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, pvalue_label
 
 __all__ = [
     "PAPER_OPTIONS",
@@ -80,7 +78,7 @@ class OmnibusTest(NotebookView):
         ``'permutation'`` (Monte Carlo) permutation p-values (``compare(method=)``).
     """
 
-    name: OmnibusName
+    name: str  # a registered rank test's, a test derived from one, or an incomplete test's
     statistic: float
     pvalue: float
     distribution: Literal["chi2", "F"]
@@ -158,7 +156,7 @@ class ReportData:
     values: tuple[tuple[float | None, ...], ...] = field(repr=False)  # None: a missing score
     higher_is_better: bool
     alpha: float
-    test: CompareTest
+    test: str  # one of multicomp.ranktests.compare_tests() (registered tests too)
     control: str | None
     ranks: tuple[float, ...]  # average Friedman ranks (the test's after an incomplete-block test)
     test_ranks: tuple[float, ...]  # the ranks of `test` that the post-hoc compares
@@ -177,6 +175,7 @@ class ReportData:
     method: PValueMethod = "auto"
     pvalue_method: PValueSource = "asymptotic"
     n_resamples: int = DEFAULT_RESAMPLES
+    random_state: int | None = DEFAULT_SEED  # the seed of the permutations (None: not recorded)
     # data sets left out by nan_policy="omit", or with fewer than 2 scores by an incomplete test
     omitted: tuple[str, ...] = ()
     # the parametric side (multicomp.parametric): the verdict on its conditions, the family
@@ -213,7 +212,7 @@ class ReportData:
         columns: dict[str, list[float]] = {
             "friedman" if self.test not in INCOMPLETE_TESTS else self.test: list(self.ranks)
         }
-        if self.test in RANK_TESTS and self.test != "friedman":
+        if self.test not in (*PAIRWISE_TESTS, *INCOMPLETE_TESTS, "friedman"):  # a rank test
             columns[self.test] = list(self.test_ranks)
         return pd.DataFrame(columns, index=pd.Index(self.algorithms, name="algorithm"))
 

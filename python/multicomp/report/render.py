@@ -22,10 +22,10 @@ from multicomp._names import (
     default_procedure,
     fmt_alpha,
     fmt_p,
-    procedure_name,
 )
 from multicomp._vocabulary import PAIRWISE_TESTS
-from multicomp.adjust import NOT_FWER_CONTROLLING
+from multicomp.procedures import base as registry
+from multicomp.procedures.base import display_name
 from multicomp.report.decisions import of_report
 from multicomp.report.model import Hypothesis, OmnibusTest, ReportData, distribution, pvalue_note
 
@@ -42,9 +42,9 @@ __all__ = [
 
 SECOND_ALPHA = 0.10  # the text and Markdown tables also mark rejections at this level
 # The procedures of the LaTeX 1 x N table: the classic baseline, the report's default and the
-# more powerful ones that also hold alpha (Finner and Li do not: adjust.NOT_FWER_CONTROLLING);
-# the report's own procedure is added, with its warning if it has one.
-LATEX_CONTROL_PROCEDURES = ("bonferroni", "holm", "hochberg", "hommel")
+# more powerful ones that also hold alpha (the registry's headline procedures; Finner and Li
+# do not hold it: registry.not_fwer_controlling); the report's own procedure is added, with
+# its warning if it has one.
 
 APV_EXPLAINED = (
     "APV: adjusted p-value, the p-value of a comparison corrected for the number "
@@ -69,8 +69,9 @@ def _order(r: ReportData) -> list[int]:
 
 def fwer_warnings(r: ReportData) -> tuple[str, ...]:
     """Why procedures shown in the report do not control the family-wise error (Finner and
-    Li, :data:`multicomp.adjust.NOT_FWER_CONTROLLING`), with measured rates."""
-    return tuple(NOT_FWER_CONTROLLING[m] for m in r.procedures if m in NOT_FWER_CONTROLLING)
+    Li, :func:`multicomp.procedures.not_fwer_controlling`), with measured rates."""
+    notes = registry.not_fwer_controlling()
+    return tuple(notes[m] for m in r.procedures if m in notes)
 
 
 # --- the summary ----------------------------------------------------------------------------
@@ -94,8 +95,9 @@ def summary(report: ReportData) -> str:
     paper = r.paper_options()
     if paper:
         lines.append(f"Options (the papers' forms): {', '.join(paper)}.")
-    if r.procedure in NOT_FWER_CONTROLLING:
-        lines.append(f"Warning: {NOT_FWER_CONTROLLING[r.procedure]}; Holm and Hommel hold alpha.")
+    not_fwer = registry.not_fwer_controlling()
+    if r.procedure in not_fwer:
+        lines.append(f"Warning: {not_fwer[r.procedure]}; Holm and Hommel hold alpha.")
     lines.extend(r.notes)
     return "\n".join(_tables.visible(line) for line in lines)  # a name cannot break a line
 
@@ -140,7 +142,7 @@ def _omnibus_lines(r: ReportData) -> list[str]:
 def _posthoc_lines(r: ReportData) -> list[str]:
     """The post-hoc's verdicts: how many hypotheses its procedure rejects, which, the groups
     that do not differ (:mod:`multicomp.report.decisions`), and why that procedure."""
-    name = procedure_name(r.procedure)
+    name = display_name(r.procedure)
     rejected = r.rejected()
     if r.comparison == "control":
         scope = f"each algorithm against the control {r.control}"
@@ -256,7 +258,7 @@ def _hypothesis_table(r: ReportData, dialect: _tables.Dialect) -> _tables.Table:
     )
     return _tables.Table(
         title=f"{what} ({POSTHOC_NAMES[r.test]}): unadjusted and adjusted p-values",
-        header=("i", "Hypothesis", "z", "p", *(procedure_name(m) for m in r.procedures)),
+        header=("i", "Hypothesis", "z", "p", *(display_name(m) for m in r.procedures)),
         rows=tuple(
             (
                 _tables.Cell(str(i)),
@@ -484,18 +486,15 @@ def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
 
 
 def _latex_control(r: ReportData, label: str) -> _tables.Table:
-    shown = [m for m in r.procedures if m in LATEX_CONTROL_PROCEDURES or m == r.procedure]
+    shown = [m for m in r.procedures if registry.get("control", m).headline or m == r.procedure]
+    not_fwer = registry.not_fwer_controlling()
     columns = [r.procedures.index(m) for m in shown]
     caption = (
         f"Comparisons with the control {_tables.latex_escape(str(r.control))} "
         f"({POSTHOC_NAMES[r.test]}): $z$, unadjusted $p$ and adjusted $p$-values (APVs) "
         f"of each procedure; bold: rejected at {_tex_alpha(r)}. The summary uses "
-        f"{procedure_name(r.procedure)}'s procedure."
-        + "".join(
-            f" {_tables.latex_escape(NOT_FWER_CONTROLLING[m])}."
-            for m in shown
-            if m in NOT_FWER_CONTROLLING
-        )
+        f"{display_name(r.procedure)}'s procedure."
+        + "".join(f" {_tables.latex_escape(not_fwer[m])}." for m in shown if m in not_fwer)
     )
     cell = _tables.Cell
     return _tables.Table(
@@ -506,7 +505,7 @@ def _latex_control(r: ReportData, label: str) -> _tables.Table:
             "Algorithm",
             cell("$z$", raw=True),
             cell("$p$", raw=True),
-            *(procedure_name(m) for m in shown),
+            *(display_name(m) for m in shown),
         ),
         rows=tuple(
             (
@@ -534,7 +533,7 @@ def _latex_pairs(r: ReportData, label: str) -> _tables.Table:
         return cell(_tex_p(value, short=True), strong=value <= r.alpha, raw=True)
 
     caption = (
-        f"Adjusted $p$-values of all pairs ({procedure_name(r.procedure)}'s procedure, "
+        f"Adjusted $p$-values of all pairs ({display_name(r.procedure)}'s procedure, "
         f"{POSTHOC_NAMES[r.test]}); algorithms best first, column ($j$) is the algorithm of "
         f"row ($j$); bold: the pair differs significantly at {_tex_alpha(r)} "
         f"({len(r.rejected())} of {len(r.hypotheses)} pairs)."

@@ -73,6 +73,11 @@ class Report(ReportData):
         ``'permutation'``); each omnibus test records its own (``OmnibusTest.method``).
     n_resamples : int
         The Monte Carlo permutations of a ``'permutation'`` p-value.
+    random_state : int or None
+        The seed of the Monte Carlo permutations (None when :func:`compare` drew fresh
+        entropy or was given a Generator: a recomputation then draws anew). With ``method``,
+        ``n_resamples`` and the forms above it makes :meth:`plot`, and a report read back
+        with :meth:`from_json`, recompute the same p-values.
     omitted : tuple of str
         Data sets left out by ``nan_policy='omit'``, or with fewer than two scores by an
         incomplete-block test.
@@ -114,7 +119,7 @@ class Report(ReportData):
     @property
     def warnings(self) -> tuple[str, ...]:
         """Why procedures shown in the report do not control the family-wise error (Finner and
-        Li, :data:`multicomp.adjust.NOT_FWER_CONTROLLING`), with measured rates; the
+        Li, :func:`multicomp.procedures.not_fwer_controlling`), with measured rates; the
         hypothesis tables carry them as notes."""
         return render.fwer_warnings(self)
 
@@ -246,6 +251,7 @@ class Report(ReportData):
             control=named if named is not None else self.control,
             test=cast(PosthocTest, self.test) if test is None else test,  # not incomplete
             method=self.method,
+            random_state=self.random_state,
             n_resamples=self.n_resamples,
             **options,
             **style,

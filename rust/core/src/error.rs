@@ -52,6 +52,14 @@ pub enum CoreError {
     UnknownProcedure { name: String },
     /// Values that are not a whole number of families of 1 <= m < 2^31 p-values.
     RaggedFamilies { m: usize, got: usize },
+    /// Rankings of the Plackett-Luce sampler that are not N >= 1 permutations of 0..k (or
+    /// whose tie flags do not match them).
+    BadRankings { detail: String },
+    /// A setting of the Plackett-Luce sampler out of range (prior, draws, chains).
+    BadSetting { detail: String },
+    /// A Plackett-Luce run beyond [`crate::plackett_luce::MAX_WORK`] or
+    /// [`crate::plackett_luce::MAX_VALUES`].
+    TooMuchWork { work: f64, values: f64 },
 }
 
 impl fmt::Display for CoreError {
@@ -158,6 +166,15 @@ impl fmt::Display for CoreError {
             Self::RaggedFamilies { m, got } => write!(
                 f,
                 "expected families of 1 <= m < 2^31 p-values each, got {got} values for m = {m}"
+            ),
+            Self::BadRankings { detail } => write!(f, "invalid rankings: {detail}"),
+            Self::BadSetting { detail } => f.write_str(detail),
+            Self::TooMuchWork { work, values } => write!(
+                f,
+                "(n_draws + n_chains n_burn) N k = {work:.3e} exceeds {:.0e} (about 40 s), or \
+                 n_draws k = {values:.3e} exceeds {:.0e} posterior values; use fewer draws",
+                crate::plackett_luce::MAX_WORK,
+                crate::plackett_luce::MAX_VALUES as f64
             ),
         }
     }

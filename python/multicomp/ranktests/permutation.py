@@ -56,6 +56,16 @@ from multicomp._vocabulary import PVALUE_METHODS, PValueMethod, PValueSource
 RandomState = int | np.random.Generator | None
 """A seed (a non-negative int), a numpy Generator, or None (fresh entropy)."""
 
+
+class PValueOptions(NamedTuple):
+    """The options of a rank test's p-value, checked (:func:`check_options`), in the order
+    :func:`omnibus_pvalue` and :func:`pair_pvalues` take them."""
+
+    method: str
+    random_state: RandomState
+    n_resamples: int
+
+
 #: Resamples of a Monte Carlo p-value by default: its standard error at p = 0.05 is 0.0022.
 DEFAULT_RESAMPLES = 9_999
 #: The seed used when ``random_state`` is left at its default: the same call gives the same
@@ -111,6 +121,16 @@ def check_options(
     return (
         check_choice("method", method, PVALUE_METHODS),
         check_count(n_resamples, "n_resamples", 1, MAX_RESAMPLES),
+    )
+
+
+def seed_of(random_state: RandomState) -> int | None:
+    """The seed that reproduces ``random_state``'s draws (None for fresh entropy or a
+    Generator, whose state is not recorded): what a result stores to be recomputed."""
+    return (
+        None
+        if random_state is None or isinstance(random_state, np.random.Generator)
+        else int(random_state)
     )
 
 

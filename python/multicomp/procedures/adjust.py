@@ -4,56 +4,27 @@ An APV is the smallest family-wise level at which a procedure rejects the hypoth
 ``apv <= alpha`` is the procedure's decision at ``alpha``. Formulas follow Garcia et al. (2010,
 Inf. Sci. 180, Sec. 5 and Table 9) for the 1xN procedures and Garcia & Herrera (2008, JMLR 9,
 Sec. 3) for the NxN ones; ``p_(1) <= ... <= p_(m)`` are the sorted p-values, APVs are capped at 1.
+
+The procedures themselves are registered in :mod:`multicomp.procedures.base` (the 1 x N ones
+in :mod:`~multicomp.procedures.control`, the N x N ones in :mod:`~multicomp.procedures.all_pairs`);
+the functions here check the p-values and dispatch to the registered adjustment.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy.optimize import brentq
-from scipy.special import gammaln
 
-from multicomp import _core
 from multicomp._validation import check_alpha, check_bool, check_choice
-from multicomp._vocabulary import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES, ROMS, Rom
+from multicomp._vocabulary import ROMS, Rom
 from multicomp.data.scores import as_real_array
+from multicomp.procedures import base
+from multicomp.procedures.base import Context, FloatArray
+from multicomp.procedures.control import rom_decisions
 
-__all__ = [
-    "ALL_PAIRS_PROCEDURES",
-    "CONTROL_PROCEDURES",
-    "NOT_FWER_CONTROLLING",
-    "ROM_GARCIA2010",
-    "adjust_all_pairs",
-    "adjust_control",
-    "rom_critical_values",
-    "rom_reject",
-]
-
-NOT_FWER_CONTROLLING = {
-    "finner": "Finner's procedure does not control the family-wise error of a 1xN rank post-hoc "
-    "(its z statistics are correlated): measured FWER 0.09-0.10 at alpha = 0.05 with 5 "
-    "true nulls among 9 comparisons (docs/validity.md)",
-    "li": "Li's procedure does not control the family-wise error of a 1xN rank post-hoc (its z "
-    "statistics are correlated): measured FWER 0.065-0.070 at alpha = 0.05 under the "
-    "complete null (docs/validity.md)",
-}
-"""1xN procedures that do not hold alpha for the correlated statistics of a post-hoc, and why; the
-results, reports and README say so wherever they show these procedures (Holm, Hochberg, Hommel
-and Rom held alpha in the same simulations)."""
-ROM_GARCIA2010 = (1.0, 2.0, 3.0, 3.814, 4.755, 5.705, 6.655)
-"""Rom multipliers r_1..r_7 as printed by Garcia et al. (2010, Sec. 5.1); not Rom's (1990) constants."""
-
-FloatArray = NDArray[np.float64]
-#: Largest family of exact Rom APVs: each root needs Rom's O(m^2) recursion for its critical
-#: values, 1.2 s at m = 100 and 4.5 s at 200 (2 shared cores).
-ROM_EXACT_MAX_M = 100
-#: The step-wise adjustments computed by the Rust core (families in parallel; Hommel's values
-#: those of G10 Fig. 2 in O(m log m) steps: m = 10^6 in 0.2 to 0.3 s of CPU and under 64 MiB,
-#: benches/RESULTS-adjust.md).
-_NATIVE = ("bonferroni", "holm", "hochberg", "hommel")
+__all__ = ["adjust_all_pairs", "adjust_control", "all_pairs_apv", "rom_reject"]
 
 
 # --------------------------------------------------------------------------- validation
@@ -82,115 +53,6 @@ def _checked(p: NDArray[np.generic]) -> FloatArray:
     return p.astype(np.float64) + 0.0
 
 
-# --------------------------------------------------------------------------- step-wise helpers
-# All work on the last axis of p-values sorted ascending (any leading axes are families).
-
-
-def _step_down(values: FloatArray) -> FloatArray:
-    """max_{j<=i} values_j (Holm-type), capped at 1."""
-    return np.minimum(np.maximum.accumulate(values, axis=-1), 1.0)
-
-
-def _step_up(values: FloatArray) -> FloatArray:
-    """min_{j>=i} values_j (Hochberg-type), capped at 1."""
-    return np.minimum(np.minimum.accumulate(values[..., ::-1], axis=-1)[..., ::-1], 1.0)
-
-
-def _one_minus_power(p: FloatArray, exponent: FloatArray) -> FloatArray:
-    """1 - (1 - p)^exponent, accurate for small p (exponent > 0)."""
-    with np.errstate(divide="ignore"):
-        return -np.expm1(exponent * np.log1p(-p))
-
-
-def _holm_sorted(ps: FloatArray) -> FloatArray:
-    m = ps.shape[-1]
-    return _step_down((m - np.arange(m)) * ps)
-
-
-def _sorted_apply(p: FloatArray, func: Callable[[FloatArray], FloatArray]) -> FloatArray:
-    """Apply ``func`` to p sorted ascending along the last axis (stable), return in input order."""
-    order = np.argsort(p, axis=-1, kind="stable")
-    out = np.empty_like(p)
-    np.put_along_axis(out, order, func(np.take_along_axis(p, order, axis=-1)), axis=-1)
-    return out
-
-
-# --------------------------------------------------------------------------- Rom
-
-
-def rom_critical_values(alpha: float, m: int) -> FloatArray:
-    """Rom's (1990, Biometrika 77:663-665) critical values alpha_1..alpha_m at level ``alpha``.
-
-    alpha_i is compared with the i-th largest p-value: alpha_1 = alpha, alpha_2 = alpha/2 and
-    alpha_i = [sum_{j=1}^{i-1} alpha^j - sum_{j=1}^{i-2} C(i, j) alpha_{j+1}^{i-j}] / i
-    (Garcia et al. 2010, eq. 23). At alpha = 0.05: alpha/alpha_i = 1, 2, 2.963, 3.933, ...
-    Each alpha_i increases with alpha and alpha/i <= alpha_i <= alpha.
-    """
-    alpha = check_alpha(alpha)
-    if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 1:
-        raise ValueError(f"m (the number of hypotheses) must be an integer >= 1; got {m!r}")
-    return _rom_critical_values(alpha, int(m))
-
-
-def _rom_critical_values(alpha: float, m: int) -> FloatArray:
-    """:func:`rom_critical_values` without checks (alpha in (0, 1] here)."""
-    c = np.zeros(m + 1)
-    c[0] = 1.0  # unused
-    c[1] = alpha
-    if m >= 2:
-        c[2] = alpha / 2.0
-    if m >= 3:
-        powers = np.cumsum(alpha ** np.arange(1, m + 1, dtype=np.float64))  # sum_{j=1}^{i} alpha^j
-        log_fact = gammaln(np.arange(m + 1) + 1.0)
-        log_c = np.full(m + 1, -np.inf)
-        with np.errstate(divide="ignore"):
-            log_c[:3] = np.log(c[:3])
-        for i in range(3, m + 1):
-            j = np.arange(1, i - 1)
-            log_terms = log_fact[i] - log_fact[j] - log_fact[i - j] + (i - j) * log_c[j + 1]
-            c[i] = (powers[i - 2] - np.exp(log_terms).sum()) / i
-            log_c[i] = math.log(c[i]) if c[i] > 0 else -np.inf
-    return c[1:]
-
-
-def _rom_exact_sorted(ps: FloatArray) -> FloatArray:
-    """Exact Rom APVs of one sorted family: APV_(i) = min_{j>=i} a_j with a_j the smallest alpha
-    at which p_(j) <= alpha_{m-j+1}(alpha) (Rom's step-up rejects H_(i) iff some j >= i passes).
-
-    alpha_n(alpha)/alpha increases from 1/n to alpha_n(1), so a_j lies in
-    [p_(j)/alpha_n(1), n p_(j)]: roots whose lower end exceeds the running minimum are skipped.
-    """
-    m = ps.size
-    at_one = _rom_critical_values(1.0, m)
-    out = np.empty(m)
-    best = 1.0
-    for j in range(m - 1, -1, -1):  # 0-based; the critical value index is n = m - j
-        p, n = float(ps[j]), m - j
-        tied = j < m - 1 and ps[j] == ps[j + 1]  # a_j > a_{j+1} for equal p: same APV
-        if not tied and p / at_one[n - 1] < best:
-            best = min(best, _rom_root(p, n, at_one[n - 1]))
-        out[j] = best
-    return out
-
-
-def _rom_root(p: float, n: int, at_one: float) -> float:
-    """Smallest alpha in [0, 1] with alpha_n(alpha) >= p (1 if none); at_one = alpha_n(1)."""
-    if p == 0.0 or n == 1:
-        return p
-    if p > at_one:  # even alpha = 1 does not reject
-        return 1.0
-    lower, upper = p / at_one, min(1.0, n * p)
-
-    def gap(a: float) -> float:
-        return float(_rom_critical_values(a, n)[-1]) - p
-
-    if gap(upper) < 0.0:  # rounding at the bound
-        return upper
-    if lower >= upper or gap(lower) >= 0.0:
-        return lower
-    return float(brentq(gap, lower, upper, xtol=1e-300, rtol=4 * np.finfo(float).eps))
-
-
 def rom_reject(pvalues: ArrayLike, alpha: float) -> NDArray[np.bool_]:
     """Decisions of Rom's (1990) step-up procedure at level ``alpha``, without APVs.
 
@@ -203,62 +65,10 @@ def rom_reject(pvalues: ArrayLike, alpha: float) -> NDArray[np.bool_]:
     raw = _as_array(pvalues)
     if raw.ndim > 2:
         raise ValueError(f"pvalues must be 1-D or 2-D (one family per row), got shape {raw.shape}")
-    p = _checked(raw)
-    m = p.shape[-1]
-    critical = _rom_critical_values(alpha, m)[::-1]  # alpha_m, ..., alpha_1 against p_(1..m)
-    order = np.argsort(p, axis=-1, kind="stable")
-    passes = np.take_along_axis(p, order, axis=-1) <= critical
-    sorted_reject = np.logical_or.accumulate(passes[..., ::-1], axis=-1)[..., ::-1]
-    out = np.empty_like(sorted_reject)
-    np.put_along_axis(out, order, sorted_reject, axis=-1)
-    return out
-
-
-def _rom_garcia2010_sorted(ps: FloatArray) -> FloatArray:
-    m = ps.shape[-1]
-    if m > len(ROM_GARCIA2010):
-        raise ValueError(
-            f'rom="garcia2010" has printed coefficients for at most {len(ROM_GARCIA2010)} '
-            f'comparisons (k <= {len(ROM_GARCIA2010) + 1}), got {m}; use rom="exact"'
-        )
-    r = np.array(ROM_GARCIA2010[:m][::-1])  # r_{m-j+1} for j = 1..m
-    return _step_up(r * ps)
+    return rom_decisions(_checked(raw), alpha)
 
 
 # --------------------------------------------------------------------------- 1xN
-
-
-def _control_sorted(ps: FloatArray, procedure: str, rom: str) -> FloatArray:
-    """APVs of families sorted ascending on the last axis (leading axes are families), for the
-    procedures not in :data:`_NATIVE`."""
-    m = int(ps.shape[-1])
-    j = np.arange(1, m + 1, dtype=np.float64)
-    if procedure == "holland":
-        return _step_down(_one_minus_power(ps, m - j + 1))
-    if procedure == "finner":
-        return _step_down(_one_minus_power(ps, m / j))
-    if procedure == "li":
-        largest = ps[..., -1:]
-        denom = ps + (1.0 - largest)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            li = np.where(denom > 0, ps / np.where(denom > 0, denom, 1.0), 0.0)
-        return np.where(ps == largest, ps, np.minimum(li, largest))  # APV_(m) = p_(m)
-    if rom == "exact":
-        flat = ps.reshape(-1, m)
-        return np.array([_rom_exact_sorted(row) for row in flat]).reshape(ps.shape)
-    return _rom_garcia2010_sorted(ps)
-
-
-def family_size_limit(procedure: str, rom: str, m: int) -> str:
-    """Why ``procedure`` cannot adjust a family of ``m`` p-values ("" if it can): exact Rom has a
-    largest family, checked before any work."""
-    if procedure == "rom" and rom == "exact" and m > ROM_EXACT_MAX_M:
-        return (
-            f"rom='exact' is limited to m <= {ROM_EXACT_MAX_M} p-values per family (each "
-            f"root needs Rom's O(m^2) recursion), got m = {m}; use 'hochberg' (Rom's "
-            "procedure refines it) or 'hommel'"
-        )
-    return ""
 
 
 def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") -> FloatArray:
@@ -270,8 +80,7 @@ def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") ->
     - ``"bonferroni"`` (Bonferroni-Dunn): m p_i.
     - ``"holm"``: max_{j<=i} (m-j+1) p_(j).
     - ``"hochberg"``: min_{j>=i} (m-j+1) p_(j) (the paper prints max; its tables use min).
-    - ``"hommel"``: the values of G10 Fig. 2 (= R ``p.adjust(method="hommel")``), computed in
-      O(m log m) steps by the Rust core.
+    - ``"hommel"``: the algorithm of G10 Fig. 2 (= R ``p.adjust(method="hommel")``).
     - ``"holland"``: max_{j<=i} 1-(1-p_(j))^(m-j+1).
     - ``"finner"``: max_{j<=i} 1-(1-p_(j))^(m/j). Valid for independent p-values; it does not
       control the FWER of a 1xN rank post-hoc, whose z statistics are correlated (measured by
@@ -293,7 +102,7 @@ def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") ->
     pvalues : array_like
         1-D (one family) or 2-D (one family per row) p-values in [0, 1].
     procedure : str
-        One of ``CONTROL_PROCEDURES`` (above; any case).
+        A registered 1 x N procedure (above; any case).
     rom : {'exact', 'garcia2010'}
         Rom's critical values (above).
 
@@ -306,7 +115,7 @@ def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") ->
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    procedure = check_choice("procedure", procedure, CONTROL_PROCEDURES)
+    entry = base.get("control", procedure)
     rom = check_choice("rom", rom, ROMS)
     raw = _as_array(pvalues)
     if raw.ndim > 2:
@@ -316,17 +125,13 @@ def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") ->
         )
     if raw.ndim == 2 and raw.shape[0] == 0 and raw.shape[1] > 0:  # a stack of no families
         return raw.astype(np.float64)
-    too_large = family_size_limit(procedure, rom, int(raw.shape[-1]))
+    context = Context(int(raw.shape[-1]) + 1, rom=rom)
+    too_large = entry.limit(int(raw.shape[-1]), context)
     if too_large:
         raise ValueError(too_large)
     p = _checked(raw)
-    apv = (
-        _core.adjust_pvalues(p, procedure)
-        if procedure in _NATIVE
-        else _sorted_apply(p, lambda ps: _control_sorted(ps, procedure, rom))
-    )
     # An APV is never below its p-value (Holland's and Finner's 1 - (1 - p)^1 can round below).
-    return np.maximum(apv, p, out=apv)
+    return np.maximum(entry.adjust(p, context), p)
 
 
 # --------------------------------------------------------------------------- NxN
@@ -383,15 +188,6 @@ def _families(pvalues: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]
     return _checked(a), k_rows, False
 
 
-def _as_order(order: ArrayLike) -> NDArray[np.int64]:
-    """``order`` as int64 (the Rust core checks that it is a permutation of range(k)), or
-    TypeError if it does not hold integers."""
-    raw = np.asarray(order)
-    if raw.dtype.kind not in "iu":
-        raise TypeError(f"order must hold integer algorithm indices, got dtype {raw.dtype}")
-    return raw.astype(np.int64)
-
-
 def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:
     """APV_i = max{APV_j : p_j <= p_i} (ties in p handled alike), per family."""
     order = np.argsort(p, axis=-1, kind="stable")
@@ -412,30 +208,26 @@ def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:
 def all_pairs_apv(
     p: FloatArray, procedure: str, k: int, monotone: bool, order: ArrayLike | None = None
 ) -> FloatArray:
-    """APVs of checked families ``p`` (m or (n, m) p-values of k algorithms), no parsing: the
-    core of :func:`adjust_all_pairs`, also used by :func:`multicomp.simulate`. ``order``:
-    the rank order(s) of a Robinson family, for Bergmann-Hommel (:func:`adjust_all_pairs`)."""
+    """APVs of checked families ``p`` (m or (n, m) p-values of k algorithms) by the registered
+    all-pairs ``procedure``, no parsing: the core of :func:`adjust_all_pairs`, also used by
+    :func:`multicomp.simulate`. ``order``: the rank order(s) of a Robinson family (for
+    Bergmann-Hommel, :func:`adjust_all_pairs`). ValueError beyond the procedure's size limit."""
+    entry = base.get("all_pairs", procedure)
     p = p + 0.0  # -0.0 -> 0.0, as in the Rust core
-    apv: FloatArray
-    if procedure == "nemenyi":
-        apv = np.minimum(p.shape[-1] * p, 1.0)
-    elif procedure == "holm":
-        apv = _sorted_apply(p, _holm_sorted)
-    elif procedure == "shaffer":
-        apv = np.asarray(_core.shaffer_apv(p, k), dtype=np.float64)
-    elif order is None:
-        if k > _core.MAX_K:
-            raise ValueError(
-                f"bergmann_hommel supports k <= {_core.MAX_K} for arbitrary p-values, got k = "
-                f"{k}; pass order= (the algorithms in rank order) for the p-values of a rank "
-                f"post-hoc (k <= {_core.MAX_K_ROBINSON}), or use shaffer, which works for any k"
-            )
-        apv = np.asarray(_core.bergmann_hommel_apv(p, k), dtype=np.float64)
-    else:
-        apv = np.asarray(
-            _core.bergmann_hommel_apv_robinson(p, k, _as_order(order)), dtype=np.float64
-        )
+    context = Context(k, monotone=monotone, order=order)
+    too_large = entry.limit(p.shape[-1], context)
+    if too_large:
+        hint = "" if order is not None else _ORDER_HINT
+        raise ValueError(f"{entry.name} does not apply: {too_large}{hint}")
+    apv = entry.adjust(p, context)
     return _monotone(p, apv) if monotone else apv
+
+
+#: What a caller of :func:`adjust_all_pairs` can do beyond the general Bergmann-Hommel limit.
+_ORDER_HINT = (
+    " (pass order= with the algorithms in rank order for the p-values of a rank post-hoc, "
+    "whose limit is larger)"
+)
 
 
 def adjust_all_pairs(
@@ -486,7 +278,7 @@ def adjust_all_pairs(
     pvalues : array_like
         The pairs' p-values (above).
     procedure : str
-        One of ``ALL_PAIRS_PROCEDURES`` (above; any case).
+        A registered all-pairs procedure (above; any case).
     k : int, optional
         The number of algorithms (checked, or inferred from the length).
     monotone : bool
@@ -501,12 +293,17 @@ def adjust_all_pairs(
     ----------
     G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
     """
-    procedure = check_choice("procedure", procedure, ALL_PAIRS_PROCEDURES)
+    entry = base.get("all_pairs", procedure)
     monotone = check_bool(monotone, "monotone")
-    if order is not None and procedure != "bergmann_hommel":
-        raise ValueError(f"order= applies to procedure='bergmann_hommel' only, not {procedure!r}")
+    if order is not None and not entry.ordered:
+        ordered = " or ".join(
+            f"procedure={name!r}"
+            for name in base.names("all_pairs")
+            if base.get("all_pairs", name).ordered
+        )
+        raise ValueError(f"order= applies to {ordered} only, not {entry.name!r}")
     p, k_eff, matrix = _families(pvalues, k)
-    apv = all_pairs_apv(p, procedure, k_eff, monotone, order)
+    apv = all_pairs_apv(p, entry.name, k_eff, monotone, order)
     if not matrix:
         return apv
     out = np.full((k_eff, k_eff), np.nan)

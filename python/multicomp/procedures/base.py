@@ -1,0 +1,192 @@
+"""The registry of multiple-comparison procedures: one entry per procedure.
+
+An entry (:class:`Procedure`) declares everything the package needs to know of a procedure:
+its name and display name, its family (``"control"``: m comparisons with a control;
+``"all_pairs"``: the k(k-1)/2 pairs), its adjustment (p-values to adjusted p-values), whether it
+controls the family-wise error under the dependence of the rank post-hocs' z statistics (and
+if not, why, with measured figures), whether it is valid after pairwise tests (and if not, why),
+and its size limit. :func:`plan` is the one rule that applies them: a procedure that does not
+apply to a family is left out with a note when the procedures are chosen by default, and is a
+ValueError naming the reason when asked for. ``adjust_control``/``adjust_all_pairs``, the
+post-hocs, :func:`multicomp.simulate`, the reports and the command line take their procedure
+lists from here; :func:`register` adds a procedure to all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from multicomp._validation import ALIASES, check_choice, check_choices
+from multicomp._vocabulary import PosthocComparison
+
+__all__ = [
+    "Context",
+    "after_pairwise",
+    "FloatArray",
+    "Procedure",
+    "display_name",
+    "get",
+    "names",
+    "not_fwer_controlling",
+    "plan",
+    "register",
+]
+
+FloatArray = NDArray[np.float64]
+
+
+class Context(NamedTuple):
+    """What an adjustment may need beyond the p-values of a family.
+
+    ``k``: the number of algorithms; ``rom``: Rom's critical values (``"exact"`` or
+    ``"garcia2010"``); ``monotone``: non-decreasing APVs (KEEL's convention, all pairs);
+    ``order``: the algorithms in rank order when the p-values are Robinson in it (a rank
+    post-hoc's), else None."""
+
+    k: int
+    rom: str = "exact"
+    monotone: bool = False
+    order: ArrayLike | None = None
+
+
+def _no_limit(m: int, context: Context) -> str:
+    """Any family size: no reason to leave the procedure out."""
+    return ""
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """A multiple-comparison procedure.
+
+    Attributes
+    ----------
+    name : str
+        Its name in the API, the command line and the results (``"bergmann_hommel"``).
+    display : str
+        Its name for readers (``"Bergmann-Hommel"``).
+    family : {'control', 'all_pairs'}
+        The family of hypotheses it adjusts.
+    adjust : callable
+        ``adjust(p, context) -> apv``: the adjusted p-values of checked p-values (one family
+        of m, or one family per row of an (n, m) array, in input order; ``context`` a
+        :class:`Context`).
+    limit : callable
+        ``limit(m, context) -> reason``: why a family of m p-values is beyond the procedure
+        ("" when it is not), checked before any work.
+    not_fwer : str
+        Why it does not control the family-wise error of a rank post-hoc, whose z statistics
+        are dependent, with measured figures ("" when it does).
+    not_after_pairwise : str
+        Why it is not valid for the p-values of pairwise tests ("" when it is).
+    reject : callable or None
+        ``reject(p, alpha, context) -> decisions``: the decisions at ``alpha`` without the
+        APVs where that is cheaper (exact Rom: no root search per hypothesis), or None where
+        it has no such route for ``context`` (then APV <= alpha decides).
+    ordered : bool
+        Whether it uses the rank order of p-values that are Robinson in it
+        (``Context.order``, all pairs: the p-values of a rank post-hoc).
+    headline : bool
+        Shown in the compact tables of a report (the LaTeX 1 x N table), beside the
+        procedure the report decides with.
+    """
+
+    name: str
+    display: str
+    family: PosthocComparison
+    adjust: Callable[[FloatArray, Context], FloatArray]
+    limit: Callable[[int, Context], str] = _no_limit
+    not_fwer: str = ""
+    not_after_pairwise: str = ""
+    reject: Callable[[FloatArray, float, Context], NDArray[np.bool_] | None] | None = None
+    ordered: bool = False
+    headline: bool = False
+
+
+#: The registered procedures of each family, in order of registration.
+_REGISTRY: dict[str, dict[str, Procedure]] = {"control": {}, "all_pairs": {}}
+
+
+def register(procedure: Procedure) -> Procedure:
+    """Add ``procedure`` to its family (ValueError if the name is taken there); returns it."""
+    family = _REGISTRY[check_choice("family", procedure.family, tuple(_REGISTRY))]
+    if procedure.name in family:
+        raise ValueError(f"a {procedure.family} procedure named {procedure.name!r} exists")
+    family[procedure.name] = procedure
+    return procedure
+
+
+def names(family: str) -> tuple[str, ...]:
+    """The names of the registered procedures of ``family``, in order of registration."""
+    return tuple(_REGISTRY[family])
+
+
+def get(family: str, name: object, option: str = "procedure") -> Procedure:
+    """The procedure of ``family`` named ``name`` (any case, '-' for '_'), or ValueError in
+    the one wording, naming ``option``."""
+    return _REGISTRY[family][check_choice(option, name, names(family))]
+
+
+def display_name(name: str) -> str:
+    """The display name of a procedure of either family, or of the first of its other names
+    (:data:`multicomp._validation.ALIASES`: ``"bonferroni_dunn"``) that is registered;
+    ``name`` itself if unknown."""
+    for candidate in (name, *ALIASES.get(name, ())):
+        for family in _REGISTRY.values():
+            if candidate in family:
+                return family[candidate].display
+    return name
+
+
+def after_pairwise(family: str) -> tuple[str, ...]:
+    """The procedures of ``family`` valid for the p-values of pairwise tests."""
+    return tuple(name for name, entry in _REGISTRY[family].items() if not entry.not_after_pairwise)
+
+
+def not_fwer_controlling() -> dict[str, str]:
+    """The procedures that do not control the family-wise error of a rank post-hoc, and why."""
+    return {
+        name: entry.not_fwer
+        for family in _REGISTRY.values()
+        for name, entry in family.items()
+        if entry.not_fwer
+    }
+
+
+def plan(
+    family: str,
+    requested: Sequence[str] | str | None,
+    m: int,
+    context: Context,
+    *,
+    pairwise: bool = False,
+    where: str = "",
+) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The procedures of ``family`` to compute for a family of ``m`` p-values, and those left
+    out with the reason: the one rule of the package.
+
+    A procedure does not apply when the p-values come from pairwise tests (``pairwise``) and
+    it is not valid for them, or when the family exceeds its size limit. With ``requested``
+    None every registered procedure of ``family`` is considered and those that do not apply
+    are left out with their reason; a requested one that does not apply is a ValueError
+    naming the reason (``where`` says after which test, e.g. ``" after skillings_mack"``).
+    """
+    chosen = (
+        names(family)
+        if requested is None
+        else check_choices("procedures", requested, names(family))
+    )
+    reasons = {}
+    for name in chosen:
+        entry = _REGISTRY[family][name]
+        reason = (pairwise and entry.not_after_pairwise) or entry.limit(m, context)
+        if reason:
+            reasons[name] = reason
+    if requested is not None and reasons:
+        name, reason = next(iter(reasons.items()))
+        raise ValueError(f"{name}{where} does not apply: {reason}")
+    return tuple(name for name in chosen if name not in reasons), reasons

@@ -424,3 +424,18 @@ def test_procedures_and_rank_tests_are_chosen_through_their_registries() -> None
                         found.add((name, side.value))
     assert found - NOT_DISPATCH == set(), sorted(found - NOT_DISPATCH)
     assert found & NOT_DISPATCH  # the scan finds comparisons at all
+
+
+def test_the_vocabulary_types_name_the_built_in_registry_entries() -> None:
+    """The option Literals of the signatures (multicomp.typing) list the procedures and rank
+    tests the package registers itself, in their order; the registries are what the checks,
+    the command line and the renderers read (a test may register more: test_registries.py)."""
+    from multicomp import procedures, ranktests
+
+    assert procedures.names("control")[: len(_vocabulary.CONTROL_PROCEDURES)] == (
+        _vocabulary.CONTROL_PROCEDURES
+    )
+    assert procedures.names("all_pairs")[: len(_vocabulary.ALL_PAIRS_PROCEDURES)] == (
+        _vocabulary.ALL_PAIRS_PROCEDURES
+    )
+    assert ranktests.names()[: len(_vocabulary.RANK_TESTS)] == _vocabulary.RANK_TESTS

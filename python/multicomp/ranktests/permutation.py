@@ -302,7 +302,7 @@ def _enumerable(w: np.ndarray) -> bool:
     log_states = min((n - 2) * log_arrangements, (k - 1) * math.log(lattice) - math.lgamma(k))
     log_step = log_states + log_arrangements + math.log(k)
     log_work = log_step + math.log(n - 1)
-    return log_step <= math.log(EXACT_LIMIT) and log_work <= math.log(EXACT_WORK_LIMIT)
+    return bool(log_step <= math.log(EXACT_LIMIT) and log_work <= math.log(EXACT_WORK_LIMIT))
 
 
 @functools.lru_cache(maxsize=256)

@@ -6,8 +6,11 @@ the result's views and plot, and the docstrings' examples."""
 from __future__ import annotations
 
 import doctest
+import io
 import itertools
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import matplotlib
 import numpy as np
@@ -20,6 +23,7 @@ from scipy import stats
 import multicomp as mc
 from multicomp import plackett_luce
 from multicomp._core import plackett_luce_gibbs
+from multicomp.cli import main
 from multicomp.plotting import ranking as ranking_plot
 
 matplotlib.use("Agg")
@@ -398,3 +402,36 @@ def test_rhat_flags_chains_that_disagree() -> None:
 def test_docstring_examples(module: object) -> None:
     failures, tried = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
     assert tried > 0 and failures == 0
+
+
+# --- renderers and the command line --------------------------------------------------------
+
+
+def test_renderers() -> None:
+    result = mc.bayesian_ranking(DATA, n_draws=500)
+    assert str(result) == result.to_text()
+    assert "| C4.5+m+cf |" in result.to_markdown()
+    latex = result.to_latex()
+    assert "\\begin{tabular}" in latex and "95\\% interval" in latex
+    assert "<table>" in result.to_html() and "C4.5+m+cf" in result.to_html()
+    csv = pd.read_csv(io.StringIO(result.to_csv()), index_col=0)
+    pd.testing.assert_frame_equal(csv, result.to_frame(sort=True), check_names=False)
+    parsed = json.loads(result.to_json())
+    assert list(parsed) == list(result.to_frame(sort=True).index)
+    assert parsed["C4.5"]["p_best"] == pytest.approx(result.p_best[0])
+
+
+def test_command_line_ranking(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plot = tmp_path / "ranking.png"
+    args = ["--example", "demsar2006", "--ranking", "--seed", "4", "--format", "markdown"]
+    assert main([*args, "--plot", str(plot)]) == 0
+    expected = mc.bayesian_ranking(DATA, random_state=4).to_markdown()
+    assert capsys.readouterr().out == expected + "\n"
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    assert main(["--example", "demsar2006", "--ranking", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(mc.bayesian_ranking(DATA).to_json())
+    for wrong in (["--control", "C4.5"], ["--bayesian", "sign"], ["--rope", "0.1"]):
+        with pytest.raises(SystemExit) as status:
+            main(["--example", "demsar2006", "--ranking", *wrong])
+        assert status.value.code == 2
+    assert "--ranking" in capsys.readouterr().err

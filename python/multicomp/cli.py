@@ -34,6 +34,7 @@ from multicomp._vocabulary import (
     SE_FORMS,
 )
 from multicomp.data.scores import ShapeWarning
+from multicomp.ranktests.permutation import DEFAULT_SEED
 
 __all__ = ["main"]
 
@@ -191,6 +192,13 @@ def _parser() -> argparse.ArgumentParser:
         default=0.0,
         help="half-width of the region of practical equivalence, in score units (default 0)",
     )
+    bayes.add_argument(
+        "--ranking",
+        action="store_true",
+        help="instead of the tests: the Bayesian Plackett-Luce ranking of all the algorithms "
+        "(posterior weights, P(best); Calvo et al. 2018), multicomp.bayesian_ranking; "
+        "--plot draws the weights",
+    )
     bayes.add_argument("--seed", type=int, help="seed of the posterior sampling (reproducible)")
     bayes.add_argument(
         "--cv",
@@ -301,6 +309,23 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_ranking(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """--ranking alone: the options of the other analyses do not go with it."""
+    if args.ranking and (
+        args.bayesian is not None
+        or args.cv is not None
+        or args.check_conditions
+        or args.control is not None
+        or args.plot_procedure is not None
+        or args.test in INCOMPLETE_TESTS
+    ):
+        parser.error(
+            "--ranking ranks all the algorithms by the Plackett-Luce model: it goes with none "
+            "of --bayesian, --cv, --check-conditions, --control, --plot-procedure, "
+            "--test skillings_mack or durbin"
+        )
+
+
 def _choice(option: str, name: str, allowed: tuple[str, ...]) -> str:
     """An option's value as the library spells it (any case, hyphens for underscores)."""
     try:
@@ -331,8 +356,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.bayesian is not None and args.plot is not None:
         parser.error("--plot draws a critical difference diagram; it does not go with --bayesian")
     bayesian_cv = args.cv == "bayesian_correlated_t_test"
-    if args.bayesian is None and not bayesian_cv and (args.rope != 0.0 or args.seed is not None):
-        parser.error("--rope and --seed go with --bayesian or --cv bayesian_correlated_t_test")
+    with_rope = args.bayesian is not None or bayesian_cv
+    if (args.rope != 0.0 and not with_rope) or (
+        args.seed is not None and not (with_rope or args.ranking)
+    ):
+        parser.error(
+            "--rope and --seed go with --bayesian or --cv bayesian_correlated_t_test "
+            "(--seed also with --ranking)"
+        )
+    _check_ranking(parser, args)
     if (args.rho is not None) != (args.cv in CV_TESTS[:2]):
         parser.error(f"--rho goes with (and is needed by) --cv {' or '.join(CV_TESTS[:2])}")
     if args.cv is not None and (args.bayesian is not None or args.plot is not None):
@@ -383,6 +415,7 @@ def _analyse(args: argparse.Namespace) -> Any:
     from multicomp.data.examples import load_example
     from multicomp.data.scores import as_scores, read_scores
     from multicomp.parametric import check_conditions, choose_family
+    from multicomp.plackett_luce import bayesian_ranking
     from multicomp.report.compare import compare
 
     try:
@@ -431,6 +464,10 @@ def _analyse(args: argparse.Namespace) -> Any:
         }
         if args.check_conditions:
             return choose_family(check_conditions(data, alpha=args.alpha, **options))
+        if args.ranking:
+            return bayesian_ranking(
+                scores, random_state=DEFAULT_SEED if args.seed is None else args.seed
+            )
         if args.bayesian is not None:
             return compare_bayesian(
                 scores, test=args.bayesian, rope=args.rope, control=args.control, seed=args.seed

@@ -5,7 +5,7 @@ With :func:`multicomp.simulate`, in one run (fixed seeds, so the output is repro
 * the rejection rate of true null hypotheses (the family-wise type I error) of every omnibus
   test and every 1xN and all-pairs post-hoc with each adjustment, under complete and partial
   nulls, with Monte Carlo standard errors: ``docs/validity.csv`` (every estimate) and
-  ``docs/validity.md`` (the table, also written into the README between its markers);
+  ``docs/validity.md`` (the table, which the user guide's page on validity includes);
 * the average number of hypotheses rejected by Nemenyi, Holm, Shaffer and Bergmann-Hommel
   (all pairs, Friedman ranks) as N grows, G08's measure of power (Garcia & Herrera 2008,
   Sec. 5): ``docs/power_all_pairs.png``.
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -244,19 +243,6 @@ def power_figure(replications: int, path: Path) -> pd.DataFrame:
     return power
 
 
-def write_readme_block(text: str) -> None:
-    readme = ROOT / "README.md"
-    content = readme.read_text(encoding="utf-8")
-    pattern = re.compile(
-        r"(<!-- validity-table:start -->\n).*?(<!-- validity-table:end -->)", re.DOTALL
-    )
-    if not pattern.search(content):
-        raise SystemExit("README.md has no <!-- validity-table:start/end --> markers")
-    readme.write_text(
-        pattern.sub(lambda m: m.group(1) + text + "\n" + m.group(2), content), encoding="utf-8"
-    )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="500 replications, write nothing")
@@ -275,7 +261,6 @@ def main() -> None:
     (DOCS / "validity.md").write_text(
         f"# Validity of every procedure\n\n{stamp}\n\n{text}", encoding="utf-8"
     )
-    write_readme_block(text)
     power = power_figure(2_000, DOCS / "power_all_pairs.png")
     power.to_csv(DOCS / "power_all_pairs.csv", index=False, float_format="%.6g")
     print(text)

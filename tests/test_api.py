@@ -16,6 +16,7 @@ import pytest
 
 import multicomp as mc
 from multicomp.cli import main
+from readme import GUIDE, README, page_blocks, readme_blocks, section
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = mc.load_example("demsar2006")
@@ -154,11 +155,11 @@ def test_numpydoc_docstrings(name: str) -> None:
     _spelled_out(name, doc)
 
 
-def test_readme_quick_start_prints_its_expressions() -> None:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("## Quick start") :]
-    section = section[: section.index("\n## ", 1)]
-    for block in re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL):
+@pytest.mark.parametrize(
+    ("page", "after"), [(README, "## Quick start"), (GUIDE / "tour.md", "# A tour of the API")]
+)
+def test_quick_starts_print_their_expressions(page: Path, after: str) -> None:
+    for block in readme_blocks("python", after, page):
         for statement in ast.parse(block).body:
             if isinstance(statement, ast.Expr):
                 call = statement.value
@@ -170,30 +171,29 @@ def test_readme_quick_start_prints_its_expressions() -> None:
 
 
 def test_readme_prerequisites_come_before_the_set_up_commands() -> None:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    develop = text[text.index("## Develop") : text.index("## Quick start")]
+    text = README.read_text(encoding="utf-8")
+    set_up = section(text, "## Set up")
     cargo = (ROOT / "Cargo.toml").read_text(encoding="utf-8")
     rust = re.search(r'rust-version = "([\d.]+)"', cargo)
-    assert rust and f"Rust ≥ {rust.group(1)}" in develop
-    assert develop.index(f"Rust ≥ {rust.group(1)}") < develop.index("```bash")
+    assert rust and f"Rust ≥ {rust.group(1)}" in set_up
+    assert set_up.index(f"Rust ≥ {rust.group(1)}") < set_up.index("```bash")
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     extra = re.search(r"^sklearn = \[(.*)\]", pyproject, flags=re.MULTILINE)
     assert extra and "scikit-learn" in extra.group(1)  # the holdout example's dependency
-    first_command = re.findall(r"```bash\n(.*?)```", develop, flags=re.DOTALL)[0]
-    assert '".[sklearn]"' in first_command
-    install = text[text.index("## Install") : text.index("## Develop")]
-    assert 'pip install "multicomp[sklearn]"' in install
+    example, tests = readme_blocks("bash", "## Set up")
+    assert '".[sklearn]"' in example and "multicomp --example demsar2006" in example
+    assert tests.startswith('python -m pip install -e ".[test,docs]"')
+    assert 'pip install "multicomp[sklearn]"' in section(text, "## Install")
+    assert text.index("## Quick start") < text.index("## Set up")  # quick start first
+    assert len(text.splitlines()) <= 200  # read in five minutes (issue 20.4)
 
 
-def test_readme_real_experiments_block_runs(
+def test_real_experiments_block_runs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### Results as experiments produce them") :]
-    section = section[: section.index("\n### ", 1)]
-    (block,) = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
-    exec(compile(block, "README.md", "exec"), {})
+    (block,) = page_blocks("python", GUIDE / "input.md")
+    exec(compile(block, "input.md", "exec"), {})
     out = capsys.readouterr().out
     assert "Skillings-Mack test" in out and "omitted (incomplete): heart" in out
 

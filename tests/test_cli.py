@@ -21,7 +21,7 @@ import pytest
 import multicomp as mc
 from multicomp import Report, __version__, compare, load_example
 from multicomp.cli import InputError, _checked_input, _with_progress, main
-from readme import README, readme_blocks
+from readme import GUIDE, README, page_blocks, readme_blocks
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -376,18 +376,21 @@ def test_json_output_is_one_document(capsys: pytest.CaptureFixture[str]) -> None
     assert json.loads(out)["algorithms"] == list(load_example("garcia2008").columns)
 
 
-def test_readme_quick_start_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_quick_starts_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    blocks = readme_blocks("python", "## Quick start")
-    assert len(blocks) == 3  # and "Results as experiments produce them"
-    for block in blocks:
-        exec(compile(block, str(README), "exec"), {})
-    assert Path("cd.png").read_bytes()[:4] == b"\x89PNG" and Path("cd_bh.svg").exists()
+    (quick_start,) = readme_blocks("python", "## Quick start")
+    exec(compile(quick_start, str(README), "exec"), {})
+    assert Path("cd.png").read_bytes()[:4] == b"\x89PNG"
+    tour = GUIDE / "tour.md"
+    for block in page_blocks("python", tour):
+        exec(compile(block, str(tour), "exec"), {})
+    assert Path("cd_bh.svg").exists()
 
 
-def test_readme_command_lines_run(
+def test_documented_command_lines_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """The command lines of the CLI's page and of the README's quick start."""
     monkeypatch.chdir(tmp_path)
     wide = load_example("demsar2006")
     wide.to_csv("scores.csv")  # stand-ins for the files the examples name
@@ -395,10 +398,13 @@ def test_readme_command_lines_run(
         id_vars="dataset", var_name="algorithm", value_name="score"
     ).to_csv("long.csv", index=False)
     wide.iloc[:, :2].to_csv("folds.csv")  # two algorithms' scores, a row per fold
-    (command_lines,) = readme_blocks("bash", "### Command line")
+    (command_lines,) = page_blocks("bash", GUIDE / "cli.md")
     lines = command_lines.strip().splitlines()
     assert len(lines) >= 3
-    for line in lines:
+    (quick_start,) = readme_blocks("bash", "## Quick start")
+    for line in [*lines, quick_start.strip()]:
+        if line == quick_start.strip():
+            load_example("garcia2010").to_csv("scores.csv")  # the README names PDFC
         words = shlex.split(line)
         argv = words[3:] if words[:3] == ["python", "-m", "multicomp"] else words[1:]
         assert words[0] in ("multicomp", "python"), line

@@ -229,12 +229,12 @@ def test_bad_input(call, error: type, match: str) -> None:
         call()
 
 
-def test_readme_section_runs(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from readme import README, readme_blocks
+def test_user_guide_page_runs(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from readme import GUIDE, page_blocks
 
     monkeypatch.chdir(tmp_path)
-    (block,) = readme_blocks("python", "## Beyond mean ranks")
-    exec(compile(block, str(README), "exec"), {})
+    (block,) = page_blocks("python", GUIDE / "bayesian_cv.md")
+    exec(compile(block, "bayesian_cv.md", "exec"), {})
     assert (tmp_path / "simplex.png").read_bytes()[:4] == b"\x89PNG"
 
 

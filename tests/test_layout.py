@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = sorted(
     path
-    for folder in ("tests", "benches", "scripts", "docs")
+    for folder in ("tests", "benches", "scripts", "docs", "examples")
     for path in (ROOT / folder).rglob("*.py")
 )
 
@@ -79,6 +79,11 @@ def test_the_readme_test_command_runs_the_style_gates() -> None:
         "cargo clippy --all-targets -- -D warnings",
     ]
     assert steps[0].startswith("python -m pip install") and steps[1 : 1 + len(gates)] == gates
+    # the documentation is built with warnings as errors before the tests that open it
+    build = next(i for i, step in enumerate(steps) if step.startswith("python -m sphinx"))
+    assert "-W" in steps[build].split() and "docs docs/_build/html" in steps[build]
+    assert build < steps.index("python -m pytest")
+    assert '".[test,docs]"' in steps[0]
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert pyproject["tool"]["mypy"]["strict"] is True
     assert pyproject["tool"]["mypy"]["files"] == ["python/multicomp"]

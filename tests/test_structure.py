@@ -295,12 +295,12 @@ def test_report_and_plotting_functions_are_short(name: str) -> None:
     assert not _long_functions(name)
 
 
-def test_the_readme_layout_names_every_module() -> None:
-    readme = (PACKAGE.parents[1] / "README.md").read_text(encoding="utf-8")
-    layout = readme[readme.index("## Layout") :]
+def test_the_documented_layout_names_every_module() -> None:
+    page = (PACKAGE.parents[1] / "docs" / "development.md").read_text(encoding="utf-8")
+    layout = page[page.index("## Layout") :]
     layout = layout[: layout.index("```", layout.index("```") + 3)]
     missing = [path.name for path in MODULES.values() if path.name not in layout]
-    assert not missing, f"README's layout lacks {missing}"
+    assert not missing, f"the layout of docs/development.md lacks {missing}"
 
 
 #: Modules whose tuples of names are not option lists although they equal one: the aliases

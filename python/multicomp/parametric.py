@@ -680,8 +680,8 @@ def posthoc_parametric(
     within-group variance as error term. Over data sets the samples are paired, so the error
     term here is the repeated-measures one, MS_error of :func:`rm_anova` on (k - 1)(N - 1)
     degrees of freedom (the data sets' own effects removed), and t = (mean_a - mean_b) /
-    sqrt(2 MS_error / N). Tukey's APV is P(Q >= |t| sqrt 2) for the studentized range Q of k
-    means; Dunnett's is P(max |T_j| >= |t|) for k - 1 multivariate t statistics with
+    sqrt(2 MS_error / N). Tukey's APV is ``P(Q >= |t| sqrt 2)`` for the studentized range Q of k
+    means; Dunnett's is ``P(max |T_j| >= |t|)`` for k - 1 multivariate t statistics with
     correlation 1/2. Both assume sphericity (a pooled error term); where Mauchly's test
     rejects it, prefer the non-parametric post-hocs or pairwise tests.
 

@@ -94,7 +94,7 @@ class WilcoxonResult(_tables.NotebookView):
     differences : pandas.Series
         d = x - y per data set.
     ranks : pandas.Series
-        The ranks of |d| (NaN where a difference is not ranked).
+        The ranks of ``|d|`` (NaN where a difference is not ranked).
 {_OMITTED}
 
     References
@@ -119,7 +119,7 @@ class WilcoxonResult(_tables.NotebookView):
     omitted: tuple[str, ...] = ()
 
     def to_frame(self) -> pd.DataFrame:
-        """Differences d = x - y and the ranks of |d| (NaN where a difference is not ranked)."""
+        """Differences d = x - y and the ranks of ``|d|`` (NaN where a difference is not ranked)."""
         return pd.DataFrame({"difference": self.differences, "rank": self.ranks})
 
     def __str__(self) -> str:
@@ -269,7 +269,7 @@ def wilcoxon(
 ) -> WilcoxonResult:
     """Wilcoxon signed-ranks test of x against y over N data sets (D06 Sec. 3.1.3).
 
-    |d| (d = x - y, as scipy.stats.wilcoxon(x, y)) is ranked with average ranks for ties.
+    ``|d|`` (d = x - y, as scipy.stats.wilcoxon(x, y)) is ranked with average ranks for ties.
 
     Parameters
     ----------

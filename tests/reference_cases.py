@@ -14,6 +14,14 @@ import numpy as np
 import pandas as pd
 
 REFERENCE = Path(__file__).parent / "reference"
+#: G08's names of the all-pairs procedures (the keys of its expected values) and the package's:
+#: what G08 call Nemenyi's procedure is Bonferroni's m p (tests/reference/README.md).
+G08_PROCEDURES = {
+    "nemenyi": "bonferroni",
+    "holm": "holm",
+    "shaffer": "shaffer",
+    "bergmann_hommel": "bergmann_hommel",
+}
 
 
 @cache

@@ -26,7 +26,7 @@ def test_procedure_names_in_any_spelling() -> None:
     with_control = mc.compare(DATA, control="C4.5", procedure="Bonferroni-Dunn")
     assert with_control.procedure == "bonferroni"  # the 1xN Bonferroni correction is Dunn's
     assert mc.compare(DATA, procedure="Bergmann-Hommel").procedure == "bergmann_hommel"
-    assert mc.compare(DATA, procedure="BONFERRONI").procedure == "nemenyi"  # m p over all pairs
+    assert mc.compare(DATA, procedure="BONFERRONI").procedure == "bonferroni"  # m p over all pairs
     assert with_control.rejected("HOLM") == with_control.rejected("holm")
     p = np.array([0.01, 0.04, 0.03, 0.002, 0.2, 0.5])
     np.testing.assert_array_equal(mc.adjust_control(p, "Hommel"), mc.adjust_control(p, "hommel"))
@@ -41,8 +41,8 @@ def test_procedure_names_in_any_spelling() -> None:
         mc.cd_diagram(DATA, procedure=method, control="C4.5")
     with pytest.raises(
         ValueError,
-        match=r"^procedure must be one of 'nemenyi', 'holm', 'shaffer', "
-        r"'bergmann_hommel'; got 'tukey'$",
+        match=r"^procedure must be one of 'nemenyi', 'bonferroni', 'holm', 'shaffer', "
+        r"'bergmann_hommel', 'miller'; got 'tukey'$",
     ):
         mc.compare(DATA, procedure="tukey")
     with pytest.raises(ValueError, match=r"^procedure must be one of .*; got 'tukey'$"):

@@ -15,7 +15,7 @@ from hypothesis.extra.numpy import arrays
 import multicomp as mc
 from multicomp import _core, posthoc
 from multicomp._vocabulary import ALL_PAIRS_PROCEDURES
-from reference_cases import REFERENCE, assert_matches, case, read_csv
+from reference_cases import G08_PROCEDURES, REFERENCE, assert_matches, case, read_csv
 
 CASE = "garcia2008_friedman_all_pairwise"
 
@@ -35,9 +35,11 @@ def test_garcia2008_table5_and_its_decisions() -> None:
         "hypothesis_order": list(frame.index),
         "z": result.z.abs(),
         "p": result.pvalue,
-        **{f"apv_{m}": result.adjusted[m] for m in ALL_PAIRS_PROCEDURES},
+        **{f"apv_{g08}": result.adjusted[m] for g08, m in G08_PROCEDURES.items()},
         "apv_bergmann_hommel_monotone": monotone.adjusted["bergmann_hommel"],
-        "number_rejected_alpha_0.05": result.reject.sum().to_dict(),
+        "number_rejected_alpha_0.05": {
+            g08: result.reject[m].sum() for g08, m in G08_PROCEDURES.items()
+        },
         "bergmann_hommel_acceptance_set_alpha_0.05": [
             h for h in frame.index if not frame.loc[h, "reject_bergmann_hommel"]
         ],
@@ -45,7 +47,7 @@ def test_garcia2008_table5_and_its_decisions() -> None:
     for key, value in actual.items():
         assert_matches(value, expected[key], path=key)
     # The monotone option only changes Bergmann-Hommel here (the others are monotone already).
-    for m in ("nemenyi", "holm", "shaffer"):
+    for m in ("nemenyi", "bonferroni", "holm", "shaffer"):
         pd.testing.assert_series_equal(monotone.adjusted[m], result.adjusted[m])
 
 
@@ -57,10 +59,11 @@ def test_table5_from_the_papers_average_ranks() -> None:
         result = mc.posthoc_all_pairs(
             ranks=expected["average_ranks"]["value"], n_datasets=n, monotone=monotone
         )
-        for m in ALL_PAIRS_PROCEDURES:
-            key = f"apv_{m}_monotone" if monotone and m == "bergmann_hommel" else f"apv_{m}"
+        for g08, m in G08_PROCEDURES.items():
+            key = f"apv_{g08}_monotone" if monotone and m == "bergmann_hommel" else f"apv_{g08}"
             assert_matches(result.adjusted[m], expected[key], path=key)
-        assert_matches(result.reject.sum().to_dict(), expected["number_rejected_alpha_0.05"])
+        rejected = {g08: result.reject[m].sum() for g08, m in G08_PROCEDURES.items()}
+        assert_matches(rejected, expected["number_rejected_alpha_0.05"])
 
 
 def test_from_published_ranks_equals_from_data() -> None:
@@ -146,7 +149,7 @@ def test_methods_selection_and_bergmann_hommel_beyond_the_supported_k(
         mc.posthoc_all_pairs(data, procedures=["hommel"])
     monkeypatch.setattr(_core, "MAX_K_ROBINSON", 4)
     result = mc.posthoc_all_pairs(data)
-    assert result.procedures == ("nemenyi", "holm", "shaffer")
+    assert result.procedures == ("nemenyi", "bonferroni", "holm", "shaffer", "miller")
     assert "bergmann_hommel" in result.skipped and "shaffer" in result.skipped["bergmann_hommel"]
     with pytest.raises(ValueError, match="bergmann_hommel was skipped: k = 5 exceeds"):
         result.matrix("bergmann_hommel")

@@ -39,10 +39,12 @@ def test_pvalues_are_the_pairwise_tests_and_adjustments_are_statsmodels(test: st
             expected = stats.binomtest(int((x > y).sum()), len(x)).pvalue
         assert p == pytest.approx(expected, rel=1e-12)
     p = result.pvalue.to_numpy()
-    assert result.procedures == procedures.after_pairwise("all_pairs") == ("nemenyi", "holm")
+    assert result.procedures == procedures.after_pairwise("all_pairs") == ("bonferroni", "holm")
     np.testing.assert_allclose(result.adjusted["holm"], multipletests(p, method="holm")[1])
-    np.testing.assert_allclose(result.adjusted["nemenyi"], multipletests(p, method="bonferroni")[1])
-    assert set(result.skipped) == {"shaffer", "bergmann_hommel"}
+    np.testing.assert_allclose(
+        result.adjusted["bonferroni"], multipletests(p, method="bonferroni")[1]
+    )
+    assert set(result.skipped) == {"nemenyi", "shaffer", "bergmann_hommel", "miller"}
     pd.testing.assert_series_equal(result.ranks, mc.friedman(data).ranks)
 
 
@@ -115,8 +117,8 @@ def test_pair_verdict_does_not_depend_on_the_pool(values: np.ndarray, test: str,
     for (a, b), p in zip(sub.pairs, sub.pvalue):
         assert p == pytest.approx(full.matrix().loc[a, b], rel=1e-12, abs=1e-15)
     p = full.pvalue.to_numpy()
-    holm, nemenyi = full.adjusted["holm"].to_numpy(), full.adjusted["nemenyi"].to_numpy()
-    assert np.all((p <= holm + 1e-15) & (holm <= nemenyi + 1e-15) & (nemenyi <= 1.0))
+    holm, bonferroni = full.adjusted["holm"].to_numpy(), full.adjusted["bonferroni"].to_numpy()
+    assert np.all((p <= holm + 1e-15) & (holm <= bonferroni + 1e-15) & (bonferroni <= 1.0))
 
 
 @settings(max_examples=25)
@@ -132,7 +134,7 @@ def test_sign_test_post_hoc_is_invariant_to_monotone_transforms(values: np.ndarr
 def test_compare_report_cd_diagram_and_cli(test: str, tmp_path) -> None:
     data = mc.load_example("demsar2006")
     report = mc.compare(data, test=test)
-    assert report.procedure == "holm" and report.procedures == ("nemenyi", "holm")
+    assert report.procedure == "holm" and report.procedures == ("bonferroni", "holm")
     name = {"wilcoxon": "Wilcoxon signed-rank tests", "sign": "sign tests"}[test]
     assert name in report.summary and name in report.to_markdown()
     assert list(report.rank_frame.columns) == ["friedman"]

@@ -34,11 +34,10 @@ __all__ = [
 ]
 
 #: Other names of the procedures, tried in order when a name is not among the allowed ones:
-#: Bonferroni's correction of the comparisons with a control is the Bonferroni-Dunn procedure;
-#: over all pairs it is what Garcia & Herrera (2008) call Nemenyi's procedure.
+#: Bonferroni's correction of the comparisons with a control is the Bonferroni-Dunn procedure.
 ALIASES: dict[str, tuple[str, ...]] = {
-    "bonferroni_dunn": ("bonferroni", "nemenyi"),
-    "bonferroni": ("bonferroni_dunn", "nemenyi"),
+    "bonferroni_dunn": ("bonferroni",),
+    "bonferroni": ("bonferroni_dunn",),
     "dunn": ("bonferroni_dunn", "bonferroni"),
 }
 

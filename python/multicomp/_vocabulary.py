@@ -113,7 +113,7 @@ ControlProcedure = Literal[
     "bonferroni", "holm", "hochberg", "hommel", "holland", "rom", "finner", "li"
 ]
 """Procedures for the comparisons with a control (1 x N), G10 Sec. 5.1."""
-AllPairsProcedure = Literal["nemenyi", "holm", "shaffer", "bergmann_hommel"]
+AllPairsProcedure = Literal["nemenyi", "bonferroni", "holm", "shaffer", "bergmann_hommel", "miller"]
 """Procedures for all pairwise comparisons (N x N), G08 Sec. 2.2."""
 CDProcedure = Literal["nemenyi", "bonferroni_dunn"]
 """Procedures decided by a critical difference of average Friedman ranks (D06 Sec. 3.2.2)."""

@@ -117,7 +117,7 @@ def _parser() -> argparse.ArgumentParser:
         default="friedman",
         help=f"post-hoc tests: on the ranks of {_or(ranktests.names())} (default friedman); "
         f"or pairwise {_or(PAIRWISE_TESTS)} tests (Benavoli et al. 2016; procedures holm, "
-        f"default, and bonferroni/nemenyi); with missing scores, {_or(INCOMPLETE_TESTS)} "
+        f"default, and bonferroni); with missing scores, {_or(INCOMPLETE_TESTS)} "
         "(skillings_mack: any pattern; durbin: balanced incomplete blocks) use every score",
     )
     parser.add_argument(
@@ -125,7 +125,8 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="procedure of the summary: holm (default with --control), hochberg, "
         "hommel, holland, rom, finner, li, bonferroni; for all pairs "
-        "bergmann_hommel (default), shaffer, holm, nemenyi",
+        "bergmann_hommel (default), shaffer, holm, nemenyi (studentized range), bonferroni, "
+        "miller",
     )
     paper = parser.add_argument_group(
         "the papers' forms", "reproduce published tables (defaults: the exact forms)"

@@ -197,6 +197,7 @@ class _Ranked(NamedTuple):
     ranks: np.ndarray  # (reps, k), lower = better
     se: np.ndarray  # (reps,)
     pair_p: np.ndarray | None = None  # (reps, k(k-1)/2) for the pairwise tests
+    df: float | None = None  # Student's t of the post-hoc's z (Conover's), or normal
 
 
 def _ranked(x: np.ndarray, spec: _Spec, test: str) -> _Ranked:
@@ -220,6 +221,10 @@ def _ranked(x: np.ndarray, spec: _Spec, test: str) -> _Ranked:
     form = getattr(spec, entry.se_option) if entry.se_option else "calibrated"
     se = np.broadcast_to(entry.se[form](table, k, n), (reps,))
     ranks = table.sum(axis=1) / entry.total(n)
+    if entry.posthoc_df is not None:  # Conover's t tests: t at every N under "auto"
+        df = entry.posthoc_df(n, k)
+        pairs = None if spec.method == "auto" else _pairs_by_method(table, spec)
+        return _Ranked(omnibus, ranks, se, pairs, df)
     return _Ranked(omnibus, ranks, se, _pairs_by_method(table, spec))
 
 
@@ -254,9 +259,10 @@ def _two_sided(basis: _Ranked, first: np.ndarray, second: np.ndarray) -> np.ndar
     difference = np.take_along_axis(ranks, second, axis=-1) - np.take_along_axis(
         ranks, first, axis=-1
     )
-    positive = se[:, None] > 0
-    z = np.where(positive, difference / np.where(positive, se[:, None], 1.0), 0.0)
-    return np.asarray(np.minimum(2.0 * stats.norm.sf(np.abs(z)), 1.0))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.abs(np.where(difference == 0, 0.0, difference / se[:, None]))
+    tail = stats.norm.sf(z) if basis.df is None else stats.t.sf(z, basis.df)
+    return np.asarray(np.minimum(2.0 * tail, 1.0))
 
 
 def _control_index(spec: _Spec, ranks: np.ndarray) -> np.ndarray:

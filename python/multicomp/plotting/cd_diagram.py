@@ -20,7 +20,6 @@ from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
     BARS,
     CD_PROCEDURES,
-    PAIRWISE_TESTS,
     Bars,
     PosthocTest,
     PValueMethod,
@@ -127,9 +126,9 @@ def cd_diagram(
 
         * ``"nemenyi"``: pairs differ when their average Friedman ranks differ by at least the
           critical difference CD = q_alpha sqrt(k(k+1)/(6N)) (D06 eq. 5), drawn as a bar above
-          the axis. (D06's studentized-range test; the ``"nemenyi"`` APVs of
-          :func:`multicomp.posthoc_all_pairs` are Garcia & Herrera's Bonferroni form m p, a
-          little more conservative, so a pair near the boundary may differ between the two.)
+          the axis (D06's studentized-range test, the same decisions as the ``"nemenyi"`` APVs
+          of :func:`multicomp.posthoc_all_pairs`). With ``test="aligned"`` or ``"quade"`` the
+          decisions are those APVs (no bar: their ranks have no single CD).
         * ``"bonferroni_dunn"``: comparisons with ``control`` (required: the algorithm chosen
           before seeing the results, see :func:`multicomp.posthoc_control`); a grey interval
           marks the control's rank +- CD (D06 Fig. 2).
@@ -140,7 +139,7 @@ def cd_diagram(
         * without a control, ``"holm"``, ``"shaffer"``, ``"bergmann_hommel"``: groups from the
           adjusted p-values (APVs) of :func:`multicomp.posthoc_all_pairs`: a pair differs
           when its APV <= alpha.
-        * with ``test="wilcoxon"`` or ``"sign"`` (``"holm"``, or ``"nemenyi"`` for Bonferroni):
+        * with ``test="wilcoxon"`` or ``"sign"`` (``"holm"`` or ``"bonferroni"``):
           the axis shows average Friedman ranks and the groups come from the Holm- (Bonferroni-)
           adjusted p-values of pairwise Wilcoxon signed-rank (sign) tests, as aeon's
           ``plot_critical_difference`` draws them (Benavoli, Corani & Mangili 2016).
@@ -191,7 +190,7 @@ def cd_diagram(
         k = len(result.ranks) if result is not None else len(_ranks_of(scores, ranks))
         procedure = default_procedure(k, control, test)
     procedure = check_choice("procedure", procedure, diagram_procedures())
-    if procedure in CD_PROCEDURES and not (procedure == "nemenyi" and test in PAIRWISE_TESTS):
+    if procedure in CD_PROCEDURES and not (procedure == "nemenyi" and test != "friedman"):
         decisions = _by_critical_difference(
             scores,
             result,
@@ -314,7 +313,7 @@ def draw_decisions(
     k = ranks.size
     # the largest average rank of the registered rank test (kN for aligned ranks), else k
     top = ranktests.get(d.test).top(k, d.n_datasets) if d.test in ranktests.names() else float(k)
-    name = display_name(procedure)
+    name = display_name(procedure, d.comparison)
     level = f"alpha = {fmt_alpha(d.alpha)}"
     against = f" vs control {control}" if d.comparison == "control" else ""
     on = "" if d.cd is not None else f" ({POSTHOC_NAMES[d.test]})"

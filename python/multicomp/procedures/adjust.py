@@ -255,7 +255,12 @@ def adjust_all_pairs(
 
     Methods (Garcia & Herrera 2008, Sec. 3; ``p_(1) <= ... <= p_(m)``):
 
-    - ``"nemenyi"``: m p_i.
+    - ``"nemenyi"``: P(Q_{k,inf} >= z_i sqrt(2)), z_i = Phi^{-1}(1 - p_i/2), the studentized range
+      of Demsar (2006, Sec. 3.2.2), as R's PMCMRplus and scikit-posthocs compute it; APV <= alpha
+      exactly when the average ranks differ by at least :func:`multicomp.critical_difference`.
+    - ``"bonferroni"``: m p_i (what G08 call Nemenyi's procedure; their tables print it).
+    - ``"miller"``: P(chi2_{k-1} >= z_i^2), Miller's (1966) simultaneous test (PMCMRplus
+      ``frdAllPairsMillerTest``); conservative.
     - ``"holm"``: max_{j<=i} (m-j+1) p_(j).
     - ``"shaffer"`` (static): max_{j<=i} t_j p_(j), t_j = max{s in S(k): s <= m-j+1}.
     - ``"bergmann_hommel"``: ``max{|I| min_{j in I} p_j : I exhaustive, i in I}``, exact, for

@@ -1,13 +1,17 @@
 """The procedures for all pairwise comparisons (N x N), registered in
-:mod:`multicomp.procedures.base`: Nemenyi (Bonferroni), Holm, Shaffer's static procedure and
-Bergmann-Hommel's (Garcia & Herrera 2008, Sec. 3). The p-values of a family are the pairs of
-k algorithms in ``itertools.combinations`` order; leading axes are families.
+:mod:`multicomp.procedures.base`: Nemenyi (the studentized range), Bonferroni (what Garcia &
+Herrera 2008 call Nemenyi's procedure), Holm, Shaffer's static procedure and Bergmann-Hommel's
+(Garcia & Herrera 2008, Sec. 3), and Miller's simultaneous test (chi-square). The p-values of a family are the pairs of k algorithms in
+``itertools.combinations`` order; leading axes are families.
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
+from scipy.stats import chi2, norm, studentized_range
 
 from multicomp import _core
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
@@ -18,7 +22,13 @@ __all__: list[str] = []
 #: Why the procedures built on logical restrictions are not offered after pairwise tests.
 _NEEDS_TRANSITIVITY = (
     "its logical restrictions assume transitive pairwise null hypotheses, which pairwise "
-    "location tests do not have (use nemenyi or holm)"
+    "location tests do not have (use bonferroni or holm)"
+)
+#: Why Nemenyi's and Miller's procedures are not offered after pairwise tests.
+_NEEDS_COMMON_SE = (
+    "the studentized range and Miller's chi-square hold for z statistics that are differences of k average ranks "
+    "with one standard error, as a rank post-hoc's are, not for the p-values of separate "
+    "pairwise tests (use bonferroni or holm)"
 )
 
 
@@ -29,6 +39,35 @@ def _as_order(order: ArrayLike) -> NDArray[np.int64]:
     if raw.dtype.kind not in "iu":
         raise TypeError(f"order must hold integer algorithm indices, got dtype {raw.dtype}")
     return raw.astype(np.int64)
+
+
+def _nemenyi(p: FloatArray, context: Context) -> FloatArray:
+    """Nemenyi's APVs: P(Q_{k,inf} >= |z| sqrt(2)), the studentized range of k means with
+    infinite degrees of freedom (Demsar 2006, Sec. 3.2.2; the p-values of R's PMCMRplus
+    ``frdAllPairsNemenyiTest``), where |z| = Phi^{-1}(1 - p/2) is the normal deviate of the
+    two-sided p-value (the rank post-hoc's own |z| for asymptotic p-values). APV <= alpha
+    exactly when the average ranks differ by at least the critical difference of
+    :func:`multicomp.critical_difference`. The APV lies between p and Bonferroni's m p (the
+    maximum of the m pairs' |z| exceeds a value no more often than one of them, and no less
+    often than all m together): scipy's integral is accurate to about 1e-16 in absolute terms,
+    and m p, the tail's limit, bounds it where the APV is smaller. Computed once per distinct
+    p-value (a family of rank post-hoc p-values takes few)."""
+    distinct, where = np.unique(p, return_inverse=True)
+    q = math.sqrt(2.0) * norm.isf(distinct / 2.0)
+    apv = np.where(distinct >= 1.0, 1.0, studentized_range.sf(q, max(context.k, 2), np.inf))
+    bonferroni = np.minimum(p.shape[-1] * distinct, 1.0)
+    return np.clip(apv, distinct, bonferroni)[where.reshape(p.shape)]
+
+
+def _miller(p: FloatArray, context: Context) -> FloatArray:
+    """Miller's (1966) simultaneous APVs: P(chi2_{k-1} >= z^2), |z| = Phi^{-1}(1 - p/2), as
+    R's PMCMRplus ``frdAllPairsMillerTest`` and scikit-posthocs ``posthoc_miller_friedman``
+    compute them. Scheffe's projection: a pair's z^2 is at most the quadratic form of the k
+    average ranks, asymptotically chi-square with k - 1 df, so the family-wise error is
+    controlled (conservatively: Nemenyi's studentized range is exact for the pairs). At least
+    p (equal at k = 2, where rounding could put it an ulp below)."""
+    apv = chi2.sf(norm.isf(p / 2.0) ** 2, max(context.k, 2) - 1)
+    return np.asarray(np.clip(apv, p, 1.0), dtype=np.float64)
 
 
 def _bergmann_hommel(p: FloatArray, context: Context) -> FloatArray:
@@ -62,8 +101,17 @@ register(
         "nemenyi",
         "Nemenyi",
         "all_pairs",
-        lambda p, context: np.minimum(p.shape[-1] * p, 1.0),
+        _nemenyi,
+        not_after_pairwise=_NEEDS_COMMON_SE,
         headline=True,
+    )
+)
+register(
+    Procedure(
+        "bonferroni",
+        "Bonferroni",
+        "all_pairs",
+        lambda p, context: np.minimum(p.shape[-1] * p, 1.0),
     )
 )
 register(
@@ -95,5 +143,14 @@ register(
         not_after_pairwise=_NEEDS_TRANSITIVITY,
         ordered=True,
         headline=True,
+    )
+)
+register(
+    Procedure(
+        "miller",
+        "Miller",
+        "all_pairs",
+        _miller,
+        not_after_pairwise=_NEEDS_COMMON_SE,
     )
 )

@@ -131,14 +131,16 @@ def get(family: str, name: object, option: str = "procedure") -> Procedure:
     return _REGISTRY[family][check_choice(option, name, names(family))]
 
 
-def display_name(name: str) -> str:
-    """The display name of a procedure of either family, or of the first of its other names
-    (:data:`multicomp._validation.ALIASES`: ``"bonferroni_dunn"``) that is registered;
-    ``name`` itself if unknown."""
+def display_name(name: str, family: str | None = None) -> str:
+    """The display name of a procedure of ``family`` (first; then of either family), or of the
+    first of its other names (:data:`multicomp._validation.ALIASES`: ``"bonferroni_dunn"``)
+    that is registered; ``name`` itself if unknown. ``"bonferroni"`` is Bonferroni-Dunn with
+    a control and Bonferroni over all pairs."""
+    families = [_REGISTRY[family]] if family in _REGISTRY else []
     for candidate in (name, *ALIASES.get(name, ())):
-        for family in _REGISTRY.values():
-            if candidate in family:
-                return family[candidate].display
+        for entries in (*families, *_REGISTRY.values()):
+            if candidate in entries:
+                return entries[candidate].display
     return name
 
 

@@ -14,6 +14,7 @@ from multicomp._vocabulary import INCOMPLETE_TESTS, PAIRWISE_TESTS
 from multicomp.ranktests import friedman
 from multicomp.ranktests import aligned
 from multicomp.ranktests import quade
+from multicomp.ranktests import conover
 
 # isort: on
 from multicomp.ranktests.base import Derived, RankTest, get, names, register
@@ -23,6 +24,7 @@ __all__ = [
     "RankTest",
     "aligned",
     "compare_tests",
+    "conover",
     "friedman",
     "get",
     "names",

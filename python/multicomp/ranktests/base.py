@@ -103,6 +103,9 @@ class RankTest:
         The keyword that chooses its SE form (``"aligned_se"``), or "" with a single form.
     derived : tuple of Derived
         The omnibus tests computed from its statistic (Iman-Davenport after Friedman).
+    posthoc_df : callable or None
+        ``posthoc_df(n, k)``: the degrees of freedom of Student's t to which the post-hoc's
+        z = difference / SE is referred (Conover's t tests), or None for the normal.
     """
 
     name: str
@@ -119,6 +122,7 @@ class RankTest:
     se: dict[str, StandardError]
     se_option: str = ""
     derived: tuple[Derived, ...] = ()
+    posthoc_df: Callable[[int, int], float] | None = None
 
     def pvalue(self, statistic: np.ndarray, n: int, k: int) -> np.ndarray:
         """The asymptotic p-value of each statistic."""

@@ -142,7 +142,7 @@ def _omnibus_lines(r: ReportData) -> list[str]:
 def _posthoc_lines(r: ReportData) -> list[str]:
     """The post-hoc's verdicts: how many hypotheses its procedure rejects, which, the groups
     that do not differ (:mod:`multicomp.report.decisions`), and why that procedure."""
-    name = display_name(r.procedure)
+    name = display_name(r.procedure, r.comparison)
     rejected = r.rejected()
     if r.comparison == "control":
         scope = f"each algorithm against the control {r.control}"
@@ -258,7 +258,13 @@ def _hypothesis_table(r: ReportData, dialect: _tables.Dialect) -> _tables.Table:
     )
     return _tables.Table(
         title=f"{what} ({POSTHOC_NAMES[r.test]}): unadjusted and adjusted p-values",
-        header=("i", "Hypothesis", "z", "p", *(display_name(m) for m in r.procedures)),
+        header=(
+            "i",
+            "Hypothesis",
+            "z",
+            "p",
+            *(display_name(m, r.comparison) for m in r.procedures),
+        ),
         rows=tuple(
             (
                 _tables.Cell(str(i)),
@@ -493,7 +499,7 @@ def _latex_control(r: ReportData, label: str) -> _tables.Table:
         f"Comparisons with the control {_tables.latex_escape(str(r.control))} "
         f"({POSTHOC_NAMES[r.test]}): $z$, unadjusted $p$ and adjusted $p$-values (APVs) "
         f"of each procedure; bold: rejected at {_tex_alpha(r)}. The summary uses "
-        f"{display_name(r.procedure)}'s procedure."
+        f"{display_name(r.procedure, r.comparison)}'s procedure."
         + "".join(f" {_tables.latex_escape(not_fwer[m])}." for m in shown if m in not_fwer)
     )
     cell = _tables.Cell
@@ -505,7 +511,7 @@ def _latex_control(r: ReportData, label: str) -> _tables.Table:
             "Algorithm",
             cell("$z$", raw=True),
             cell("$p$", raw=True),
-            *(display_name(m) for m in shown),
+            *(display_name(m, r.comparison) for m in shown),
         ),
         rows=tuple(
             (
@@ -533,7 +539,7 @@ def _latex_pairs(r: ReportData, label: str) -> _tables.Table:
         return cell(_tex_p(value, short=True), strong=value <= r.alpha, raw=True)
 
     caption = (
-        f"Adjusted $p$-values of all pairs ({display_name(r.procedure)}'s procedure, "
+        f"Adjusted $p$-values of all pairs ({display_name(r.procedure, r.comparison)}'s procedure, "
         f"{POSTHOC_NAMES[r.test]}); algorithms best first, column ($j$) is the algorithm of "
         f"row ($j$); bold: the pair differs significantly at {_tex_alpha(r)} "
         f"({len(r.rejected())} of {len(r.hypotheses)} pairs)."

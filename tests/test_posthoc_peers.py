@@ -1,0 +1,164 @@
+"""The post-hocs that R's PMCMRplus and scikit-posthocs offer, against scikit-posthocs (a test
+dependency) and independent formulas: Nemenyi's studentized range (issue 21.2), Miller's
+simultaneous test (issue 21.10)."""
+
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+import scikit_posthocs as sp
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy import stats
+
+import multicomp as mc
+
+
+def _data(n: int, k: int, seed: int) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    values = rng.normal(size=(n, k)) + np.linspace(0.0, 1.0, k)
+    return pd.DataFrame(values, columns=[f"A{j + 1}" for j in range(k)])
+
+
+def _as_matrix(result: mc.results.PosthocAllPairsResult, procedure: str) -> np.ndarray:
+    matrix = result.matrix(procedure).to_numpy(copy=True)
+    np.fill_diagonal(matrix, 1.0)
+    return matrix
+
+
+def test_nemenyi_of_the_issue_agrees_with_its_critical_difference() -> None:
+    """k = 4, N = 30 and a pair at z = 2.60 (rank difference 0.867, SE 1/3): the critical
+    difference (0.856) separates it, and so do the Nemenyi APVs (0.046); G08's Bonferroni form
+    (0.056) does not."""
+    ranks = {"A": 2.5 - 1.3 / 3, "B": 2.5 + 1.3 / 3, "C": 2.5, "D": 2.5}
+    result = mc.posthoc_all_pairs(ranks=ranks, n_datasets=30)
+    cd = mc.critical_difference(4, 30)
+    assert cd == pytest.approx(0.856, abs=5e-4) and cd < 2.6 / 3
+    assert abs(result.z["A vs B"]) == pytest.approx(2.60, abs=1e-12)
+    expected = stats.studentized_range.sf(2.60 * np.sqrt(2.0), 4, np.inf)
+    assert result.adjusted.loc["A vs B", "nemenyi"] == pytest.approx(expected, rel=1e-12)
+    assert result.adjusted.loc["A vs B", "nemenyi"] == pytest.approx(0.046, abs=5e-4)
+    assert result.adjusted.loc["A vs B", "bonferroni"] == pytest.approx(0.056, abs=5e-4)
+    assert result.reject.loc["A vs B", "nemenyi"] and not result.reject.loc["A vs B", "bonferroni"]
+
+
+PROCEDURE_PEERS = {
+    "nemenyi": sp.posthoc_nemenyi_friedman,
+    "miller": sp.posthoc_miller_friedman,
+}
+
+
+@pytest.mark.parametrize("procedure", ["nemenyi", "miller"])
+@pytest.mark.parametrize(("n", "k", "seed"), [(30, 4, 1), (12, 6, 2), (50, 10, 3), (0, 0, 0)])
+def test_nemenyi_and_miller_equal_scikit_posthocs(
+    procedure: str, n: int, k: int, seed: int
+) -> None:
+    """Random tables, and (n = 0) Demsar's (2006) Table 6."""
+    data = _data(n, k, seed) if n else mc.load_example("demsar2006")
+    result = mc.posthoc_all_pairs(data, procedures=procedure, method="asymptotic")
+    expected = PROCEDURE_PEERS[procedure](data.to_numpy())
+    np.testing.assert_allclose(_as_matrix(result, procedure), expected, rtol=1e-9, atol=1e-12)
+
+
+@given(st.integers(3, 12), st.integers(2, 60), st.floats(0.01, 0.2), st.integers(0, 2**32 - 1))
+def test_nemenyi_rejects_exactly_where_the_critical_difference_does(
+    k: int, n: int, alpha: float, seed: int
+) -> None:
+    """The pairs whose average ranks differ by at least CD are the pairs with Nemenyi
+    APV <= alpha (away from float ties), for the average ranks of n random permutations."""
+    rng = np.random.default_rng(seed)
+    shift = rng.uniform(0.0, 3.0, size=k)
+    rows = np.argsort(rng.normal(size=(n, k)) + shift, axis=1).argsort(axis=1) + 1.0
+    ranks = dict(zip(map(str, range(k)), rows.mean(axis=0)))
+    result = mc.posthoc_all_pairs(ranks=ranks, n_datasets=n, alpha=alpha, procedures="nemenyi")
+    cd = mc.critical_difference(k, n, alpha)
+    for a, b in itertools.combinations(ranks, 2):
+        gap = abs(ranks[a] - ranks[b])
+        if abs(gap - cd) > 1e-9 * cd:
+            assert result.reject.loc[f"{a} vs {b}", "nemenyi"] == (gap >= cd)
+
+
+@pytest.mark.parametrize("procedure", ["nemenyi", "miller"])
+def test_common_se_procedures_are_not_offered_after_pairwise_tests(procedure: str) -> None:
+    data = _data(12, 4, 4)
+    result = mc.posthoc_all_pairs(data, test="wilcoxon")
+    assert "studentized range" in result.skipped[procedure]
+    with pytest.raises(ValueError, match=f"{procedure} does not apply: the studentized range"):
+        mc.posthoc_all_pairs(data, test="wilcoxon", procedures=procedure)
+
+
+@given(st.integers(2, 30), st.floats(0.0, 8.0))
+def test_miller_is_the_chi_square_of_z_and_lies_between_p_and_one(k: int, z: float) -> None:
+    """APV = P(chi2_{k-1} >= z^2): at k = 2 the two-sided p itself; at least p for any k
+    (a chi-square with more df has a heavier tail), non-decreasing in k."""
+    p = 2.0 * stats.norm.sf(z)
+    m = k * (k - 1) // 2
+    apv = mc.adjust_all_pairs(np.full(m, p), "miller", k=k)[0]
+    assert apv == pytest.approx(stats.chi2.sf(z * z, k - 1), rel=1e-9, abs=1e-300)
+    assert p * (1 - 1e-9) <= apv <= 1.0
+    if k == 2:
+        assert apv == pytest.approx(p, rel=1e-9)
+    more = mc.adjust_all_pairs(np.full((k + 1) * k // 2, p), "miller", k=k + 1)[0]
+    assert more >= apv * (1 - 1e-12)
+
+
+# --- Conover's t tests after Friedman and Quade (issue 21.9) ----------------------------------
+
+CONOVER_PEERS = {
+    "conover": lambda x, adjust: sp.posthoc_conover_friedman(x, p_adjust=adjust),
+    "quade_conover": lambda x, adjust: sp.posthoc_quade(x, p_adjust=adjust),
+}
+
+
+@pytest.mark.parametrize("test", ["conover", "quade_conover"])
+@pytest.mark.parametrize(
+    ("n", "k", "seed", "decimals"), [(12, 5, 1, 6), (30, 4, 2, 1), (8, 7, 3, 0)]
+)
+def test_conover_equals_scikit_posthocs(
+    test: str, n: int, k: int, seed: int, decimals: int
+) -> None:
+    """Unadjusted and Holm-adjusted p-values, with and without ties (scores rounded to
+    integers after scaling, so that the peer's ranges tie where the package's do)."""
+    data = (_data(n, k, seed) * 10.0**decimals).round()
+    result = mc.posthoc_all_pairs(data, test=test, procedures="holm")
+    assert result.method == "asymptotic" and result.test == test
+    for adjust, procedure in ((None, None), ("holm", "holm")):
+        matrix = result.matrix(procedure).to_numpy(copy=True)
+        np.fill_diagonal(matrix, 1.0)
+        expected = CONOVER_PEERS[test](data.to_numpy(), adjust).to_numpy()
+        np.testing.assert_allclose(matrix, expected, rtol=1e-9, atol=1e-14)
+
+
+@pytest.mark.parametrize("test", ["conover", "quade_conover"])
+def test_conover_with_a_control_has_the_all_pairs_pvalues(test: str) -> None:
+    data = _data(15, 5, 5)
+    pairs = mc.posthoc_all_pairs(data, test=test).matrix()
+    control = mc.posthoc_control(data, "A5", test=test)
+    for name in control.algorithms:
+        assert control.pvalue[name] == pytest.approx(pairs.loc[name, "A5"], rel=1e-12)
+
+
+def test_conover_t_is_the_difference_over_the_anova_se() -> None:
+    """Conover (1999, p. 371) by hand: t = |R_i - R_j| / sqrt(2 (N(k-1) S^2 - sum (R_j -
+    N(k+1)/2)^2) / ((N-1)(k-1))) on rank sums, Student's t on (N-1)(k-1) df."""
+    data = _data(10, 4, 6).round(1)
+    ranks = stats.rankdata(-data.to_numpy(), axis=1)
+    n, k = ranks.shape
+    sums = ranks.sum(axis=0)
+    s2 = (np.sum(ranks**2) - n * k * (k + 1) ** 2 / 4) / (k - 1)
+    df = (n - 1) * (k - 1)
+    se = np.sqrt(2 * (n * (k - 1) * s2 - np.sum((sums - n * (k + 1) / 2) ** 2)) / df)
+    result = mc.posthoc_all_pairs(data, test="conover")
+    for (a, b), z, p in zip(itertools.combinations(range(k), 2), result.z, result.pvalue):
+        t = (sums[b] - sums[a]) / se
+        assert z == pytest.approx(t, rel=1e-12)
+        assert p == pytest.approx(2 * stats.t.sf(abs(t), df), rel=1e-10)
+
+
+def test_conover_needs_the_data_and_separates_perfect_agreement() -> None:
+    with pytest.raises(ValueError, match="Conover's post-hoc estimates its standard error"):
+        mc.posthoc_all_pairs(ranks={"a": 1.0, "b": 2.0, "c": 3.0}, n_datasets=5, test="conover")
+    agree = pd.DataFrame(np.tile([3.0, 2.0, 1.0], (6, 1)), columns=["a", "b", "c"])
+    result = mc.posthoc_all_pairs(agree, test="conover")  # every data set ranks a, b, c alike
+    assert result.se == 0.0 and (result.pvalue == 0.0).all() and np.isinf(result.z).all()

@@ -293,35 +293,71 @@ def test_rom_limit_names_the_alternative() -> None:
     assert "rom left out" in mc.compare(x, control="A1").to_text()
 
 
-@pytest.mark.parametrize("kind", ["uniform", "cubed", "rounded", "log_uniform"])
-def test_fast_hommel_agrees_with_the_quadratic_algorithm_and_statsmodels(kind: str) -> None:
+def _families(kind: str, rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+    p = rng.random(shape)
+    return {
+        "uniform": p,
+        "cubed": p**3,
+        "rounded": np.round(p, 1),
+        "log_uniform": 10 ** (-8 * p),
+        "multiples": np.ceil(p * 20) / 20 * 0.03,  # slopes p/j tie exactly or nearly
+        "zeros_and_ones": np.where(p < 0.3, 0.0, np.where(p > 0.7, 1.0, p)),
+    }[kind]
+
+
+KINDS = ["uniform", "cubed", "rounded", "log_uniform", "multiples", "zeros_and_ones"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_native_hommel_equals_the_quadratic_algorithm_and_statsmodels(kind: str) -> None:
+    # Issue 23 item 6: Hommel in O(m log m) in the Rust core, the values of G10 Fig. 2 (R's
+    # algorithm) to the last place or so: bit for bit unless slopes p/j tie in real arithmetic
+    # (as for p-values rounded to one decimal), where the two roundings may differ by an ulp;
+    # statsmodels' implementation agrees to rounding.
     from statsmodels.stats.multitest import multipletests
 
-    from multicomp.procedures.control import _hommel_large_sorted, _hommel_sorted
+    from plain_adjust import adjust
 
     rng = np.random.default_rng(7)
-    for m in [1, 2, 3, *rng.integers(4, 60, 40)]:
-        p = rng.random(m)
-        p = {"uniform": p, "cubed": p**3, "rounded": np.round(p, 1), "log_uniform": 10 ** (-8 * p)}[
-            kind
-        ]
-        ps = np.sort(p)
-        fast = _hommel_large_sorted(ps)
-        np.testing.assert_allclose(fast, _hommel_sorted(ps), rtol=1e-13, atol=0)
-        np.testing.assert_allclose(fast, multipletests(ps, method="hommel")[1], rtol=1e-12, atol=0)
+    for m in [1, 2, 3, *rng.integers(4, 60, 40), 700]:
+        p = _families(kind, rng, (int(m),))
+        apv = adjust_control(p, "hommel")
+        np.testing.assert_allclose(apv, np.maximum(adjust(p, "hommel"), p), rtol=1e-15, atol=0)
+        if kind in ("uniform", "cubed", "log_uniform"):
+            np.testing.assert_array_equal(apv, np.maximum(adjust(p, "hommel"), p))
+        np.testing.assert_allclose(apv, multipletests(p, method="hommel")[1], rtol=1e-12, atol=0)
+
+
+@pytest.mark.parametrize("procedure", ["bonferroni", "holm", "hochberg", "hommel"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_native_batch_adjustments_equal_numpy(procedure: str, kind: str) -> None:
+    # Issue 23 item 7: a 2-D array of families in one native call, equal to vectorised NumPy.
+    from plain_adjust import adjust
+
+    p = _families(kind, np.random.default_rng(3), (300, 9))
+    before = p.copy()
+    apv = adjust_control(p, procedure)
+    np.testing.assert_array_equal(p, before)
+    expected = np.maximum(adjust(p, procedure), p)
+    np.testing.assert_allclose(apv, expected, rtol=1e-15 if procedure == "hommel" else 0, atol=0)
+    for row in range(0, 300, 37):
+        np.testing.assert_array_equal(apv[row], adjust_control(p[row], procedure))
+    np.testing.assert_array_equal(
+        adjust_control(np.asfortranarray(p), procedure), apv
+    )  # not contiguous by rows
 
 
 def test_hommel_for_a_large_family() -> None:
-    from multicomp.procedures.control import _hommel_sorted
+    from plain_adjust import adjust
 
-    p = (
-        np.random.default_rng(2).random(20_000) ** 2
-    )  # O(m^2) before: minutes at 10^5, hours at 10^6
+    p = np.random.default_rng(2).random(200_000) ** 2  # O(m^2) before: hours at 10^6
     apv = adjust_control(p, "hommel")
     assert (apv >= p).all() and (apv <= adjust_control(p, "hochberg") + 1e-15).all()
-    small = np.sort(p[:3000])  # above the quadratic algorithm's range, still cheap for it
+    small = p[:3000]
+    np.testing.assert_array_equal(adjust_control(small, "hommel"), adjust(small, "hommel"))
+    rounded = np.round(small, 2)
     np.testing.assert_allclose(
-        adjust_control(small, "hommel"), _hommel_sorted(small), rtol=1e-13, atol=0
+        adjust_control(rounded, "hommel"), adjust(rounded, "hommel"), rtol=1e-15, atol=0
     )
 
 
@@ -548,3 +584,33 @@ def test_simulate_names_a_bad_executor(executor: object, error: type, message: s
             comparisons=["control"],
             executor=executor,  # type: ignore[arg-type]
         )
+
+
+# --- issue 22, item 1: exact p-values bounded before they start ----------------------------
+
+_HUGE_EXACT = """
+import time
+import numpy as np
+import multicomp as mc
+start = time.perf_counter()
+try:
+    mc.friedman(np.random.default_rng(0).normal(size=(60000, 2)), method="exact")
+except ValueError as error:
+    assert "exact permutation distribution" in str(error), error
+    print(round(time.perf_counter() - start))
+"""
+
+
+def test_exact_pvalues_of_many_data_sets_are_refused_at_once() -> None:
+    # N = 60,000 and k = 2 fitted each enumeration step and ran for hours; N = 5,000 took 3 s.
+    import subprocess
+    import sys
+
+    with pytest.raises(ValueError, match="or 50,000,000 in all"):
+        mc.friedman(np.random.default_rng(0).normal(size=(5000, 2)), method="exact")
+    done = subprocess.run(
+        [sys.executable, "-c", _HUGE_EXACT], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and int(done.stdout) < 5, done.stderr
+    small = mc.friedman(np.random.default_rng(0).normal(size=(300, 2)), method="exact")
+    assert small.method == "exact"

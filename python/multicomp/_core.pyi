@@ -1,5 +1,6 @@
 """Native core (Rust): exhaustive sets, Shaffer and Bergmann-Hommel for all pairwise comparisons,
-and the Gibbs sampler of the Bayesian Plackett-Luce model (plackett_luce_gibbs).
+the step-wise adjustments (Bonferroni, Holm, Hochberg, Hommel) of families of p-values, and the
+Gibbs sampler of the Bayesian Plackett-Luce model (plackett_luce_gibbs).
 
 Hypotheses are the pairs (i, j), i < j, of k algorithms in ``itertools.combinations`` order;
 m = k(k-1)/2. Invalid arguments raise ValueError. Long calls run with the GIL released and
@@ -14,6 +15,7 @@ __all__ = [
     "MAX_K_ENUMERATE",
     "MAX_K_ROBINSON",
     "__version__",
+    "adjust_pvalues",
     "bergmann_hommel_accepted",
     "bergmann_hommel_apv",
     "bergmann_hommel_apv_robinson",
@@ -47,6 +49,7 @@ def bergmann_hommel_apv_robinson(
     pvalues: ArrayLike, k: int, order: ArrayLike
 ) -> NDArray[np.float64]: ...
 def is_robinson(pvalues: ArrayLike, k: int, order: ArrayLike) -> bool: ...
+def adjust_pvalues(pvalues: ArrayLike, procedure: str) -> NDArray[np.float64]: ...
 def plackett_luce_gibbs(
     order: ArrayLike,
     tied: ArrayLike,

@@ -16,7 +16,7 @@ from scipy.stats import chi2, norm, studentized_range
 from multicomp import _core
 from multicomp._validation import refuse_masked
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
-from multicomp.procedures.control import holm_sorted, sorted_apply
+from multicomp.procedures.control import native
 
 __all__: list[str] = []
 
@@ -121,7 +121,7 @@ register(
         "holm",
         "Holm",
         "all_pairs",
-        lambda p, context: sorted_apply(p, holm_sorted),
+        native("holm"),
         headline=True,
     )
 )

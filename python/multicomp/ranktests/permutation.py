@@ -75,6 +75,11 @@ MAX_RESAMPLES = 10_000_000
 #: The largest enumeration of an exact p-value, in array cells (states x arrangements x k for
 #: the omnibus tests, support x row width for a pair): about 8 bytes each, 16 MB at most.
 EXACT_LIMIT = 2_000_000
+#: The most work of an exact omnibus p-value, in cells over all its steps (one per data set),
+#: judged before it starts: 25 steps of :data:`EXACT_LIMIT`, a few seconds (at N <= 16 every
+#: enumeration whose steps fit fits this too). Issue 22: N = 60,000 and k = 2 fitted each step
+#: and ran for hours.
+EXACT_WORK_LIMIT = 50_000_000
 #: ``method="auto"`` uses the asymptotic distributions for more data sets than this, and exact
 #: or Monte Carlo permutation p-values up to it: the largest N at which an asymptotic form was
 #: measured above 1.1 alpha (Bradley's 1978 stringent criterion, 0.055 at alpha = 0.05).
@@ -244,7 +249,8 @@ def _too_big(shape: tuple[int, ...]) -> str:
     n, k = shape
     return (
         f"the exact permutation distribution of {n} data sets x {k} algorithms needs more than "
-        f"{EXACT_LIMIT:,} cells; use method='permutation' (Monte Carlo) or 'auto'"
+        f"{EXACT_LIMIT:,} cells at a step or {EXACT_WORK_LIMIT:,} in all; use "
+        "method='permutation' (Monte Carlo), 'asymptotic' or 'auto'"
     )
 
 
@@ -282,9 +288,10 @@ def _exact_omnibus(w: np.ndarray) -> float | None:
 
 def _enumerable(w: np.ndarray) -> bool:
     """Whether the enumeration of :func:`_omnibus_distribution` is expected to fit in
-    EXACT_LIMIT cells, judged before any work: the number of states (distinct sorted column
-    totals) is at most the number of arrangements of rows 2..N, and about
-    (R + 1)^(k-1)/(k-1)! when the totals move on a lattice of R + 1 steps."""
+    EXACT_LIMIT cells at each step and EXACT_WORK_LIMIT over its N - 1 steps, judged before any
+    work: the number of states (distinct sorted column totals) is at most the number of
+    arrangements of rows 2..N, and about (R + 1)^(k-1)/(k-1)! when the totals move on a
+    lattice of R + 1 steps."""
     n, k = w.shape
     if n < 2:
         return True
@@ -293,7 +300,9 @@ def _enumerable(w: np.ndarray) -> bool:
     lattice = int(shifted.max(axis=1).sum()) // step + 1
     log_arrangements = math.lgamma(k + 1)  # in logarithms: k! and its powers overflow floats
     log_states = min((n - 2) * log_arrangements, (k - 1) * math.log(lattice) - math.lgamma(k))
-    return bool(log_states + log_arrangements + math.log(k) <= math.log(EXACT_LIMIT))
+    log_step = log_states + log_arrangements + math.log(k)
+    log_work = log_step + math.log(n - 1)
+    return bool(log_step <= math.log(EXACT_LIMIT) and log_work <= math.log(EXACT_WORK_LIMIT))
 
 
 @functools.lru_cache(maxsize=256)

@@ -48,6 +48,10 @@ pub enum CoreError {
         middle: usize,
         last: usize,
     },
+    /// A step-wise adjustment other than those of [`crate::adjust::Procedure`].
+    UnknownProcedure { name: String },
+    /// Values that are not a whole number of families of 1 <= m < 2^31 p-values.
+    RaggedFamilies { m: usize, got: usize },
     /// Rankings of the Plackett-Luce sampler that are not N >= 1 permutations of 0..k (or
     /// whose tie flags do not match them).
     BadRankings { detail: String },
@@ -154,6 +158,15 @@ impl fmt::Display for CoreError {
                      algorithms by rank, with p a non-increasing function of the rank difference"
                 )
             }
+            Self::UnknownProcedure { name } => write!(
+                f,
+                "unknown procedure '{name}'; expected 'bonferroni', 'holm', 'hochberg' or \
+                 'hommel'"
+            ),
+            Self::RaggedFamilies { m, got } => write!(
+                f,
+                "expected families of 1 <= m < 2^31 p-values each, got {got} values for m = {m}"
+            ),
             Self::BadRankings { detail } => write!(f, "invalid rankings: {detail}"),
             Self::BadSetting { detail } => f.write_str(detail),
             Self::TooMuchWork { work, values } => write!(

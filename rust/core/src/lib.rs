@@ -7,6 +7,7 @@
 
 use rayon::prelude::*;
 
+pub mod adjust;
 pub mod bergmann_hommel;
 pub mod error;
 pub mod exhaustive;

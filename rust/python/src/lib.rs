@@ -1,6 +1,7 @@
 //! Thin PyO3 layer over `multicomp-core`: argument checks while holding the GIL,
 //! computation with it released, and the one mapping of core errors to `ValueError`.
 
+use multicomp_core::adjust::{self, Procedure};
 use multicomp_core::bergmann_hommel::{self, Algorithm};
 use multicomp_core::error::Result as CoreResult;
 use multicomp_core::pairs::{check_family_length, check_k, check_k_bergmann_hommel, check_pvalues};
@@ -66,9 +67,9 @@ const QUICK_K_ROBINSON: usize = 20;
 /// when a signal handler raises, the [`Interrupt`] given to `work` is raised, `work` stops
 /// at its next check, and the handler's exception (KeyboardInterrupt) is returned. Every
 /// core call that can be long goes through here. `quick`: the work surely takes well under
-/// [`SIGNAL_POLL`] and is one family (the core spreads only stacks of families, and large
-/// families, over threads), so it runs on this thread without the checks (handing it to
-/// the pool would cost about 15 us).
+/// [`SIGNAL_POLL`] and the core keeps it on the calling thread (one family, or a stack the
+/// core does not spread over threads), so it runs here without the checks (handing it to
+/// the pool would cost about 15 us, more on a busy machine).
 fn interruptible<T, F>(py: Python<'_>, quick: bool, work: F) -> Result<T>
 where
     T: Send,
@@ -333,6 +334,36 @@ fn is_robinson<'py>(
     Ok(py.detach(|| robinson::is_robinson(&fam.values, k, &order))?)
 }
 
+/// Step-wise APVs ("bonferroni", "holm", "hochberg" or "hommel", G10 Sec. 5; Hommel by
+/// the O(m log m) route of `multicomp_core::adjust`) of one family (m,) or of one family
+/// per row (n_families, m), in input order; families in parallel. Values in [0, 1].
+#[pyfunction]
+fn adjust_pvalues<'py>(
+    py: Python<'py>,
+    pvalues: PyArrayLikeDyn<'py, f64, AllowTypeChange>,
+    procedure: &str,
+) -> Result<Bound<'py, PyArrayDyn<f64>>> {
+    let procedure: Procedure = procedure.parse()?;
+    let shape = pvalues.shape().to_vec();
+    if !(1..=2).contains(&shape.len()) {
+        return Err(CoreError::WrongDimensions { ndim: shape.len() }.into());
+    }
+    let m = shape[shape.len() - 1];
+    let copied: Vec<f64>;
+    let values = match pvalues.as_slice() {
+        Ok(rows) if pvalues.is_c_contiguous() => rows,
+        _ => {
+            copied = pvalues.as_array().iter().copied().collect();
+            &copied
+        }
+    };
+    let quick = values.len() <= adjust::SEQUENTIAL_VALUES;
+    let out = interruptible(py, quick, |stop| adjust::adjust(values, m, procedure, stop))?;
+    let array = ArrayD::from_shape_vec(IxDyn(&shape), out)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(PyArrayDyn::from_owned_array(py, array))
+}
+
 /// Posterior draws (n_draws, k) of the normalised Plackett-Luce weights by the Gibbs sampler
 /// of Caron & Doucet (2012). `order`: (N, k), row i lists the algorithms of ranking i from
 /// best to worst; `tied`: (N, k) flags, position j of ranking i ties with j + 1 (the order
@@ -417,6 +448,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bergmann_hommel_accepted, m)?)?;
     m.add_function(wrap_pyfunction!(bergmann_hommel_apv_robinson, m)?)?;
     m.add_function(wrap_pyfunction!(is_robinson, m)?)?;
+    m.add_function(wrap_pyfunction!(adjust_pvalues, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce_gibbs, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce_pairs, m)?)?;
     Ok(())

@@ -1,0 +1,460 @@
+//! Step-wise adjusted p-values (APVs) of families of m p-values: Bonferroni, Holm, Hochberg
+//! and Hommel (Garcia, Fernandez, Luengo & Herrera 2010, Inf. Sci. 180, Sec. 5 and
+//! Table 9), over a stack of families in parallel. With p_(1) <= ... <= p_(m) sorted:
+//!
+//! - Bonferroni: min(1, m p_i);
+//! - Holm: min(1, max_{j <= i} (m - j + 1) p_(j));
+//! - Hochberg: min(1, min_{j >= i} (m - j + 1) p_(j));
+//! - Hommel: the algorithm of G10 Fig. 2 (R's `p.adjust(method = "hommel")`), whose result
+//!   is computed here in O(m log m) steps instead of O(m^2) ([`hommel_sorted`]), with the
+//!   same floating-point operations, so the values are those of the quadratic algorithm.
+//!
+//! APVs come back in input order; tied p-values get equal APVs.
+
+use std::str::FromStr;
+
+use crate::error::{CoreError, Result};
+use crate::interrupt::Interrupt;
+
+/// A step-wise adjustment of [`adjust`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Procedure {
+    Bonferroni,
+    Holm,
+    Hochberg,
+    Hommel,
+}
+
+impl FromStr for Procedure {
+    type Err = CoreError;
+
+    fn from_str(name: &str) -> Result<Self> {
+        match name {
+            "bonferroni" => Ok(Self::Bonferroni),
+            "holm" => Ok(Self::Holm),
+            "hochberg" => Ok(Self::Hochberg),
+            "hommel" => Ok(Self::Hommel),
+            _ => Err(CoreError::UnknownProcedure {
+                name: name.to_string(),
+            }),
+        }
+    }
+}
+
+/// Hommel's APVs of families up to this size come from the O(m^2) algorithm itself (fewer
+/// steps than the O(m log m) route's bookkeeping below it).
+const HOMMEL_QUADRATIC_UP_TO: usize = 16;
+
+/// [`adjust`] runs on the calling thread for at most this many values (about a
+/// millisecond of work, less than handing families to other threads costs on a busy
+/// machine), and spreads larger stacks over the threads.
+pub const SEQUENTIAL_VALUES: usize = 1 << 18;
+
+/// The APVs of a flat stack of families of `m` p-values each (one family when
+/// `p.len() == m`), in input order, families in parallel. Every p-value must lie in
+/// [0, 1] (NaN is refused); `-0.0` comes back as `0.0`.
+pub fn adjust(p: &[f64], m: usize, procedure: Procedure, stop: &Interrupt) -> Result<Vec<f64>> {
+    check_families(p, m)?;
+    if p.len() <= SEQUENTIAL_VALUES {
+        let mut out = vec![0.0; p.len()];
+        let mut scratch = Scratch::default();
+        for (fam, o) in p.chunks(m).zip(out.chunks_mut(m)) {
+            scratch.apply(fam, procedure, o);
+        }
+        return Ok(out);
+    }
+    crate::map_families_init(p, m, stop, Scratch::default, |s, fam, out| {
+        s.apply(fam, procedure, out)
+    })
+}
+
+/// `p` is a whole number of families of 1 <= `m` < 2^31 values in [0, 1].
+fn check_families(p: &[f64], m: usize) -> Result<()> {
+    if m == 0 || m >= 1 << 31 || p.len() % m != 0 {
+        return Err(CoreError::RaggedFamilies { m, got: p.len() });
+    }
+    match p.iter().position(|x| !(0.0..=1.0).contains(x)) {
+        None => Ok(()),
+        Some(i) => Err(CoreError::InvalidPValue {
+            family: (p.len() > m).then_some(i / m),
+            pair: i % m,
+            value: p[i],
+        }),
+    }
+}
+
+/// Buffers reused across the families of one thread.
+#[derive(Default)]
+struct Scratch {
+    keyed: Vec<(u64, u32)>,
+    order: Vec<u32>,
+    sorted: Vec<f64>,
+    hommel: HommelScratch,
+}
+
+impl Scratch {
+    /// APVs of one family into `out`, in input order.
+    fn apply(&mut self, fam: &[f64], procedure: Procedure, out: &mut [f64]) {
+        let m = fam.len();
+        if procedure == Procedure::Bonferroni {
+            for (o, &x) in out.iter_mut().zip(fam) {
+                *o = (m as f64 * (x + 0.0)).min(1.0);
+            }
+            return;
+        }
+        // a stable order of the p-values (ties keep their input order); p >= 0 here, so
+        // the bits of p + 0.0 sort as the values
+        self.keyed.clear();
+        self.keyed.extend(
+            fam.iter()
+                .zip(0u32..)
+                .map(|(&x, i)| ((x + 0.0).to_bits(), i)),
+        );
+        self.keyed.sort_unstable();
+        self.order.clear();
+        self.order.extend(self.keyed.iter().map(|&(_, i)| i));
+        self.sorted.clear();
+        self.sorted
+            .extend(self.keyed.iter().map(|&(bits, _)| f64::from_bits(bits)));
+        release(&mut self.keyed);
+        match procedure {
+            Procedure::Holm => step(&self.sorted, out, true),
+            Procedure::Hochberg => step(&self.sorted, out, false),
+            _ if m <= HOMMEL_QUADRATIC_UP_TO => hommel_quadratic(&self.sorted, out),
+            _ => hommel_sorted(&self.sorted, &mut self.hommel, out),
+        }
+        to_input_order(out, &mut self.order);
+    }
+}
+
+/// Moves `values[j]` to position `order[j]` for all j, in place (cycle by cycle, marking
+/// the entries of `order` done; `order` is spent).
+fn to_input_order(values: &mut [f64], order: &mut [u32]) {
+    const DONE: u32 = 1 << 31;
+    for start in 0..values.len() {
+        let (mut j, mut carried) = (start, values[start]);
+        while order[j] & DONE == 0 {
+            let target = order[j] as usize;
+            order[j] |= DONE;
+            std::mem::swap(&mut carried, &mut values[target]);
+            j = target;
+        }
+    }
+}
+
+/// Holm (`down`: running maximum from the smallest p) or Hochberg (running minimum from
+/// the largest) of (m - j + 1) p_(j), capped at 1, for sorted `ps`.
+fn step(ps: &[f64], out: &mut [f64], down: bool) {
+    let m = ps.len();
+    let terms = out.iter_mut().zip(ps).enumerate();
+    if down {
+        let mut run = f64::NEG_INFINITY;
+        for (j, (o, &p)) in terms {
+            run = run.max((m - j) as f64 * p);
+            *o = run.min(1.0);
+        }
+    } else {
+        let mut run = f64::INFINITY;
+        for (j, (o, &p)) in terms.rev() {
+            run = run.min((m - j) as f64 * p);
+            *o = run.min(1.0);
+        }
+    }
+}
+
+/// G10 Fig. 2 as printed (R's p.adjust), O(m^2) steps, for sorted p (m >= 1): faster than
+/// [`hommel_sorted`] for small families, with its values.
+fn hommel_quadratic(ps: &[f64], out: &mut [f64]) {
+    let n = ps.len();
+    let simes = |r: usize, from: usize| {
+        // min over j of (r p_(from + j)) / (j + first), the Simes bound of Fig. 2
+        ps[from..]
+            .iter()
+            .zip(from..)
+            .map(|(&p, u)| r as f64 * p / (u - from + 1 + usize::from(from > 0)) as f64)
+            .fold(f64::INFINITY, f64::min)
+    };
+    out.fill(simes(n, 0));
+    for r in (2..n).rev() {
+        let head = n - r + 1;
+        let q1 = simes(r, head);
+        let edge = (r as f64 * ps[head - 1]).min(q1);
+        for (i, (o, &p)) in out.iter_mut().zip(ps).enumerate() {
+            let q = if i < head {
+                (r as f64 * p).min(q1)
+            } else {
+                edge
+            };
+            *o = o.max(q);
+        }
+    }
+    for (o, &p) in out.iter_mut().zip(ps) {
+        *o = o.max(p).min(1.0);
+    }
+}
+
+/// Buffers of [`hommel_sorted`].
+#[derive(Default)]
+struct HommelScratch {
+    hull: Vec<u32>,
+    c: Vec<f64>,
+    last: Vec<u32>,
+    by_last: Vec<u32>,
+    starts: Vec<u32>,
+    tree: Vec<f64>,
+}
+
+/// Frees a large buffer once used, so that one large family holds few at a time (the
+/// memory bound of benches/RESULTS-adjust.md); small ones stay for the next family.
+fn release<T>(buffer: &mut Vec<T>) {
+    if buffer.len() > SEQUENTIAL_VALUES {
+        *buffer = Vec::new();
+    }
+}
+
+/// Hommel's APVs of sorted p-values `ps` (m >= 1) into `out`: the values of G10 Fig. 2 in
+/// O(m log m) steps.
+///
+/// Fig. 2 computes, for each size r = 2..m of a set of hypotheses, the Simes bound
+/// c_r = min_{j=2..r} (r p_(m-r+j)) / j and q_r(i) = min(r p_(i), c_r) for i <= m - r + 1
+/// (= q_r(m - r + 1) =: d_r beyond), and APV_(i) = min(1, max(p_(i), max_r q_r(i))).
+/// Here, with the same floating-point expressions:
+///
+/// 1. c_r for all r: p_(s+j) / j is the slope from (s, 0), s = m - r, to the point
+///    (s + j, p_(s+j)); the smallest is a tangent to the lower convex hull of the points
+///    right of s + 1, which grows leftwards as r grows (a stack, searched by bisection);
+/// 2. for each r, r p_(i) <= c_r holds for i up to some t_r (p sorted, so a prefix:
+///    a search outwards from t_(r-1)), where q_r(i) = r p_(i); beyond it q_r(i) = c_r;
+/// 3. for each i the r <= m - i + 1 split into those with t_r >= i, of which the largest
+///    gives the largest r p_(i), and the others, which give their largest c_r: two sweeps
+///    over i with prefix-maximum (Fenwick) trees over r;
+/// 4. the d_r of r > m - i + 1: a running maximum.
+fn hommel_sorted(ps: &[f64], s: &mut HommelScratch, out: &mut [f64]) {
+    let m = ps.len();
+    simes_bounds(ps, s);
+    // t_r, and the r grouped by t_r (counting sort)
+    s.last.clear();
+    s.last.resize(m + 1, 0);
+    let mut near = m;
+    for r in 2..=m {
+        let (rf, cr) = (r as f64, s.c[r]);
+        near = boundary(ps, near, |x| rf * x <= cr);
+        s.last[r] = near as u32;
+    }
+    group_by_last(m, s);
+    release(&mut s.last);
+    // largest r in [2, m - i + 1] with t_r >= i (i from m down to 1)
+    s.tree.clear();
+    s.tree.resize(m + 1, 0.0);
+    for i in (1..=m).rev() {
+        for &r in group(&s.by_last, &s.starts, i) {
+            fenwick_raise(&mut s.tree, r as usize, r as f64);
+        }
+        let r = fenwick_max(&s.tree, m - i + 1, 0.0);
+        out[i - 1] = if r >= 2.0 { r * ps[i - 1] } else { 0.0 };
+    }
+    // largest c_r over r in [2, m - i + 1] with t_r < i (i from 1 up)
+    s.tree.fill(f64::NEG_INFINITY);
+    for i in 1..=m {
+        for &r in group(&s.by_last, &s.starts, i - 1) {
+            fenwick_raise(&mut s.tree, r as usize, s.c[r as usize]);
+        }
+        let c = fenwick_max(&s.tree, m - i + 1, f64::NEG_INFINITY);
+        out[i - 1] = out[i - 1].max(c);
+    }
+    // d_r of the r > m - i + 1, then p_(i) itself and the cap
+    let mut beyond = f64::NEG_INFINITY;
+    for i in 1..=m {
+        if i >= 2 {
+            let r = m - i + 2;
+            beyond = beyond.max((r as f64 * ps[m - r]).min(s.c[r]));
+        }
+        out[i - 1] = out[i - 1].max(beyond).max(ps[i - 1]).min(1.0);
+    }
+}
+
+/// The number of leading `ps` for which `holds` (true on a prefix), searched outwards
+/// from `near` (t_r moves little from one r to the next: O(log) of the move).
+fn boundary(ps: &[f64], near: usize, holds: impl Fn(f64) -> bool) -> usize {
+    let at = |i: usize| i == 0 || holds(ps[i - 1]); // whether the prefix reaches i
+    let (mut low, mut high);
+    if at(near) {
+        (low, high) = (near, near + 1);
+        let mut step = 1;
+        while high <= ps.len() && at(high) {
+            low = high;
+            high += step;
+            step *= 2;
+        }
+        high = high.min(ps.len() + 1);
+    } else {
+        (low, high) = (near.saturating_sub(1), near);
+        let mut step = 1;
+        while !at(low) {
+            high = low;
+            low = low.saturating_sub(step);
+            step *= 2;
+        }
+    }
+    // at(low) and (high > len or !at(high))
+    while high - low > 1 {
+        let mid = (low + high) / 2;
+        if at(mid) {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    low
+}
+
+/// c_r = min_{j=2..r} (r p_(m-r+j)) / j for r = 2..m into `s.c` (c_0 = c_1 = inf).
+fn simes_bounds(ps: &[f64], s: &mut HommelScratch) {
+    let m = ps.len();
+    s.c.clear();
+    s.c.resize(m + 1, f64::INFINITY);
+    s.hull.clear(); // 0-based points of the lower hull, the last the leftmost
+    for r in 2..=m {
+        // 0-based: the slope from (m - r, 0) to point v is p_v / (v + 1 - o), o = m - r,
+        // over the points v > o; the new leftmost point is o + 1
+        let o = m - r;
+        let u = o + 1;
+        while s.hull.len() >= 2 {
+            // drop the leftmost unless it lies strictly below the chord from u
+            let (b, c) = (
+                s.hull[s.hull.len() - 1] as usize,
+                s.hull[s.hull.len() - 2] as usize,
+            );
+            if (b - u) as f64 * (ps[c] - ps[u]) - (ps[b] - ps[u]) * (c - u) as f64 > 0.0 {
+                break;
+            }
+            s.hull.pop();
+        }
+        s.hull.push(u as u32);
+        // the slope is unimodal along the hull: bisection for its smallest
+        let (mut low, mut high) = (0, s.hull.len() - 1);
+        while low < high {
+            let mid = (low + high) / 2;
+            let (v, w) = (s.hull[mid] as usize, s.hull[mid + 1] as usize);
+            if ps[v] * (w + 1 - o) as f64 <= ps[w] * (v + 1 - o) as f64 {
+                high = mid;
+            } else {
+                low = mid + 1;
+            }
+        }
+        let rf = r as f64;
+        let bound = |v: usize| (rf * ps[v]) / (v + 1 - o) as f64;
+        // the neighbours guard against ties of the slopes broken by rounding
+        let mut c = bound(s.hull[low] as usize);
+        for near in [low.wrapping_sub(1), low + 1] {
+            if let Some(&v) = s.hull.get(near) {
+                c = c.min(bound(v as usize));
+            }
+        }
+        s.c[r] = c;
+    }
+    release(&mut s.hull);
+}
+
+/// `s.by_last`: r = 2..m grouped by t_r (`s.starts[t]..s.starts[t + 1]` holds those with
+/// t_r = t), by a counting sort.
+fn group_by_last(m: usize, s: &mut HommelScratch) {
+    s.starts.clear();
+    s.starts.resize(m + 2, 0);
+    for r in 2..=m {
+        s.starts[s.last[r] as usize + 1] += 1;
+    }
+    for t in 1..s.starts.len() {
+        s.starts[t] += s.starts[t - 1];
+    }
+    s.by_last.clear();
+    s.by_last.resize(m.saturating_sub(1), 0);
+    // each group filled from its end moves starts[t + 1] down to starts[t]: shift back
+    for r in (2..=m).rev() {
+        let t = s.last[r] as usize;
+        s.starts[t + 1] -= 1;
+        s.by_last[s.starts[t + 1] as usize] = r as u32;
+    }
+    s.starts.rotate_left(1);
+    s.starts[m + 1] = m.saturating_sub(1) as u32;
+}
+
+/// The r with t_r = t, of the groups made by [`group_by_last`].
+fn group<'a>(by_last: &'a [u32], starts: &[u32], t: usize) -> &'a [u32] {
+    &by_last[starts[t] as usize..starts[t + 1] as usize]
+}
+
+/// Raises entry `at` (1-based) of a prefix-maximum Fenwick tree to at least `value`.
+fn fenwick_raise<T: PartialOrd + Copy>(tree: &mut [T], mut at: usize, value: T) {
+    while at < tree.len() {
+        if tree[at] < value {
+            tree[at] = value;
+        }
+        at += at & at.wrapping_neg();
+    }
+}
+
+/// The largest entry at 1..=`upto` of a prefix-maximum Fenwick tree (`empty` if none).
+fn fenwick_max<T: PartialOrd + Copy>(tree: &[T], mut upto: usize, empty: T) -> T {
+    let mut best = empty;
+    while upto > 0 {
+        if tree[upto] > best {
+            best = tree[upto];
+        }
+        upto -= upto & upto.wrapping_neg();
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (splitmix64) for the test families.
+    fn uniforms(seed: u64, n: usize) -> Vec<f64> {
+        let mut state = seed;
+        (0..n)
+            .map(|_| {
+                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+            })
+            .collect()
+    }
+
+    #[test]
+    fn hommel_equals_the_quadratic_algorithm() {
+        let shapes: [fn(f64) -> f64; 4] = [
+            |x| x,
+            |x| x * x * x,
+            |x| (x * 10.0).round() / 10.0,
+            |x| 10f64.powf(-8.0 * x),
+        ];
+        for (seed, m) in (1..400).map(|s| (s as u64, 1 + (s * 7) % 90)) {
+            for shape in shapes {
+                let mut ps: Vec<f64> = uniforms(seed, m).into_iter().map(shape).collect();
+                ps.sort_by(f64::total_cmp);
+                let mut out = vec![0.0; m];
+                hommel_sorted(&ps, &mut HommelScratch::default(), &mut out);
+                let mut quadratic = vec![0.0; m];
+                hommel_quadratic(&ps, &mut quadratic);
+                assert_eq!(out, quadratic, "m = {m}, {ps:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn procedures_in_input_order() {
+        let p = [0.04, 0.01, 0.03, 0.01];
+        let stop = Interrupt::new();
+        let run = |name: &str| adjust(&p, 4, name.parse().unwrap(), &stop).unwrap();
+        assert_eq!(run("bonferroni"), [0.16, 0.04, 0.12, 0.04]);
+        assert_eq!(run("holm"), [0.06, 0.04, 0.06, 0.04]);
+        assert_eq!(run("hochberg"), [0.04, 0.03, 0.04, 0.03]);
+        assert!("sidak".parse::<Procedure>().is_err());
+        assert!(adjust(&p, 3, Procedure::Holm, &stop).is_err());
+        assert!(adjust(&[0.1, f64::NAN], 2, Procedure::Holm, &stop).is_err());
+    }
+}

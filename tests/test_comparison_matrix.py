@@ -71,7 +71,7 @@ def test_pvalues_are_the_packages_wilcoxon_and_holm() -> None:
             data[row.first].mean() - data[row.second].mean(), rel=1e-12
         )
     np.testing.assert_allclose(frame["adjusted"], mc.adjust_all_pairs(frame["pvalue"], "holm"))
-    bonferroni = comparison_matrix(data, procedure="nemenyi").to_frame()["adjusted"]
+    bonferroni = comparison_matrix(data, procedure="bonferroni").to_frame()["adjusted"]
     np.testing.assert_allclose(bonferroni, np.minimum(1, 6 * frame["pvalue"]))
     assert (frame["wins"] + frame["ties"] + frame["losses"] == len(data)).all()
 
@@ -120,7 +120,7 @@ def test_identical_algorithms() -> None:
 def test_bad_input_and_inputs_unchanged() -> None:
     data = mc.load_example("demsar2006")
     before = data.copy()
-    with pytest.raises(ValueError, match="procedure must be one of 'nemenyi', 'holm'"):
+    with pytest.raises(ValueError, match="procedure must be one of 'bonferroni', 'holm'"):
         comparison_matrix(data, procedure="shaffer")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="zero_method must be one of"):
         comparison_matrix(data, zero_method="demsar")  # type: ignore[arg-type]

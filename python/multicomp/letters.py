@@ -34,7 +34,7 @@ __all__ = ["LetterDisplay", "compact_letters"]
 LETTERS: tuple[str, ...] = (*"abcdefghijklmnopqrstuvwxyz", *"ABCDEFGHIJKLMNOPQRSTUVWXYZ", ".")
 #: The all-pairs procedures a post-hoc result's letters use by default, most powerful first
 #: (the vocabulary lists them the other way round).
-PREFERRED = ALL_PAIRS_PROCEDURES[::-1]
+PREFERRED = ("bergmann_hommel", "shaffer", "holm", *ALL_PAIRS_PROCEDURES)
 
 _REFERENCES = """Piepho (2004), An algorithm for a letter-based representation of all-pairwise
     comparisons, J. Comput. Graph. Stat. 13(2):456-466.

@@ -64,7 +64,7 @@ class ComparisonMatrix(_tables.NotebookView):
     adjusted : pandas.DataFrame
         ``pvalue`` adjusted for the k(k-1)/2 pairs by ``procedure``.
     procedure : str
-        'holm' (default) or 'nemenyi' (Bonferroni).
+        'holm' (default) or 'bonferroni'.
     alpha : float
         Level of the decisions (``reject``) and of the bold cells of the figure.
     zero_method : str
@@ -165,8 +165,8 @@ def comparison_matrix(
         Scores, as for :func:`multicomp.friedman`.
     alpha : float
         Level of the decisions (``reject``, bold cells).
-    procedure : {'holm', 'nemenyi'}
-        The adjustment of the pairwise p-values: Holm (default) or Bonferroni ('nemenyi', as
+    procedure : {'holm', 'bonferroni'}
+        The adjustment of the pairwise p-values: Holm (default) or Bonferroni ('bonferroni', as
         :func:`multicomp.posthoc_all_pairs` names it); the procedures valid for pairwise tests
         (see :func:`multicomp.posthoc_all_pairs` with ``test='wilcoxon'``).
     zero_method : {'pratt', 'wilcox', 'zsplit'}

@@ -62,7 +62,7 @@ _REFERENCES = """
     Bull. 114(3):494-509.
     Romano, Kromrey, Coraggio & Skowronek (2006), Appropriate statistics for ordinal level
     data, Annual meeting of the Florida Association of Institutional Research (the thresholds
-    0.147, 0.33, 0.474 of |delta|).
+    0.147, 0.33, 0.474 of ``|delta|``).
     Akinshin (2020), Nonparametric Cohen's d-consistent effect size,
     https://aakinshin.net/posts/nonparametric-effect-size/.
     Herbold (2020), Autorank: a Python package for automated ranking of classifiers, JOSS
@@ -86,7 +86,7 @@ def magnitude(value: float, measure: EffectMeasure = "cohen_d") -> str:
     value : float
         The effect size (its sign is ignored; NaN gives '').
     measure : {'cohen_d', 'cliff_delta', 'akinshin_gamma'}
-        Which thresholds: |d| and |gamma| below 0.2, 0.5, 0.8 (Cohen 1988); |delta| below
+        Which thresholds: ``|d|`` and ``|gamma|`` below 0.2, 0.5, 0.8 (Cohen 1988); ``|delta|`` below
         0.147, 0.33, 0.474 (Romano et al. 2006).
 
     Returns

@@ -442,6 +442,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(exc), 2)
     try:
         _write(text, sys.stdout)
+        if args.example is not None and args.format == "text":  # what of the paper it gives
+            from multicomp.data.examples import PUBLISHED
+
+            _write(f"\nPublished numbers: {PUBLISHED[args.example]}\n", sys.stdout)
         if figure is not None:
             figure.savefig(args.plot, bbox_inches="tight", dpi=150)
     except BrokenPipeError:  # e.g. `multicomp ... | head`

@@ -14,7 +14,28 @@ import pandas as pd
 from multicomp._validation import check_choice
 from multicomp._vocabulary import EXAMPLES, Example
 
-__all__ = ["EXAMPLES", "load_example"]
+__all__ = ["EXAMPLES", "PUBLISHED", "load_example"]
+
+#: What each bundled example reproduces of its paper, and with which options (the command line
+#: prints it with ``--example``); the user guide's page on the papers gives every table.
+PUBLISHED: dict[str, str] = {
+    "demsar2006": (
+        "Demsar (2006, Sec. 3.2.2) prints Friedman's chi-square 9.28 and Iman-Davenport's "
+        "F = 3.69, computed from its ranks of the unrounded AUCs. The printed AUCs tie in the "
+        "row 'voting' (C4.5+cf and C4.5+m+cf, both 0.975), so they give chi-square 9.857 and "
+        "F = 3.987 with the paper's formulas (--method asymptotic --no-tie-correction), and "
+        "the values above by default (tie-corrected statistics; permutation p-values, as "
+        "N = 14 <= 16)."
+    ),
+    "garcia2008": (
+        "Garcia & Herrera (2008), Tables 2 to 5: the options that reproduce each table are on "
+        "the user guide's page on the papers."
+    ),
+    "garcia2010": (
+        "Garcia et al. (2010), Tables 3 to 11: the options that reproduce each table are on "
+        "the user guide's page on the papers."
+    ),
+}
 
 
 def load_example(name: Example) -> pd.DataFrame:

@@ -24,8 +24,8 @@ PUBLISHED: dict[str, str] = {
         "F = 3.69, computed from its ranks of the unrounded AUCs. The printed AUCs tie in the "
         "row 'voting' (C4.5+cf and C4.5+m+cf, both 0.975), so they give chi-square 9.857 and "
         "F = 3.987 with the paper's formulas (--method asymptotic --no-tie-correction), and "
-        "the values above by default (tie-corrected statistics; permutation p-values, as "
-        "N = 14 <= 16)."
+        "the values above by default (tie-corrected statistics and, as N = 14 <= 16, exact or "
+        "Monte Carlo p-values)."
     ),
     "garcia2008": (
         "Garcia & Herrera (2008), Tables 2 to 5: the options that reproduce each table are on "

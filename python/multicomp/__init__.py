@@ -78,7 +78,7 @@ from multicomp.data.examples import load_example
 from multicomp.data.scores import Scores, ShapeWarning, read_scores
 from multicomp.effect_size import effect_sizes
 from multicomp.holdout import compare_holdout, mcnemar
-from multicomp.incomplete import durbin, posthoc_incomplete, skillings_mack
+from multicomp.incomplete import durbin, skillings_mack
 from multicomp.letters import compact_letters
 from multicomp.multi_comparison import comparison_matrix
 from multicomp.multiple_sign import multiple_sign_critical_value, multiple_sign_test
@@ -88,7 +88,7 @@ from multicomp.plackett_luce import bayesian_ranking
 from multicomp.plotting.cd_diagram import cd_diagram
 from multicomp.plotting.cd_groups import cd_groups
 from multicomp.plotting.posterior import plot_posterior
-from multicomp.posthoc import posthoc_all_pairs, posthoc_control
+from multicomp.posthoc import posthoc_all_pairs, posthoc_control, posthoc_incomplete
 from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
 from multicomp.procedures.critical_difference import critical_difference, critical_difference_q
 from multicomp.report.compare import compare

@@ -28,7 +28,6 @@ from multicomp._vocabulary import (
 )
 from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
 from multicomp.data.scores import Scores, index_of
-from multicomp.incomplete import posthoc_incomplete
 from multicomp.omnibus import rank_omnibus
 from multicomp.parametric import (
     check_conditions,
@@ -42,6 +41,7 @@ from multicomp.posthoc import (
     check_se_options,
     posthoc_all_pairs,
     posthoc_control,
+    posthoc_incomplete,
 )
 from multicomp.ranktests.blocks import blocks as incomplete_blocks
 from multicomp.ranktests.permutation import (

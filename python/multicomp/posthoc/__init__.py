@@ -12,6 +12,7 @@ from multicomp.posthoc.family import family
 from multicomp.posthoc.incomplete import posthoc_incomplete
 from multicomp.posthoc.rank import (
     CONTROL_REQUIRED,
+    PosthocOptions,
     check_se_options,
     posthoc_all_pairs,
     posthoc_control,
@@ -22,6 +23,7 @@ __all__ = [
     "CONTROL_REQUIRED",
     "PosthocAllPairsResult",
     "PosthocControlResult",
+    "PosthocOptions",
     "check_se_options",
     "family",
     "posthoc_all_pairs",

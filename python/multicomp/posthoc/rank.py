@@ -79,6 +79,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import numpy as np
@@ -117,7 +118,13 @@ from multicomp.ranktests.permutation import (
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["CONTROL_REQUIRED", "check_se_options", "posthoc_all_pairs", "posthoc_control"]
+__all__ = [
+    "CONTROL_REQUIRED",
+    "PosthocOptions",
+    "check_se_options",
+    "posthoc_all_pairs",
+    "posthoc_control",
+]
 
 CONTROL_REQUIRED = (
     "name the control (control=): the algorithm chosen before seeing the results, e.g. the "
@@ -208,18 +215,13 @@ def posthoc_control(
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    alpha = check_alpha(alpha)
-    test = cast(PosthocTest, check_choice("test", test, ranktests.posthoc_tests()))  # or registered
     rom = check_choice("rom", rom, ROMS)
-    ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
-    pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
-    basis = _basis(
-        data,
-        ranks,
-        n_datasets,
-        algorithms,
+    test, alpha, ses, pvalues, basis = _prepare(
+        (data, ranks, n_datasets, algorithms),
         test,
-        ses,
+        alpha,
+        {"aligned_se": aligned_se, "quade_se": quade_se},
+        (method, random_state, n_resamples),
     )
     if control is None:
         raise ValueError(CONTROL_REQUIRED)
@@ -298,18 +300,13 @@ def posthoc_all_pairs(
     G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    alpha = check_alpha(alpha)
-    test = cast(PosthocTest, check_choice("test", test, ranktests.posthoc_tests()))  # or registered
     monotone = check_bool(monotone, "monotone")
-    ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
-    pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
-    basis = _basis(
-        data,
-        ranks,
-        n_datasets,
-        algorithms,
+    test, alpha, ses, pvalues, basis = _prepare(
+        (data, ranks, n_datasets, algorithms),
         test,
-        ses,
+        alpha,
+        {"aligned_se": aligned_se, "quade_se": quade_se},
+        (method, random_state, n_resamples),
     )
     names = list(basis.ranks.index)
     k = len(names)
@@ -325,7 +322,67 @@ def posthoc_all_pairs(
     return cast(PosthocAllPairsResult, family("all_pairs", shared, planned, context, pairs=pairs))
 
 
+@dataclass(frozen=True)
+class PosthocOptions:
+    """The options that change the p-values of a rank post-hoc, held together once: the SE
+    forms (``aligned_se``, ``quade_se``), Rom's coefficients (``rom``, with a control),
+    monotone APVs (``monotone``, all pairs) and how the p-values are computed (``method``,
+    ``random_state``, ``n_resamples``). :func:`multicomp.compare`, :meth:`multicomp.Report.plot`
+    and :func:`multicomp.cd_diagram` run their post-hoc through :meth:`run`; a report stores
+    them (its fields of the same names), so a diagram drawn from it shows its p-values."""
+
+    aligned_se: SEForm = "calibrated"
+    quade_se: SEForm = "calibrated"
+    rom: Rom = "exact"
+    monotone: bool = False
+    method: PValueMethod = "auto"
+    random_state: RandomState = DEFAULT_SEED
+    n_resamples: int = DEFAULT_RESAMPLES
+
+    def run(
+        self,
+        comparison: str,
+        data: Scores | None,
+        *,
+        control: str | int | None = None,
+        procedures: Sequence[str] | None = None,
+        **given: Any,
+    ) -> PosthocControlResult | PosthocAllPairsResult:
+        """:func:`posthoc_control` (``comparison="control"``) or :func:`posthoc_all_pairs` of
+        ``data`` with these options; ``given``: ``test``, ``alpha``, ``ranks``,
+        ``n_datasets``."""
+        shared = {
+            "aligned_se": self.aligned_se,
+            "quade_se": self.quade_se,
+            "method": self.method,
+            "random_state": self.random_state,
+            "n_resamples": self.n_resamples,
+            **given,
+        }
+        if comparison == "control":
+            return posthoc_control(data, control, rom=self.rom, **shared)
+        return posthoc_all_pairs(data, procedures=procedures, monotone=self.monotone, **shared)
+
+
 # --- shared machinery -------------------------------------------------------------------------
+
+
+def _prepare(
+    given: tuple[Scores | None, RanksLike | None, int | None, Sequence[str] | None],
+    test: str,
+    alpha: float,
+    ses: Mapping[str, str],
+    pvalue_options: tuple[PValueMethod, RandomState, int],
+) -> tuple[PosthocTest, float, dict[str, SEForm], _PValueOptions, _Basis]:
+    """What both post-hocs check and compute first: ``alpha``, ``test`` (a registered one),
+    the SE forms, the p-value options (``method``, ``random_state``, ``n_resamples``), and the
+    basis of the comparisons from ``given`` (data, published ranks, N, their names)."""
+    alpha = check_alpha(alpha)
+    test = cast(PosthocTest, check_choice("test", test, ranktests.posthoc_tests()))
+    checked = check_se_options(test, ses)
+    method, random_state, n_resamples = pvalue_options
+    pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
+    return test, alpha, checked, pvalues, _basis(*given, test, checked)
 
 
 class _Basis(NamedTuple):

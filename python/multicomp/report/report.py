@@ -8,16 +8,21 @@ renderers and the codec import the data classes, never this module, so nothing i
 from __future__ import annotations
 
 import contextlib
-from typing import Any, cast
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, cast
 
 from multicomp import ranktests
 from multicomp._validation import check_alpha, check_choice, one_of
 from multicomp._vocabulary import CD_PROCEDURES, PosthocTest
 from multicomp.data.scores import index_of
-from multicomp.plotting.cd_diagram import cd_diagram, draw_decisions
+from multicomp.plotting.cd_diagram import DiagramStyle, cd_diagram, draw_decisions
+from multicomp.posthoc import PosthocOptions
 from multicomp.report import json, render
 from multicomp.report.decisions import of_report
 from multicomp.report.model import ReportData
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["Report"]
 
@@ -206,7 +211,7 @@ class Report(ReportData):
         alpha: float | None = None,
         control: str | int | None = None,
         test: PosthocTest | None = None,
-        **style: Any,
+        **style: Unpack[DiagramStyle],
     ) -> Any:
         """The critical difference (CD) diagram of this report (a matplotlib Figure).
 
@@ -240,20 +245,14 @@ class Report(ReportData):
                 f"control (asked: test={test!r}, control={control!r}): "
                 + one_of("procedure", procedure, self.procedures)
             )
-        options: dict[str, Any] = {"aligned_se": self.aligned_se, "quade_se": self.quade_se}
-        if self.comparison == "control":
-            options["rom"] = self.rom
-        else:
-            options["monotone"] = self.monotone
+        # the report's post-hoc options (its fields of the same names): its p-values
+        options = {f.name: getattr(self, f.name) for f in fields(PosthocOptions)}
         return cd_diagram(
             self.as_scores(),
             procedure=procedure,
             alpha=alpha,
             control=named if named is not None else self.control,
             test=cast(PosthocTest, self.test) if test is None else test,  # not incomplete
-            method=self.method,
-            random_state=self.random_state,
-            n_resamples=self.n_resamples,
             **options,
             **style,
         )

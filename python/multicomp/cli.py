@@ -504,7 +504,7 @@ def _analyse(args: argparse.Namespace) -> Any:
 def _read(args: argparse.Namespace) -> Any:
     """The bundled example, or the CSV (or standard input) as a DataFrame, checked."""
     from multicomp.data.examples import load_example
-    from multicomp.data.scores import read_scores
+    from multicomp.data.readers import read_scores
 
     if args.example is not None:
         return load_example(args.example)

@@ -94,7 +94,21 @@ _AGGREGATE_HINT = (
 
 
 class ShapeWarning(UserWarning):
-    """Scores of a suspicious shape: possibly transposed, two algorithms, or few data sets."""
+    """Scores of a suspicious shape: possibly transposed, two algorithms, or few data sets.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import warnings
+    >>> import numpy as np
+    >>> scores = np.random.default_rng(0).random((3, 20))  # 3 rows, 20 columns: transposed?
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     res = mc.friedman(scores, method="asymptotic")
+    ...
+    >>> [type(w.message).__name__ for w in caught]
+    ['ShapeWarning']
+    """
 
 
 @dataclass(frozen=True)
@@ -120,6 +134,16 @@ class Scores:
         The data sets that ``nan_policy='omit'`` left out.
     n_datasets, n_algorithms : int
         N and k.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import numpy as np
+    >>> table = mc.Scores(np.array([[0.9, 0.8], [0.7, 0.75], [0.6, 0.5]]), ("A", "B"), ("d1", "d2", "d3"))
+    >>> print(table.n_datasets, table.n_algorithms, table.higher_is_better)
+    3 2 True
+    >>> table.values.flags.writeable  # a read-only copy
+    False
     """
 
     values: np.ndarray
@@ -356,6 +380,18 @@ def read_scores(
     -------
     pandas.DataFrame
         Wide data indexed by the data sets, or long data as read.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "scores.csv"
+    >>> _ = path.write_text("dataset;A;B\\niris;0,95;0,93\\nwine;0,97;0,96\\n")
+    >>> mc.read_scores(path, sep=";", decimal=",")
+                A     B
+    dataset
+    iris     0.95  0.93
+    wine     0.97  0.96
     """
     if not os.path.exists(path):
         raise FileNotFoundError(f"no such file: {os.fspath(path)!r}")

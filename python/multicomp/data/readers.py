@@ -93,6 +93,18 @@ def read_scores(
     -------
     pandas.DataFrame
         Wide data indexed by the data sets, or long data as read.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "scores.csv"
+    >>> _ = path.write_text("dataset;A;B\\niris;0,95;0,93\\nwine;0,97;0,96\\n")
+    >>> mc.read_scores(path, sep=";", decimal=",")
+                A     B
+    dataset
+    iris     0.95  0.93
+    wine     0.97  0.96
     """
     if not os.path.exists(path):
         raise FileNotFoundError(f"no such file: {os.fspath(path)!r}")

@@ -16,12 +16,11 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from multicomp import ranktests
 from multicomp._names import TEST_NAMES, fmt_p
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_choice
 from multicomp._vocabulary import (
-    INCOMPLETE_TESTS,
-    PAIRWISE_TESTS,
     ChosenFamily,
     PosthocComparison,
     PValueMethod,
@@ -226,10 +225,11 @@ class ReportData:
     def rank_frame(self) -> pd.DataFrame:
         """Average Friedman ranks (and the ranks of ``test`` when it is not Friedman; only
         those after an incomplete-block test)."""
+        kind = ranktests.kind_of(self.test)
         columns: dict[str, list[float]] = {
-            "friedman" if self.test not in INCOMPLETE_TESTS else self.test: list(self.ranks)
+            "friedman" if kind != "incomplete" else self.test: list(self.ranks)
         }
-        if self.test not in (*PAIRWISE_TESTS, *INCOMPLETE_TESTS, "friedman"):  # a rank test
+        if kind == "rank" and self.test != "friedman":  # another rank test's own ranks
             columns[self.test] = list(self.test_ranks)
         return pd.DataFrame(columns, index=pd.Index(self.algorithms, name="algorithm"))
 

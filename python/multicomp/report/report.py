@@ -12,8 +12,9 @@ import os
 from pathlib import Path
 from typing import Any, cast
 
+from multicomp import ranktests
 from multicomp._validation import check_alpha, check_bool, check_choice, one_of
-from multicomp._vocabulary import CD_PROCEDURES, INCOMPLETE_TESTS, PosthocTest
+from multicomp._vocabulary import CD_PROCEDURES, PosthocTest
 from multicomp.data.scores import index_of
 from multicomp.plotting.cd_diagram import cd_diagram, draw_decisions
 from multicomp.report import files, json, render
@@ -306,7 +307,7 @@ class Report(ReportData):
                 procedure = check_choice("procedure", procedure, self.procedures, aliases=False)
         alpha = self.alpha if alpha is None else check_alpha(alpha)
         named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
-        incomplete = self.test in INCOMPLETE_TESTS
+        incomplete = ranktests.kind_of(self.test) == "incomplete"
         if (
             procedure in self.procedures
             and (procedure not in CD_PROCEDURES or incomplete)

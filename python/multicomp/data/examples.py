@@ -54,7 +54,7 @@ def load_example(name: Example) -> pd.DataFrame:
     Examples
     --------
     >>> import multicomp as mc
-    >>> scores = mc.load_example("demsar2006")  # D06 Table 6: AUC of 4 C4.5 variants
+    >>> scores = mc.load_example("demsar2006")  # Demšar (2006) Table 6: AUC of 4 C4.5 variants
     >>> scores.shape
     (14, 4)
     >>> scores.head(3)

@@ -33,6 +33,7 @@ from multicomp._vocabulary import (
 )
 from multicomp.data.scores import ShapeWarning
 from multicomp.ranktests.permutation import DEFAULT_SEED
+from multicomp.report import files
 
 __all__ = ["main"]
 
@@ -286,6 +287,17 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
         help="procedure whose decisions the diagram draws (default: the "
         "report's procedure, so that diagram and summary agree)",
     )
+    parser.add_argument(
+        "--outdir",
+        metavar="DIR",
+        help="also write every output into DIR (created if needed): report.txt, report.md, "
+        "report.tex, report.html, report.json, report.csv, cd-diagram.png, cd-diagram.svg",
+    )
+    parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="with --outdir: replace files of those names (default: refuse, naming the file)",
+    )
 
 
 def _reading_options(parser: argparse.ArgumentParser) -> None:
@@ -430,13 +442,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if not 0 < args.max_size < float("inf"):
         parser.error(f"--max-size must be a positive number of MiB; got {args.max_size:g}")
+    _check_outdir(parser, args)
     if sys.stdout is None or sys.stdout.closed:
         return _fail("standard output is closed: nowhere to write the report", 1)
     try:
+        if args.outdir is not None and not args.overwrite:  # before the work, not after
+            files.check_free(files.targets(args.outdir), "--overwrite")
         report = _analyse(args)
         text = _render(report, args.format)
         figure = _figure(report, args) if args.plot is not None else None
-    except InputError as exc:
+    except (InputError, OSError) as exc:
         return _fail(str(exc), 2)
     try:
         _write(text, sys.stdout)
@@ -446,12 +461,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             _write(f"\nPublished numbers: {PUBLISHED[args.example]}\n", sys.stdout)
         if figure is not None:
             figure.savefig(args.plot, bbox_inches="tight", dpi=150)
+        if args.outdir is not None:
+            written = report.save(args.outdir, overwrite=args.overwrite)
+            print(f"{PROG}: wrote {', '.join(map(str, written.values()))}", file=sys.stderr)
     except BrokenPipeError:  # e.g. `multicomp ... | head`
         sys.stderr.close()
         return 0
     except OSError as exc:
         return _fail(f"cannot write output: {exc}", 1)
     return 0
+
+
+def _check_outdir(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """--outdir writes the comparison's report: not with the other analyses; --overwrite
+    goes with it."""
+    if args.overwrite and args.outdir is None:
+        parser.error("--overwrite goes with --outdir DIR")
+    others = {
+        "--bayesian": args.bayesian is not None,
+        "--cv": args.cv is not None,
+        "--check-conditions": args.check_conditions,
+        "--ranking": args.ranking,
+    }
+    if args.outdir is not None and any(others.values()):
+        asked = [option for option, given in others.items() if given]
+        parser.error(
+            f"--outdir writes the report of the comparison: it does not go with {asked[0]}"
+        )
 
 
 def _fail(message: str, status: int) -> int:
@@ -502,7 +538,7 @@ def _analyse(args: argparse.Namespace) -> Any:
 def _read(args: argparse.Namespace) -> Any:
     """The bundled example, or the CSV (or standard input) as a DataFrame, checked."""
     from multicomp.data.examples import load_example
-    from multicomp.data.scores import read_scores
+    from multicomp.data.readers import read_scores
 
     if args.example is not None:
         return load_example(args.example)

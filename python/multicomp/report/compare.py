@@ -156,6 +156,27 @@ def compare(
     D06 = Demsar (2006), JMLR 7:1-30.
     G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> report = mc.compare(scores)  # Friedman ranks, all pairs with Bergmann-Hommel
+    >>> report.rank_frame.round(3)
+               friedman
+    algorithm
+    C4.5          3.143
+    C4.5+m        2.000
+    C4.5+cf       2.929
+    C4.5+m+cf     1.929
+    >>> report.omnibus_frame[["statistic", "pvalue"]].round(4)
+                    statistic  pvalue
+    test
+    friedman          10.9524  0.0099
+    iman_davenport     4.5859  0.0099
+    >>> mine = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")  # Holm
+    >>> [hypothesis.label for hypothesis in mine.rejected()]
+    ['C4.5+m+cf vs C4.5']
     """
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)

@@ -75,6 +75,14 @@ class OmnibusTest(NotebookView):
     method : str
         How ``pvalue`` was computed: ``'asymptotic'`` (from ``distribution``), ``'exact'`` or
         ``'permutation'`` (Monte Carlo) permutation p-values (``compare(method=)``).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> test = mc.compare(scores, method="asymptotic").omnibus[0]
+    >>> print(test.name, round(test.statistic, 3), test.distribution, test.df, round(test.pvalue, 4))
+    friedman 10.952 chi2 (3,) 0.012
     """
 
     name: str  # a registered rank test's, a test derived from one, or an incomplete test's
@@ -118,6 +126,15 @@ class Hypothesis(NotebookView):
         One adjusted p-value (APV) per procedure of the report (``Report.procedures``).
     label : str
         "first vs second".
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> report = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")
+    >>> first = report.hypotheses[0]
+    >>> print(first.label, round(first.z, 4), round(first.pvalue, 4))
+    C4.5+m+cf vs C4.5 2.4885 0.0128
     """
 
     first: str

@@ -52,7 +52,7 @@ from multicomp.ranktests.permutation import (
     check_options,
     seed_of,
 )
-from multicomp.report.model import Hypothesis, OmnibusTest
+from multicomp.report.model import Hypotheses, OmnibusTest
 from multicomp.report.render import permutation_note
 from multicomp.report.report import Report
 
@@ -219,7 +219,7 @@ def compare(
         n_resamples=n_resamples,
     )
     omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, options)
-    result, pairs = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
+    result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
     side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
     if procedure is None:
@@ -227,7 +227,7 @@ def compare(
     return Report(
         algorithms=scores.algorithms,
         datasets=scores.datasets,
-        values=tuple(tuple(float(v) for v in row) for row in scores.values),
+        values=tuple(map(tuple, np.asarray(scores.values, dtype=float).tolist())),
         higher_is_better=scores.higher_is_better,
         alpha=alpha,
         test=test,
@@ -238,7 +238,7 @@ def compare(
         comparison="control" if control is not None else "all_pairs",
         procedures=procedures,
         procedure=check_choice("procedure", procedure, procedures),
-        hypotheses=tuple(_hypotheses(result, pairs)),
+        hypotheses=_hypotheses(result, scores.algorithms),
         notes=_notes(scores, result, omnibus[0].method),
         tie_correction=bool(tie_correction),
         **_stored(options),
@@ -269,14 +269,10 @@ def _omnibus(
 
 def _posthoc(
     scores: Scores, control: str | None, test: PosthocTest, alpha: float, options: PosthocOptions
-) -> tuple[PosthocControlResult | PosthocAllPairsResult, list[tuple[str, str]]]:
-    """The post-hoc of a complete table (with a control, or of all pairs) with ``options``,
-    and its pairs in the order of its hypotheses (the control first)."""
+) -> PosthocControlResult | PosthocAllPairsResult:
+    """The post-hoc of a complete table (with a control, or of all pairs) with ``options``."""
     comparison = "control" if control is not None else "all_pairs"
-    result = options.run(comparison, scores, control=control, test=test, alpha=alpha)
-    if isinstance(result, PosthocControlResult):
-        return result, [(result.control, other) for other in result.algorithms]
-    return result, list(result.pairs)
+    return options.run(comparison, scores, control=control, test=test, alpha=alpha)
 
 
 def _notes(
@@ -299,17 +295,26 @@ def _notes(
 
 
 def _hypotheses(
-    result: PosthocControlResult | PosthocAllPairsResult, pairs: list[tuple[str, str]]
-) -> list[Hypothesis]:
-    """The hypotheses of a post-hoc result, one per pair (control first with a control)."""
-    labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
-    columns = (result.difference, result.z, result.pvalue)
-    difference, z, pvalue = (np.asarray(c, dtype=float).tolist() for c in columns)
-    adjusted = result.adjusted.loc[labels].to_numpy(dtype=float).tolist()
-    return [
-        Hypothesis(a, b, difference[i], z[i], pvalue[i], tuple(adjusted[i]))
-        for i, (a, b) in enumerate(pairs)
-    ]
+    result: PosthocControlResult | PosthocAllPairsResult, names: tuple[str, ...]
+) -> Hypotheses:
+    """The hypotheses of a post-hoc result as columns (control first with a control; all
+    pairs in ``itertools.combinations`` order of ``names``), with no loop over pairs."""
+    k = len(names)
+    if isinstance(result, PosthocControlResult):
+        position = {name: i for i, name in enumerate(names)}
+        first = np.full(k - 1, position[result.control])
+        second = np.array([position[a] for a in result.algorithms], dtype=np.intp)
+    else:
+        first, second = np.triu_indices(k, 1)
+    return Hypotheses(
+        names,
+        first,
+        second,
+        result.difference.to_numpy(dtype=float),
+        result.z.to_numpy(dtype=float),
+        result.pvalue.to_numpy(dtype=float),
+        result.adjusted.to_numpy(dtype=float),
+    )
 
 
 def _compare_incomplete(
@@ -346,11 +351,6 @@ def _compare_incomplete(
         control = scores.algorithms[index_of(scores.algorithms, control)]
     result = posthoc_incomplete(
         scores, control, test=test, alpha=alpha, tie_correction=tie_correction
-    )
-    pairs = (
-        [(result.control, other) for other in result.algorithms]
-        if isinstance(result, PosthocControlResult)
-        else list(result.pairs)
     )
     kept = [i for i, d in enumerate(scores.datasets) if d not in dropped]
     k = scores.n_algorithms
@@ -394,7 +394,7 @@ def _compare_incomplete(
         comparison="control" if control is not None else "all_pairs",
         procedures=procedures,
         procedure=chosen,
-        hypotheses=tuple(_hypotheses(result, pairs)),
+        hypotheses=_hypotheses(result, scores.algorithms),
         notes=tuple(notes),
         tie_correction=bool(tie_correction),
         omitted=dropped,

@@ -55,6 +55,7 @@ from multicomp.ranktests.permutation import (
     PValueOptions,
     RandomState,
     check_options,
+    pinned,
     seed_of,
 )
 from multicomp.report.model import Hypothesis, OmnibusTest
@@ -166,6 +167,7 @@ def compare(
     family = check_choice("family", family, FAMILIES)
     test = cast(CompareTest, check_choice("test", test, ranktests.compare_tests()))  # or registered
     method, n_resamples = check_options(method, random_state, n_resamples)
+    random_state = pinned(random_state)  # one seed for every draw of the comparison
     pvalues = {"method": method, "random_state": random_state, "n_resamples": n_resamples}
     if test in INCOMPLETE_TESTS and method not in ("auto", "asymptotic"):
         raise ValueError(
@@ -193,7 +195,9 @@ def compare(
     scores = data.scores()
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
-    omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, pvalues)
+    k = scores.n_algorithms
+    threshold = alpha / (k - 1 if control is not None else k * (k - 1) / 2)  # Bonferroni's
+    omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, pvalues, threshold)
     posthoc = {"rom": rom, "monotone": monotone, **ses, **pvalues}
     result, pairs = _posthoc(scores, control, cast(PosthocTest, test), alpha, posthoc)
     side = _parametric_side(data, scores, family, control, alpha)
@@ -231,13 +235,18 @@ def compare(
 
 
 def _omnibus(
-    scores: Scores, test: PosthocTest, tie_correction: bool, pvalues: dict[str, Any]
+    scores: Scores,
+    test: PosthocTest,
+    tie_correction: bool,
+    pvalues: dict[str, Any],
+    threshold: float,
 ) -> tuple[tuple[OmnibusTest, ...], tuple[float, ...]]:
     """The omnibus tests of a complete table (:func:`multicomp.omnibus.rank_omnibus`):
     Friedman's, each statistic once (Iman-Davenport derives from it), then the registered
-    rank ``test``'s own; and the average Friedman ranks."""
+    rank ``test``'s own; and the average Friedman ranks. Their permutations also serve the
+    post-hoc, whose smallest threshold is ``threshold``."""
     options = PValueOptions(pvalues["method"], pvalues["random_state"], pvalues["n_resamples"])
-    rows, ranks = rank_omnibus(scores, test, bool(tie_correction), options)
+    rows, ranks = rank_omnibus(scores, test, bool(tie_correction), options, threshold)
     omnibus = tuple(OmnibusTest(*cast(Any, row[:6])) for row in rows)
     return omnibus, tuple(float(v) for v in ranks)
 

@@ -50,6 +50,7 @@ from multicomp.ranktests.permutation import (
     PValueOptions,
     RandomState,
     check_options,
+    pinned,
     seed_of,
 )
 from multicomp.report.model import Hypotheses, OmnibusTest
@@ -182,6 +183,7 @@ def compare(
     family = check_choice("family", family, FAMILIES)
     test = cast(CompareTest, check_choice("test", test, ranktests.compare_tests()))  # or registered
     method, n_resamples = check_options(method, random_state, n_resamples)
+    random_state = pinned(random_state)  # one seed for every draw of the comparison
     incomplete = ranktests.kind_of(test) == "incomplete"
     if incomplete and method not in ("auto", "asymptotic"):
         raise ValueError(
@@ -218,7 +220,9 @@ def compare(
         random_state=random_state,
         n_resamples=n_resamples,
     )
-    omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, options)
+    k = scores.n_algorithms
+    threshold = alpha / (k - 1 if control is not None else k * (k - 1) / 2)  # Bonferroni's
+    omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, options, threshold)
     result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
     side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
@@ -256,13 +260,18 @@ def _stored(options: PosthocOptions) -> dict[str, Any]:
 
 
 def _omnibus(
-    scores: Scores, test: PosthocTest, tie_correction: bool, options: PosthocOptions
+    scores: Scores,
+    test: PosthocTest,
+    tie_correction: bool,
+    options: PosthocOptions,
+    threshold: float,
 ) -> tuple[tuple[OmnibusTest, ...], tuple[float, ...]]:
     """The omnibus tests of a complete table (:func:`multicomp.omnibus.rank_omnibus`):
     Friedman's, each statistic once (Iman-Davenport derives from it), then the registered
-    rank ``test``'s own; and the average Friedman ranks."""
+    rank ``test``'s own; and the average Friedman ranks. Their permutations also serve the
+    post-hoc, whose smallest threshold is ``threshold``."""
     pvalues = PValueOptions(options.method, options.random_state, options.n_resamples)
-    rows, ranks = rank_omnibus(scores, test, bool(tie_correction), pvalues)
+    rows, ranks = rank_omnibus(scores, test, bool(tie_correction), pvalues, threshold)
     omnibus = tuple(OmnibusTest(*cast(Any, row[:6])) for row in rows)
     return omnibus, tuple(float(v) for v in ranks)
 

@@ -162,14 +162,24 @@ def read_scores(
         Wide data indexed by the data sets, or long data as read (with ``aggregate``: the
         data sets x algorithms table, float).
 
+
     Examples
     --------
-    >>> import pandas as pd, multicomp as mc, tempfile, os
+    >>> import multicomp as mc
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "scores.csv"
+    >>> _ = path.write_text("dataset;A;B\\niris;0,95;0,93\\nwine;0,97;0,96\\n")
+    >>> mc.read_scores(path, sep=";", decimal=",")
+                A     B
+    dataset
+    iris     0.95  0.93
+    wine     0.97  0.96
+    >>> import pandas as pd
     >>> runs = pd.DataFrame({"dataset": ["iris"] * 4 + ["wine"] * 4,
     ...                      "algorithm": ["svm", "svm", "knn", "knn"] * 2,
     ...                      "fold": [0, 1] * 4,
     ...                      "accuracy": [0.9, 0.8, 0.7, 0.8, 0.6, 0.7, 0.9, 0.9]})
-    >>> path = os.path.join(tempfile.mkdtemp(), "runs.csv")
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "runs.csv"
     >>> runs.to_csv(path, index=False)
     >>> mc.read_scores(path, aggregate="mean")
              svm   knn

@@ -73,7 +73,21 @@ SMALL_N = 10
 class ShapeWarning(UserWarning):
     """Scores that look mis-read: a suspicious shape (possibly transposed, two algorithms, few
     data sets) or a score column named as a quantity where lower is better (error, loss,
-    time) read with ``higher_is_better``'s default."""
+    time) read with ``higher_is_better``'s default.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import warnings
+    >>> import numpy as np
+    >>> scores = np.random.default_rng(0).random((3, 20))  # 3 rows, 20 columns: transposed?
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     res = mc.friedman(scores, method="asymptotic")
+    ...
+    >>> [type(w.message).__name__ for w in caught]
+    ['ShapeWarning']
+    """
 
 
 @dataclass(frozen=True)
@@ -99,6 +113,16 @@ class Scores:
         The data sets that ``nan_policy='omit'`` left out.
     n_datasets, n_algorithms : int
         N and k.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import numpy as np
+    >>> table = mc.Scores(np.array([[0.9, 0.8], [0.7, 0.75], [0.6, 0.5]]), ("A", "B"), ("d1", "d2", "d3"))
+    >>> print(table.n_datasets, table.n_algorithms, table.higher_is_better)
+    3 2 True
+    >>> table.values.flags.writeable  # a read-only copy
+    False
     """
 
     values: np.ndarray

@@ -145,7 +145,7 @@ def test_bad_files_and_columns_are_named(tmp_path: Path) -> None:
         as_scores(frame, score="accuracy", aggregate="mean")  # as a DataFrame alike
     broken = tmp_path / "broken.parquet"
     broken.write_bytes(b"not parquet at all")
-    with pytest.raises(ValueError, match="cannot read .*broken.parquet' as Parquet"):
+    with pytest.raises(ValueError, match=r"cannot read .*broken\.parquet' as Parquet"):
         as_scores(broken)
     with pytest.raises(FileNotFoundError, match="no such file"):
         as_scores(tmp_path / "absent.arrow")

@@ -65,7 +65,7 @@ def is_arrow(data: object) -> bool:
 
 def _pyarrow() -> Any:
     try:
-        import pyarrow  # type: ignore[import-not-found,unused-ignore]
+        import pyarrow
     except ImportError:
         raise ImportError(
             'reading Parquet or Arrow tables needs pyarrow: pip install "multicomp[arrow]"'
@@ -85,7 +85,7 @@ def _open(source: object) -> tuple[Any, Batches]:
         if not os.path.isfile(source):
             raise FileNotFoundError(f"no such file: {os.fspath(source)!r}")
         if file_kind(source) == "parquet":
-            import pyarrow.parquet as pq  # type: ignore[import-not-found,unused-ignore]
+            import pyarrow.parquet as pq
 
             try:
                 parquet = pq.ParquetFile(source, memory_map=True)

@@ -72,14 +72,17 @@ def check_unique(names: list[str], what: str) -> None:
         raise ValueError(f"duplicate {what} names: {dup}")
 
 
-def label_columns(frame: pd.DataFrame) -> list[Hashable]:
+def label_columns(frame: pd.DataFrame, dtypes: list[Any] | None = None) -> list[Hashable]:
     """Columns of names: not numeric, and mostly not numbers (a decimal comma counts as one).
     Each distinct value is looked at once (a long table repeats its names)."""
     labels: list[Hashable] = []
-    for j, column in enumerate(frame.columns):
-        values = frame.iloc[:, j]  # by position: names may repeat (an error, said later)
-        if pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):
+    dtypes = list(frame.dtypes) if dtypes is None else dtypes
+    for j, (column, dtype) in enumerate(zip(frame.columns, dtypes)):
+        if isinstance(dtype, np.dtype) and dtype.kind in "iufcb":
+            continue  # numbers (at once, without pandas' dtype checks)
+        if pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype):
             continue
+        values = frame.iloc[:, j]  # by position: names may repeat (an error, said later)
         try:
             counts = values.value_counts(dropna=True, sort=False)
         except TypeError:  # unhashable cells (lists): each cell is a value
@@ -99,7 +102,9 @@ def label_columns(frame: pd.DataFrame) -> list[Hashable]:
 _WRITTEN_INDEX = "Unnamed: 0"
 
 
-def layout(frame: pd.DataFrame, dataset: str, algorithm: str) -> Hashable | None:
+def layout(
+    frame: pd.DataFrame, dataset: str, algorithm: str, dtypes: list[Any] | None = None
+) -> Hashable | None:
     """How a frame holds its scores, one rule for DataFrames and CSV files (the CLI's too).
 
     Returns ``LONG`` for long data, else the column naming the data sets of wide data (None:
@@ -111,8 +116,8 @@ def layout(frame: pd.DataFrame, dataset: str, algorithm: str) -> Hashable | None
     another column (algorithms beside numeric data-set ids, or data sets repeated per fold?)
     are ambiguous and a ValueError names the options that settle it.
     """
-    columns = list(frame.columns)
-    labels = label_columns(frame)
+    columns = frame.columns
+    labels = label_columns(frame, dtypes)
     if dataset in columns:
         if algorithm in columns or any(c != dataset for c in labels):
             return LONG
@@ -147,6 +152,11 @@ def without_written_index(frame: pd.DataFrame, dataset: str) -> pd.DataFrame:
     return frame.set_index(_WRITTEN_INDEX).rename_axis(None)
 
 
+def texts(labels: pd.Index) -> list[str]:
+    """Index labels as text (converted at once, not label by label)."""
+    return [str(label) for label in labels.to_numpy(dtype=object).tolist()]
+
+
 def _default_index(frame: pd.DataFrame) -> bool:
     """An index that names nothing: unnamed integers (as read, or after filtering rows)."""
     return frame.index.name is None and pd.api.types.is_integer_dtype(frame.index)
@@ -177,16 +187,21 @@ def frame_to_table(
 ) -> Table:
     """Data sets x algorithms from a wide or long frame (see :func:`layout`)."""
     frame = without_written_index(frame, dataset)
-    how = layout(frame, dataset, algorithm)
+    dtypes = list(frame.dtypes)  # once (pandas builds a Series each time)
+    how = layout(frame, dataset, algorithm, dtypes)
     if how is LONG:
-        return long_to_table(frame, long_columns(frame, dataset, algorithm, score), aggregate)
+        labels = label_columns(frame, dtypes)
+        return long_to_table(
+            frame, long_columns(frame, dataset, algorithm, score, labels), aggregate
+        )
     if how is not None:
         frame = frame.set_index(how)
-    names = [str(c) for c in frame.columns]
+        dtypes = list(frame.dtypes)
+    names = texts(frame.columns)
     check_unique(names, "algorithm")
     if frame.index.is_unique:
-        rows = [str(i) for i in frame.index]
-        return Table(frame_values(frame, names, rows), names, rows)
+        rows = texts(frame.index)
+        return Table(frame_values(frame, names, rows, dtypes=dtypes), names, rows)
     if aggregate is None:
         dup = sorted({str(i) for i in frame.index[frame.index.duplicated()]})
         raise ValueError(
@@ -270,6 +285,9 @@ class Names:
         self.index: dict[str, int] = {}
         self.names: list[str] = []
 
+    def __len__(self) -> int:
+        return len(self.names)
+
     def codes(self, labels: object) -> np.ndarray:
         numbers, uniques = pd.factorize(labels, use_na_sentinel=False)  # type: ignore[call-overload]
         lookup = np.empty(len(uniques), dtype=np.int64)
@@ -309,7 +327,7 @@ class LongReader:
         self.columns, self.runs, self.source, self.rows = columns, list(runs), source, rows
         self.datasets, self.algorithms = Names(), Names()
         self.run_names = [Names() for _ in runs]
-        self.combos: dict[tuple[int, ...], int] = {}
+        self.combos = [Names() for _ in runs]  # the run columns' values, joined
         self.combiner = RunCombiner(aggregate)
         self.keys: list[np.ndarray] = []
         self.labels: list[pd.Index] = []
@@ -326,14 +344,13 @@ class LongReader:
         self.combiner.add(d, a, scores)
 
     def _keys(self, chunk: pd.DataFrame, d: np.ndarray, a: np.ndarray) -> np.ndarray:
-        """One int64 per row: its data set, algorithm and combination of run values."""
-        runs = np.column_stack(
-            [names.codes(chunk[c]) for names, c in zip(self.run_names, self.runs)]
-        )
-        unique, inverse = np.unique(runs, axis=0, return_inverse=True)
-        lookup = np.array([self.combos.setdefault(tuple(u), len(self.combos)) for u in unique])
-        combo = lookup[inverse.reshape(-1)]
-        if max(len(self.datasets.names), len(self.algorithms.names), len(self.combos)) >= (
+        """One int64 per row: its data set, algorithm and combination of run values (the
+        run columns' codes joined one column at a time, each prefix coded again, so that every
+        part stays below 2**_KEY_BITS)."""
+        combo = np.zeros(len(chunk), dtype=np.int64)
+        for names, prefixes, column in zip(self.run_names, self.combos, self.runs):
+            combo = prefixes.codes((combo << _KEY_BITS) | names.codes(chunk[column]))
+        if max(map(len, (self.datasets, self.algorithms, *self.run_names, *self.combos))) >= (
             1 << _KEY_BITS
         ):
             raise ValueError(
@@ -343,13 +360,24 @@ class LongReader:
         key: np.ndarray = (d << (2 * _KEY_BITS)) | (a << _KEY_BITS) | combo
         return key
 
+    def _runs(self, combo: int) -> str:
+        """The run columns' values of a combination code, as text."""
+        values = []
+        for names, prefixes in zip(reversed(self.run_names), reversed(self.combos)):
+            joined = int(prefixes.names[combo])
+            values.append(names.names[joined & ((1 << _KEY_BITS) - 1)])
+            combo = joined >> _KEY_BITS
+        return ", ".join(f"{run} {value}" for run, value in zip(self.runs, reversed(values)))
+
     def _cell(self, d: int, a: int) -> str:
         return f"data set {self.datasets.names[d]!r}, algorithm {self.algorithms.names[a]!r}"
 
     def table(self) -> Table:
         """The data sets x algorithms table of everything read."""
         if self.keys:
-            self._check_repeated_rows(np.concatenate(self.keys))
+            keys = np.concatenate(self.keys)
+            self.keys.clear()  # 8 bytes a row, then 8 more for the sorted copy
+            self._check_repeated_rows(keys)
         n, k = len(self.datasets.names), len(self.algorithms.names)
         counts = self.combiner.counts[:n, :k]
         if self.combiner.aggregate is None and (counts > 1).any():
@@ -367,6 +395,7 @@ class LongReader:
         """ValueError naming the rows that repeat a data set, algorithm and run."""
         ordered = np.sort(keys)
         repeated = ordered[1:][ordered[1:] == ordered[:-1]]
+        del ordered
         if not repeated.size:
             return
         rows = np.flatnonzero(np.isin(keys, repeated))
@@ -374,11 +403,7 @@ class LongReader:
         rows = rows[keys[rows] == key]
         labels = np.concatenate([np.asarray(index, dtype=object) for index in self.labels])
         mask = (1 << _KEY_BITS) - 1
-        combo = next(c for c, i in self.combos.items() if i == key & mask)
-        runs = ", ".join(
-            f"{run} {names.names[code]}"
-            for run, names, code in zip(self.runs, self.run_names, combo)
-        )
+        runs = self._runs(key & mask)
         cell = self._cell(key >> 2 * _KEY_BITS, (key >> _KEY_BITS) & mask)
         shown = list(labels[rows[:5]]) + ([f"... ({len(rows)} rows)"] if len(rows) > 5 else [])
         raise ValueError(
@@ -399,11 +424,18 @@ def column_values(column: pd.Series, locate: Callable[[int], str]) -> np.ndarray
 
 
 def frame_values(
-    frame: pd.DataFrame, names: list[str], rows: list[str], at_least: int = 2
+    frame: pd.DataFrame,
+    names: list[str],
+    rows: list[str],
+    at_least: int = 2,
+    dtypes: list[Any] | None = None,
 ) -> np.ndarray:
     """The values of a wide frame as float64 (NaN where missing), checked: numeric columns at
     once, the others cell by cell (a TypeError names the first cell that is not a number)."""
-    if all(_numbers(dtype) for dtype in frame.dtypes):
+    dtypes = list(frame.dtypes) if dtypes is None else dtypes
+    if all(isinstance(dtype, np.dtype) and dtype.kind in "iuf" for dtype in dtypes):
+        return checked_table(frame.to_numpy(dtype=np.float64), names, rows, at_least)
+    if all(_numbers(dtype) for dtype in dtypes):  # nullable extension types: NA is NaN
         values = frame.to_numpy(dtype=np.float64, na_value=np.nan)
         return checked_table(values, names, rows, at_least)
     values = np.empty(frame.shape)
@@ -419,6 +451,8 @@ def frame_values(
 def _numbers(dtype: Any) -> bool:
     """Whether a column of this dtype holds only real numbers or missing values (no text,
     booleans or complex numbers: those are checked cell by cell)."""
+    if isinstance(dtype, np.dtype):
+        return dtype.kind in "iuf"
     return bool(
         pd.api.types.is_numeric_dtype(dtype)
         and not pd.api.types.is_bool_dtype(dtype)

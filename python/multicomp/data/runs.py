@@ -71,10 +71,11 @@ class RunCombiner:
     ``add(datasets, algorithms, values)`` takes a chunk as integer codes (0, 1, ... in order of
     first appearance) and float64 scores; ``counts`` is the number of scores of each cell so
     far; ``table(n_datasets, n_algorithms)`` gives the N x k combined scores (NaN for a cell
-    without a score or with a missing run). The mean is kept as compensated sums (TwoSum, with
-    each chunk's runs summed in sorted order), so runs that sum alike give the same mean, at
-    the precision of the scores (:func:`multicomp._ranking.at_data_precision`); the median and
-    a callable see each cell's runs in the order of the rows.
+    without a score or with a missing run). The mean is kept as compensated sums (Knuth's
+    TwoSum: the sum and the exact sum of its rounding errors, so an error of order u^2 instead
+    of u), so runs that sum alike give the same mean whatever their order, at the precision of
+    the scores (:func:`multicomp._ranking.at_data_precision`); the median and a callable see
+    each cell's runs in the order of the rows.
     """
 
     def __init__(self, aggregate: Aggregate | None) -> None:
@@ -90,7 +91,10 @@ class RunCombiner:
         rows, columns = self.counts.shape
         if n <= rows and k <= columns:
             return
-        shape = (max(n, 2 * rows), max(k, 2 * columns))
+        shape = (
+            rows if n <= rows else max(n, 2 * rows),
+            columns if k <= columns else max(k, 2 * columns),
+        )
         for name in ("counts", "_sum", "_error", "_scale", "_missing"):
             old = getattr(self, name)
             new = np.zeros(shape, dtype=old.dtype)
@@ -109,7 +113,9 @@ class RunCombiner:
             self._chunks.append((datasets, algorithms, values))
 
     def _add_sums(self, cells: np.ndarray, values: np.ndarray) -> None:
-        order = np.lexsort((values, cells))  # by cell, each cell's runs sorted
+        # By cell (rows grouped by cell, as tables usually are, sort in linear time); the
+        # compensated sums below make the mean independent of the runs' order.
+        order = np.argsort(cells, kind="stable")
         cells, values = cells[order], values[order]
         starts = np.flatnonzero(np.r_[True, cells[1:] != cells[:-1]])
         unique = cells[starts]

@@ -26,15 +26,14 @@ from multicomp._vocabulary import (
     DATASETS_TESTS,
     DECIMAL_MARKS,
     FAMILIES,
-    INCOMPLETE_TESTS,
     NAN_POLICIES,
-    PAIRWISE_TESTS,
     PVALUE_METHODS,
     ROMS,
     SE_FORMS,
 )
 from multicomp.data.scores import ShapeWarning
 from multicomp.ranktests.permutation import DEFAULT_SEED
+from multicomp.report import files
 
 __all__ = ["main"]
 
@@ -135,8 +134,8 @@ def _analysis_options(parser: argparse.ArgumentParser) -> None:
         **_listed("--test", ranktests.compare_tests()),
         default="friedman",
         help=f"post-hoc tests: on the ranks of {_or(ranktests.names())} (default friedman); "
-        f"or pairwise {_or(PAIRWISE_TESTS)} tests (Benavoli et al. 2016; procedures holm, "
-        f"default, and bonferroni); with missing scores, {_or(INCOMPLETE_TESTS)} "
+        f"or pairwise {_or(ranktests.names('pairwise'))} tests (Benavoli et al. 2016; procedures "
+        f"holm, default, and bonferroni); with missing scores, {_or(ranktests.names('incomplete'))} "
         "(skillings_mack: any pattern; durbin: balanced incomplete blocks) use every score",
     )
     parser.add_argument(
@@ -288,6 +287,17 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
         help="procedure whose decisions the diagram draws (default: the "
         "report's procedure, so that diagram and summary agree)",
     )
+    parser.add_argument(
+        "--outdir",
+        metavar="DIR",
+        help="also write every output into DIR (created if needed): report.txt, report.md, "
+        "report.tex, report.html, report.json, report.csv, cd-diagram.png, cd-diagram.svg",
+    )
+    parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="with --outdir: replace files of those names (default: refuse, naming the file)",
+    )
 
 
 def _reading_options(parser: argparse.ArgumentParser) -> None:
@@ -364,7 +374,7 @@ def _check_ranking(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         or args.check_conditions
         or args.control is not None
         or args.plot_procedure is not None
-        or args.test in INCOMPLETE_TESTS
+        or ranktests.kind_of(args.test) == "incomplete"
     ):
         parser.error(
             "--ranking ranks all the algorithms by the Plackett-Luce model: it goes with none "
@@ -419,7 +429,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "--cv compares two algorithms on one data set: it goes with neither "
             "--bayesian nor --plot"
         )
-    if args.test in INCOMPLETE_TESTS and (
+    if ranktests.kind_of(args.test) == "incomplete" and (
         args.bayesian is not None or args.cv is not None or args.check_conditions
     ):
         parser.error(
@@ -432,13 +442,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if not 0 < args.max_size < float("inf"):
         parser.error(f"--max-size must be a positive number of MiB; got {args.max_size:g}")
+    _check_outdir(parser, args)
     if sys.stdout is None or sys.stdout.closed:
         return _fail("standard output is closed: nowhere to write the report", 1)
     try:
+        if args.outdir is not None and not args.overwrite:  # before the work, not after
+            files.check_free(files.targets(args.outdir), "--overwrite")
         report = _analyse(args)
         text = _render(report, args.format)
         figure = _figure(report, args) if args.plot is not None else None
-    except InputError as exc:
+    except (InputError, OSError) as exc:
         return _fail(str(exc), 2)
     try:
         _write(text, sys.stdout)
@@ -448,12 +461,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             _write(f"\nPublished numbers: {PUBLISHED[args.example]}\n", sys.stdout)
         if figure is not None:
             figure.savefig(args.plot, bbox_inches="tight", dpi=150)
+        if args.outdir is not None:
+            written = report.save(args.outdir, overwrite=args.overwrite)
+            print(f"{PROG}: wrote {', '.join(map(str, written.values()))}", file=sys.stderr)
     except BrokenPipeError:  # e.g. `multicomp ... | head`
         sys.stderr.close()
         return 0
     except OSError as exc:
         return _fail(f"cannot write output: {exc}", 1)
     return 0
+
+
+def _check_outdir(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """--outdir writes the comparison's report: not with the other analyses; --overwrite
+    goes with it."""
+    if args.overwrite and args.outdir is None:
+        parser.error("--overwrite goes with --outdir DIR")
+    others = {
+        "--bayesian": args.bayesian is not None,
+        "--cv": args.cv is not None,
+        "--check-conditions": args.check_conditions,
+        "--ranking": args.ranking,
+    }
+    if args.outdir is not None and any(others.values()):
+        asked = [option for option, given in others.items() if given]
+        parser.error(
+            f"--outdir writes the report of the comparison: it does not go with {asked[0]}"
+        )
 
 
 def _fail(message: str, status: int) -> int:
@@ -504,7 +538,7 @@ def _analyse(args: argparse.Namespace) -> Any:
 def _read(args: argparse.Namespace) -> Any:
     """The bundled example, or the CSV (or standard input) as a DataFrame, checked."""
     from multicomp.data.examples import load_example
-    from multicomp.data.scores import read_scores
+    from multicomp.data.readers import read_scores
 
     if args.example is not None:
         return load_example(args.example)
@@ -528,11 +562,12 @@ def _scores(source: Any, args: argparse.Namespace) -> Any:
     """The validated scores, with the shape warnings as one-line messages on standard error."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ShapeWarning)
-        scores = source.scores(keep_missing=args.test in INCOMPLETE_TESTS)
+        scores = source.scores(keep_missing=ranktests.kind_of(args.test) == "incomplete")
     for warning in caught:
         if issubclass(warning.category, ShapeWarning):
             message = _one_line(warning.message)
-            if message.startswith("two algorithms") and args.test not in PAIRWISE_TESTS:
+            pairwise = ranktests.kind_of(args.test) == "pairwise"
+            if message.startswith("two algorithms") and not pairwise:
                 message += "; on the command line: --test wilcoxon (or --test sign)"
             print(f"{PROG}: warning: {message}", file=sys.stderr)
         else:

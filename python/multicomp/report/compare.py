@@ -17,8 +17,6 @@ from multicomp._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
     FAMILIES,
-    INCOMPLETE_TESTS,
-    PAIRWISE_TESTS,
     ROMS,
     CompareTest,
     Family,
@@ -30,11 +28,7 @@ from multicomp._vocabulary import (
 )
 from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
 from multicomp.data.scores import Scores, index_of
-from multicomp.incomplete import (
-    durbin,
-    posthoc_incomplete,
-    skillings_mack,
-)
+from multicomp.incomplete import posthoc_incomplete
 from multicomp.omnibus import rank_omnibus
 from multicomp.parametric import (
     check_conditions,
@@ -49,6 +43,7 @@ from multicomp.posthoc import (
     posthoc_all_pairs,
     posthoc_control,
 )
+from multicomp.ranktests.blocks import blocks as incomplete_blocks
 from multicomp.ranktests.permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -161,13 +156,35 @@ def compare(
     D06 = Demsar (2006), JMLR 7:1-30.
     G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> report = mc.compare(scores)  # Friedman ranks, all pairs with Bergmann-Hommel
+    >>> report.rank_frame.round(3)
+               friedman
+    algorithm
+    C4.5          3.143
+    C4.5+m        2.000
+    C4.5+cf       2.929
+    C4.5+m+cf     1.929
+    >>> report.omnibus_frame[["statistic", "pvalue"]].round(4)
+                    statistic  pvalue
+    test
+    friedman          10.9524  0.0099
+    iman_davenport     4.5859  0.0099
+    >>> mine = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")  # Holm
+    >>> [hypothesis.label for hypothesis in mine.rejected()]
+    ['C4.5+m+cf vs C4.5']
     """
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
     test = cast(CompareTest, check_choice("test", test, ranktests.compare_tests()))  # or registered
     method, n_resamples = check_options(method, random_state, n_resamples)
     pvalues = {"method": method, "random_state": random_state, "n_resamples": n_resamples}
-    if test in INCOMPLETE_TESTS and method not in ("auto", "asymptotic"):
+    incomplete = ranktests.kind_of(test) == "incomplete"
+    if incomplete and method not in ("auto", "asymptotic"):
         raise ValueError(
             f"method={method!r} applies to the rank tests; test={test!r} has asymptotic "
             "p-values only"
@@ -180,10 +197,10 @@ def compare(
         {"aligned_se": aligned_se, "quade_se": quade_se},
         monotone,
     )
-    if test in INCOMPLETE_TESTS:
+    if incomplete:
         return _compare_incomplete(
             data,
-            test,
+            cast(IncompleteTest, test),
             control=control,
             alpha=alpha,
             procedure=procedure,
@@ -327,18 +344,10 @@ def _compare_incomplete(
                 )
             )
     scores = data.scores(keep_missing=True)
-    omnibus: list[OmnibusTest]
-    if test == "skillings_mack":
-        sm = skillings_mack(scores, tie_correction=tie_correction)
-        omnibus = [OmnibusTest("skillings_mack", sm.statistic, sm.pvalue, "chi2", (sm.df,))]
-        dropped, n_missing = sm.dropped, sm.n_missing
-    else:
-        du = durbin(scores, tie_correction=tie_correction)
-        omnibus = [
-            OmnibusTest("durbin", du.statistic, du.pvalue, "chi2", (du.df,)),
-            OmnibusTest("durbin_f", du.f_statistic, du.f_pvalue, "F", (du.df, du.df_den)),
-        ]
-        dropped, n_missing = du.dropped, du.n_missing
+    entry = ranktests.get_incomplete(test)
+    blocks = incomplete_blocks(scores)
+    omnibus = tuple(OmnibusTest(*row) for row in entry.omnibus(blocks, bool(tie_correction)))
+    dropped, n_missing = blocks.dropped, blocks.n_missing
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     result = posthoc_incomplete(
@@ -352,9 +361,10 @@ def _compare_incomplete(
         "data sets that score it). It assumes that a score is not missing because of how well the algorithm would "
         "have done: a failure that signals a bad algorithm is better scored as its worst."
     ]
-    if test == "durbin":
+    if entry.posthoc_df is not None:
         notes.append(
-            f"Note: the z column holds Conover's t statistic, with {du.df_den} degrees of freedom."
+            f"Note: the z column holds {entry.t_statistic}, with {entry.posthoc_df(blocks)} "
+            "degrees of freedom."
         )
     if dropped:
         notes.append(
@@ -459,7 +469,7 @@ def _check_options(
         raise ValueError("rom= applies to the comparisons with a control: give control=")
     if monotone and control is not None:
         raise ValueError("monotone= applies to all pairwise comparisons: leave out control=")
-    if monotone and test in PAIRWISE_TESTS:
+    if monotone and ranktests.kind_of(test) == "pairwise":
         raise ValueError(
             f"monotone= changes only Bergmann-Hommel, which test={test!r} does not offer"
         )

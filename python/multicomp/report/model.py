@@ -18,12 +18,11 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
+from multicomp import ranktests
 from multicomp._names import TEST_NAMES, fmt_p
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_choice
 from multicomp._vocabulary import (
-    INCOMPLETE_TESTS,
-    PAIRWISE_TESTS,
     ChosenFamily,
     PosthocComparison,
     PValueMethod,
@@ -79,6 +78,14 @@ class OmnibusTest(NotebookView):
     method : str
         How ``pvalue`` was computed: ``'asymptotic'`` (from ``distribution``), ``'exact'`` or
         ``'permutation'`` (Monte Carlo) permutation p-values (``compare(method=)``).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> test = mc.compare(scores, method="asymptotic").omnibus[0]
+    >>> print(test.name, round(test.statistic, 3), test.distribution, test.df, round(test.pvalue, 4))
+    friedman 10.952 chi2 (3,) 0.012
     """
 
     name: str  # a registered rank test's, a test derived from one, or an incomplete test's
@@ -122,6 +129,15 @@ class Hypothesis(NotebookView):
         One adjusted p-value (APV) per procedure of the report (``Report.procedures``).
     label : str
         "first vs second".
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> report = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")
+    >>> first = report.hypotheses[0]
+    >>> print(first.label, round(first.z, 4), round(first.pvalue, 4))
+    C4.5+m+cf vs C4.5 2.4885 0.0128
     """
 
     first: str
@@ -373,10 +389,11 @@ class ReportData:
     def rank_frame(self) -> pd.DataFrame:
         """Average Friedman ranks (and the ranks of ``test`` when it is not Friedman; only
         those after an incomplete-block test)."""
+        kind = ranktests.kind_of(self.test)
         columns: dict[str, list[float]] = {
-            "friedman" if self.test not in INCOMPLETE_TESTS else self.test: list(self.ranks)
+            "friedman" if kind != "incomplete" else self.test: list(self.ranks)
         }
-        if self.test not in (*PAIRWISE_TESTS, *INCOMPLETE_TESTS, "friedman"):  # a rank test
+        if kind == "rank" and self.test != "friedman":  # another rank test's own ranks
             columns[self.test] = list(self.test_ranks)
         return pd.DataFrame(columns, index=pd.Index(self.algorithms, name="algorithm"))
 

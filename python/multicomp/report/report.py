@@ -8,13 +8,16 @@ renderers and the codec import the data classes, never this module, so nothing i
 from __future__ import annotations
 
 import contextlib
+import os
+from pathlib import Path
 from typing import Any, cast
 
-from multicomp._validation import check_alpha, check_choice, one_of
-from multicomp._vocabulary import CD_PROCEDURES, INCOMPLETE_TESTS, PosthocTest
+from multicomp import ranktests
+from multicomp._validation import check_alpha, check_bool, check_choice, one_of
+from multicomp._vocabulary import CD_PROCEDURES, PosthocTest
 from multicomp.data.scores import index_of
 from multicomp.plotting.cd_diagram import cd_diagram, draw_decisions
-from multicomp.report import json, large, render
+from multicomp.report import files, json, large, render
 from multicomp.report.decisions import of_report
 from multicomp.report.model import ReportData
 
@@ -27,7 +30,7 @@ class Report(ReportData):
     A report compares equal after a JSON round trip. Render it with ``str(report)``,
     :meth:`to_markdown`, :meth:`to_latex`, :meth:`to_html`, :meth:`to_json` (read back with
     :meth:`from_json`), :meth:`to_csv`; draw its critical difference (CD) diagram with
-    :meth:`plot`. Tables as DataFrames: :attr:`rank_frame`, :attr:`omnibus_frame`,
+    :meth:`plot`; write all of them at once with :meth:`save`. Tables as DataFrames: :attr:`rank_frame`, :attr:`omnibus_frame`,
     :meth:`to_frame` (the hypotheses).
 
     Attributes
@@ -110,6 +113,22 @@ class Report(ReportData):
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
     comparisons in the design of experiments in computational intelligence and data mining,
     Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> report = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")
+    >>> report
+    <Report: 4 algorithms x 14 data sets, control='C4.5+m+cf', test='friedman', procedure='holm', alpha=0.05: 1 of 3 hypotheses rejected>
+    >>> report.to_frame()[["z", "pvalue", "apv_holm"]].round(4)
+                               z  pvalue  apv_holm
+    hypothesis
+    C4.5+m+cf vs C4.5     2.4885  0.0128    0.0385
+    C4.5+m+cf vs C4.5+cf  2.0494  0.0404    0.0808
+    C4.5+m+cf vs C4.5+m   0.1464  0.8836    0.8836
+    >>> print(report.summary.splitlines()[0])
+    4 algorithms compared on 14 data sets (higher scores are better; rank 1 is the best). Significance level alpha = 0.05.
     """
 
     @property
@@ -199,6 +218,69 @@ class Report(ReportData):
         apostrophe (OWASP's CSV-injection rule); :meth:`to_json` keeps every name exactly."""
         return render.csv(self)
 
+    def save(
+        self, directory: str | os.PathLike[str], *, overwrite: bool = False
+    ) -> dict[str, Path]:
+        """Write every output of the report into ``directory`` in one call.
+
+        The text, Markdown, LaTeX, HTML, JSON and CSV reports and the critical difference
+        diagram (PNG and SVG, the report's own decisions as :meth:`plot` draws them), named
+        ``report.txt``, ``report.md``, ``report.tex``, ``report.html``, ``report.json``,
+        ``report.csv``, ``cd-diagram.png`` and ``cd-diagram.svg``. The directory is created
+        if needed. Every name is checked before anything is written, so a refused call writes
+        nothing; each file is written whole (to a temporary file, then renamed).
+
+        Parameters
+        ----------
+        directory : str or os.PathLike
+            Where to write.
+        overwrite : bool
+            Replace files of these names that exist (default False: FileExistsError naming
+            the first one).
+
+        Returns
+        -------
+        dict of str to pathlib.Path
+            The paths written, by kind: ``'text'``, ``'markdown'``, ``'latex'``, ``'html'``,
+            ``'json'``, ``'csv'``, ``'cd_diagram_png'``, ``'cd_diagram_svg'``.
+
+        Raises
+        ------
+        FileExistsError
+            A file of one of these names exists and ``overwrite`` is False.
+        NotADirectoryError
+            ``directory`` is a file.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> import multicomp as mc
+        >>> report = mc.compare(mc.load_example("demsar2006"))
+        >>> with tempfile.TemporaryDirectory() as where:
+        ...     written = report.save(where)
+        ...     print(sorted(path.name for path in written.values()))
+        ['cd-diagram.png', 'cd-diagram.svg', 'report.csv', 'report.html', 'report.json', 'report.md', 'report.tex', 'report.txt']
+        >>> written["latex"].suffix
+        '.tex'
+        """
+        paths = files.targets(directory)
+        if not check_bool(overwrite, "overwrite"):
+            files.check_free(paths, "overwrite=True")
+        figure = self.plot()
+        return files.write_all(
+            paths,
+            {
+                "text": self.to_text,
+                "markdown": self.to_markdown,
+                "latex": self.to_latex,
+                "html": lambda: render.html(self, figure, page=True),
+                "json": self.to_json,
+                "csv": self.to_csv,
+                "cd_diagram_png": lambda: files.figure_bytes(figure, "png"),
+                "cd_diagram_svg": lambda: files.figure_bytes(figure, "svg"),
+            },
+        )
+
     def plot(
         self,
         *,
@@ -232,7 +314,7 @@ class Report(ReportData):
                 procedure = check_choice("procedure", procedure, self.procedures, aliases=False)
         alpha = self.alpha if alpha is None else check_alpha(alpha)
         named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
-        incomplete = self.test in INCOMPLETE_TESTS
+        incomplete = ranktests.kind_of(self.test) == "incomplete"
         if letters is None:
             letters = len(self.algorithms) > large.CD_LIMIT and self.comparison == "all_pairs"
         if letters:

@@ -1,0 +1,84 @@
+"""Every output of a report written at once (:meth:`multicomp.Report.save` and the command
+line's ``--outdir``): the text, Markdown, LaTeX, HTML, JSON and CSV reports and the critical
+difference diagram as PNG and SVG, with names that say what each is.
+
+No file is replaced unless asked: every name is checked before the first is written, so a
+refused call leaves the directory as it was. Each file is written to a temporary file in the
+same directory and renamed, so a reader never sees half a report.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+__all__ = ["FILES", "check_free", "targets", "write_all"]
+
+#: What each file holds, by its name in the directory (the keys of ``Report.save``'s answer).
+FILES: dict[str, str] = {
+    "text": "report.txt",
+    "markdown": "report.md",
+    "latex": "report.tex",
+    "html": "report.html",
+    "json": "report.json",
+    "csv": "report.csv",
+    "cd_diagram_png": "cd-diagram.png",
+    "cd_diagram_svg": "cd-diagram.svg",
+}
+
+
+def targets(directory: str | os.PathLike[str]) -> dict[str, Path]:
+    """The path of each output in ``directory``, by kind (the keys of :data:`FILES`)."""
+    if not isinstance(directory, (str, os.PathLike)):
+        raise TypeError(f"directory must be a path (str or os.PathLike); got {directory!r}")
+    root = Path(directory)
+    return {kind: root / name for kind, name in FILES.items()}
+
+
+def check_free(paths: dict[str, Path], option: str) -> None:
+    """FileExistsError naming the first of ``paths`` that exists (and ``option``, which
+    replaces it), or NotADirectoryError if their directory is a file."""
+    root = next(iter(paths.values())).parent
+    if root.exists() and not root.is_dir():
+        raise NotADirectoryError(f"{str(root)!r} exists and is not a directory")
+    for path in paths.values():
+        if path.exists() or path.is_symlink():
+            raise FileExistsError(f"{str(path)!r} exists: give {option} to replace it")
+
+
+def write_all(
+    paths: dict[str, Path], renderers: dict[str, Callable[[], str | bytes]]
+) -> dict[str, Path]:
+    """Render each output and write it to its path (``renderers`` by kind, as ``paths``),
+    creating the directory; returns ``paths``."""
+    next(iter(paths.values())).parent.mkdir(parents=True, exist_ok=True)
+    for kind, path in paths.items():
+        _replace(path, renderers[kind]())
+    return paths
+
+
+def _replace(path: Path, content: str | bytes) -> None:
+    """Write ``content`` to a temporary file beside ``path``, then rename it to ``path``."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def figure_bytes(figure: Any, fmt: str) -> bytes:
+    """A matplotlib figure as PNG (150 dpi) or SVG (no date, so the same report gives the
+    same file) bytes."""
+    import io
+
+    buffer = io.BytesIO()
+    options: dict[str, Any] = {"dpi": 150} if fmt == "png" else {"metadata": {"Date": None}}
+    figure.savefig(buffer, format=fmt, bbox_inches="tight", **options)
+    return buffer.getvalue()

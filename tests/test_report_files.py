@@ -1,0 +1,108 @@
+"""Report.save and the command line's --outdir: every output at once, nothing replaced unless
+asked (issue 20.5)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from multicomp import Report, compare, load_example
+from multicomp.cli import main
+from multicomp.report.files import FILES
+
+NAMES = sorted(FILES.values())
+
+
+@pytest.fixture(scope="module")
+def report() -> Report:
+    return compare(load_example("demsar2006"))
+
+
+def test_save_writes_each_output_as_its_renderer_gives_it(report: Report, tmp_path: Path) -> None:
+    written = report.save(tmp_path / "new" / "dir")  # created with its parents
+    assert sorted(p.name for p in written.values()) == NAMES
+    assert all(p.parent == tmp_path / "new" / "dir" for p in written.values())
+    text = {
+        kind: written[kind].read_text(encoding="utf-8") for kind in FILES if "diagram" not in kind
+    }
+    assert text["text"] == report.to_text()
+    assert text["markdown"] == report.to_markdown()
+    assert text["latex"] == report.to_latex()
+    assert text["csv"] == report.to_csv()
+    assert Report.from_json(text["json"]) == report
+    assert _without_image(text["html"]) == _without_image(report.to_html())
+    assert written["cd_diagram_png"].read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    svg = written["cd_diagram_svg"].read_text(encoding="utf-8")
+    assert "<svg" in svg and "C4.5+m+cf" not in svg.split("<svg", 1)[0]
+    assert not [p for p in written["text"].parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def _without_image(html: str) -> str:
+    """The page with its diagram's data URI cut (matplotlib's SVG ids differ between draws)."""
+    return re.sub(r"data:image/svg\+xml;base64,[A-Za-z0-9+/=]+", "data:", html)
+
+
+def test_existing_files_are_kept_unless_asked(report: Report, tmp_path: Path) -> None:
+    (tmp_path / "report.md").write_text("mine", encoding="utf-8")
+    with pytest.raises(FileExistsError, match=r"report\.md' exists: give overwrite=True"):
+        report.save(tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == ["report.md"]  # nothing written at all
+    assert (tmp_path / "report.md").read_text(encoding="utf-8") == "mine"
+    written = report.save(tmp_path, overwrite=True)
+    assert written["markdown"].read_text(encoding="utf-8") == report.to_markdown()
+
+
+def test_save_refuses_bad_arguments(report: Report, tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("", encoding="utf-8")
+    with pytest.raises(NotADirectoryError, match="is not a directory"):
+        report.save(afile)
+    with pytest.raises(TypeError, match="directory must be a path"):
+        report.save(3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="overwrite must be True or False"):
+        report.save(tmp_path, overwrite="yes")  # type: ignore[arg-type]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+def test_cli_outdir_writes_everything_and_keeps_stdout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    assert main(["--example", "demsar2006", "--format", "json", "--outdir", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["format"] == "multicomp.report"  # stdout as without it
+    assert sorted(p.name for p in out.iterdir()) == NAMES
+    assert "wrote" in captured.err and "report.tex" in captured.err
+    saved = Report.from_json((out / "report.json").read_text(encoding="utf-8"))
+    assert saved == Report.from_json(captured.out)
+
+
+def test_cli_refuses_to_replace_before_the_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "cd-diagram.svg").write_text("mine", encoding="utf-8")
+    assert main(["--example", "demsar2006", "--outdir", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # refused before the analysis
+    assert "cd-diagram.svg' exists: give --overwrite to replace it" in captured.err
+    assert main(["--example", "demsar2006", "--outdir", str(tmp_path), "--overwrite"]) == 0
+    assert (tmp_path / "cd-diagram.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--overwrite"], "--overwrite goes with --outdir"),
+        (["--outdir", "x", "--bayesian", "sign"], "does not go with --bayesian"),
+        (["--outdir", "x", "--check-conditions"], "does not go with --check-conditions"),
+    ],
+)
+def test_cli_outdir_usage_errors(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--example", "demsar2006", *argv])
+    assert exit_.value.code == 2 and message in capsys.readouterr().err

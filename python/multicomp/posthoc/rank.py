@@ -501,6 +501,8 @@ def _z_tests(
             used,
             pvalues.random_state,
             pvalues.n_resamples,
+            asymptotic=pvalue,
+            threshold=alpha / len(first),  # Bonferroni's, the smallest of any procedure
         )
     index = pd.Index(labels)  # built once for the three Series
     series = {

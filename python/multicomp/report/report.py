@@ -67,8 +67,9 @@ class Report(ReportData):
         The procedures whose adjusted p-values each hypothesis holds.
     procedure : str
         The procedure of the summary and the plot.
-    hypotheses : tuple of Hypothesis
-        One per comparison.
+    hypotheses : Hypotheses
+        One :class:`Hypothesis` per comparison, held as columns (a read-only sequence; its
+        arrays ``first``, ``second``, ``difference``, ``z``, ``pvalue``, ``apvs``).
     notes : tuple of str
         Notes for the reader (left-out data sets and procedures, missing scores).
     tie_correction, rom, aligned_se, quade_se, monotone : bool or str

@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import contextlib
 import os
+from dataclasses import fields
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from multicomp import ranktests
 from multicomp._validation import check_alpha, check_bool, check_choice, one_of
 from multicomp._vocabulary import CD_PROCEDURES, PosthocTest
 from multicomp.data.scores import index_of
-from multicomp.plotting.cd_diagram import cd_diagram, draw_decisions
+from multicomp.plotting.cd_diagram import DiagramStyle, cd_diagram, draw_decisions
+from multicomp.posthoc import PosthocOptions
 from multicomp.report import files, json, large, render
 from multicomp.report.decisions import of_report
 from multicomp.report.model import ReportData
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["Report"]
 
@@ -289,7 +294,7 @@ class Report(ReportData):
         control: str | int | None = None,
         test: PosthocTest | None = None,
         letters: bool | None = None,
-        **style: Any,
+        **style: Unpack[DiagramStyle],
     ) -> Any:
         """The critical difference (CD) diagram of this report (a matplotlib Figure), or its
         compact letter display beyond ``multicomp.report.large.CD_LIMIT`` (50) algorithms.
@@ -303,7 +308,7 @@ class Report(ReportData):
         compact letter display (:meth:`multicomp.letters.LetterDisplay.plot`: one line per
         algorithm, sorted best first, its average rank and its letters; names legible at
         any k), where a CD diagram's names no longer fit; by default (None) beyond
-        ``CD_LIMIT`` algorithms. ``style`` then holds ``per_panel`` only. After an incomplete-block test (``skillings_mack``,
+        ``CD_LIMIT`` algorithms when no ``style`` is given (a style is the CD diagram's). After an incomplete-block test (``skillings_mack``,
         ``durbin``) the diagram always draws the report's decisions (no critical difference
         exists: the SE differs between pairs), so ``procedure`` must be one of its procedures.
         """
@@ -315,15 +320,18 @@ class Report(ReportData):
         alpha = self.alpha if alpha is None else check_alpha(alpha)
         named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
         incomplete = ranktests.kind_of(self.test) == "incomplete"
+        own = self.comparison == "all_pairs" and procedure in self.procedures
+        own = own and test in (None, self.test) and not style
         if letters is None:
-            letters = len(self.algorithms) > large.CD_LIMIT and self.comparison == "all_pairs"
+            letters = own and len(self.algorithms) > large.CD_LIMIT
         if letters:
-            if self.comparison != "all_pairs" or procedure not in self.procedures:
+            if not own:
                 raise ValueError(
-                    "letters=True draws the report's own all-pairs decisions: "
+                    "letters=True draws the report's own all-pairs decisions, with its test and "
+                    "without the CD diagram's style options: "
                     + one_of("procedure", procedure, self.procedures)
                 )
-            return large.letter_display(self, procedure, alpha).plot(**style)
+            return large.letter_display(self, procedure, alpha).plot()
         if (
             procedure in self.procedures
             and (procedure not in CD_PROCEDURES or incomplete)
@@ -337,20 +345,14 @@ class Report(ReportData):
                 f"control (asked: test={test!r}, control={control!r}): "
                 + one_of("procedure", procedure, self.procedures)
             )
-        options: dict[str, Any] = {"aligned_se": self.aligned_se, "quade_se": self.quade_se}
-        if self.comparison == "control":
-            options["rom"] = self.rom
-        else:
-            options["monotone"] = self.monotone
+        # the report's post-hoc options (its fields of the same names): its p-values
+        options = {f.name: getattr(self, f.name) for f in fields(PosthocOptions)}
         return cd_diagram(
             self.as_scores(),
             procedure=procedure,
             alpha=alpha,
             control=named if named is not None else self.control,
             test=cast(PosthocTest, self.test) if test is None else test,  # not incomplete
-            method=self.method,
-            random_state=self.random_state,
-            n_resamples=self.n_resamples,
             **options,
             **style,
         )

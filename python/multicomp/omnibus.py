@@ -13,7 +13,8 @@ papers), ``"exact"`` (the permutation distribution of the statistic when the alg
 scores are permuted within each data set, enumerated), ``"permutation"`` (that distribution by
 Monte Carlo, ``n_resamples`` random permutations, p = (b + 1)/(n_resamples + 1)) or ``"auto"``
 (default): asymptotic for N > 16 data sets (``multicomp.ranktests.permutation.AUTO_MAX_N``), else
-exact where the enumeration fits, else Monte Carlo. Measured at alpha = 0.05 under the null
+exact where the enumeration fits, else Monte Carlo, and the asymptotic form where the Monte
+Carlo work would exceed ``multicomp._work.PERMUTATION_WORK_LIMIT`` (many algorithms). Measured at alpha = 0.05 under the null
 (benches/RESULTS-asymptotic-sizes.md: exact for Friedman's chi-square and Iman-Davenport's F
 at k = 3 and 4, otherwise multicomp.simulate with 40,000 tables per cell, SE at most 0.0013),
 the asymptotic Iman-Davenport test rejects 0.075 and 0.068 at N = 3 and 4 (k = 4), 0.064 at
@@ -33,6 +34,7 @@ for why one permutation engine serves all four tests.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -439,7 +441,7 @@ def friedman(
     >>> scores = mc.load_example("demsar2006")
     >>> res = mc.friedman(scores)  # N = 14: a permutation p-value (method='auto')
     >>> print(round(res.statistic, 3), res.df, res.pvalue, res.method)
-    10.952 3 0.0099 permutation
+    10.952 3 0.01 permutation
     >>> print(round(mc.friedman(scores, method="asymptotic").pvalue, 4))
     0.012
     """
@@ -716,17 +718,32 @@ class OmnibusRow(NamedTuple):
 
 
 def ranked(
-    test: str, scores: Scores, tie_correction: bool, options: PValueOptions
+    test: str,
+    scores: Scores,
+    tie_correction: bool,
+    options: PValueOptions,
+    pairs: float | None = None,
 ) -> tuple[np.ndarray, float, PValue]:
     """The registered rank ``test`` of checked ``scores``: its within-data-set table W, its
     statistic (the registry's vectorised one, as the permutation engine and
-    :func:`multicomp.simulate` use it) and its p-value by ``options``."""
+    :func:`multicomp.simulate` use it) and its p-value by ``options``; ``pairs``: the smallest
+    threshold of a post-hoc on the same table, whose permutations are then drawn with the
+    omnibus test's (:func:`multicomp.ranktests.permutation.omnibus_pvalue`)."""
     entry = ranktests.get(test)
     table = entry.table(scores.oriented())
     n, k = table.shape
     statistic = float(entry.statistic(table, tie_correction))
     asymptotic = float(entry.pvalue(np.asarray(statistic), n, k))
-    return table, statistic, omnibus_pvalue(table, asymptotic, *options)
+    resampled = None if entry.kernel else _statistic_of(entry, tie_correction)
+    p = omnibus_pvalue(table, asymptotic, *options, statistic=resampled, pairs=pairs)
+    return table, statistic, p
+
+
+def _statistic_of(
+    entry: ranktests.RankTest, tie_correction: bool
+) -> Callable[[np.ndarray], np.ndarray]:
+    """``entry``'s statistic of permuted tables, for the numpy engine."""
+    return lambda tables: entry.statistic(tables, tie_correction)
 
 
 def derived_rows(test: str, statistic: float, p: PValue, n: int, k: int) -> list[OmnibusRow]:
@@ -747,17 +764,35 @@ def derived_rows(test: str, statistic: float, p: PValue, n: int, k: int) -> list
 
 
 def rank_omnibus(
-    scores: Scores, test: str, tie_correction: bool, options: PValueOptions
+    scores: Scores,
+    test: str,
+    tie_correction: bool,
+    options: PValueOptions,
+    threshold: float | None = None,
 ) -> tuple[tuple[OmnibusRow, ...], pd.Series]:
     """The omnibus tests of a comparison by ``test`` on checked ``scores``: Friedman's and
     those derived from it, then ``test``'s own (when it is another registered rank test) and
-    those derived from it, each statistic computed once; and the average Friedman ranks."""
-    friedman_ranks, statistic, p = ranked("friedman", scores, tie_correction, options)
+    those derived from it, each statistic computed once; and the average Friedman ranks.
+    ``threshold``: the smallest threshold of the post-hoc by ``test`` that follows, whose
+    permutations are drawn with its omnibus test's (one draw for both)."""
+    pairs = _pairs(test, options, threshold)
+    friedman_ranks, statistic, p = ranked(
+        "friedman", scores, tie_correction, options, pairs if test == "friedman" else None
+    )
     rows = _rows("friedman", friedman_ranks.shape, statistic, p)
     if test != "friedman" and test in ranktests.names():  # Friedman's is always shown
-        table, statistic, p = ranked(test, scores, tie_correction, options)
+        table, statistic, p = ranked(test, scores, tie_correction, options, pairs)
         rows += _rows(test, table.shape, statistic, p)
     return tuple(rows), average_ranks(scores, friedman_ranks)
+
+
+def _pairs(test: str, options: PValueOptions, threshold: float | None) -> float | None:
+    """``threshold`` when the post-hoc by ``test`` permutes its table (a rank test whose z
+    tests are not referred to Student's t under ``method="auto"``), else None."""
+    if test not in ranktests.names():
+        return None
+    t_tests = ranktests.get(test).posthoc_df is not None and options.method == "auto"
+    return None if t_tests else threshold
 
 
 def _rows(test: str, shape: tuple[int, ...], statistic: float, p: PValue) -> list[OmnibusRow]:

@@ -99,7 +99,8 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         metavar="CSV",
         help="scores: wide (first column = data sets, one column per algorithm) "
-        "or long (columns dataset, algorithm, score); '-' reads standard input",
+        "or long (columns dataset, algorithm, score); a CSV file, '-' (standard input, CSV), "
+        "or a Parquet or Arrow file (.parquet, .arrow, .feather; with pyarrow)",
     )
     parser.add_argument(
         "--max-size",
@@ -519,7 +520,8 @@ def _analyse(args: argparse.Namespace) -> Any:
         source = ScoresInput(
             data,
             {
-                "higher_is_better": not args.lower_is_better,
+                # not given: a score column named as an error, loss or time is pointed out
+                **({"higher_is_better": False} if args.lower_is_better else {}),
                 "dataset": args.dataset_column,
                 "algorithm": args.algorithm_column,
                 "score": args.score_column,
@@ -539,19 +541,26 @@ def _analyse(args: argparse.Namespace) -> Any:
                 scores, test=args.bayesian, rope=args.rope, control=args.control, seed=args.seed
             )
         return _compare(source, scores.n_algorithms, args)
-    except (FileNotFoundError, ValueError, TypeError) as exc:
+    except (FileNotFoundError, ValueError, TypeError, ImportError) as exc:
         raise InputError(_one_line(exc)) from exc
     except OSError as exc:
         raise InputError(f"cannot read {args.csv!r}: {exc.strerror or exc}") from exc
 
 
 def _read(args: argparse.Namespace) -> Any:
-    """The bundled example, or the CSV (or standard input) as a DataFrame, checked."""
+    """The bundled example, the CSV (or standard input) as a DataFrame, checked, or the path
+    of a Parquet or Arrow file (read in column batches where it is analysed)."""
+    import pandas as pd
+
+    from multicomp.data import arrow
     from multicomp.data.examples import load_example
     from multicomp.data.readers import read_scores
 
     if args.example is not None:
         return load_example(args.example)
+    if args.csv != "-" and arrow.file_kind(args.csv) is not None:
+        _check_columns(pd.DataFrame(columns=arrow.column_names(args.csv)), args)
+        return read_scores(args.csv) if args.cv is not None else args.csv
     with _checked_input(args.csv, int(args.max_size * 2**20)) as path:
         try:
             data = read_scores(

@@ -262,6 +262,11 @@ class Hypotheses(Sequence[Hypothesis]):
             [h.apvs for h in items],
         )
 
+    def take(self, index: Any) -> Hypotheses:
+        """The hypotheses at ``index`` (positions or a boolean mask), as columns."""
+        columns = ("first", "second", "difference", "z", "pvalue", "apvs")
+        return Hypotheses(self.names, *(getattr(self, c)[index] for c in columns))
+
     def __len__(self) -> int:
         return len(self.pvalue)
 
@@ -438,12 +443,11 @@ class ReportData:
         return np.argsort(self.hypotheses.pvalue, kind="stable")
 
     # --- decisions ---------------------------------------------------------------------
-    def rejected(
-        self, procedure: str | None = None, alpha: float | None = None
-    ) -> list[Hypothesis]:
-        """Hypotheses rejected by ``procedure`` (default: the report's) at ``alpha`` (APV <= alpha)."""
+    def rejected(self, procedure: str | None = None, alpha: float | None = None) -> Hypotheses:
+        """Hypotheses rejected by ``procedure`` (default: the report's) at ``alpha`` (APV <=
+        alpha), in order of unadjusted p: a sequence of :class:`Hypothesis`."""
         order = self.by_pvalue()
-        return [self.hypotheses[int(i)] for i in order[self.rejected_mask(procedure, alpha)[order]]]
+        return self.hypotheses.take(order[self.rejected_mask(procedure, alpha)[order]])
 
     def rejected_mask(self, procedure: str | None = None, alpha: float | None = None) -> np.ndarray:
         """Which hypotheses (in their order) ``procedure`` rejects at ``alpha``, as booleans."""

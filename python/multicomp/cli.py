@@ -23,6 +23,7 @@ from multicomp import ranktests
 from multicomp._validation import check_choice
 from multicomp._vocabulary import (
     AGGREGATES,
+    ALTERNATIVES,
     DATASETS_TESTS,
     DECIMAL_MARKS,
     FAMILIES,
@@ -124,6 +125,13 @@ def _analysis_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--alpha", type=float, default=0.05, help="significance level (default 0.05)"
+    )
+    parser.add_argument(
+        "--alternative",
+        **_listed("--alternative", ALTERNATIVES),
+        default="two-sided",
+        help="with --control: two-sided (default), or one-sided: less (each algorithm worse "
+        "than the control), greater (better)",
     )
     parser.add_argument(
         "--lower-is-better",
@@ -423,6 +431,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "(--seed also with --ranking)"
         )
     _check_ranking(parser, args)
+    if args.alternative != "two-sided" and args.control is None:
+        parser.error("--alternative goes with --control (all pairs are two-sided)")
     if (args.rho is not None) != (args.cv in CV_TESTS[:2]):
         parser.error(f"--rho goes with (and is needed by) --cv {' or '.join(CV_TESTS[:2])}")
     if args.cv is not None and (args.bayesian is not None or args.plot is not None):
@@ -615,6 +625,7 @@ def _compare(source: Any, k: int, args: argparse.Namespace) -> Any:
                 method=args.method,
                 n_resamples=args.n_resamples,
                 family=args.family,
+                alternative=args.alternative,
             ),
         ),
         message,

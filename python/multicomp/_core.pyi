@@ -15,6 +15,7 @@ __all__ = [
     "MAX_K",
     "MAX_K_ENUMERATE",
     "MAX_K_ROBINSON",
+    "MAX_K_SHAFFER",
     "__version__",
     "adjust_pvalues",
     "bergmann_hommel_accepted",
@@ -38,6 +39,8 @@ MAX_K_ENUMERATE: int
 """Largest k whose exhaustive sets are listed (11: 678,569 sets, 55-bit masks)."""
 MAX_K_ROBINSON: int
 """Largest k for Bergmann-Hommel on Robinson families (100): time grows like k^5 at worst."""
+MAX_K_SHAFFER: int
+"""Largest k for Shaffer's S(k) (2000: about 0.3 s and 1.9 million values)."""
 
 def shaffer_counts(k: int) -> list[int]: ...
 def shaffer_multipliers(k: int) -> list[int]: ...

@@ -15,11 +15,18 @@ Monte Carlo, ``n_resamples`` random permutations, p = (b + 1)/(n_resamples + 1))
 (default): asymptotic for N > 16 data sets (``multicomp.ranktests.permutation.AUTO_MAX_N``), else
 exact where the enumeration fits, else Monte Carlo, and the asymptotic form where the Monte
 Carlo work would exceed ``multicomp._work.PERMUTATION_WORK_LIMIT`` (many algorithms). Measured at alpha = 0.05 under the null
-(multicomp.simulate, 20,000 to 40,000 tables; benches/permutation.py), the asymptotic
-Iman-Davenport test rejects up to 0.074 at N = 4, 0.0575 at N = 12 (k = 5) and 0.052 to 0.055
-at N = 13 to 16; Quade's F 0.058 to 0.062 at N = 4 to 5 (k = 3); Friedman's chi-square with
-k = 3 0.071 at N = 4 and 0.056 at N = 16 (a discrete statistic); from N = 17 to 20 all are at
-most 0.054. Exact and permutation p-values hold alpha at every N. ``method="asymptotic"``
+(benches/RESULTS-asymptotic-sizes.md: exact for Friedman's chi-square and Iman-Davenport's F
+at k = 3 and 4, otherwise multicomp.simulate with 40,000 tables per cell, SE at most 0.0013),
+the asymptotic Iman-Davenport test rejects 0.075 and 0.068 at N = 3 and 4 (k = 4), 0.064 at
+N = 4 (k = 5), above 0.055 up to N = 11 and at most 0.055 from N = 12 at k = 4, 5 and 10; at
+k = 3 it rejects 0.17 and 0.19 at N = 2 and 3, and from N = 4 as Friedman's chi-square, which
+(a discrete statistic) rejects 0.069 at N = 4, 0.058 at N = 12 and 0.0575 at N = 16; Quade's
+F 0.059 and 0.060 at N = 4 and 5 (k = 3); from N = 17 to 20 all are at most 0.054. Exact
+permutation p-values hold alpha at every N. Monte Carlo ones hold it with fresh resamples
+(``random_state=None``); with the default fixed seed 0 every table of one shape meets the same
+resamples, so a shape's type I error is one draw around alpha: Friedman's test rejects 0.043
+to 0.054 over the 83 Monte Carlo shapes of k = 5 to 10, N = 3 to 16
+(benches/RESULTS-permutation-seed.md). ``method="asymptotic"``
 reproduces the papers' p-values (D06's example has N = 14). The result records ``method``
 (the one used) and ``n_resamples`` (Monte Carlo only). See :mod:`multicomp.ranktests.permutation`
 for why one permutation engine serves all four tests.
@@ -434,7 +441,7 @@ def friedman(
     >>> scores = mc.load_example("demsar2006")
     >>> res = mc.friedman(scores)  # N = 14: a permutation p-value (method='auto')
     >>> print(round(res.statistic, 3), res.df, res.pvalue, res.method)
-    10.952 3 0.0099 permutation
+    10.952 3 0.01 permutation
     >>> print(round(mc.friedman(scores, method="asymptotic").pvalue, 4))
     0.012
     """

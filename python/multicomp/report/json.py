@@ -20,7 +20,7 @@ import numpy as np
 from multicomp import procedures, ranktests
 from multicomp._names import TEST_NAMES
 from multicomp._validation import check_alpha, one_of
-from multicomp.report.model import ReportData
+from multicomp.report.model import Hypotheses, Hypothesis, ReportData
 
 __all__ = ["FORMAT", "VERSION", "check_report", "decode", "encode"]
 
@@ -35,7 +35,31 @@ R = TypeVar("R", bound=ReportData)
 def encode(report: ReportData, **kwargs: Any) -> str:
     """The report as strict JSON: every field, non-finite numbers as strings ("Infinity")."""
     payload = {"format": FORMAT, "version": VERSION, **asdict(report)}
-    return json.dumps(_strict(payload), **{"indent": 2, **kwargs, "allow_nan": False})
+    payload = {**_strict(payload), "hypotheses": _hypothesis_objects(report.hypotheses)}
+    return json.dumps(payload, **{"indent": 2, **kwargs, "allow_nan": False})
+
+
+def _hypothesis_objects(h: Hypotheses) -> list[dict[str, Any]]:
+    """One JSON object per hypothesis, built column by column (no per-pair conversion)."""
+    columns = {name: _strict_column(getattr(h, name)) for name in ("difference", "z", "pvalue")}
+    apvs = [tuple(row) for row in _strict_column(h.apvs)]
+    keys = ("first", "second", "difference", "z", "pvalue", "apvs")
+    rows = zip(
+        h.first_names.tolist(),
+        h.second_names.tolist(),
+        columns["difference"],
+        columns["z"],
+        columns["pvalue"],
+        apvs,
+    )
+    return [dict(zip(keys, row)) for row in rows]
+
+
+def _strict_column(values: np.ndarray) -> list[Any]:
+    """A float array as (nested) lists, its non-finite values as :func:`_strict` writes them."""
+    if np.isfinite(values).all():
+        return list(values.tolist())
+    return list(_strict(values.tolist()))
 
 
 def decode(cls: type[R], text: str) -> R:
@@ -79,6 +103,8 @@ def _decode(kind: Any, value: Any, where: str) -> Any:
     field (driven by their annotations, so a new field is read without code here), tuples
     element by element, floats also from "Infinity"/"NaN". ValueError names ``where``."""
     origin, args = get_origin(kind), get_args(kind)
+    if kind is Hypotheses:  # read as a tuple of Hypothesis; the report makes the columns
+        return _decode(tuple[Hypothesis, ...], value, where)
     if isinstance(kind, type) and is_dataclass(kind):
         if not isinstance(value, dict):
             raise ValueError(f"{where} must be a JSON object; got {_json_type(value)}")

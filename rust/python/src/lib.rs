@@ -10,6 +10,7 @@ use multicomp_core::plackett_luce::{self, check_plackett_luce, Settings};
 use multicomp_core::robinson::{self, check_k_robinson};
 use multicomp_core::{
     exhaustive, shaffer, CoreError, Interrupt, MAX_K, MAX_K_ENUMERATE, MAX_K_ROBINSON,
+    MAX_K_SHAFFER,
 };
 use numpy::ndarray::{ArrayD, IxDyn};
 use numpy::{
@@ -474,6 +475,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_K", MAX_K)?;
     m.add("MAX_K_ENUMERATE", MAX_K_ENUMERATE)?;
     m.add("MAX_K_ROBINSON", MAX_K_ROBINSON)?;
+    m.add("MAX_K_SHAFFER", MAX_K_SHAFFER)?;
     m.add_function(wrap_pyfunction!(shaffer_counts, m)?)?;
     m.add_function(wrap_pyfunction!(shaffer_multipliers, m)?)?;
     m.add_function(wrap_pyfunction!(exhaustive_sets, m)?)?;

@@ -173,8 +173,8 @@ def compare(
     >>> report.omnibus_frame[["statistic", "pvalue"]].round(4)
                     statistic  pvalue
     test
-    friedman          10.9524    0.01
-    iman_davenport     4.5859    0.01
+    friedman          10.9524  0.0089
+    iman_davenport     4.5859  0.0089
     >>> mine = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")  # Holm
     >>> [hypothesis.label for hypothesis in mine.rejected()]
     ['C4.5+m+cf vs C4.5']

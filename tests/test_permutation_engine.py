@@ -212,6 +212,11 @@ def test_auto_bounds_the_work_at_many_algorithms(k: int, monkeypatch: pytest.Mon
     if k == 300:
         report = mc.compare(x)
         assert report.pvalue_method == "asymptotic" and report.omnibus[0].method == "asymptotic"
+    if k == 5000:  # 12.5 million pairs: refused before any work, naming what works
+        with pytest.raises(ValueError, match=r"12,497,500 pairs.*pass control=NAME"):
+            mc.compare(x)
+        mine = mc.compare(x, control=0)
+        assert mine.pvalue_method == "asymptotic" and mine.omnibus[0].method == "asymptotic"
 
 
 def test_the_default_limit_is_documented_in_work() -> None:

@@ -27,6 +27,7 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
+from multicomp._work import check_pairs
 from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
 from multicomp.data.scores import Scores, index_of
 from multicomp.omnibus import rank_omnibus
@@ -211,6 +212,8 @@ def compare(
     scores = data.scores()
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
+    else:
+        check_pairs(scores.n_algorithms)
     options = PosthocOptions(
         aligned_se=ses["aligned_se"],
         quade_se=ses["quade_se"],

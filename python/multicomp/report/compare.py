@@ -224,10 +224,9 @@ def compare(
             tie_correction=tie_correction,
         )
     scores = data.scores()
+    check_pairs(scores.n_algorithms if control is None else 2)  # before any work
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
-    else:
-        check_pairs(scores.n_algorithms)
     options = PosthocOptions(
         aligned_se=ses["aligned_se"],
         quade_se=ses["quade_se"],
@@ -238,8 +237,7 @@ def compare(
         n_resamples=n_resamples,
         alternative=alternative,
     )
-    k = scores.n_algorithms
-    threshold = alpha / (k - 1 if control is not None else k * (k - 1) / 2)  # Bonferroni's
+    threshold = _bonferroni(alpha, scores.n_algorithms, control)
     omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, options, threshold)
     result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
     side = _parametric_side(data, scores, family, control, alpha)
@@ -275,6 +273,11 @@ def _stored(options: PosthocOptions) -> dict[str, Any]:
     report read back from JSON recomputes with; the seed as an integer (or None)."""
     stored = {f.name: getattr(options, f.name) for f in fields(options)}
     return {**stored, "random_state": seed_of(options.random_state)}
+
+
+def _bonferroni(alpha: float, k: int, control: str | None) -> float:
+    """The smallest threshold of the post-hoc's procedures: alpha over its hypotheses."""
+    return alpha / (k - 1 if control is not None else k * (k - 1) / 2)
 
 
 def _omnibus(

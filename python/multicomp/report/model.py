@@ -23,6 +23,7 @@ from multicomp._names import TEST_NAMES, fmt_p
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_choice
 from multicomp._vocabulary import (
+    Alternative,
     ChosenFamily,
     PosthocComparison,
     PValueMethod,
@@ -45,7 +46,15 @@ __all__ = [
 
 #: The fields of a report that select a paper's form (or the papers' p-values), listed by
 #: :meth:`ReportData.paper_options` when they differ from their defaults.
-PAPER_OPTIONS = ("tie_correction", "rom", "aligned_se", "quade_se", "monotone", "method")
+PAPER_OPTIONS = (
+    "tie_correction",
+    "rom",
+    "aligned_se",
+    "quade_se",
+    "monotone",
+    "method",
+    "alternative",
+)
 
 
 def distribution(t: OmnibusTest) -> str:
@@ -253,6 +262,11 @@ class Hypotheses(Sequence[Hypothesis]):
             [h.apvs for h in items],
         )
 
+    def take(self, index: Any) -> Hypotheses:
+        """The hypotheses at ``index`` (positions or a boolean mask), as columns."""
+        columns = ("first", "second", "difference", "z", "pvalue", "apvs")
+        return Hypotheses(self.names, *(getattr(self, c)[index] for c in columns))
+
     def __len__(self) -> int:
         return len(self.pvalue)
 
@@ -346,6 +360,7 @@ class ReportData:
     pvalue_method: PValueSource = "asymptotic"
     n_resamples: int = DEFAULT_RESAMPLES
     random_state: int | None = DEFAULT_SEED  # the seed of the permutations (None: not recorded)
+    alternative: Alternative = "two-sided"  # of the comparisons with a control
     # data sets left out by nan_policy="omit", or with fewer than 2 scores by an incomplete test
     omitted: tuple[str, ...] = ()
     # the parametric side (multicomp.parametric): the verdict on its conditions, the family
@@ -428,12 +443,11 @@ class ReportData:
         return np.argsort(self.hypotheses.pvalue, kind="stable")
 
     # --- decisions ---------------------------------------------------------------------
-    def rejected(
-        self, procedure: str | None = None, alpha: float | None = None
-    ) -> list[Hypothesis]:
-        """Hypotheses rejected by ``procedure`` (default: the report's) at ``alpha`` (APV <= alpha)."""
+    def rejected(self, procedure: str | None = None, alpha: float | None = None) -> Hypotheses:
+        """Hypotheses rejected by ``procedure`` (default: the report's) at ``alpha`` (APV <=
+        alpha), in order of unadjusted p: a sequence of :class:`Hypothesis`."""
         order = self.by_pvalue()
-        return [self.hypotheses[int(i)] for i in order[self.rejected_mask(procedure, alpha)[order]]]
+        return self.hypotheses.take(order[self.rejected_mask(procedure, alpha)[order]])
 
     def rejected_mask(self, procedure: str | None = None, alpha: float | None = None) -> np.ndarray:
         """Which hypotheses (in their order) ``procedure`` rejects at ``alpha``, as booleans."""

@@ -31,6 +31,7 @@ from multicomp._vocabulary import (
 from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
 from multicomp.data.scores import Scores, index_of
 from multicomp.incomplete import (
+    DurbinResult,
     durbin,
     posthoc_incomplete,
     skillings_mack,
@@ -223,9 +224,11 @@ def compare(
         monotone=bool(monotone),
         method=method,
         pvalue_method=result.method,
+        pvalue_resamples=result.n_resamples,
         n_resamples=n_resamples,
         random_state=seed_of(random_state),
         omitted=scores.omitted,
+        left_out=tuple(result.skipped.items()),
         **side,
     )
 
@@ -238,7 +241,7 @@ def _omnibus(
     rank ``test``'s own; and the average Friedman ranks."""
     options = PValueOptions(pvalues["method"], pvalues["random_state"], pvalues["n_resamples"])
     rows, ranks = rank_omnibus(scores, test, bool(tie_correction), options)
-    omnibus = tuple(OmnibusTest(*cast(Any, row[:6])) for row in rows)
+    omnibus = tuple(OmnibusTest(*cast(Any, row)) for row in rows)
     return omnibus, tuple(float(v) for v in ranks)
 
 
@@ -320,18 +323,7 @@ def _compare_incomplete(
                 )
             )
     scores = data.scores(keep_missing=True)
-    omnibus: list[OmnibusTest]
-    if test == "skillings_mack":
-        sm = skillings_mack(scores, tie_correction=tie_correction)
-        omnibus = [OmnibusTest("skillings_mack", sm.statistic, sm.pvalue, "chi2", (sm.df,))]
-        dropped, n_missing = sm.dropped, sm.n_missing
-    else:
-        du = durbin(scores, tie_correction=tie_correction)
-        omnibus = [
-            OmnibusTest("durbin", du.statistic, du.pvalue, "chi2", (du.df,)),
-            OmnibusTest("durbin_f", du.f_statistic, du.f_pvalue, "F", (du.df, du.df_den)),
-        ]
-        dropped, n_missing = du.dropped, du.n_missing
+    omnibus, dropped, n_missing, df_den = _incomplete_omnibus(scores, test, tie_correction)
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     result = posthoc_incomplete(
@@ -352,7 +344,7 @@ def _compare_incomplete(
     ]
     if test == "durbin":
         notes.append(
-            f"Note: the z column holds Conover's t statistic, with {du.df_den} degrees of freedom."
+            f"Note: the z column holds Conover's t statistic, with {df_den} degrees of freedom."
         )
     if dropped:
         notes.append(
@@ -387,7 +379,31 @@ def _compare_incomplete(
         notes=tuple(notes),
         tie_correction=bool(tie_correction),
         omitted=dropped,
+        left_out=tuple(result.skipped.items()),
     )
+
+
+def _incomplete_omnibus(
+    scores: Scores, test: IncompleteTest, tie_correction: bool
+) -> tuple[list[OmnibusTest], tuple[str, ...], int, int]:
+    """The omnibus tests of an incomplete-block ``test`` (asymptotic p-values; each says
+    whether the tie correction changed its statistic), the data sets it dropped, the number of
+    missing scores and the denominator degrees of freedom of Durbin's F (0 for Skillings-Mack)."""
+    run = skillings_mack if test == "skillings_mack" else durbin
+    result = run(scores, tie_correction=tie_correction)
+    textbook = run(scores, tie_correction=False).statistic if tie_correction else result.statistic
+    corrected = not np.isclose(textbook, result.statistic, rtol=1e-12, atol=0.0, equal_nan=True)
+    shown: dict[str, Any] = {"tie_corrected": bool(corrected)}
+    omnibus = [OmnibusTest(test, result.statistic, result.pvalue, "chi2", (result.df,), **shown)]
+    df_den = 0
+    if isinstance(result, DurbinResult):
+        df_den = result.df_den
+        omnibus.append(
+            OmnibusTest(
+                "durbin_f", result.f_statistic, result.f_pvalue, "F", (result.df, df_den), **shown
+            )
+        )
+    return omnibus, result.dropped, result.n_missing, df_den
 
 
 def _parametric_side(

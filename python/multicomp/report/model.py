@@ -37,8 +37,13 @@ __all__ = [
     "Hypothesis",
     "OmnibusTest",
     "ReportData",
+    "at_floor",
     "distribution",
+    "p_equals",
+    "pvalue_floor",
     "pvalue_note",
+    "short_float",
+    "statistic_note",
 ]
 
 #: The fields of a report that select a paper's form (or the papers' p-values), listed by
@@ -51,9 +56,46 @@ def distribution(t: OmnibusTest) -> str:
     return f"{t.distribution}({', '.join(str(d) for d in t.df)})"
 
 
-def pvalue_note(method: PValueSource) -> str:
-    """`` (exact permutation)`` after a p-value that is not asymptotic, else nothing."""
-    return "" if method == "asymptotic" else f" ({pvalue_label(method, None)})"
+def pvalue_floor(method: PValueSource, n_resamples: int | None) -> float | None:
+    """The smallest Monte Carlo p-value, 1/(n_resamples + 1) (Phipson & Smyth 2010), or None
+    for an exact or asymptotic p-value."""
+    return 1.0 / (n_resamples + 1) if method == "permutation" and n_resamples else None
+
+
+def at_floor(p: float, method: PValueSource, n_resamples: int | None) -> float | None:
+    """The floor of a Monte Carlo p-value when ``p`` is at it (no resample was as extreme:
+    the p-value is at most that, not equal to it), else None."""
+    floor = pvalue_floor(method, n_resamples)
+    return floor if floor is not None and p <= floor * (1 + 1e-9) else None
+
+
+def short_float(value: float) -> str:
+    """1e-4, 2.5e-4: a bound in the fewest characters (rounded up to two digits, so the
+    bound it prints holds)."""
+    exponent = int(np.floor(np.log10(value)))
+    mantissa = np.ceil(value / 10.0**exponent * 10) / 10
+    if mantissa >= 10:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{mantissa:g}e{exponent}"
+
+
+def p_equals(p: float, method: PValueSource = "asymptotic", n_resamples: int | None = None) -> str:
+    """``p = 0.0099``, or ``p <= 1e-4`` for a Monte Carlo p-value at its floor (never
+    ``p = 0.0001``, which would claim a precision the resamples do not have)."""
+    floor = at_floor(p, method, n_resamples)
+    return f"p = {fmt_p(p)}" if floor is None else f"p <= {short_float(floor)}"
+
+
+def pvalue_note(method: PValueSource, n_resamples: int | None = None) -> str:
+    """How a p-value was computed, in parentheses: `` (asymptotic)``, `` (exact
+    permutation)``, `` (Monte Carlo permutation, 9,999 resamples)``."""
+    return f" ({pvalue_label(method, n_resamples)})"
+
+
+def statistic_note(t: OmnibusTest) -> str:
+    """`` (tie-corrected)`` after a statistic that the tie correction changed (its textbook
+    form, without the correction, differs: ``compare(tie_correction=False)``), else nothing."""
+    return " (tie-corrected)" if t.tie_corrected else ""
 
 
 @dataclass(frozen=True)
@@ -76,6 +118,12 @@ class OmnibusTest(NotebookView):
     method : str
         How ``pvalue`` was computed: ``'asymptotic'`` (from ``distribution``), ``'exact'`` or
         ``'permutation'`` (Monte Carlo) permutation p-values (``compare(method=)``).
+    n_resamples : int or None
+        The Monte Carlo permutations of a ``'permutation'`` p-value (None otherwise); such a
+        p-value is at least 1/(n_resamples + 1), and reads ``p <= 1e-4`` there.
+    tie_corrected : bool
+        Whether the tie correction changed the statistic: the data hold ties, and the
+        textbook form (``compare(tie_correction=False)``) differs.
     """
 
     name: str  # a registered rank test's, a test derived from one, or an incomplete test's
@@ -84,21 +132,23 @@ class OmnibusTest(NotebookView):
     distribution: Literal["chi2", "F"]
     df: tuple[int, ...]
     method: PValueSource = "asymptotic"
+    n_resamples: int | None = None
+    tie_corrected: bool = False
 
     def __str__(self) -> str:
         df = ", ".join(map(str, self.df))
         return (
-            f"{TEST_NAMES[self.name]}: {self.distribution}({df}) = {self.statistic:.4f}, "
-            f"p = {fmt_p(self.pvalue)}{pvalue_note(self.method)}"
+            f"{TEST_NAMES[self.name]}: {self.distribution}({df}) = {self.statistic:.4f}"
+            f"{statistic_note(self)}, {p_equals(self.pvalue, self.method, self.n_resamples)}"
+            f"{pvalue_note(self.method, self.n_resamples)}"
         )
 
     def to_frame(self) -> pd.DataFrame:
         """The test as one row, indexed by its name: ``statistic``, ``distribution``, ``df``,
-        ``pvalue`` and ``method``."""
-        row = {name: getattr(self, name) for name in ("statistic", "distribution", "df")}
-        return pd.DataFrame(
-            [{**row, "pvalue": self.pvalue, "method": self.method}], index=[self.name]
-        )
+        ``pvalue``, ``method``, ``n_resamples`` and ``tie_corrected``."""
+        names = ("statistic", "distribution", "df", "pvalue", "method", "n_resamples")
+        row = {name: getattr(self, name) for name in (*names, "tie_corrected")}
+        return pd.DataFrame([row], index=[self.name])
 
 
 @dataclass(frozen=True)
@@ -175,7 +225,11 @@ class ReportData:
     method: PValueMethod = "auto"
     pvalue_method: PValueSource = "asymptotic"
     n_resamples: int = DEFAULT_RESAMPLES
+    pvalue_resamples: int | None = None  # the Monte Carlo permutations of the post-hoc's p-values
     random_state: int | None = DEFAULT_SEED  # the seed of the permutations (None: not recorded)
+    # the procedures of the post-hoc left out, with why (procedures.plan(): e.g. Bergmann-Hommel
+    # beyond its exact limit)
+    left_out: tuple[tuple[str, str], ...] = ()
     # data sets left out by nan_policy="omit", or with fewer than 2 scores by an incomplete test
     omitted: tuple[str, ...] = ()
     # the parametric side (multicomp.parametric): the verdict on its conditions, the family
@@ -218,14 +272,26 @@ class ReportData:
 
     @property
     def omnibus_frame(self) -> pd.DataFrame:
+        """The omnibus tests: ``statistic``, ``distribution``, ``pvalue``, how it was computed
+        (``method``, ``n_resamples``) and whether the tie correction changed the statistic
+        (``tie_corrected``)."""
         return pd.DataFrame(
             {
                 "statistic": [t.statistic for t in self.omnibus],
                 "distribution": [distribution(t) for t in self.omnibus],
                 "pvalue": [t.pvalue for t in self.omnibus],
+                "method": [t.method for t in self.omnibus],
+                "n_resamples": pd.array([t.n_resamples for t in self.omnibus], dtype="Int64"),
+                "tie_corrected": [t.tie_corrected for t in self.omnibus],
             },
             index=pd.Index([t.name for t in self.omnibus], name="test"),
         )
+
+    @property
+    def posthoc_pvalues(self) -> str:
+        """How the post-hoc's unadjusted p-values were computed, for readers: "asymptotic",
+        "exact permutation" or "Monte Carlo permutation, 9,999 resamples"."""
+        return pvalue_label(self.pvalue_method, self.pvalue_resamples)
 
     def to_frame(self) -> pd.DataFrame:
         """One row per hypothesis, in order of unadjusted p (as the papers' tables): columns

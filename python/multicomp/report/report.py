@@ -74,7 +74,11 @@ class Report(ReportData):
         How the post-hoc p-values were computed (``'asymptotic'``, ``'exact'``,
         ``'permutation'``); each omnibus test records its own (``OmnibusTest.method``).
     n_resamples : int
-        The Monte Carlo permutations of a ``'permutation'`` p-value.
+        The Monte Carlo permutations of a ``'permutation'`` p-value (the option).
+    pvalue_resamples : int or None
+        The Monte Carlo permutations of the post-hoc's p-values (None unless
+        ``pvalue_method`` is ``'permutation'``); such a p-value is at least
+        1/(pvalue_resamples + 1), and the renderers write ``p <= 1e-4`` there.
     random_state : int or None
         The seed of the Monte Carlo permutations (None when :func:`compare` drew fresh
         entropy or was given a Generator: a recomputation then draws anew). With ``method``,
@@ -83,6 +87,10 @@ class Report(ReportData):
     omitted : tuple of str
         Data sets left out by ``nan_policy='omit'``, or with fewer than two scores by an
         incomplete-block test.
+    left_out : tuple of (str, str)
+        The post-hoc's procedures left out, with why (:func:`multicomp.procedures.plan`):
+        e.g. Bergmann-Hommel beyond its exact limit (k = 100 for rank p-values), where the
+        summary uses Shaffer's procedure. Every renderer says it.
     conditions : str
         The verdict on the conditions of the parametric tests.
     family : {'nonparametric', 'parametric'}
@@ -97,6 +105,8 @@ class Report(ReportData):
         The scores as a table.
     rank_frame, omnibus_frame : pandas.DataFrame
         The ranks and omnibus tests as tables.
+    posthoc_pvalues : str
+        How the post-hoc's unadjusted p-values were computed, for readers.
     summary : str
         What was found, in plain language.
     warnings : tuple of str

@@ -104,6 +104,8 @@ __all__ = [
     "EffectMeasure",
     "MatrixAnnotate",
     "MatrixZeroMethod",
+    "REPORT_EXTRAS",
+    "ReportExtra",
 ]
 
 # --- the Friedman family and its post-hocs ---------------------------------------------------
@@ -205,6 +207,10 @@ NormalityTest = Literal["shapiro", "dagostino", "lilliefors"]
 VarianceTest = Literal["brown_forsythe", "levene", "bartlett"]
 """The tests of equal variances of the parametric side's conditions."""
 
+ReportExtra = Literal["effect_sizes", "matrix", "letters"]
+"""What ``compare(extras=)`` adds to a report when asked: the effect sizes of the pairs, the
+multi-comparison matrix, the compact letter display of the report's decisions."""
+
 AGGREGATES: tuple[AggregateName, ...] = get_args(AggregateName)
 NAN_POLICIES: tuple[NanPolicy, ...] = get_args(NanPolicy)
 DECIMAL_MARKS: tuple[DecimalMark, ...] = get_args(DecimalMark)
@@ -245,3 +251,4 @@ EFFECT_MEASURES: tuple[EffectMeasure, ...] = get_args(EffectMeasure)
 D_FORMS: tuple[DForm, ...] = get_args(DForm)
 MATRIX_ZERO_METHODS: tuple[MatrixZeroMethod, ...] = get_args(MatrixZeroMethod)
 MATRIX_ANNOTATIONS: tuple[MatrixAnnotate, ...] = get_args(MatrixAnnotate)
+REPORT_EXTRAS: tuple[ReportExtra, ...] = get_args(ReportExtra)

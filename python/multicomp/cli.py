@@ -30,6 +30,7 @@ from multicomp._vocabulary import (
     NAN_POLICIES,
     PAIRWISE_TESTS,
     PVALUE_METHODS,
+    REPORT_EXTRAS,
     ROMS,
     SE_FORMS,
 )
@@ -289,6 +290,15 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
         help="procedure whose decisions the diagram draws (default: the "
         "report's procedure, so that diagram and summary agree)",
     )
+    from multicomp.report.extras import HELP
+
+    extras = parser.add_argument_group(
+        "what the report adds when asked", "multicomp.compare(extras=...); not by default"
+    )
+    for name in REPORT_EXTRAS:
+        extras.add_argument(
+            f"--{name.replace('_', '-')}", dest=name, action="store_true", help=HELP[name]
+        )
     parser.add_argument(
         "--outdir",
         metavar="DIR",
@@ -464,8 +474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if figure is not None:
             figure.savefig(args.plot, bbox_inches="tight", dpi=150)
         if args.outdir is not None:
-            written = report.save(args.outdir, overwrite=args.overwrite)
-            print(f"{PROG}: wrote {', '.join(map(str, written.values()))}", file=sys.stderr)
+            report.save(args.outdir, overwrite=args.overwrite)
     except BrokenPipeError:  # e.g. `multicomp ... | head`
         sys.stderr.close()
         return 0
@@ -607,6 +616,7 @@ def _compare(source: Any, k: int, args: argparse.Namespace) -> Any:
                 method=args.method,
                 n_resamples=args.n_resamples,
                 family=args.family,
+                extras=[name for name in REPORT_EXTRAS if getattr(args, name)],
             ),
         ),
         message,

@@ -8,6 +8,7 @@ with a control (G10 Sec. 5.1) or of all pairs (G08 Sec. 2.2), with the adjusted 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -25,6 +26,7 @@ from multicomp._vocabulary import (
     IncompleteTest,
     PosthocTest,
     PValueMethod,
+    ReportExtra,
     Rom,
     SEForm,
 )
@@ -58,6 +60,8 @@ from multicomp.ranktests.permutation import (
     check_options,
     seed_of,
 )
+from multicomp.report.extras import check_extras
+from multicomp.report.extras import compute as compute_extras
 from multicomp.report.model import Hypothesis, OmnibusTest
 from multicomp.report.render import permutation_note
 from multicomp.report.report import Report
@@ -85,6 +89,7 @@ def compare(
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
+    extras: Sequence[ReportExtra] = (),
     **reading: Unpack[ScoreOptions],
 ) -> Report:
     """Run the recommended analysis in one call and return a :class:`Report`.
@@ -151,11 +156,31 @@ def compare(
         sets, where the asymptotic forms were measured above alpha; ``"asymptotic"`` gives the
         papers' values. The report labels which was used (``OmnibusTest.method``,
         ``Report.pvalue_method`` and a note). Not for the incomplete-block tests.
+    extras : sequence of {'effect_sizes', 'matrix', 'letters'}
+        What the report adds, only when asked (every renderer, the JSON and the CSV):
+        ``'effect_sizes'``, Cohen's d_z, Cliff's delta and Akinshin's gamma of each pair (or
+        against the control) with intervals and magnitude labels
+        (:func:`multicomp.effect_size.effect_sizes`), and in the summary how large the best
+        algorithm's lead is; ``'matrix'``, the multi-comparison matrix of Ismail-Fawaz et al.
+        (2023) (:func:`multicomp.multi_comparison.comparison_matrix`); ``'letters'``, the
+        compact letter display of the report's decisions (:func:`multicomp.letters.compact_letters`;
+        all pairs only), a column of the ranks table.
 
     Returns
     -------
     Report
         Ranks, omnibus tests, every procedure's APVs and a plain-language summary.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["effect_sizes", "letters"])
+    >>> report.procedure, len(report.rejected())
+    ('bergmann_hommel', 0)
+    >>> dict(zip(report.algorithms, report.letters))
+    {'C4.5': 'a', 'C4.5+m': 'a', 'C4.5+cf': 'a', 'C4.5+m+cf': 'a'}
+    >>> print(report.summary.split("How large")[1].splitlines()[1])
+      - against C4.5+m (the next best): d = 0.37 [-0.18, 0.90], small
 
     References
     ----------
@@ -166,6 +191,7 @@ def compare(
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
     test = cast(CompareTest, check_choice("test", test, ranktests.compare_tests()))  # or registered
+    extras = check_extras(extras, test, control)
     method, n_resamples = check_options(method, random_state, n_resamples)
     pvalues = {"method": method, "random_state": random_state, "n_resamples": n_resamples}
     if test in INCOMPLETE_TESTS and method not in ("auto", "asymptotic"):
@@ -190,6 +216,7 @@ def compare(
             procedure=procedure,
             paper={"rom": rom, "monotone": monotone, "family": family},
             tie_correction=tie_correction,
+            extras=extras,
         )
     scores = data.scores()
     if control is not None:
@@ -199,8 +226,13 @@ def compare(
     result, pairs = _posthoc(scores, control, cast(PosthocTest, test), alpha, posthoc)
     side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
-    if procedure is None:
-        procedure = default_procedure(scores.n_algorithms, control, test)
+    procedure = check_choice(
+        "procedure",
+        default_procedure(scores.n_algorithms, control, test) if procedure is None else procedure,
+        procedures,
+    )
+    hypotheses = tuple(_hypotheses(result, pairs))
+    added = compute_extras(scores, extras, control, alpha, hypotheses, procedures.index(procedure))
     return Report(
         algorithms=scores.algorithms,
         datasets=scores.datasets,
@@ -214,8 +246,8 @@ def compare(
         omnibus=omnibus,
         comparison="control" if control is not None else "all_pairs",
         procedures=procedures,
-        procedure=check_choice("procedure", procedure, procedures),
-        hypotheses=tuple(_hypotheses(result, pairs)),
+        procedure=procedure,
+        hypotheses=hypotheses,
         notes=_notes(scores, result, omnibus[0].method),
         tie_correction=bool(tie_correction),
         rom=rom,
@@ -230,6 +262,7 @@ def compare(
         omitted=scores.omitted,
         left_out=tuple(result.skipped.items()),
         **side,
+        **added,
     )
 
 
@@ -306,6 +339,7 @@ def _compare_incomplete(
     procedure: str | None,
     paper: dict[str, Any],
     tie_correction: bool,
+    extras: tuple[ReportExtra, ...],
 ) -> Report:
     """:func:`compare` with an incomplete-block test (``test`` "skillings_mack" or "durbin",
     :mod:`multicomp.incomplete`): the omnibus test and its post-hoc on every score, missing
@@ -359,6 +393,9 @@ def _compare_incomplete(
         procedures,
     )
     ranks = tuple(float(v) for v in result.ranks)
+    hypotheses = tuple(_hypotheses(result, pairs))
+    # the letters only (check_extras)
+    added = compute_extras(scores, extras, control, alpha, hypotheses, procedures.index(chosen))
     return Report(
         algorithms=scores.algorithms,
         datasets=tuple(scores.datasets[i] for i in kept),
@@ -375,11 +412,12 @@ def _compare_incomplete(
         comparison="control" if control is not None else "all_pairs",
         procedures=procedures,
         procedure=chosen,
-        hypotheses=tuple(_hypotheses(result, pairs)),
+        hypotheses=hypotheses,
         notes=tuple(notes),
         tie_correction=bool(tie_correction),
         omitted=dropped,
         left_out=tuple(result.skipped.items()),
+        **added,
     )
 
 

@@ -230,3 +230,31 @@ def check_report(r: ReportData) -> None:
         for name, values in (("pvalue", (h.pvalue,)), ("apvs", h.apvs)):
             if not all(0.0 <= v <= 1.0 for v in values):
                 fail(f"hypotheses[{i}].{name}", f"must be in [0, 1]; got {list(values)}")
+    _check_extras(r)
+
+
+def _check_extras(r: ReportData) -> None:
+    """The extras' fields: present exactly when asked, naming the report's algorithms, the
+    matrix's p-values in [0, 1], one letter string per algorithm."""
+    held = {"effect_sizes": r.effect_sizes, "matrix": r.matrix, "letters": r.letters}
+    for name, value in held.items():
+        if bool(value) != (name in r.extras):
+            raise ValueError(
+                f"report.{name} must be given exactly when report.extras holds {name!r}"
+            )
+    pairs = [
+        *((p.first, p.second) for p in r.effect_sizes),
+        *((c.first, c.second) for c in r.matrix),
+    ]
+    strangers = sorted({a for pair in pairs for a in pair} - set(r.algorithms))
+    if strangers:
+        raise ValueError(
+            f"report.effect_sizes or report.matrix names unknown algorithms {strangers}"
+        )
+    if not all(0.0 <= v <= 1.0 for c in r.matrix for v in (c.pvalue, c.adjusted)):
+        raise ValueError("report.matrix p-values must be in [0, 1]")
+    if r.letters and len(r.letters) != len(r.algorithms):
+        raise ValueError(
+            f"report.letters must hold {len(r.algorithms)} strings (one per algorithm); "
+            f"got {len(r.letters)}"
+        )

@@ -26,6 +26,7 @@ from multicomp._vocabulary import (
     PosthocComparison,
     PValueMethod,
     PValueSource,
+    ReportExtra,
     Rom,
     SEForm,
 )
@@ -34,7 +35,10 @@ from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, pva
 
 __all__ = [
     "PAPER_OPTIONS",
+    "EffectSize",
     "Hypothesis",
+    "MatrixCell",
+    "PairEffects",
     "OmnibusTest",
     "ReportData",
     "at_floor",
@@ -196,6 +200,134 @@ class Hypothesis(NotebookView):
 
 
 @dataclass(frozen=True)
+class EffectSize(NotebookView):
+    """One effect size of a pair in a :class:`Report` (``compare(extras=("effect_sizes",))``,
+    :func:`multicomp.effect_size.effect_sizes`).
+
+    Attributes
+    ----------
+    measure : {'cohen_d', 'cliff_delta', 'akinshin_gamma'}
+        Cohen's d_z of the paired differences, Cliff's delta or Akinshin's gamma.
+    value : float
+        The effect (positive: the pair's first algorithm is better).
+    low, high : float
+        Its confidence interval at level 1 - alpha (NaN where undefined).
+    magnitude : str
+        'negligible', 'small', 'medium' or 'large' (Cohen 1988; Romano et al. 2006 for delta).
+    """
+
+    measure: str
+    value: float
+    low: float
+    high: float
+    magnitude: str
+
+    def __str__(self) -> str:
+        return f"{self.value:.2f} [{self.low:.2f}, {self.high:.2f}], {self.magnitude}"
+
+    def to_frame(self) -> pd.DataFrame:
+        """The effect as one row, indexed by its measure."""
+        row = {name: getattr(self, name) for name in ("value", "low", "high", "magnitude")}
+        return pd.DataFrame([row], index=[self.measure])
+
+
+@dataclass(frozen=True)
+class PairEffects(NotebookView):
+    """The effect sizes of one pair of a :class:`Report`.
+
+    Attributes
+    ----------
+    first, second : str
+        The two algorithms (positive effects: ``first`` is better).
+    mean_difference : float
+        The mean of first minus second over the data sets, in score units (oriented: positive
+        when ``first`` is better).
+    effects : tuple of EffectSize
+        Cohen's d, Cliff's delta and Akinshin's gamma.
+    label : str
+        "first vs second".
+    """
+
+    first: str
+    second: str
+    mean_difference: float
+    effects: tuple[EffectSize, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.first} vs {self.second}"
+
+    def effect(self, measure: str) -> EffectSize:
+        """The effect of ``measure``."""
+        return next(e for e in self.effects if e.measure == measure)
+
+    def __str__(self) -> str:
+        return f"{self.label}: " + "; ".join(f"{e.measure} {e}" for e in self.effects)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The pair as one row: ``mean_difference``, then each measure's value, ``_low``,
+        ``_high`` and ``_magnitude`` (as :func:`multicomp.effect_size.effect_sizes`)."""
+        row: dict[str, object] = {"mean_difference": self.mean_difference}
+        for e in self.effects:
+            row.update(
+                {
+                    e.measure: e.value,
+                    f"{e.measure}_low": e.low,
+                    f"{e.measure}_high": e.high,
+                    f"{e.measure}_magnitude": e.magnitude,
+                }
+            )
+        return pd.DataFrame([row], index=[self.label])
+
+
+@dataclass(frozen=True)
+class MatrixCell(NotebookView):
+    """One pair of the multi-comparison matrix of a :class:`Report`
+    (``compare(extras=("matrix",))``, :func:`multicomp.multi_comparison.comparison_matrix`).
+
+    Attributes
+    ----------
+    first, second : str
+        The two algorithms, ``first`` with the better mean score.
+    mean_difference : float
+        Mean score of first minus second (score units).
+    wins, ties, losses : int
+        Data sets on which ``first`` is better than, equal to, worse than ``second``.
+    pvalue : float
+        The pair's own two-sided Wilcoxon signed-rank p-value.
+    adjusted : float
+        That p-value adjusted (Holm) for the k(k-1)/2 pairs.
+    label : str
+        "first vs second".
+    """
+
+    first: str
+    second: str
+    mean_difference: float
+    wins: int
+    ties: int
+    losses: int
+    pvalue: float
+    adjusted: float
+
+    @property
+    def label(self) -> str:
+        return f"{self.first} vs {self.second}"
+
+    def __str__(self) -> str:
+        return (
+            f"{self.label}: mean difference {self.mean_difference:.4g}, "
+            f"{self.wins}/{self.ties}/{self.losses}, p = {fmt_p(self.pvalue)}, "
+            f"adjusted {fmt_p(self.adjusted)}"
+        )
+
+    def to_frame(self) -> pd.DataFrame:
+        """The cell as one row (the columns of ``ComparisonMatrix.to_frame()``)."""
+        names = ("mean_difference", "wins", "ties", "losses", "pvalue", "adjusted")
+        return pd.DataFrame([{n: getattr(self, n) for n in names}], index=[self.label])
+
+
+@dataclass(frozen=True)
 class ReportData:
     """The fields of a :class:`multicomp.Report` (documented there) and what follows from
     them alone: its tables, its scores and the hypotheses a procedure rejects. The renderers,
@@ -238,6 +370,12 @@ class ReportData:
     family: ChosenFamily = "nonparametric"
     family_reason: str = ""
     parametric: tuple[str, ...] = ()
+    # what compare(extras=) added when asked: the effect sizes of the pairs, the
+    # multi-comparison matrix (best mean first), the letters of each algorithm (input order)
+    extras: tuple[ReportExtra, ...] = ()
+    effect_sizes: tuple[PairEffects, ...] = ()
+    matrix: tuple[MatrixCell, ...] = ()
+    letters: tuple[str, ...] = ()
 
     # --- tables ------------------------------------------------------------------------
     @property

@@ -27,6 +27,7 @@ from multicomp._vocabulary import PAIRWISE_TESTS, PValueSource
 from multicomp.procedures import base as registry
 from multicomp.procedures.base import display_name
 from multicomp.ranktests.permutation import pvalue_label
+from multicomp.report import extras
 from multicomp.report.decisions import of_report
 from multicomp.report.model import (
     Hypothesis,
@@ -101,6 +102,7 @@ def summary(report: ReportData) -> str:
         *_ranking_lines(r),
         *_omnibus_lines(r),
         *_posthoc_lines(r),
+        *extras.lead_lines(r, _order(r)),
     ]
     lines.extend(_family_lines(r))
     paper = r.paper_options()
@@ -232,18 +234,41 @@ def _rank_table(r: ReportData) -> _tables.Table:
     means = r.scores.mean(axis=0)
     return _tables.Table(
         title="Average ranks (best first)",
-        header=("#", "Algorithm", "Mean score", *(f"{TEST_NAMES[c]} rank" for c in frame.columns)),
+        header=(
+            "#",
+            "Algorithm",
+            "Mean score",
+            *(f"{TEST_NAMES[c]} rank" for c in frame.columns),
+            *_letters_header(r),
+        ),
         rows=tuple(
             (
                 _tables.Cell(str(place)),
                 _tables.Cell(r.algorithms[j]),
                 _tables.Cell(f"{means.iloc[j]:.4g}"),
                 *(_tables.Cell(f"{v:.4f}") for v in frame.iloc[j]),
+                *_letters_cell(r, j),
             )
             for place, j in enumerate(_order(r), start=1)
         ),
-        align="rlr" + "r" * frame.shape[1],
+        align="rlr" + "r" * frame.shape[1] + "l" * len(_letters_header(r)),
+        note=LETTERS_NOTE if r.letters else "",
     )
+
+
+#: The ranks table's note when it shows the letters (``compare(extras=("letters",))``).
+LETTERS_NOTE = (
+    "Letters: algorithms that share a letter do not differ significantly (the summary's "
+    "procedure; compact letter display, Piepho 2004)."
+)
+
+
+def _letters_header(r: ReportData) -> tuple[str, ...]:
+    return ("Letters",) if r.letters else ()
+
+
+def _letters_cell(r: ReportData, j: int) -> tuple[_tables.Cell, ...]:
+    return (_tables.Cell(r.letters[j]),) if r.letters else ()
 
 
 def _omnibus_table(r: ReportData) -> _tables.Table:
@@ -340,7 +365,7 @@ def _legend(r: ReportData, dialect: _tables.Dialect) -> str:
 
 
 def _details(r: ReportData, dialect: _tables.Dialect) -> list[str]:
-    tables = [_rank_table(r), _omnibus_table(r), _hypothesis_table(r, dialect)]
+    tables = [_rank_table(r), _omnibus_table(r), _hypothesis_table(r, dialect), *extras.tables(r)]
     return [_tables.render(t, dialect) for t in tables]
 
 
@@ -472,6 +497,7 @@ def latex(r: ReportData, label: str = "mc") -> str:
     tables = [
         _latex_ranks(r, label),
         _latex_control(r, label) if r.comparison == "control" else _latex_pairs(r, label),
+        *extras.latex_tables(r, label),
     ]
     header = "% multicomp report; needs \\usepackage{booktabs,graphicx} in the preamble"
     return "\n\n".join([header, *(_tables.render(t, _tables.LATEX) for t in tables)]) + "\n"
@@ -528,6 +554,7 @@ def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
     caption = (
         f"Average ranks over {r.n_datasets} data sets (rank 1 is the best; {better} scores "
         f"are better), best first. {'; '.join(_tex_omnibus(t) for t in r.omnibus)}."
+        + (f" {LETTERS_NOTE}" if r.letters else "")
     )
     means = r.scores.mean(axis=0)
     cell = _tables.Cell
@@ -535,17 +562,24 @@ def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
         title="",
         caption=caption,
         label=f"tab:{label}-ranks",
-        header=("", "Algorithm", "Mean score", *(f"{TEST_NAMES[c]} rank" for c in frame.columns)),
+        header=(
+            "",
+            "Algorithm",
+            "Mean score",
+            *(f"{TEST_NAMES[c]} rank" for c in frame.columns),
+            *_letters_header(r),
+        ),
         rows=tuple(
             (
                 cell(str(place)),
                 cell(r.algorithms[j]),
                 cell(_tex_number(means.iloc[j], 4), raw=True),
                 *(cell(_tex_number(v), raw=True) for v in frame.iloc[j]),
+                *_letters_cell(r, j),
             )
             for place, j in enumerate(_order(r), start=1)
         ),
-        align="rlr" + "r" * frame.shape[1],
+        align="rlr" + "r" * frame.shape[1] + "l" * len(_letters_header(r)),
     )
 
 
@@ -672,6 +706,7 @@ def csv(r: ReportData) -> str:
         ("posthoc", r.to_frame()),
         ("posthoc_pvalues", _posthoc_source(r)),
         ("notes", notes),  # procedures left out and why, p-values, data sets left out
+        *extras.csv_frames(r),
     ):
         long = frame.astype(object).stack(future_stack=True).reset_index()
         long.columns = ["row", "column", "value"]

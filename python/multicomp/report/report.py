@@ -99,6 +99,16 @@ class Report(ReportData):
         Why that family, and which the papers recommend.
     parametric : tuple of str
         The parametric verdicts, when that family was used.
+    extras : tuple of str
+        What ``compare(extras=)`` added: ``'effect_sizes'``, ``'matrix'``, ``'letters'``.
+    effect_sizes : tuple of PairEffects
+        With ``'effect_sizes'``: Cohen's d_z, Cliff's delta and Akinshin's gamma of each pair
+        (or against the control), with intervals and magnitude labels.
+    matrix : tuple of MatrixCell
+        With ``'matrix'``: the multi-comparison matrix, one cell per pair, best mean first.
+    letters : tuple of str
+        With ``'letters'``: each algorithm's compact letters (input order) from the report's
+        decisions; algorithms that share a letter do not differ.
     n_datasets : int
         N.
     scores : pandas.DataFrame

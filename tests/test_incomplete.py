@@ -398,3 +398,37 @@ def test_beyond_roms_limit_it_is_skipped_as_after_complete_data() -> None:
     assert result.skipped == complete.skipped
     report = mc.compare(x, test="skillings_mack", control="A1")
     assert report.procedure == "holm" and "rom left out" in report.to_text()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tie_correction=st.booleans())
+def test_the_registered_statistics_are_vectorised_over_tables(
+    seed: int, tie_correction: bool
+) -> None:
+    """One code path (issue 19.1): the registry's statistic of a stack of tables, with their
+    own patterns of missing scores, equals the public function of each table."""
+    from multicomp import ranktests
+    from multicomp.data.scores import as_scores
+    from multicomp.ranktests.blocks import blocks
+
+    rng = np.random.default_rng(seed)
+    # Skillings-Mack: any pattern (each cell missing with probability 0.2, rounded: ties)
+    tables = np.round(rng.standard_normal((4, 10, 4)), 1)
+    tables[rng.random(tables.shape) < 0.2] = np.nan
+    tables[:, :, :2] = np.round(rng.standard_normal((4, 10, 2)), 1)  # two scores, linked
+    # Durbin: all 3-subsets of 4 algorithms, twice (b = 8, k = 3, r = 6, lambda = 4)
+    bibd = np.round(rng.standard_normal((4, 8, 4)), 1)
+    for i in range(8):
+        bibd[:, i, i % 4] = np.nan
+    for name, stack, function in (
+        ("skillings_mack", tables, mc.skillings_mack),
+        ("durbin", bibd, mc.durbin),
+    ):
+        ranked = [blocks(as_scores(table, keep_missing=True)) for table in stack]
+        statistic = ranktests.get_incomplete(name).statistic(
+            np.stack([b.ranks for b in ranked]),
+            np.stack([b.observed for b in ranked]),
+            tie_correction,
+        )
+        expected = [function(t, tie_correction=tie_correction).statistic for t in stack]
+        np.testing.assert_allclose(statistic, expected, rtol=1e-10, atol=1e-12)

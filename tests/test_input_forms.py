@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 import multicomp as mc
 from multicomp._validation import check_choice
 from multicomp.cli import main
-from multicomp.data.scores import ShapeWarning, as_scores, read_scores
+from multicomp.data.readers import read_scores
+from multicomp.data.scores import ShapeWarning, as_scores
 
 DATASETS = [
     "iris",

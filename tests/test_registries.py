@@ -1,6 +1,7 @@
-"""Proof of shape (issue 19.10): a procedure and a rank test defined here, registered here,
-work through adjust_*, the post-hocs, compare, the command line's choices, every renderer,
-cd_diagram and simulate, with no other module edited. The registries are the one place."""
+"""Proof of shape (issue 19.10): a procedure, a rank test and a pairwise test defined here,
+registered here, work through adjust_*, the post-hocs, compare, the command line's choices,
+every renderer, cd_diagram and simulate, with no other module edited. The registries are the
+one place."""
 
 from __future__ import annotations
 
@@ -66,14 +67,25 @@ NORMAL_SCORES = ranktests.RankTest(
 )
 
 
+# --- a new pairwise test: the paired t test of each pair's scores -----------------------------
+
+PAIRED_T = ranktests.PairwiseTest(
+    name="paired_t",
+    display="paired t tests",
+    run=stats.ttest_rel,
+    direction=lambda result: result.statistic,
+)
+
+
 @pytest.fixture(autouse=True)
 def registered() -> Iterator[None]:
-    """Register the two for one test, and leave the registries as they were."""
+    """Register the three for one test, and leave the registries as they were."""
     saved_procedures = {f: dict(d) for f, d in procedure_registry._REGISTRY.items()}
-    saved_tests = dict(test_registry._REGISTRY)
+    saved_tests = {kind: dict(d) for kind, d in test_registry._REGISTRY.items()}
     for entry in SIDAK.values():
         procedures.register(entry)
     ranktests.register(NORMAL_SCORES)
+    ranktests.register(PAIRED_T)
     yield
     procedure_registry._REGISTRY.clear()
     procedure_registry._REGISTRY.update(saved_procedures)
@@ -154,3 +166,21 @@ def test_simulate_runs_them() -> None:
     assert ("all_pairs", "friedman", "sidak") in result.index
     null = result.loc[("omnibus", "normal_scores", "normal_scores")]
     assert 0.02 <= null["fwer"] <= 0.09  # the complete null at alpha = 0.05, 400 tables
+
+
+def test_the_new_pairwise_test_runs_through_the_post_hocs_compare_and_simulate() -> None:
+    x = _data(n=12)
+    pairs = mc.posthoc_all_pairs(x, test="paired_t")
+    first, second = np.triu_indices(4, 1)
+    expected = [stats.ttest_rel(x[:, a], x[:, b]).pvalue for a, b in zip(first, second)]
+    np.testing.assert_allclose(pairs.pvalue, expected, rtol=1e-12)
+    # z is positive when the first algorithm of a pair is the better (here: the later ones)
+    assert np.all(pairs.z < 0)
+    assert {"bonferroni", "holm"} <= set(pairs.procedures) and "shaffer" in pairs.skipped
+    report = mc.compare(x, test="paired_t", control="A4")
+    assert "paired t tests" in report.to_text() and report.procedure == "holm"
+    with pytest.raises(ValueError, match="'sign', 'paired_t'"):
+        mc.posthoc_all_pairs(x, test="t")
+    result = mc.simulate(4, 12, tests=["paired_t"], n_replications=50, random_state=2)
+    assert ("all_pairs", "paired_t", "holm") in result.to_frame().index
+    assert ("omnibus", "paired_t", "paired_t") not in result.to_frame().index

@@ -3,7 +3,6 @@ every output of a report, only when asked (issue 24 wiring, issue 25.3)."""
 
 from __future__ import annotations
 
-import doctest
 import json
 import re
 
@@ -16,7 +15,6 @@ from multicomp.cli import main
 from multicomp.effect_size import effect_sizes
 from multicomp.letters import compact_letters
 from multicomp.multi_comparison import comparison_matrix
-from multicomp.report import compare as compare_module
 
 ALL = ("effect_sizes", "matrix", "letters")
 
@@ -36,10 +34,6 @@ def rendered(report: Report) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def d06() -> Report:
     return compare(load_example("demsar2006"), extras=ALL)
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(compare_module, raise_on_error=False).failed == 0
 
 
 def test_nothing_is_added_unless_asked() -> None:

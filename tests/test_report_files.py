@@ -3,7 +3,6 @@ asked (issue 20.5)."""
 
 from __future__ import annotations
 
-import doctest
 import json
 import re
 from pathlib import Path
@@ -12,7 +11,6 @@ import pytest
 
 from multicomp import Report, compare, load_example
 from multicomp.cli import main
-from multicomp.report import report as report_module
 from multicomp.report.files import FILES
 
 NAMES = sorted(FILES.values())
@@ -21,10 +19,6 @@ NAMES = sorted(FILES.values())
 @pytest.fixture(scope="module")
 def report() -> Report:
     return compare(load_example("demsar2006"))
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(report_module, raise_on_error=False).failed == 0
 
 
 def test_save_writes_each_output_as_its_renderer_gives_it(report: Report, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from multicomp._vocabulary import (
     ALL_PAIRS_PROCEDURES,
     CONTROL_PROCEDURES,
     PAIRWISE_TESTS,
-    RANK_TESTS,
+    Z_TESTS,
 )
 
 OMNIBUS_FUNCTIONS = {
@@ -140,7 +140,7 @@ def _assert_batch_equals_api(
 def test_batch_rank_procedures_equal_the_package_functions(
     table: tuple, tie_correction: bool, se_form: str
 ) -> None:
-    _assert_batch_equals_api(table, RANK_TESTS, tie_correction, se_form)
+    _assert_batch_equals_api(table, Z_TESTS, tie_correction, se_form)
 
 
 @pytest.mark.parametrize("table", [(6, 4, 1, 1, 0.0), (9, 3, 2, None, 1.0)])

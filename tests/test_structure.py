@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import get_args
 
 import numpy as np
 import pytest
@@ -406,33 +407,84 @@ NOT_DISPATCH = {
     ("report.decisions", "bonferroni_dunn"),
     ("plotting.cd_diagram", "friedman"),
     ("omnibus", "friedman"),
+    ("report.model", "friedman"),
 }
 
 
-def test_procedures_and_rank_tests_are_chosen_through_their_registries() -> None:
-    """No ``procedure == "holm"`` or ``test == "quade"`` outside the registries (issue 19.10):
-    a registered procedure or rank test is looked up, so a new one needs no edit elsewhere."""
+#: Option lists of the vocabulary that name registered tests: a membership test against one
+#: (``test in PAIRWISE_TESTS``) chooses a kind of test by hand, which a test registered later
+#: escapes; the registry says which kind a test is (``ranktests.kind_of``).
+KIND_LISTS = {"RANK_TESTS", "Z_TESTS", "PAIRWISE_TESTS", "INCOMPLETE_TESTS", "POSTHOC_TESTS"}
+
+
+def _registered_names() -> set[str]:
+    """Every registered procedure's and test's name (each kind), and the omnibus tests'
+    (Iman-Davenport's, Durbin's F)."""
     from multicomp import procedures, ranktests
+    from multicomp._vocabulary import TEST_KINDS
 
     registered = {*procedures.names("control"), *procedures.names("all_pairs")}
-    registered |= {*ranktests.names(), "bonferroni_dunn"}
-    found = set()
+    for kind in TEST_KINDS:
+        for entry in ranktests.base.entries(kind):
+            registered |= {entry.name, *entry.omnibus_names()}
+    return registered | {"bonferroni_dunn"}
+
+
+def _dispatch(name: str, registered: set[str]) -> tuple[set[tuple[str, str]], set[str]]:
+    """The comparisons of module ``name`` with a registered name (``test == "durbin"``, in
+    ``==``, ``!=`` or a chain of them), and the vocabulary lists of test names it tests
+    membership in (``test in PAIRWISE_TESTS``)."""
+    found, kinds = set(), set()
+    for node in ast.walk(ast.parse(_source(name))):
+        if not isinstance(node, ast.Compare):
+            continue
+        for op, side in zip(node.ops, node.comparators):
+            if isinstance(op, (ast.In, ast.NotIn)):
+                listed = side.id if isinstance(side, ast.Name) else getattr(side, "attr", "")
+                kinds |= {listed} & KIND_LISTS
+        if any(isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops):
+            for side in (node.left, *node.comparators):
+                if isinstance(side, ast.Constant) and side.value in registered:
+                    found.add((name, side.value))
+    return found, kinds
+
+
+def test_procedures_and_tests_are_chosen_through_their_registries() -> None:
+    """No ``procedure == "holm"``, ``test == "quade"`` or ``test == "durbin"`` outside the
+    registries, nor ``test in PAIRWISE_TESTS`` (issue 19.10): a registered procedure or test
+    (rank, pairwise or incomplete-block) is looked up, so a new one needs no edit elsewhere."""
+    registered = _registered_names()
+    assert {"durbin", "durbin_f", "wilcoxon", "iman_davenport", "holm"} <= registered
+    found, kinds = set(), {}
     for name in MODULES:
         if name.split(".")[0] in ("procedures", "ranktests"):
             continue
-        for node in ast.walk(ast.parse(_source(name))):
-            if isinstance(node, ast.Compare) and isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
-                for side in (node.left, *node.comparators):
-                    if isinstance(side, ast.Constant) and side.value in registered:
-                        found.add((name, side.value))
+        compared, listed = _dispatch(name, registered)
+        found |= compared
+        if listed:
+            kinds[name] = listed
     assert found - NOT_DISPATCH == set(), sorted(found - NOT_DISPATCH)
     assert found & NOT_DISPATCH  # the scan finds comparisons at all
+    assert not kinds, f"kinds of test chosen from option lists, not the registry: {kinds}"
+
+
+def test_the_dispatch_scan_finds_chains(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = (
+        'if test == "skillings_mack":\n    a = 1\nelif "durbin" != test:\n    a = 2\n'
+        "if test in PAIRWISE_TESTS or x in _vocabulary.INCOMPLETE_TESTS:\n    a = 3\n"
+    )
+    (tmp_path / "y.py").write_text(source)
+    monkeypatch.setitem(MODULES, "y", tmp_path / "y.py")
+    found, kinds = _dispatch("y", _registered_names())
+    assert found == {("y", "skillings_mack"), ("y", "durbin")}
+    assert kinds == {"PAIRWISE_TESTS", "INCOMPLETE_TESTS"}
 
 
 def test_the_vocabulary_types_name_the_built_in_registry_entries() -> None:
-    """The option Literals of the signatures (multicomp.typing) list the procedures and rank
-    tests the package registers itself, in their order; the registries are what the checks,
-    the command line and the renderers read (a test may register more: test_registries.py)."""
+    """The option Literals of the signatures (multicomp.typing) name every test and
+    procedure the package registers itself, in their order; the registries are what the
+    checks, the command line and the renderers read (a test may register more:
+    test_registries.py, which leaves the registries as they were)."""
     from multicomp import procedures, ranktests
 
     assert procedures.names("control")[: len(_vocabulary.CONTROL_PROCEDURES)] == (
@@ -441,4 +493,16 @@ def test_the_vocabulary_types_name_the_built_in_registry_entries() -> None:
     assert procedures.names("all_pairs")[: len(_vocabulary.ALL_PAIRS_PROCEDURES)] == (
         _vocabulary.ALL_PAIRS_PROCEDURES
     )
-    assert ranktests.names()[: len(_vocabulary.RANK_TESTS)] == _vocabulary.RANK_TESTS
+    assert ranktests.names() == _vocabulary.RANK_TESTS
+    assert ranktests.names()[: len(_vocabulary.Z_TESTS)] == _vocabulary.Z_TESTS
+    assert ranktests.names("pairwise") == _vocabulary.PAIRWISE_TESTS
+    assert ranktests.names("incomplete") == _vocabulary.INCOMPLETE_TESTS
+    assert ranktests.posthoc_tests() == _vocabulary.POSTHOC_TESTS
+    assert ranktests.compare_tests() == _vocabulary.COMPARE_TESTS
+    omnibus = {
+        name
+        for kind in _vocabulary.TEST_KINDS
+        for entry in ranktests.base.entries(kind)
+        for name in entry.omnibus_names()
+    }
+    assert omnibus == set(get_args(_vocabulary.OmnibusName))

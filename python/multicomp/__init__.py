@@ -75,7 +75,8 @@ from multicomp.cross_validation import (
     paired_t_test_5x2cv,
 )
 from multicomp.data.examples import load_example
-from multicomp.data.scores import Scores, ShapeWarning, read_scores
+from multicomp.data.readers import read_scores
+from multicomp.data.scores import Scores, ShapeWarning
 from multicomp.effect_size import effect_sizes
 from multicomp.holdout import compare_holdout, mcnemar
 from multicomp.incomplete import durbin, posthoc_incomplete, skillings_mack

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 
 from multicomp import ranktests
-from multicomp._vocabulary import INCOMPLETE_TESTS, PAIRWISE_TESTS
+from multicomp._vocabulary import TEST_KINDS
 
 __all__ = [
     "BAYESIAN_TEST_NAMES",
@@ -21,19 +21,22 @@ __all__ = [
 
 
 class _Names(Mapping[str, str]):
-    """A read-only mapping of names: ``fixed`` ones, then those of the registered rank tests
-    (``of_test(entry)``: pairs of name and display name), read at each access so that a test
-    registered later is named too."""
+    """A read-only mapping of names: those of the registered tests of every kind
+    (``of_test(entry)``: pairs of name and display name), then ``fixed`` ones, read at each
+    access so that a test registered later is named too."""
 
     def __init__(
-        self, fixed: Mapping[str, str], of_test: Callable[[ranktests.RankTest], dict[str, str]]
+        self,
+        of_test: Callable[[ranktests.base.Entry], dict[str, str]],
+        fixed: Mapping[str, str] | None = None,
     ) -> None:
-        self._fixed, self._of_test = dict(fixed), of_test
+        self._fixed, self._of_test = dict(fixed or {}), of_test
 
     def _all(self) -> dict[str, str]:
         found: dict[str, str] = {}
-        for name in ranktests.names():
-            found.update(self._of_test(ranktests.get(name)))
+        for kind in TEST_KINDS:
+            for entry in ranktests.base.entries(kind):
+                found.update(self._of_test(entry))
         return {**found, **self._fixed}
 
     def __getitem__(self, key: str) -> str:
@@ -46,23 +49,11 @@ class _Names(Mapping[str, str]):
         return len(self._all())
 
 
-_PAIRWISE_RANKS: dict[str, str] = dict.fromkeys(PAIRWISE_TESTS, "Friedman ranks")  # they order
-_INCOMPLETE = {"skillings_mack": "Skillings-Mack", "durbin": "Durbin"}
-#: What each test's post-hoc compares, for readers: a registered rank test's ranks, the
-#: Friedman ranks that order the pairwise tests, an incomplete-block test's ranks.
-RANK_NAMES: Mapping[str, str] = _Names(
-    {**_PAIRWISE_RANKS, **{t: f"{name} ranks" for t, name in _INCOMPLETE.items()}},
-    lambda entry: {entry.name: entry.ranks_name},
-)
+#: What each test's post-hoc compares, for readers: a rank test's ranks (those that order
+#: the pairwise tests: Friedman's), an incomplete-block test's ranks.
+RANK_NAMES: Mapping[str, str] = _Names(lambda entry: {entry.name: entry.ranks_name})
 #: What a post-hoc compares: the ranks of a rank test, or pairwise tests.
-POSTHOC_NAMES: Mapping[str, str] = _Names(
-    {
-        **{t: f"{name} ranks" for t, name in _INCOMPLETE.items()},
-        "wilcoxon": "Wilcoxon signed-rank tests",
-        "sign": "sign tests",
-    },
-    lambda entry: {entry.name: entry.ranks_name},
-)
+POSTHOC_NAMES: Mapping[str, str] = _Names(lambda entry: {entry.name: entry.compared})
 BAYESIAN_TEST_NAMES = {
     "signed_rank": "Bayesian signed-rank test",
     "sign": "Bayesian sign test",
@@ -70,13 +61,7 @@ BAYESIAN_TEST_NAMES = {
 }
 #: The omnibus tests' names: the registered rank tests' and those derived from them, and
 #: the incomplete-block tests'.
-TEST_NAMES: Mapping[str, str] = _Names(
-    {**_INCOMPLETE, "durbin_f": "Durbin (Conover's F)"},
-    lambda entry: {
-        entry.name: entry.display,
-        **{derived.name: derived.display for derived in entry.derived},
-    },
-)
+TEST_NAMES: Mapping[str, str] = _Names(lambda entry: entry.omnibus_names())
 
 # Why the default procedure is the default (said once in the summary).
 WHY_DEFAULT = {
@@ -98,10 +83,11 @@ def default_procedure(k: int, control: str | int | None, test: str = "friedman")
     incomplete-block tests "skillings_mack" and "durbin")."""
     from multicomp import _core
 
-    if control is not None or test in PAIRWISE_TESTS:
+    kind = ranktests.kind_of(test)
+    if control is not None or kind == "pairwise":
         return "holm"
     # the incomplete-block post-hocs' p-values are in no rank order: the general route's limit
-    limit = _core.MAX_K if test in INCOMPLETE_TESTS else _core.MAX_K_ROBINSON
+    limit = _core.MAX_K if kind == "incomplete" else _core.MAX_K_ROBINSON
     return "bergmann_hommel" if k <= limit else "shaffer"
 
 

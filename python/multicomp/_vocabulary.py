@@ -51,6 +51,8 @@ __all__ = [
     "POSTHOC_COMPARISONS",
     "POSTHOC_TESTS",
     "RANK_TESTS",
+    "TEST_KINDS",
+    "Z_TESTS",
     "ROMS",
     "PVALUE_METHODS",
     "SE_FORMS",
@@ -86,6 +88,8 @@ __all__ = [
     "PosthocComparison",
     "PosthocTest",
     "RankTest",
+    "TestKind",
+    "ZTest",
     "Rom",
     "PValueMethod",
     "PValueSource",
@@ -109,14 +113,26 @@ __all__ = [
 ]
 
 # --- the Friedman family and its post-hocs ---------------------------------------------------
-RankTest = Literal["friedman", "aligned", "quade"]
-"""The rank tests whose average ranks a post-hoc compares."""
+ZTest = Literal["friedman", "aligned", "quade"]
+"""The rank tests of the papers, whose post-hocs are z tests of average ranks (what
+:func:`multicomp.simulate` runs by default)."""
+RankTest = Literal[ZTest, "conover", "quade_conover"]
+"""The registered rank tests whose average ranks a post-hoc compares (Conover's t tests
+after Friedman and Quade too)."""
 PairwiseTest = Literal["wilcoxon", "sign"]
 """Pairwise tests of each pair's scores (Benavoli, Corani & Mangili 2016)."""
 PosthocTest = Literal[RankTest, PairwiseTest]
 """The test of a post-hoc comparison (``test=`` of the post-hocs, ``compare`` and the CLI)."""
 OmnibusName = Literal[
-    "friedman", "iman_davenport", "aligned", "quade", "skillings_mack", "durbin", "durbin_f"
+    "friedman",
+    "iman_davenport",
+    "aligned",
+    "quade",
+    "conover",
+    "quade_conover",
+    "skillings_mack",
+    "durbin",
+    "durbin_f",
 ]
 """The omnibus tests of a report."""
 ControlProcedure = Literal[
@@ -199,6 +215,9 @@ DataSetsTest = Literal["signed_rank", "sign"]
 """The Bayesian tests over N data sets."""
 IncompleteTest = Literal["skillings_mack", "durbin"]
 """The rank tests of incomplete blocks."""
+TestKind = Literal["rank", "pairwise", "incomplete"]
+"""The kinds of test of the registry (:mod:`multicomp.ranktests`): rank tests of complete
+tables, pairwise tests, rank tests of incomplete blocks."""
 CompareTest = Literal[PosthocTest, IncompleteTest]
 """The tests of ``compare(test=)``: the post-hocs' ranks or pairwise tests, and the
 incomplete-block tests that use every score when some are missing."""
@@ -214,6 +233,7 @@ multi-comparison matrix, the compact letter display of the report's decisions.""
 AGGREGATES: tuple[AggregateName, ...] = get_args(AggregateName)
 NAN_POLICIES: tuple[NanPolicy, ...] = get_args(NanPolicy)
 DECIMAL_MARKS: tuple[DecimalMark, ...] = get_args(DecimalMark)
+Z_TESTS: tuple[ZTest, ...] = get_args(ZTest)
 RANK_TESTS: tuple[RankTest, ...] = get_args(RankTest)
 PAIRWISE_TESTS: tuple[PairwiseTest, ...] = get_args(PairwiseTest)
 POSTHOC_TESTS: tuple[PosthocTest, ...] = get_args(PosthocTest)
@@ -244,6 +264,7 @@ HOLDOUT_ALTERNATIVES: tuple[HoldoutAlternative, ...] = get_args(HoldoutAlternati
 COST_TESTS: tuple[CostTest, ...] = get_args(CostTest)
 DATASETS_TESTS: tuple[DataSetsTest, ...] = get_args(DataSetsTest)
 INCOMPLETE_TESTS: tuple[IncompleteTest, ...] = get_args(IncompleteTest)
+TEST_KINDS: tuple[TestKind, ...] = get_args(TestKind)
 COMPARE_TESTS: tuple[CompareTest, ...] = get_args(CompareTest)
 NORMALITY_TESTS: tuple[NormalityTest, ...] = get_args(NormalityTest)
 VARIANCE_TESTS: tuple[VarianceTest, ...] = get_args(VarianceTest)

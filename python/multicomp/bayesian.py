@@ -110,6 +110,19 @@ class BayesianResult(_tables.NotebookView):
     ----------
     Benavoli, Corani, Demsar & Zaffalon (2017), Time for a change: a tutorial for comparing
     multiple classifiers through Bayesian analysis, JMLR 18(77):1-36.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.bayesian_sign_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, seed=0)
+    >>> print(res.p_x_better, res.p_equivalent, res.p_y_better)
+    0.95356 0.04572 0.00072
+    >>> res.to_frame()
+                      probability
+    C4.5+m+cf better      0.95356
+    equivalent            0.04572
+    C4.5 better           0.00072
     """
 
     test: BayesianTest
@@ -202,6 +215,17 @@ def bayesian_signed_rank_test(
     based on the Dirichlet process", ICML. Benavoli, Corani, Demsar & Zaffalon (2017), "Time
     for a change: a tutorial for comparing multiple classifiers through Bayesian analysis",
     JMLR 18(77), Sec. 4.2.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.bayesian_signed_rank_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, seed=0)
+    >>> print(res)
+    Bayesian signed-rank test of C4.5+m+cf vs C4.5 (rope = 0.01, prior = 0.5)
+    C4.5+m+cf better   0.9659
+    equivalent         0.0338
+    C4.5 better        0.0003
     """
     d, rope, prior, n_samples, rng, names, omitted = _prepare(
         x, y, rope, prior, n_samples, seed, higher_is_better, names, nan_policy
@@ -288,6 +312,17 @@ def bayesian_sign_test(
     ----------
     Benavoli, Corani, Demsar & Zaffalon (2017), "Time for a change: a tutorial for comparing
     multiple classifiers through Bayesian analysis", JMLR 18(77), Sec. 4.1.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.bayesian_sign_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, seed=0)
+    >>> print(res)
+    Bayesian sign test of C4.5+m+cf vs C4.5 (rope = 0.01, prior = 1)
+    C4.5+m+cf better   0.9536
+    equivalent         0.0457
+    C4.5 better        0.0007
     """
     d, rope, prior, n_samples, rng, names, omitted = _prepare(
         x, y, rope, prior, n_samples, seed, higher_is_better, names, nan_policy
@@ -335,6 +370,18 @@ class BayesianComparison(_tables.NotebookView):
     ----------
     Benavoli, Corani, Demsar & Zaffalon (2017), Time for a change: a tutorial for comparing
     multiple classifiers through Bayesian analysis, JMLR 18(77):1-36.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.compare_bayesian(scores, control="C4.5+m+cf", rope=0.01, seed=0)
+    >>> res.to_frame()[["p_first_better", "decision"]]
+                          p_first_better          decision
+    pair
+    C4.5+m+cf vs C4.5            0.96514  C4.5+m+cf better
+    C4.5+m+cf vs C4.5+m          0.23758      inconclusive
+    C4.5+m+cf vs C4.5+cf         0.77968      inconclusive
     """
 
     test: DataSetsTest
@@ -454,6 +501,21 @@ def compare_bayesian(
     ----------
     Benavoli, Corani, Demsar & Zaffalon (2017), "Time for a change: a tutorial for comparing
     multiple classifiers through Bayesian analysis", JMLR 18(77).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.compare_bayesian(scores, control="C4.5+m+cf", rope=0.01, seed=0)
+    >>> print(res)
+    Bayesian signed-rank tests on 14 data sets (rope = 0.01, prior = 0.5)
+    ---------------------------------------------------------------------
+    Pair                  P(first better)  P(equivalent)  P(second better)  Decision
+    --------------------  ---------------  -------------  ----------------  ----------------
+    C4.5+m+cf vs C4.5             0.9651*         0.0344            0.0004  C4.5+m+cf better
+    C4.5+m+cf vs C4.5+m            0.2376         0.7604            0.0020  inconclusive
+    C4.5+m+cf vs C4.5+cf           0.7797         0.2195            0.0008  inconclusive
+    *: posterior probability >= 0.95.
     """
     test = check_choice("test", test, DATASETS_TESTS)
     if (

@@ -26,9 +26,7 @@ from multicomp._vocabulary import (
     DATASETS_TESTS,
     DECIMAL_MARKS,
     FAMILIES,
-    INCOMPLETE_TESTS,
     NAN_POLICIES,
-    PAIRWISE_TESTS,
     PVALUE_METHODS,
     REPORT_EXTRAS,
     ROMS,
@@ -137,8 +135,8 @@ def _analysis_options(parser: argparse.ArgumentParser) -> None:
         **_listed("--test", ranktests.compare_tests()),
         default="friedman",
         help=f"post-hoc tests: on the ranks of {_or(ranktests.names())} (default friedman); "
-        f"or pairwise {_or(PAIRWISE_TESTS)} tests (Benavoli et al. 2016; procedures holm, "
-        f"default, and bonferroni); with missing scores, {_or(INCOMPLETE_TESTS)} "
+        f"or pairwise {_or(ranktests.names('pairwise'))} tests (Benavoli et al. 2016; procedures "
+        f"holm, default, and bonferroni); with missing scores, {_or(ranktests.names('incomplete'))} "
         "(skillings_mack: any pattern; durbin: balanced incomplete blocks) use every score",
     )
     parser.add_argument(
@@ -386,7 +384,7 @@ def _check_ranking(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         or args.check_conditions
         or args.control is not None
         or args.plot_procedure is not None
-        or args.test in INCOMPLETE_TESTS
+        or ranktests.kind_of(args.test) == "incomplete"
     ):
         parser.error(
             "--ranking ranks all the algorithms by the Plackett-Luce model: it goes with none "
@@ -441,7 +439,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "--cv compares two algorithms on one data set: it goes with neither "
             "--bayesian nor --plot"
         )
-    if args.test in INCOMPLETE_TESTS and (
+    if ranktests.kind_of(args.test) == "incomplete" and (
         args.bayesian is not None or args.cv is not None or args.check_conditions
     ):
         parser.error(
@@ -549,7 +547,7 @@ def _analyse(args: argparse.Namespace) -> Any:
 def _read(args: argparse.Namespace) -> Any:
     """The bundled example, or the CSV (or standard input) as a DataFrame, checked."""
     from multicomp.data.examples import load_example
-    from multicomp.data.scores import read_scores
+    from multicomp.data.readers import read_scores
 
     if args.example is not None:
         return load_example(args.example)
@@ -573,11 +571,12 @@ def _scores(source: Any, args: argparse.Namespace) -> Any:
     """The validated scores, with the shape warnings as one-line messages on standard error."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ShapeWarning)
-        scores = source.scores(keep_missing=args.test in INCOMPLETE_TESTS)
+        scores = source.scores(keep_missing=ranktests.kind_of(args.test) == "incomplete")
     for warning in caught:
         if issubclass(warning.category, ShapeWarning):
             message = _one_line(warning.message)
-            if message.startswith("two algorithms") and args.test not in PAIRWISE_TESTS:
+            pairwise = ranktests.kind_of(args.test) == "pairwise"
+            if message.startswith("two algorithms") and not pairwise:
                 message += "; on the command line: --test wilcoxon (or --test sign)"
             print(f"{PROG}: warning: {message}", file=sys.stderr)
         else:

@@ -48,6 +48,19 @@ class ContrastResult(_tables.NotebookView):
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
     comparisons in the design of experiments in computational intelligence and data mining,
     Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.contrast_estimation(scores)
+    >>> print(res)
+    Contrast estimation (N = 14, k = 4): estimates of M_row - M_column
+                 C4.5   C4.5+m  C4.5+cf  C4.5+m+cf
+    C4.5            0 -0.01025 -0.00375    -0.0145
+    C4.5+m    0.01025        0   0.0065   -0.00425
+    C4.5+cf   0.00375  -0.0065        0   -0.01075
+    C4.5+m+cf  0.0145  0.00425  0.01075          0
     """
 
     estimates: pd.DataFrame
@@ -94,6 +107,18 @@ def contrast_estimation(
     References
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.contrast_estimation(scores)
+    >>> res.estimates.round(4)
+                 C4.5  C4.5+m  C4.5+cf  C4.5+m+cf
+    C4.5       0.0000 -0.0102  -0.0037    -0.0145
+    C4.5+m     0.0102  0.0000   0.0065    -0.0042
+    C4.5+cf    0.0037 -0.0065   0.0000    -0.0107
+    C4.5+m+cf  0.0145  0.0042   0.0107     0.0000
     """
     scores = data
     x = scores.values

@@ -93,6 +93,19 @@ class CrossValidationTestResult(_tables.NotebookView):
     learning algorithms, Neural Comput. 10:1895-1923.
     Alpaydin (1999), Combined 5 x 2 cv F test for comparing supervised classification learning
     algorithms, Neural Comput. 11:1885-1892.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> x = [0.81, 0.79, 0.84, 0.80, 0.83, 0.82, 0.80, 0.85, 0.81, 0.82]  # accuracy per fold
+    >>> y = [0.78, 0.77, 0.80, 0.79, 0.80, 0.79, 0.78, 0.81, 0.80, 0.79]
+    >>> res = mc.corrected_resampled_t_test(x, y, rho=1 / 9)
+    >>> print(res)
+    corrected_resampled_t_test: t(9) = 5.0990, p = 0.000646 (two-sided); mean difference x - y = 0.026
+    >>> res.to_frame()
+                                statistic df    pvalue  mean_difference
+    test
+    corrected_resampled_t_test    5.09902  9  0.000646            0.026
     """
 
     statistic: float
@@ -149,6 +162,15 @@ class CorrelatedTTestResult(BayesianResult):
     ----------
     Corani & Benavoli (2015), A Bayesian approach for comparing cross-validated algorithms on
     multiple data sets, Mach. Learn. 100:285-304.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> x = [0.81, 0.79, 0.84, 0.80, 0.83, 0.82, 0.80, 0.85, 0.81, 0.82]  # accuracy per fold
+    >>> y = [0.78, 0.77, 0.80, 0.79, 0.80, 0.79, 0.78, 0.81, 0.80, 0.79]
+    >>> res = mc.bayesian_correlated_t_test(x, y, rho=1 / 9, rope=0.01)
+    >>> print(round(res.p_x_better, 4), round(res.p_equivalent, 4), round(res.p_y_better, 4))
+    0.994 0.006 0.0
     """
 
     mean: float
@@ -201,6 +223,18 @@ def bayesian_correlated_t_test(
     Corani & Benavoli (2015), "A Bayesian approach for comparing cross-validated algorithms
     on multiple data sets", Machine Learning 100:285-304. Benavoli et al. (2017), JMLR 18(77),
     Sec. 3. Nadeau & Bengio (2003), Machine Learning 52:239-281.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> x = [0.81, 0.79, 0.84, 0.80, 0.83, 0.82, 0.80, 0.85, 0.81, 0.82]  # accuracy per fold
+    >>> y = [0.78, 0.77, 0.80, 0.79, 0.80, 0.79, 0.78, 0.81, 0.80, 0.79]
+    >>> res = mc.bayesian_correlated_t_test(x, y, rho=1 / 9, rope=0.01)
+    >>> print(res)
+    Bayesian correlated t-test of x vs y (rope = 0.01, rho = 0.111111)
+    x better     0.9940
+    equivalent   0.0060
+    y better     0.0000
     """
     higher_is_better = check_bool(higher_is_better, "higher_is_better")
     rope = check_nonnegative(rope, "rope")
@@ -272,6 +306,15 @@ def corrected_resampled_t_test(
     Nadeau & Bengio (2003), "Inference for the generalization error", Machine Learning
     52:239-281, Sec. 6.1. Bouckaert & Frank (2004), "Evaluating the replicability of
     significance tests for comparing learning algorithms", PAKDD, LNCS 3056:3-12.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> x = [0.81, 0.79, 0.84, 0.80, 0.83, 0.82, 0.80, 0.85, 0.81, 0.82]  # accuracy per fold
+    >>> y = [0.78, 0.77, 0.80, 0.79, 0.80, 0.79, 0.78, 0.81, 0.80, 0.79]
+    >>> res = mc.corrected_resampled_t_test(x, y, rho=1 / 9)  # 10-fold: test/train = 1/9
+    >>> print(round(res.statistic, 3), round(res.pvalue, 5))
+    5.099 0.00065
     """
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
     d, se, omitted = _folds(x, y, rho, nan_policy)
@@ -318,6 +361,16 @@ def paired_t_test_5x2cv(
     ----------
     Dietterich (1998), "Approximate statistical tests for comparing supervised classification
     learning algorithms", Neural Computation 10:1895-1923, Sec. 3.5.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import numpy as np
+    >>> x = np.array([[0.82, 0.80], [0.79, 0.83], [0.81, 0.80], [0.84, 0.82], [0.80, 0.81]])
+    >>> y = x - [[0.02, 0.01], [0.00, 0.03], [0.02, 0.01], [0.03, 0.02], [0.01, 0.00]]
+    >>> res = mc.paired_t_test_5x2cv(x, y)  # 5 replications x 2 folds
+    >>> print(round(res.statistic, 3), round(res.pvalue, 4))
+    1.754 0.1398
     """
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
     p, variance = _five_by_two(x, y)
@@ -352,6 +405,16 @@ def combined_f_test_5x2cv(x: object, y: object) -> CrossValidationTestResult:
     ----------
     Alpaydin (1999), "Combined 5 x 2 cv F test for comparing supervised classification
     learning algorithms", Neural Computation 11:1885-1892.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import numpy as np
+    >>> x = np.array([[0.82, 0.80], [0.79, 0.83], [0.81, 0.80], [0.84, 0.82], [0.80, 0.81]])
+    >>> y = x - [[0.02, 0.01], [0.00, 0.03], [0.02, 0.01], [0.03, 0.02], [0.01, 0.00]]
+    >>> res = mc.combined_f_test_5x2cv(x, y)
+    >>> print(round(res.statistic, 3), res.df, round(res.pvalue, 4))
+    2.538 (10.0, 5.0) 0.1578
     """
     p, variance = _five_by_two(x, y)
     f = _ratio(float((p**2).sum()), float(2 * variance.sum()))

@@ -137,6 +137,17 @@ class EffectSizeResult(_tables.NotebookView):
     References
     ----------
 {_REFERENCES}
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.effect_sizes(scores, control="C4.5+m+cf")
+    >>> res.table[["cliff_delta", "cliff_delta_magnitude"]].round(3)
+                          cliff_delta cliff_delta_magnitude
+    C4.5+m+cf vs C4.5           0.117            negligible
+    C4.5+m+cf vs C4.5+m        -0.005            negligible
+    C4.5+m+cf vs C4.5+cf        0.112            negligible
     """
 
     table: pd.DataFrame

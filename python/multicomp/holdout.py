@@ -120,6 +120,19 @@ class HoldoutResult(_tables.NotebookView):
     and asymptotic are better than exact conditional, BMC Med. Res. Methodol. 13:91.
     Edwards (1948), Note on the "correction for continuity" in testing the significance of the
     difference between correlated proportions, Psychometrika 13:185-187.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> y_true = [0, 0, 1, 1, 0, 1, 0, 1, 1, 0, 0, 1]
+    >>> model_1 = [0, 0, 1, 1, 0, 1, 0, 1, 1, 0, 1, 1]
+    >>> model_2 = [0, 1, 0, 1, 1, 1, 0, 0, 1, 1, 1, 1]
+    >>> res = mc.mcnemar(y_true, model_1, model_2)
+    >>> print(res)
+    McNemar test (midp, unequal) of two classifiers on n = 12 observations
+      n01 = 0, p = 0.03125: H0 (equal accuracy) rejected at alpha = 0.05
+      misclassification rates: model 1 0.08333, model 2 0.5; n01 = 0 (only model 2 right), n10 = 5 (only model 1 right)
+      classes: 0, 1
     """
 
     reject: bool
@@ -224,6 +237,18 @@ def mcnemar(
     -------
     HoldoutResult
         ``reject``, ``pvalue``, the error rates or costs and the discordant counts.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> y_true = [0, 0, 1, 1, 0, 1, 0, 1, 1, 0, 0, 1]
+    >>> model_1 = [0, 0, 1, 1, 0, 1, 0, 1, 1, 0, 1, 1]
+    >>> model_2 = [0, 1, 0, 1, 1, 1, 0, 0, 1, 1, 1, 1]
+    >>> res = mc.mcnemar(y_true, model_1, model_2)  # exact mid-p test (default)
+    >>> print(res.n01, res.n10, round(res.pvalue, 5), res.reject)
+    0 5 0.03125 True
+    >>> print(round(mc.mcnemar(y_true, model_1, model_2, test="exact").pvalue, 5))
+    0.0625
     """
     alpha = check_alpha(alpha)
     alternative = check_choice("alternative", alternative, HOLDOUT_ALTERNATIVES)
@@ -330,6 +355,21 @@ def compare_holdout(
     -------
     HoldoutResult
         As :func:`mcnemar`.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.model_selection import train_test_split
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> X_train, X_test, y_train, y_test = train_test_split(X, y, random_state=0)
+    >>> tree = DecisionTreeClassifier(random_state=0).fit(X_train, y_train)
+    >>> logit = LogisticRegression(max_iter=5000).fit(X_train, y_train)
+    >>> res = mc.compare_holdout(tree, logit, X_test, X_test, y_test)
+    >>> print(res.n01, res.n10, round(res.pvalue, 4))
+    12 2 0.0074
     """
     for name, model in (("model1", model1), ("model2", model2)):
         if not callable(getattr(model, "predict", None)):

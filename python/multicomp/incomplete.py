@@ -26,20 +26,23 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
-from multicomp._ranking import statistic_ratio
+from multicomp import ranktests
 from multicomp._tables import NotebookView
-from multicomp._validation import check_alpha, check_bool, check_choice
-from multicomp._vocabulary import INCOMPLETE_TESTS, IncompleteTest
+from multicomp._validation import check_alpha, check_bool
+from multicomp._vocabulary import IncompleteTest
 from multicomp.data.decorators import IncompleteOptions, takes_scores
 from multicomp.data.scores import Scores, index_of
 from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult, family
 from multicomp.procedures import base as procedures_registry
+from multicomp.ranktests import durbin as durbin_test
+from multicomp.ranktests import skillings_mack as sm_test
+from multicomp.ranktests.blocks import blocks as incomplete_blocks
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -217,90 +220,6 @@ def _describe(
     return "\n".join(lines)
 
 
-class _Blocks(NamedTuple):
-    """Within-data-set ranks (1 = best, NaN where missing) of the data sets with >= 2 scores."""
-
-    ranks: np.ndarray
-    observed: np.ndarray
-    algorithms: tuple[str, ...]
-    datasets: tuple[str, ...]
-    dropped: tuple[str, ...]
-    n_missing: int
-
-
-def _blocks(scores: Scores) -> _Blocks:
-    values = scores.oriented()
-    observed = ~np.isnan(values)
-    keep = observed.sum(axis=1) >= 2
-    dropped = tuple(d for d, k in zip(scores.datasets, keep) if not k)
-    if keep.sum() < 2:
-        raise ValueError(f"need at least 2 data sets with 2 or more scores, got {int(keep.sum())}")
-    values, observed = values[keep], observed[keep]
-    unscored = [a for a, seen in zip(scores.algorithms, observed.any(axis=0)) if not seen]
-    if unscored:
-        raise ValueError(
-            f"algorithm(s) {unscored} have no score on any data set with 2 or more scores"
-        )
-    ranks = stats.rankdata(-values, axis=1, nan_policy="omit")
-    datasets = tuple(d for d, k in zip(scores.datasets, keep) if k)
-    return _Blocks(
-        np.asarray(ranks, dtype=np.float64),
-        observed,
-        scores.algorithms,
-        datasets,
-        dropped,
-        int((~observed).sum()),
-    )
-
-
-class _SkillingsMack(NamedTuple):
-    sums: np.ndarray  # A_j
-    covariance: np.ndarray  # their null covariance
-    statistic: float
-
-
-def _skillings_mack(blocks: _Blocks, tie_correction: bool) -> _SkillingsMack:
-    """A_j = sum_i sqrt(12/(k_i+1)) (r_ij - (k_i+1)/2) over the data sets i that score j, and
-    SM = A' Sigma^- A (Skillings & Mack 1981, eqs. 2.1-2.3).
-
-    Sigma is the permutation covariance of A given each data set's ranks: a data set with k_i
-    scores whose ranks have population variance s_i^2 adds w_i s_i^2 to Var(A_j) and
-    -w_i s_i^2/(k_i-1) to Cov(A_j, A_l) for the pairs it scores (w_i = 12/(k_i+1)). Without ties
-    s_i^2 = (k_i^2-1)/12, which gives Skillings and Mack's Sigma (Var = sum (k_i - 1),
-    Cov = -lambda_jl); ``tie_correction=False`` uses that form whatever the ties (as R's
-    Skillings.Mack and PMCMRplus do).
-    """
-    obs = blocks.observed.astype(np.float64)
-    k_i = obs.sum(axis=1)
-    centred = np.where(blocks.observed, blocks.ranks - ((k_i + 1) / 2)[:, None], 0.0)
-    weight = 12.0 / (k_i + 1)
-    sums = (np.sqrt(weight)[:, None] * centred).sum(axis=0)
-    spread = (centred**2).sum(axis=1) / k_i if tie_correction else (k_i**2 - 1) / 12.0
-    pair = weight * spread / (k_i - 1)  # the magnitude of each data set's covariances
-    covariance = -(obs * pair[:, None]).T @ obs
-    np.fill_diagonal(covariance, ((pair * (k_i - 1))[:, None] * obs).sum(axis=0))
-    design = -obs.T @ obs  # Sigma without ties, up to the diagonal: its rank shows connectedness
-    np.fill_diagonal(design, 0.0)
-    np.fill_diagonal(design, -design.sum(axis=1))
-    k = obs.shape[1]
-    if np.linalg.matrix_rank(design) < k - 1:
-        raise ValueError(
-            "the algorithms fall into groups that never meet on a data set: no test "
-            "can compare them; every algorithm needs a chain of shared data sets"
-        )
-    statistic = float(sums @ np.linalg.pinv(covariance, hermitian=True) @ sums)
-    return _SkillingsMack(sums, covariance, max(statistic, 0.0))
-
-
-def _average_ranks(blocks: _Blocks) -> pd.Series:
-    """Mean within-data-set rank of each algorithm, rescaled from 1..k_i to 1..k."""
-    k = blocks.ranks.shape[1]
-    k_i = blocks.observed.sum(axis=1)[:, None]
-    rescaled = 1.0 + (blocks.ranks - 1.0) * (k - 1) / (k_i - 1)
-    mean = np.nanmean(rescaled, axis=0)
-    return pd.Series(mean, index=list(blocks.algorithms), name="average_rank")
-
-
 @takes_scores(IncompleteOptions, keep_missing=True)
 def skillings_mack(
     data: Scores,
@@ -336,15 +255,15 @@ def skillings_mack(
     k = 5 and 20% of the scores missing at random, SM rejected 0.043 and its post-hoc z 0.050
     per pair of 4000 simulated tables at alpha = 0.05 (Monte Carlo standard error 0.003).
     """
-    blocks = _blocks(data)
-    sm = _skillings_mack(blocks, check_bool(tie_correction, "tie_correction"))
+    blocks = incomplete_blocks(data)
+    sm = sm_test.checked_parts(blocks, check_bool(tie_correction, "tie_correction"))
     k = len(blocks.algorithms)
     names = list(blocks.algorithms)
     return SkillingsMackResult(
-        statistic=sm.statistic,
+        statistic=float(sm.statistic),
         pvalue=float(stats.chi2.sf(sm.statistic, k - 1)),
         df=k - 1,
-        ranks=_average_ranks(blocks),
+        ranks=pd.Series(sm_test.average_ranks(blocks), index=names, name="average_rank"),
         n_datasets=len(blocks.datasets),
         n_algorithms=k,
         n_missing=blocks.n_missing,
@@ -353,52 +272,6 @@ def skillings_mack(
         covariance=pd.DataFrame(sm.covariance, index=names, columns=names),
         dropped=blocks.dropped,
     )
-
-
-class _Durbin(NamedTuple):
-    t1: float
-    t2: float
-    df_den: int
-    rank_sums: np.ndarray
-    block_size: int
-    replications: int
-    concurrences: int
-    residual: float  # A - C
-
-
-def _durbin(blocks: _Blocks, tie_correction: bool) -> _Durbin:
-    """Durbin's T1 and Conover's T2 (Conover 1999, the Durbin test): with A the sum of the
-    squared ranks (b k(k+1)(2k+1)/6 without ``tie_correction``), C = b k (k+1)^2/4 and R_j the
-    rank sums, T1 = (t-1)(sum_j R_j^2 - r C)/(A - C) and
-    T2 = (T1/(t-1)) / ((b(k-1) - T1)/(bk - b - t + 1))."""
-    obs = blocks.observed
-    b, t = obs.shape
-    sizes, per_algorithm = np.unique(obs.sum(axis=1)), np.unique(obs.sum(axis=0))
-    meetings = (obs.astype(np.int64).T @ obs)[np.triu_indices(t, 1)]
-    if sizes.size > 1 or per_algorithm.size > 1 or np.unique(meetings).size > 1:
-        what = (
-            "data sets score different numbers of algorithms"
-            if sizes.size > 1
-            else "algorithms are scored on different numbers of data sets"
-            if per_algorithm.size > 1
-            else "pairs of algorithms meet on different numbers of data sets"
-        )
-        raise ValueError(
-            f"not a balanced incomplete block design: {what}; use skillings_mack, "
-            "which allows any pattern of missing scores"
-        )
-    k, r, lam = int(sizes[0]), int(per_algorithm[0]), int(meetings[0])
-    df_den = b * k - b - t + 1
-    if df_den < 1:
-        raise ValueError(f"too few data sets for Durbin's F: bk - b - t + 1 = {df_den}")
-    rank_sums = np.nansum(blocks.ranks, axis=0)
-    squares = (
-        float(np.nansum(blocks.ranks**2)) if tie_correction else b * k * (k + 1) * (2 * k + 1) / 6.0
-    )
-    c = b * k * (k + 1) ** 2 / 4.0
-    t1 = float(statistic_ratio((t - 1) * (float(np.sum(rank_sums**2)) - r * c), squares - c))
-    t2 = float(statistic_ratio(t1 / (t - 1) * df_den, b * (k - 1) - t1))
-    return _Durbin(t1, t2, df_den, rank_sums, k, r, lam, squares - c)
 
 
 @takes_scores(IncompleteOptions, keep_missing=True)
@@ -440,18 +313,22 @@ def durbin(
     ValueError
         If the missing scores do not form a BIBD (use :func:`skillings_mack`).
     """
-    blocks = _blocks(data)
-    d = _durbin(blocks, check_bool(tie_correction, "tie_correction"))
+    blocks = incomplete_blocks(data)
+    d = durbin_test.design(blocks.observed)
+    du = durbin_test.parts(
+        blocks.ranks, blocks.observed, check_bool(tie_correction, "tie_correction")
+    )
     t = len(blocks.algorithms)
     names = list(blocks.algorithms)
+    t1, t2 = float(du.t1), float(du.t2)
     return DurbinResult(
-        statistic=d.t1,
-        pvalue=float(stats.chi2.sf(d.t1, t - 1)),
+        statistic=t1,
+        pvalue=float(stats.chi2.sf(t1, t - 1)),
         df=t - 1,
-        f_statistic=d.t2,
-        f_pvalue=float(stats.f.sf(d.t2, t - 1, d.df_den)),
+        f_statistic=t2,
+        f_pvalue=float(stats.f.sf(t2, t - 1, d.df_den)),
         df_den=d.df_den,
-        ranks=pd.Series(d.rank_sums / d.replications, index=names, name="average_rank"),
+        ranks=pd.Series(du.rank_sums / d.replications, index=names, name="average_rank"),
         n_datasets=len(blocks.datasets),
         n_algorithms=t,
         n_missing=blocks.n_missing,
@@ -459,7 +336,7 @@ def durbin(
         block_size=d.block_size,
         replications=d.replications,
         concurrences=d.concurrences,
-        rank_sums=pd.Series(d.rank_sums, index=names, name="rank_sum"),
+        rank_sums=pd.Series(du.rank_sums, index=names, name="rank_sum"),
         dropped=blocks.dropped,
     )
 
@@ -507,8 +384,8 @@ def posthoc_incomplete(
         ``ranks`` are the average ranks of the test, ``se`` is NaN (it differs between pairs).
     """
     alpha = check_alpha(alpha)
-    chosen_test = check_choice("test", test, INCOMPLETE_TESTS)
-    blocks = _blocks(data)
+    entry = ranktests.get_incomplete(test)
+    blocks = incomplete_blocks(data)
     names = list(blocks.algorithms)
     k = len(names)
     comparison = "all_pairs" if control is None else "control"
@@ -521,7 +398,7 @@ def posthoc_incomplete(
     context = procedures_registry.Context(k)
     size = k * (k - 1) // 2 if control is None else k - 1
     planned = procedures_registry.plan(
-        comparison, procedures, size, context, where=f" after {chosen_test}"
+        comparison, procedures, size, context, where=f" after {entry.name}"
     )
     if control is None:
         first, second = (
@@ -531,57 +408,26 @@ def posthoc_incomplete(
         c = index_of(names, control)
         second = np.array([j for j in range(k) if j != c])
         first = np.full(second.size, c)
-    if chosen_test == "skillings_mack":
-        sm = _skillings_mack(blocks, check_bool(tie_correction, "tie_correction"))
-        ranks = _average_ranks(blocks)
-        cov = sm.covariance
-        var = cov[first, first] + cov[second, second] - 2.0 * cov[first, second]
-        z = _ratio(sm.sums[second] - sm.sums[first], np.sqrt(np.maximum(var, 0.0)))
-        pvalue = np.minimum(2.0 * stats.norm.sf(np.abs(z)), 1.0)
-    else:
-        d = _durbin(blocks, check_bool(tie_correction, "tie_correction"))
-        b = len(blocks.datasets)
-        ranks = pd.Series(d.rank_sums / d.replications, index=names, name="average_rank")
-        spread = d.residual * 2 * d.replications / d.df_den * (1 - d.t1 / (b * (d.block_size - 1)))
-        z = _ratio(
-            d.rank_sums[second] - d.rank_sums[first], np.full(first.size, np.sqrt(max(spread, 0.0)))
-        )
-        pvalue = np.minimum(2.0 * stats.t.sf(np.abs(z), d.df_den), 1.0)
-    difference = ranks.to_numpy()[second] - ranks.to_numpy()[first]
+    tests = entry.posthoc(blocks, check_bool(tie_correction, "tie_correction"), first, second)
+    ranks = pd.Series(tests.ranks, index=names, name="average_rank")
+    difference = tests.ranks[second] - tests.ranks[first]
     if control is None:
-        pairs = tuple((names[a], names[b_]) for a, b_ in zip(first, second))
-        labels = [f"{a} vs {b_}" for a, b_ in pairs]
+        pairs = tuple((names[a], names[b]) for a, b in zip(first, second))
+        labels = [f"{a} vs {b}" for a, b in pairs]
         hypotheses: dict[str, object] = {"pairs": pairs}
     else:
         labels = [names[j] for j in second]
         hypotheses = {"control": names[int(first[0])]}
-    series = _series(labels, difference, z, pvalue)
+    index = pd.Index(labels)
+    columns = zip(("difference", "z", "pvalue"), (difference, tests.z, tests.pvalue))
     tested = {
-        "test": chosen_test,
+        "test": entry.name,
         "alpha": alpha,
         "se": float("nan"),
         "n_datasets": len(blocks.datasets),
         "ranks": ranks,
-        "difference": series[0],
-        "z": series[1],
-        "pvalue": series[2],
+        **{name: pd.Series(values, index=index, name=name) for name, values in columns},
         "options": {"tie_correction": bool(tie_correction)},
     }
     result = family(comparison, tested, planned, context, **hypotheses)
     return cast(PosthocControlResult | PosthocAllPairsResult, result)
-
-
-def _series(labels: list[str], *columns: np.ndarray) -> list[pd.Series]:
-    return [
-        pd.Series(values, index=labels, name=name)
-        for name, values in zip(("difference", "z", "pvalue"), columns)
-    ]
-
-
-def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
-    """numerator/denominator, 0 where both vanish (all ties) and +-inf for a vanishing SE."""
-    out = np.zeros_like(numerator, dtype=np.float64)
-    positive = denominator > 0
-    out[positive] = numerator[positive] / denominator[positive]
-    out[~positive & (numerator != 0)] = np.sign(numerator[~positive & (numerator != 0)]) * np.inf
-    return out

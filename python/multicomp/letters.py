@@ -62,6 +62,18 @@ class LetterDisplay(_tables.NotebookView):
     References
     ----------
     {_REFERENCES}
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> pairs = mc.posthoc_all_pairs(mc.load_example("garcia2008"), method="asymptotic")
+    >>> display = mc.compact_letters(pairs)
+    >>> print(display.letters.to_string())
+    C4.5          a
+    NaiveBayes    a
+    CN2           b
+    1-NN          b
+    Kernel        c
     """
 
     letters: pd.Series

@@ -83,6 +83,18 @@ class ComparisonMatrix(_tables.NotebookView):
     stable under manipulation of the comparate set, arXiv:2305.11921.
     Benavoli, Corani & Mangili (2016), Should we really use post-hoc tests based on mean-ranks?,
     JMLR 17(5):1-10.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> mcm = mc.comparison_matrix(scores)
+    >>> mcm.means.round(4)
+    C4.5+m+cf    0.8272
+    C4.5+m       0.8204
+    C4.5+cf      0.8088
+    C4.5         0.8049
+    Name: mean, dtype: float64
     """
 
     algorithms: tuple[str, ...]

@@ -96,6 +96,19 @@ class MultipleSignResult(_tables.NotebookView):
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
     comparisons in the design of experiments in computational intelligence and data mining,
     Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.multiple_sign_test(scores, control="C4.5+m+cf")
+    >>> print(res.critical_value, round(res.familywise_error, 4))
+    2 0.0185
+    >>> res.to_frame()
+             plus  minus  ties  statistic  reject
+    C4.5        2     11     1          2    True
+    C4.5+m      5      6     3          5   False
+    C4.5+cf     3      9     2          3   False
     """
 
     control: str
@@ -195,6 +208,19 @@ def multiple_sign_test(
     References
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.multiple_sign_test(scores, control="C4.5+m+cf", alternative="less")
+    >>> print(res)
+    Multiple sign test against C4.5+m+cf (N = 14, alpha = 0.05, alternative='less', critical_values='exact')
+      reject when statistic <= 2, attained level 0.01846; rejected: C4.5
+             plus  minus  ties  statistic  reject
+    C4.5        2     11     1          2    True
+    C4.5+m      5      6     3          5   False
+    C4.5+cf     3      9     2          3   False
     """
     alpha = check_alpha(alpha)
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
@@ -288,6 +314,14 @@ def multiple_sign_critical_value(
     References
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> mc.multiple_sign_critical_value(14, 3)  # N = 14 data sets, 3 comparisons, alpha = 0.05
+    2
+    >>> mc.multiple_sign_critical_value(14, 3, critical_values="garcia2010")
+    2
     """
     n, m = check_count(n, "n"), check_count(m, "m")
     alpha = check_alpha(alpha)

@@ -153,6 +153,20 @@ class FriedmanResult(_Printable):
     ----------
     D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
     7:1-30.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.friedman(scores)
+    >>> res.ranks  # average ranks, 1 = best
+    C4.5         3.142857
+    C4.5+m       2.000000
+    C4.5+cf      2.928571
+    C4.5+m+cf    1.928571
+    Name: average_rank, dtype: float64
+    >>> print(res.n_datasets, res.n_algorithms, res.n_resamples)
+    14 4 9999
     """
 
     _title: ClassVar[str] = "Friedman test"
@@ -197,6 +211,15 @@ class ImanDavenportResult(_Printable):
     Comm. Statist. A 9:571-595.
     D06 = Demsar (2006), Statistical comparisons of classifiers over multiple data sets, JMLR
     7:1-30.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.iman_davenport(scores, method="asymptotic")
+    >>> res.to_frame()[["statistic", "pvalue"]].round(4)
+                         statistic  pvalue
+    Iman-Davenport test     4.5859  0.0076
     """
 
     _title: ClassVar[str] = "Iman-Davenport test"
@@ -249,6 +272,18 @@ class AlignedRanksResult(_Printable):
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
     comparisons in the design of experiments in computational intelligence and data mining,
     Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.friedman_aligned_ranks(scores, method="asymptotic")
+    >>> res.ranks.round(3)
+    C4.5         38.250
+    C4.5+m       22.964
+    C4.5+cf      34.786
+    C4.5+m+cf    18.000
+    Name: average_aligned_rank, dtype: float64
     """
 
     _title: ClassVar[str] = "Friedman Aligned Ranks test"
@@ -308,6 +343,15 @@ class QuadeResult(_Printable):
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
     comparisons in the design of experiments in computational intelligence and data mining,
     Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.quade(scores, method="asymptotic")
+    >>> res.to_frame()[["statistic", "pvalue"]].round(4)
+                statistic  pvalue
+    Quade test     4.6279  0.0073
     """
 
     _title: ClassVar[str] = "Quade test"
@@ -381,6 +425,16 @@ def friedman(
     ----------
     D06 = Demsar (2006), JMLR 7:1-30.
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.friedman(scores)  # N = 14: a permutation p-value (method='auto')
+    >>> print(round(res.statistic, 3), res.df, res.pvalue, res.method)
+    10.952 3 0.0099 permutation
+    >>> print(round(mc.friedman(scores, method="asymptotic").pvalue, 4))
+    0.012
     """
     method, n_resamples = check_options(method, random_state, n_resamples)
     return friedman_of(
@@ -444,6 +498,14 @@ def iman_davenport(
     ----------
     D06 = Demsar (2006), JMLR 7:1-30.
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.iman_davenport(scores, method="asymptotic")
+    >>> print(round(res.statistic, 3), res.df_num, res.df_den, round(res.pvalue, 4))
+    4.586 3 39 0.0076
     """
     return iman_davenport_of(
         friedman(
@@ -514,6 +576,14 @@ def friedman_aligned_ranks(
     References
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.friedman_aligned_ranks(scores, method="asymptotic")
+    >>> print(round(res.statistic, 3), res.df, round(res.pvalue, 4))
+    11.648 3 0.0087
     """
     method, n_resamples = check_options(method, random_state, n_resamples)
     scores = data
@@ -583,6 +653,14 @@ def quade(
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     Conover (1999), Practical Nonparametric Statistics, 3rd ed.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.quade(scores, method="asymptotic")
+    >>> print(round(res.statistic, 3), res.df_num, res.df_den, round(res.pvalue, 4))
+    4.628 3 39 0.0073
     """
     method, n_resamples = check_options(method, random_state, n_resamples)
     scores = data

@@ -41,13 +41,8 @@ from multicomp._vocabulary import (
 )
 from multicomp._work import check_work, progress
 from multicomp.data.decorators import ScoresInput, TableOptions, takes_scores
-from multicomp.data.scores import (
-    Aggregate,
-    Scores,
-    as_scores,
-    combine_runs,
-    index_of,
-)
+from multicomp.data.readers import Aggregate, combine_runs
+from multicomp.data.scores import Scores, as_scores, index_of
 from multicomp.procedures.adjust import adjust_control
 
 if TYPE_CHECKING:
@@ -187,6 +182,24 @@ class ConditionsResult(_tables.NotebookView):
         The tests used.
     n_datasets : int
         N, the data sets checked.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import itertools
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> rng = np.random.default_rng(0)
+    >>> cells = itertools.product([f"d{i}" for i in range(8)], ["A", "B", "C"], range(10))
+    >>> runs = pd.DataFrame(list(cells), columns=["dataset", "algorithm", "fold"])
+    >>> runs["score"] = rng.normal(0.8, 0.02, len(runs))  # 8 data sets x 3 algorithms x 10 folds
+    >>> res = mc.check_conditions(runs, aggregate="mean")
+    >>> res.homoscedasticity.round(3).head(3)  # Brown-Forsythe p-value of each data set
+    dataset
+    d0    0.961
+    d1    0.808
+    d2    0.802
+    Name: brown_forsythe, dtype: float64
     """
 
     normality: pd.DataFrame
@@ -343,6 +356,26 @@ def check_conditions(
     classifiers over multiple data sets", JMLR 7 (2006), Sec. 3. M. B. Brown, A. B. Forsythe,
     "Robust tests for the equality of variances", JASA 69 (1974). S. Holm, "A simple
     sequentially rejective multiple test procedure", Scand. J. Statist. 6 (1979).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import itertools
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> rng = np.random.default_rng(0)
+    >>> cells = itertools.product([f"d{i}" for i in range(8)], ["A", "B", "C"], range(10))
+    >>> runs = pd.DataFrame(list(cells), columns=["dataset", "algorithm", "fold"])
+    >>> runs["score"] = rng.normal(0.8, 0.02, len(runs))  # 8 data sets x 3 algorithms x 10 folds
+    >>> res = mc.check_conditions(runs, aggregate="mean")
+    >>> res.normality.round(3).head(3)  # Shapiro-Wilk p-value of each cell's folds
+                 A      B      C
+    dataset
+    d0       0.995  0.860  0.662
+    d1       0.976  0.123  0.039
+    d2       0.747  0.799  0.627
+    >>> print(round(res.sphericity, 4))  # Mauchly's test
+    0.9563
     """
     alpha = check_alpha(alpha)
     normality = check_choice("normality", normality, NORMALITY_TESTS)
@@ -441,6 +474,13 @@ class RMAnovaResult(_tables.NotebookView):
         scale).
     means : pandas.Series
         Mean score of each algorithm.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> print(mc.rm_anova(scores))
+    Repeated-measures ANOVA: F(3, 39) = 4.4472, p = 0.008818; Greenhouse-Geisser epsilon = 0.7628, corrected p = 0.01676; Mauchly W = 0.4643, p = 0.1104
     """
 
     statistic: float
@@ -525,6 +565,14 @@ def rm_anova(
     J. Demsar, JMLR 7 (2006), Sec. 3.2.1. S. W. Greenhouse, S. Geisser, "On methods in the
     analysis of profile data", Psychometrika 24 (1959). J. W. Mauchly, "Significance test for
     sphericity of a normal n-variate distribution", Ann. Math. Statist. 11 (1940).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.rm_anova(scores)
+    >>> print(round(res.statistic, 4), res.df_num, res.df_den, round(res.pvalue, 5))
+    4.4472 3 39 0.01676
     """
     scores = data
     e = _exponent(scores.values)  # F, epsilon and W are scale-free: computed at unit scale
@@ -572,6 +620,18 @@ class ParametricPosthocResult(_tables.NotebookView):
         The significance level of ``reject``.
     df : int
         The error degrees of freedom, (k - 1)(N - 1).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.posthoc_parametric(scores, control="C4.5+m+cf")
+    >>> res.to_frame()[["difference", "apv_dunnett", "reject_dunnett"]].round(4)
+                          difference  apv_dunnett  reject_dunnett
+    hypothesis
+    C4.5+m+cf vs C4.5         0.0223       0.0071            True
+    C4.5+m+cf vs C4.5+m       0.0068       0.6407           False
+    C4.5+m+cf vs C4.5+cf      0.0184       0.0295            True
     """
 
     statistic: pd.Series
@@ -710,6 +770,18 @@ def posthoc_parametric(
     J. W. Tukey, "The problem of multiple comparisons" (1953); C. W. Dunnett, "A multiple
     comparison procedure for comparing several treatments with a control", JASA 50 (1955);
     J. Demsar, JMLR 7 (2006), Sec. 3.2.1 (Tukey's and Dunnett's tests as ANOVA post-hocs).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.posthoc_parametric(scores, control="C4.5+m+cf")  # Dunnett
+    >>> res.pvalue.round(4)
+    hypothesis
+    C4.5+m+cf vs C4.5       0.0025
+    C4.5+m+cf vs C4.5+m     0.3319
+    C4.5+m+cf vs C4.5+cf    0.0111
+    Name: pvalue, dtype: float64
     """
     alpha = check_alpha(alpha)
     scores = data
@@ -765,6 +837,14 @@ class FamilyChoice(_tables.NotebookView):
         Why, in plain words, with the sources.
     conditions : ConditionsResult
         The checks the choice rests on.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> choice = mc.choose_family(mc.check_conditions(scores))
+    >>> print(choice.recommended, choice.conditions.n_datasets)
+    nonparametric 14
     """
 
     recommended: ChosenFamily
@@ -811,6 +891,14 @@ def choose_family(conditions: ConditionsResult) -> FamilyChoice:
     ----------
     J. Demsar, JMLR 7 (2006), Sec. 3; S. Garcia, A. Fernandez, J. Luengo, F. Herrera,
     Information Sciences 180 (2010), Sec. 2.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> choice = mc.choose_family(mc.check_conditions(scores))
+    >>> choice.recommended
+    'nonparametric'
     """
     table = conditions.decisions()
     failed = list(table.index[table["rejected"]])

@@ -78,18 +78,17 @@ Holm's on Friedman ranks (0.241 vs 0.218 at k = 4, N = 30), the sign test's clea
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import numpy as np
 import pandas as pd
-from scipy import special, stats
+from scipy import special
 
 from multicomp import _ranking, ranktests
 from multicomp._validation import check_alpha, check_bool, check_choice, one_of
 from multicomp._vocabulary import (
-    PAIRWISE_TESTS,
     ROMS,
     SE_FORMS,
     PosthocTest,
@@ -116,7 +115,6 @@ from multicomp.ranktests.permutation import (
     pvalue_label,
     resolve,
 )
-from multicomp.two_sample import sign_test, wilcoxon
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -216,7 +214,7 @@ class _PosthocResult:
         shown = self.to_frame(sort=True)[["z", "pvalue", *(f"apv_{m}" for m in self.procedures)]]
         options = ", ".join(f"{key}={value!r}" for key, value in self.options.items())
         # the pairwise tests and the incomplete-block post-hocs have no common SE (NaN)
-        se = "" if self.test in PAIRWISE_TESTS or np.isnan(self.se) else f"SE = {self.se:.6g}, "
+        se = "" if _pairwise(self.test) or np.isnan(self.se) else f"SE = {self.se:.6g}, "
         omitted = f"\nomitted (incomplete): {', '.join(self.omitted)}" if self.omitted else ""
         label = pvalue_label(self.method, self.n_resamples)
         return (
@@ -448,7 +446,7 @@ def posthoc_control(
     labels = [names[j] for j in others]
     shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses, pvalues)
     context = registry.Context(len(names), rom=rom)
-    planned = registry.plan("control", None, len(labels), context, pairwise=test in PAIRWISE_TESTS)
+    planned = registry.plan("control", None, len(labels), context, pairwise=_pairwise(test))
     if rom != "exact" and "rom" not in planned[0]:
         raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
     shared["options"] = {"rom": rom, **shared["options"]}
@@ -534,7 +532,7 @@ def posthoc_all_pairs(
     k = len(names)
     context = registry.Context(k, monotone=monotone, order=_rank_order(basis.ranks, test))
     planned = registry.plan(  # before any work: a requested procedure that does not apply
-        "all_pairs", procedures, k * (k - 1) // 2, context, pairwise=test in PAIRWISE_TESTS
+        "all_pairs", procedures, k * (k - 1) // 2, context, pairwise=_pairwise(test)
     )
     first, second = np.triu_indices(k, 1)  # the pairs in itertools.combinations order
     pairs = tuple(itertools.combinations(names, 2))
@@ -607,7 +605,7 @@ def _rank_order(ranks: pd.Series, test: str) -> np.ndarray | None:
     """The algorithms in rank order, in which the p-values of the rank tests' z tests are
     Robinson (:func:`_z_tests`: exact Bergmann-Hommel in polynomial time); None for the
     pairwise tests' own p-values."""
-    return None if test in PAIRWISE_TESTS else np.argsort(ranks.to_numpy(), kind="stable")
+    return None if _pairwise(test) else np.argsort(ranks.to_numpy(), kind="stable")
 
 
 def _z_tests(
@@ -622,7 +620,8 @@ def _z_tests(
 ) -> dict[str, Any]:
     """The fields both post-hoc results share: for each hypothesis (first[h], second[h]) the
     ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|);
-    for the pairwise tests, their p and its signed normal deviate (:func:`pairwise_tests`).
+    for the pairwise tests, their p and its signed normal deviate
+    (:meth:`multicomp.ranktests.PairwiseTest.pvalues`).
 
     The differences are counted in rank units (the rank test's ``unit``) and rounded there, so
     that equal rank differences give bitwise equal z and p (average ranks such as 2.6 - 2.4 and
@@ -634,7 +633,7 @@ def _z_tests(
     units = np.round((ranks[second] - ranks[first]) * unit, 6) + 0.0  # + 0.0: no -0.0
     difference = units / unit
     if basis.scores is not None:
-        z, pvalue = pairwise_tests(basis.scores, first, second, test)
+        z, pvalue = ranktests.get_pairwise(test).pvalues(basis.scores.oriented(), first, second)
     else:
         z = _ratio(units, unit * basis.se)
         # p as a non-increasing function of |z|, exactly (scipy's sf can rise by an ulp
@@ -702,7 +701,7 @@ def _permuted(basis: _Basis, test: str, pvalues: _PValueOptions) -> tuple[str, i
             return "asymptotic", None
         source = (
             "pairwise tests compute their own"
-            if test in PAIRWISE_TESTS
+            if _pairwise(test)
             else "ranks= hold only the average ranks"
         )
         raise ValueError(
@@ -712,29 +711,9 @@ def _permuted(basis: _Basis, test: str, pvalues: _PValueOptions) -> tuple[str, i
     return wanted, None
 
 
-#: The pairwise tests of the post-hocs: each pair's two-sided test, and the direction of its
-#: result (positive when the first algorithm is better).
-_PAIRWISE: dict[str, tuple[Callable[[np.ndarray, np.ndarray], Any], Callable[[Any], float]]] = {
-    "wilcoxon": (wilcoxon, lambda result: result.r_plus - result.r_minus),
-    "sign": (sign_test, lambda result: result.wins - result.losses),
-}
-
-
-def pairwise_tests(
-    scores: Scores, first: np.ndarray, second: np.ndarray, test: str
-) -> tuple[np.ndarray, np.ndarray]:
-    """(z, p) of the two-sided Wilcoxon signed-rank or sign test of each pair (first[h],
-    second[h]) on the oriented scores; z = sign(R+ - R-) (or of wins - losses, positive when
-    ``first`` is better) times Phi^{-1}(1 - p/2)."""
-    values = scores.oriented()
-    run, direction_of = _PAIRWISE[test]
-    direction = np.empty(len(first))
-    pvalue = np.empty(len(first))
-    for h, (a, b) in enumerate(zip(first, second)):
-        result = run(values[:, a], values[:, b])
-        direction[h], pvalue[h] = direction_of(result), result.pvalue
-    pvalue = np.minimum(pvalue, 1.0)
-    return np.sign(direction) * stats.norm.isf(pvalue / 2.0), pvalue
+def _pairwise(test: str) -> bool:
+    """Whether ``test`` is a registered pairwise test (not a rank test's z tests)."""
+    return ranktests.kind_of(test) == "pairwise"
 
 
 def _basis(
@@ -747,10 +726,10 @@ def _basis(
 ) -> _Basis:
     if (data is None) == (ranks is None):
         raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
-    if data is None and test in PAIRWISE_TESTS:
+    if data is None and _pairwise(test):
         raise ValueError(f"test={test!r} compares the scores of each pair: pass data, not ranks=")
     # the pairwise tests order the algorithms by their average Friedman ranks
-    entry = ranktests.get("friedman" if test in PAIRWISE_TESTS else test)
+    entry = ranktests.get(ranktests.get_pairwise(test).ranks if _pairwise(test) else test)
     se = entry.se[ses.get(entry.se_option, "calibrated")]
     if data is None:
         assert ranks is not None
@@ -768,7 +747,7 @@ def _basis(
     series = pd.Series(
         table.sum(axis=0) / total, index=list(scores.algorithms), name=entry.rank_label
     )
-    if test in PAIRWISE_TESTS:
+    if _pairwise(test):
         return _Basis(series, n, float("nan"), entry.unit(n), scores, scores.omitted)
     return _Basis(
         series,

@@ -43,10 +43,9 @@ from multicomp._validation import (
 from multicomp._vocabulary import (
     COMPARISONS,
     NOISES,
-    PAIRWISE_TESTS,
-    RANK_TESTS,
     ROMS,
     SE_FORMS,
+    Z_TESTS,
     Comparison,
     Noise,
     PosthocTest,
@@ -54,8 +53,6 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
-from multicomp.data.scores import Scores
-from multicomp.posthoc import pairwise_tests
 from multicomp.procedures import base as registry
 from multicomp.procedures.adjust import adjust_control, all_pairs_apv
 from multicomp.ranktests.permutation import (
@@ -229,21 +226,25 @@ def _ranked(x: np.ndarray, spec: _Spec, test: str) -> _Ranked:
 
 
 def _pairwise(x: np.ndarray, test: str) -> _Ranked:
-    """The pairwise Wilcoxon or sign tests of posthoc's ``test="wilcoxon"|"sign"``, one table at
-    a time (their exact and tie-corrected p-values do not vectorise); Friedman ranks order them."""
+    """A registered pairwise test (posthoc's ``test="wilcoxon"``, ...) of every pair, one table
+    at a time (their exact and tie-corrected p-values do not vectorise); the average ranks of
+    its rank test (Friedman's) order them."""
     reps, n, k = x.shape
     first, second = _pairs(k)
-    names, datasets = tuple(str(j) for j in range(k)), tuple(str(i) for i in range(n))
-    p = np.array(
-        [pairwise_tests(Scores(table, names, datasets), first, second, test)[1] for table in x]
-    )
-    ranks = np.asarray(stats.rankdata(-x, axis=-1), dtype=np.float64).mean(axis=1)
+    entry = ranktests.get_pairwise(test)
+    p = np.array([entry.pvalues(table, first, second)[1] for table in x])
+    order = ranktests.get(entry.ranks)
+    ranks = order.table(x).sum(axis=1) / order.total(n)
     return _Ranked({}, ranks, np.full(reps, np.nan), p.reshape(reps, len(first)))
 
 
 def _basis(x: np.ndarray, spec: _Spec, test: str) -> _Ranked:
     """The p-values and ranks of ``test`` for each table: a pairwise or a rank test."""
-    return _pairwise(x, test) if test in PAIRWISE_TESTS else _ranked(x, spec, test)
+    return _pairwise(x, test) if _is_pairwise(test) else _ranked(x, spec, test)
+
+
+def _is_pairwise(test: str) -> bool:
+    return ranktests.kind_of(test) == "pairwise"
 
 
 def _two_sided(basis: _Ranked, first: np.ndarray, second: np.ndarray) -> np.ndarray:
@@ -530,7 +531,7 @@ def simulate(
     *,
     n_replications: int = 1000,
     comparisons: Sequence[Comparison] = COMPARISONS,
-    tests: Sequence[PosthocTest] = RANK_TESTS,
+    tests: Sequence[PosthocTest] = Z_TESTS,
     procedures: Sequence[str] | None = None,
     control: int | Literal["best"] = 0,
     alpha: float = 0.05,
@@ -877,7 +878,7 @@ def _rows(
     for comparison in comparisons:
         for test in tests:
             names = _omnibus(test) if comparison == "omnibus" else chosen[comparison]
-            if test in PAIRWISE_TESTS and comparison != "omnibus":
+            if _is_pairwise(test) and comparison != "omnibus":
                 valid = registry.after_pairwise(comparison)
                 names = tuple(m for m in names if m in valid)
             rows += [(comparison, test, name) for name in names]
@@ -887,7 +888,7 @@ def _rows(
 def _omnibus(test: str) -> tuple[str, ...]:
     """The omnibus tests of ``test`` (the row names of the result): a registered rank test
     and those derived from it; none for the pairwise tests."""
-    if test in PAIRWISE_TESTS:
+    if _is_pairwise(test):
         return ()
     return (test, *(derived.name for derived in ranktests.get(test).derived))
 

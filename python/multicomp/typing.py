@@ -61,7 +61,8 @@ from multicomp._vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
-from multicomp.data.scores import Aggregate, RanksLike, ScoresLike
+from multicomp.data.readers import Aggregate
+from multicomp.data.scores import RanksLike, ScoresLike
 from multicomp.plotting.posterior import Posterior
 from multicomp.plotting.ranking import Ranking
 from multicomp.procedures.base import FloatArray

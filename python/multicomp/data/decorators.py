@@ -24,7 +24,8 @@ import pandas as pd
 
 from multicomp._validation import check_bool, check_choice
 from multicomp._vocabulary import NAN_POLICIES, NanPolicy
-from multicomp.data.scores import Aggregate, Scores, ScoresLike, as_scores, check_aggregate
+from multicomp.data.readers import Aggregate, check_aggregate
+from multicomp.data.scores import Scores, ScoresLike, as_scores
 
 __all__ = [
     "IncompleteOptions",

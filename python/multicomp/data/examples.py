@@ -50,6 +50,19 @@ def load_example(name: Example) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Index = data sets, columns = algorithms; higher is better.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")  # Demšar (2006) Table 6: AUC of 4 C4.5 variants
+    >>> scores.shape
+    (14, 4)
+    >>> scores.head(3)
+                              C4.5  C4.5+m  C4.5+cf  C4.5+m+cf
+    Data set
+    adult (sample)           0.763   0.768    0.771      0.798
+    breast cancer            0.599   0.591    0.590      0.569
+    breast cancer wisconsin  0.954   0.971    0.968      0.967
     """
     name = check_choice("example", name, EXAMPLES)
     with (

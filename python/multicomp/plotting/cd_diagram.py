@@ -169,6 +169,14 @@ def cd_diagram(
     ----------
     Demsar (2006), JMLR 7, Sec. 3.2.2, Figs. 1-2; Garcia & Herrera (2008), JMLR 9, Sec. 2.2;
     Garcia et al. (2010), Information Sciences 180, Sec. 5.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> fig = mc.cd_diagram(scores, alpha=0.10, procedure="nemenyi")
+    >>> sorted(text.get_text() for text in fig.axes[0].texts)
+    ['1', '1.93', '2', '2.00', '2.93', '3', '3.14', '4', 'C4.5', 'C4.5+cf', 'C4.5+m', 'C4.5+m+cf', 'CD = 1.118', 'Nemenyi, alpha = 0.10']
     """
     monotone, show_ranks = check_bool(monotone, "monotone"), check_bool(show_ranks, "show_ranks")
     bars = check_choice("bars", bars, BARS)

@@ -84,6 +84,15 @@ def cd_groups(
     -------
     list of tuple of str
         The groups, best-ranked first.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> ranks = {"A": 1.5, "B": 2.0, "C": 3.1, "D": 3.4}
+    >>> mc.cd_groups(ranks, cd=1.2)
+    [('A', 'B'), ('B', 'C'), ('C', 'D')]
+    >>> mc.cd_groups(ranks, [("A", "C"), ("A", "D"), ("B", "D")])
+    [('A', 'B'), ('B', 'C'), ('C', 'D')]
     """
     series = as_rank_series(ranks)
     names = list(series.index)

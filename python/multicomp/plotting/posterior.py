@@ -69,6 +69,15 @@ def plot_posterior(result: Posterior, *, ax: Any = None, title: str | None = Non
     ----------
     Benavoli, Corani, Demsar & Zaffalon (2017), JMLR 18(77), Figs. 5-8 (simplex plots);
     baycomp (``Posterior.plot_simplex``, ``plot_histogram``; ``single.Posterior.plot``).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.bayesian_signed_rank_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, seed=0)
+    >>> fig = mc.plot_posterior(res)
+    >>> fig.axes[0].get_title()
+    'Bayesian signed-rank test: C4.5+m+cf vs C4.5, rope = 0.01'
     """
     if not isinstance(result, Posterior):
         raise TypeError(f"result must be a result of a Bayesian test, got {type(result).__name__}")

@@ -115,6 +115,14 @@ def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") ->
     References
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> mc.adjust_control([0.01, 0.04, 0.03], "holm")
+    array([0.03, 0.06, 0.06])
+    >>> mc.adjust_control([0.01, 0.04, 0.03], "hochberg")
+    array([0.03, 0.04, 0.04])
     """
     entry = base.get("control", procedure)
     rom = check_choice("rom", rom, ROMS)
@@ -298,6 +306,15 @@ def adjust_all_pairs(
     References
     ----------
     G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> pvalues = [0.001, 0.01, 0.02, 0.03, 0.04, 0.05]  # the 6 pairs of k = 4 algorithms
+    >>> mc.adjust_all_pairs(pvalues, "holm")
+    array([0.006, 0.05 , 0.08 , 0.09 , 0.09 , 0.09 ])
+    >>> mc.adjust_all_pairs(pvalues, "shaffer", k=4)
+    array([0.006, 0.03 , 0.06 , 0.09 , 0.09 , 0.09 ])
     """
     entry = base.get("all_pairs", procedure)
     monotone = check_bool(monotone, "monotone")

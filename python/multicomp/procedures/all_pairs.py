@@ -11,12 +11,13 @@ import math
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy.stats import chi2, norm, studentized_range
+from scipy.stats import chi2, norm
 
 from multicomp import _core
 from multicomp._validation import refuse_masked
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
 from multicomp.procedures.control import native
+from multicomp.procedures.studentized_range import range_sf
 
 __all__: list[str] = []
 
@@ -51,12 +52,12 @@ def _nemenyi(p: FloatArray, context: Context) -> FloatArray:
     exactly when the average ranks differ by at least the critical difference of
     :func:`multicomp.critical_difference`. The APV lies between p and Bonferroni's m p (the
     maximum of the m pairs' |z| exceeds a value no more often than one of them, and no less
-    often than all m together): scipy's integral is accurate to about 1e-16 in absolute terms,
-    and m p, the tail's limit, bounds it where the APV is smaller. Computed once per distinct
-    p-value (a family of rank post-hoc p-values takes few)."""
+    often than all m together); :func:`~multicomp.procedures.studentized_range.range_sf` keeps
+    the tail's relative accuracy. Computed once per distinct p-value, and interpolated beyond a
+    few hundred (:mod:`multicomp.procedures.studentized_range`)."""
     distinct, where = np.unique(p, return_inverse=True)
     q = math.sqrt(2.0) * norm.isf(distinct / 2.0)
-    apv = np.where(distinct >= 1.0, 1.0, studentized_range.sf(q, max(context.k, 2), np.inf))
+    apv = np.where(distinct >= 1.0, 1.0, range_sf(q, max(context.k, 2)))
     bonferroni = np.minimum(p.shape[-1] * distinct, 1.0)
     return np.clip(apv, distinct, bonferroni)[where.reshape(p.shape)]
 

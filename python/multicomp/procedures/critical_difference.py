@@ -42,6 +42,14 @@ def critical_difference_q(
     -------
     float
         q_alpha. Table 5(b) prints 2.724 at k = 9 and alpha = 0.05; the correct value is 2.734.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> round(mc.critical_difference_q(4), 3)  # D06 Table 5(a): q_0.05 = 2.569
+    2.569
+    >>> round(mc.critical_difference_q(4, alpha=0.10, procedure="bonferroni_dunn"), 3)
+    2.128
     """
     procedure = check_choice("procedure", procedure, CD_PROCEDURES)
     k = check_count(n_algorithms, "n_algorithms", 2)
@@ -90,6 +98,14 @@ def critical_difference(
     -------
     float
         CD, e.g. 1.254 for k = 4, N = 14 (Nemenyi, alpha = 0.05).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> round(mc.critical_difference(4, 14), 4)  # Nemenyi, k = 4, N = 14 (D06 Sec. 3.2.2)
+    1.2536
+    >>> round(mc.critical_difference(4, 14, alpha=0.10, procedure="bonferroni_dunn"), 4)
+    1.0384
     """
     k = check_count(n_algorithms, "n_algorithms", 2)
     n = check_count(n_datasets, "n_datasets", 2)

@@ -1,4 +1,5 @@
-"""The registry of rank tests: one entry per test of the Friedman family.
+"""The registry of rank tests: one entry per test of the Friedman family, and of the other
+tests a post-hoc compares algorithms by.
 
 An entry (:class:`RankTest`) declares everything the package needs of a rank test: its
 within-data-set table W (the ranks that permute with each data set's scores, whose column
@@ -9,23 +10,39 @@ of its post-hoc z tests (the valid default and the paper's form), its rank unit 
 average rank (the CD diagram's axis), and its display names. :func:`register` adds a test to
 the post-hocs, :func:`multicomp.compare`, :func:`multicomp.simulate`, the CD diagram, the
 reports and the command line's ``--test`` choices.
+
+Two more kinds of entry share the registry (and its names): a :class:`PairwiseTest` compares
+each pair of algorithms by its own two-sample test (the pairwise post-hocs), and an
+:class:`IncompleteTest` is a rank test of incomplete blocks, which keeps the missing scores
+(Skillings-Mack, Durbin). Each kind has its own entries; a name is registered once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, ClassVar, Literal, NamedTuple, TypeVar, cast
 
 import numpy as np
-from scipy import special
+from scipy import special, stats
 
 from multicomp._validation import check_choice
+from multicomp._vocabulary import TestKind
 
 __all__ = [
+    "Blocks",
     "Derived",
+    "Entry",
+    "IncompleteTest",
+    "OmnibusRow",
+    "PairTests",
+    "PairwiseTest",
     "RankTest",
+    "entries",
     "get",
+    "get_incomplete",
+    "get_pairwise",
+    "kind_of",
     "names",
     "register",
 ]
@@ -123,28 +140,211 @@ class RankTest:
     se_option: str = ""
     derived: tuple[Derived, ...] = ()
     posthoc_df: Callable[[int, int], float] | None = None
+    kind: ClassVar[TestKind] = "rank"
+
+    @property
+    def compared(self) -> str:
+        """What its post-hoc compares, for readers (its ranks)."""
+        return self.ranks_name
+
+    def omnibus_names(self) -> dict[str, str]:
+        """Its omnibus tests and those derived from it, by name, with their display names."""
+        return {self.name: self.display, **{d.name: d.display for d in self.derived}}
 
     def pvalue(self, statistic: np.ndarray, n: int, k: int) -> np.ndarray:
         """The asymptotic p-value of each statistic."""
         return SURVIVAL[self.distribution](statistic, self.df(n, k))
 
 
-_REGISTRY: dict[str, RankTest] = {}
+@dataclass(frozen=True)
+class PairwiseTest:
+    """A pairwise test of the post-hocs: each pair of algorithms compared by its own
+    two-sided test of their scores alone (Benavoli, Corani & Mangili 2016).
+
+    Attributes
+    ----------
+    name : str
+        Its name in ``test=`` and the command line (``"wilcoxon"``).
+    display : str
+        What its post-hoc compares, for readers (``"Wilcoxon signed-rank tests"``).
+    run : callable
+        ``run(x, y)``: the two-sided test of two columns of scores (larger = better); its
+        result has a ``pvalue``.
+    direction : callable
+        ``direction(result)``: positive when ``x`` is the better (the sign of z).
+    ranks : str
+        The registered rank test whose average ranks order the algorithms (Friedman's).
+    """
+
+    name: str
+    display: str
+    run: Callable[[np.ndarray, np.ndarray], Any]
+    direction: Callable[[Any], float]
+    ranks: str = "friedman"
+    kind: ClassVar[TestKind] = "pairwise"
+
+    @property
+    def compared(self) -> str:
+        return self.display
+
+    @property
+    def ranks_name(self) -> str:
+        """The ranks that order the algorithms, for readers."""
+        return get(self.ranks).ranks_name
+
+    def omnibus_names(self) -> dict[str, str]:
+        """None: the pairwise tests have no omnibus test."""
+        return {}
+
+    def pvalues(
+        self, values: np.ndarray, first: np.ndarray, second: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(z, p) of the test of each pair (first[h], second[h]) of the oriented scores
+        ``values`` (N, k); z = sign(direction) Phi^{-1}(1 - p/2), positive when ``first`` is
+        the better."""
+        direction = np.empty(len(first))
+        pvalue = np.empty(len(first))
+        for h, (a, b) in enumerate(zip(first, second)):
+            result = self.run(values[:, a], values[:, b])
+            direction[h], pvalue[h] = self.direction(result), result.pvalue
+        pvalue = np.minimum(pvalue, 1.0)
+        return np.sign(direction) * stats.norm.isf(pvalue / 2.0), pvalue
 
 
-def register(test: RankTest) -> RankTest:
-    """Add ``test`` to the registry (ValueError if its name is taken); returns it."""
-    if test.name in _REGISTRY:
+class Blocks(NamedTuple):
+    """Within-data-set ranks (1 = best, NaN where missing) of the data sets with two or more
+    scores, for the rank tests of incomplete blocks."""
+
+    ranks: np.ndarray
+    observed: np.ndarray
+    algorithms: tuple[str, ...]
+    datasets: tuple[str, ...]
+    dropped: tuple[str, ...]
+    n_missing: int
+
+
+class OmnibusRow(NamedTuple):
+    """One omnibus test of an incomplete-block test: name, statistic, p-value, distribution
+    and degrees of freedom (the fields of :class:`multicomp.report.model.OmnibusTest`)."""
+
+    name: str
+    statistic: float
+    pvalue: float
+    distribution: Literal["chi2", "F"]
+    df: tuple[int, ...]
+
+
+class PairTests(NamedTuple):
+    """The post-hoc of an incomplete-block test: the average ranks (lower = better), and the
+    z (or t) and two-sided p of each pair."""
+
+    ranks: np.ndarray
+    z: np.ndarray
+    pvalue: np.ndarray
+
+
+@dataclass(frozen=True)
+class IncompleteTest:
+    """A rank test of incomplete blocks: algorithms without a score on some data sets.
+
+    Attributes
+    ----------
+    name : str
+        Its name in ``test=`` and the command line (``"skillings_mack"``).
+    display : str
+        The omnibus test's name for readers (``"Skillings-Mack"``).
+    ranks_name : str
+        What its post-hoc compares, for readers.
+    statistic : callable
+        ``statistic(ranks, observed, tie_correction)``: the chi-square statistic of each
+        table, vectorised over the leading axes of ``ranks`` (..., N, k) (NaN where missing)
+        and ``observed`` (the scored cells).
+    omnibus : callable
+        ``omnibus(blocks, tie_correction)``: its omnibus rows (:class:`OmnibusRow`).
+    posthoc : callable
+        ``posthoc(blocks, tie_correction, first, second)``: the pairs' tests
+        (:class:`PairTests`).
+    derived : mapping of str to str
+        The other omnibus rows it reports (Durbin's F), with their display names.
+    t_statistic : str
+        What ``z`` holds when its post-hoc refers it to Student's t (``"Conover's t
+        statistic"``), or "" for a normal z.
+    posthoc_df : callable or None
+        ``posthoc_df(blocks)``: the degrees of freedom of that t (None for a normal z).
+    """
+
+    name: str
+    display: str
+    ranks_name: str
+    statistic: Callable[[np.ndarray, np.ndarray, bool], np.ndarray]
+    omnibus: Callable[[Blocks, bool], tuple[OmnibusRow, ...]]
+    posthoc: Callable[[Blocks, bool, np.ndarray, np.ndarray], PairTests]
+    derived: tuple[tuple[str, str], ...] = ()
+    t_statistic: str = ""
+    posthoc_df: Callable[[Blocks], int] | None = None
+    kind: ClassVar[TestKind] = "incomplete"
+
+    @property
+    def compared(self) -> str:
+        return self.ranks_name
+
+    def omnibus_names(self) -> dict[str, str]:
+        """Its omnibus tests, by name, with their display names."""
+        return {self.name: self.display, **dict(self.derived)}
+
+
+Entry = RankTest | PairwiseTest | IncompleteTest
+"""An entry of the registry, of any kind."""
+
+_REGISTRY: dict[TestKind, dict[str, Entry]] = {"rank": {}, "pairwise": {}, "incomplete": {}}
+
+
+E = TypeVar("E", RankTest, PairwiseTest, IncompleteTest)
+
+
+def register(test: E) -> E:
+    """Add ``test`` to the registry of its kind (ValueError if its name is taken by a test
+    of any kind); returns it."""
+    if any(test.name in entries for entries in _REGISTRY.values()):
         raise ValueError(f"a rank test named {test.name!r} exists")
-    _REGISTRY[test.name] = test
+    _REGISTRY[test.kind][test.name] = test
     return test
 
 
-def names() -> tuple[str, ...]:
-    """The registered rank tests, in order of registration."""
-    return tuple(_REGISTRY)
+def names(kind: TestKind = "rank") -> tuple[str, ...]:
+    """The registered tests of ``kind`` (the rank tests by default), in order of
+    registration."""
+    return tuple(_REGISTRY[kind])
+
+
+def entries(kind: TestKind = "rank") -> tuple[Entry, ...]:
+    """The registered tests of ``kind``, in order of registration."""
+    return tuple(_REGISTRY[kind].values())
+
+
+def kind_of(name: object) -> TestKind:
+    """The kind of the registered test ``name`` (any case), or ValueError in the one
+    wording."""
+    everything = tuple(n for tests in _REGISTRY.values() for n in tests)
+    checked = check_choice("test", name, everything)
+    return next(kind for kind, tests in _REGISTRY.items() if checked in tests)
+
+
+def _entry(kind: TestKind, name: object, option: str) -> Entry:
+    return _REGISTRY[kind][check_choice(option, name, names(kind))]
 
 
 def get(name: object, option: str = "test") -> RankTest:
     """The rank test named ``name`` (any case), or ValueError in the one wording."""
-    return _REGISTRY[check_choice(option, name, names())]
+    return cast(RankTest, _entry("rank", name, option))
+
+
+def get_pairwise(name: object, option: str = "test") -> PairwiseTest:
+    """The pairwise test named ``name`` (any case), or ValueError in the one wording."""
+    return cast(PairwiseTest, _entry("pairwise", name, option))
+
+
+def get_incomplete(name: object, option: str = "test") -> IncompleteTest:
+    """The incomplete-block test named ``name`` (any case), or ValueError in the one
+    wording."""
+    return cast(IncompleteTest, _entry("incomplete", name, option))

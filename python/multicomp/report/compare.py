@@ -18,8 +18,6 @@ from multicomp._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
     FAMILIES,
-    INCOMPLETE_TESTS,
-    PAIRWISE_TESTS,
     ROMS,
     CompareTest,
     Family,
@@ -32,12 +30,7 @@ from multicomp._vocabulary import (
 )
 from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
 from multicomp.data.scores import Scores, index_of
-from multicomp.incomplete import (
-    DurbinResult,
-    durbin,
-    posthoc_incomplete,
-    skillings_mack,
-)
+from multicomp.incomplete import posthoc_incomplete
 from multicomp.omnibus import rank_omnibus
 from multicomp.parametric import (
     check_conditions,
@@ -52,6 +45,7 @@ from multicomp.posthoc import (
     posthoc_all_pairs,
     posthoc_control,
 )
+from multicomp.ranktests.blocks import blocks as incomplete_blocks
 from multicomp.ranktests.permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -187,6 +181,27 @@ def compare(
     D06 = Demsar (2006), JMLR 7:1-30.
     G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> report = mc.compare(scores)  # Friedman ranks, all pairs with Bergmann-Hommel
+    >>> report.rank_frame.round(3)
+               friedman
+    algorithm
+    C4.5          3.143
+    C4.5+m        2.000
+    C4.5+cf       2.929
+    C4.5+m+cf     1.929
+    >>> report.omnibus_frame[["statistic", "pvalue"]].round(4)
+                    statistic  pvalue
+    test
+    friedman          10.9524  0.0099
+    iman_davenport     4.5859  0.0099
+    >>> mine = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")  # Holm
+    >>> [hypothesis.label for hypothesis in mine.rejected()]
+    ['C4.5+m+cf vs C4.5']
     """
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
@@ -194,7 +209,8 @@ def compare(
     extras = check_extras(extras, test, control)
     method, n_resamples = check_options(method, random_state, n_resamples)
     pvalues = {"method": method, "random_state": random_state, "n_resamples": n_resamples}
-    if test in INCOMPLETE_TESTS and method not in ("auto", "asymptotic"):
+    incomplete = ranktests.kind_of(test) == "incomplete"
+    if incomplete and method not in ("auto", "asymptotic"):
         raise ValueError(
             f"method={method!r} applies to the rank tests; test={test!r} has asymptotic "
             "p-values only"
@@ -207,10 +223,10 @@ def compare(
         {"aligned_se": aligned_se, "quade_se": quade_se},
         monotone,
     )
-    if test in INCOMPLETE_TESTS:
+    if incomplete:
         return _compare_incomplete(
             data,
-            test,
+            cast(IncompleteTest, test),
             control=control,
             alpha=alpha,
             procedure=procedure,
@@ -357,7 +373,10 @@ def _compare_incomplete(
                 )
             )
     scores = data.scores(keep_missing=True)
-    omnibus, dropped, n_missing, df_den = _incomplete_omnibus(scores, test, tie_correction)
+    entry = ranktests.get_incomplete(test)
+    blocks = incomplete_blocks(scores)
+    omnibus = _incomplete_omnibus(entry, blocks, bool(tie_correction))
+    dropped, n_missing = blocks.dropped, blocks.n_missing
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     result = posthoc_incomplete(
@@ -376,9 +395,10 @@ def _compare_incomplete(
         "data sets that score it). It assumes that a score is not missing because of how well the algorithm would "
         "have done: a failure that signals a bad algorithm is better scored as its worst."
     ]
-    if test == "durbin":
+    if entry.posthoc_df is not None:
         notes.append(
-            f"Note: the z column holds Conover's t statistic, with {df_den} degrees of freedom."
+            f"Note: the z column holds {entry.t_statistic}, with {entry.posthoc_df(blocks)} "
+            "degrees of freedom."
         )
     if dropped:
         notes.append(
@@ -421,27 +441,25 @@ def _compare_incomplete(
     )
 
 
-def _incomplete_omnibus(
-    scores: Scores, test: IncompleteTest, tie_correction: bool
-) -> tuple[list[OmnibusTest], tuple[str, ...], int, int]:
-    """The omnibus tests of an incomplete-block ``test`` (asymptotic p-values; each says
-    whether the tie correction changed its statistic), the data sets it dropped, the number of
-    missing scores and the denominator degrees of freedom of Durbin's F (0 for Skillings-Mack)."""
-    run = skillings_mack if test == "skillings_mack" else durbin
-    result = run(scores, tie_correction=tie_correction)
-    textbook = run(scores, tie_correction=False).statistic if tie_correction else result.statistic
-    corrected = not np.isclose(textbook, result.statistic, rtol=1e-12, atol=0.0, equal_nan=True)
-    shown: dict[str, Any] = {"tie_corrected": bool(corrected)}
-    omnibus = [OmnibusTest(test, result.statistic, result.pvalue, "chi2", (result.df,), **shown)]
-    df_den = 0
-    if isinstance(result, DurbinResult):
-        df_den = result.df_den
-        omnibus.append(
-            OmnibusTest(
-                "durbin_f", result.f_statistic, result.f_pvalue, "F", (result.df, df_den), **shown
-            )
+def _incomplete_omnibus(entry: Any, blocks: Any, tie_correction: bool) -> tuple[OmnibusTest, ...]:
+    """The omnibus tests of an incomplete-block test (``entry`` of the registry) on its
+    ``blocks``, each saying whether the tie correction changed its statistic (its textbook
+    form, without the correction, differs: the data hold ties)."""
+    rows = entry.omnibus(blocks, tie_correction)
+    textbook = entry.omnibus(blocks, False) if tie_correction else rows
+    return tuple(
+        OmnibusTest(
+            row.name,
+            row.statistic,
+            row.pvalue,
+            row.distribution,
+            row.df,
+            tie_corrected=not np.isclose(
+                plain.statistic, row.statistic, rtol=1e-12, atol=0.0, equal_nan=True
+            ),
         )
-    return omnibus, result.dropped, result.n_missing, df_den
+        for row, plain in zip(rows, textbook)
+    )
 
 
 def _parametric_side(
@@ -511,7 +529,7 @@ def _check_options(
         raise ValueError("rom= applies to the comparisons with a control: give control=")
     if monotone and control is not None:
         raise ValueError("monotone= applies to all pairwise comparisons: leave out control=")
-    if monotone and test in PAIRWISE_TESTS:
+    if monotone and ranktests.kind_of(test) == "pairwise":
         raise ValueError(
             f"monotone= changes only Bergmann-Hommel, which test={test!r} does not offer"
         )

@@ -17,10 +17,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from multicomp import _tables
+from multicomp import _tables, ranktests
 from multicomp._names import fmt_p
 from multicomp._validation import check_choices
-from multicomp._vocabulary import INCOMPLETE_TESTS, REPORT_EXTRAS, EffectMeasure, ReportExtra
+from multicomp._vocabulary import REPORT_EXTRAS, EffectMeasure, ReportExtra
 from multicomp.data.scores import Scores
 from multicomp.effect_size import THRESHOLDS, effect_sizes
 from multicomp.letters import compact_letters
@@ -70,7 +70,7 @@ def check_extras(extras: object, test: str, control: object) -> tuple[ReportExtr
             "extras='letters' shows which algorithms do not differ among all pairs: "
             "leave out control="
         )
-    if test in INCOMPLETE_TESTS and set(chosen) - {"letters"}:
+    if ranktests.kind_of(test) == "incomplete" and set(chosen) - {"letters"}:
         raise ValueError(
             f"extras={list(chosen)!r}: effect sizes and the matrix need complete scores; "
             f"test={test!r} keeps the missing ones (nan_policy='omit' drops them instead)"

@@ -16,12 +16,11 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from multicomp import ranktests
 from multicomp._names import TEST_NAMES, fmt_p
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_choice
 from multicomp._vocabulary import (
-    INCOMPLETE_TESTS,
-    PAIRWISE_TESTS,
     ChosenFamily,
     PosthocComparison,
     PValueMethod,
@@ -128,6 +127,14 @@ class OmnibusTest(NotebookView):
     tie_corrected : bool
         Whether the tie correction changed the statistic: the data hold ties, and the
         textbook form (``compare(tie_correction=False)``) differs.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> test = mc.compare(scores, method="asymptotic").omnibus[0]
+    >>> print(test.name, round(test.statistic, 3), test.distribution, test.df, round(test.pvalue, 4))
+    friedman 10.952 chi2 (3,) 0.012
     """
 
     name: str  # a registered rank test's, a test derived from one, or an incomplete test's
@@ -173,6 +180,15 @@ class Hypothesis(NotebookView):
         One adjusted p-value (APV) per procedure of the report (``Report.procedures``).
     label : str
         "first vs second".
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> report = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")
+    >>> first = report.hypotheses[0]
+    >>> print(first.label, round(first.z, 4), round(first.pvalue, 4))
+    C4.5+m+cf vs C4.5 2.4885 0.0128
     """
 
     first: str
@@ -214,6 +230,14 @@ class EffectSize(NotebookView):
         Its confidence interval at level 1 - alpha (NaN where undefined).
     magnitude : str
         'negligible', 'small', 'medium' or 'large' (Cohen 1988; Romano et al. 2006 for delta).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["effect_sizes"])
+    >>> effect = report.effect_sizes[0].effects[0]
+    >>> effect.measure, str(effect)
+    ('cohen_d', '-0.76 [-1.35, -0.15], medium')
     """
 
     measure: str
@@ -246,6 +270,14 @@ class PairEffects(NotebookView):
         Cohen's d, Cliff's delta and Akinshin's gamma.
     label : str
         "first vs second".
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["effect_sizes"])
+    >>> pair = report.effect_sizes[0]
+    >>> pair.label, pair.effect("cliff_delta").magnitude
+    ('C4.5 vs C4.5+m', 'negligible')
     """
 
     first: str
@@ -299,6 +331,14 @@ class MatrixCell(NotebookView):
         That p-value adjusted (Holm) for the k(k-1)/2 pairs.
     label : str
         "first vs second".
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["matrix"])
+    >>> cell = report.matrix[2]
+    >>> cell.label, (cell.wins, cell.ties, cell.losses), round(cell.pvalue, 4)
+    ('C4.5+m+cf vs C4.5', (11, 1, 2), 0.0143)
     """
 
     first: str
@@ -401,10 +441,11 @@ class ReportData:
     def rank_frame(self) -> pd.DataFrame:
         """Average Friedman ranks (and the ranks of ``test`` when it is not Friedman; only
         those after an incomplete-block test)."""
+        kind = ranktests.kind_of(self.test)
         columns: dict[str, list[float]] = {
-            "friedman" if self.test not in INCOMPLETE_TESTS else self.test: list(self.ranks)
+            "friedman" if kind != "incomplete" else self.test: list(self.ranks)
         }
-        if self.test not in (*PAIRWISE_TESTS, *INCOMPLETE_TESTS, "friedman"):  # a rank test
+        if kind == "rank" and self.test != "friedman":  # another rank test's own ranks
             columns[self.test] = list(self.test_ranks)
         return pd.DataFrame(columns, index=pd.Index(self.algorithms, name="algorithm"))
 

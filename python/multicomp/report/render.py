@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from multicomp import _tables
+from multicomp import _tables, ranktests
 from multicomp._names import (
     POSTHOC_NAMES,
     RANK_NAMES,
@@ -23,7 +23,7 @@ from multicomp._names import (
     fmt_alpha,
     fmt_p,
 )
-from multicomp._vocabulary import PAIRWISE_TESTS, PValueSource
+from multicomp._vocabulary import PValueSource
 from multicomp.procedures import base as registry
 from multicomp.procedures.base import display_name
 from multicomp.ranktests.permutation import pvalue_label
@@ -166,7 +166,7 @@ def _posthoc_lines(r: ReportData) -> list[str]:
             if len(r.hypotheses) == 1
             else f"all {len(r.hypotheses)} pairs of algorithms"
         )
-    if r.test in PAIRWISE_TESTS:
+    if ranktests.kind_of(r.test) == "pairwise":
         scope = f"{POSTHOC_NAMES[r.test]} of {scope}"
     lines = [
         f"Post-hoc ({name}'s procedure on {scope}): {len(rejected)} of "

@@ -12,8 +12,9 @@ import os
 from pathlib import Path
 from typing import Any, cast
 
+from multicomp import ranktests
 from multicomp._validation import check_alpha, check_bool, check_choice, one_of
-from multicomp._vocabulary import CD_PROCEDURES, INCOMPLETE_TESTS, PosthocTest
+from multicomp._vocabulary import CD_PROCEDURES, PosthocTest
 from multicomp.data.scores import index_of
 from multicomp.plotting.cd_diagram import cd_diagram, draw_decisions
 from multicomp.report import files, json, render
@@ -131,6 +132,22 @@ class Report(ReportData):
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
     comparisons in the design of experiments in computational intelligence and data mining,
     Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> report = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")
+    >>> report
+    <Report: 4 algorithms x 14 data sets, control='C4.5+m+cf', test='friedman', procedure='holm', alpha=0.05: 1 of 3 hypotheses rejected>
+    >>> report.to_frame()[["z", "pvalue", "apv_holm"]].round(4)
+                               z  pvalue  apv_holm
+    hypothesis
+    C4.5+m+cf vs C4.5     2.4885  0.0128    0.0385
+    C4.5+m+cf vs C4.5+cf  2.0494  0.0404    0.0808
+    C4.5+m+cf vs C4.5+m   0.1464  0.8836    0.8836
+    >>> print(report.summary.splitlines()[0])
+    4 algorithms compared on 14 data sets (higher scores are better; rank 1 is the best). Significance level alpha = 0.05.
     """
 
     @property
@@ -310,7 +327,7 @@ class Report(ReportData):
                 procedure = check_choice("procedure", procedure, self.procedures, aliases=False)
         alpha = self.alpha if alpha is None else check_alpha(alpha)
         named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
-        incomplete = self.test in INCOMPLETE_TESTS
+        incomplete = ranktests.kind_of(self.test) == "incomplete"
         if (
             procedure in self.procedures
             and (procedure not in CD_PROCEDURES or incomplete)

@@ -1,0 +1,32 @@
+"""The pairwise tests of the post-hocs, as registered tests: each pair of algorithms compared
+by its own two-sided test of the two algorithms' scores alone (Benavoli, Corani & Mangili 2016,
+JMLR 17:5), with the defaults of :func:`multicomp.wilcoxon` and :func:`multicomp.sign_test`.
+
+``"wilcoxon"``: the Wilcoxon signed-rank test, z signed as R+ - R-; ``"sign"``: the sign test,
+z signed as wins - losses (positive when the first algorithm of a pair is the better). The
+average Friedman ranks order the algorithms (for the diagrams, as aeon draws them).
+"""
+
+from __future__ import annotations
+
+from multicomp.ranktests.base import PairwiseTest, register
+from multicomp.two_sample import sign_test, wilcoxon
+
+__all__: list[str] = []
+
+WILCOXON = register(
+    PairwiseTest(
+        name="wilcoxon",
+        display="Wilcoxon signed-rank tests",
+        run=wilcoxon,
+        direction=lambda result: result.r_plus - result.r_minus,
+    )
+)
+SIGN = register(
+    PairwiseTest(
+        name="sign",
+        display="sign tests",
+        run=sign_test,
+        direction=lambda result: result.wins - result.losses,
+    )
+)

@@ -165,17 +165,6 @@ def compare(
     Report
         Ranks, omnibus tests, every procedure's APVs and a plain-language summary.
 
-    Examples
-    --------
-    >>> import multicomp as mc
-    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["effect_sizes", "letters"])
-    >>> report.procedure, len(report.rejected())
-    ('bergmann_hommel', 0)
-    >>> dict(zip(report.algorithms, report.letters))
-    {'C4.5': 'a', 'C4.5+m': 'a', 'C4.5+cf': 'a', 'C4.5+m+cf': 'a'}
-    >>> print(report.summary.split("How large")[1].splitlines()[1])
-      - against C4.5+m (the next best): d = 0.37 [-0.18, 0.90], small
-
     References
     ----------
     D06 = Demsar (2006), JMLR 7:1-30.
@@ -202,6 +191,15 @@ def compare(
     >>> mine = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")  # Holm
     >>> [hypothesis.label for hypothesis in mine.rejected()]
     ['C4.5+m+cf vs C4.5']
+
+    What the report adds when asked: how large the best algorithm's lead is, and the letters
+    of the groups that do not differ:
+
+    >>> more = mc.compare(scores, extras=["effect_sizes", "letters"])
+    >>> dict(zip(more.algorithms, more.letters))
+    {'C4.5': 'a', 'C4.5+m': 'a', 'C4.5+cf': 'a', 'C4.5+m+cf': 'a'}
+    >>> print(more.summary.split("How large")[1].splitlines()[1])
+      - against C4.5+m (the next best): d = 0.37 [-0.18, 0.90], small
     """
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)

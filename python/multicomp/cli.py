@@ -457,7 +457,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail("standard output is closed: nowhere to write the report", 1)
     try:
         if args.outdir is not None and not args.overwrite:  # before the work, not after
-            files.check_free(files.targets(args.outdir), "--overwrite")
+            asked = [name for name in REPORT_EXTRAS if getattr(args, name)]
+            files.check_free(files.targets(args.outdir, asked), "--overwrite")
         report = _analyse(args)
         text = _render(report, args.format)
         figure = _figure(report, args) if args.plot is not None else None

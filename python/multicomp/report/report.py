@@ -245,7 +245,9 @@ class Report(ReportData):
         The text, Markdown, LaTeX, HTML, JSON and CSV reports and the critical difference
         diagram (PNG and SVG, the report's own decisions as :meth:`plot` draws them), named
         ``report.txt``, ``report.md``, ``report.tex``, ``report.html``, ``report.json``,
-        ``report.csv``, ``cd-diagram.png`` and ``cd-diagram.svg``. The directory is created
+        ``report.csv``, ``cd-diagram.png`` and ``cd-diagram.svg`` (and, when the report holds
+        the multi-comparison matrix, its heat map ``comparison-matrix.png`` and
+        ``comparison-matrix.svg``). The directory is created
         if needed. Every name is checked before anything is written, so a refused call writes
         nothing; each file is written whole (to a temporary file, then renamed).
 
@@ -261,7 +263,8 @@ class Report(ReportData):
         -------
         dict of str to pathlib.Path
             The paths written, by kind: ``'text'``, ``'markdown'``, ``'latex'``, ``'html'``,
-            ``'json'``, ``'csv'``, ``'cd_diagram_png'``, ``'cd_diagram_svg'``.
+            ``'json'``, ``'csv'``, ``'cd_diagram_png'``, ``'cd_diagram_svg'`` (and
+            ``'matrix_png'``, ``'matrix_svg'``).
 
         Raises
         ------
@@ -282,13 +285,16 @@ class Report(ReportData):
         >>> written["latex"].suffix
         '.tex'
         """
-        paths = files.targets(directory)
+        paths = files.targets(directory, self.extras)
         if not check_bool(overwrite, "overwrite"):
             files.check_free(paths, "overwrite=True")
         figure = self.plot()
+        heat_map = self._matrix_figure() if "matrix" in self.extras else None
         return files.write_all(
             paths,
             {
+                "matrix_png": lambda: files.figure_bytes(heat_map, "png"),
+                "matrix_svg": lambda: files.figure_bytes(heat_map, "svg"),
                 "text": self.to_text,
                 "markdown": self.to_markdown,
                 "latex": self.to_latex,
@@ -299,6 +305,13 @@ class Report(ReportData):
                 "cd_diagram_svg": lambda: files.figure_bytes(figure, "svg"),
             },
         )
+
+    def _matrix_figure(self) -> Any:
+        """The heat map of the report's multi-comparison matrix (recomputed from its scores:
+        the same cells, :func:`multicomp.multi_comparison.comparison_matrix`)."""
+        from multicomp.multi_comparison import comparison_matrix
+
+        return comparison_matrix(self.as_scores(), alpha=self.alpha).plot()
 
     def plot(
         self,

@@ -1,6 +1,7 @@
 """Permutation p-values of the rank tests: speed against a peer and type I error of method="auto".
 
-``nice python benches/permutation.py [--quick]`` writes benches/RESULTS-permutation.md:
+``nice python benches/permutation.py [--quick] [--replications R]`` writes
+benches/RESULTS-permutation.md:
 
 1. Speed, one run on this machine: a Monte Carlo permutation p-value of Friedman's test
    (N = 10 data sets, k = 10 algorithms, 10,000 resamples) by ``multicomp.friedman`` against
@@ -162,9 +163,16 @@ def partial(replications: int) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="500 replications (a smoke run)")
-    quick = parser.parse_args().quick
+    parser.add_argument(
+        "--replications",
+        type=int,
+        default=10_000,
+        help="tables per asymptotic cell (auto: a fifth, the seed comparison a half, the "
+        "partial null a tenth)",
+    )
+    args = parser.parse_args()
     warnings.simplefilter("ignore", mc.ShapeWarning)
-    replications = 500 if quick else 10_000
+    replications = 500 if args.quick else args.replications
     text = [
         "# Permutation p-values of the rank tests",
         "",
@@ -182,8 +190,10 @@ def main() -> None:
         "after the method (fewer for `auto`, which computes a permutation p-value per table with "
         "the default 9,999 resamples and seed, as a user's call does: tables of one shape "
         "without ties share one Monte Carlo null distribution, so a rate may differ from its "
-        "expectation over seeds by that draw's error, about 0.002 at 0.05). `auto` at N = 16 "
-        "is asymptotic (N > AUTO_MAX_N = 16 switches).",
+        "expectation over seeds by that draw's error, about 0.002 at 0.05; "
+        "`benches/permutation_seed.py` measures it per shape). `auto` at N = 16 uses "
+        "permutation p-values: it switches to the asymptotic ones from N = 17 "
+        "(N > AUTO_MAX_N = 16).",
         "",
         *sizes(replications),
         "",

@@ -10,7 +10,9 @@ With :func:`multicomp.simulate`, in one run (fixed seeds, so the output is repro
   (all pairs, Friedman ranks) as N grows, G08's measure of power (Garcia & Herrera 2008,
   Sec. 5): ``docs/power_all_pairs.png``.
 
-``--quick`` uses 500 replications (a smoke run, not for the docs). Not collected by pytest.
+``--quick`` uses 500 replications (a smoke run, not for the docs); ``--replications``,
+``--pairwise-replications`` and ``--power-replications`` set the counts of a run that writes
+(the standard errors in the table follow them). Not collected by pytest.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ ALPHA = 0.05
 SEED = 2026
 REPLICATIONS = 10_000
 PAIRWISE_REPLICATIONS = 1_000  # the pairwise Wilcoxon/sign tests run one table at a time
+POWER_REPLICATIONS = 2_000
 FLAG_SES = 3.0  # a rate above alpha + 3 Monte Carlo SEs is marked as not holding alpha
 RANK_TESTS = ["friedman", "aligned", "quade"]
 
@@ -65,6 +68,20 @@ SCENARIOS = [
         10,
         10,
         {"noise": "t3", "scale_spread": 1.0},
+    ),
+    Scenario(
+        "small_asymptotic",
+        'as `small`, with the asymptotic p-values (`method="asymptotic"`)',
+        3,
+        5,
+        {"method": "asymptotic"},
+    ),
+    Scenario(
+        "hetero_asymptotic",
+        "as `hetero`, with the asymptotic p-values",
+        10,
+        10,
+        {"noise": "t3", "scale_spread": 1.0, "method": "asymptotic"},
     ),
     Scenario(
         "partial5",
@@ -132,15 +149,15 @@ def _cell(row: pd.Series) -> str:
     return f"**{text}**" if row["fwer"] > ALPHA + FLAG_SES * row["fwer_se"] else text
 
 
-def _row_order(row: tuple[str, str, str]) -> tuple[int, int, int]:
-    """Comparisons, tests and procedures in the package's order (not alphabetical)."""
-    from multicomp._vocabulary import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
+def _row_order(row: tuple[str, str, str], omnibus: list[str]) -> tuple[int, int, int]:
+    """Comparisons, tests and procedures in the package's order (not alphabetical); the
+    omnibus tests in the order ``simulate`` reports them (``omnibus``)."""
+    from multicomp._vocabulary import ALL_PAIRS_PROCEDURES, COMPARISONS, CONTROL_PROCEDURES
     from multicomp._vocabulary import POSTHOC_TESTS as TESTS
-    from multicomp.simulation import COMPARISONS, OMNIBUS
 
     comparison, test, procedure = row
     order = {
-        "omnibus": [p for names in OMNIBUS.values() for p in names],
+        "omnibus": omnibus,
         "control": list(CONTROL_PROCEDURES),
         "all_pairs": list(ALL_PAIRS_PROCEDURES),
     }[comparison]
@@ -158,7 +175,9 @@ def markdown_table(estimates: pd.DataFrame) -> str:
     )
     keys = [s.key for s in SCENARIOS]
     wide = wide.reindex(columns=keys).fillna("")
-    wide = wide.iloc[sorted(range(len(wide)), key=lambda i: _row_order(wide.index[i]))]
+    omnibus = list(dict.fromkeys(estimates.loc[estimates["comparison"] == "omnibus", "procedure"]))
+    rows = sorted(range(len(wide)), key=lambda i: _row_order(wide.index[i], omnibus))
+    wide = wide.iloc[rows]
     header = "| comparison | test | procedure | " + " | ".join(keys) + " |"
     lines = [header, "|" + "---|" * (3 + len(keys))]
     for (comparison, test, procedure), row in wide.iterrows():
@@ -173,7 +192,10 @@ def conditions(replications: int, pairwise_replications: int) -> str:
         f"tests the rate of rejecting the complete null) at alpha = {ALPHA}, with its Monte "
         f"Carlo standard error in parentheses; **bold**: above alpha + {FLAG_SES:g} SE (does "
         f"not hold alpha); —: no true null. `multicomp.simulate` with the package's "
-        f"defaults, {replications:,} replications per scenario ({pairwise_replications:,} for "
+        f"defaults (`method='auto'`: exact or Monte Carlo permutation p-values, 9,999 "
+        f"resamples with the default seed, up to N = 16 data sets, as in the `small` and "
+        f"`hetero` columns; asymptotic ones beyond), {replications:,} replications per "
+        f"scenario ({pairwise_replications:,} for "
         f"the pairwise wilcoxon/sign post-hocs), seeds {SEED} + scenario number, normal "
         f"errors unless stated. Scenarios:\n\n{scenarios}\n"
     )
@@ -246,9 +268,12 @@ def power_figure(replications: int, path: Path) -> pd.DataFrame:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="500 replications, write nothing")
+    parser.add_argument("--replications", type=int, default=REPLICATIONS)
+    parser.add_argument("--pairwise-replications", type=int, default=PAIRWISE_REPLICATIONS)
+    parser.add_argument("--power-replications", type=int, default=POWER_REPLICATIONS)
     args = parser.parse_args()
-    replications = 500 if args.quick else REPLICATIONS
-    pairwise = 100 if args.quick else PAIRWISE_REPLICATIONS
+    replications = 500 if args.quick else args.replications
+    pairwise = 100 if args.quick else args.pairwise_replications
     start = time.monotonic()
     estimates = run_scenarios(replications, pairwise)
     table = markdown_table(estimates)
@@ -261,7 +286,7 @@ def main() -> None:
     (DOCS / "validity.md").write_text(
         f"# Validity of every procedure\n\n{stamp}\n\n{text}", encoding="utf-8"
     )
-    power = power_figure(2_000, DOCS / "power_all_pairs.png")
+    power = power_figure(args.power_replications, DOCS / "power_all_pairs.png")
     power.to_csv(DOCS / "power_all_pairs.csv", index=False, float_format="%.6g")
     print(text)
     print(power.pivot(index="n_datasets", columns="method", values="rejections").to_string())

@@ -414,8 +414,8 @@ def test_staircase_puts_one_group_bar_per_row() -> None:
 def test_a_report_redraws_with_its_own_pvalue_options(monkeypatch: pytest.MonkeyPatch) -> None:
     """Report.plot with another test recomputes through the post-hoc API once, with the
     report's p-value method and resamples (issue 19.5: it used exact permutation p-values
-    whatever the report's method)."""
-    from multicomp.plotting import cd_diagram as module
+    whatever the report's method). The diagram runs it through PosthocOptions.run."""
+    from multicomp.posthoc import rank as module
 
     calls: list[dict[str, Any]] = []
     real = module.posthoc_all_pairs
@@ -424,9 +424,9 @@ def test_a_report_redraws_with_its_own_pvalue_options(monkeypatch: pytest.Monkey
         calls.append(kwargs)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(module, "posthoc_all_pairs", spy)
     data = load_example("demsar2006")
     report = compare(data, method="asymptotic")
+    monkeypatch.setattr(module, "posthoc_all_pairs", spy)  # compare's own post-hoc is done
     figure = report.plot(test="aligned")
     assert [(c["method"], c["n_resamples"], c["test"]) for c in calls] == [
         ("asymptotic", report.n_resamples, "aligned")

@@ -398,6 +398,8 @@ def _type_one_error(test: str, n: int, pvalue: Any = None, alpha: float = 0.05) 
 def test_the_documented_type_one_errors_of_the_mcnemar_tests() -> None:
     """Issue 8.7: the figures of the docstring and README, computed exactly."""
     assert _type_one_error("midp", 16) == pytest.approx(0.0768, abs=5e-5)
+    assert _type_one_error("midp", 50) == pytest.approx(0.0649, abs=5e-5)  # "0.065 at n = 50"
+    assert _type_one_error("midp", 100) == pytest.approx(0.0569, abs=5e-5)
     assert _type_one_error("asymptotic", 4) == 0.125
     assert _type_one_error("asymptotic", 16) == pytest.approx(0.0768, abs=5e-5)
     assert _type_one_error("exact", 16) < 0.05 and _type_one_error("exact", 4) == 0.0

@@ -676,4 +676,8 @@ def test_a_diagram_recomputed_from_a_report_or_its_json_keeps_its_pvalue_options
         for shown in (report, mc.Report.from_json(report.to_json())):
             shown.plot(test="aligned")
             assert set(drawn["rejected"]) == rejected(n_resamples=999, **options)
-    assert mc.compare(x, random_state=np.random.default_rng(0)).random_state is None
+    # a Generator's draws are pinned to a seed drawn from it, which the report records
+    drawn_seed = mc.compare(x, method="permutation", random_state=np.random.default_rng(0))
+    assert isinstance(drawn_seed.random_state, int)
+    again = mc.compare(x, method="permutation", random_state=drawn_seed.random_state)
+    assert again.hypotheses == drawn_seed.hypotheses

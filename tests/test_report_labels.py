@@ -71,7 +71,7 @@ def test_every_output_says_how_each_p_value_was_computed(d06: Report) -> None:
     assert d06.pvalue_method == "exact" and d06.pvalue_resamples is None
     said = outputs(d06)
     for name in ("text", "markdown", "html"):
-        assert said[name].count(f"(tie-corrected), p = 0.0099 ({MC})") == 2, name
+        assert said[name].count(f"(tie-corrected), p = 0.0100 ({MC})") == 2, name
         assert "unadjusted p-values: exact permutation" in said[name], name
         assert "unadjusted p-value (exact permutation)" in said[name], name  # the table's note
         assert "tie-corrected statistic" in said[name], name  # the omnibus table's note

@@ -94,8 +94,8 @@ def test_order_errors() -> None:
     assert adjust_all_pairs(p, "bergmann_hommel", order=[0, 1, 2]).shape == (3,)
     with pytest.raises(ValueError, match="not Robinson in the given order"):
         adjust_all_pairs(p, "bergmann_hommel", order=[1, 0, 2])
-    with pytest.raises(ValueError, match="order must list each algorithm"):
-        adjust_all_pairs(p, "bergmann_hommel", order=[0, 1, 1])
+    with pytest.raises(ValueError, match="order must list each algorithm 0 to 2 once"):
+        adjust_all_pairs(p, "bergmann_hommel", order=[0, 1, 1])  # k = 3: 0 to 2 (issue 22.9)
     with pytest.raises(ValueError, match="order must list each algorithm"):
         adjust_all_pairs(p, "bergmann_hommel", order=[0, 1])
     with pytest.raises(ValueError, match="order must list each algorithm"):

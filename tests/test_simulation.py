@@ -23,6 +23,7 @@ from multicomp._vocabulary import (
     PAIRWISE_TESTS,
     Z_TESTS,
 )
+from multicomp.simulation import model, run
 
 OMNIBUS_FUNCTIONS = {
     "friedman": mc.friedman,
@@ -32,8 +33,8 @@ OMNIBUS_FUNCTIONS = {
 }
 
 
-def _spec(effects: tuple[float, ...], n: int, **options: object) -> sim._Spec:
-    return sim._specify(
+def _spec(effects: tuple[float, ...], n: int, **options: object) -> model.Spec:
+    return model.specify(
         effects,
         n,
         sim.COMPARISONS,
@@ -77,7 +78,7 @@ def _assert_batch_equals_api(
     """Statistics, p-values and every decision of the vectorised chunk equal the public API's,
     table by table (rounding makes ties; a scale spread makes data sets of different scales)."""
     n, k, seed, decimals, spread = table
-    spec = sim._Spec(
+    spec = model.Spec(
         effects=(0.0,) * k,
         n_datasets=n,
         noise="normal",
@@ -94,15 +95,15 @@ def _assert_batch_equals_api(
         monotone=False,
         tie_correction=tie_correction,
     )
-    x = sim._draw(spec, np.random.default_rng(seed), reps)
-    first, second = sim._pairs(k)
+    x = model.draw(spec, np.random.default_rng(seed), reps)
+    first, second = run._pairs(k)
     for test in tests:
-        basis = sim._basis(x, spec, test)
-        best = sim._control_index(spec, basis.ranks)
-        p_control = sim._two_sided(
-            basis, np.repeat(best[:, None], k - 1, axis=1), sim._others(best, k)
+        basis = run._basis(x, spec, test)
+        best = run._control_index(spec, basis.ranks)
+        p_control = run._two_sided(
+            basis, np.repeat(best[:, None], k - 1, axis=1), run._others(best, k)
         )
-        p_pairs = sim._two_sided(
+        p_pairs = run._two_sided(
             basis,
             np.broadcast_to(first, (reps, len(first))),
             np.broadcast_to(second, (reps, len(first))),
@@ -124,14 +125,14 @@ def _assert_batch_equals_api(
             np.testing.assert_allclose(p_control[r], control.pvalue, rtol=1e-9, atol=1e-12)
             for method in control_methods:
                 np.testing.assert_array_equal(
-                    sim._decide_control(p_control[r : r + 1], method, spec)[0],
+                    run._decide_control(p_control[r : r + 1], method, spec)[0],
                     control.reject[method],
                     err_msg=method,
                 )
             pairs = mc.posthoc_all_pairs(table_r, test=test, **options)
             np.testing.assert_allclose(p_pairs[r], pairs.pvalue, rtol=1e-9, atol=1e-12)
             for method in pair_methods:
-                decided = sim.all_pairs_apv(p_pairs[r : r + 1], method, k, False)[0] <= 0.05
+                decided = run.all_pairs_apv(p_pairs[r : r + 1], method, k, False)[0] <= 0.05
                 np.testing.assert_array_equal(decided, pairs.reject[method], err_msg=method)
 
 
@@ -368,7 +369,7 @@ def test_progress_reports_on_the_stream(capsys: pytest.CaptureFixture[str]) -> N
     err = capsys.readouterr().err
     assert "5/5 chunks (100%)" in err and err.count("\n") == 5
     stream = io.StringIO()
-    meter = sim._Progress(20, True, stream)
+    meter = run.Progress(20, True, stream)
     for _ in range(20):
         meter.step()
     assert stream.getvalue().count("\n") == 10  # one line per tenth when not on a terminal

@@ -79,7 +79,7 @@ from multicomp.data.readers import read_scores
 from multicomp.data.scores import Scores, ShapeWarning
 from multicomp.effect_size import effect_sizes
 from multicomp.holdout import compare_holdout, mcnemar
-from multicomp.incomplete import durbin, posthoc_incomplete, skillings_mack
+from multicomp.incomplete import durbin, skillings_mack
 from multicomp.letters import compact_letters
 from multicomp.multi_comparison import comparison_matrix
 from multicomp.multiple_sign import multiple_sign_critical_value, multiple_sign_test
@@ -89,7 +89,7 @@ from multicomp.plackett_luce import bayesian_ranking
 from multicomp.plotting.cd_diagram import cd_diagram
 from multicomp.plotting.cd_groups import cd_groups
 from multicomp.plotting.posterior import plot_posterior
-from multicomp.posthoc import posthoc_all_pairs, posthoc_control
+from multicomp.posthoc import posthoc_all_pairs, posthoc_control, posthoc_incomplete
 from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
 from multicomp.procedures.critical_difference import critical_difference, critical_difference_q
 from multicomp.report.compare import compare

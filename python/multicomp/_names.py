@@ -80,7 +80,8 @@ def default_procedure(k: int, control: str | int | None, test: str = "friedman")
     offer no other step-wise procedure); for all pairs Bergmann-Hommel, or Shaffer beyond the
     largest k its exact computation for rank post-hocs handles
     (``multicomp._core.MAX_K_ROBINSON``, docs/robinson.md; ``MAX_K`` after the
-    incomplete-block tests "skillings_mack" and "durbin")."""
+    incomplete-block tests "skillings_mack" and "durbin"), and Holm beyond Shaffer's
+    (``MAX_K_SHAFFER``)."""
     from multicomp import _core
 
     kind = ranktests.kind_of(test)
@@ -88,7 +89,9 @@ def default_procedure(k: int, control: str | int | None, test: str = "friedman")
         return "holm"
     # the incomplete-block post-hocs' p-values are in no rank order: the general route's limit
     limit = _core.MAX_K if kind == "incomplete" else _core.MAX_K_ROBINSON
-    return "bergmann_hommel" if k <= limit else "shaffer"
+    if k <= limit:
+        return "bergmann_hommel"
+    return "shaffer" if k <= _core.MAX_K_SHAFFER else "holm"
 
 
 def fmt_alpha(alpha: float) -> str:

@@ -14,10 +14,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["check_work", "progress"]
+__all__ = ["PERMUTATION_WORK_LIMIT", "check_work", "progress"]
 
 #: Seconds a computation runs before its progress bar appears.
 PROGRESS_DELAY = 1.0
+#: The most cells (resamples x (N k + the k(k-1)/2 pairs when a post-hoc reads them)) that
+#: ``method="auto"`` spends on Monte Carlo permutation p-values before it takes the asymptotic
+#: form instead (:mod:`multicomp.ranktests.permutation`): about 0.5 to 2 s on two cores
+#: (benches/RESULTS-permutation.md). Issue 22: at 12 data sets x 5,000 algorithms the draws of
+#: the all-pairs post-hoc would take hours.
+PERMUTATION_WORK_LIMIT = 2e8
 
 
 def check_work(work: float, limit: float, what: str, *, option: str = "max_work") -> None:

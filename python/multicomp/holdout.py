@@ -18,11 +18,12 @@ n01); ``'less'`` (H1: the first model is less accurate, large n01).
 
 Validity. Only ``test='exact'`` holds the level for every number n = n01 + n10 of discordant
 pairs. The exact type I error of the two-sided tests at alpha = 0.05 (the null probability of
-the counts with p < alpha, summed over n01 ~ Binomial(n, 1/2); tests/test_holdout.py computes
-it), for n = 1..100:
+the counts with p < alpha, summed over n01 ~ Binomial(n, 1/2); benches/asymptotic_sizes.py
+computes it, benches/RESULTS-asymptotic-sizes.md lists it, tests/test_holdout.py checks it),
+for n = 1..100:
 
 * ``'midp'`` (the default, as in MATLAB) exceeds alpha at 41 of the 100 values of n, up to
-  0.077 at n = 16 (0.066 at n = 50, 0.057 at n = 100);
+  0.077 at n = 16 (0.065 at n = 50, 0.057 at n = 100);
 * ``'asymptotic'`` exceeds it at 47 of them, up to 0.125 at n = 4 (0.077 at n = 16);
 * ``'exact'`` never does (at most 0.0498, at n = 67): use it when the level must hold.
 

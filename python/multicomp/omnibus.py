@@ -13,12 +13,20 @@ papers), ``"exact"`` (the permutation distribution of the statistic when the alg
 scores are permuted within each data set, enumerated), ``"permutation"`` (that distribution by
 Monte Carlo, ``n_resamples`` random permutations, p = (b + 1)/(n_resamples + 1)) or ``"auto"``
 (default): asymptotic for N > 16 data sets (``multicomp.ranktests.permutation.AUTO_MAX_N``), else
-exact where the enumeration fits, else Monte Carlo. Measured at alpha = 0.05 under the null
-(multicomp.simulate, 20,000 to 40,000 tables; benches/permutation.py), the asymptotic
-Iman-Davenport test rejects up to 0.074 at N = 4, 0.0575 at N = 12 (k = 5) and 0.052 to 0.055
-at N = 13 to 16; Quade's F 0.058 to 0.062 at N = 4 to 5 (k = 3); Friedman's chi-square with
-k = 3 0.071 at N = 4 and 0.056 at N = 16 (a discrete statistic); from N = 17 to 20 all are at
-most 0.054. Exact and permutation p-values hold alpha at every N. ``method="asymptotic"``
+exact where the enumeration fits, else Monte Carlo, and the asymptotic form where the Monte
+Carlo work would exceed ``multicomp._work.PERMUTATION_WORK_LIMIT`` (many algorithms). Measured at alpha = 0.05 under the null
+(benches/RESULTS-asymptotic-sizes.md: exact for Friedman's chi-square and Iman-Davenport's F
+at k = 3 and 4, otherwise multicomp.simulate with 40,000 tables per cell, SE at most 0.0013),
+the asymptotic Iman-Davenport test rejects 0.075 and 0.068 at N = 3 and 4 (k = 4), 0.064 at
+N = 4 (k = 5), above 0.055 up to N = 11 and at most 0.055 from N = 12 at k = 4, 5 and 10; at
+k = 3 it rejects 0.17 and 0.19 at N = 2 and 3, and from N = 4 as Friedman's chi-square, which
+(a discrete statistic) rejects 0.069 at N = 4, 0.058 at N = 12 and 0.0575 at N = 16; Quade's
+F 0.059 and 0.060 at N = 4 and 5 (k = 3); from N = 17 to 20 all are at most 0.054. Exact
+permutation p-values hold alpha at every N. Monte Carlo ones hold it with fresh resamples
+(``random_state=None``); with the default fixed seed 0 every table of one shape meets the same
+resamples, so a shape's type I error is one draw around alpha: Friedman's test rejects 0.043
+to 0.054 over the 83 Monte Carlo shapes of k = 5 to 10, N = 3 to 16
+(benches/RESULTS-permutation-seed.md). ``method="asymptotic"``
 reproduces the papers' p-values (D06's example has N = 14). The result records ``method``
 (the one used) and ``n_resamples`` (Monte Carlo only). See :mod:`multicomp.ranktests.permutation`
 for why one permutation engine serves all four tests.
@@ -26,6 +34,7 @@ for why one permutation engine serves all four tests.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -432,7 +441,7 @@ def friedman(
     >>> scores = mc.load_example("demsar2006")
     >>> res = mc.friedman(scores)  # N = 14: a permutation p-value (method='auto')
     >>> print(round(res.statistic, 3), res.df, res.pvalue, res.method)
-    10.952 3 0.0099 permutation
+    10.952 3 0.01 permutation
     >>> print(round(mc.friedman(scores, method="asymptotic").pvalue, 4))
     0.012
     """
@@ -710,17 +719,32 @@ class OmnibusRow(NamedTuple):
 
 
 def ranked(
-    test: str, scores: Scores, tie_correction: bool, options: PValueOptions
+    test: str,
+    scores: Scores,
+    tie_correction: bool,
+    options: PValueOptions,
+    pairs: float | None = None,
 ) -> tuple[np.ndarray, float, PValue]:
     """The registered rank ``test`` of checked ``scores``: its within-data-set table W, its
     statistic (the registry's vectorised one, as the permutation engine and
-    :func:`multicomp.simulate` use it) and its p-value by ``options``."""
+    :func:`multicomp.simulate` use it) and its p-value by ``options``; ``pairs``: the smallest
+    threshold of a post-hoc on the same table, whose permutations are then drawn with the
+    omnibus test's (:func:`multicomp.ranktests.permutation.omnibus_pvalue`)."""
     entry = ranktests.get(test)
     table = entry.table(scores.oriented())
     n, k = table.shape
     statistic = float(entry.statistic(table, tie_correction))
     asymptotic = float(entry.pvalue(np.asarray(statistic), n, k))
-    return table, statistic, omnibus_pvalue(table, asymptotic, *options)
+    resampled = None if entry.kernel else _statistic_of(entry, tie_correction)
+    p = omnibus_pvalue(table, asymptotic, *options, statistic=resampled, pairs=pairs)
+    return table, statistic, p
+
+
+def _statistic_of(
+    entry: ranktests.RankTest, tie_correction: bool
+) -> Callable[[np.ndarray], np.ndarray]:
+    """``entry``'s statistic of permuted tables, for the numpy engine."""
+    return lambda tables: entry.statistic(tables, tie_correction)
 
 
 def derived_rows(test: str, statistic: float, p: PValue, n: int, k: int) -> list[OmnibusRow]:
@@ -741,17 +765,35 @@ def derived_rows(test: str, statistic: float, p: PValue, n: int, k: int) -> list
 
 
 def rank_omnibus(
-    scores: Scores, test: str, tie_correction: bool, options: PValueOptions
+    scores: Scores,
+    test: str,
+    tie_correction: bool,
+    options: PValueOptions,
+    threshold: float | None = None,
 ) -> tuple[tuple[OmnibusRow, ...], pd.Series]:
     """The omnibus tests of a comparison by ``test`` on checked ``scores``: Friedman's and
     those derived from it, then ``test``'s own (when it is another registered rank test) and
-    those derived from it, each statistic computed once; and the average Friedman ranks."""
-    friedman_ranks, statistic, p = ranked("friedman", scores, tie_correction, options)
+    those derived from it, each statistic computed once; and the average Friedman ranks.
+    ``threshold``: the smallest threshold of the post-hoc by ``test`` that follows, whose
+    permutations are drawn with its omnibus test's (one draw for both)."""
+    pairs = _pairs(test, options, threshold)
+    friedman_ranks, statistic, p = ranked(
+        "friedman", scores, tie_correction, options, pairs if test == "friedman" else None
+    )
     rows = _rows("friedman", friedman_ranks, statistic, p, tie_correction)
     if test != "friedman" and test in ranktests.names():  # Friedman's is always shown
-        table, statistic, p = ranked(test, scores, tie_correction, options)
+        table, statistic, p = ranked(test, scores, tie_correction, options, pairs)
         rows += _rows(test, table, statistic, p, tie_correction)
     return tuple(rows), average_ranks(scores, friedman_ranks)
+
+
+def _pairs(test: str, options: PValueOptions, threshold: float | None) -> float | None:
+    """``threshold`` when the post-hoc by ``test`` permutes its table (a rank test whose z
+    tests are not referred to Student's t under ``method="auto"``), else None."""
+    if test not in ranktests.names():
+        return None
+    t_tests = ranktests.get(test).posthoc_df is not None and options.method == "auto"
+    return None if t_tests else threshold
 
 
 def _rows(

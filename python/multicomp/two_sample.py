@@ -316,22 +316,9 @@ def wilcoxon(
     correction = check_bool(correction, "correction")
     d, omitted = paired_differences(x, y, nan_policy)
     values = d.to_numpy()
-    kept = np.ones(values.size, dtype=bool)  # the differences that are ranked
-    zeros = np.flatnonzero(values == 0)
-    if zero_method == "wilcox":
-        kept[zeros] = False
-    elif zero_method == "demsar" and zeros.size % 2:
-        kept[zeros[0]] = False  # an odd number of zeros: one is dropped
+    kept, ranks, r_plus, r_minus = _signed_ranks(values, zero_method)
     ranked = values[kept]
     nonzero = ranked != 0
-    if not nonzero.any() and zero_method in ("wilcox", "pratt"):
-        raise ValueError("all differences are zero: the Wilcoxon test needs a non-zero difference")
-    ranks = stats.rankdata(np.abs(ranked))
-    r_plus = float(ranks[ranked > 0].sum())
-    r_minus = float(ranks[ranked < 0].sum())
-    if zero_method in ("demsar", "zsplit"):  # zero ranks split evenly
-        r_plus += float(ranks[~nonzero].sum()) / 2
-        r_minus += float(ranks[~nonzero].sum()) / 2
     n = int(ranked.size) if zero_method != "pratt" else int(nonzero.sum())
     has_ties_or_zeros = np.unique(np.abs(ranked)).size < ranked.size or not nonzero.all()
     if method == "exact" and has_ties_or_zeros:
@@ -361,18 +348,10 @@ def wilcoxon(
     elif exact:
         pvalue = float(stats.wilcoxon(ranked, alternative=alternative, method="exact").pvalue)
     else:
-        count = ranked.size
-        if tie_correction:  # Var(R+) given the ranks: the zero ranks are fixed
-            variance = float(np.sum(ranks[nonzero] ** 2)) / 4.0
-        else:
-            variance = count * (count + 1) * (2 * count + 1) / 24.0
         t = statistic if alternative == "two-sided" else r_plus
-        centred = t - count * (count + 1) / 4.0
-        if correction:  # 1/2 towards the mean (two-sided), or against the alternative
-            shift = {"two-sided": np.sign(centred), "greater": 1.0, "less": -1.0}[alternative]
-            centred -= 0.5 * shift
-        z = centred / np.sqrt(variance) if variance > 0 else 0.0
-        z, pvalue = _normal_pvalue(z, alternative)
+        # Var(R+) given the ranks (the zero ranks are fixed), or D06's formula
+        variance = float(np.sum(ranks[nonzero] ** 2)) / 4.0 if tie_correction else None
+        z, pvalue = _demsar_normal(t, ranked.size, variance, alternative, correction)
     shown = pd.Series(np.nan, index=d.index, name="rank")
     shown[kept] = ranks
     if zero_method == "pratt":
@@ -393,6 +372,47 @@ def wilcoxon(
         ranks=shown,
         omitted=omitted,
     )
+
+
+def _signed_ranks(
+    values: np.ndarray, zero_method: str
+) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """Which differences are ranked (``kept``: 'wilcox' drops the zeros, 'demsar' one zero of
+    an odd number), the ranks of their absolute values (average ranks for ties), and R+ and
+    R- (the zero ranks split evenly between them for 'demsar' and 'zsplit')."""
+    kept = np.ones(values.size, dtype=bool)
+    zeros = np.flatnonzero(values == 0)
+    if zero_method == "wilcox":
+        kept[zeros] = False
+    elif zero_method == "demsar" and zeros.size % 2:
+        kept[zeros[0]] = False  # an odd number of zeros: one is dropped
+    ranked = values[kept]
+    nonzero = ranked != 0
+    if not nonzero.any() and zero_method in ("wilcox", "pratt"):
+        raise ValueError("all differences are zero: the Wilcoxon test needs a non-zero difference")
+    ranks = stats.rankdata(np.abs(ranked))
+    r_plus = float(ranks[ranked > 0].sum())
+    r_minus = float(ranks[ranked < 0].sum())
+    if zero_method in ("demsar", "zsplit"):  # zero ranks split evenly
+        r_plus += float(ranks[~nonzero].sum()) / 2
+        r_minus += float(ranks[~nonzero].sum()) / 2
+    return kept, ranks, r_plus, r_minus
+
+
+def _demsar_normal(
+    t: float, count: int, variance: float | None, alternative: str, correction: bool
+) -> tuple[float, float]:
+    """z = (T - N(N+1)/4) / sqrt(Var) and its p-value, with ``variance`` None for D06's
+    N(N+1)(2N+1)/24; ``correction`` moves T 1/2 towards its mean (two-sided) or against the
+    alternative."""
+    if variance is None:
+        variance = count * (count + 1) * (2 * count + 1) / 24.0
+    centred = t - count * (count + 1) / 4.0
+    if correction:
+        shift = {"two-sided": np.sign(centred), "greater": 1.0, "less": -1.0}[alternative]
+        centred -= 0.5 * shift
+    z = centred / np.sqrt(variance) if variance > 0 else 0.0
+    return _normal_pvalue(z, alternative)
 
 
 def wilcoxon_critical_value(

@@ -9,7 +9,7 @@ layout engine of :mod:`multicomp.plotting.cd_layout`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, cast, runtime_checkable
 
 import pandas as pd
 
@@ -39,8 +39,7 @@ from multicomp.posthoc import (
     CONTROL_REQUIRED,
     PosthocAllPairsResult,
     PosthocControlResult,
-    posthoc_all_pairs,
-    posthoc_control,
+    PosthocOptions,
 )
 from multicomp.procedures.base import display_name
 from multicomp.procedures.critical_difference import critical_difference
@@ -50,7 +49,7 @@ from multicomp.report.decisions import Decisions, of_critical_difference, of_pos
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["cd_diagram", "diagram_procedures", "draw_decisions"]
+__all__ = ["DiagramStyle", "cd_diagram", "diagram_procedures", "draw_decisions"]
 
 
 def _apv_procedures() -> tuple[str, ...]:
@@ -178,12 +177,14 @@ def cd_diagram(
     >>> sorted(text.get_text() for text in fig.axes[0].texts)
     ['1', '1.93', '2', '2.00', '2.93', '3', '3.14', '4', 'C4.5', 'C4.5+cf', 'C4.5+m', 'C4.5+m+cf', 'CD = 1.118', 'Nemenyi, alpha = 0.10']
     """
-    monotone, show_ranks = check_bool(monotone, "monotone"), check_bool(show_ranks, "show_ranks")
-    bars = check_choice("bars", bars, BARS)
-    style = {"ax": ax, "title": title, "fontsize": fontsize, "show_ranks": show_ranks, "bars": bars}
+    monotone = check_bool(monotone, "monotone")
+    style = check_style(
+        DiagramStyle(ax=ax, title=title, fontsize=fontsize, show_ranks=show_ranks, bars=bars)
+    )
+    options = PosthocOptions(aligned_se, quade_se, rom, monotone, method, random_state, n_resamples)
     if isinstance(data, _Analysis) and not isinstance(data, pd.DataFrame):
-        given = {"alpha": alpha, "procedure": procedure, "control": control, "test": test}
-        return data.plot(**{key: v for key, v in given.items() if v is not None}, **style)
+        asked = {"alpha": alpha, "procedure": procedure, "control": control, "test": test}
+        return data.plot(**{key: v for key, v in asked.items() if v is not None}, **style)
     level = check_alpha(0.05 if alpha is None else alpha)
     result: Posthoc | None = None
     scores: Scores | None = None
@@ -210,17 +211,7 @@ def cd_diagram(
             test=test,
         )
         return draw_decisions(decisions, **style)
-    options: dict[str, Any] = {
-        "test": test,
-        "alpha": level,
-        "ranks": ranks,
-        "n_datasets": n_datasets,
-        "aligned_se": aligned_se,
-        "quade_se": quade_se,
-        "method": method,
-        "random_state": random_state,
-        "n_resamples": n_resamples,
-    }
+    given: dict[str, Any] = {"test": test, "alpha": level, "ranks": ranks, "n_datasets": n_datasets}
     one_vs_all = procedure in procedures.names("control")
     if one_vs_all and (control is not None or procedure not in _apv_procedures()):
         if isinstance(result, PosthocAllPairsResult):
@@ -228,16 +219,14 @@ def cd_diagram(
                 f"procedure={procedure!r} compares with a control: pass the data or a "
                 "posthoc_control result, not an all-pairs result"
             )
-        result = result or posthoc_control(scores, control, rom=rom, **options)
+        result = result or options.run("control", scores, control=control, **given)
         return draw_decisions(of_posthoc(result, procedure, level), **style)
     if isinstance(result, PosthocControlResult):
         raise ValueError(
             f"procedure={procedure!r} compares all pairs: pass the data or a "
             "posthoc_all_pairs result, not a comparison with a control"
         )
-    result = result or posthoc_all_pairs(
-        scores, procedures=(procedure,), monotone=monotone, **options
-    )
+    result = result or options.run("all_pairs", scores, procedures=(procedure,), **given)
     names = list(as_rank_series(result.ranks).index)
     shown = None if control is None else names[index_of(names, control)]
     return draw_decisions(of_posthoc(result, procedure, level, control=shown), **style)
@@ -303,19 +292,46 @@ def _friedman_ranks(
     return as_rank_series(fr.ranks), fr.n_datasets
 
 
-def draw_decisions(
-    decisions: Decisions,
-    *,
-    ax: Any = None,
-    title: str | None = None,
-    fontsize: float = 10.0,
-    show_ranks: bool = True,
-    bars: Bars = "compact",
-) -> Any:
+class DiagramStyle(TypedDict, total=False):
+    """How a CD diagram is drawn: the keywords of :func:`cd_diagram` that :func:`draw_decisions`
+    and :meth:`multicomp.Report.plot` take (``ax``, ``title``, ``fontsize``, ``show_ranks``,
+    ``bars``; documented in :func:`cd_diagram`, checked by :func:`draw_decisions`)."""
+
+    ax: Any
+    title: str | None
+    fontsize: float
+    show_ranks: bool
+    bars: Bars
+
+
+#: The default of each style keyword (those of :func:`cd_diagram`'s signature).
+_STYLE: DiagramStyle = {
+    "ax": None,
+    "title": None,
+    "fontsize": 10.0,
+    "show_ranks": True,
+    "bars": "compact",
+}
+
+
+def check_style(style: DiagramStyle) -> DiagramStyle:
+    """``style`` with the defaults of what it leaves out, checked (before any work)."""
+    unknown = sorted(set(style) - set(_STYLE))
+    if unknown:
+        raise TypeError(f"unexpected keyword argument(s) of the diagram: {', '.join(unknown)}")
+    full = cast(DiagramStyle, {**_STYLE, **style})
+    full["show_ranks"] = check_bool(full["show_ranks"], "show_ranks")
+    full["bars"] = check_choice("bars", full["bars"], BARS)
+    return full
+
+
+def draw_decisions(decisions: Decisions, **style: Unpack[DiagramStyle]) -> Any:
     """Draw decisions already taken (:mod:`multicomp.report.decisions`): with a control, an
     interval joins it to the algorithms not separated from it (the control's rank +- CD for
     Bonferroni-Dunn); for all pairs, bars join the groups of :func:`multicomp.cd_groups`.
-    Knows nothing of how the decisions were reached."""
+    Knows nothing of how the decisions were reached. ``style``: :class:`DiagramStyle`."""
+    style = check_style(style)
+    title = style["title"]
     d = decisions
     ranks, procedure, control = d.ranks, d.procedure, d.control
     k = ranks.size
@@ -340,12 +356,12 @@ def draw_decisions(
         cd=d.cd,
         control=control,
         interval=interval,
-        ax=ax,
-        fontsize=fontsize,
+        ax=style["ax"],
+        fontsize=style["fontsize"],
         title=f"{name}{against}{on}, {level}" if title is None else title,
-        show_ranks=show_ranks,
+        show_ranks=style["show_ranks"],
         top=top,
-        bars=bars,
+        bars=style["bars"],
     )
 
 

@@ -99,6 +99,16 @@ def _bergmann_hommel_limit(m: int, context: Context) -> str:
     )
 
 
+def _shaffer_limit(m: int, context: Context) -> str:
+    """Beyond ``multicomp._core.MAX_K_SHAFFER`` algorithms S(k) is not computed."""
+    if context.k <= _core.MAX_K_SHAFFER:
+        return ""
+    return (
+        f"k = {context.k} exceeds the largest k ({_core.MAX_K_SHAFFER}) of Shaffer's S(k); "
+        "holm works for any k"
+    )
+
+
 register(
     Procedure(
         "nemenyi",
@@ -132,6 +142,7 @@ register(
         "Shaffer",
         "all_pairs",
         lambda p, context: np.asarray(_core.shaffer_apv(p, context.k), dtype=np.float64),
+        limit=_shaffer_limit,
         not_after_pairwise=_NEEDS_TRANSITIVITY,
         headline=True,
     )

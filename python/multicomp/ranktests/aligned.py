@@ -83,6 +83,7 @@ ALIGNED = register(
         unit=lambda n: 2.0 * n,  # rank sums are multiples of 1/2
         top=lambda k, n: float(k * n),  # aligned ranks run from 1 to kN
         se={"calibrated": _calibrated, "garcia2010": _garcia2010},
+        kernel=True,  # S-monotone statistic of quarter-unit ranks
         se_option="aligned_se",
     )
 )

@@ -123,6 +123,12 @@ class RankTest:
     posthoc_df : callable or None
         ``posthoc_df(n, k)``: the degrees of freedom of Student's t to which the post-hoc's
         z = difference / SE is referred (Conover's t tests), or None for the normal.
+    kernel : bool
+        True when W holds multiples of 1/4 and the statistic increases with S = sum_j C_j^2
+        (C_j the column totals of W) given each row's values: its exact p-values enumerate S
+        and its Monte Carlo permutations run in the Rust core
+        (:mod:`multicomp.ranktests.permutation`). False (default): the numpy engine permutes
+        the tables and computes ``statistic`` on them (no exact form).
     """
 
     name: str
@@ -140,6 +146,7 @@ class RankTest:
     se_option: str = ""
     derived: tuple[Derived, ...] = ()
     posthoc_df: Callable[[int, int], float] | None = None
+    kernel: bool = False
     kind: ClassVar[TestKind] = "rank"
 
     @property

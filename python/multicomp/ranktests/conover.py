@@ -96,6 +96,7 @@ CONOVER = register(
         unit=lambda n: 2.0 * n,
         top=lambda k, n: float(k),
         se={"calibrated": _friedman_se},
+        kernel=True,  # S-monotone statistic of quarter-unit ranks
         posthoc_df=_df,
     )
 )
@@ -113,6 +114,7 @@ QUADE_CONOVER = register(
         unit=lambda n: 2.0 * n * (n + 1),
         top=lambda k, n: float(k),
         se={"calibrated": _quade_se},
+        kernel=True,  # S-monotone statistic of quarter-unit ranks
         posthoc_df=_df,
     )
 )

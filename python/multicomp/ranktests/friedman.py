@@ -65,6 +65,7 @@ FRIEDMAN = register(
         unit=lambda n: 2.0 * n,  # rank sums are multiples of 1/2
         top=lambda k, n: float(k),
         se={"calibrated": _se},
+        kernel=True,  # S-monotone statistic of quarter-unit ranks
         derived=(
             Derived(
                 "iman_davenport",

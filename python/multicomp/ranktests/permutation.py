@@ -36,6 +36,23 @@ permutations of every row and report (b + 1)/(n + 1), b the number at least as e
 (Phipson & Smyth 2010), never 0; for the post-hoc, b is averaged over the k(k-1)/2 pairs of
 each resample (they share one null distribution), which makes the estimate more precise.
 
+The Monte Carlo loop runs in the Rust core (``multicomp._core.permutation_draw``, GIL released,
+Ctrl-C honoured) for the tests whose statistic increases with S (the built-in ones:
+``RankTest.kernel``); one draw counts S* >= S and every pair's |D*| >= |d|, so the omnibus
+test and its post-hoc share it (:func:`multicomp.compare` draws once per rank test). Its
+random stream is xoshiro256++ seeded from ``random_state``, cut into blocks of 1,024
+resamples each with its own jump of the stream, so p-values do not depend on the number of
+threads. A test registered without the kernel is resampled here, with numpy, and its own
+vectorised statistic computed on the permuted tables.
+
+``method="auto"`` picks what it can finish and resolve: asymptotic above :data:`AUTO_MAX_N`
+data sets; else exact where the enumeration fits; else Monte Carlo, with at least
+``RESOLUTION / threshold`` resamples for a post-hoc whose smallest threshold is alpha/m (the
+first step of Holm or Bonferroni over its m hypotheses), so that its floor 1/(n + 1) lies a
+factor :data:`RESOLUTION` below it; and the asymptotic form when that work exceeds
+:data:`multicomp._work.PERMUTATION_WORK_LIMIT` (each result's ``method`` and ``n_resamples``
+say which was used).
+
 References: G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064;
 Phipson & Smyth (2010), Stat. Appl. Genet. Mol. Biol. 9(1):39.
 """
@@ -45,13 +62,16 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
 
+from multicomp import _core
 from multicomp._validation import check_choice, check_count
 from multicomp._vocabulary import PVALUE_METHODS, PValueMethod, PValueSource
+from multicomp._work import PERMUTATION_WORK_LIMIT
 
 RandomState = int | np.random.Generator | None
 """A seed (a non-negative int), a numpy Generator, or None (fresh entropy)."""
@@ -90,9 +110,17 @@ EXACT_WORK_LIMIT = 50_000_000
 #: N = 4 to 5, k = 3; Friedman's chi-square (discrete at k = 3) 0.071 at N = 4, 0.057 at
 #: N = 12 and 0.056 at N = 16. From N = 17 to 20 every rate is at most 0.054.
 AUTO_MAX_N = 16
-#: Monte Carlo chunk: at most this many cells (resamples x N x k) at a time, about 16 MB each
-#: for the permuted table and its index.
+#: ``method="auto"`` draws enough resamples that the floor of a Monte Carlo p-value,
+#: 1/(n_resamples + 1), is this factor below the smallest threshold of the procedures that
+#: read it (alpha/m for m hypotheses).
+RESOLUTION = 10
+#: Monte Carlo chunk of the numpy engine: at most this many cells (resamples x N x k) at a
+#: time, about 16 MB each for the permuted table and its index.
 _CHUNK_CELLS = 2_000_000
+#: Draws kept for the next call (the post-hoc after its omnibus test).
+_KEPT_DRAWS = 8
+Statistic = Callable[[np.ndarray], np.ndarray]
+"""Permuted tables (..., N, k) -> the statistic of each (the numpy engine's tests)."""
 #: Integer units per unit of W: Friedman and aligned ranks are multiples of 1/2, Quade's
 #: Q_i r_ij of 1/4.
 _UNITS = 4
@@ -181,31 +209,38 @@ def omnibus_pvalue(
     method: str,
     random_state: RandomState,
     n_resamples: int,
+    *,
+    statistic: Statistic | None = None,
+    pairs: float | None = None,
 ) -> PValue:
     """The p-value of an omnibus test of the within-row scores ``table`` (N x k, W of the module
     docstring) by ``method``: the ``asymptotic`` one given, P(S* >= S) enumerated (``"exact"``;
     ValueError when it does not fit in :data:`EXACT_LIMIT`), or by Monte Carlo. ``"auto"``:
-    :func:`resolve`, exact falling back to Monte Carlo."""
+    :func:`resolve`, exact falling back to Monte Carlo, and to the asymptotic p-value when
+    the Monte Carlo work exceeds :data:`multicomp._work.PERMUTATION_WORK_LIMIT`.
+
+    ``statistic``: for a test without the Rust kernel, its statistic of permuted tables (the
+    numpy engine; no exact form). ``pairs``: the smallest threshold of the post-hoc that will
+    follow on the same table (:func:`pair_pvalues`): the draw then counts its pairs too, with
+    the resamples it needs, so that one draw serves both."""
     method = resolve(method, table.shape[0])
     if method == "asymptotic":
         return PValue(float(asymptotic), "asymptotic")
-    w = units(table)
-    if method != "permutation":
-        exact = _exact_omnibus(w)
+    if statistic is None and method != "permutation":
+        exact = _exact_omnibus(units(table))
         if exact is not None:
             return PValue(exact, "exact")
-        if method == "exact":
-            raise ValueError(_too_big(w.shape))
-    observed = _sum_of_squares(w.sum(axis=0))
-    # exact in int64 while sum_j C_j^2 fits; beyond, in floats with a relative margin that
-    # counts near-equal sums as ties (the conservative side)
-    exact_sums = float(np.abs(w).max(axis=1).sum()) ** 2 * w.shape[1] < 2.0**62
-    threshold = observed if exact_sums else float(observed) * (1.0 - 1e-12)
-    at_least = 0
-    for sums in _resampled_totals(w, n_resamples, generator(random_state)):
-        squares = _sum_of_squares(sums if exact_sums else sums.astype(np.float64))
-        at_least += int(np.count_nonzero(squares >= threshold))
-    return PValue((at_least + 1) / (n_resamples + 1), "permutation", n_resamples)
+    if method == "exact":
+        raise ValueError(_too_big(table.shape))
+    n, k = table.shape
+    if pairs is not None and statistic is None and not _pairs_exact(table, method):
+        with_pairs = _resamples(method, n_resamples, pairs)
+        if method != "auto" or _work(n, k, with_pairs, True) <= PERMUTATION_WORK_LIMIT:
+            draw = _drawn(table, None, _all_gaps(units(table)), with_pairs, random_state)
+            return _omnibus_of(draw, with_pairs)
+    if method == "auto" and _work(n, k, n_resamples, False) > PERMUTATION_WORK_LIMIT:
+        return PValue(float(asymptotic), "asymptotic")
+    return _omnibus_of(_drawn(table, statistic, None, n_resamples, random_state), n_resamples)
 
 
 def pair_pvalues(
@@ -214,30 +249,184 @@ def pair_pvalues(
     method: str,
     random_state: RandomState,
     n_resamples: int,
+    *,
+    asymptotic: np.ndarray | None = None,
+    threshold: float | None = None,
 ) -> tuple[np.ndarray, PValueSource, int | None]:
     """Two-sided permutation p-values P(|D*| >= |d|) of column-total differences ``difference``
     (in units of W, any shape) of the within-row scores ``table`` (N x k). ``method`` is
     ``"exact"`` (ValueError when it does not fit), ``"permutation"`` or ``"auto"`` (exact, else
-    Monte Carlo; the caller applies :func:`resolve` first). Returns (p-values, the method used,
+    Monte Carlo; the caller applies :func:`resolve` first). With ``"auto"`` and the smallest
+    ``threshold`` of the procedures that read them (alpha/m), at least ``RESOLUTION /
+    threshold`` resamples; and the ``asymptotic`` p-values given when that work exceeds
+    :data:`multicomp._work.PERMUTATION_WORK_LIMIT`. Returns (p-values, the method used,
     n_resamples or None)."""
-    w = units(table)
-    gaps = np.abs(np.round(np.asarray(difference, dtype=np.float64) * _UNITS)).astype(np.int64)
-    if method != "permutation":
+    integral = _integral(table)
+    if method != "permutation" and integral:
+        w = units(table)
         tail = _exact_pair_tail(w)
         if tail is not None:
-            return _at(tail, gaps), "exact", None
-        if method == "exact":
-            raise ValueError(_too_big(w.shape))
-    observed, where = np.unique(gaps, return_inverse=True)
-    at_least = np.zeros(observed.size)
-    first, second = np.triu_indices(w.shape[1], 1)
-    rng = generator(random_state)
-    for sums in _resampled_totals(w, n_resamples, rng, width=len(first)):
-        found = np.sort(np.abs(sums[:, second] - sums[:, first]), axis=None)
-        at_least += found.size - np.searchsorted(found, observed, side="left")
+            return _at(tail, _gaps(difference)), "exact", None
+    if method == "exact":
+        raise ValueError(_too_big(table.shape))
+    n_resamples = _resamples(method, n_resamples, threshold)
+    n, k = table.shape
+    if (
+        method == "auto"
+        and asymptotic is not None
+        and _work(n, k, n_resamples, True) > PERMUTATION_WORK_LIMIT
+    ):
+        return np.asarray(asymptotic, dtype=np.float64), "asymptotic", None
+    if integral:
+        gaps = _gaps(difference)
+        observed = np.unique(gaps)
+        draw = _drawn(table, None, observed, n_resamples, random_state)
+        found = draw.pairs_at_least[np.searchsorted(draw.gaps, observed)]
+        at_least = found[np.searchsorted(observed, gaps)]
+    else:
+        gaps = np.abs(np.asarray(difference, dtype=np.float64))
+        observed, where = np.unique(gaps, return_inverse=True)
+        draw = _numpy_draw(
+            np.asarray(table, np.float64), None, observed, n_resamples, _seed(random_state)
+        )
+        at_least = draw.pairs_at_least[where.reshape(gaps.shape)]
     # resamples with |D*| >= |d|, per pair (the pairs share one null distribution)
-    pooled = at_least[where.reshape(gaps.shape)] / len(first)
+    pooled = at_least / (k * (k - 1) / 2)
     return (pooled + 1.0) / (n_resamples + 1.0), "permutation", n_resamples
+
+
+class Draw(NamedTuple):
+    """The counts of ``n_resamples`` Monte Carlo resamples of a table: those whose statistic
+    reaches the observed one, and for each of the sorted ``gaps`` the (resample, pair) couples
+    with a difference of column totals at least as large."""
+
+    at_least: int
+    gaps: np.ndarray
+    pairs_at_least: np.ndarray
+
+
+_DRAWS: OrderedDict[tuple[object, ...], Draw] = OrderedDict()
+
+
+def _drawn(
+    table: np.ndarray,
+    statistic: Statistic | None,
+    gaps: np.ndarray | None,
+    n_resamples: int,
+    random_state: RandomState,
+) -> Draw:
+    """The draw of ``table`` (its ``gaps``, in the units of :func:`units`, counted when
+    given): by the Rust core without ``statistic`` (kept for the next call with the same
+    table, resamples and seed, which then draws nothing), else by :func:`_numpy_draw`."""
+    seed = _seed(random_state)
+    wanted = np.zeros(0, np.int64) if gaps is None else np.asarray(gaps, np.int64)
+    if statistic is not None:
+        values = np.asarray(table, np.float64)
+        return _numpy_draw(values, statistic, wanted.astype(np.float64) / _UNITS, n_resamples, seed)
+    w = units(table)
+    rows, totals = canonical(w), w.sum(axis=0)
+    key = (rows.tobytes(), rows.shape, np.sort(totals).tobytes(), n_resamples, seed)
+    kept = _DRAWS.get(key)
+    if kept is not None and np.isin(wanted, kept.gaps).all():
+        _DRAWS.move_to_end(key)
+        return kept
+    at_least, counts = _core.permutation_draw(
+        rows, totals, wanted, n_resamples=n_resamples, seed=seed
+    )
+    draw = Draw(int(at_least), wanted, counts.astype(np.float64))
+    _DRAWS[key] = draw
+    if len(_DRAWS) > _KEPT_DRAWS:
+        _DRAWS.popitem(last=False)
+    return draw
+
+
+def _numpy_draw(
+    table: np.ndarray,
+    statistic: Statistic | None,
+    gaps: np.ndarray,
+    n_resamples: int,
+    seed: int,
+) -> Draw:
+    """:class:`Draw` by numpy (any table, any vectorised ``statistic``; None: no omnibus
+    count): the statistic and the differences compared with a relative margin that counts
+    near-equal values as reached (the conservative side)."""
+    n, k = table.shape
+    rows = canonical(table)
+    scale = 1e-9 * max(1.0, float(np.abs(rows).max()) * n)
+    observed = float(statistic(table[None])[0]) if statistic is not None else np.inf
+    margin = 1e-12 * max(1.0, abs(observed)) if statistic is not None else 0.0
+    first, second = np.triu_indices(k, 1)
+    at_least = 0
+    pairs = np.zeros(gaps.size)
+    rng = np.random.default_rng(seed)
+    width = len(first) if gaps.size else 0
+    chunk = max(1, _CHUNK_CELLS // max(n * k, width))
+    for start in range(0, n_resamples, chunk):
+        size = min(chunk, n_resamples - start)
+        permuted = rng.permuted(np.broadcast_to(rows, (size, n, k)), axis=-1)
+        if statistic is not None:
+            at_least += int(np.count_nonzero(statistic(permuted) >= observed - margin))
+        if gaps.size:
+            totals = permuted.sum(axis=1)
+            found = np.sort(np.abs(totals[:, second] - totals[:, first]), axis=None)
+            pairs += found.size - np.searchsorted(found, gaps - scale, side="left")
+    return Draw(at_least, gaps, pairs)
+
+
+def _pairs_exact(table: np.ndarray, method: str) -> bool:
+    """Whether :func:`pair_pvalues` by ``method`` will enumerate rather than draw."""
+    return method != "permutation" and _exact_pair_tail(units(table)) is not None
+
+
+def _omnibus_of(draw: Draw, n_resamples: int) -> PValue:
+    return PValue((draw.at_least + 1) / (n_resamples + 1), "permutation", n_resamples)
+
+
+def _seed(random_state: RandomState) -> int:
+    """A 64-bit seed of the Monte Carlo stream: from an int seed through numpy's SeedSequence
+    (any size of int), drawn from a Generator (which advances it) or from fresh entropy."""
+    if random_state is None or isinstance(random_state, np.random.Generator):
+        return int(generator(random_state).integers(2**64, dtype=np.uint64))
+    return int(np.random.SeedSequence(int(random_state)).generate_state(1, np.uint64)[0])
+
+
+def pinned(random_state: RandomState) -> int:
+    """``random_state`` as an int seed: itself, or drawn from a Generator or fresh entropy,
+    so that the calls of one comparison share their draws and the seed can be recorded."""
+    if random_state is None or isinstance(random_state, np.random.Generator):
+        return int(generator(random_state).integers(2**63))
+    return int(random_state)
+
+
+def _resamples(method: str, n_resamples: int, threshold: float | None) -> int:
+    """``n_resamples``, raised for ``"auto"`` to resolve ``threshold`` (:data:`RESOLUTION`)."""
+    if method != "auto" or threshold is None or threshold <= 0:
+        return n_resamples
+    return max(n_resamples, min(MAX_RESAMPLES, math.ceil(RESOLUTION / threshold) - 1))
+
+
+def _work(n: int, k: int, n_resamples: int, pairs: bool) -> float:
+    """Cells a Monte Carlo draw updates: each resample's N x k table, and its k(k-1)/2 pairs
+    when they are counted."""
+    return float(n_resamples) * (n * k + (k * (k - 1) / 2 if pairs else 0))
+
+
+def _integral(table: np.ndarray) -> bool:
+    """Whether ``table`` holds multiples of 1/4 (the built-in tests' ranks)."""
+    scaled = np.asarray(table, dtype=np.float64) * _UNITS
+    return bool(np.allclose(scaled, np.round(scaled), rtol=0.0, atol=1e-6))
+
+
+def _gaps(difference: np.ndarray) -> np.ndarray:
+    """|difference| in units of 1/4, as int64."""
+    return np.abs(np.round(np.asarray(difference, dtype=np.float64) * _UNITS)).astype(np.int64)
+
+
+def _all_gaps(w: np.ndarray) -> np.ndarray:
+    """The distinct |C_a - C_b| of the column totals of ``w``, sorted."""
+    totals = np.sort(w.sum(axis=0))
+    first, second = np.triu_indices(totals.size, 1)
+    return np.unique(totals[second] - totals[first])
 
 
 def _at(tail: np.ndarray, gaps: np.ndarray) -> np.ndarray:
@@ -380,19 +569,3 @@ def _frozen(array: np.ndarray) -> np.ndarray:
     """``array`` made read-only (the caches hand the same array to every caller)."""
     array.setflags(write=False)
     return array
-
-
-def _resampled_totals(
-    w: np.ndarray, n_resamples: int, rng: np.random.Generator, width: int = 0
-) -> Iterator[np.ndarray]:
-    """Column totals of ``n_resamples`` tables with each row of ``w`` randomly permuted, in
-    chunks of (c, k) so that memory stays bounded (:data:`_CHUNK_CELLS` cells per chunk, of
-    the permuted tables or of ``width`` values per resample that the caller derives); drawn
-    from the :func:`canonical` table, so the same ``rng`` gives the same totals for any order
-    of the rows and columns of ``w``."""
-    n, k = w.shape
-    rows = canonical(w)
-    chunk = max(1, _CHUNK_CELLS // max(n * k, width))
-    for start in range(0, n_resamples, chunk):
-        size = min(chunk, n_resamples - start)
-        yield rng.permuted(np.broadcast_to(rows, (size, n, k)), axis=-1).sum(axis=1)

@@ -97,6 +97,7 @@ QUADE = register(
         unit=lambda n: 2.0 * n * (n + 1),  # W_j are multiples of 1/4
         top=lambda k, n: float(k),
         se={"calibrated": _calibrated, "garcia2010": _garcia2010},
+        kernel=True,  # S-monotone statistic of quarter-unit ranks
         se_option="quade_se",
     )
 )

@@ -9,6 +9,7 @@ with a control (G10 Sec. 5.1) or of all pairs (G08 Sec. 2.2), with the adjusted 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -30,7 +31,6 @@ from multicomp._vocabulary import (
 )
 from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
 from multicomp.data.scores import Scores, index_of
-from multicomp.incomplete import posthoc_incomplete
 from multicomp.omnibus import rank_omnibus
 from multicomp.parametric import (
     check_conditions,
@@ -41,9 +41,9 @@ from multicomp.parametric import (
 from multicomp.posthoc import (
     PosthocAllPairsResult,
     PosthocControlResult,
+    PosthocOptions,
     check_se_options,
-    posthoc_all_pairs,
-    posthoc_control,
+    posthoc_incomplete,
 )
 from multicomp.ranktests.blocks import blocks as incomplete_blocks
 from multicomp.ranktests.permutation import (
@@ -52,11 +52,12 @@ from multicomp.ranktests.permutation import (
     PValueOptions,
     RandomState,
     check_options,
+    pinned,
     seed_of,
 )
 from multicomp.report.extras import check_extras
 from multicomp.report.extras import compute as compute_extras
-from multicomp.report.model import Hypothesis, OmnibusTest
+from multicomp.report.model import Hypotheses, OmnibusTest
 from multicomp.report.render import permutation_note
 from multicomp.report.report import Report
 
@@ -186,8 +187,8 @@ def compare(
     >>> report.omnibus_frame[["statistic", "pvalue"]].round(4)
                     statistic  pvalue
     test
-    friedman          10.9524  0.0099
-    iman_davenport     4.5859  0.0099
+    friedman          10.9524    0.01
+    iman_davenport     4.5859    0.01
     >>> mine = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")  # Holm
     >>> [hypothesis.label for hypothesis in mine.rejected()]
     ['C4.5+m+cf vs C4.5']
@@ -206,7 +207,7 @@ def compare(
     test = cast(CompareTest, check_choice("test", test, ranktests.compare_tests()))  # or registered
     extras = check_extras(extras, test, control)
     method, n_resamples = check_options(method, random_state, n_resamples)
-    pvalues = {"method": method, "random_state": random_state, "n_resamples": n_resamples}
+    random_state = pinned(random_state)  # one seed for every draw of the comparison
     incomplete = ranktests.kind_of(test) == "incomplete"
     if incomplete and method not in ("auto", "asymptotic"):
         raise ValueError(
@@ -235,22 +236,29 @@ def compare(
     scores = data.scores()
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
-    omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, pvalues)
-    posthoc = {"rom": rom, "monotone": monotone, **ses, **pvalues}
-    result, pairs = _posthoc(scores, control, cast(PosthocTest, test), alpha, posthoc)
+    options = PosthocOptions(
+        aligned_se=ses["aligned_se"],
+        quade_se=ses["quade_se"],
+        rom=rom,
+        monotone=bool(monotone),
+        method=method,
+        random_state=random_state,
+        n_resamples=n_resamples,
+    )
+    k = scores.n_algorithms
+    threshold = alpha / (k - 1 if control is not None else k * (k - 1) / 2)  # Bonferroni's
+    omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, options, threshold)
+    result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
     side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
-    procedure = check_choice(
-        "procedure",
-        default_procedure(scores.n_algorithms, control, test) if procedure is None else procedure,
-        procedures,
-    )
-    hypotheses = tuple(_hypotheses(result, pairs))
+    asked = default_procedure(k, control, test) if procedure is None else procedure
+    procedure = check_choice("procedure", asked, procedures)
+    hypotheses = _hypotheses(result, scores.algorithms)
     added = compute_extras(scores, extras, control, alpha, hypotheses, procedures.index(procedure))
     return Report(
         algorithms=scores.algorithms,
         datasets=scores.datasets,
-        values=tuple(tuple(float(v) for v in row) for row in scores.values),
+        values=tuple(map(tuple, np.asarray(scores.values, dtype=float).tolist())),
         higher_is_better=scores.higher_is_better,
         alpha=alpha,
         test=test,
@@ -264,15 +272,9 @@ def compare(
         hypotheses=hypotheses,
         notes=_notes(scores, result, omnibus[0].method),
         tie_correction=bool(tie_correction),
-        rom=rom,
-        aligned_se=ses["aligned_se"],
-        quade_se=ses["quade_se"],
-        monotone=bool(monotone),
-        method=method,
+        **_stored(options),
         pvalue_method=result.method,
         pvalue_resamples=result.n_resamples,
-        n_resamples=n_resamples,
-        random_state=seed_of(random_state),
         omitted=scores.omitted,
         left_out=tuple(result.skipped.items()),
         **side,
@@ -280,35 +282,36 @@ def compare(
     )
 
 
+def _stored(options: PosthocOptions) -> dict[str, Any]:
+    """The report's fields of the post-hoc options (the same names): what a diagram or a
+    report read back from JSON recomputes with; the seed as an integer (or None)."""
+    stored = {f.name: getattr(options, f.name) for f in fields(options)}
+    return {**stored, "random_state": seed_of(options.random_state)}
+
+
 def _omnibus(
-    scores: Scores, test: PosthocTest, tie_correction: bool, pvalues: dict[str, Any]
+    scores: Scores,
+    test: PosthocTest,
+    tie_correction: bool,
+    options: PosthocOptions,
+    threshold: float,
 ) -> tuple[tuple[OmnibusTest, ...], tuple[float, ...]]:
     """The omnibus tests of a complete table (:func:`multicomp.omnibus.rank_omnibus`):
     Friedman's, each statistic once (Iman-Davenport derives from it), then the registered
-    rank ``test``'s own; and the average Friedman ranks."""
-    options = PValueOptions(pvalues["method"], pvalues["random_state"], pvalues["n_resamples"])
-    rows, ranks = rank_omnibus(scores, test, bool(tie_correction), options)
+    rank ``test``'s own; and the average Friedman ranks. Their permutations also serve the
+    post-hoc, whose smallest threshold is ``threshold``."""
+    pvalues = PValueOptions(options.method, options.random_state, options.n_resamples)
+    rows, ranks = rank_omnibus(scores, test, bool(tie_correction), pvalues, threshold)
     omnibus = tuple(OmnibusTest(*cast(Any, row)) for row in rows)
     return omnibus, tuple(float(v) for v in ranks)
 
 
 def _posthoc(
-    scores: Scores, control: str | None, test: PosthocTest, alpha: float, options: dict[str, Any]
-) -> tuple[PosthocControlResult | PosthocAllPairsResult, list[tuple[str, str]]]:
-    """The post-hoc of a complete table (with a control, or of all pairs) and its pairs in
-    the order of its hypotheses (the control first). ``options``: ``rom``, ``monotone``, the SE
-    forms and the p-value options."""
-    ses = {"aligned_se": options["aligned_se"], "quade_se": options["quade_se"]}
-    pvalues = {key: options[key] for key in ("method", "random_state", "n_resamples")}
-    if control is not None:
-        result = posthoc_control(
-            scores, control, test=test, alpha=alpha, rom=options["rom"], **ses, **pvalues
-        )
-        return result, [(control, other) for other in result.algorithms]
-    pairs = posthoc_all_pairs(
-        scores, test=test, alpha=alpha, monotone=options["monotone"], **ses, **pvalues
-    )
-    return pairs, list(pairs.pairs)
+    scores: Scores, control: str | None, test: PosthocTest, alpha: float, options: PosthocOptions
+) -> PosthocControlResult | PosthocAllPairsResult:
+    """The post-hoc of a complete table (with a control, or of all pairs) with ``options``."""
+    comparison = "control" if control is not None else "all_pairs"
+    return options.run(comparison, scores, control=control, test=test, alpha=alpha)
 
 
 def _notes(
@@ -331,17 +334,26 @@ def _notes(
 
 
 def _hypotheses(
-    result: PosthocControlResult | PosthocAllPairsResult, pairs: list[tuple[str, str]]
-) -> list[Hypothesis]:
-    """The hypotheses of a post-hoc result, one per pair (control first with a control)."""
-    labels = result.pvalue.index  # "a vs b" for all pairs, the other algorithm for a control
-    columns = (result.difference, result.z, result.pvalue)
-    difference, z, pvalue = (np.asarray(c, dtype=float).tolist() for c in columns)
-    adjusted = result.adjusted.loc[labels].to_numpy(dtype=float).tolist()
-    return [
-        Hypothesis(a, b, difference[i], z[i], pvalue[i], tuple(adjusted[i]))
-        for i, (a, b) in enumerate(pairs)
-    ]
+    result: PosthocControlResult | PosthocAllPairsResult, names: tuple[str, ...]
+) -> Hypotheses:
+    """The hypotheses of a post-hoc result as columns (control first with a control; all
+    pairs in ``itertools.combinations`` order of ``names``), with no loop over pairs."""
+    k = len(names)
+    if isinstance(result, PosthocControlResult):
+        position = {name: i for i, name in enumerate(names)}
+        first = np.full(k - 1, position[result.control])
+        second = np.array([position[a] for a in result.algorithms], dtype=np.intp)
+    else:
+        first, second = np.triu_indices(k, 1)
+    return Hypotheses(
+        names,
+        first,
+        second,
+        result.difference.to_numpy(dtype=float),
+        result.z.to_numpy(dtype=float),
+        result.pvalue.to_numpy(dtype=float),
+        result.adjusted.to_numpy(dtype=float),
+    )
 
 
 def _compare_incomplete(
@@ -380,11 +392,6 @@ def _compare_incomplete(
     result = posthoc_incomplete(
         scores, control, test=test, alpha=alpha, tie_correction=tie_correction
     )
-    pairs = (
-        [(result.control, other) for other in result.algorithms]
-        if isinstance(result, PosthocControlResult)
-        else list(result.pairs)
-    )
     kept = [i for i, d in enumerate(scores.datasets) if d not in dropped]
     k = scores.n_algorithms
     notes = [
@@ -411,7 +418,7 @@ def _compare_incomplete(
         procedures,
     )
     ranks = tuple(float(v) for v in result.ranks)
-    hypotheses = tuple(_hypotheses(result, pairs))
+    hypotheses = _hypotheses(result, scores.algorithms)
     # the letters only (check_extras)
     added = compute_extras(scores, extras, control, alpha, hypotheses, procedures.index(chosen))
     return Report(

@@ -43,8 +43,10 @@ class Decisions:
         Comparisons with a control (1 x N) or of all pairs (N x N).
     control : str or None
         The control (with ``'control'``), or an algorithm to show in bold.
-    rejected : tuple of (str, str)
-        The rejected pairs (the control first with a control).
+    rejected : tuple of (str, str), or ndarray of bool
+        The rejected pairs (the control first with a control), or for all pairs a symmetric
+        k x k matrix in the order of ``ranks`` (True: the pair differs), as a report of many
+        algorithms gives them.
     cd : float or None
         The critical difference that decided (Nemenyi, Bonferroni-Dunn), else None.
     """
@@ -56,12 +58,13 @@ class Decisions:
     n_datasets: int
     comparison: PosthocComparison
     control: str | None
-    rejected: tuple[tuple[str, str], ...]
+    rejected: tuple[tuple[str, str], ...] | np.ndarray
     cd: float | None = None
 
     @property
     def not_apart(self) -> list[str]:
         """With a control: the control and the algorithms not separated from it, best first."""
+        assert isinstance(self.rejected, tuple)  # with a control: its pairs
         apart = {b if a == self.control else a for a, b in self.rejected}
         return [a for a in self.ranks.sort_values(kind="stable").index if a not in apart]
 
@@ -87,6 +90,17 @@ def of_report(
     ``control``: an algorithm to show in bold in an all-pairs diagram."""
     chosen = report.procedure if procedure is None else procedure
     level = report.alpha if alpha is None else alpha
+    mask = report.rejected_mask(chosen, level)
+    h = report.hypotheses
+    rejected: tuple[tuple[str, str], ...] | np.ndarray
+    if report.comparison == "all_pairs":  # a matrix: no loop over the pairs
+        k = len(report.algorithms)
+        position = np.array([report.algorithms.index(n) for n in h.names], dtype=np.intp)
+        first, second = position[h.first[mask]], position[h.second[mask]]
+        rejected = np.zeros((k, k), dtype=bool)
+        rejected[first, second] = rejected[second, first] = True
+    else:
+        rejected = tuple(zip(h.first_names[mask], h.second_names[mask]))
     return Decisions(
         ranks=pd.Series(report.test_ranks, index=list(report.algorithms)),
         procedure=chosen,
@@ -95,7 +109,7 @@ def of_report(
         n_datasets=report.n_datasets,
         comparison=report.comparison,
         control=report.control if control is None else control,
-        rejected=tuple((h.first, h.second) for h in report.rejected(chosen, level)),
+        rejected=rejected,
     )
 
 

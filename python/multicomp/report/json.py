@@ -20,7 +20,8 @@ import numpy as np
 from multicomp import procedures, ranktests
 from multicomp._names import TEST_NAMES
 from multicomp._validation import check_alpha, one_of
-from multicomp.report.model import ReportData
+from multicomp.ranktests.permutation import MAX_RESAMPLES
+from multicomp.report.model import Hypotheses, Hypothesis, ReportData
 
 __all__ = ["FORMAT", "VERSION", "check_report", "decode", "encode"]
 
@@ -35,7 +36,31 @@ R = TypeVar("R", bound=ReportData)
 def encode(report: ReportData, **kwargs: Any) -> str:
     """The report as strict JSON: every field, non-finite numbers as strings ("Infinity")."""
     payload = {"format": FORMAT, "version": VERSION, **asdict(report)}
-    return json.dumps(_strict(payload), **{"indent": 2, **kwargs, "allow_nan": False})
+    payload = {**_strict(payload), "hypotheses": _hypothesis_objects(report.hypotheses)}
+    return json.dumps(payload, **{"indent": 2, **kwargs, "allow_nan": False})
+
+
+def _hypothesis_objects(h: Hypotheses) -> list[dict[str, Any]]:
+    """One JSON object per hypothesis, built column by column (no per-pair conversion)."""
+    columns = {name: _strict_column(getattr(h, name)) for name in ("difference", "z", "pvalue")}
+    apvs = [tuple(row) for row in _strict_column(h.apvs)]
+    keys = ("first", "second", "difference", "z", "pvalue", "apvs")
+    rows = zip(
+        h.first_names.tolist(),
+        h.second_names.tolist(),
+        columns["difference"],
+        columns["z"],
+        columns["pvalue"],
+        apvs,
+    )
+    return [dict(zip(keys, row)) for row in rows]
+
+
+def _strict_column(values: np.ndarray) -> list[Any]:
+    """A float array as (nested) lists, its non-finite values as :func:`_strict` writes them."""
+    if np.isfinite(values).all():
+        return list(values.tolist())
+    return list(_strict(values.tolist()))
 
 
 def decode(cls: type[R], text: str) -> R:
@@ -79,6 +104,8 @@ def _decode(kind: Any, value: Any, where: str) -> Any:
     field (driven by their annotations, so a new field is read without code here), tuples
     element by element, floats also from "Infinity"/"NaN". ValueError names ``where``."""
     origin, args = get_origin(kind), get_args(kind)
+    if kind is Hypotheses:  # read as a tuple of Hypothesis; the report makes the columns
+        return _decode(tuple[Hypothesis, ...], value, where)
     if isinstance(kind, type) and is_dataclass(kind):
         if not isinstance(value, dict):
             raise ValueError(f"{where} must be a JSON object; got {_json_type(value)}")
@@ -166,10 +193,7 @@ def check_report(r: ReportData) -> None:
         fail("algorithms" if k < 2 else "datasets", "must hold at least 2 names")
     if len(r.values) != n or any(len(row) != k for row in r.values):
         fail("values", f"must be {n} rows (data sets) of {k} scores (algorithms)")
-    for name in ("ranks", "test_ranks"):
-        ranks = getattr(r, name)
-        if len(ranks) != k or not all(np.isfinite(ranks)):
-            fail(name, f"must hold {k} finite ranks (one per algorithm); got {list(ranks)}")
+    _check_ranks(r, k, n)
     if not all(v is None or np.isfinite(v) for row in r.values for v in row):
         fail("values", "must hold finite scores (null for a missing one)")
     for i, t in enumerate(r.omnibus):
@@ -181,6 +205,7 @@ def check_report(r: ReportData) -> None:
             )
         if not 0.0 <= t.pvalue <= 1.0:
             fail(f"omnibus[{i}].pvalue", f"must be in [0, 1]; got {t.pvalue!r}")
+    _check_resamples(r)
     if r.test not in ranktests.compare_tests():
         raise ValueError(one_of("report.test", r.test, ranktests.compare_tests()))
     for i, t in enumerate(r.omnibus):
@@ -231,6 +256,33 @@ def check_report(r: ReportData) -> None:
             if not all(0.0 <= v <= 1.0 for v in values):
                 fail(f"hypotheses[{i}].{name}", f"must be in [0, 1]; got {list(values)}")
     _check_extras(r)
+
+
+def _check_ranks(r: ReportData, k: int, n: int) -> None:
+    """``ranks`` and ``test_ranks``: k finite values; an average rank lies in [1, k], an
+    aligned one in [1, kN], so anything beyond was edited in."""
+    for name in ("ranks", "test_ranks"):
+        ranks = getattr(r, name)
+        if len(ranks) != k or not all(np.isfinite(ranks) & (np.abs(ranks) <= k * max(n, 1))):
+            raise ValueError(
+                f"report.{name} must hold {k} finite ranks of at most kN = {k * n} (one per "
+                f"algorithm); got {list(ranks)}"
+            )
+
+
+def _check_resamples(r: ReportData) -> None:
+    """The Monte Carlo resamples of each p-value: a count in [1, MAX_RESAMPLES] for a
+    ``'permutation'`` p-value, null otherwise."""
+    sources = [(f"omnibus[{i}]", t.method, t.n_resamples) for i, t in enumerate(r.omnibus)]
+    sources.append(("pvalue_resamples", r.pvalue_method, r.pvalue_resamples))
+    for where, method, count in sources:
+        if method != "permutation" and count is not None:
+            raise ValueError(f"report.{where} has resamples ({count}) but method {method!r}")
+        if method == "permutation" and not (count is not None and 1 <= count <= MAX_RESAMPLES):
+            raise ValueError(
+                f"report.{where}: a Monte Carlo p-value needs resamples in "
+                f"[1, {MAX_RESAMPLES}]; got {count!r}"
+            )
 
 
 def _check_extras(r: ReportData) -> None:

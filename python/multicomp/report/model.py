@@ -10,11 +10,13 @@ arrows point one way.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Literal
+from typing import Any, Literal, overload
 
 import numpy as np
 import pandas as pd
+from numpy.typing import NDArray
 
 from multicomp import ranktests
 from multicomp._names import TEST_NAMES, fmt_p
@@ -35,6 +37,7 @@ from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, pva
 __all__ = [
     "PAPER_OPTIONS",
     "EffectSize",
+    "Hypotheses",
     "Hypothesis",
     "MatrixCell",
     "PairEffects",
@@ -215,6 +218,157 @@ class Hypothesis(NotebookView):
         return pd.DataFrame([row], index=[self.label])
 
 
+class Hypotheses(Sequence[Hypothesis]):
+    """The hypotheses of a report in columns: a sequence of :class:`Hypothesis` whose items
+    are made when read, so that a report of a thousand algorithms (499,500 pairs) holds seven
+    arrays, not half a million objects. Equal to another with the same hypotheses in the same
+    order, or to a tuple or list of those :class:`Hypothesis`.
+
+    Attributes
+    ----------
+    names : tuple of str
+        The algorithms that ``first`` and ``second`` index.
+    first, second : ndarray of int
+        Each hypothesis's two algorithms (indices into ``names``).
+    difference, z, pvalue : ndarray of float
+        As in :class:`Hypothesis`.
+    apvs : ndarray of float
+        One row per hypothesis, one column per procedure of the report.
+    """
+
+    __slots__ = ("apvs", "difference", "first", "names", "pvalue", "second", "z")
+    names: tuple[str, ...]
+    first: NDArray[np.intp]
+    second: NDArray[np.intp]
+    difference: NDArray[np.float64]
+    z: NDArray[np.float64]
+    pvalue: NDArray[np.float64]
+    apvs: NDArray[np.float64]
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        first: Any,
+        second: Any,
+        difference: Any,
+        z: Any,
+        pvalue: Any,
+        apvs: Any,
+    ) -> None:
+        columns = {
+            "first": np.asarray(first, dtype=np.intp),
+            "second": np.asarray(second, dtype=np.intp),
+            "difference": np.asarray(difference, dtype=np.float64),
+            "z": np.asarray(z, dtype=np.float64),
+            "pvalue": np.asarray(pvalue, dtype=np.float64),
+            "apvs": np.asarray(apvs, dtype=np.float64).reshape(len(pvalue), -1)
+            if len(pvalue)
+            else np.zeros((0, 0)),
+        }
+        for name, column in columns.items():
+            column.setflags(write=False)
+            object.__setattr__(self, name, column)
+        object.__setattr__(self, "names", tuple(names))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Hypotheses are read-only: cannot set {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        columns = ("first", "second", "difference", "z", "pvalue", "apvs")
+        return (Hypotheses, (self.names, *(getattr(self, c) for c in columns)))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hypotheses:
+        return self  # read-only
+
+    @classmethod
+    def of(cls, rows: Iterable[Hypothesis], width: int) -> Hypotheses:
+        """The columns of ``rows`` (a tuple or list of :class:`Hypothesis`, as
+        :meth:`multicomp.Report.from_json` reads them). Rows whose APVs differ in number
+        cannot be columns: ValueError names the first without ``width`` APVs (one per
+        procedure); rows that agree are taken, and checked against the procedures later
+        (:func:`multicomp.report.json.check_report`)."""
+        items = list(rows)
+        if len({len(h.apvs) for h in items}) > 1:
+            i = next(i for i, h in enumerate(items) if len(h.apvs) != width)
+            raise ValueError(
+                f"report.hypotheses[{i}].apvs must hold {width} values (one per "
+                f"procedure); got {len(items[i].apvs)}"
+            )
+        sides = [h.first for h in items] + [h.second for h in items]
+        position = {name: i for i, name in enumerate(dict.fromkeys(sides))}
+        where = np.array([position[name] for name in sides], dtype=np.intp)
+        return cls(
+            list(position),
+            where[: len(items)],
+            where[len(items) :],
+            [h.difference for h in items],
+            [h.z for h in items],
+            [h.pvalue for h in items],
+            [h.apvs for h in items],
+        )
+
+    def __len__(self) -> int:
+        return len(self.pvalue)
+
+    @overload
+    def __getitem__(self, index: int) -> Hypothesis: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Hypothesis, ...]: ...
+    def __getitem__(self, index: int | slice) -> Hypothesis | tuple[Hypothesis, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        i = range(len(self))[index]  # IndexError as a tuple's
+        return Hypothesis(
+            self.names[self.first[i]],
+            self.names[self.second[i]],
+            float(self.difference[i]),
+            float(self.z[i]),
+            float(self.pvalue[i]),
+            tuple(self.apvs[i].tolist()),
+        )
+
+    def __iter__(self) -> Iterator[Hypothesis]:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (tuple, list)):
+            return tuple(self) == tuple(other)
+        if not isinstance(other, Hypotheses):
+            return NotImplemented
+        return (
+            len(self) == len(other)
+            and self.apvs.shape == other.apvs.shape
+            and bool(np.all(self.first_names == other.first_names))
+            and bool(np.all(self.second_names == other.second_names))
+            and all(
+                np.array_equal(getattr(self, c), getattr(other, c))
+                for c in ("difference", "z", "pvalue", "apvs")
+            )
+        )
+
+    def __hash__(self) -> int:
+        return hash(
+            (self.names, self.first.tobytes(), self.second.tobytes(), self.pvalue.tobytes())
+        )
+
+    def __repr__(self) -> str:
+        return f"<Hypotheses: {len(self)} hypotheses of {len(self.names)} algorithms>"
+
+    @property
+    def first_names(self) -> np.ndarray:
+        """The name of each hypothesis's ``first`` algorithm (an object array)."""
+        return np.asarray(self.names, dtype=object)[self.first]
+
+    @property
+    def second_names(self) -> np.ndarray:
+        """The name of each hypothesis's ``second`` algorithm (an object array)."""
+        return np.asarray(self.names, dtype=object)[self.second]
+
+    def labels(self) -> np.ndarray:
+        """The label "first vs second" of each hypothesis (an object array)."""
+        return np.asarray(self.first_names + " vs " + self.second_names)
+
+
 @dataclass(frozen=True)
 class EffectSize(NotebookView):
     """One effect size of a pair in a :class:`Report` (``compare(extras=("effect_sizes",))``,
@@ -386,7 +540,7 @@ class ReportData:
     comparison: PosthocComparison
     procedures: tuple[str, ...]
     procedure: str  # the procedure of the summary and the plot
-    hypotheses: tuple[Hypothesis, ...]
+    hypotheses: Hypotheses  # a tuple or list of Hypothesis is taken too (__post_init__)
     notes: tuple[str, ...] = ()
     # the options of compare() that select a paper's form (see its docstring)
     tie_correction: bool = True
@@ -416,6 +570,11 @@ class ReportData:
     effect_sizes: tuple[PairEffects, ...] = ()
     matrix: tuple[MatrixCell, ...] = ()
     letters: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.hypotheses, Hypotheses):
+            columns = Hypotheses.of(self.hypotheses, len(self.procedures))
+            object.__setattr__(self, "hypotheses", columns)
 
     # --- tables ------------------------------------------------------------------------
     @property
@@ -475,29 +634,40 @@ class ReportData:
     def to_frame(self) -> pd.DataFrame:
         """One row per hypothesis, in order of unadjusted p (as the papers' tables): columns
         ``difference``, ``z``, ``pvalue``, ``apv_<procedure>``, ``reject_<procedure>``."""
-        rows = sorted(self.hypotheses, key=lambda h: h.pvalue)
+        h = self.hypotheses
+        order = self.by_pvalue()
         frame = pd.DataFrame(
             {
-                "difference": [h.difference for h in rows],
-                "z": [h.z for h in rows],
-                "pvalue": [h.pvalue for h in rows],
+                "difference": h.difference[order],
+                "z": h.z[order],
+                "pvalue": h.pvalue[order],
+                **{f"apv_{m}": h.apvs[order, j] for j, m in enumerate(self.procedures)},
+                **{
+                    f"reject_{m}": h.apvs[order, j] <= self.alpha
+                    for j, m in enumerate(self.procedures)
+                },
             },
-            index=pd.Index([h.label for h in rows], name="hypothesis"),
+            index=pd.Index(h.labels()[order], name="hypothesis"),
         )
-        for j, m in enumerate(self.procedures):
-            frame[f"apv_{m}"] = [h.apvs[j] for h in rows]
-        for j, m in enumerate(self.procedures):
-            frame[f"reject_{m}"] = [h.apvs[j] <= self.alpha for h in rows]
         return frame
+
+    def by_pvalue(self) -> np.ndarray:
+        """The positions of the hypotheses in order of unadjusted p (ties in their order)."""
+        return np.argsort(self.hypotheses.pvalue, kind="stable")
 
     # --- decisions ---------------------------------------------------------------------
     def rejected(
         self, procedure: str | None = None, alpha: float | None = None
     ) -> list[Hypothesis]:
         """Hypotheses rejected by ``procedure`` (default: the report's) at ``alpha`` (APV <= alpha)."""
+        order = self.by_pvalue()
+        return [self.hypotheses[int(i)] for i in order[self.rejected_mask(procedure, alpha)[order]]]
+
+    def rejected_mask(self, procedure: str | None = None, alpha: float | None = None) -> np.ndarray:
+        """Which hypotheses (in their order) ``procedure`` rejects at ``alpha``, as booleans."""
         j = self._procedure_index(procedure)
         level = self.alpha if alpha is None else check_alpha(alpha)
-        return [h for h in sorted(self.hypotheses, key=lambda h: h.pvalue) if h.apvs[j] <= level]
+        return np.asarray(self.hypotheses.apvs[:, j] <= level)
 
     def _procedure_index(self, procedure: str | None) -> int:
         name = (

@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import contextlib
 import os
+from dataclasses import fields
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from multicomp import ranktests
 from multicomp._validation import check_alpha, check_bool, check_choice, one_of
 from multicomp._vocabulary import CD_PROCEDURES, PosthocTest
 from multicomp.data.scores import index_of
-from multicomp.plotting.cd_diagram import cd_diagram, draw_decisions
+from multicomp.plotting.cd_diagram import DiagramStyle, cd_diagram, draw_decisions
+from multicomp.posthoc import PosthocOptions
 from multicomp.report import files, json, render
 from multicomp.report.decisions import of_report
 from multicomp.report.model import ReportData
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["Report"]
 
@@ -62,8 +67,9 @@ class Report(ReportData):
         The procedures whose adjusted p-values each hypothesis holds.
     procedure : str
         The procedure of the summary and the plot.
-    hypotheses : tuple of Hypothesis
-        One per comparison.
+    hypotheses : Hypotheses
+        One :class:`Hypothesis` per comparison, held as columns (a read-only sequence; its
+        arrays ``first``, ``second``, ``difference``, ``z``, ``pvalue``, ``apvs``).
     notes : tuple of str
         Notes for the reader (left-out data sets and procedures, missing scores).
     tie_correction, rom, aligned_se, quade_se, monotone : bool or str
@@ -320,7 +326,7 @@ class Report(ReportData):
         alpha: float | None = None,
         control: str | int | None = None,
         test: PosthocTest | None = None,
-        **style: Any,
+        **style: Unpack[DiagramStyle],
     ) -> Any:
         """The critical difference (CD) diagram of this report (a matplotlib Figure).
 
@@ -354,20 +360,14 @@ class Report(ReportData):
                 f"control (asked: test={test!r}, control={control!r}): "
                 + one_of("procedure", procedure, self.procedures)
             )
-        options: dict[str, Any] = {"aligned_se": self.aligned_se, "quade_se": self.quade_se}
-        if self.comparison == "control":
-            options["rom"] = self.rom
-        else:
-            options["monotone"] = self.monotone
+        # the report's post-hoc options (its fields of the same names): its p-values
+        options = {f.name: getattr(self, f.name) for f in fields(PosthocOptions)}
         return cd_diagram(
             self.as_scores(),
             procedure=procedure,
             alpha=alpha,
             control=named if named is not None else self.control,
             test=cast(PosthocTest, self.test) if test is None else test,  # not incomplete
-            method=self.method,
-            random_state=self.random_state,
-            n_resamples=self.n_resamples,
             **options,
             **style,
         )

@@ -60,6 +60,9 @@ pub enum CoreError {
     /// A Plackett-Luce run beyond [`crate::plackett_luce::MAX_WORK`] or
     /// [`crate::plackett_luce::MAX_VALUES`].
     TooMuchWork { work: f64, values: f64 },
+    /// A table of the permutation engine that is not rows of k integer units, or gaps that
+    /// are not sorted.
+    BadTable { detail: String },
 }
 
 impl fmt::Display for CoreError {
@@ -140,8 +143,9 @@ impl fmt::Display for CoreError {
             ),
             Self::BadOrder { k, detail } => write!(
                 f,
-                "order must list each algorithm 0..{k} once (one order of k = {k} for all \
-                 families, or one per family); {detail}"
+                "order must list each algorithm 0 to {} once (one order of k = {k} for all \
+                 families, or one per family); {detail}",
+                k.saturating_sub(1)
             ),
             Self::NotRobinson {
                 family,
@@ -168,6 +172,7 @@ impl fmt::Display for CoreError {
                 "expected families of 1 <= m < 2^31 p-values each, got {got} values for m = {m}"
             ),
             Self::BadRankings { detail } => write!(f, "invalid rankings: {detail}"),
+            Self::BadTable { detail } => write!(f, "invalid permutation table: {detail}"),
             Self::BadSetting { detail } => f.write_str(detail),
             Self::TooMuchWork { work, values } => write!(
                 f,

@@ -13,6 +13,7 @@ pub mod error;
 pub mod exhaustive;
 pub mod interrupt;
 pub mod pairs;
+pub mod permutation;
 pub mod plackett_luce;
 pub mod robinson;
 pub mod shaffer;

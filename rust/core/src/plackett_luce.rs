@@ -92,7 +92,8 @@ pub fn check_plackett_luce(
         for &a in row {
             if a >= k || seen[a] == i {
                 return bad(format!(
-                    "ranking {i} is not a permutation of 0..{k} (algorithm {a})"
+                    "ranking {i} is not a permutation of 0 to {} (algorithm {a})",
+                    k - 1
                 ));
             }
             seen[a] = i;

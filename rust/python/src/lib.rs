@@ -5,14 +5,16 @@ use multicomp_core::adjust::{self, Procedure};
 use multicomp_core::bergmann_hommel::{self, Algorithm};
 use multicomp_core::error::Result as CoreResult;
 use multicomp_core::pairs::{check_family_length, check_k, check_k_bergmann_hommel, check_pvalues};
+use multicomp_core::permutation;
 use multicomp_core::plackett_luce::{self, check_plackett_luce, Settings};
 use multicomp_core::robinson::{self, check_k_robinson};
 use multicomp_core::{
     exhaustive, shaffer, CoreError, Interrupt, MAX_K, MAX_K_ENUMERATE, MAX_K_ROBINSON,
+    MAX_K_SHAFFER,
 };
 use numpy::ndarray::{ArrayD, IxDyn};
 use numpy::{
-    AllowTypeChange, PyArray1, PyArray2, PyArrayDyn, PyArrayLike2, PyArrayLikeDyn,
+    AllowTypeChange, PyArray1, PyArray2, PyArrayDyn, PyArrayLike1, PyArrayLike2, PyArrayLikeDyn,
     PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyOverflowError, PyValueError};
@@ -434,12 +436,46 @@ fn plackett_luce_pairs<'py>(
     Ok((matrix(better)?, matrix(above)?))
 }
 
+/// Draws of at most this many cells (resamples x (N k + pairs)) run on the calling thread:
+/// about a millisecond, less than handing them to the pool would save.
+const QUICK_DRAW_CELLS: usize = 200_000;
+
+/// Monte Carlo permutation counts of a table W (N, k) of integer units: over `n_resamples`
+/// resamples permuting each row, those with sum_j C*_j^2 >= sum_j totals_j^2 (`totals`: the
+/// observed column totals), and for each of the sorted `gaps` the (resample, pair) couples
+/// with |C*_a - C*_b| >= gap. Seeded by `seed`; the counts do not depend on the number of
+/// threads.
+#[pyfunction]
+#[pyo3(signature = (table, totals, gaps, *, n_resamples, seed))]
+fn permutation_draw<'py>(
+    py: Python<'py>,
+    table: PyArrayLike2<'py, i64, AllowTypeChange>,
+    totals: PyArrayLike1<'py, i64, AllowTypeChange>,
+    gaps: PyArrayLike1<'py, i64, AllowTypeChange>,
+    n_resamples: usize,
+    seed: u64,
+) -> Result<(u64, Bound<'py, PyArray1<u64>>)> {
+    let k = table.shape()[1];
+    let values: Vec<i64> = table.as_array().iter().copied().collect();
+    let totals: Vec<i64> = totals.as_array().iter().copied().collect();
+    let gaps: Vec<i64> = gaps.as_array().iter().copied().collect();
+    permutation::check_draw(&values, k, &totals, &gaps)?;
+    let pairs = k * (k - 1) / 2 * usize::from(!gaps.is_empty());
+    let cells = n_resamples.saturating_mul(values.len() + pairs);
+    let quick = cells <= QUICK_DRAW_CELLS;
+    let draw = interruptible(py, quick, |stop| {
+        permutation::draw(&values, k, &totals, &gaps, n_resamples, seed, !quick, stop)
+    })?;
+    Ok((draw.at_least, PyArray1::from_vec(py, draw.pairs_at_least)))
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_K", MAX_K)?;
     m.add("MAX_K_ENUMERATE", MAX_K_ENUMERATE)?;
     m.add("MAX_K_ROBINSON", MAX_K_ROBINSON)?;
+    m.add("MAX_K_SHAFFER", MAX_K_SHAFFER)?;
     m.add_function(wrap_pyfunction!(shaffer_counts, m)?)?;
     m.add_function(wrap_pyfunction!(shaffer_multipliers, m)?)?;
     m.add_function(wrap_pyfunction!(exhaustive_sets, m)?)?;
@@ -449,6 +485,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bergmann_hommel_apv_robinson, m)?)?;
     m.add_function(wrap_pyfunction!(is_robinson, m)?)?;
     m.add_function(wrap_pyfunction!(adjust_pvalues, m)?)?;
+    m.add_function(wrap_pyfunction!(permutation_draw, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce_gibbs, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce_pairs, m)?)?;
     Ok(())

@@ -79,7 +79,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import numpy as np
@@ -87,13 +87,12 @@ import pandas as pd
 from scipy import special
 
 from multicomp import _ranking, ranktests
-from multicomp._validation import check_alpha, check_bool, check_choice, one_of
+from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
     ROMS,
     SE_FORMS,
     PosthocTest,
     PValueMethod,
-    PValueSource,
     Rom,
     SEForm,
 )
@@ -104,22 +103,28 @@ from multicomp.data.scores import (
     index_of,
     published_ranks,
 )
+from multicomp.posthoc.family import family
+from multicomp.posthoc.results import PosthocAllPairsResult, PosthocControlResult
 from multicomp.procedures import base as registry
-from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
 from multicomp.ranktests.permutation import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     RandomState,
     check_options,
     pair_pvalues,
-    pvalue_label,
     resolve,
 )
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["PosthocAllPairsResult", "PosthocControlResult", "posthoc_all_pairs", "posthoc_control"]
+__all__ = [
+    "CONTROL_REQUIRED",
+    "PosthocOptions",
+    "check_se_options",
+    "posthoc_all_pairs",
+    "posthoc_control",
+]
 
 CONTROL_REQUIRED = (
     "name the control (control=): the algorithm chosen before seeing the results, e.g. the "
@@ -129,221 +134,6 @@ CONTROL_REQUIRED = (
     "choice, compare all pairs (posthoc_all_pairs)"
 )
 """Why a 1xN post-hoc needs its control named (README: "Which procedure, and why")."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class _PosthocResult:
-    """What both post-hocs hold: z tests of ``difference``/``se`` and their APVs (``adjusted``,
-    one column per procedure); ``ranks``: the ranks of all algorithms (lower = better);
-    ``skipped``: procedures left out and why."""
-
-    test: str
-    alpha: float
-    se: float
-    n_datasets: int
-    ranks: pd.Series
-    difference: pd.Series
-    z: pd.Series
-    pvalue: pd.Series
-    adjusted: pd.DataFrame = field(repr=False)
-    options: Mapping[str, str | bool] = field(repr=False, default_factory=dict)
-    omitted: tuple[str, ...] = ()
-    method: PValueSource = (
-        "asymptotic"  # how ``pvalue`` was computed (the adjustments: ``procedures``)
-    )
-    n_resamples: int | None = None
-    skipped: Mapping[str, str] = field(default_factory=dict)
-
-    @property
-    def statistic(self) -> pd.Series:
-        """The z statistics (scipy's name for them, as in ``scipy.stats.dunnett``)."""
-        return self.z
-
-    @property
-    def procedures(self) -> tuple[str, ...]:
-        """The procedures of the result: the columns of ``adjusted``."""
-        return tuple(self.adjusted.columns)
-
-    @property
-    def reject(self) -> pd.DataFrame:
-        """Rejection decisions at ``alpha`` (APV <= alpha), one column per procedure."""
-        return self.adjusted <= self.alpha
-
-    def to_frame(self, *, sort: bool = False, reject: bool = False) -> pd.DataFrame:
-        """One row per hypothesis; columns ``difference``, ``z``, ``pvalue`` and ``apv_<procedure>``
-        for every procedure (what a reader compares; the decisions are APV <= alpha).
-
-        ``sort=True`` orders the rows by unadjusted p (ties keep their order), as the papers'
-        tables do. ``reject=True`` adds the decisions at ``alpha``, ``reject_<procedure>``.
-        ``frame.attrs["notes"]`` holds :attr:`notes` (procedures that do not hold alpha).
-        """
-        columns: list[pd.Series | pd.DataFrame] = [
-            self.difference,
-            self.z,
-            self.pvalue,
-            self.adjusted.add_prefix("apv_"),
-        ]
-        if reject:
-            columns.append(self.reject.add_prefix("reject_"))
-        frame = pd.concat(columns, axis=1)
-        frame.attrs["notes"] = self.notes
-        if sort:
-            frame = frame.iloc[np.argsort(self.pvalue.to_numpy(), kind="stable")]
-        return frame
-
-    @property
-    def notes(self) -> tuple[str, ...]:
-        """Warnings about procedures of this result that do not control the family-wise error
-        (:func:`multicomp.procedures.not_fwer_controlling`: Finner and Li), with measured
-        rates."""
-        notes = registry.not_fwer_controlling()
-        return tuple(notes[m] for m in self.procedures if m in notes)
-
-    def _heading(self) -> str:
-        raise NotImplementedError
-
-    def _repr_html_(self) -> str:
-        """In a notebook: the heading and the table sorted by p (every name escaped)."""
-        from multicomp._tables import html_escape
-
-        heading = f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, alpha = {self.alpha:g})"
-        table = self.to_frame(sort=True).to_html(float_format="{:.4g}".format, escape=True)
-        return f"<p><strong>{html_escape(heading)}</strong></p>\n{table}"
-
-    def __str__(self) -> str:
-        shown = self.to_frame(sort=True)[["z", "pvalue", *(f"apv_{m}" for m in self.procedures)]]
-        options = ", ".join(f"{key}={value!r}" for key, value in self.options.items())
-        # the pairwise tests and the incomplete-block post-hocs have no common SE (NaN)
-        se = "" if _pairwise(self.test) or np.isnan(self.se) else f"SE = {self.se:.6g}, "
-        omitted = f"\nomitted (incomplete): {', '.join(self.omitted)}" if self.omitted else ""
-        label = pvalue_label(self.method, self.n_resamples)
-        return (
-            f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, "
-            f"{se}alpha = {self.alpha:g}; {options}; p-values: {label})\n"
-            f"{shown.to_string(float_format='{:.6g}'.format)}{omitted}"
-            + "".join(f"\nNote: {note}." for note in self.notes)
-            + "".join(f"\n  skipped {m}: {why}" for m, why in self.skipped.items())
-        )
-
-
-_POSTHOC_ATTRIBUTES = """    test : str
-        The ranks compared (``'friedman'``, ``'aligned'``, ``'quade'``, ``'skillings_mack'``,
-        ``'durbin'``) or the pairwise tests (``'wilcoxon'``, ``'sign'``).
-    alpha : float
-        Significance level of ``reject``.
-    se : float
-        The standard error of a difference of average ranks (NaN after pairwise tests and the
-        incomplete-block tests, where it differs between pairs).
-    n_datasets : int
-        N, the data sets used.
-    ranks : pandas.Series
-        The ranks of all algorithms (lower = better).
-    difference : pandas.Series
-        The difference of average ranks of each hypothesis.
-    z : pandas.Series
-        difference / ``se`` (the pairwise tests' z; Conover's t after ``'durbin'``).
-    pvalue : pandas.Series
-        Unadjusted two-sided p-values.
-    adjusted : pandas.DataFrame
-        The adjusted p-values (APVs), one column per procedure.
-    options : mapping
-        The options that chose the forms of the test (tie correction, SE forms, ...).
-    omitted : tuple of str
-        The data sets that ``nan_policy='omit'`` left out.
-    skipped : mapping of str to str
-        Methods left out, and why.
-    method : str
-        How ``pvalue`` was computed: ``"asymptotic"`` (normal; the pairwise tests' own
-        p-values), ``"exact"`` or ``"permutation"`` (Monte Carlo) permutation p-values.
-        (``procedures`` are the adjustments.)
-    n_resamples : int or None
-        The number of Monte Carlo permutations (None unless ``method`` is ``"permutation"``).
-    statistic : pandas.Series
-        The z statistics (scipy's name).
-    procedures : tuple of str
-        The columns of ``adjusted``.
-    reject : pandas.DataFrame
-        Decisions at ``alpha`` (APV <= alpha), one column per procedure.
-    notes : tuple of str
-        Warnings about the procedures that do not control the family-wise error."""
-"""The Attributes entries of both post-hoc results (their docstrings' shared part)."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class PosthocControlResult(_PosthocResult):
-    __doc__ = f"""Comparisons of each algorithm with a control (1 x N), G10 Sec. 5.
-
-    Attributes
-    ----------
-{_POSTHOC_ATTRIBUTES}
-    control : str
-        The control algorithm. Each hypothesis is one other algorithm (``algorithms``, input
-        order without the control); ``difference`` is R_j - R_control, ``adjusted`` has one
-        column per registered 1 x N procedure (:mod:`multicomp.procedures`).
-    algorithms : tuple of str
-        The algorithms compared with the control.
-
-    References
-    ----------
-    G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
-    comparisons in the design of experiments in computational intelligence and data mining,
-    Inf. Sci. 180:2044-2064.
-    """
-
-    control: str
-
-    @property
-    def algorithms(self) -> tuple[str, ...]:
-        return tuple(self.pvalue.index)
-
-    def _heading(self) -> str:
-        return f"Post-hoc comparisons with control {self.control!r}"
-
-
-@dataclass(frozen=True, kw_only=True)
-class PosthocAllPairsResult(_PosthocResult):
-    __doc__ = f"""All pairwise comparisons (N x N), G08 Sec. 2.2.
-
-    Attributes
-    ----------
-{_POSTHOC_ATTRIBUTES}
-    pairs : tuple of (str, str)
-        The hypotheses: pairs (a, b), a before b in algorithm order, in itertools.combinations
-        order, labelled "a vs b"; ``difference`` is R_b - R_a.
-
-    References
-    ----------
-    G08 = Garcia & Herrera (2008), An extension on "Statistical comparisons of classifiers over
-    multiple data sets" for all pairwise comparisons, JMLR 9:2677-2694.
-    """
-
-    pairs: tuple[tuple[str, str], ...]
-
-    def _heading(self) -> str:
-        return "All pairwise post-hoc comparisons"
-
-    def matrix(self, procedure: str | None = None) -> pd.DataFrame:
-        """k x k symmetric DataFrame of the APVs of ``procedure`` (None: unadjusted p-values).
-
-        Rows and columns are the algorithms; the diagonal is NaN (no hypothesis).
-        """
-        if procedure is None:
-            values = self.pvalue.to_numpy()
-        else:
-            try:  # any case, '-' for '_', as every entry point spells procedures
-                name = check_choice("procedure", procedure, (*self.procedures, *self.skipped))
-            except ValueError:
-                raise ValueError(
-                    one_of("procedure", procedure, self.procedures, "or None (unadjusted p-values)")
-                ) from None
-            if name in self.skipped:
-                raise ValueError(f"{name} was skipped: {self.skipped[name]}")
-            values = self.adjusted[name].to_numpy()
-        names = list(self.ranks.index)
-        out = np.full((len(names), len(names)), np.nan)
-        first, second = np.triu_indices(len(names), k=1)
-        out[first, second] = out[second, first] = values
-        return pd.DataFrame(out, index=names, columns=names)
 
 
 @takes_scores(ScoreOptions, optional=True)
@@ -425,18 +215,13 @@ def posthoc_control(
     ----------
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    alpha = check_alpha(alpha)
-    test = cast(PosthocTest, check_choice("test", test, ranktests.posthoc_tests()))  # or registered
     rom = check_choice("rom", rom, ROMS)
-    ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
-    pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
-    basis = _basis(
-        data,
-        ranks,
-        n_datasets,
-        algorithms,
+    test, alpha, ses, pvalues, basis = _prepare(
+        (data, ranks, n_datasets, algorithms),
         test,
-        ses,
+        alpha,
+        {"aligned_se": aligned_se, "quade_se": quade_se},
+        (method, random_state, n_resamples),
     )
     if control is None:
         raise ValueError(CONTROL_REQUIRED)
@@ -515,18 +300,13 @@ def posthoc_all_pairs(
     G08 = Garcia & Herrera (2008), JMLR 9:2677-2694.
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
-    alpha = check_alpha(alpha)
-    test = cast(PosthocTest, check_choice("test", test, ranktests.posthoc_tests()))  # or registered
     monotone = check_bool(monotone, "monotone")
-    ses = check_se_options(test, {"aligned_se": aligned_se, "quade_se": quade_se})
-    pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
-    basis = _basis(
-        data,
-        ranks,
-        n_datasets,
-        algorithms,
+    test, alpha, ses, pvalues, basis = _prepare(
+        (data, ranks, n_datasets, algorithms),
         test,
-        ses,
+        alpha,
+        {"aligned_se": aligned_se, "quade_se": quade_se},
+        (method, random_state, n_resamples),
     )
     names = list(basis.ranks.index)
     k = len(names)
@@ -542,48 +322,67 @@ def posthoc_all_pairs(
     return cast(PosthocAllPairsResult, family("all_pairs", shared, planned, context, pairs=pairs))
 
 
-# --- the one pipeline: p-values, then procedures, then what was skipped, then the result ------
+@dataclass(frozen=True)
+class PosthocOptions:
+    """The options that change the p-values of a rank post-hoc, held together once: the SE
+    forms (``aligned_se``, ``quade_se``), Rom's coefficients (``rom``, with a control),
+    monotone APVs (``monotone``, all pairs) and how the p-values are computed (``method``,
+    ``random_state``, ``n_resamples``). :func:`multicomp.compare`, :meth:`multicomp.Report.plot`
+    and :func:`multicomp.cd_diagram` run their post-hoc through :meth:`run`; a report stores
+    them (its fields of the same names), so a diagram drawn from it shows its p-values."""
 
+    aligned_se: SEForm = "calibrated"
+    quade_se: SEForm = "calibrated"
+    rom: Rom = "exact"
+    monotone: bool = False
+    method: PValueMethod = "auto"
+    random_state: RandomState = DEFAULT_SEED
+    n_resamples: int = DEFAULT_RESAMPLES
 
-def family(
-    comparison: str,
-    tested: dict[str, Any],
-    planned: tuple[tuple[str, ...], Mapping[str, str]],
-    context: registry.Context,
-    **hypotheses: Any,
-) -> Any:
-    """The result of a post-hoc family: the adjusted p-values of the procedures ``planned``
-    (:func:`multicomp.procedures.plan`: those that apply, and those left out with their
-    reason) from the p-values ``tested`` (the fields every result shares: ``pvalue``, ``z``,
-    ``difference``, ...), as a :class:`PosthocControlResult` (``comparison="control"``,
-    ``hypotheses`` = ``control``) or :class:`PosthocAllPairsResult` (``"all_pairs"``,
-    ``pairs``). Every post-hoc ends here: the rank tests', the pairwise tests' and the
-    incomplete-block tests'."""
-    chosen, skipped = planned
-    p = tested["pvalue"].to_numpy()
-    adjusted = pd.DataFrame(
-        {name: _ADJUST[comparison](p, name, context) for name in chosen},
-        index=tested["pvalue"].index,
-        columns=list(chosen),
-        dtype=np.float64,
-    )
-    return _RESULTS[comparison](adjusted=adjusted, skipped=dict(skipped), **tested, **hypotheses)
-
-
-def _adjust_all_pairs(p: np.ndarray, name: str, context: registry.Context) -> np.ndarray:
-    ordered = registry.get("all_pairs", name).ordered  # p-values in rank order (Robinson)
-    order = context.order if ordered else None
-    return adjust_all_pairs(p, name, k=context.k, monotone=context.monotone, order=order)
-
-
-_ADJUST = {
-    "control": lambda p, name, context: adjust_control(p, name, rom=context.rom),
-    "all_pairs": _adjust_all_pairs,
-}
-_RESULTS = {"control": PosthocControlResult, "all_pairs": PosthocAllPairsResult}
+    def run(
+        self,
+        comparison: str,
+        data: Scores | None,
+        *,
+        control: str | int | None = None,
+        procedures: Sequence[str] | None = None,
+        **given: Any,
+    ) -> PosthocControlResult | PosthocAllPairsResult:
+        """:func:`posthoc_control` (``comparison="control"``) or :func:`posthoc_all_pairs` of
+        ``data`` with these options; ``given``: ``test``, ``alpha``, ``ranks``,
+        ``n_datasets``."""
+        shared = {
+            "aligned_se": self.aligned_se,
+            "quade_se": self.quade_se,
+            "method": self.method,
+            "random_state": self.random_state,
+            "n_resamples": self.n_resamples,
+            **given,
+        }
+        if comparison == "control":
+            return posthoc_control(data, control, rom=self.rom, **shared)
+        return posthoc_all_pairs(data, procedures=procedures, monotone=self.monotone, **shared)
 
 
 # --- shared machinery -------------------------------------------------------------------------
+
+
+def _prepare(
+    given: tuple[Scores | None, RanksLike | None, int | None, Sequence[str] | None],
+    test: str,
+    alpha: float,
+    ses: Mapping[str, str],
+    pvalue_options: tuple[PValueMethod, RandomState, int],
+) -> tuple[PosthocTest, float, dict[str, SEForm], _PValueOptions, _Basis]:
+    """What both post-hocs check and compute first: ``alpha``, ``test`` (a registered one),
+    the SE forms, the p-value options (``method``, ``random_state``, ``n_resamples``), and the
+    basis of the comparisons from ``given`` (data, published ranks, N, their names)."""
+    alpha = check_alpha(alpha)
+    test = cast(PosthocTest, check_choice("test", test, ranktests.posthoc_tests()))
+    checked = check_se_options(test, ses)
+    method, random_state, n_resamples = pvalue_options
+    pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
+    return test, alpha, checked, pvalues, _basis(*given, test, checked)
 
 
 class _Basis(NamedTuple):
@@ -654,6 +453,8 @@ def _z_tests(
             used,
             pvalues.random_state,
             pvalues.n_resamples,
+            asymptotic=pvalue,
+            threshold=alpha / len(first),  # Bonferroni's, the smallest of any procedure
         )
     index = pd.Index(labels)  # built once for the three Series
     series = {

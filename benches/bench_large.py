@@ -1,0 +1,193 @@
+"""Large suites: ``python benches/bench_large.py [--out PATH] [--sizes 100 300 1000 3000]``.
+
+Issue 25 item 1: ``multicomp.compare`` on 100 data sets x k algorithms (normal scores with a
+linear trend, seed 0) against the floor, what numpy and scipy take to rank the table, form the
+k(k-1)/2 z statistics and their normal p-values and sort them (what Holm alone needs), for
+k = 100, 300, 1000, 3000; ``method="asymptotic"`` and the default ``method="auto"``, each timed
+in the same process as its floor (interleaved, best of ``--rounds``), so the load of the shared
+machine falls on both alike. Peak memory: each (k, method) runs in a fresh process, which
+reports its peak resident set (``ru_maxrss``) before and after ``compare``. Also the size and
+time of ``str(report)`` and ``report.to_html()`` (issue 25 item 2). The growth exponent is the
+least-squares slope of log time on log m (m = k(k-1)/2 pairs) over the sizes from 300 up.
+Writes a Markdown report (default ``benches/RESULTS-large.md``). Not collected by pytest;
+nothing here asserts timings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from importlib.metadata import version
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import scipy
+from scipy import special, stats
+
+HERE = Path(__file__).resolve().parent
+N_DATASETS = 100
+
+
+def table(k: int) -> pd.DataFrame:
+    """100 data sets x k algorithms: normal scores plus a linear trend over the algorithms."""
+    rng = np.random.default_rng(0)
+    values = rng.normal(size=(N_DATASETS, k)) + np.linspace(0.0, 3.0, k)
+    return pd.DataFrame(values, columns=[f"algorithm{j:04d}" for j in range(k)])
+
+
+def floor(x: np.ndarray) -> np.ndarray:
+    """What Holm alone needs: ranks, the all-pairs z, their normal p-values, sorted."""
+    n, k = x.shape
+    ranks = stats.rankdata(-x, axis=1).mean(axis=0)
+    first, second = np.triu_indices(k, 1)
+    z = (ranks[second] - ranks[first]) / np.sqrt(k * (k + 1) / (6.0 * n))
+    p = 2.0 * special.ndtr(-np.abs(z))
+    return np.argsort(p, kind="stable")
+
+
+def best(function: Callable[[], object], rounds: int) -> float:
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def child(k: int, method: str, rounds: int) -> dict[str, float]:
+    """One (k, method) in this process: times of the floor and compare (interleaved), peak
+    memory around compare, and the sizes and times of str() and to_html()."""
+    import multicomp as mc
+
+    data = table(k)
+    x = data.to_numpy()
+    mc.compare(data.iloc[:, :20], method=method)  # imports and caches warm
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.perf_counter()
+    report = mc.compare(data, method=method)
+    first = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    floors, compares = [], [first]
+    for _ in range(rounds):
+        floors.append(best(lambda: floor(x), 1))
+        if len(compares) < rounds:
+            compares.append(best(lambda: mc.compare(data, method=method), 1))
+    start = time.perf_counter()
+    text = str(report)
+    text_time = time.perf_counter() - start
+    start = time.perf_counter()
+    page = report.to_html()
+    html_time = time.perf_counter() - start
+    return {
+        "floor": min(floors),
+        "compare": min(compares),
+        "rss_before": before / 1024,
+        "rss_peak": peak / 1024,
+        "procedure": report.procedure,
+        "pvalue_method": report.pvalue_method,
+        "str_bytes": len(text.encode()),
+        "str_time": text_time,
+        "html_bytes": len(page.encode()),
+        "html_time": html_time,
+    }
+
+
+def exponent(sizes: list[int], seconds: list[float]) -> float:
+    """Slope of log time on log m over the sizes from 300 up."""
+    kept = [(k * (k - 1) / 2, t) for k, t in zip(sizes, seconds) if k >= 300]
+    m, t = np.log(np.array(kept)).T
+    return float(np.polyfit(m, t, 1)[0])
+
+
+def run(sizes: list[int], rounds: int) -> dict[str, dict[int, dict[str, float]]]:
+    results: dict[str, dict[int, dict[str, float]]] = {}
+    for method in ("asymptotic", "auto"):
+        results[method] = {}
+        for k in sizes:
+            out = subprocess.run(
+                [sys.executable, __file__, "--child", str(k), method, "--rounds", str(rounds)],
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+            results[method][k] = json.loads(out.stdout.splitlines()[-1])
+            print(method, k, results[method][k], file=sys.stderr)
+    return results
+
+
+def report(results: dict[str, dict[int, dict[str, float]]], rounds: int) -> str:
+    cpus = os.cpu_count()
+    versions = ", ".join(
+        f"{name} {version(name)}" for name in ("numpy", "scipy", "pandas", "multicomp")
+    )
+    lines = [
+        "# Large suites: compare on 100 data sets x k algorithms (issue 25)",
+        "",
+        f"`python benches/bench_large.py`, {datetime.date.today()}, {platform.machine()}, "
+        f"{cpus} logical CPUs (shared with other work), Python {platform.python_version()}, "
+        f"{versions} (scipy {scipy.__version__}).",
+        "",
+        "Scores: normal plus a linear trend over the algorithms, 100 x k, seed 0. The floor: "
+        "numpy and scipy rank the table, form the k(k-1)/2 z statistics, their normal "
+        "p-values, and sort them (what Holm alone needs). Each (k, method) runs in a fresh "
+        f"process; times are the best of {rounds} calls, the floor's and compare's "
+        "interleaved; memory is the peak resident set of that process (before compare: "
+        "Python, the imports and the table).",
+        "",
+    ]
+    for method, by_k in results.items():
+        sizes = sorted(by_k)
+        lines += [
+            f'## method="{method}"',
+            "",
+            "| k | pairs | floor | compare | ratio | peak RSS (before) | procedure | p-values "
+            "| str() | to_html() |",
+            "|---|---|---|---|---|---|---|---|---|---|",
+        ]
+        for k in sizes:
+            r = by_k[k]
+            lines.append(
+                f"| {k} | {k * (k - 1) // 2:,} | {r['floor'] * 1e3:.1f} ms | "
+                f"{r['compare'] * 1e3:.0f} ms | {r['compare'] / r['floor']:.1f}x | "
+                f"{r['rss_peak']:.0f} MB ({r['rss_before']:.0f}) | {r['procedure']} | "
+                f"{r['pvalue_method']} | {r['str_bytes'] / 1e3:.1f} KB, {r['str_time']:.2f} s "
+                f"| {r['html_bytes'] / 1e6:.2f} MB, {r['html_time']:.2f} s |"
+            )
+        if len([k for k in sizes if k >= 300]) >= 2:
+            slope = exponent(sizes, [by_k[k]["compare"] for k in sizes])
+            floor_slope = exponent(sizes, [by_k[k]["floor"] for k in sizes])
+            lines += [
+                "",
+                f"Growth: compare's time grows like m^{slope:.2f} (the floor's like "
+                f"m^{floor_slope:.2f}), m = k(k-1)/2 pairs, fitted from k = 300 up.",
+            ]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=HERE / "RESULTS-large.md")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 300, 1000, 3000])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--child", nargs=2, metavar=("K", "METHOD"))
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(child(int(args.child[0]), args.child[1], args.rounds)))
+        return
+    text = report(run(args.sizes, args.rounds), args.rounds)
+    args.out.write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,305 @@
+"""The model of a simulation: the scenario (true locations, noise, data-set scales, rounding),
+the procedures to run and their options, checked before any work (:func:`specify`), and the
+tables it draws (:func:`draw`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from multicomp import ranktests
+from multicomp._validation import (
+    check_alpha,
+    check_bool,
+    check_choice,
+    check_choices,
+    check_count,
+)
+from multicomp._vocabulary import COMPARISONS, NOISES, ROMS, SE_FORMS, Comparison, Noise
+from multicomp.procedures import base as registry
+from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, check_options
+
+__all__ = [
+    "MAX_CELLS_PER_CHUNK",
+    "MAX_REPLICATIONS",
+    "CustomProcedure",
+    "NoiseFunction",
+    "Spec",
+    "draw",
+    "is_pairwise",
+    "seed_sequence",
+    "specify",
+]
+
+
+NoiseFunction = Callable[[np.random.Generator, tuple[int, ...]], np.ndarray]
+"""``noise(rng, shape) -> array of that shape``: errors of unit scale (a picklable, module-level
+function when an executor runs the chunks in other processes)."""
+CustomProcedure = Callable[[np.ndarray, float], np.ndarray]
+"""``procedure(scores, alpha) -> rejections``: ``scores`` is a (replications, N, k) array with
+larger = better; the result a boolean (replications, m) array, one column per hypothesis in the
+order of its comparison (``"omnibus"``: m = 1; ``"control"``: the k-1 others in order;
+``"all_pairs"``: the k(k-1)/2 pairs in ``itertools.combinations`` order)."""
+
+MAX_CELLS_PER_CHUNK = 20_000_000  # chunk_size * N * k: about 160 MB per float64 table stack
+MAX_REPLICATIONS = 100_000_000
+
+
+# --- the scenario ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spec:
+    """Everything a chunk needs (picklable): the model, the procedures and their options."""
+
+    effects: tuple[float, ...]
+    n_datasets: int
+    noise: Noise | NoiseFunction
+    scale_spread: float
+    decimals: int | None
+    alpha: float
+    control: int | None  # None: the best-ranked of each table
+    rows: tuple[tuple[str, str, str], ...]  # (comparison, test, procedure) of the built-ins
+    custom: tuple[tuple[str, str, CustomProcedure], ...]  # (comparison, name, function)
+    aligned_se: str
+    quade_se: str
+    rom: str
+    monotone: bool
+    tie_correction: bool
+    method: str = "auto"  # the p-values of the rank tests (multicomp.ranktests.permutation)
+    n_resamples: int = DEFAULT_RESAMPLES
+
+    @property
+    def k(self) -> int:
+        return len(self.effects)
+
+
+def draw(spec: Spec, rng: np.random.Generator, reps: int) -> np.ndarray:
+    """Scores x_rij = s_ri (mu_j + e_rij), larger = better: s_ri = exp(scale_spread z_ri)."""
+    shape = (reps, spec.n_datasets, spec.k)
+    if callable(spec.noise):
+        errors = np.asarray(spec.noise(rng, shape), dtype=np.float64)
+        if errors.shape != shape:
+            raise ValueError(f"noise(rng, {shape}) returned an array of shape {errors.shape}")
+    elif spec.noise == "normal":
+        errors = rng.standard_normal(shape)
+    elif spec.noise == "logistic":
+        errors = rng.logistic(size=shape) * (math.sqrt(3.0) / math.pi)
+    elif spec.noise == "t3":
+        errors = rng.standard_t(3, size=shape) / math.sqrt(3.0)
+    elif spec.noise == "uniform":
+        errors = rng.uniform(-math.sqrt(3.0), math.sqrt(3.0), size=shape)
+    else:
+        errors = rng.standard_exponential(size=shape) - 1.0
+    x = np.asarray(spec.effects) + errors
+    if spec.scale_spread > 0:
+        x *= np.exp(spec.scale_spread * rng.standard_normal((reps, spec.n_datasets, 1)))
+    if spec.decimals is not None:
+        x = np.round(x, spec.decimals)
+    return x
+
+
+def seed_sequence(random_state: int | None) -> np.random.SeedSequence:
+    if random_state is None:
+        return np.random.SeedSequence()
+    if (
+        isinstance(random_state, bool)
+        or not isinstance(random_state, (int, np.integer))
+        or random_state < 0
+    ):
+        raise TypeError(
+            f"random_state must be a non-negative integer, a numpy.random.SeedSequence "
+            f"or None; got {random_state!r}"
+        )
+    return np.random.SeedSequence(int(random_state))
+
+
+def is_pairwise(test: str) -> bool:
+    """Whether ``test`` is a registered pairwise test (post-hocs only, one table at a time)."""
+    return ranktests.kind_of(test) == "pairwise"
+
+
+def specify(
+    effects: ArrayLike | int,
+    n_datasets: int,
+    comparisons: Sequence[str],
+    tests: Sequence[str],
+    procedures: Sequence[str] | None,
+    control: int | str,
+    alpha: float,
+    noise: str | NoiseFunction,
+    scale_spread: float,
+    decimals: int | None,
+    custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None,
+    aligned_se: str,
+    quade_se: str,
+    rom: str,
+    monotone: bool,
+    tie_correction: bool,
+    method: str,
+    n_resamples: int,
+) -> tuple[Spec, list[tuple[str, str, str]], list[int]]:
+    """Check every argument before any work; the spec, the row labels and each row's m."""
+    method, n_resamples = check_options(method, None, n_resamples)
+    mu = _effects(effects)
+    k = len(mu)
+    n = check_count(n_datasets, "n_datasets", 2, 10**7)
+    alpha = check_alpha(alpha)
+    chosen_comparisons = check_choices("comparisons", comparisons, COMPARISONS)
+    chosen_tests = check_choices("tests", tests, ranktests.posthoc_tests())
+    aligned_se = check_choice("aligned_se", aligned_se, SE_FORMS)
+    quade_se = check_choice("quade_se", quade_se, SE_FORMS)
+    rom = check_choice("rom", rom, ROMS)
+    monotone = check_bool(monotone, "monotone")
+    tie_correction = check_bool(tie_correction, "tie_correction")
+    scenario = _scenario(noise, scale_spread, decimals, control, k)
+    rows = _rows(chosen_comparisons, chosen_tests, procedures, registry.Context(k, rom=rom))
+    extra = _custom(custom, scenario["control"])
+    m_of = {"omnibus": 1, "control": k - 1, "all_pairs": k * (k - 1) // 2}
+    index = rows + [(comparison, "custom", name) for comparison, name, _ in extra]
+    if not index:
+        raise ValueError("no procedure to simulate: check comparisons, tests and procedures")
+    spec = Spec(
+        effects=mu,
+        n_datasets=n,
+        **scenario,
+        alpha=alpha,
+        rows=tuple(rows),
+        custom=extra,
+        aligned_se=aligned_se,
+        quade_se=quade_se,
+        rom=rom,
+        monotone=bool(monotone),
+        tie_correction=bool(tie_correction),
+        method=method,
+        n_resamples=n_resamples,
+    )
+    return spec, index, [m_of[comparison] for comparison, _, _ in index]
+
+
+def _scenario(
+    noise: str | NoiseFunction,
+    scale_spread: float,
+    decimals: int | None,
+    control: int | str,
+    k: int,
+) -> dict[str, Any]:
+    """The checked noise, scale spread, rounding and control (None: the best-ranked) of a
+    scenario of ``k`` algorithms, as :class:`Spec` holds them."""
+    if not callable(noise):
+        noise = check_choice("noise", noise, NOISES)
+    if (
+        isinstance(scale_spread, bool)
+        or not isinstance(scale_spread, (int, float, np.floating, np.integer))
+        or not 0 <= scale_spread <= 10
+    ):
+        raise ValueError(f"scale_spread must be a number in [0, 10]; got {scale_spread!r}")
+    if decimals is not None and (
+        isinstance(decimals, bool) or not isinstance(decimals, (int, np.integer))
+    ):
+        raise TypeError(f"decimals must be an integer or None; got {decimals!r}")
+    if control == "best":
+        c = None
+    elif (
+        isinstance(control, bool)
+        or not isinstance(control, (int, np.integer))
+        or not 0 <= control < k
+    ):
+        raise ValueError(
+            f"control must be an algorithm's index in 0..{k - 1} or 'best'; got {control!r}"
+        )
+    else:
+        c = int(control)
+    return {
+        "noise": noise,
+        "scale_spread": float(scale_spread),
+        "decimals": None if decimals is None else int(decimals),
+        "control": c,
+    }
+
+
+def _rows(
+    comparisons: Sequence[str],
+    tests: Sequence[str],
+    procedures: Sequence[str] | None,
+    context: registry.Context,
+) -> list[tuple[str, str, str]]:
+    """The (comparison, test, procedure) rows of a simulation: the registered procedures of
+    each family that apply (:func:`multicomp.procedures.plan`: by default those beyond their
+    size limit are left out; asked for, they are a ValueError), and after pairwise tests those
+    valid for their p-values."""
+    k = context.k
+    known = tuple(dict.fromkeys(registry.names("control") + registry.names("all_pairs")))
+    requested = None if procedures is None else check_choices("procedures", procedures, known)
+    sizes = {"control": k - 1, "all_pairs": k * (k - 1) // 2}
+    chosen = {
+        family: registry.plan(
+            family,
+            None if requested is None else [m for m in requested if m in registry.names(family)],
+            size,
+            context,
+        )[0]
+        for family, size in sizes.items()
+        if family in comparisons
+    }
+    rows: list[tuple[str, str, str]] = []
+    for comparison in comparisons:
+        for test in tests:
+            names = _omnibus(test) if comparison == "omnibus" else chosen[comparison]
+            if is_pairwise(test) and comparison != "omnibus":
+                valid = registry.after_pairwise(comparison)
+                names = tuple(m for m in names if m in valid)
+            rows += [(comparison, test, name) for name in names]
+    return rows
+
+
+def _omnibus(test: str) -> tuple[str, ...]:
+    """The omnibus tests of ``test`` (the row names of the result): a registered rank test
+    and those derived from it; none for the pairwise tests."""
+    if is_pairwise(test):
+        return ()
+    return (test, *(derived.name for derived in ranktests.get(test).derived))
+
+
+def _effects(effects: ArrayLike | int) -> tuple[float, ...]:
+    if isinstance(effects, (int, np.integer)) and not isinstance(effects, bool):
+        mu = np.zeros(int(effects))
+    else:
+        try:
+            mu = np.asarray(effects, dtype=np.float64)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(
+                f"effects must be numbers (one per algorithm) or an integer k: {exc}"
+            ) from exc
+    if mu.ndim != 1 or not 2 <= mu.size <= 1000:
+        raise ValueError(
+            f"effects must give 2 to 1000 algorithms (or be such a k), got shape {mu.shape}"
+        )
+    if not np.all(np.isfinite(mu)):
+        raise ValueError("effects must be finite")
+    return tuple(float(v) for v in mu)
+
+
+def _custom(
+    custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None, control: int | None
+) -> tuple[tuple[str, str, CustomProcedure], ...]:
+    if custom is None:
+        return ()
+    if not isinstance(custom, Mapping):
+        raise TypeError("custom must be a mapping {name: (comparison, function)}")
+    out = []
+    for name, entry in custom.items():
+        if not (isinstance(entry, tuple) and len(entry) == 2 and callable(entry[1])):
+            raise TypeError(f"custom[{name!r}] must be a pair (comparison, function)")
+        comparison = check_choice(f"the comparison of custom[{name!r}]", entry[0], COMPARISONS)
+        if comparison == "control" and control is None:
+            raise ValueError(
+                f"custom[{name!r}] compares with a control: give control= an index, not 'best'"
+            )
+        out.append((comparison, str(name), entry[1]))
+    return tuple(out)

@@ -1,0 +1,215 @@
+"""The Monte Carlo permutation loop in the Rust core (issue 23.2): its p-values against the numpy
+engine and exact enumeration, independent of the number of threads and of the order of rows and
+columns; one draw per comparison (issue 19.9); and what method="auto" chooses (issue 21.4: a
+resolution below the procedures' thresholds; issue 22.2: bounded work at many algorithms)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+import multicomp as mc
+from multicomp import _work, ranktests
+from multicomp.ranktests import permutation as engine
+
+pytestmark = pytest.mark.filterwarnings("ignore::multicomp.ShapeWarning")
+
+
+@pytest.fixture(autouse=True)
+def no_kept_draws() -> Iterator[None]:
+    """Each test draws afresh (the engine keeps a few draws for the next call)."""
+    engine._DRAWS.clear()
+    yield
+    engine._DRAWS.clear()
+
+
+@pytest.fixture
+def draws(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The Rust core's draws, counted: the number of pair gaps each was asked for."""
+    calls: list[int] = []
+    real = engine._core.permutation_draw
+
+    def counted(table: Any, totals: Any, gaps: Any, **options: Any) -> Any:
+        calls.append(len(gaps))
+        return real(table, totals, gaps, **options)
+
+    monkeypatch.setattr(engine._core, "permutation_draw", counted)
+    return calls
+
+
+def _table(test: str, x: np.ndarray) -> np.ndarray:
+    return ranktests.get(test).table(x)
+
+
+@pytest.mark.parametrize("test", ["friedman", "aligned", "quade"])
+@pytest.mark.parametrize("shape", [(8, 5), (10, 12)])  # arrangements (k <= 8), Fisher-Yates
+def test_rust_and_numpy_engines_agree(test: str, shape: tuple[int, int]) -> None:
+    """The same null distribution by two independent loops (different random streams): the
+    omnibus and pooled pair p-values agree within four standard errors of their difference."""
+    x = np.round(np.random.default_rng(3).standard_normal(shape), 1)
+    table = _table(test, x)
+    entry = ranktests.get(test)
+    n = 20_000
+    statistic = entry.statistic(table, True)
+    rust = engine.omnibus_pvalue(table, np.nan, "permutation", 1, n).pvalue
+    numpy = engine.omnibus_pvalue(
+        table, np.nan, "permutation", 1, n, statistic=lambda t: entry.statistic(t, True)
+    ).pvalue
+    assert 0.02 < rust < 0.98, statistic  # a p-value that can disagree
+    assert abs(rust - numpy) <= 4 * np.sqrt(2 * rust * (1 - rust) / n)
+    totals = table.sum(axis=0)
+    first, second = np.triu_indices(shape[1], 1)
+    difference = totals[second] - totals[first]
+    pairs, used, count = engine.pair_pvalues(table, difference, "permutation", 1, n)
+    assert used == "permutation" and count == n
+    gaps = np.unique(np.abs(difference))
+    by_numpy = engine._numpy_draw(table, None, gaps - 1e-9, n, 5)
+    numpy_pairs = (by_numpy.pairs_at_least / len(first) + 1) / (n + 1)
+    np.testing.assert_allclose(
+        np.sort(np.unique(pairs))[::-1], np.sort(numpy_pairs)[::-1], atol=0.01, rtol=0
+    )
+
+
+_THREADS_SCRIPT = """
+import numpy as np, multicomp as mc
+x = np.random.default_rng(1).standard_normal((16, 10))
+print(repr(mc.friedman(x, method="permutation", n_resamples=30_000).pvalue))
+print(repr(mc.quade(x[:, :6], method="permutation", n_resamples=30_000).pvalue))
+pairs = mc.posthoc_all_pairs(x, test="aligned", method="permutation", n_resamples=20_000)
+print(repr(list(pairs.pvalue)))
+"""
+
+
+def test_p_values_do_not_depend_on_the_number_of_threads() -> None:
+    out = []
+    for threads in ("1", "2", "3"):
+        env = {**os.environ, "RAYON_NUM_THREADS": threads, "PYTHONWARNINGS": "ignore"}
+        run = subprocess.run(
+            [sys.executable, "-c", _THREADS_SCRIPT],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=300,
+        )
+        out.append(run.stdout)
+    assert out[0] == out[1] == out[2] and out[0].count("\n") == 3
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    arrays(
+        np.float64,
+        st.tuples(st.integers(2, 9), st.integers(2, 11)),
+        elements=st.integers(0, 6).map(float),
+    ),
+    st.randoms(use_true_random=False),
+    st.sampled_from([mc.friedman, mc.friedman_aligned_ranks, mc.quade]),
+)
+def test_monte_carlo_p_values_ignore_the_order_of_data_sets_and_algorithms(
+    x: np.ndarray, shuffler: Any, test: Any
+) -> None:
+    rows, columns = list(range(x.shape[0])), list(range(x.shape[1]))
+    shuffler.shuffle(rows)
+    shuffler.shuffle(columns)
+    options = {"method": "permutation", "n_resamples": 299, "random_state": 4}
+    p = test(x, **options).pvalue
+    assert 1 / 300 <= p <= 1
+    assert test(x[rows][:, columns], **options).pvalue == p
+
+
+def test_a_registered_test_without_the_kernel_resamples_with_numpy(draws: list[int]) -> None:
+    """A rank test registered without ``kernel`` (here Friedman's statistic on the ranks
+    halved, a table the Rust kernel is not told about) is permuted by the numpy engine with
+    its own statistic, and agrees with Friedman's Rust p-value within the Monte Carlo error."""
+    friedman = ranktests.get("friedman")
+    x = np.random.default_rng(2).standard_normal((9, 5))
+    table = friedman.table(x)
+    statistic = friedman.statistic(table, True)
+    asymptotic = float(friedman.pvalue(np.asarray(statistic), 9, 5))
+    numpy = engine.omnibus_pvalue(
+        table, asymptotic, "auto", 0, 20_000, statistic=lambda t: friedman.statistic(t, True)
+    )
+    assert numpy.method == "permutation" and not draws  # no exact form, no Rust draw
+    rust = engine.omnibus_pvalue(table, asymptotic, "permutation", 0, 20_000)
+    assert len(draws) == 1
+    assert abs(numpy.pvalue - rust.pvalue) <= 4 * np.sqrt(2 * rust.pvalue / 20_000)
+    with pytest.raises(ValueError, match="exact permutation distribution"):
+        engine.omnibus_pvalue(
+            table, asymptotic, "exact", 0, 99, statistic=lambda t: friedman.statistic(t, True)
+        )
+
+
+def test_one_draw_serves_the_omnibus_test_and_its_post_hoc(draws: list[int]) -> None:
+    """Issue 19.9: compare() draws once per rank test; the draw of the post-hoc's test counts
+    its pairs; the p-values are those of the functions called on their own."""
+    x = np.random.default_rng(5).standard_normal((12, 33))  # all pairs: Monte Carlo
+    report = mc.compare(x, procedure="holm")
+    assert report.pvalue_method == "permutation" and len(draws) == 1 and draws[0] > 0
+    engine._DRAWS.clear()
+    alone = mc.posthoc_all_pairs(x, procedures=["holm"])
+    assert [h.pvalue for h in report.hypotheses] == list(alone.pvalue)
+    assert report.omnibus[0].pvalue == mc.friedman(x, n_resamples=alone.n_resamples).pvalue
+    draws.clear()
+    y = np.random.default_rng(5).standard_normal((12, 8))
+    aligned = mc.compare(y, test="aligned", method="permutation", n_resamples=2_000)
+    # Friedman's omnibus row, then the aligned ranks' omnibus test with its post-hoc
+    assert len(draws) == 2 and draws[0] == 0 and draws[1] > 0
+    assert (
+        aligned.omnibus[2].pvalue
+        == mc.friedman_aligned_ranks(y, method="permutation", n_resamples=2_000).pvalue
+    )
+
+
+def test_auto_resolves_the_smallest_threshold_of_all_pairs() -> None:
+    """Issue 21.4: N = 16, k = 33, algorithms far apart: alpha/m = 0.05/528 lies below the
+    floor of 9,999 resamples (1e-4); auto draws enough to resolve it and rejects what the
+    asymptotic p-values reject (0 rejections before, 171 asymptotic)."""
+    rng = np.random.default_rng(0)
+    x = np.arange(33) * 0.5 + rng.standard_normal((16, 33))
+    auto = mc.posthoc_all_pairs(x, procedures=["holm"])
+    asymptotic = mc.posthoc_all_pairs(x, procedures=["holm"], method="asymptotic")
+    m = 33 * 32 // 2
+    assert auto.method == "permutation"
+    assert auto.n_resamples == int(np.ceil(engine.RESOLUTION * m / 0.05)) - 1
+    assert 1 / (auto.n_resamples + 1) <= 0.05 / m / engine.RESOLUTION * 1.0001
+    rejected = int((auto.adjusted["holm"] <= 0.05).sum())
+    by_normal = int((asymptotic.adjusted["holm"] <= 0.05).sum())
+    assert by_normal > 100 and abs(rejected - by_normal) <= 0.1 * by_normal
+    with_control = mc.posthoc_control(x, 0, procedures=["holm"])
+    # 32 hypotheses: 0.05/32 is resolved by the default 9,999 resamples
+    assert with_control.method == "exact" or with_control.n_resamples == 9_999
+
+
+@pytest.mark.parametrize("k", [300, 1000, 5000])
+def test_auto_bounds_the_work_at_many_algorithms(k: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22.2: N = 12 data sets and many algorithms: the estimated work is checked before
+    any draw; past the limit (lowered here so that the test stays quick) auto takes the
+    asymptotic form and says so in ``method``; under it, it draws."""
+    monkeypatch.setattr(engine, "PERMUTATION_WORK_LIMIT", 12 * k * 100)
+    x = pd.DataFrame(np.random.default_rng(k).standard_normal((12, k)))
+    omnibus = mc.friedman(x)
+    assert omnibus.method == "asymptotic" and omnibus.n_resamples is None
+    assert omnibus.pvalue == mc.friedman(x, method="asymptotic").pvalue
+    assert mc.friedman(x, n_resamples=99).method == "permutation"  # 99 x 12 k cells fit
+    post = mc.posthoc_control(x, 0, procedures=["holm"], n_resamples=99)
+    assert post.method == "asymptotic"  # k - 1 pairs: raised to 10 (k - 1)/alpha resamples
+    if k == 300:
+        report = mc.compare(x)
+        assert report.pvalue_method == "asymptotic" and report.omnibus[0].method == "asymptotic"
+
+
+def test_the_default_limit_is_documented_in_work() -> None:
+    assert engine.PERMUTATION_WORK_LIMIT is _work.PERMUTATION_WORK_LIMIT
+    # the reproducer of issue 22.2 at full size: its post-hoc alone is 9,999 x 12.5 million
+    assert engine._work(12, 5000, 9_999, True) > 100 * _work.PERMUTATION_WORK_LIMIT

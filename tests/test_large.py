@@ -4,15 +4,19 @@ times: benches/bench_large.py measures those)."""
 
 from __future__ import annotations
 
+import base64
 import json
+import re
 
 import numpy as np
 import pandas as pd
 import pytest
 
 import multicomp as mc
+from browser import CHROMIUM, images_in_chromium
 from multicomp import _core, procedures
 from multicomp._names import default_procedure
+from multicomp.report import large
 from multicomp.report.model import Hypotheses, Hypothesis
 
 
@@ -90,3 +94,99 @@ def test_shaffer_stops_at_its_limit_and_holm_decides_beyond() -> None:
     chosen, skipped = procedures.plan("all_pairs", None, m, procedures.Context(limit + 1))
     assert "shaffer" not in chosen and "holm" in chosen
     assert f"largest k ({limit}) of Shaffer's S(k)" in skipped["shaffer"]
+
+
+# --- reports that summarise ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def thousand() -> mc.Report:
+    """100 data sets x 1000 algorithms (499,500 pairs), as issue 25 asks."""
+    return mc.compare(suite(1000, n=100), method="asymptotic")
+
+
+def test_small_reports_list_everything_with_letters() -> None:
+    """Up to SUMMARY_LIMIT algorithms the reports list every algorithm and pair, and an
+    all-pairs report gives each algorithm its compact letters in the rank table."""
+    small = mc.compare(suite(large.SUMMARY_LIMIT, n=20), method="asymptotic")
+    assert not large.summarised(small)
+    summary, details = str(small).split("Details")
+    assert "more" not in summary and all(a in summary for a in small.algorithms)
+    assert details.count(" vs ") == len(small.hypotheses) == 435
+    letters = large.letters(small)
+    table = details.split("Omnibus tests")[0]
+    for a, x in letters.items():
+        assert re.search(rf"{re.escape(a)}\s.*\s{re.escape(x)}\n", table), a
+
+
+def test_letters_in_the_report_are_valid_for_its_decisions(wide: mc.Report) -> None:
+    """Two algorithms share a letter exactly when the report's procedure does not reject
+    their pair (Piepho's display, any decisions)."""
+    letters = large.letters(wide)
+    rejected = {frozenset((h.first, h.second)) for h in wide.rejected()}
+    for h in wide.hypotheses:
+        shared = bool(set(letters[h.first]) & set(letters[h.second]) - {"."})
+        assert shared == (frozenset((h.first, h.second)) not in rejected)
+
+
+def test_summarised_outputs_at_k1000_stay_small(thousand: mc.Report) -> None:
+    """k = 1000: str() under 20 KB, Markdown and LaTeX alike, each with the ranking's top and
+    bottom and a count of the rest, the best against the others, the top group, the number
+    of groups and where the full pair matrix is."""
+    best = thousand.algorithms[int(np.argmin(thousand.test_ranks))]
+    outputs = {
+        "text": str(thousand),
+        "markdown": thousand.to_markdown(),
+        "latex": thousand.to_latex(),
+    }
+    for name, out in outputs.items():
+        assert len(out.encode()) < 20_000, name
+        assert f"{1000 - large.TOP - large.BOTTOM} more" in out, name
+        assert best in out, name
+    text = outputs["text"]
+    assert f"The best, {best}, is significantly better than" in text
+    assert "Top group" in text and "Groups of algorithms with no significant difference" in text
+    assert "499,500 hypotheses in Report.to_csv(), Report.to_json()" in text
+    assert text.count(" vs ") == large.NAMED  # the best against the 20 ranked next
+    assert "\\label{tab:mc-best}" in outputs["latex"]
+
+
+def test_summarised_html_at_k1000_is_small_and_renders(
+    thousand: mc.Report, tmp_path: pytest.TempPathFactory
+) -> None:
+    """k = 1000: one page under 2 MB, with the compact letter display as its figure (the CD
+    diagram's names would not fit); where Chromium is installed, the page renders and its
+    image loads."""
+    page = thousand.to_html()
+    assert len(page.encode()) < 2_000_000
+    assert page.count("<img") == 1 and "Compact letter display" in _svg_text(page)
+    if CHROMIUM is None:
+        pytest.skip("Chromium is not installed")
+    path = tmp_path / "k1000.html"  # type: ignore[operator]
+    # the page forbids scripts; the probe's copy drops that policy to run its image check
+    path.write_text(re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", page))
+    loaded = images_in_chromium(path)
+    assert loaded == {"images": 1, "broken": []}
+
+
+def _svg_text(page: str) -> str:
+    """The SVG of the page's one image, decoded."""
+    uri = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', page)
+    assert uri is not None
+    return base64.b64decode(uri.group(1)).decode()
+
+
+def test_plot_draws_letters_beyond_the_cd_limit(wide: mc.Report) -> None:
+    """Report.plot draws a CD diagram up to CD_LIMIT algorithms and the compact letter
+    display beyond, sorted best first with every name; letters= chooses either."""
+    over = mc.compare(suite(large.CD_LIMIT + 1, n=20), method="asymptotic")
+    figure = over.plot()
+    names = [t.get_text() for ax in figure.axes for t in ax.get_yticklabels()]
+    order = np.argsort(over.test_ranks, kind="stable")
+    assert names == [over.algorithms[i] for i in order]
+    assert "Compact letter display" in figure.texts[0].get_text()
+    cd = wide.plot()
+    assert not any("Compact letter display" in t.get_text() for t in cd.texts)
+    assert wide.plot(letters=True).axes[0].get_yticklabels()
+    with pytest.raises(ValueError, match="letters=True draws the report's own all-pairs"):
+        mc.compare(suite(5), control="algorithm 000").plot(letters=True)

@@ -1,8 +1,9 @@
-"""compare(extras=...): effect sizes, the multi-comparison matrix and the compact letters in
-every output of a report, only when asked (issue 24 wiring, issue 25.3)."""
+"""compare(extras=...): the effect sizes and the multi-comparison matrix in every output of a
+report, only when asked (issue 24 wiring)."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -13,10 +14,9 @@ import pytest
 from multicomp import Report, compare, load_example
 from multicomp.cli import main
 from multicomp.effect_size import effect_sizes
-from multicomp.letters import compact_letters
 from multicomp.multi_comparison import comparison_matrix
 
-ALL = ("effect_sizes", "matrix", "letters")
+ALL = ("effect_sizes", "matrix")
 
 
 def rendered(report: Report) -> dict[str, str]:
@@ -38,9 +38,9 @@ def d06() -> Report:
 
 def test_nothing_is_added_unless_asked() -> None:
     plain = compare(load_example("demsar2006"))
-    assert plain.extras == () and not (plain.effect_sizes or plain.matrix or plain.letters)
+    assert plain.extras == () and not (plain.effect_sizes or plain.matrix)
     for name, text in rendered(plain).items():
-        for heading in ("Effect sizes", "Multi-comparison matrix", "Letters", "How large"):
+        for heading in ("Effect sizes", "Multi-comparison matrix", "How large"):
             assert heading not in text, (name, heading)
 
 
@@ -53,26 +53,6 @@ def test_the_extras_are_the_functions_values(d06: Report) -> None:
     matrix = comparison_matrix(data, alpha=0.05).to_frame()
     cells = pd.concat([c.to_frame() for c in d06.matrix])
     pd.testing.assert_frame_equal(cells, matrix.drop(columns=["first", "second", "reject"]))
-    # the letters of the report's own decisions (Bergmann-Hommel at alpha), algorithm by algorithm
-    decided = np.zeros((4, 4), dtype=bool)
-    for h in d06.rejected():
-        i, j = d06.algorithms.index(h.first), d06.algorithms.index(h.second)
-        decided[i, j] = decided[j, i] = True
-    frame = pd.DataFrame(decided, index=d06.algorithms, columns=d06.algorithms)
-    assert d06.letters == tuple(compact_letters(frame).letters)
-
-
-def test_letters_equal_those_of_the_post_hoc_result() -> None:
-    """compact_letters' documented example on G08's table (Bergmann-Hommel, alpha = 0.05)."""
-    report = compare(load_example("garcia2008"), method="asymptotic", extras=["letters"])
-    assert dict(zip(report.algorithms, report.letters)) == {
-        "C4.5": "a",
-        "NaiveBayes": "a",
-        "CN2": "b",
-        "1-NN": "b",
-        "Kernel": "c",
-    }
-    assert "Letters" in report.to_text() and "Effect sizes" not in report.to_text()
 
 
 def test_every_output_holds_the_extras_and_json_round_trips(d06: Report) -> None:
@@ -81,11 +61,10 @@ def test_every_output_holds_the_extras_and_json_round_trips(d06: Report) -> None
         text = said[name]
         assert "Effect sizes of the pairs" in text, name
         assert "Multi-comparison matrix" in text, name
-        assert "Letters" in text, name
         assert "-0.76 [-1.35, -0.15], medium" in text, name  # C4.5 vs C4.5+m, Cohen's d_z
         assert "11/1/2" in text, name  # C4.5+m+cf wins 11 of 14 against C4.5 (ties 1)
-    tables = set(pd.read_csv(pd.io.common.StringIO(said["csv"]))["table"])
-    assert {"effect_sizes", "matrix", "letters"} <= tables
+    tables = set(pd.read_csv(io.StringIO(said["csv"]))["table"])
+    assert {"effect_sizes", "matrix"} <= tables
     document = json.loads(said["json"])
     assert document["extras"] == list(ALL) and len(document["matrix"]) == 6
     assert Report.from_json(said["json"]) == d06
@@ -114,8 +93,8 @@ def test_with_a_control_the_summary_speaks_of_the_control() -> None:
 @pytest.mark.parametrize(
     ("options", "error", "message"),
     [
-        ({"extras": ["letters"], "control": "C4.5"}, ValueError, "leave out control="),
         ({"extras": ["effect"]}, ValueError, "extras"),
+        ({"extras": ["letters"]}, ValueError, "extras"),  # all-pairs reports show them anyway
         ({"extras": [3]}, TypeError, "extras must be a name or a sequence of names"),
     ],
 )
@@ -124,19 +103,23 @@ def test_bad_extras_are_refused(options: dict, error: type, message: str) -> Non
         compare(load_example("demsar2006"), **options)
 
 
-def test_extras_with_missing_scores() -> None:
+def test_extras_need_complete_scores() -> None:
     data = load_example("demsar2006").astype(float)
     data.iloc[0, 1] = np.nan
     with pytest.raises(ValueError, match="effect sizes and the matrix need complete scores"):
-        compare(data, test="skillings_mack", extras=["matrix"])
-    report = compare(data, test="skillings_mack", extras="letters")
-    assert len(report.letters) == 4 and Report.from_json(report.to_json()) == report
+        compare(data, test="skillings_mack", extras="matrix")
+    dropped = compare(data, nan_policy="omit", extras="matrix")  # the way the error points to
+    assert (
+        len(dropped.matrix) == 6
+        and dropped.matrix[0].wins + dropped.matrix[0].ties + (dropped.matrix[0].losses)
+        == len(data) - 1
+    )
 
 
 def test_from_json_refuses_extras_that_contradict_each_other(d06: Report) -> None:
     document = json.loads(d06.to_json())
-    document["letters"] = []
-    with pytest.raises(ValueError, match=r"report\.letters must be given exactly when"):
+    document["matrix"] = []
+    with pytest.raises(ValueError, match=r"report\.matrix must be given exactly when"):
         Report.from_json(json.dumps(document))
     document = json.loads(d06.to_json())
     document["matrix"][0]["first"] = "nobody"
@@ -145,8 +128,8 @@ def test_from_json_refuses_extras_that_contradict_each_other(d06: Report) -> Non
 
 
 def test_the_command_line_flags(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--example", "demsar2006", "--effect-sizes", "--matrix", "--letters"]) == 0
+    assert main(["--example", "demsar2006", "--effect-sizes", "--matrix"]) == 0
     out = capsys.readouterr().out
     assert "How large the differences" in out and "Multi-comparison matrix" in out
-    assert main(["--example", "demsar2006", "--letters", "--format", "json"]) == 0
-    assert Report.from_json(capsys.readouterr().out).extras == ("letters",)
+    assert main(["--example", "demsar2006", "--matrix", "--format", "json"]) == 0
+    assert Report.from_json(capsys.readouterr().out).extras == ("matrix",)

@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy.stats import chi2, norm
+from scipy import special
 
 from multicomp import _core
 from multicomp._validation import refuse_masked
@@ -53,10 +53,10 @@ def _nemenyi(p: FloatArray, context: Context) -> FloatArray:
     :func:`multicomp.critical_difference`. The APV lies between p and Bonferroni's m p (the
     maximum of the m pairs' |z| exceeds a value no more often than one of them, and no less
     often than all m together); :func:`~multicomp.procedures.studentized_range.range_sf` keeps
-    the tail's relative accuracy. Computed once per distinct p-value, and interpolated beyond a
-    few hundred (:mod:`multicomp.procedures.studentized_range`)."""
+    the tail's relative accuracy (Chebyshev series of it, once per k and panel of q).
+    Computed once per distinct p-value; |z| = -ndtri(p/2), as scipy's ``norm.isf``."""
     distinct, where = np.unique(p, return_inverse=True)
-    q = math.sqrt(2.0) * norm.isf(distinct / 2.0)
+    q = -math.sqrt(2.0) * special.ndtri(distinct / 2.0)
     apv = np.where(distinct >= 1.0, 1.0, range_sf(q, max(context.k, 2)))
     bonferroni = np.minimum(p.shape[-1] * distinct, 1.0)
     return np.clip(apv, distinct, bonferroni)[where.reshape(p.shape)]
@@ -68,8 +68,9 @@ def _miller(p: FloatArray, context: Context) -> FloatArray:
     compute them. Scheffe's projection: a pair's z^2 is at most the quadratic form of the k
     average ranks, asymptotically chi-square with k - 1 df, so the family-wise error is
     controlled (conservatively: Nemenyi's studentized range is exact for the pairs). At least
-    p (equal at k = 2, where rounding could put it an ulp below)."""
-    apv = chi2.sf(norm.isf(p / 2.0) ** 2, max(context.k, 2) - 1)
+    p (equal at k = 2, where rounding could put it an ulp below). scipy.special's ``chdtrc``
+    and ``ndtri`` are what ``chi2.sf`` and ``norm.isf`` compute, without their overhead."""
+    apv = special.chdtrc(max(context.k, 2) - 1, special.ndtri(p / 2.0) ** 2)
     return np.asarray(np.clip(apv, p, 1.0), dtype=np.float64)
 
 

@@ -18,8 +18,10 @@ from multicomp import ranktests
 from multicomp._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
+    ALTERNATIVES,
     FAMILIES,
     ROMS,
+    Alternative,
     CompareTest,
     Family,
     IncompleteTest,
@@ -85,6 +87,7 @@ def compare(
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
     extras: Sequence[ReportExtra] = (),
+    alternative: Alternative = "two-sided",
     **reading: Unpack[ScoreOptions],
 ) -> Report:
     """Run the recommended analysis in one call and return a :class:`Report`.
@@ -151,15 +154,19 @@ def compare(
         sets, where the asymptotic forms were measured above alpha; ``"asymptotic"`` gives the
         papers' values. The report labels which was used (``OmnibusTest.method``,
         ``Report.pvalue_method`` and a note). Not for the incomplete-block tests.
-    extras : sequence of {'effect_sizes', 'matrix', 'letters'}
-        What the report adds, only when asked (every renderer, the JSON and the CSV):
-        ``'effect_sizes'``, Cohen's d_z, Cliff's delta and Akinshin's gamma of each pair (or
-        against the control) with intervals and magnitude labels
-        (:func:`multicomp.effect_size.effect_sizes`), and in the summary how large the best
-        algorithm's lead is; ``'matrix'``, the multi-comparison matrix of Ismail-Fawaz et al.
-        (2023) (:func:`multicomp.multi_comparison.comparison_matrix`); ``'letters'``, the
-        compact letter display of the report's decisions (:func:`multicomp.letters.compact_letters`;
-        all pairs only), a column of the ranks table.
+    extras : sequence of {'effect_sizes', 'matrix'}
+        What the report adds, only when asked (every renderer, the JSON and the CSV; not with
+        the incomplete-block tests): ``'effect_sizes'``, Cohen's d_z, Cliff's delta and
+        Akinshin's gamma of each pair (or against the control) with intervals and magnitude
+        labels (:func:`multicomp.effect_size.effect_sizes`), and in the summary how large the
+        best algorithm's lead is; ``'matrix'``, the multi-comparison matrix of Ismail-Fawaz et
+        al. (2023) (:func:`multicomp.multi_comparison.comparison_matrix`), whose heat map
+        :meth:`Report.save` also writes. All-pairs reports show the compact letters of their
+        decisions in any case.
+    alternative : {'two-sided', 'greater', 'less'}
+        With a ``control``: one-sided comparisons, ``'less'`` that each algorithm is worse than
+        the control, ``'greater'`` better (:func:`multicomp.posthoc_control`). Not for all
+        pairs or the incomplete-block tests.
 
     Returns
     -------
@@ -193,21 +200,25 @@ def compare(
     >>> [hypothesis.label for hypothesis in mine.rejected()]
     ['C4.5+m+cf vs C4.5']
 
-    What the report adds when asked: how large the best algorithm's lead is, and the letters
-    of the groups that do not differ:
+    What the report adds when asked, e.g. how large the best algorithm's lead is:
 
-    >>> more = mc.compare(scores, extras=["effect_sizes", "letters"])
-    >>> dict(zip(more.algorithms, more.letters))
-    {'C4.5': 'a', 'C4.5+m': 'a', 'C4.5+cf': 'a', 'C4.5+m+cf': 'a'}
+    >>> more = mc.compare(scores, extras=["effect_sizes"])
     >>> print(more.summary.split("How large")[1].splitlines()[1])
       - against C4.5+m (the next best): d = 0.37 [-0.18, 0.90], small
     """
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
     test = cast(CompareTest, check_choice("test", test, ranktests.compare_tests()))  # or registered
-    extras = check_extras(extras, test, control)
+    extras = check_extras(extras, test)
     method, n_resamples = check_options(method, random_state, n_resamples)
     random_state = pinned(random_state)  # one seed for every draw of the comparison
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
+    if alternative != "two-sided" and (control is None or ranktests.kind_of(test) == "incomplete"):
+        raise ValueError(
+            f"alternative={alternative!r} applies to the comparisons with a control after a "
+            "rank or pairwise test: give control= (all pairs and the incomplete-block tests "
+            "are two-sided)"
+        )
     incomplete = ranktests.kind_of(test) == "incomplete"
     if incomplete and method not in ("auto", "asymptotic"):
         raise ValueError(
@@ -231,7 +242,6 @@ def compare(
             procedure=procedure,
             paper={"rom": rom, "monotone": monotone, "family": family},
             tie_correction=tie_correction,
-            extras=extras,
         )
     scores = data.scores()
     if control is not None:
@@ -244,6 +254,7 @@ def compare(
         method=method,
         random_state=random_state,
         n_resamples=n_resamples,
+        alternative=alternative,
     )
     k = scores.n_algorithms
     threshold = alpha / (k - 1 if control is not None else k * (k - 1) / 2)  # Bonferroni's
@@ -253,8 +264,6 @@ def compare(
     procedures = tuple(str(m) for m in result.adjusted.columns)
     asked = default_procedure(k, control, test) if procedure is None else procedure
     procedure = check_choice("procedure", asked, procedures)
-    hypotheses = _hypotheses(result, scores.algorithms)
-    added = compute_extras(scores, extras, control, alpha, hypotheses, procedures.index(procedure))
     return Report(
         algorithms=scores.algorithms,
         datasets=scores.datasets,
@@ -264,22 +273,30 @@ def compare(
         test=test,
         control=control,
         ranks=ranks,
-        test_ranks=tuple(float(v) for v in result.ranks),
         omnibus=omnibus,
         comparison="control" if control is not None else "all_pairs",
         procedures=procedures,
         procedure=procedure,
-        hypotheses=hypotheses,
+        hypotheses=_hypotheses(result, scores.algorithms),
         notes=_notes(scores, result, omnibus[0].method),
         tie_correction=bool(tie_correction),
         **_stored(options),
-        pvalue_method=result.method,
-        pvalue_resamples=result.n_resamples,
+        **_of_posthoc(result),
         omitted=scores.omitted,
-        left_out=tuple(result.skipped.items()),
         **side,
-        **added,
+        **compute_extras(scores, extras, control, alpha),
     )
+
+
+def _of_posthoc(result: PosthocControlResult | PosthocAllPairsResult) -> dict[str, Any]:
+    """The report's fields that the post-hoc result gives: its ranks, how its p-values were
+    computed, and the procedures it left out with why."""
+    return {
+        "test_ranks": tuple(float(v) for v in result.ranks),
+        "pvalue_method": result.method,
+        "pvalue_resamples": result.n_resamples,
+        "left_out": tuple(result.skipped.items()),
+    }
 
 
 def _stored(options: PosthocOptions) -> dict[str, Any]:
@@ -330,6 +347,13 @@ def _notes(
     notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
     if result.method != "asymptotic" or omnibus_method != "asymptotic":
         notes.append(permutation_note(scores.n_datasets, omnibus_method, result.method))
+    alternative = result.options.get("alternative", "two-sided")
+    if isinstance(result, PosthocControlResult) and alternative != "two-sided":
+        which = "better" if alternative == "greater" else "worse"
+        notes.append(
+            f"Note: one-sided comparisons (alternative={alternative!r}): a hypothesis is "
+            f"rejected only when the algorithm is {which} than the control {result.control}."
+        )
     return tuple(notes)
 
 
@@ -365,7 +389,6 @@ def _compare_incomplete(
     procedure: str | None,
     paper: dict[str, Any],
     tie_correction: bool,
-    extras: tuple[ReportExtra, ...],
 ) -> Report:
     """:func:`compare` with an incomplete-block test (``test`` "skillings_mack" or "durbin",
     :mod:`multicomp.incomplete`): the omnibus test and its post-hoc on every score, missing
@@ -418,9 +441,6 @@ def _compare_incomplete(
         procedures,
     )
     ranks = tuple(float(v) for v in result.ranks)
-    hypotheses = _hypotheses(result, scores.algorithms)
-    # the letters only (check_extras)
-    added = compute_extras(scores, extras, control, alpha, hypotheses, procedures.index(chosen))
     return Report(
         algorithms=scores.algorithms,
         datasets=tuple(scores.datasets[i] for i in kept),
@@ -437,12 +457,11 @@ def _compare_incomplete(
         comparison="control" if control is not None else "all_pairs",
         procedures=procedures,
         procedure=chosen,
-        hypotheses=hypotheses,
+        hypotheses=_hypotheses(result, scores.algorithms),
         notes=tuple(notes),
         tie_correction=bool(tie_correction),
         omitted=dropped,
         left_out=tuple(result.skipped.items()),
-        **added,
     )
 
 

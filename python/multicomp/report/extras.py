@@ -1,9 +1,9 @@
 """What :func:`multicomp.compare` adds to a report only when asked (``extras=``, the command
-line's ``--effect-sizes``, ``--matrix``, ``--letters``): the effect sizes of the pairs
-(:func:`multicomp.effect_size.effect_sizes`), the multi-comparison matrix
-(:func:`multicomp.multi_comparison.comparison_matrix`) and the compact letter display of the
-report's own decisions (:func:`multicomp.letters.compact_letters`); their tables for every
-renderer, and the summary's sentence on how large the best algorithm's lead is.
+line's ``--effect-sizes`` and ``--matrix``): the effect sizes of the pairs
+(:func:`multicomp.effect_size.effect_sizes`) and the multi-comparison matrix
+(:func:`multicomp.multi_comparison.comparison_matrix`); their tables for every renderer, and
+the summary's sentence on how large the best algorithm's lead is. (The compact letters of the
+report's decisions are in every all-pairs report: :mod:`multicomp.report.large`.)
 
 The default report shows none of them (no clutter); each is computed once here, stored in the
 report's plain fields (:mod:`multicomp.report.model`) and read back from JSON.
@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from multicomp import _tables, ranktests
@@ -23,9 +22,8 @@ from multicomp._validation import check_choices
 from multicomp._vocabulary import REPORT_EXTRAS, EffectMeasure, ReportExtra
 from multicomp.data.scores import Scores
 from multicomp.effect_size import THRESHOLDS, effect_sizes
-from multicomp.letters import compact_letters
 from multicomp.multi_comparison import comparison_matrix
-from multicomp.report.model import EffectSize, Hypothesis, MatrixCell, PairEffects, ReportData
+from multicomp.report.model import EffectSize, MatrixCell, PairEffects, ReportData
 
 __all__ = [
     "HELP",
@@ -44,33 +42,25 @@ MEASURE_NAMES = {
     "cliff_delta": "Cliff's delta",
     "akinshin_gamma": "Akinshin's gamma",
 }
-#: What each extra adds, for the command line's help (``--effect-sizes``, ``--matrix``,
-#: ``--letters``).
+#: What each extra adds, for the command line's help (``--effect-sizes``, ``--matrix``).
 HELP: dict[ReportExtra, str] = {
     "effect_sizes": "add the effect sizes of the pairs (Cohen's d_z, Cliff's delta, Akinshin's "
     "gamma, with intervals and magnitude labels) and, in the summary, how large the best "
     "algorithm's lead is",
     "matrix": "add the multi-comparison matrix (Ismail-Fawaz et al. 2023: mean difference, "
     "wins/ties/losses, Wilcoxon and Holm-adjusted p-values of each pair)",
-    "letters": "add the compact letter display of the report's decisions to the ranks table "
-    "(all pairs only)",
 }
 #: The summary's effect size: the paired standardised mean difference d_z.
 LEAD: EffectMeasure = "cohen_d"
 
 
-def check_extras(extras: object, test: str, control: object) -> tuple[ReportExtra, ...]:
+def check_extras(extras: object, test: str) -> tuple[ReportExtra, ...]:
     """``extras`` as a tuple of :data:`multicomp._vocabulary.REPORT_EXTRAS`, in that order,
-    or a ValueError for one that does not apply (letters need all pairs; effect sizes and the
-    matrix need complete scores, not an incomplete-block test)."""
+    or a ValueError for one that does not apply (effect sizes and the matrix need complete
+    scores, not an incomplete-block test)."""
     asked = set(check_choices("extras", extras, REPORT_EXTRAS))  # type: ignore[arg-type]
     chosen = tuple(e for e in REPORT_EXTRAS if e in asked)
-    if "letters" in chosen and control is not None:
-        raise ValueError(
-            "extras='letters' shows which algorithms do not differ among all pairs: "
-            "leave out control="
-        )
-    if ranktests.kind_of(test) == "incomplete" and set(chosen) - {"letters"}:
+    if ranktests.kind_of(test) == "incomplete" and chosen:
         raise ValueError(
             f"extras={list(chosen)!r}: effect sizes and the matrix need complete scores; "
             f"test={test!r} keeps the missing ones (nan_policy='omit' drops them instead)"
@@ -83,19 +73,14 @@ def compute(
     extras: tuple[ReportExtra, ...],
     control: str | None,
     alpha: float,
-    hypotheses: Sequence[Hypothesis],
-    apv: int,
 ) -> dict[str, Any]:
     """The report's fields of the ``extras`` asked: effect sizes of the report's pairs (with
-    its control, each against it), the matrix, and the letters of the decisions of the
-    procedure whose APVs are column ``apv`` of the ``hypotheses`` (the report's own)."""
+    its control, each against it) and the matrix."""
     fields: dict[str, Any] = {"extras": extras}
     if "effect_sizes" in extras:
         fields["effect_sizes"] = _effects(scores, control, alpha)
     if "matrix" in extras:
         fields["matrix"] = _matrix(scores, alpha)
-    if "letters" in extras:
-        fields["letters"] = _letters(scores.algorithms, hypotheses, apv, alpha)
     return fields
 
 
@@ -136,20 +121,6 @@ def _matrix(scores: Scores, alpha: float) -> tuple[MatrixCell, ...]:
         )
         for row in frame.to_dict("records")
     )
-
-
-def _letters(
-    algorithms: tuple[str, ...], hypotheses: Sequence[Hypothesis], apv: int, alpha: float
-) -> tuple[str, ...]:
-    """Each algorithm's letters (input order) from the decisions APV <= alpha."""
-    index = {a: i for i, a in enumerate(algorithms)}
-    differs = np.zeros((len(algorithms), len(algorithms)), dtype=bool)
-    for h in hypotheses:
-        if h.apvs[apv] <= alpha:
-            i, j = index[h.first], index[h.second]
-            differs[i, j] = differs[j, i] = True
-    shown = compact_letters(pd.DataFrame(differs, index=algorithms, columns=algorithms))
-    return tuple(str(shown.letters[a]) for a in algorithms)
 
 
 # --- the summary ---------------------------------------------------------------------------
@@ -307,8 +278,4 @@ def csv_frames(r: ReportData) -> list[tuple[str, pd.DataFrame]]:
         frames.append(("effect_sizes", pd.concat([p.to_frame() for p in r.effect_sizes])))
     if r.matrix:
         frames.append(("matrix", pd.concat([c.to_frame() for c in r.matrix])))
-    if r.letters:
-        frames.append(
-            ("letters", pd.DataFrame({"letters": list(r.letters)}, index=list(r.algorithms)))
-        )
     return frames

@@ -23,6 +23,7 @@ from multicomp._names import TEST_NAMES, fmt_p
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_choice
 from multicomp._vocabulary import (
+    Alternative,
     ChosenFamily,
     PosthocComparison,
     PValueMethod,
@@ -54,7 +55,15 @@ __all__ = [
 
 #: The fields of a report that select a paper's form (or the papers' p-values), listed by
 #: :meth:`ReportData.paper_options` when they differ from their defaults.
-PAPER_OPTIONS = ("tie_correction", "rom", "aligned_se", "quade_se", "monotone", "method")
+PAPER_OPTIONS = (
+    "tie_correction",
+    "rom",
+    "aligned_se",
+    "quade_se",
+    "monotone",
+    "method",
+    "alternative",
+)
 
 
 def distribution(t: OmnibusTest) -> str:
@@ -307,6 +316,11 @@ class Hypotheses(Sequence[Hypothesis]):
             [h.apvs for h in items],
         )
 
+    def take(self, index: Any) -> Hypotheses:
+        """The hypotheses at ``index`` (positions or a boolean mask), as columns."""
+        columns = ("first", "second", "difference", "z", "pvalue", "apvs")
+        return Hypotheses(self.names, *(getattr(self, c)[index] for c in columns))
+
     def __len__(self) -> int:
         return len(self.pvalue)
 
@@ -556,6 +570,7 @@ class ReportData:
     # the procedures of the post-hoc left out, with why (procedures.plan(): e.g. Bergmann-Hommel
     # beyond its exact limit)
     left_out: tuple[tuple[str, str], ...] = ()
+    alternative: Alternative = "two-sided"  # of the comparisons with a control
     # data sets left out by nan_policy="omit", or with fewer than 2 scores by an incomplete test
     omitted: tuple[str, ...] = ()
     # the parametric side (multicomp.parametric): the verdict on its conditions, the family
@@ -564,12 +579,11 @@ class ReportData:
     family: ChosenFamily = "nonparametric"
     family_reason: str = ""
     parametric: tuple[str, ...] = ()
-    # what compare(extras=) added when asked: the effect sizes of the pairs, the
-    # multi-comparison matrix (best mean first), the letters of each algorithm (input order)
+    # what compare(extras=) added when asked: the effect sizes of the pairs and the
+    # multi-comparison matrix (best mean first)
     extras: tuple[ReportExtra, ...] = ()
     effect_sizes: tuple[PairEffects, ...] = ()
     matrix: tuple[MatrixCell, ...] = ()
-    letters: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.hypotheses, Hypotheses):
@@ -656,12 +670,11 @@ class ReportData:
         return np.argsort(self.hypotheses.pvalue, kind="stable")
 
     # --- decisions ---------------------------------------------------------------------
-    def rejected(
-        self, procedure: str | None = None, alpha: float | None = None
-    ) -> list[Hypothesis]:
-        """Hypotheses rejected by ``procedure`` (default: the report's) at ``alpha`` (APV <= alpha)."""
+    def rejected(self, procedure: str | None = None, alpha: float | None = None) -> Hypotheses:
+        """Hypotheses rejected by ``procedure`` (default: the report's) at ``alpha`` (APV <=
+        alpha), in order of unadjusted p: a sequence of :class:`Hypothesis`."""
         order = self.by_pvalue()
-        return [self.hypotheses[int(i)] for i in order[self.rejected_mask(procedure, alpha)[order]]]
+        return self.hypotheses.take(order[self.rejected_mask(procedure, alpha)[order]])
 
     def rejected_mask(self, procedure: str | None = None, alpha: float | None = None) -> np.ndarray:
         """Which hypotheses (in their order) ``procedure`` rejects at ``alpha``, as booleans."""

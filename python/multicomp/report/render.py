@@ -7,7 +7,9 @@ formats them, so a new section of the report is one function here.
 from __future__ import annotations
 
 import csv as _csv
+import dataclasses
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -27,7 +29,7 @@ from multicomp._vocabulary import PValueSource
 from multicomp.procedures import base as registry
 from multicomp.procedures.base import display_name
 from multicomp.ranktests.permutation import pvalue_label
-from multicomp.report import extras
+from multicomp.report import extras, large
 from multicomp.report.decisions import of_report
 from multicomp.report.model import (
     Hypothesis,
@@ -122,17 +124,27 @@ def _ranking_lines(r: ReportData) -> list[str]:
     tied = f" (tied: {len(best)} algorithms)" if len(best) > 1 else ""
     lines = [f"Best average rank ({RANK_NAMES[r.test]}): {', '.join(best)}{tied}."]
     means = r.scores.mean(axis=0)
+    letters = large.letters(r)
+    shown = (
+        f"the {large.TOP} best and the {large.BOTTOM} worst of {len(r.algorithms)}, "
+        if large.summarised(r)
+        else ""
+    )
     lines.append(
-        f"Ranking, best first (average {RANK_NAMES[r.test]} over the data sets, and "
-        "each algorithm's mean score):"
+        f"Ranking, best first ({shown}average {RANK_NAMES[r.test]} over the data sets, "
+        "each algorithm's mean score" + (" and compact letters" if letters else "") + "):"
     )
     width = max(len(a) for a in r.algorithms)
-    for place, j in enumerate(_order(r), start=1):
+
+    def line(place: int, j: int) -> tuple[_tables.Cell, ...]:
         a = r.algorithms[j]
-        lines.append(
-            f"  {place}. {a.ljust(width)}  rank {r.test_ranks[j]:.2f}  "
-            f"(mean score {means.iloc[j]:.4g})"
+        mark = f"  letters {letters[a]}" if letters else ""
+        text = (
+            f"{a.ljust(width)}  rank {r.test_ranks[j]:.2f}  (mean score {means.iloc[j]:.4g}){mark}"
         )
+        return (_tables.Cell(f"{place}."), _tables.Cell(text))
+
+    lines += [f"  {place.text} {text.text}" for place, text in large.rows(r, _order(r), line)]
     return lines
 
 
@@ -174,6 +186,28 @@ def _posthoc_lines(r: ReportData) -> list[str]:
         f"unadjusted p-values: {r.posthoc_pvalues}.",
         APV_EXPLAINED,
     ]
+    if large.summarised(r):
+        lines += large.verdict_lines(r, _order(r))
+    else:
+        lines += _pair_lines(r, rejected)
+    k = len(r.algorithms)
+    if r.procedure == default_procedure(k, r.control, r.test) and r.procedure in WHY_DEFAULT:
+        lines.append(f"Why {name}: {WHY_DEFAULT[r.procedure]}.")
+    if any(t.pvalue <= r.alpha for t in r.omnibus) and not rejected:
+        lines.append(
+            "The omnibus test finds that the algorithms do not all perform alike, yet no "
+            "single comparison is significant: the evidence is spread over several "
+            "differences, none strong enough alone once corrected for the "
+            f"{len(r.hypotheses)} comparisons (the omnibus test and the post-hoc answer "
+            "different questions). More data sets, or fewer comparisons (one control), "
+            "give the post-hoc more power."
+        )
+    return lines
+
+
+def _pair_lines(r: ReportData, rejected: Sequence[Hypothesis]) -> list[str]:
+    """Each rejected pair, winner first, and the groups that do not differ."""
+    lines = []
     position = dict(zip(r.algorithms, r.test_ranks))
     j = r.procedures.index(r.procedure)
     for h in rejected:
@@ -193,18 +227,6 @@ def _posthoc_lines(r: ReportData) -> list[str]:
         else:
             lines.append("Groups of algorithms with no significant difference among them:")
             lines.extend(f"  - {', '.join(g)}" for g in alike)
-    k = len(r.algorithms)
-    if r.procedure == default_procedure(k, r.control, r.test) and r.procedure in WHY_DEFAULT:
-        lines.append(f"Why {name}: {WHY_DEFAULT[r.procedure]}.")
-    if any(t.pvalue <= r.alpha for t in r.omnibus) and not rejected:
-        lines.append(
-            "The omnibus test finds that the algorithms do not all perform alike, yet no "
-            "single comparison is significant: the evidence is spread over several "
-            "differences, none strong enough alone once corrected for the "
-            f"{len(r.hypotheses)} comparisons (the omnibus test and the post-hoc answer "
-            "different questions). More data sets, or fewer comparisons (one control), "
-            "give the post-hoc more power."
-        )
     return lines
 
 
@@ -232,43 +254,34 @@ def _rank_table(r: ReportData) -> _tables.Table:
     """Average ranks, best first, with the mean score."""
     frame = r.rank_frame
     means = r.scores.mean(axis=0)
+    letters = large.letters(r)
     return _tables.Table(
-        title="Average ranks (best first)",
+        title="Average ranks (best first"
+        + (f"; the {large.TOP} best and the {large.BOTTOM} worst)" if large.summarised(r) else ")"),
         header=(
             "#",
             "Algorithm",
             "Mean score",
             *(f"{TEST_NAMES[c]} rank" for c in frame.columns),
-            *_letters_header(r),
+            *(("Letters",) if letters else ()),
         ),
-        rows=tuple(
-            (
+        rows=large.rows(
+            r,
+            _order(r),
+            lambda place, j: (
                 _tables.Cell(str(place)),
                 _tables.Cell(r.algorithms[j]),
                 _tables.Cell(f"{means.iloc[j]:.4g}"),
                 *(_tables.Cell(f"{v:.4f}") for v in frame.iloc[j]),
-                *_letters_cell(r, j),
-            )
-            for place, j in enumerate(_order(r), start=1)
+                *((_tables.Cell(letters[r.algorithms[j]]),) if letters else ()),
+            ),
         ),
-        align="rlr" + "r" * frame.shape[1] + "l" * len(_letters_header(r)),
-        note=LETTERS_NOTE if r.letters else "",
+        align="rlr" + "r" * frame.shape[1] + ("l" if letters else ""),
+        note="Letters: algorithms that share a letter do not differ significantly "
+        f"({display_name(r.procedure, r.comparison)}'s procedure, compact letter display)."
+        if letters
+        else "",
     )
-
-
-#: The ranks table's note when it shows the letters (``compare(extras=("letters",))``).
-LETTERS_NOTE = (
-    "Letters: algorithms that share a letter do not differ significantly (the summary's "
-    "procedure; compact letter display, Piepho 2004)."
-)
-
-
-def _letters_header(r: ReportData) -> tuple[str, ...]:
-    return ("Letters",) if r.letters else ()
-
-
-def _letters_cell(r: ReportData, j: int) -> tuple[_tables.Cell, ...]:
-    return (_tables.Cell(r.letters[j]),) if r.letters else ()
 
 
 def _omnibus_table(r: ReportData) -> _tables.Table:
@@ -365,7 +378,12 @@ def _legend(r: ReportData, dialect: _tables.Dialect) -> str:
 
 
 def _details(r: ReportData, dialect: _tables.Dialect) -> list[str]:
-    tables = [_rank_table(r), _omnibus_table(r), _hypothesis_table(r, dialect), *extras.tables(r)]
+    posthoc = (
+        large.best_table(r, _order(r), _legend(r, dialect), lambda p: _p_cell(r, p))
+        if large.summarised(r)
+        else _hypothesis_table(r, dialect)
+    )
+    tables = [_rank_table(r), _omnibus_table(r), posthoc, *extras.tables(r)]
     return [_tables.render(t, dialect) for t in tables]
 
 
@@ -454,7 +472,7 @@ def html(r: ReportData, figure: Any, *, page: bool) -> str:
             parts.append(f"<p>{esc(items[0])}</p>")
         else:
             parts.append(f"<{kind}>" + "".join(f"<li>{esc(x)}</li>" for x in items) + f"</{kind}>")
-    image = _svg_data_uri(figure)
+    image = _svg_data_uri(figure, text=large.summarised(r))
     if image:
         parts.append(
             f'<p><img class="cd" alt="{esc("Critical difference diagram")}" src="{image}"></p>'
@@ -472,13 +490,17 @@ def html(r: ReportData, figure: Any, *, page: bool) -> str:
     )
 
 
-def _svg_data_uri(figure: Any) -> str:
-    """A diagram as a base64 SVG data URI."""
+def _svg_data_uri(figure: Any, text: bool = False) -> str:
+    """A diagram as a base64 SVG data URI; ``text``: its words as SVG text, not as glyph
+    outlines (a third of the size for the hundreds of names of a summarised report)."""
     import base64
     import io
 
+    import matplotlib
+
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    with matplotlib.rc_context({"svg.fonttype": "none"} if text else {}):
+        figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
     return "data:image/svg+xml;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
@@ -494,11 +516,25 @@ def latex(r: ReportData, label: str = "mc") -> str:
     Rejections at alpha in bold; a table wider than the column is scaled down to fit it."""
     if not isinstance(label, str) or not _LABEL.fullmatch(label):
         raise ValueError(f"label must be letters, digits or any of ':._-'; got {label!r}")
-    tables = [
-        _latex_ranks(r, label),
-        _latex_control(r, label) if r.comparison == "control" else _latex_pairs(r, label),
-        *extras.latex_tables(r, label),
-    ]
+    if large.summarised(r):
+        best = large.best_table(
+            r,
+            _order(r),
+            "",
+            lambda p: _tables.Cell(_tex_p(p), strong=p <= r.alpha, raw=True),
+            lambda v: _tables.Cell(_tex_number(v), raw=True),
+        )
+        caption = _tables.latex_escape(f"{best.title}. {best.note.strip()}")
+        posthoc = dataclasses.replace(
+            best,
+            title="",
+            caption=f"{caption} Bold: rejected at {_tex_alpha(r)}. {_tex_posthoc_notes(r)}",
+            note="",
+            label=f"tab:{label}-best",
+        )
+    else:
+        posthoc = _latex_control(r, label) if r.comparison == "control" else _latex_pairs(r, label)
+    tables = [_latex_ranks(r, label), posthoc, *extras.latex_tables(r, label)]
     header = "% multicomp report; needs \\usepackage{booktabs,graphicx} in the preamble"
     return "\n\n".join([header, *(_tables.render(t, _tables.LATEX) for t in tables)]) + "\n"
 
@@ -554,7 +590,6 @@ def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
     caption = (
         f"Average ranks over {r.n_datasets} data sets (rank 1 is the best; {better} scores "
         f"are better), best first. {'; '.join(_tex_omnibus(t) for t in r.omnibus)}."
-        + (f" {LETTERS_NOTE}" if r.letters else "")
     )
     means = r.scores.mean(axis=0)
     cell = _tables.Cell
@@ -562,24 +597,18 @@ def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
         title="",
         caption=caption,
         label=f"tab:{label}-ranks",
-        header=(
-            "",
-            "Algorithm",
-            "Mean score",
-            *(f"{TEST_NAMES[c]} rank" for c in frame.columns),
-            *_letters_header(r),
-        ),
-        rows=tuple(
-            (
+        header=("", "Algorithm", "Mean score", *(f"{TEST_NAMES[c]} rank" for c in frame.columns)),
+        rows=large.rows(
+            r,
+            _order(r),
+            lambda place, j: (
                 cell(str(place)),
                 cell(r.algorithms[j]),
                 cell(_tex_number(means.iloc[j], 4), raw=True),
                 *(cell(_tex_number(v), raw=True) for v in frame.iloc[j]),
-                *_letters_cell(r, j),
-            )
-            for place, j in enumerate(_order(r), start=1)
+            ),
         ),
-        align="rlr" + "r" * frame.shape[1] + "l" * len(_letters_header(r)),
+        align="rlr" + "r" * frame.shape[1],
     )
 
 
@@ -708,9 +737,20 @@ def csv(r: ReportData) -> str:
         ("notes", notes),  # procedures left out and why, p-values, data sets left out
         *extras.csv_frames(r),
     ):
-        long = frame.astype(object).stack(future_stack=True).reset_index()
+        long = _inert_table(frame).astype(object).stack(future_stack=True).reset_index()
         long.columns = ["row", "column", "value"]
         long.insert(0, "table", name)
-        parts.append(long.map(_inert))
+        parts.append(long)
     # Every text cell quoted: a carriage return inside a name cannot split a record.
     return pd.concat(parts, ignore_index=True).to_csv(index=False, quoting=_csv.QUOTE_NONNUMERIC)
+
+
+def _inert_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with :func:`_inert` applied to its labels and its text columns, before it is
+    stacked: once per label, not once per cell of the long table (499,500 hypotheses at
+    k = 1000 make 7 million cells)."""
+    inert = frame.rename(index=_inert, columns=_inert)
+    text = [c for c in inert.columns if inert[c].dtype == object]
+    if text:
+        inert[text] = inert[text].map(_inert)
+    return inert

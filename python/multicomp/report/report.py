@@ -19,7 +19,7 @@ from multicomp._vocabulary import CD_PROCEDURES, PosthocTest
 from multicomp.data.scores import index_of
 from multicomp.plotting.cd_diagram import DiagramStyle, cd_diagram, draw_decisions
 from multicomp.posthoc import PosthocOptions
-from multicomp.report import files, json, render
+from multicomp.report import files, json, large, render
 from multicomp.report.decisions import of_report
 from multicomp.report.model import ReportData
 
@@ -91,6 +91,8 @@ class Report(ReportData):
         entropy or was given a Generator: a recomputation then draws anew). With ``method``,
         ``n_resamples`` and the forms above it makes :meth:`plot`, and a report read back
         with :meth:`from_json`, recompute the same p-values.
+    alternative : {'two-sided', 'greater', 'less'}
+        The alternative of the comparisons with a control (:func:`multicomp.posthoc_control`).
     omitted : tuple of str
         Data sets left out by ``nan_policy='omit'``, or with fewer than two scores by an
         incomplete-block test.
@@ -107,15 +109,12 @@ class Report(ReportData):
     parametric : tuple of str
         The parametric verdicts, when that family was used.
     extras : tuple of str
-        What ``compare(extras=)`` added: ``'effect_sizes'``, ``'matrix'``, ``'letters'``.
+        What ``compare(extras=)`` added: ``'effect_sizes'``, ``'matrix'``.
     effect_sizes : tuple of PairEffects
         With ``'effect_sizes'``: Cohen's d_z, Cliff's delta and Akinshin's gamma of each pair
         (or against the control), with intervals and magnitude labels.
     matrix : tuple of MatrixCell
         With ``'matrix'``: the multi-comparison matrix, one cell per pair, best mean first.
-    letters : tuple of str
-        With ``'letters'``: each algorithm's compact letters (input order) from the report's
-        decisions; algorithms that share a letter do not differ.
     n_datasets : int
         N.
     scores : pandas.DataFrame
@@ -326,16 +325,22 @@ class Report(ReportData):
         alpha: float | None = None,
         control: str | int | None = None,
         test: PosthocTest | None = None,
+        letters: bool | None = None,
         **style: Unpack[DiagramStyle],
     ) -> Any:
-        """The critical difference (CD) diagram of this report (a matplotlib Figure).
+        """The critical difference (CD) diagram of this report (a matplotlib Figure), or its
+        compact letter display beyond ``multicomp.report.large.CD_LIMIT`` (50) algorithms.
 
         By default it draws the report's own decisions, those of the summary: the report's
         procedure (``procedure``) at its alpha, on its test's ranks, nothing recomputed. A
         ``procedure`` among the report's procedures draws that one's decisions; another procedure,
         test or control recomputes the diagram from the scores with the report's options.
         ``style``: ``ax``, ``title``, ``fontsize``, ``show_ranks``, ``bars`` of
-        :func:`multicomp.cd_diagram`. After an incomplete-block test (``skillings_mack``,
+        :func:`multicomp.cd_diagram`. ``letters``: draw the report's all-pairs decisions as a
+        compact letter display (:meth:`multicomp.letters.LetterDisplay.plot`: one line per
+        algorithm, sorted best first, its average rank and its letters; names legible at
+        any k), where a CD diagram's names no longer fit; by default (None) beyond
+        ``CD_LIMIT`` algorithms. ``style`` then holds ``per_panel`` only. After an incomplete-block test (``skillings_mack``,
         ``durbin``) the diagram always draws the report's decisions (no critical difference
         exists: the SE differs between pairs), so ``procedure`` must be one of its procedures.
         """
@@ -347,6 +352,15 @@ class Report(ReportData):
         alpha = self.alpha if alpha is None else check_alpha(alpha)
         named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
         incomplete = ranktests.kind_of(self.test) == "incomplete"
+        if letters is None:
+            letters = len(self.algorithms) > large.CD_LIMIT and self.comparison == "all_pairs"
+        if letters:
+            if self.comparison != "all_pairs" or procedure not in self.procedures:
+                raise ValueError(
+                    "letters=True draws the report's own all-pairs decisions: "
+                    + one_of("procedure", procedure, self.procedures)
+                )
+            return large.letter_display(self, procedure, alpha).plot(**style)
         if (
             procedure in self.procedures
             and (procedure not in CD_PROCEDURES or incomplete)

@@ -133,3 +133,28 @@ def test_the_command_line_flags(capsys: pytest.CaptureFixture[str]) -> None:
     assert "How large the differences" in out and "Multi-comparison matrix" in out
     assert main(["--example", "demsar2006", "--matrix", "--format", "json"]) == 0
     assert Report.from_json(capsys.readouterr().out).extras == ("matrix",)
+
+
+def test_beyond_the_summary_limit_the_extras_stay_bounded() -> None:
+    """k = 40 > 30: effect sizes of the best against each other (k - 1 pairs, not k(k-1)/2),
+    the tables show the first algorithm's pairs only, the CSV and JSON hold every pair."""
+    from multicomp.report import large
+
+    k = large.SUMMARY_LIMIT + 10
+    scores = np.random.default_rng(3).normal(size=(12, k)) + np.linspace(0, 2, k)
+    report = compare(scores, method="asymptotic", extras=ALL)
+    best = report.algorithms[int(np.argmin(report.test_ranks))]
+    assert len(report.effect_sizes) == k - 1 and {p.first for p in report.effect_sizes} == {best}
+    assert len(report.matrix) == k * (k - 1) // 2
+    assert f"How large the differences of {best} (best average rank)" in report.summary
+    text = report.to_text()
+    effects = text.split("Effect sizes of the pairs")[1].split("Multi-comparison matrix")[0]
+    shown = [line for line in effects.splitlines() if line.startswith(f"{best} vs ")]
+    assert len(shown) == large.NAMED and f"{k - 1 - large.NAMED} more pairs not shown" in effects
+    matrix = text.split("Multi-comparison matrix")[1]
+    assert f"{len(report.matrix) - large.NAMED} more pairs not shown" in matrix
+    assert len(text) < 40_000
+    assert set(pd.read_csv(io.StringIO(report.to_csv())).query("table == 'matrix'")["row"]) == {
+        c.label for c in report.matrix
+    }
+    assert Report.from_json(report.to_json()) == report

@@ -284,8 +284,15 @@ def compare(
         **_of_posthoc(result),
         omitted=scores.omitted,
         **side,
-        **compute_extras(scores, extras, control, alpha),
+        **compute_extras(scores, extras, control, alpha, best=_best(result)),
     )
+
+
+def _best(result: PosthocControlResult | PosthocAllPairsResult) -> str:
+    """The best-ranked algorithm of a post-hoc (the first in input order among ties at the
+    data's precision)."""
+    ranks = np.round(result.ranks.to_numpy(dtype=float), 9)
+    return str(result.ranks.index[int(np.argmin(ranks))])
 
 
 def _of_posthoc(result: PosthocControlResult | PosthocAllPairsResult) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from multicomp import _tables, ranktests
@@ -23,6 +24,7 @@ from multicomp._vocabulary import REPORT_EXTRAS, EffectMeasure, ReportExtra
 from multicomp.data.scores import Scores
 from multicomp.effect_size import THRESHOLDS, effect_sizes
 from multicomp.multi_comparison import comparison_matrix
+from multicomp.report import large
 from multicomp.report.model import EffectSize, MatrixCell, PairEffects, ReportData
 
 __all__ = [
@@ -73,12 +75,16 @@ def compute(
     extras: tuple[ReportExtra, ...],
     control: str | None,
     alpha: float,
+    best: str,
 ) -> dict[str, Any]:
     """The report's fields of the ``extras`` asked: effect sizes of the report's pairs (with
-    its control, each against it) and the matrix."""
+    its control, each against it; beyond :data:`multicomp.report.large.SUMMARY_LIMIT`
+    algorithms, those of the ``best``-ranked against each other, so that the work grows like
+    k, not k^2) and the matrix."""
     fields: dict[str, Any] = {"extras": extras}
     if "effect_sizes" in extras:
-        fields["effect_sizes"] = _effects(scores, control, alpha)
+        large_k = len(scores.algorithms) > large.SUMMARY_LIMIT
+        fields["effect_sizes"] = _effects(scores, best if large_k else control, alpha)
     if "matrix" in extras:
         fields["matrix"] = _matrix(scores, alpha)
     return fields
@@ -95,8 +101,8 @@ def _effects(scores: Scores, control: str | None, alpha: float) -> tuple[PairEff
                 EffectSize(
                     m,
                     float(row[m]),
-                    float(row[f"{m}_low"]),
-                    float(row[f"{m}_high"]),
+                    _bound(row[f"{m}_low"]),
+                    _bound(row[f"{m}_high"]),
                     str(row[f"{m}_magnitude"]),
                 )
                 for m in MEASURE_NAMES
@@ -104,6 +110,11 @@ def _effects(scores: Scores, control: str | None, alpha: float) -> tuple[PairEff
         )
         for row in table.to_dict("records")
     )
+
+
+def _bound(value: float) -> float | None:
+    """A bound of an interval, None where it is undefined (NaN)."""
+    return None if np.isnan(value) else float(value)
 
 
 def _matrix(scores: Scores, alpha: float) -> tuple[MatrixCell, ...]:
@@ -159,13 +170,31 @@ def _pair(r: ReportData, a: str, b: str) -> PairEffects:
             return p
         if (p.first, p.second) == (b, a):
             flipped = tuple(
-                EffectSize(e.measure, -e.value, -e.high, -e.low, e.magnitude) for e in p.effects
+                EffectSize(e.measure, -e.value, _negated(e.high), _negated(e.low), e.magnitude)
+                for e in p.effects
             )
             return PairEffects(a, b, -p.mean_difference, flipped)
     raise KeyError(f"no effect sizes of {a} vs {b}")  # every pair of the report is there
 
 
+def _negated(value: float | None) -> float | None:
+    return None if value is None else -value
+
+
 # --- tables --------------------------------------------------------------------------------
+
+
+def _shown(r: ReportData, rows: Sequence[Any]) -> tuple[list[Any], str]:
+    """The rows a table shows, and a note on the rest: all of them, or in a summarised report
+    (:func:`multicomp.report.large.summarised`) those of the first algorithm (the best, or
+    the best mean score in the matrix), at most :data:`multicomp.report.large.NAMED`."""
+    if not large.summarised(r):
+        return list(rows), ""
+    first = [row for row in rows if row.first == rows[0].first][: large.NAMED]
+    return first, (
+        f" {len(rows) - len(first)} more pairs not shown: every pair in Report.to_csv() and "
+        "Report.to_json()."
+    )
 
 
 def _effect_rows(r: ReportData) -> tuple[tuple[_tables.Cell, ...], ...]:
@@ -176,7 +205,7 @@ def _effect_rows(r: ReportData) -> tuple[tuple[_tables.Cell, ...], ...]:
             cell(f"{p.mean_difference:.4g}"),
             *(cell(str(e)) for e in p.effects),
         )
-        for p in r.effect_sizes
+        for p in _shown(r, r.effect_sizes)[0]
     )
 
 
@@ -190,7 +219,7 @@ def _matrix_rows(r: ReportData) -> tuple[tuple[_tables.Cell, ...], ...]:
             cell(fmt_p(c.pvalue)),
             cell(fmt_p(c.adjusted), strong=c.adjusted <= r.alpha),
         )
-        for c in r.matrix
+        for c in _shown(r, r.matrix)[0]
     )
 
 
@@ -225,7 +254,7 @@ def tables(r: ReportData) -> list[_tables.Table]:
                 header=("Pair", "Mean difference", *MEASURE_NAMES.values()),
                 rows=_effect_rows(r),
                 align="lr" + "l" * len(MEASURE_NAMES),
-                note=EFFECT_NOTE,
+                note=EFFECT_NOTE + _shown(r, r.effect_sizes)[1],
             )
         )
     if r.matrix:
@@ -235,7 +264,7 @@ def tables(r: ReportData) -> list[_tables.Table]:
                 header=("Pair", "Mean difference", "W/T/L", "p", "Holm"),
                 rows=_matrix_rows(r),
                 align="lrrrr",
-                note=MATRIX_NOTE,
+                note=MATRIX_NOTE + _shown(r, r.matrix)[1],
             )
         )
     return found
@@ -249,7 +278,7 @@ def latex_tables(r: ReportData, label: str) -> list[_tables.Table]:
         found.append(
             _tables.Table(
                 title="",
-                caption=f"{esc(_effect_title(r))}. {esc(EFFECT_NOTE)}",
+                caption=f"{esc(_effect_title(r))}. {esc(EFFECT_NOTE + _shown(r, r.effect_sizes)[1])}",
                 label=f"tab:{label}-effects",
                 header=("Pair", "Mean difference", *MEASURE_NAMES.values()),
                 rows=_effect_rows(r),
@@ -260,7 +289,8 @@ def latex_tables(r: ReportData, label: str) -> list[_tables.Table]:
         found.append(
             _tables.Table(
                 title="",
-                caption=f"Multi-comparison matrix, best mean score first. {esc(MATRIX_NOTE)} "
+                caption="Multi-comparison matrix, best mean score first. "
+                f"{esc(MATRIX_NOTE + _shown(r, r.matrix)[1])} "
                 f"Bold: rejected at $\\alpha = {r.alpha:g}$.",
                 label=f"tab:{label}-matrix",
                 header=("Pair", "Mean difference", "W/T/L", _tables.Cell("$p$", raw=True), "Holm"),

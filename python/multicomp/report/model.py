@@ -394,8 +394,9 @@ class EffectSize(NotebookView):
         Cohen's d_z of the paired differences, Cliff's delta or Akinshin's gamma.
     value : float
         The effect (positive: the pair's first algorithm is better).
-    low, high : float
-        Its confidence interval at level 1 - alpha (NaN where undefined).
+    low, high : float or None
+        Its confidence interval at level 1 - alpha (None where undefined: a bootstrap
+        resample without spread; None, unlike NaN, compares equal after a JSON round trip).
     magnitude : str
         'negligible', 'small', 'medium' or 'large' (Cohen 1988; Romano et al. 2006 for delta).
 
@@ -410,12 +411,13 @@ class EffectSize(NotebookView):
 
     measure: str
     value: float
-    low: float
-    high: float
+    low: float | None
+    high: float | None
     magnitude: str
 
     def __str__(self) -> str:
-        return f"{self.value:.2f} [{self.low:.2f}, {self.high:.2f}], {self.magnitude}"
+        low, high = ("n/a" if v is None else f"{v:.2f}" for v in (self.low, self.high))
+        return f"{self.value:.2f} [{low}, {high}], {self.magnitude}"
 
     def to_frame(self) -> pd.DataFrame:
         """The effect as one row, indexed by its measure."""

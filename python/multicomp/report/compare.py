@@ -162,7 +162,9 @@ def compare(
         best algorithm's lead is; ``'matrix'``, the multi-comparison matrix of Ismail-Fawaz et
         al. (2023) (:func:`multicomp.multi_comparison.comparison_matrix`), whose heat map
         :meth:`Report.save` also writes. All-pairs reports show the compact letters of their
-        decisions in any case.
+        decisions in any case. Beyond 30 algorithms the effect sizes are those of the
+        best-ranked algorithm against each other, and the tables show the first algorithm's
+        pairs (the CSV and JSON hold every one).
     alternative : {'two-sided', 'greater', 'less'}
         With a ``control``: one-sided comparisons, ``'less'`` that each algorithm is worse than
         the control, ``'greater'`` better (:func:`multicomp.posthoc_control`). Not for all

@@ -281,7 +281,7 @@ def test_compare_and_the_command_line_label_the_p_value_method(capsys: Any) -> N
     report = mc.compare(data)
     assert report.pvalue_method == "exact" and report.omnibus[0].method == "permutation"
     assert any("p-values by permutation" in note for note in report.notes)
-    assert "(Monte Carlo permutation)" in report.summary
+    assert "(Monte Carlo permutation, 9,999 resamples)" in report.summary
     assert mc.Report.from_json(report.to_json()) == report
     paper = mc.compare(data, method="asymptotic")
     assert paper.pvalue_method == "asymptotic" and paper.paper_options() == ["method='asymptotic'"]

@@ -108,6 +108,8 @@ __all__ = [
     "EffectMeasure",
     "MatrixAnnotate",
     "MatrixZeroMethod",
+    "REPORT_EXTRAS",
+    "ReportExtra",
 ]
 
 # --- the Friedman family and its post-hocs ---------------------------------------------------
@@ -224,6 +226,10 @@ NormalityTest = Literal["shapiro", "dagostino", "lilliefors"]
 VarianceTest = Literal["brown_forsythe", "levene", "bartlett"]
 """The tests of equal variances of the parametric side's conditions."""
 
+ReportExtra = Literal["effect_sizes", "matrix"]
+"""What ``compare(extras=)`` adds to a report when asked: the effect sizes of the pairs and
+the multi-comparison matrix (all-pairs reports show the compact letters anyway)."""
+
 AGGREGATES: tuple[AggregateName, ...] = get_args(AggregateName)
 NAN_POLICIES: tuple[NanPolicy, ...] = get_args(NanPolicy)
 DECIMAL_MARKS: tuple[DecimalMark, ...] = get_args(DecimalMark)
@@ -266,3 +272,4 @@ EFFECT_MEASURES: tuple[EffectMeasure, ...] = get_args(EffectMeasure)
 D_FORMS: tuple[DForm, ...] = get_args(DForm)
 MATRIX_ZERO_METHODS: tuple[MatrixZeroMethod, ...] = get_args(MatrixZeroMethod)
 MATRIX_ANNOTATIONS: tuple[MatrixAnnotate, ...] = get_args(MatrixAnnotate)
+REPORT_EXTRAS: tuple[ReportExtra, ...] = get_args(ReportExtra)

@@ -29,6 +29,7 @@ from multicomp._vocabulary import (
     FAMILIES,
     NAN_POLICIES,
     PVALUE_METHODS,
+    REPORT_EXTRAS,
     ROMS,
     SE_FORMS,
 )
@@ -296,6 +297,15 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
         help="procedure whose decisions the diagram draws (default: the "
         "report's procedure, so that diagram and summary agree)",
     )
+    from multicomp.report.extras import HELP
+
+    extras = parser.add_argument_group(
+        "what the report adds when asked", "multicomp.compare(extras=...); not by default"
+    )
+    for name in REPORT_EXTRAS:
+        extras.add_argument(
+            f"--{name.replace('_', '-')}", dest=name, action="store_true", help=HELP[name]
+        )
     parser.add_argument(
         "--outdir",
         metavar="DIR",
@@ -458,7 +468,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail("standard output is closed: nowhere to write the report", 1)
     try:
         if args.outdir is not None and not args.overwrite:  # before the work, not after
-            files.check_free(files.targets(args.outdir), "--overwrite")
+            asked = [name for name in REPORT_EXTRAS if getattr(args, name)]
+            files.check_free(files.targets(args.outdir, asked), "--overwrite")
         report = _analyse(args)
         text = _render(report, args.format)
         figure = _figure(report, args) if args.plot is not None else None
@@ -473,8 +484,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if figure is not None:
             figure.savefig(args.plot, bbox_inches="tight", dpi=150)
         if args.outdir is not None:
-            written = report.save(args.outdir, overwrite=args.overwrite)
-            print(f"{PROG}: wrote {', '.join(map(str, written.values()))}", file=sys.stderr)
+            report.save(args.outdir, overwrite=args.overwrite)
     except BrokenPipeError:  # e.g. `multicomp ... | head`
         sys.stderr.close()
         return 0
@@ -625,6 +635,7 @@ def _compare(source: Any, k: int, args: argparse.Namespace) -> Any:
                 method=args.method,
                 n_resamples=args.n_resamples,
                 family=args.family,
+                extras=[name for name in REPORT_EXTRAS if getattr(args, name)],
                 alternative=args.alternative,
             ),
         ),

@@ -715,6 +715,7 @@ class OmnibusRow(NamedTuple):
     df: tuple[int, ...]
     method: PValueSource
     n_resamples: int | None = None
+    tie_corrected: bool = False  # the tie correction changed the statistic (ties in the data)
 
 
 def ranked(
@@ -779,10 +780,10 @@ def rank_omnibus(
     friedman_ranks, statistic, p = ranked(
         "friedman", scores, tie_correction, options, pairs if test == "friedman" else None
     )
-    rows = _rows("friedman", friedman_ranks.shape, statistic, p)
+    rows = _rows("friedman", friedman_ranks, statistic, p, tie_correction)
     if test != "friedman" and test in ranktests.names():  # Friedman's is always shown
         table, statistic, p = ranked(test, scores, tie_correction, options, pairs)
-        rows += _rows(test, table.shape, statistic, p)
+        rows += _rows(test, table, statistic, p, tie_correction)
     return tuple(rows), average_ranks(scores, friedman_ranks)
 
 
@@ -795,14 +796,22 @@ def _pairs(test: str, options: PValueOptions, threshold: float | None) -> float 
     return None if t_tests else threshold
 
 
-def _rows(test: str, shape: tuple[int, ...], statistic: float, p: PValue) -> list[OmnibusRow]:
-    """The rows of ``test`` and of the tests derived from it."""
-    n, k = shape
+def _rows(
+    test: str, table: np.ndarray, statistic: float, p: PValue, tie_correction: bool
+) -> list[OmnibusRow]:
+    """The rows of ``test`` and of the tests derived from it, each saying whether the tie
+    correction changed the statistic (its textbook form, computed from the same table W,
+    differs: the data hold ties), which reports state."""
+    n, k = table.shape
     entry = ranktests.get(test)
+    textbook = float(entry.statistic(table, False)) if tie_correction else statistic
+    corrected = not np.isclose(textbook, statistic, rtol=1e-12, atol=0.0, equal_nan=True)
     row = OmnibusRow(
         test, statistic, p.pvalue, entry.distribution, entry.df(n, k), p.method, p.n_resamples
     )
-    return [row, *derived_rows(test, statistic, p, n, k)]
+    return [
+        r._replace(tie_corrected=corrected) for r in (row, *derived_rows(test, statistic, p, n, k))
+    ]
 
 
 def _pvalue(result: FriedmanResult) -> PValue:

@@ -11,7 +11,8 @@ Incomplete blocks (:mod:`multicomp.incomplete`)
 Post-hoc comparisons (:mod:`multicomp.posthoc`)
     PosthocControlResult (1 x N), PosthocAllPairsResult (N x N).
 One call (:mod:`multicomp.report`)
-    Report, with its OmnibusTest and Hypothesis entries.
+    Report, with its OmnibusTest and Hypothesis entries, and what ``extras=`` adds:
+    PairEffects (with their EffectSize), MatrixCell.
 Two algorithms (:mod:`multicomp.two_sample`)
     WilcoxonResult, SignTestResult, PairedTTestResult.
 Multiple sign test and contrast estimation
@@ -57,7 +58,7 @@ from multicomp.parametric import (
 )
 from multicomp.plackett_luce import BayesianRankingResult
 from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult
-from multicomp.report.model import Hypothesis, OmnibusTest
+from multicomp.report.model import EffectSize, Hypothesis, MatrixCell, OmnibusTest, PairEffects
 from multicomp.report.report import Report
 from multicomp.simulation import SimulationResult
 from multicomp.two_sample import PairedTTestResult, SignTestResult, WilcoxonResult
@@ -78,6 +79,9 @@ __all__ = [
     "Report",
     "OmnibusTest",
     "Hypothesis",
+    "PairEffects",
+    "EffectSize",
+    "MatrixCell",
     # two algorithms
     "WilcoxonResult",
     "SignTestResult",

@@ -13,8 +13,8 @@ Rank tests and post-hocs
 Two algorithms, holdout sets, Bayesian tests
     Alternative, OneOrTwoSided, ZeroMethod, WilcoxonMethod, ExactMethod, Ties, CriticalValues,
     McNemarTest, HoldoutAlternative, CostTest, DataSetsTest, Posterior.
-Effect sizes, the multi-comparison matrix
-    EffectMeasure, DForm, MatrixZeroMethod, MatrixAnnotate.
+Effect sizes, the multi-comparison matrix, what a report adds when asked
+    EffectMeasure, DForm, MatrixZeroMethod, MatrixAnnotate, ReportExtra.
 Bayesian ranking of many algorithms
     RankingTies, RankingMatrix, Ranking (what its plot draws).
 The parametric side
@@ -53,6 +53,7 @@ from multicomp._vocabulary import (
     PValueMethod,
     RankingMatrix,
     RankingTies,
+    ReportExtra,
     Rom,
     SEForm,
     Ties,
@@ -74,6 +75,7 @@ __all__ = [
     "EffectMeasure",
     "MatrixAnnotate",
     "MatrixZeroMethod",
+    "ReportExtra",
     # input
     "Aggregate",
     "DecimalMark",

@@ -8,6 +8,7 @@ with a control (G10 Sec. 5.1) or of all pairs (G08 Sec. 2.2), with the adjusted 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, cast
 
@@ -26,6 +27,7 @@ from multicomp._vocabulary import (
     IncompleteTest,
     PosthocTest,
     PValueMethod,
+    ReportExtra,
     Rom,
     SEForm,
 )
@@ -56,6 +58,8 @@ from multicomp.ranktests.permutation import (
     pinned,
     seed_of,
 )
+from multicomp.report.extras import check_extras
+from multicomp.report.extras import compute as compute_extras
 from multicomp.report.model import Hypotheses, OmnibusTest
 from multicomp.report.render import permutation_note
 from multicomp.report.report import Report
@@ -83,6 +87,7 @@ def compare(
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
+    extras: Sequence[ReportExtra] = (),
     alternative: Alternative = "two-sided",
     **reading: Unpack[ScoreOptions],
 ) -> Report:
@@ -150,6 +155,17 @@ def compare(
         sets, where the asymptotic forms were measured above alpha; ``"asymptotic"`` gives the
         papers' values. The report labels which was used (``OmnibusTest.method``,
         ``Report.pvalue_method`` and a note). Not for the incomplete-block tests.
+    extras : sequence of {'effect_sizes', 'matrix'}
+        What the report adds, only when asked (every renderer, the JSON and the CSV; not with
+        the incomplete-block tests): ``'effect_sizes'``, Cohen's d_z, Cliff's delta and
+        Akinshin's gamma of each pair (or against the control) with intervals and magnitude
+        labels (:func:`multicomp.effect_size.effect_sizes`), and in the summary how large the
+        best algorithm's lead is; ``'matrix'``, the multi-comparison matrix of Ismail-Fawaz et
+        al. (2023) (:func:`multicomp.multi_comparison.comparison_matrix`), whose heat map
+        :meth:`Report.save` also writes. All-pairs reports show the compact letters of their
+        decisions in any case. Beyond 30 algorithms the effect sizes are those of the
+        best-ranked algorithm against each other, and the tables show the first algorithm's
+        pairs (the CSV and JSON hold every one).
     alternative : {'two-sided', 'greater', 'less'}
         With a ``control``: one-sided comparisons, ``'less'`` that each algorithm is worse than
         the control, ``'greater'`` better (:func:`multicomp.posthoc_control`). Not for all
@@ -186,10 +202,17 @@ def compare(
     >>> mine = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")  # Holm
     >>> [hypothesis.label for hypothesis in mine.rejected()]
     ['C4.5+m+cf vs C4.5']
+
+    What the report adds when asked, e.g. how large the best algorithm's lead is:
+
+    >>> more = mc.compare(scores, extras=["effect_sizes"])
+    >>> print(more.summary.split("How large")[1].splitlines()[1])
+      - against C4.5+m (the next best): d = 0.37 [-0.18, 0.90], small
     """
     alpha = check_alpha(alpha)
     family = check_choice("family", family, FAMILIES)
     test = cast(CompareTest, check_choice("test", test, ranktests.compare_tests()))  # or registered
+    extras = check_extras(extras, test)
     method, n_resamples = check_options(method, random_state, n_resamples)
     random_state = pinned(random_state)  # one seed for every draw of the comparison
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
@@ -242,8 +265,8 @@ def compare(
     result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
     side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
-    if procedure is None:
-        procedure = default_procedure(scores.n_algorithms, control, test)
+    asked = default_procedure(k, control, test) if procedure is None else procedure
+    procedure = check_choice("procedure", asked, procedures)
     return Report(
         algorithms=scores.algorithms,
         datasets=scores.datasets,
@@ -253,19 +276,37 @@ def compare(
         test=test,
         control=control,
         ranks=ranks,
-        test_ranks=tuple(float(v) for v in result.ranks),
         omnibus=omnibus,
         comparison="control" if control is not None else "all_pairs",
         procedures=procedures,
-        procedure=check_choice("procedure", procedure, procedures),
+        procedure=procedure,
         hypotheses=_hypotheses(result, scores.algorithms),
         notes=_notes(scores, result, omnibus[0].method),
         tie_correction=bool(tie_correction),
         **_stored(options),
-        pvalue_method=result.method,
+        **_of_posthoc(result),
         omitted=scores.omitted,
         **side,
+        **compute_extras(scores, extras, control, alpha, best=_best(result)),
     )
+
+
+def _best(result: PosthocControlResult | PosthocAllPairsResult) -> str:
+    """The best-ranked algorithm of a post-hoc (the first in input order among ties at the
+    data's precision)."""
+    ranks = np.round(result.ranks.to_numpy(dtype=float), 9)
+    return str(result.ranks.index[int(np.argmin(ranks))])
+
+
+def _of_posthoc(result: PosthocControlResult | PosthocAllPairsResult) -> dict[str, Any]:
+    """The report's fields that the post-hoc result gives: its ranks, how its p-values were
+    computed, and the procedures it left out with why."""
+    return {
+        "test_ranks": tuple(float(v) for v in result.ranks),
+        "pvalue_method": result.method,
+        "pvalue_resamples": result.n_resamples,
+        "left_out": tuple(result.skipped.items()),
+    }
 
 
 def _stored(options: PosthocOptions) -> dict[str, Any]:
@@ -293,7 +334,7 @@ def _omnibus(
     post-hoc, whose smallest threshold is ``threshold``."""
     pvalues = PValueOptions(options.method, options.random_state, options.n_resamples)
     rows, ranks = rank_omnibus(scores, test, bool(tie_correction), pvalues, threshold)
-    omnibus = tuple(OmnibusTest(*cast(Any, row[:6])) for row in rows)
+    omnibus = tuple(OmnibusTest(*cast(Any, row)) for row in rows)
     return omnibus, tuple(float(v) for v in ranks)
 
 
@@ -382,7 +423,7 @@ def _compare_incomplete(
     scores = data.scores(keep_missing=True)
     entry = ranktests.get_incomplete(test)
     blocks = incomplete_blocks(scores)
-    omnibus = tuple(OmnibusTest(*row) for row in entry.omnibus(blocks, bool(tie_correction)))
+    omnibus = _incomplete_omnibus(entry, blocks, bool(tie_correction))
     dropped, n_missing = blocks.dropped, blocks.n_missing
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
@@ -435,6 +476,28 @@ def _compare_incomplete(
         notes=tuple(notes),
         tie_correction=bool(tie_correction),
         omitted=dropped,
+        left_out=tuple(result.skipped.items()),
+    )
+
+
+def _incomplete_omnibus(entry: Any, blocks: Any, tie_correction: bool) -> tuple[OmnibusTest, ...]:
+    """The omnibus tests of an incomplete-block test (``entry`` of the registry) on its
+    ``blocks``, each saying whether the tie correction changed its statistic (its textbook
+    form, without the correction, differs: the data hold ties)."""
+    rows = entry.omnibus(blocks, tie_correction)
+    textbook = entry.omnibus(blocks, False) if tie_correction else rows
+    return tuple(
+        OmnibusTest(
+            row.name,
+            row.statistic,
+            row.pvalue,
+            row.distribution,
+            row.df,
+            tie_corrected=not np.isclose(
+                plain.statistic, row.statistic, rtol=1e-12, atol=0.0, equal_nan=True
+            ),
+        )
+        for row, plain in zip(rows, textbook)
     )
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FILES", "check_free", "targets", "write_all"]
+__all__ = ["FILES", "MATRIX_FILES", "check_free", "figure_bytes", "targets", "write_all"]
 
 #: What each file holds, by its name in the directory (the keys of ``Report.save``'s answer).
 FILES: dict[str, str] = {
@@ -28,14 +28,21 @@ FILES: dict[str, str] = {
     "cd_diagram_png": "cd-diagram.png",
     "cd_diagram_svg": "cd-diagram.svg",
 }
+#: The heat map of the multi-comparison matrix, when the report holds it (``extras``).
+MATRIX_FILES: dict[str, str] = {
+    "matrix_png": "comparison-matrix.png",
+    "matrix_svg": "comparison-matrix.svg",
+}
 
 
-def targets(directory: str | os.PathLike[str]) -> dict[str, Path]:
-    """The path of each output in ``directory``, by kind (the keys of :data:`FILES`)."""
+def targets(directory: str | os.PathLike[str], extras: Sequence[str] = ()) -> dict[str, Path]:
+    """The path of each output in ``directory``, by kind (the keys of :data:`FILES`, and of
+    :data:`MATRIX_FILES` when ``extras`` holds the matrix)."""
     if not isinstance(directory, (str, os.PathLike)):
         raise TypeError(f"directory must be a path (str or os.PathLike); got {directory!r}")
     root = Path(directory)
-    return {kind: root / name for kind, name in FILES.items()}
+    names = {**FILES, **(MATRIX_FILES if "matrix" in extras else {})}
+    return {kind: root / name for kind, name in names.items()}
 
 
 def check_free(paths: dict[str, Path], option: str) -> None:

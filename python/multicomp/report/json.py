@@ -23,6 +23,7 @@ import pandas as pd
 from multicomp import procedures, ranktests
 from multicomp._names import TEST_NAMES
 from multicomp._validation import check_alpha, one_of
+from multicomp.ranktests.permutation import MAX_RESAMPLES
 from multicomp.report.model import Hypotheses, Hypothesis, ReportData
 
 __all__ = ["FORMAT", "VERSION", "check_report", "decode", "encode"]
@@ -238,10 +239,7 @@ def check_report(r: ReportData) -> None:
         fail("algorithms" if k < 2 else "datasets", "must hold at least 2 names")
     if len(r.values) != n or any(len(row) != k for row in r.values):
         fail("values", f"must be {n} rows (data sets) of {k} scores (algorithms)")
-    for name in ("ranks", "test_ranks"):
-        ranks = getattr(r, name)
-        if len(ranks) != k or not all(np.isfinite(ranks)):
-            fail(name, f"must hold {k} finite ranks (one per algorithm); got {list(ranks)}")
+    _check_ranks(r, k, n)
     if not all(v is None or np.isfinite(v) for row in r.values for v in row):
         fail("values", "must hold finite scores (null for a missing one)")
     for i, t in enumerate(r.omnibus):
@@ -253,6 +251,7 @@ def check_report(r: ReportData) -> None:
             )
         if not 0.0 <= t.pvalue <= 1.0:
             fail(f"omnibus[{i}].pvalue", f"must be in [0, 1]; got {t.pvalue!r}")
+    _check_resamples(r)
     if r.test not in ranktests.compare_tests():
         raise ValueError(one_of("report.test", r.test, ranktests.compare_tests()))
     for i, t in enumerate(r.omnibus):
@@ -284,6 +283,7 @@ def check_report(r: ReportData) -> None:
     wrong = _wrong_hypotheses(r)
     if wrong is not None:  # the checks one by one up to it, to name what is wrong
         _check_hypotheses(r, r.hypotheses[: wrong + 1])
+    _check_extras(r)
 
 
 def _wrong_hypotheses(r: ReportData) -> int | None:
@@ -339,3 +339,52 @@ def _check_hypotheses(r: ReportData, hypotheses: Sequence[Hypothesis]) -> None:
         for name, values in (("pvalue", (h.pvalue,)), ("apvs", h.apvs)):
             if not all(0.0 <= v <= 1.0 for v in values):
                 fail(f"hypotheses[{i}].{name}", f"must be in [0, 1]; got {list(values)}")
+
+
+def _check_ranks(r: ReportData, k: int, n: int) -> None:
+    """``ranks`` and ``test_ranks``: k finite values; an average rank lies in [1, k], an
+    aligned one in [1, kN], so anything beyond was edited in."""
+    for name in ("ranks", "test_ranks"):
+        ranks = getattr(r, name)
+        if len(ranks) != k or not all(np.isfinite(ranks) & (np.abs(ranks) <= k * max(n, 1))):
+            raise ValueError(
+                f"report.{name} must hold {k} finite ranks of at most kN = {k * n} (one per "
+                f"algorithm); got {list(ranks)}"
+            )
+
+
+def _check_resamples(r: ReportData) -> None:
+    """The Monte Carlo resamples of each p-value: a count in [1, MAX_RESAMPLES] for a
+    ``'permutation'`` p-value, null otherwise."""
+    sources = [(f"omnibus[{i}]", t.method, t.n_resamples) for i, t in enumerate(r.omnibus)]
+    sources.append(("pvalue_resamples", r.pvalue_method, r.pvalue_resamples))
+    for where, method, count in sources:
+        if method != "permutation" and count is not None:
+            raise ValueError(f"report.{where} has resamples ({count}) but method {method!r}")
+        if method == "permutation" and not (count is not None and 1 <= count <= MAX_RESAMPLES):
+            raise ValueError(
+                f"report.{where}: a Monte Carlo p-value needs resamples in "
+                f"[1, {MAX_RESAMPLES}]; got {count!r}"
+            )
+
+
+def _check_extras(r: ReportData) -> None:
+    """The extras' fields: present exactly when asked, naming the report's algorithms, the
+    matrix's p-values in [0, 1]."""
+    held = {"effect_sizes": r.effect_sizes, "matrix": r.matrix}
+    for name, value in held.items():
+        if bool(value) != (name in r.extras):
+            raise ValueError(
+                f"report.{name} must be given exactly when report.extras holds {name!r}"
+            )
+    pairs = [
+        *((p.first, p.second) for p in r.effect_sizes),
+        *((c.first, c.second) for c in r.matrix),
+    ]
+    strangers = sorted({a for pair in pairs for a in pair} - set(r.algorithms))
+    if strangers:
+        raise ValueError(
+            f"report.effect_sizes or report.matrix names unknown algorithms {strangers}"
+        )
+    if not all(0.0 <= v <= 1.0 for c in r.matrix for v in (c.pvalue, c.adjusted)):
+        raise ValueError("report.matrix p-values must be in [0, 1]")

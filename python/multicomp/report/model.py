@@ -28,6 +28,7 @@ from multicomp._vocabulary import (
     PosthocComparison,
     PValueMethod,
     PValueSource,
+    ReportExtra,
     Rom,
     SEForm,
 )
@@ -36,12 +37,20 @@ from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, pva
 
 __all__ = [
     "PAPER_OPTIONS",
+    "EffectSize",
     "Hypotheses",
     "Hypothesis",
+    "MatrixCell",
+    "PairEffects",
     "OmnibusTest",
     "ReportData",
+    "at_floor",
     "distribution",
+    "p_equals",
+    "pvalue_floor",
     "pvalue_note",
+    "short_float",
+    "statistic_note",
 ]
 
 #: The fields of a report that select a paper's form (or the papers' p-values), listed by
@@ -62,9 +71,46 @@ def distribution(t: OmnibusTest) -> str:
     return f"{t.distribution}({', '.join(str(d) for d in t.df)})"
 
 
-def pvalue_note(method: PValueSource) -> str:
-    """`` (exact permutation)`` after a p-value that is not asymptotic, else nothing."""
-    return "" if method == "asymptotic" else f" ({pvalue_label(method, None)})"
+def pvalue_floor(method: PValueSource, n_resamples: int | None) -> float | None:
+    """The smallest Monte Carlo p-value, 1/(n_resamples + 1) (Phipson & Smyth 2010), or None
+    for an exact or asymptotic p-value."""
+    return 1.0 / (n_resamples + 1) if method == "permutation" and n_resamples else None
+
+
+def at_floor(p: float, method: PValueSource, n_resamples: int | None) -> float | None:
+    """The floor of a Monte Carlo p-value when ``p`` is at it (no resample was as extreme:
+    the p-value is at most that, not equal to it), else None."""
+    floor = pvalue_floor(method, n_resamples)
+    return floor if floor is not None and p <= floor * (1 + 1e-9) else None
+
+
+def short_float(value: float) -> str:
+    """1e-4, 2.5e-4: a bound in the fewest characters (rounded up to two digits, so the
+    bound it prints holds)."""
+    exponent = int(np.floor(np.log10(value)))
+    mantissa = np.ceil(value / 10.0**exponent * 10) / 10
+    if mantissa >= 10:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{mantissa:g}e{exponent}"
+
+
+def p_equals(p: float, method: PValueSource = "asymptotic", n_resamples: int | None = None) -> str:
+    """``p = 0.0099``, or ``p <= 1e-4`` for a Monte Carlo p-value at its floor (never
+    ``p = 0.0001``, which would claim a precision the resamples do not have)."""
+    floor = at_floor(p, method, n_resamples)
+    return f"p = {fmt_p(p)}" if floor is None else f"p <= {short_float(floor)}"
+
+
+def pvalue_note(method: PValueSource, n_resamples: int | None = None) -> str:
+    """How a p-value was computed, in parentheses: `` (asymptotic)``, `` (exact
+    permutation)``, `` (Monte Carlo permutation, 9,999 resamples)``."""
+    return f" ({pvalue_label(method, n_resamples)})"
+
+
+def statistic_note(t: OmnibusTest) -> str:
+    """`` (tie-corrected)`` after a statistic that the tie correction changed (its textbook
+    form, without the correction, differs: ``compare(tie_correction=False)``), else nothing."""
+    return " (tie-corrected)" if t.tie_corrected else ""
 
 
 @dataclass(frozen=True)
@@ -87,6 +133,12 @@ class OmnibusTest(NotebookView):
     method : str
         How ``pvalue`` was computed: ``'asymptotic'`` (from ``distribution``), ``'exact'`` or
         ``'permutation'`` (Monte Carlo) permutation p-values (``compare(method=)``).
+    n_resamples : int or None
+        The Monte Carlo permutations of a ``'permutation'`` p-value (None otherwise); such a
+        p-value is at least 1/(n_resamples + 1), and reads ``p <= 1e-4`` there.
+    tie_corrected : bool
+        Whether the tie correction changed the statistic: the data hold ties, and the
+        textbook form (``compare(tie_correction=False)``) differs.
 
     Examples
     --------
@@ -103,21 +155,23 @@ class OmnibusTest(NotebookView):
     distribution: Literal["chi2", "F"]
     df: tuple[int, ...]
     method: PValueSource = "asymptotic"
+    n_resamples: int | None = None
+    tie_corrected: bool = False
 
     def __str__(self) -> str:
         df = ", ".join(map(str, self.df))
         return (
-            f"{TEST_NAMES[self.name]}: {self.distribution}({df}) = {self.statistic:.4f}, "
-            f"p = {fmt_p(self.pvalue)}{pvalue_note(self.method)}"
+            f"{TEST_NAMES[self.name]}: {self.distribution}({df}) = {self.statistic:.4f}"
+            f"{statistic_note(self)}, {p_equals(self.pvalue, self.method, self.n_resamples)}"
+            f"{pvalue_note(self.method, self.n_resamples)}"
         )
 
     def to_frame(self) -> pd.DataFrame:
         """The test as one row, indexed by its name: ``statistic``, ``distribution``, ``df``,
-        ``pvalue`` and ``method``."""
-        row = {name: getattr(self, name) for name in ("statistic", "distribution", "df")}
-        return pd.DataFrame(
-            [{**row, "pvalue": self.pvalue, "method": self.method}], index=[self.name]
-        )
+        ``pvalue``, ``method``, ``n_resamples`` and ``tie_corrected``."""
+        names = ("statistic", "distribution", "df", "pvalue", "method", "n_resamples")
+        row = {name: getattr(self, name) for name in (*names, "tie_corrected")}
+        return pd.DataFrame([row], index=[self.name])
 
 
 @dataclass(frozen=True)
@@ -330,6 +384,160 @@ class Hypotheses(Sequence[Hypothesis]):
 
 
 @dataclass(frozen=True)
+class EffectSize(NotebookView):
+    """One effect size of a pair in a :class:`Report` (``compare(extras=("effect_sizes",))``,
+    :func:`multicomp.effect_size.effect_sizes`).
+
+    Attributes
+    ----------
+    measure : {'cohen_d', 'cliff_delta', 'akinshin_gamma'}
+        Cohen's d_z of the paired differences, Cliff's delta or Akinshin's gamma.
+    value : float
+        The effect (positive: the pair's first algorithm is better).
+    low, high : float or None
+        Its confidence interval at level 1 - alpha (None where undefined: a bootstrap
+        resample without spread; None, unlike NaN, compares equal after a JSON round trip).
+    magnitude : str
+        'negligible', 'small', 'medium' or 'large' (Cohen 1988; Romano et al. 2006 for delta).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["effect_sizes"])
+    >>> effect = report.effect_sizes[0].effects[0]
+    >>> effect.measure, str(effect)
+    ('cohen_d', '-0.76 [-1.35, -0.15], medium')
+    """
+
+    measure: str
+    value: float
+    low: float | None
+    high: float | None
+    magnitude: str
+
+    def __str__(self) -> str:
+        low, high = ("n/a" if v is None else f"{v:.2f}" for v in (self.low, self.high))
+        return f"{self.value:.2f} [{low}, {high}], {self.magnitude}"
+
+    def to_frame(self) -> pd.DataFrame:
+        """The effect as one row, indexed by its measure."""
+        row = {name: getattr(self, name) for name in ("value", "low", "high", "magnitude")}
+        return pd.DataFrame([row], index=[self.measure])
+
+
+@dataclass(frozen=True)
+class PairEffects(NotebookView):
+    """The effect sizes of one pair of a :class:`Report`.
+
+    Attributes
+    ----------
+    first, second : str
+        The two algorithms (positive effects: ``first`` is better).
+    mean_difference : float
+        The mean of first minus second over the data sets, in score units (oriented: positive
+        when ``first`` is better).
+    effects : tuple of EffectSize
+        Cohen's d, Cliff's delta and Akinshin's gamma.
+    label : str
+        "first vs second".
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["effect_sizes"])
+    >>> pair = report.effect_sizes[0]
+    >>> pair.label, pair.effect("cliff_delta").magnitude
+    ('C4.5 vs C4.5+m', 'negligible')
+    """
+
+    first: str
+    second: str
+    mean_difference: float
+    effects: tuple[EffectSize, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.first} vs {self.second}"
+
+    def effect(self, measure: str) -> EffectSize:
+        """The effect of ``measure``."""
+        return next(e for e in self.effects if e.measure == measure)
+
+    def __str__(self) -> str:
+        return f"{self.label}: " + "; ".join(f"{e.measure} {e}" for e in self.effects)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The pair as one row: ``mean_difference``, then each measure's value, ``_low``,
+        ``_high`` and ``_magnitude`` (as :func:`multicomp.effect_size.effect_sizes`)."""
+        row: dict[str, object] = {"mean_difference": self.mean_difference}
+        for e in self.effects:
+            row.update(
+                {
+                    e.measure: e.value,
+                    f"{e.measure}_low": e.low,
+                    f"{e.measure}_high": e.high,
+                    f"{e.measure}_magnitude": e.magnitude,
+                }
+            )
+        return pd.DataFrame([row], index=[self.label])
+
+
+@dataclass(frozen=True)
+class MatrixCell(NotebookView):
+    """One pair of the multi-comparison matrix of a :class:`Report`
+    (``compare(extras=("matrix",))``, :func:`multicomp.multi_comparison.comparison_matrix`).
+
+    Attributes
+    ----------
+    first, second : str
+        The two algorithms, ``first`` with the better mean score.
+    mean_difference : float
+        Mean score of first minus second (score units).
+    wins, ties, losses : int
+        Data sets on which ``first`` is better than, equal to, worse than ``second``.
+    pvalue : float
+        The pair's own two-sided Wilcoxon signed-rank p-value.
+    adjusted : float
+        That p-value adjusted (Holm) for the k(k-1)/2 pairs.
+    label : str
+        "first vs second".
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["matrix"])
+    >>> cell = report.matrix[2]
+    >>> cell.label, (cell.wins, cell.ties, cell.losses), round(cell.pvalue, 4)
+    ('C4.5+m+cf vs C4.5', (11, 1, 2), 0.0143)
+    """
+
+    first: str
+    second: str
+    mean_difference: float
+    wins: int
+    ties: int
+    losses: int
+    pvalue: float
+    adjusted: float
+
+    @property
+    def label(self) -> str:
+        return f"{self.first} vs {self.second}"
+
+    def __str__(self) -> str:
+        return (
+            f"{self.label}: mean difference {self.mean_difference:.4g}, "
+            f"{self.wins}/{self.ties}/{self.losses}, p = {fmt_p(self.pvalue)}, "
+            f"adjusted {fmt_p(self.adjusted)}"
+        )
+
+    def to_frame(self) -> pd.DataFrame:
+        """The cell as one row (the columns of ``ComparisonMatrix.to_frame()``)."""
+        names = ("mean_difference", "wins", "ties", "losses", "pvalue", "adjusted")
+        return pd.DataFrame([{n: getattr(self, n) for n in names}], index=[self.label])
+
+
+@dataclass(frozen=True)
 class ReportData:
     """The fields of a :class:`multicomp.Report` (documented there) and what follows from
     them alone: its tables, its scores and the hypotheses a procedure rejects. The renderers,
@@ -359,7 +567,11 @@ class ReportData:
     method: PValueMethod = "auto"
     pvalue_method: PValueSource = "asymptotic"
     n_resamples: int = DEFAULT_RESAMPLES
+    pvalue_resamples: int | None = None  # the Monte Carlo permutations of the post-hoc's p-values
     random_state: int | None = DEFAULT_SEED  # the seed of the permutations (None: not recorded)
+    # the procedures of the post-hoc left out, with why (procedures.plan(): e.g. Bergmann-Hommel
+    # beyond its exact limit)
+    left_out: tuple[tuple[str, str], ...] = ()
     alternative: Alternative = "two-sided"  # of the comparisons with a control
     # data sets left out by nan_policy="omit", or with fewer than 2 scores by an incomplete test
     omitted: tuple[str, ...] = ()
@@ -369,6 +581,11 @@ class ReportData:
     family: ChosenFamily = "nonparametric"
     family_reason: str = ""
     parametric: tuple[str, ...] = ()
+    # what compare(extras=) added when asked: the effect sizes of the pairs and the
+    # multi-comparison matrix (best mean first)
+    extras: tuple[ReportExtra, ...] = ()
+    effect_sizes: tuple[PairEffects, ...] = ()
+    matrix: tuple[MatrixCell, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.hypotheses, Hypotheses):
@@ -409,14 +626,26 @@ class ReportData:
 
     @property
     def omnibus_frame(self) -> pd.DataFrame:
+        """The omnibus tests: ``statistic``, ``distribution``, ``pvalue``, how it was computed
+        (``method``, ``n_resamples``) and whether the tie correction changed the statistic
+        (``tie_corrected``)."""
         return pd.DataFrame(
             {
                 "statistic": [t.statistic for t in self.omnibus],
                 "distribution": [distribution(t) for t in self.omnibus],
                 "pvalue": [t.pvalue for t in self.omnibus],
+                "method": [t.method for t in self.omnibus],
+                "n_resamples": pd.array([t.n_resamples for t in self.omnibus], dtype="Int64"),
+                "tie_corrected": [t.tie_corrected for t in self.omnibus],
             },
             index=pd.Index([t.name for t in self.omnibus], name="test"),
         )
+
+    @property
+    def posthoc_pvalues(self) -> str:
+        """How the post-hoc's unadjusted p-values were computed, for readers: "asymptotic",
+        "exact permutation" or "Monte Carlo permutation, 9,999 resamples"."""
+        return pvalue_label(self.pvalue_method, self.pvalue_resamples)
 
     def to_frame(self) -> pd.DataFrame:
         """One row per hypothesis, in order of unadjusted p (as the papers' tables): columns

@@ -25,11 +25,23 @@ from multicomp._names import (
     fmt_alpha,
     fmt_p,
 )
+from multicomp._vocabulary import PValueSource
 from multicomp.procedures import base as registry
 from multicomp.procedures.base import display_name
-from multicomp.report import large
+from multicomp.ranktests.permutation import pvalue_label
+from multicomp.report import extras, large
 from multicomp.report.decisions import of_report
-from multicomp.report.model import Hypothesis, OmnibusTest, ReportData, distribution, pvalue_note
+from multicomp.report.model import (
+    Hypothesis,
+    OmnibusTest,
+    ReportData,
+    at_floor,
+    distribution,
+    p_equals,
+    pvalue_note,
+    short_float,
+    statistic_note,
+)
 
 __all__ = [
     "SECOND_ALPHA",
@@ -92,6 +104,7 @@ def summary(report: ReportData) -> str:
         *_ranking_lines(r),
         *_omnibus_lines(r),
         *_posthoc_lines(r),
+        *extras.lead_lines(r, _order(r)),
     ]
     lines.extend(_family_lines(r))
     paper = r.paper_options()
@@ -145,8 +158,9 @@ def _omnibus_lines(r: ReportData) -> list[str]:
             else "no evidence that the algorithms differ"
         )
         lines.append(
-            f"{TEST_NAMES[t.name]} test: {distribution(t)} = {t.statistic:.4g}, "
-            f"p = {fmt_p(t.pvalue)}{pvalue_note(t.method)}: {verdict}."
+            f"{TEST_NAMES[t.name]} test: {distribution(t)} = {t.statistic:.4g}"
+            f"{statistic_note(t)}, {p_equals(t.pvalue, t.method, t.n_resamples)}"
+            f"{pvalue_note(t.method, t.n_resamples)}: {verdict}."
         )
     return lines
 
@@ -168,7 +182,8 @@ def _posthoc_lines(r: ReportData) -> list[str]:
         scope = f"{POSTHOC_NAMES[r.test]} of {scope}"
     lines = [
         f"Post-hoc ({name}'s procedure on {scope}): {len(rejected)} of "
-        f"{len(r.hypotheses)} hypotheses rejected at alpha = {fmt_alpha(r.alpha)}.",
+        f"{len(r.hypotheses)} hypotheses rejected at alpha = {fmt_alpha(r.alpha)}; "
+        f"unadjusted p-values: {r.posthoc_pvalues}.",
         APV_EXPLAINED,
     ]
     if large.summarised(r):
@@ -270,20 +285,32 @@ def _rank_table(r: ReportData) -> _tables.Table:
 
 
 def _omnibus_table(r: ReportData) -> _tables.Table:
+    """The omnibus tests with how each p-value was computed; a statistic the tie correction
+    changed is marked and the note says so."""
+    corrected = any(t.tie_corrected for t in r.omnibus)
     return _tables.Table(
         title="Omnibus tests",
-        header=("Test", "Statistic", "Distribution", "p-value"),
+        header=("Test", "Statistic", "Distribution", "p-value", "p-value by"),
         rows=tuple(
             (
                 _tables.Cell(TEST_NAMES[t.name]),
-                _tables.Cell(f"{t.statistic:.4f}"),
+                _tables.Cell(f"{t.statistic:.4f}{' (t)' if t.tie_corrected else ''}"),
                 _tables.Cell(distribution(t)),
-                _p_cell(r, t.pvalue),
+                _p_cell(r, t.pvalue, t.method, t.n_resamples),
+                _tables.Cell(pvalue_label(t.method, t.n_resamples)),
             )
             for t in r.omnibus
         ),
-        align="lrlr",
+        align="lrlrl",
+        note=TIE_NOTE if corrected else "",
     )
+
+
+#: The omnibus table's note on a tie-corrected statistic.
+TIE_NOTE = (
+    "(t): tie-corrected statistic (the data hold ties; tie_correction=False gives the "
+    "textbook form)."
+)
 
 
 def _hypothesis_table(r: ReportData, dialect: _tables.Dialect) -> _tables.Table:
@@ -306,13 +333,19 @@ def _hypothesis_table(r: ReportData, dialect: _tables.Dialect) -> _tables.Table:
                 _tables.Cell(str(i)),
                 _tables.Cell(h.label),
                 _tables.Cell(f"{h.z:.4f}"),
-                _tables.Cell(fmt_p(h.pvalue)),
+                _tables.Cell(_p_text(h.pvalue, r.pvalue_method, r.pvalue_resamples)),
                 *(_p_cell(r, a) for a in h.apvs),
             )
             for i, h in enumerate(_by_p(r), start=1)
         ),
         align="rlrr" + "r" * len(r.procedures),
-        note=" ".join([_legend(r, dialect), *(f"{w}." for w in fwer_warnings(r))]),
+        note=" ".join(
+            [
+                f"p: unadjusted p-value ({r.posthoc_pvalues}).",
+                _legend(r, dialect),
+                *(f"{w}." for w in fwer_warnings(r)),
+            ]
+        ),
     )
 
 
@@ -320,10 +353,20 @@ def _by_p(r: ReportData) -> list[Hypothesis]:
     return sorted(r.hypotheses, key=lambda h: h.pvalue)
 
 
-def _p_cell(r: ReportData, p: float) -> _tables.Cell:
+def _p_text(p: float, method: PValueSource = "asymptotic", n_resamples: int | None = None) -> str:
+    """A p-value for a table: ``0.0099``, or ``<= 1e-4`` for a Monte Carlo one at its floor."""
+    floor = at_floor(p, method, n_resamples)
+    return fmt_p(p) if floor is None else f"<= {short_float(floor)}"
+
+
+def _p_cell(
+    r: ReportData, p: float, method: PValueSource = "asymptotic", n_resamples: int | None = None
+) -> _tables.Cell:
     """Strong if rejected at alpha, weak if at 0.10 only."""
     return _tables.Cell(
-        fmt_p(p), strong=p <= r.alpha, weak=r.alpha < SECOND_ALPHA and p <= SECOND_ALPHA
+        _p_text(p, method, n_resamples),
+        strong=p <= r.alpha,
+        weak=r.alpha < SECOND_ALPHA and p <= SECOND_ALPHA,
     )
 
 
@@ -340,7 +383,7 @@ def _details(r: ReportData, dialect: _tables.Dialect) -> list[str]:
         if large.summarised(r)
         else _hypothesis_table(r, dialect)
     )
-    tables = [_rank_table(r), _omnibus_table(r), posthoc]
+    tables = [_rank_table(r), _omnibus_table(r), posthoc, *extras.tables(r)]
     return [_tables.render(t, dialect) for t in tables]
 
 
@@ -485,13 +528,13 @@ def latex(r: ReportData, label: str = "mc") -> str:
         posthoc = dataclasses.replace(
             best,
             title="",
-            caption=f"{caption} Bold: rejected at {_tex_alpha(r)}.",
+            caption=f"{caption} Bold: rejected at {_tex_alpha(r)}. {_tex_posthoc_notes(r)}",
             note="",
             label=f"tab:{label}-best",
         )
     else:
         posthoc = _latex_control(r, label) if r.comparison == "control" else _latex_pairs(r, label)
-    tables = [_latex_ranks(r, label), posthoc]
+    tables = [_latex_ranks(r, label), posthoc, *extras.latex_tables(r, label)]
     header = "% multicomp report; needs \\usepackage{booktabs,graphicx} in the preamble"
     return "\n\n".join([header, *(_tables.render(t, _tables.LATEX) for t in tables)]) + "\n"
 
@@ -517,11 +560,28 @@ def _tex_alpha(r: ReportData) -> str:
 
 
 def _tex_omnibus(t: OmnibusTest) -> str:
+    """``Friedman: $\\chi^2_{3} = 10.95$ (tie-corrected), $p = 0.010$ (Monte Carlo
+    permutation, 9,999 resamples)``: the statistic, whether the tie correction changed it, the
+    p-value (``p \\le 10^{-4}`` at a Monte Carlo floor) and how it was computed."""
     symbol = "\\chi^2" if t.distribution == "chi2" else "F"
     df = ",".join(str(d) for d in t.df)
     statistic = _tex_number(t.statistic).replace("$", "")
-    p = "p < 0.001" if t.pvalue < 0.001 else f"p = {t.pvalue:.3f}"
-    return f"{TEST_NAMES[t.name]}: ${symbol}_{{{df}}} = {statistic}$, ${p}$"
+    floor = at_floor(t.pvalue, t.method, t.n_resamples)
+    if floor is not None:
+        p = f"p \\le {_tex_power(floor)}"
+    else:
+        p = "p < 0.001" if t.pvalue < 0.001 else f"p = {t.pvalue:.3f}"
+    return (
+        f"{TEST_NAMES[t.name]}: ${symbol}_{{{df}}} = {statistic}${statistic_note(t)}, ${p}$"
+        f"{pvalue_note(t.method, t.n_resamples)}"
+    )
+
+
+def _tex_power(value: float) -> str:
+    """1e-4 as ``10^{-4}``, 2.5e-4 as ``2.5 \\times 10^{-4}`` (math mode)."""
+    mantissa, exponent = short_float(value).split("e")
+    power = f"10^{{{int(exponent)}}}"
+    return power if mantissa == "1" else f"{mantissa} \\times {power}"
 
 
 def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
@@ -560,7 +620,7 @@ def _latex_control(r: ReportData, label: str) -> _tables.Table:
         f"Comparisons with the control {_tables.latex_escape(str(r.control))} "
         f"({POSTHOC_NAMES[r.test]}): $z$, unadjusted $p$ and adjusted $p$-values (APVs) "
         f"of each procedure; bold: rejected at {_tex_alpha(r)}. The summary uses "
-        f"{display_name(r.procedure, r.comparison)}'s procedure."
+        f"{display_name(r.procedure, r.comparison)}'s procedure. {_tex_posthoc_notes(r)}"
         + "".join(f" {_tables.latex_escape(not_fwer[m])}." for m in shown if m in not_fwer)
     )
     cell = _tables.Cell
@@ -578,13 +638,30 @@ def _latex_control(r: ReportData, label: str) -> _tables.Table:
             (
                 cell(h.second),
                 cell(_tex_number(h.z), raw=True),
-                cell(_tex_p(h.pvalue), raw=True),
+                cell(_tex_pvalue(r, h.pvalue), raw=True),
                 *(cell(_tex_p(h.apvs[c]), strong=h.apvs[c] <= r.alpha, raw=True) for c in columns),
             )
             for h in _by_p(r)
         ),
         align="lrr" + "r" * len(shown),
     )
+
+
+def _tex_pvalue(r: ReportData, p: float) -> str:
+    """An unadjusted post-hoc p-value: ``$\\le 10^{-4}$`` at a Monte Carlo floor."""
+    floor = at_floor(p, r.pvalue_method, r.pvalue_resamples)
+    return _tex_p(p) if floor is None else f"$\\le {_tex_power(floor)}$"
+
+
+def _tex_posthoc_notes(r: ReportData) -> str:
+    """How the unadjusted p-values were computed, and each procedure left out with why (e.g.
+    Bergmann-Hommel beyond its exact limit, Shaffer's used instead)."""
+    notes = [f"Unadjusted $p$-values: {r.posthoc_pvalues}."]
+    notes += [
+        f"{display_name(m, r.comparison)} left out: {_tables.latex_escape(why)}."
+        for m, why in r.left_out
+    ]
+    return " ".join(notes)
 
 
 def _latex_pairs(r: ReportData, label: str) -> _tables.Table:
@@ -603,7 +680,7 @@ def _latex_pairs(r: ReportData, label: str) -> _tables.Table:
         f"Adjusted $p$-values of all pairs ({display_name(r.procedure, r.comparison)}'s procedure, "
         f"{POSTHOC_NAMES[r.test]}); algorithms best first, column ($j$) is the algorithm of "
         f"row ($j$); bold: the pair differs significantly at {_tex_alpha(r)} "
-        f"({len(r.rejected())} of {len(r.hypotheses)} pairs)."
+        f"({len(r.rejected())} of {len(r.hypotheses)} pairs). {_tex_posthoc_notes(r)}"
     )
     return _tables.Table(
         title="",
@@ -636,14 +713,29 @@ def _inert(value: object) -> object:
     return value
 
 
+def _posthoc_source(r: ReportData) -> pd.DataFrame:
+    """How the post-hoc's unadjusted p-values were computed, as one row."""
+    return pd.DataFrame(
+        {"method": [r.pvalue_method], "n_resamples": pd.array([r.pvalue_resamples], dtype="Int64")},
+        index=["pvalue"],
+    )
+
+
 def csv(r: ReportData) -> str:
-    """Every table in one tidy CSV with columns ``table,row,column,value``; names that a
-    spreadsheet would run as formulas start with an apostrophe."""
+    """Every table in one tidy CSV with columns ``table,row,column,value``: the ranks, the
+    omnibus tests (with how each p-value was computed), the post-hoc, how its unadjusted
+    p-values were computed (``posthoc_pvalues``) and the report's notes. Names that a spreadsheet would run as formulas start
+    with an apostrophe."""
     parts = []
+    said = [*_family_lines(r), *r.notes]  # the parametric side when checked, then the notes
+    notes = pd.DataFrame({"note": said}, index=pd.RangeIndex(1, len(said) + 1))
     for name, frame in (
         ("ranks", r.rank_frame),
         ("omnibus", r.omnibus_frame),
         ("posthoc", r.to_frame()),
+        ("posthoc_pvalues", _posthoc_source(r)),
+        ("notes", notes),  # procedures left out and why, p-values, data sets left out
+        *extras.csv_frames(r),
     ):
         long = _inert_table(frame).astype(object).stack(future_stack=True).reset_index()
         long.columns = ["row", "column", "value"]

@@ -81,7 +81,11 @@ class Report(ReportData):
         How the post-hoc p-values were computed (``'asymptotic'``, ``'exact'``,
         ``'permutation'``); each omnibus test records its own (``OmnibusTest.method``).
     n_resamples : int
-        The Monte Carlo permutations of a ``'permutation'`` p-value.
+        The Monte Carlo permutations of a ``'permutation'`` p-value (the option).
+    pvalue_resamples : int or None
+        The Monte Carlo permutations of the post-hoc's p-values (None unless
+        ``pvalue_method`` is ``'permutation'``); such a p-value is at least
+        1/(pvalue_resamples + 1), and the renderers write ``p <= 1e-4`` there.
     random_state : int or None
         The seed of the Monte Carlo permutations (None when :func:`compare` drew fresh
         entropy or was given a Generator: a recomputation then draws anew). With ``method``,
@@ -92,6 +96,10 @@ class Report(ReportData):
     omitted : tuple of str
         Data sets left out by ``nan_policy='omit'``, or with fewer than two scores by an
         incomplete-block test.
+    left_out : tuple of (str, str)
+        The post-hoc's procedures left out, with why (:func:`multicomp.procedures.plan`):
+        e.g. Bergmann-Hommel beyond its exact limit (k = 100 for rank p-values), where the
+        summary uses Shaffer's procedure. Every renderer says it.
     conditions : str
         The verdict on the conditions of the parametric tests.
     family : {'nonparametric', 'parametric'}
@@ -100,12 +108,21 @@ class Report(ReportData):
         Why that family, and which the papers recommend.
     parametric : tuple of str
         The parametric verdicts, when that family was used.
+    extras : tuple of str
+        What ``compare(extras=)`` added: ``'effect_sizes'``, ``'matrix'``.
+    effect_sizes : tuple of PairEffects
+        With ``'effect_sizes'``: Cohen's d_z, Cliff's delta and Akinshin's gamma of each pair
+        (or against the control), with intervals and magnitude labels.
+    matrix : tuple of MatrixCell
+        With ``'matrix'``: the multi-comparison matrix, one cell per pair, best mean first.
     n_datasets : int
         N.
     scores : pandas.DataFrame
         The scores as a table.
     rank_frame, omnibus_frame : pandas.DataFrame
         The ranks and omnibus tests as tables.
+    posthoc_pvalues : str
+        How the post-hoc's unadjusted p-values were computed, for readers.
     summary : str
         What was found, in plain language.
     warnings : tuple of str
@@ -233,7 +250,9 @@ class Report(ReportData):
         The text, Markdown, LaTeX, HTML, JSON and CSV reports and the critical difference
         diagram (PNG and SVG, the report's own decisions as :meth:`plot` draws them), named
         ``report.txt``, ``report.md``, ``report.tex``, ``report.html``, ``report.json``,
-        ``report.csv``, ``cd-diagram.png`` and ``cd-diagram.svg``. The directory is created
+        ``report.csv``, ``cd-diagram.png`` and ``cd-diagram.svg`` (and, when the report holds
+        the multi-comparison matrix, its heat map ``comparison-matrix.png`` and
+        ``comparison-matrix.svg``). The directory is created
         if needed. Every name is checked before anything is written, so a refused call writes
         nothing; each file is written whole (to a temporary file, then renamed).
 
@@ -249,7 +268,8 @@ class Report(ReportData):
         -------
         dict of str to pathlib.Path
             The paths written, by kind: ``'text'``, ``'markdown'``, ``'latex'``, ``'html'``,
-            ``'json'``, ``'csv'``, ``'cd_diagram_png'``, ``'cd_diagram_svg'``.
+            ``'json'``, ``'csv'``, ``'cd_diagram_png'``, ``'cd_diagram_svg'`` (and
+            ``'matrix_png'``, ``'matrix_svg'``).
 
         Raises
         ------
@@ -270,13 +290,16 @@ class Report(ReportData):
         >>> written["latex"].suffix
         '.tex'
         """
-        paths = files.targets(directory)
+        paths = files.targets(directory, self.extras)
         if not check_bool(overwrite, "overwrite"):
             files.check_free(paths, "overwrite=True")
         figure = self.plot()
+        heat_map = self._matrix_figure() if "matrix" in self.extras else None
         return files.write_all(
             paths,
             {
+                "matrix_png": lambda: files.figure_bytes(heat_map, "png"),
+                "matrix_svg": lambda: files.figure_bytes(heat_map, "svg"),
                 "text": self.to_text,
                 "markdown": self.to_markdown,
                 "latex": self.to_latex,
@@ -287,6 +310,13 @@ class Report(ReportData):
                 "cd_diagram_svg": lambda: files.figure_bytes(figure, "svg"),
             },
         )
+
+    def _matrix_figure(self) -> Any:
+        """The heat map of the report's multi-comparison matrix (recomputed from its scores:
+        the same cells, :func:`multicomp.multi_comparison.comparison_matrix`)."""
+        from multicomp.multi_comparison import comparison_matrix
+
+        return comparison_matrix(self.as_scores(), alpha=self.alpha).plot()
 
     def plot(
         self,

@@ -1,0 +1,311 @@
+"""What :func:`multicomp.compare` adds to a report only when asked (``extras=``, the command
+line's ``--effect-sizes`` and ``--matrix``): the effect sizes of the pairs
+(:func:`multicomp.effect_size.effect_sizes`) and the multi-comparison matrix
+(:func:`multicomp.multi_comparison.comparison_matrix`); their tables for every renderer, and
+the summary's sentence on how large the best algorithm's lead is. (The compact letters of the
+report's decisions are in every all-pairs report: :mod:`multicomp.report.large`.)
+
+The default report shows none of them (no clutter); each is computed once here, stored in the
+report's plain fields (:mod:`multicomp.report.model`) and read back from JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from multicomp import _tables, ranktests
+from multicomp._names import fmt_p
+from multicomp._validation import check_choices
+from multicomp._vocabulary import REPORT_EXTRAS, EffectMeasure, ReportExtra
+from multicomp.data.scores import Scores
+from multicomp.effect_size import THRESHOLDS, effect_sizes
+from multicomp.multi_comparison import comparison_matrix
+from multicomp.report import large
+from multicomp.report.model import EffectSize, MatrixCell, PairEffects, ReportData
+
+__all__ = [
+    "HELP",
+    "MEASURE_NAMES",
+    "check_extras",
+    "compute",
+    "csv_frames",
+    "latex_tables",
+    "lead_lines",
+    "tables",
+]
+
+#: How the reports name each effect size.
+MEASURE_NAMES = {
+    "cohen_d": "Cohen's d",
+    "cliff_delta": "Cliff's delta",
+    "akinshin_gamma": "Akinshin's gamma",
+}
+#: What each extra adds, for the command line's help (``--effect-sizes``, ``--matrix``).
+HELP: dict[ReportExtra, str] = {
+    "effect_sizes": "add the effect sizes of the pairs (Cohen's d_z, Cliff's delta, Akinshin's "
+    "gamma, with intervals and magnitude labels) and, in the summary, how large the best "
+    "algorithm's lead is",
+    "matrix": "add the multi-comparison matrix (Ismail-Fawaz et al. 2023: mean difference, "
+    "wins/ties/losses, Wilcoxon and Holm-adjusted p-values of each pair)",
+}
+#: The summary's effect size: the paired standardised mean difference d_z.
+LEAD: EffectMeasure = "cohen_d"
+
+
+def check_extras(extras: object, test: str) -> tuple[ReportExtra, ...]:
+    """``extras`` as a tuple of :data:`multicomp._vocabulary.REPORT_EXTRAS`, in that order,
+    or a ValueError for one that does not apply (effect sizes and the matrix need complete
+    scores, not an incomplete-block test)."""
+    asked = set(check_choices("extras", extras, REPORT_EXTRAS))  # type: ignore[arg-type]
+    chosen = tuple(e for e in REPORT_EXTRAS if e in asked)
+    if ranktests.kind_of(test) == "incomplete" and chosen:
+        raise ValueError(
+            f"extras={list(chosen)!r}: effect sizes and the matrix need complete scores; "
+            f"test={test!r} keeps the missing ones (nan_policy='omit' drops them instead)"
+        )
+    return chosen
+
+
+def compute(
+    scores: Scores,
+    extras: tuple[ReportExtra, ...],
+    control: str | None,
+    alpha: float,
+    best: str,
+) -> dict[str, Any]:
+    """The report's fields of the ``extras`` asked: effect sizes of the report's pairs (with
+    its control, each against it; beyond :data:`multicomp.report.large.SUMMARY_LIMIT`
+    algorithms, those of the ``best``-ranked against each other, so that the work grows like
+    k, not k^2) and the matrix."""
+    fields: dict[str, Any] = {"extras": extras}
+    if "effect_sizes" in extras:
+        large_k = len(scores.algorithms) > large.SUMMARY_LIMIT
+        fields["effect_sizes"] = _effects(scores, best if large_k else control, alpha)
+    if "matrix" in extras:
+        fields["matrix"] = _matrix(scores, alpha)
+    return fields
+
+
+def _effects(scores: Scores, control: str | None, alpha: float) -> tuple[PairEffects, ...]:
+    table = effect_sizes(scores, control=control, alpha=alpha).table
+    return tuple(
+        PairEffects(
+            str(row["first"]),
+            str(row["second"]),
+            float(row["mean_difference"]),
+            tuple(
+                EffectSize(
+                    m,
+                    float(row[m]),
+                    _bound(row[f"{m}_low"]),
+                    _bound(row[f"{m}_high"]),
+                    str(row[f"{m}_magnitude"]),
+                )
+                for m in MEASURE_NAMES
+            ),
+        )
+        for row in table.to_dict("records")
+    )
+
+
+def _bound(value: float) -> float | None:
+    """A bound of an interval, None where it is undefined (NaN)."""
+    return None if np.isnan(value) else float(value)
+
+
+def _matrix(scores: Scores, alpha: float) -> tuple[MatrixCell, ...]:
+    frame = comparison_matrix(scores, alpha=alpha).to_frame()
+    return tuple(
+        MatrixCell(
+            str(row["first"]),
+            str(row["second"]),
+            float(row["mean_difference"]),
+            int(row["wins"]),
+            int(row["ties"]),
+            int(row["losses"]),
+            float(row["pvalue"]),
+            float(row["adjusted"]),
+        )
+        for row in frame.to_dict("records")
+    )
+
+
+# --- the summary ---------------------------------------------------------------------------
+
+
+def lead_lines(r: ReportData, order: Sequence[int]) -> list[str]:
+    """How large the lead of the best algorithm is (or, with a control, the control's
+    differences), as Cohen's d_z with its interval and magnitude label, over the next best
+    and the last (``order``: positions best first). Nothing unless effect sizes were asked."""
+    if not r.effect_sizes:
+        return []
+    names = [r.algorithms[i] for i in order]
+    anchor = r.control if r.control is not None else names[0]
+    others = [a for a in names if a != anchor]
+    chosen = dict.fromkeys([others[0], others[-1]])  # the next best and the last, once each
+    low, mid, high = THRESHOLDS[LEAD]
+    who = f"the control {anchor}" if r.control is not None else f"{anchor} (best average rank)"
+    level = f"{1 - r.alpha:.0%}"
+    lines = [
+        f"How large the differences of {who} are: Cohen's d_z of the paired differences over "
+        f"the data sets with its {level} interval (positive: {anchor} is better; negligible "
+        f"below {low}, small below {mid}, medium below {high}, else large; Cohen 1988):"
+    ]
+    for other in chosen:
+        pair = _pair(r, anchor, other)
+        place = "the next best" if other == others[0] else "the last"
+        e = pair.effect(LEAD)
+        lines.append(f"  - against {other} ({place}): d = {e}")
+    return lines
+
+
+def _pair(r: ReportData, a: str, b: str) -> PairEffects:
+    """The effects of a against b (signs flipped when the report holds b vs a)."""
+    for p in r.effect_sizes:
+        if (p.first, p.second) == (a, b):
+            return p
+        if (p.first, p.second) == (b, a):
+            flipped = tuple(
+                EffectSize(e.measure, -e.value, _negated(e.high), _negated(e.low), e.magnitude)
+                for e in p.effects
+            )
+            return PairEffects(a, b, -p.mean_difference, flipped)
+    raise KeyError(f"no effect sizes of {a} vs {b}")  # every pair of the report is there
+
+
+def _negated(value: float | None) -> float | None:
+    return None if value is None else -value
+
+
+# --- tables --------------------------------------------------------------------------------
+
+
+def _shown(r: ReportData, rows: Sequence[Any]) -> tuple[list[Any], str]:
+    """The rows a table shows, and a note on the rest: all of them, or in a summarised report
+    (:func:`multicomp.report.large.summarised`) those of the first algorithm (the best, or
+    the best mean score in the matrix), at most :data:`multicomp.report.large.NAMED`."""
+    if not large.summarised(r):
+        return list(rows), ""
+    first = [row for row in rows if row.first == rows[0].first][: large.NAMED]
+    return first, (
+        f" {len(rows) - len(first)} more pairs not shown: every pair in Report.to_csv() and "
+        "Report.to_json()."
+    )
+
+
+def _effect_rows(r: ReportData) -> tuple[tuple[_tables.Cell, ...], ...]:
+    cell = _tables.Cell
+    return tuple(
+        (
+            cell(p.label),
+            cell(f"{p.mean_difference:.4g}"),
+            *(cell(str(e)) for e in p.effects),
+        )
+        for p in _shown(r, r.effect_sizes)[0]
+    )
+
+
+def _matrix_rows(r: ReportData) -> tuple[tuple[_tables.Cell, ...], ...]:
+    cell = _tables.Cell
+    return tuple(
+        (
+            cell(c.label),
+            cell(f"{c.mean_difference:.4g}"),
+            cell(f"{c.wins}/{c.ties}/{c.losses}"),
+            cell(fmt_p(c.pvalue)),
+            cell(fmt_p(c.adjusted), strong=c.adjusted <= r.alpha),
+        )
+        for c in _shown(r, r.matrix)[0]
+    )
+
+
+def _effect_title(r: ReportData) -> str:
+    return (
+        f"Effect sizes of the pairs (value [{1 - r.alpha:.0%} interval], magnitude; positive: "
+        "the first algorithm is better)"
+    )
+
+
+EFFECT_NOTE = (
+    "Cohen's d: d_z = mean/SD of the paired differences (noncentral t interval; thresholds "
+    "0.2, 0.5, 0.8, Cohen 1988); Cliff's delta (thresholds 0.147, 0.33, 0.474, Romano et "
+    "al. 2006) and Akinshin's gamma (robust d): percentile bootstrap intervals over the data sets."
+)
+MATRIX_NOTE = (
+    "Ismail-Fawaz et al. (2023): each pair on its own, algorithms by mean score, so adding or "
+    "removing an algorithm changes no other cell but the adjusted p-value. W/T/L: data sets "
+    "the first wins, ties, loses; p: two-sided Wilcoxon signed-rank test of the pair "
+    "(zero_method='pratt'), exact without ties or zero differences up to N = 50, else the "
+    "tie-corrected normal approximation; adjusted: Holm over the k(k-1)/2 pairs."
+)
+
+
+def tables(r: ReportData) -> list[_tables.Table]:
+    """The tables of the extras asked, for text, Markdown and HTML."""
+    found = []
+    if r.effect_sizes:
+        found.append(
+            _tables.Table(
+                title=_effect_title(r),
+                header=("Pair", "Mean difference", *MEASURE_NAMES.values()),
+                rows=_effect_rows(r),
+                align="lr" + "l" * len(MEASURE_NAMES),
+                note=EFFECT_NOTE + _shown(r, r.effect_sizes)[1],
+            )
+        )
+    if r.matrix:
+        found.append(
+            _tables.Table(
+                title="Multi-comparison matrix (best mean score first)",
+                header=("Pair", "Mean difference", "W/T/L", "p", "Holm"),
+                rows=_matrix_rows(r),
+                align="lrrrr",
+                note=MATRIX_NOTE + _shown(r, r.matrix)[1],
+            )
+        )
+    return found
+
+
+def latex_tables(r: ReportData, label: str) -> list[_tables.Table]:
+    """The tables of the extras asked, for a paper (captions in LaTeX)."""
+    esc = _tables.latex_escape
+    found = []
+    if r.effect_sizes:
+        found.append(
+            _tables.Table(
+                title="",
+                caption=f"{esc(_effect_title(r))}. {esc(EFFECT_NOTE + _shown(r, r.effect_sizes)[1])}",
+                label=f"tab:{label}-effects",
+                header=("Pair", "Mean difference", *MEASURE_NAMES.values()),
+                rows=_effect_rows(r),
+                align="lr" + "l" * len(MEASURE_NAMES),
+            )
+        )
+    if r.matrix:
+        found.append(
+            _tables.Table(
+                title="",
+                caption="Multi-comparison matrix, best mean score first. "
+                f"{esc(MATRIX_NOTE + _shown(r, r.matrix)[1])} "
+                f"Bold: rejected at $\\alpha = {r.alpha:g}$.",
+                label=f"tab:{label}-matrix",
+                header=("Pair", "Mean difference", "W/T/L", _tables.Cell("$p$", raw=True), "Holm"),
+                rows=_matrix_rows(r),
+                align="lrrrr",
+            )
+        )
+    return found
+
+
+def csv_frames(r: ReportData) -> list[tuple[str, pd.DataFrame]]:
+    """The extras asked as tables of the tidy CSV."""
+    frames = []
+    if r.effect_sizes:
+        frames.append(("effect_sizes", pd.concat([p.to_frame() for p in r.effect_sizes])))
+    if r.matrix:
+        frames.append(("matrix", pd.concat([c.to_frame() for c in r.matrix])))
+    return frames

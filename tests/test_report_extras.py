@@ -1,0 +1,160 @@
+"""compare(extras=...): the effect sizes and the multi-comparison matrix in every output of a
+report, only when asked (issue 24 wiring)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from multicomp import Report, compare, load_example
+from multicomp.cli import main
+from multicomp.effect_size import effect_sizes
+from multicomp.multi_comparison import comparison_matrix
+
+ALL = ("effect_sizes", "matrix")
+
+
+def rendered(report: Report) -> dict[str, str]:
+    html = re.sub(r"data:image/svg\+xml;base64,[A-Za-z0-9+/=]+", "", report.to_html())
+    return {
+        "text": report.to_text(),
+        "markdown": report.to_markdown().replace("\\", ""),
+        "latex": report.to_latex().replace("{[}", "[").replace("{]}", "]"),
+        "html": html,
+        "csv": report.to_csv(),
+        "json": report.to_json(),
+    }
+
+
+@pytest.fixture(scope="module")
+def d06() -> Report:
+    return compare(load_example("demsar2006"), extras=ALL)
+
+
+def test_nothing_is_added_unless_asked() -> None:
+    plain = compare(load_example("demsar2006"))
+    assert plain.extras == () and not (plain.effect_sizes or plain.matrix)
+    for name, text in rendered(plain).items():
+        for heading in ("Effect sizes", "Multi-comparison matrix", "How large"):
+            assert heading not in text, (name, heading)
+
+
+def test_the_extras_are_the_functions_values(d06: Report) -> None:
+    data = load_example("demsar2006")
+    table = effect_sizes(data, alpha=0.05).table
+    assert [p.label for p in d06.effect_sizes] == list(table.index)
+    got = pd.concat([p.to_frame() for p in d06.effect_sizes])
+    pd.testing.assert_frame_equal(got, table.drop(columns=["first", "second"]), check_dtype=False)
+    matrix = comparison_matrix(data, alpha=0.05).to_frame()
+    cells = pd.concat([c.to_frame() for c in d06.matrix])
+    pd.testing.assert_frame_equal(cells, matrix.drop(columns=["first", "second", "reject"]))
+
+
+def test_every_output_holds_the_extras_and_json_round_trips(d06: Report) -> None:
+    said = rendered(d06)
+    for name in ("text", "markdown", "html", "latex"):
+        text = said[name]
+        assert "Effect sizes of the pairs" in text, name
+        assert "Multi-comparison matrix" in text, name
+        assert "-0.76 [-1.35, -0.15], medium" in text, name  # C4.5 vs C4.5+m, Cohen's d_z
+        assert "11/1/2" in text, name  # C4.5+m+cf wins 11 of 14 against C4.5 (ties 1)
+    tables = set(pd.read_csv(io.StringIO(said["csv"]))["table"])
+    assert {"effect_sizes", "matrix"} <= tables
+    document = json.loads(said["json"])
+    assert document["extras"] == list(ALL) and len(document["matrix"]) == 6
+    assert Report.from_json(said["json"]) == d06
+
+
+def test_the_summary_says_how_large_the_lead_is(d06: Report) -> None:
+    table = effect_sizes(load_example("demsar2006")).table
+    lead = d06.summary.split("How large the differences of C4.5+m+cf (best average rank)")[1]
+    next_best = table.loc["C4.5+m vs C4.5+m+cf"]  # stored the other way round: signs flip
+    last = table.loc["C4.5 vs C4.5+m+cf"]
+    for row, who in ((next_best, "C4.5+m (the next best)"), (last, "C4.5 (the last)")):
+        d, low, high = -row["cohen_d"], -row["cohen_d_high"], -row["cohen_d_low"]
+        expected = f"against {who}: d = {d:.2f} [{low:.2f}, {high:.2f}], {row['cohen_d_magnitude']}"
+        assert expected in lead
+    assert "small" in lead and "medium" in lead
+
+
+def test_with_a_control_the_summary_speaks_of_the_control() -> None:
+    report = compare(load_example("garcia2010"), control="PDFC", extras=["effect_sizes"])
+    assert all(p.first == "PDFC" for p in report.effect_sizes)
+    assert len(report.effect_sizes) == len(report.algorithms) - 1
+    assert "How large the differences of the control PDFC are" in report.summary
+    assert Report.from_json(report.to_json()) == report
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"extras": ["effect"]}, ValueError, "extras"),
+        ({"extras": ["letters"]}, ValueError, "extras"),  # all-pairs reports show them anyway
+        ({"extras": [3]}, TypeError, "extras must be a name or a sequence of names"),
+    ],
+)
+def test_bad_extras_are_refused(options: dict, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        compare(load_example("demsar2006"), **options)
+
+
+def test_extras_need_complete_scores() -> None:
+    data = load_example("demsar2006").astype(float)
+    data.iloc[0, 1] = np.nan
+    with pytest.raises(ValueError, match="effect sizes and the matrix need complete scores"):
+        compare(data, test="skillings_mack", extras="matrix")
+    dropped = compare(data, nan_policy="omit", extras="matrix")  # the way the error points to
+    assert (
+        len(dropped.matrix) == 6
+        and dropped.matrix[0].wins + dropped.matrix[0].ties + (dropped.matrix[0].losses)
+        == len(data) - 1
+    )
+
+
+def test_from_json_refuses_extras_that_contradict_each_other(d06: Report) -> None:
+    document = json.loads(d06.to_json())
+    document["matrix"] = []
+    with pytest.raises(ValueError, match=r"report\.matrix must be given exactly when"):
+        Report.from_json(json.dumps(document))
+    document = json.loads(d06.to_json())
+    document["matrix"][0]["first"] = "nobody"
+    with pytest.raises(ValueError, match="unknown algorithms"):
+        Report.from_json(json.dumps(document))
+
+
+def test_the_command_line_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--example", "demsar2006", "--effect-sizes", "--matrix"]) == 0
+    out = capsys.readouterr().out
+    assert "How large the differences" in out and "Multi-comparison matrix" in out
+    assert main(["--example", "demsar2006", "--matrix", "--format", "json"]) == 0
+    assert Report.from_json(capsys.readouterr().out).extras == ("matrix",)
+
+
+def test_beyond_the_summary_limit_the_extras_stay_bounded() -> None:
+    """k = 40 > 30: effect sizes of the best against each other (k - 1 pairs, not k(k-1)/2),
+    the tables show the first algorithm's pairs only, the CSV and JSON hold every pair."""
+    from multicomp.report import large
+
+    k = large.SUMMARY_LIMIT + 10
+    scores = np.random.default_rng(3).normal(size=(12, k)) + np.linspace(0, 2, k)
+    report = compare(scores, method="asymptotic", extras=ALL)
+    best = report.algorithms[int(np.argmin(report.test_ranks))]
+    assert len(report.effect_sizes) == k - 1 and {p.first for p in report.effect_sizes} == {best}
+    assert len(report.matrix) == k * (k - 1) // 2
+    assert f"How large the differences of {best} (best average rank)" in report.summary
+    text = report.to_text()
+    effects = text.split("Effect sizes of the pairs")[1].split("Multi-comparison matrix")[0]
+    shown = [line for line in effects.splitlines() if line.startswith(f"{best} vs ")]
+    assert len(shown) == large.NAMED and f"{k - 1 - large.NAMED} more pairs not shown" in effects
+    matrix = text.split("Multi-comparison matrix")[1]
+    assert f"{len(report.matrix) - large.NAMED} more pairs not shown" in matrix
+    assert len(text) < 40_000
+    assert set(pd.read_csv(io.StringIO(report.to_csv())).query("table == 'matrix'")["row"]) == {
+        c.label for c in report.matrix
+    }
+    assert Report.from_json(report.to_json()) == report

@@ -39,6 +39,8 @@ PAIRWISE_REPLICATIONS = 1_000  # the pairwise Wilcoxon/sign tests run one table 
 POWER_REPLICATIONS = 2_000
 FLAG_SES = 3.0  # a rate above alpha + 3 Monte Carlo SEs is marked as not holding alpha
 RANK_TESTS = ["friedman", "aligned", "quade"]
+#: A benchmark runs long on purpose: past simulate's default work limit (about 90 s).
+BENCH_WORK = 1e15
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,7 @@ def run_scenarios(replications: int, pairwise_replications: int) -> pd.DataFrame
             n_replications=replications,
             alpha=ALPHA,
             random_state=SEED + number,
+            max_work=BENCH_WORK,
             **options,
         )
         frame = result.to_frame()
@@ -133,6 +136,7 @@ def run_scenarios(replications: int, pairwise_replications: int) -> pd.DataFrame
                 n_replications=pairwise_replications,
                 alpha=ALPHA,
                 random_state=SEED + 100 + number,
+                max_work=BENCH_WORK,
                 **{**options, "tests": ["wilcoxon", "sign"]},
                 chunk_size=100,
             )

@@ -192,8 +192,9 @@ def test_real_experiments_block_runs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    (block,) = page_blocks("python", GUIDE / "input.md")
-    exec(compile(block, "input.md", "exec"), {})
+    namespace: dict[str, Any] = {}
+    for block in page_blocks("python", GUIDE / "input.md"):  # one namespace, as a reader would
+        exec(compile(block, "input.md", "exec"), namespace)
     out = capsys.readouterr().out
     assert "Skillings-Mack test" in out and "omitted (incomplete): heart" in out
 

@@ -596,3 +596,19 @@ def test_the_bundled_example_says_what_it_reproduces(capsys: pytest.CaptureFixtu
     status, out, err = run(["--example", "demsar2006", "--format", "json"], capsys)
     assert status == 0 and "Published numbers" not in out + err  # a document stays as it is
     json.loads(out)
+
+
+def test_alternative_with_a_control(wide_csv: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--alternative (issue 21 item 11): one-sided comparisons with --control, as compare()."""
+    status, out, err = run(
+        [str(wide_csv), "--control", "C4.5+m+cf", "--alternative", "less", "--format", "json"],
+        capsys,
+    )
+    assert status == 0, err
+    report = Report.from_json(out)
+    expected = compare(load_example("demsar2006"), control="C4.5+m+cf", alternative="less")
+    assert report.alternative == "less" and report.hypotheses == expected.hypotheses
+    with pytest.raises(SystemExit) as stop:
+        main([str(wide_csv), "--alternative", "greater"])
+    assert stop.value.code == 2
+    assert "--alternative goes with --control" in capsys.readouterr().err

@@ -185,12 +185,19 @@ def test_missing_values_of_nullable_columns_are_missing_not_text() -> None:
     assert mc.friedman(ints).statistic == mc.friedman(ints.astype(float)).statistic
 
 
-@pytest.mark.parametrize(
-    "data", [{"a": [0.1, 0.2], "b": [0.3, 0.4]}, 0.5, object()], ids=["dict", "scalar", "object"]
-)
+@pytest.mark.parametrize("data", [0.5, object()], ids=["scalar", "object"])
 def test_objects_that_are_no_table_name_the_accepted_forms(data: Any) -> None:
-    with pytest.raises(TypeError, match="2-D array, a DataFrame or the path of a CSV file"):
+    with pytest.raises(
+        TypeError,
+        match=r"2-D array \(or 3-D, with runs\), a DataFrame, a dict \{dataset: \{algorithm: "
+        r"score\}\}, an Arrow table or the path of a CSV, Parquet or Arrow file",
+    ):
         mc.friedman(data)
+
+
+def test_a_dict_of_columns_is_told_to_become_a_data_frame() -> None:
+    with pytest.raises(TypeError, match=r"data set 'a' maps to list.*pandas.DataFrame\(data\)"):
+        mc.friedman({"a": [0.1, 0.2], "b": [0.3, 0.4]})
 
 
 def test_an_integer_control_is_a_name_before_a_position() -> None:

@@ -247,13 +247,13 @@ def test_masked_cells_are_missing_values_never_numbers() -> None:
     masked = np.ma.masked_array(values.copy(), mask=np.zeros_like(values, dtype=bool))
     masked[1, 2] = np.ma.masked
     masked.data[1, 2] = 1e9  # what sits under the mask must never be read
-    with pytest.raises(ValueError, match=r"missing/NaN value.*data set '1', algorithm 'A3'"):
+    with pytest.raises(ValueError, match=r"missing/NaN value.*data set 'D2', algorithm 'A3'"):
         mc.friedman(masked)
     result = mc.friedman(masked, nan_policy="omit")
-    assert result.omitted == ("1",)
+    assert result.omitted == ("D2",)
     assert result.statistic == mc.friedman(values[[0, 2, 3]]).statistic
     ints = np.ma.masked_array([[1, 2], [2, 1], [3, 1]], mask=[[0, 0], [1, 0], [0, 0]])
-    assert as_scores(ints, nan_policy="omit").datasets == ("0", "2")
+    assert as_scores(ints, nan_policy="omit").datasets == ("D1", "D3")
 
 
 # --- item 4: CSV dialects ----------------------------------------------------------------

@@ -294,3 +294,103 @@ def test_finner_and_li_are_marked_as_not_controlling_the_fwer() -> None:
     assert str(result).count("Note: ") == 2 and "Finner's procedure does not control" in str(result)
     pairwise = mc.posthoc_control(mc.load_example("garcia2010"), "PDFC", test="sign")
     assert pairwise.notes == () and "Note:" not in str(pairwise)
+
+
+# --- one-sided comparisons with a control (issue 21 item 11) -----------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _pmcmr_demsar_many_one(x: np.ndarray, control: int, alternative: str) -> np.ndarray:
+    """An independent formula: PMCMRplus' frdManyOneDemsarTest (R, PMCMRplus 1.9, Pohlert):
+    ranks ascending by value within each block, z_j = (Rbar_j - Rbar_0)/sqrt(k(k+1)/(6n)),
+    'greater' p = P(Z >= z), 'less' p = P(Z <= z), 'two.sided' 2 P(Z >= |z|)."""
+    n, k = x.shape
+    r = stats.rankdata(x, axis=1).mean(axis=0)
+    z = (np.delete(r, control) - r[control]) / np.sqrt(k * (k + 1) / (6.0 * n))
+    return {
+        "greater": stats.norm.sf(z),
+        "less": stats.norm.cdf(z),
+        "two-sided": 2 * stats.norm.sf(np.abs(z)),
+    }[alternative]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    k=st.integers(3, 7),
+    n=st.integers(5, 40),
+    control=st.integers(0, 6),
+    alternative=st.sampled_from(["greater", "less"]),
+)
+def test_one_sided_pvalues_are_half_the_two_sided_on_their_side(
+    seed: int, k: int, n: int, control: int, alternative: str
+) -> None:
+    """'greater' (the algorithm better than the control, larger scores) is PMCMRplus'
+    'greater' of the scores; p is half the two-sided p on the alternative's side and 1 minus
+    it on the other, for the normal z tests and for exact permutation p-values (symmetric
+    null distribution)."""
+    control = control % k
+    x = np.round(np.random.default_rng(seed).normal(size=(n, k)) + np.linspace(0, 0.6, k), 1)
+    two = mc.posthoc_control(x, control, method="asymptotic")
+    one = mc.posthoc_control(x, control, method="asymptotic", alternative=alternative)
+    np.testing.assert_allclose(
+        one.pvalue, _pmcmr_demsar_many_one(x, control, alternative), rtol=1e-9
+    )
+    np.testing.assert_allclose(
+        two.pvalue, _pmcmr_demsar_many_one(x, control, "two-sided"), rtol=1e-9
+    )
+    side = (two.z < 0) if alternative == "greater" else (two.z > 0)
+    expected = np.where(side, two.pvalue / 2, 1 - two.pvalue / 2)
+    np.testing.assert_allclose(one.pvalue, expected, rtol=1e-12)
+    assert one.z.equals(two.z) and one.options["alternative"] == alternative
+    # the adjustments take the one-sided p-values (Bonferroni: m p, at most 1)
+    np.testing.assert_allclose(
+        one.adjusted["bonferroni"], np.minimum((k - 1) * one.pvalue, 1.0), rtol=1e-12
+    )
+    if n <= 8:  # exact permutation p-values (small N): the same rule
+        exact_two = mc.posthoc_control(x, control, method="exact")
+        exact_one = mc.posthoc_control(x, control, method="exact", alternative=alternative)
+        expected = np.where(side, exact_two.pvalue / 2, 1 - exact_two.pvalue / 2)
+        np.testing.assert_allclose(exact_one.pvalue, expected, rtol=1e-12)
+
+
+def test_one_sided_exact_pvalue_is_the_upper_tail_of_the_permutation_distribution() -> None:
+    """By enumeration (N = 3 data sets, k = 3: 6^3 rank permutations): P(D >= d) of the
+    difference of the control's and another's rank totals equals the one-sided p."""
+    import itertools
+
+    x = np.array([[1.0, 2.0, 3.0], [1.0, 3.0, 2.0], [2.0, 1.0, 3.0]])  # control 2 is best
+    result = mc.posthoc_control(x, 2, method="exact", alternative="less")
+    ranks = stats.rankdata(-x, axis=1)
+    observed = ranks.sum(axis=0)
+    perms = list(itertools.permutations(range(3)))
+    for j, name in ((0, "A1"), (1, "A2")):
+        d = observed[j] - observed[2]
+        count = sum(
+            sum(ranks[i][list(p)][j] - ranks[i][list(p)][2] for i, p in enumerate(combo)) >= d
+            for combo in itertools.product(perms, repeat=3)
+        )
+        assert result.pvalue[name] == pytest.approx(count / 6**3, rel=1e-12)
+
+
+def test_alternative_is_checked_and_reaches_compare_and_the_report() -> None:
+    x = mc.load_example("demsar2006")
+    with pytest.raises(
+        ValueError, match="alternative must be one of 'two-sided', 'less', 'greater'; got 'up'"
+    ):
+        mc.posthoc_control(x, 0, alternative="up")
+    with pytest.raises(ValueError, match="give control="):
+        mc.compare(x, alternative="less")
+    with pytest.raises(ValueError, match="incomplete-block tests are two-sided"):
+        mc.compare(x, control=0, test="skillings_mack", alternative="less")
+    report = mc.compare(x, control="C4.5+m+cf", alternative="less", method="asymptotic")
+    direct = mc.posthoc_control(x, "C4.5+m+cf", alternative="less", method="asymptotic")
+    assert [h.pvalue for h in report.hypotheses] == list(direct.pvalue)
+    assert report.alternative == "less" and any("one-sided" in n for n in report.notes)
+    assert mc.Report.from_json(report.to_json()) == report
+    assert "alternative='less'" in report.to_text()
+    report.plot(test="aligned")  # recomputed through cd_diagram with the report's options
+    with pytest.raises(ValueError, match="two-sided critical difference"):
+        report.plot(procedure="bonferroni_dunn")

@@ -3,7 +3,6 @@ are reproducible and independent of the executor, and calibrated (bounds of seve
 
 from __future__ import annotations
 
-import io
 import itertools
 import pickle
 from concurrent.futures import ThreadPoolExecutor
@@ -364,15 +363,52 @@ def test_power_grows_with_the_effect_and_follows_the_papers_order() -> None:
     )
 
 
-def test_progress_reports_on_the_stream(capsys: pytest.CaptureFixture[str]) -> None:
-    sim.simulate(3, 5, n_replications=50, chunk_size=10, comparisons=["omnibus"], progress=True)
-    err = capsys.readouterr().err
-    assert "5/5 chunks (100%)" in err and err.count("\n") == 5
-    stream = io.StringIO()
-    meter = run.Progress(20, True, stream)
-    for _ in range(20):
-        meter.step()
-    assert stream.getvalue().count("\n") == 10  # one line per tenth when not on a terminal
+def test_progress_shows_tqdm_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    """Progress through the package's one display (multicomp._work.progress: tqdm's auto
+    bar, after a second), and none with progress=False."""
+    pytest.importorskip("tqdm")
+    from multicomp import _work
+
+    delay = _work.PROGRESS_DELAY
+    _work.PROGRESS_DELAY = 0.0  # displayed at once
+    try:
+        sim.simulate(3, 5, n_replications=50, chunk_size=10, comparisons=["omnibus"])
+        assert "multicomp.simulate (chunks)" in capsys.readouterr().err
+        sim.simulate(
+            3, 5, n_replications=50, chunk_size=10, comparisons=["omnibus"], progress=False
+        )
+        assert capsys.readouterr().err == ""
+    finally:
+        _work.PROGRESS_DELAY = delay
+    with pytest.raises(TypeError, match="progress must be True or False"):
+        sim.simulate(3, 5, n_replications=10, progress=None)  # type: ignore[arg-type]
+
+
+def test_a_long_study_is_refused_at_once() -> None:
+    """Issue 22.6: 100,000 replications at N <= 16 (permutation p-values, 9,999 resamples
+    per table and test) would run for hours; refused before any table is drawn, naming the
+    option that allows it."""
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(
+        ValueError,
+        match=r"100,000 replications of N = 16 .*max_work=3,000,000,000 allows; pass max_work=",
+    ):
+        sim.simulate(5, 16, n_replications=100_000)
+    assert time.perf_counter() - start < 1.0  # nothing ran
+    # the estimate: 3 rank tests x (omnibus + pairs) x 9,999 resamples x 80 scores, + 20 each
+    expected = 100_000 * 80 * 3 * (2 * 9_999 + 20)
+    spec = _spec((0.0,) * 5, 16)
+    assert model.work(spec, 100_000) == expected
+    # asymptotic p-values need ~1/1000 of it; max_work raises the limit (here a small run)
+    assert model.work(_spec((0.0,) * 5, 16, method="asymptotic"), 100_000) == 100_000 * 80 * 3 * 20
+    result = sim.simulate(3, 5, n_replications=20, max_work=1e12, random_state=1)
+    assert result.n_replications == 20
+    with pytest.raises(ValueError, match="max_work=1,000 allows"):
+        sim.simulate(3, 5, n_replications=20, max_work=1_000)
+    with pytest.raises(ValueError, match="max_work must be a finite number >= 0"):
+        sim.simulate(3, 5, n_replications=20, max_work=-1)
 
 
 def test_str_and_conditions() -> None:

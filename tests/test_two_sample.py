@@ -315,7 +315,7 @@ def test_nan_policy_omit_drops_incomplete_pairs(func) -> None:
         func(x, y)
     assert "skillings" not in str(error.value).lower()  # no pair to rank: not a way forward
     result = func(x, y, nan_policy="omit")
-    assert result.omitted == ("2", "4", "9")  # positions of arrays
+    assert result.omitted == ("D3", "D5", "D10")  # arrays: D1, D2, ... as for 2-D arrays
     complete = ~(np.isnan(x) | np.isnan(y))
     alone = func(x[complete], y[complete])
     assert (result.statistic if hasattr(result, "statistic") else result.p_x_better) == (
@@ -336,14 +336,14 @@ def test_nan_policy_omit_matches_scipy() -> None:
     ours = mc.wilcoxon(x, y, zero_method="wilcox", nan_policy="omit")
     theirs = stats.wilcoxon(x, y, zero_method="wilcox", nan_policy="omit")
     assert ours.pvalue == pytest.approx(theirs.pvalue, rel=1e-12)
-    assert ours.n == 27 and ours.omitted == ("0", "7", "12")
+    assert ours.n == 27 and ours.omitted == ("D1", "D8", "D13")
     t = mc.paired_t_test(x, y, nan_policy="omit")
     scipy_t = stats.ttest_rel(x, y, nan_policy="omit")
     assert (t.statistic, t.pvalue) == pytest.approx((scipy_t.statistic, scipy_t.pvalue))
     assert t.df == 26
     wilcoxon_frame = mc.wilcoxon(x, y, nan_policy="omit").to_frame()
-    assert list(wilcoxon_frame.index[:3]) == [1, 2, 3]  # the kept positions
-    assert "3 data set(s) with a missing score omitted: 0, 7, 12" in str(
+    assert list(wilcoxon_frame.index[:3]) == ["D2", "D3", "D4"]  # the kept data sets
+    assert "3 data set(s) with a missing score omitted: D1, D8, D13" in str(
         mc.bayesian_sign_test(x, y, nan_policy="omit", seed=0, n_samples=100)
     )
 
@@ -380,9 +380,9 @@ def test_cross_validation_tests_omit_incomplete_folds() -> None:
             func(x, y, rho=0.1)
         result = func(x, y, rho=0.1, nan_policy="omit")
         alone = func(x[keep], y[keep], rho=0.1)
-        assert result.omitted == ("3",)
-        assert dataclasses.replace(alone, omitted=("3",)) == result
-    assert "omitted (missing): 3" in str(
+        assert result.omitted == ("D4",)
+        assert dataclasses.replace(alone, omitted=("D4",)) == result
+    assert "omitted (missing): D4" in str(
         mc.corrected_resampled_t_test(x, y, rho=0.1, nan_policy="omit")
     )
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["PERMUTATION_WORK_LIMIT", "check_work", "progress"]
+__all__ = ["MAX_SIMULATION_WORK", "PERMUTATION_WORK_LIMIT", "check_work", "progress"]
 
 #: Seconds a computation runs before its progress bar appears.
 PROGRESS_DELAY = 1.0
@@ -24,6 +24,12 @@ PROGRESS_DELAY = 1.0
 #: (benches/RESULTS-permutation.md). Issue 22: at 12 data sets x 5,000 algorithms the draws of
 #: the all-pairs post-hoc would take hours.
 PERMUTATION_WORK_LIMIT = 2e8
+
+#: Most work :func:`multicomp.simulate` starts without ``max_work=``, in permuted scores (one
+#: score of one table permuted once, about 30 ns here; :func:`multicomp.simulation.model.work`
+#: counts the other steps in the same unit): 3e9, about 90 s. 100,000 replications at N = 16,
+#: k = 5 with the default tests and permutation p-values are 4.8e11 (hours), refused at once.
+MAX_SIMULATION_WORK = 3e9
 
 
 def check_work(work: float, limit: float, what: str, *, option: str = "max_work") -> None:
@@ -37,10 +43,13 @@ def check_work(work: float, limit: float, what: str, *, option: str = "max_work"
 
 
 @contextmanager
-def progress(total: float, description: str) -> Iterator[Any]:
+def progress(total: float, description: str, *, shown: bool = True) -> Iterator[Any]:
     """A progress bar of ``total`` steps (its ``update(n)`` advances it), displayed by
     ``tqdm.auto`` after :data:`PROGRESS_DELAY` seconds; a bar that displays nothing when tqdm
-    is not installed."""
+    is not installed or ``shown`` is False."""
+    if not shown:
+        yield _Silent()
+        return
     try:
         from tqdm.auto import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError:  # optional: the work runs the same without a display

@@ -23,6 +23,7 @@ from multicomp import ranktests
 from multicomp._validation import check_choice
 from multicomp._vocabulary import (
     AGGREGATES,
+    ALTERNATIVES,
     DATASETS_TESTS,
     DECIMAL_MARKS,
     FAMILIES,
@@ -98,7 +99,8 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         metavar="CSV",
         help="scores: wide (first column = data sets, one column per algorithm) "
-        "or long (columns dataset, algorithm, score); '-' reads standard input",
+        "or long (columns dataset, algorithm, score); a CSV file, '-' (standard input, CSV), "
+        "or a Parquet or Arrow file (.parquet, .arrow, .feather; with pyarrow)",
     )
     parser.add_argument(
         "--max-size",
@@ -123,6 +125,13 @@ def _analysis_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--alpha", type=float, default=0.05, help="significance level (default 0.05)"
+    )
+    parser.add_argument(
+        "--alternative",
+        **_listed("--alternative", ALTERNATIVES),
+        default="two-sided",
+        help="with --control: two-sided (default), or one-sided: less (each algorithm worse "
+        "than the control), greater (better)",
     )
     parser.add_argument(
         "--lower-is-better",
@@ -422,6 +431,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "(--seed also with --ranking)"
         )
     _check_ranking(parser, args)
+    if args.alternative != "two-sided" and args.control is None:
+        parser.error("--alternative goes with --control (all pairs are two-sided)")
     if (args.rho is not None) != (args.cv in CV_TESTS[:2]):
         parser.error(f"--rho goes with (and is needed by) --cv {' or '.join(CV_TESTS[:2])}")
     if args.cv is not None and (args.bayesian is not None or args.plot is not None):
@@ -509,7 +520,8 @@ def _analyse(args: argparse.Namespace) -> Any:
         source = ScoresInput(
             data,
             {
-                "higher_is_better": not args.lower_is_better,
+                # not given: a score column named as an error, loss or time is pointed out
+                **({"higher_is_better": False} if args.lower_is_better else {}),
                 "dataset": args.dataset_column,
                 "algorithm": args.algorithm_column,
                 "score": args.score_column,
@@ -529,19 +541,26 @@ def _analyse(args: argparse.Namespace) -> Any:
                 scores, test=args.bayesian, rope=args.rope, control=args.control, seed=args.seed
             )
         return _compare(source, scores.n_algorithms, args)
-    except (FileNotFoundError, ValueError, TypeError) as exc:
+    except (FileNotFoundError, ValueError, TypeError, ImportError) as exc:
         raise InputError(_one_line(exc)) from exc
     except OSError as exc:
         raise InputError(f"cannot read {args.csv!r}: {exc.strerror or exc}") from exc
 
 
 def _read(args: argparse.Namespace) -> Any:
-    """The bundled example, or the CSV (or standard input) as a DataFrame, checked."""
+    """The bundled example, the CSV (or standard input) as a DataFrame, checked, or the path
+    of a Parquet or Arrow file (read in column batches where it is analysed)."""
+    import pandas as pd
+
+    from multicomp.data import arrow
     from multicomp.data.examples import load_example
     from multicomp.data.readers import read_scores
 
     if args.example is not None:
         return load_example(args.example)
+    if args.csv != "-" and arrow.file_kind(args.csv) is not None:
+        _check_columns(pd.DataFrame(columns=arrow.column_names(args.csv)), args)
+        return read_scores(args.csv) if args.cv is not None else args.csv
     with _checked_input(args.csv, int(args.max_size * 2**20)) as path:
         try:
             data = read_scores(
@@ -606,6 +625,7 @@ def _compare(source: Any, k: int, args: argparse.Namespace) -> Any:
                 method=args.method,
                 n_resamples=args.n_resamples,
                 family=args.family,
+                alternative=args.alternative,
             ),
         ),
         message,

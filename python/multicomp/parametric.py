@@ -41,7 +41,7 @@ from multicomp._vocabulary import (
 )
 from multicomp._work import check_work, progress
 from multicomp.data.decorators import ScoresInput, TableOptions, takes_scores
-from multicomp.data.readers import Aggregate, combine_runs
+from multicomp.data.runs import Aggregate, combine_runs
 from multicomp.data.scores import Scores, as_scores, index_of
 from multicomp.procedures.adjust import adjust_control
 

@@ -60,7 +60,7 @@ from multicomp._vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
-from multicomp.data.readers import Aggregate
+from multicomp.data.runs import Aggregate
 from multicomp.data.scores import RanksLike, ScoresLike
 from multicomp.plotting.posterior import Posterior
 from multicomp.plotting.ranking import Ranking

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import inspect
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec, TypedDict, TypeVar
 
@@ -24,7 +24,7 @@ import pandas as pd
 
 from multicomp._validation import check_bool, check_choice
 from multicomp._vocabulary import NAN_POLICIES, NanPolicy
-from multicomp.data.readers import Aggregate, check_aggregate
+from multicomp.data.runs import Aggregate, check_aggregate
 from multicomp.data.scores import Scores, ScoresLike, as_scores
 
 __all__ = [
@@ -208,7 +208,9 @@ def takes_scores(
 
 def _scores_like(data: object) -> bool:
     """Whether ``data`` is scores in one of the input forms (else another object)."""
-    return isinstance(data, (Scores, pd.DataFrame, np.ndarray, str, os.PathLike, list, tuple))
+    return isinstance(
+        data, (Scores, pd.DataFrame, np.ndarray, str, os.PathLike, list, tuple, Mapping)
+    ) or hasattr(data, "__arrow_c_stream__")
 
 
 def _signature(function: Callable[..., Any], names: list[str]) -> inspect.Signature:

@@ -1,69 +1,126 @@
-"""Reading tables of scores: CSV files, wide and long tables, repeated runs combined.
+"""Reading scores: every input form (a file, a DataFrame, an Arrow table, a dict, a 2-D or
+3-D array) as a data sets x algorithms :class:`~multicomp.data.frames.Table`.
 
-:func:`read_scores` reads a CSV file as a DataFrame; :func:`frame_to_wide` makes of a wide or
-long DataFrame the data sets x algorithms table (the layout detected by one rule for
-DataFrames and files, :func:`layout`); ``aggregate`` combines the repeated runs (folds, seeds)
-of a data set and algorithm (:func:`combine_runs`); :func:`numeric_matrix` checks that a table
-holds numbers and names the first cell that does not. :mod:`multicomp.data.scores` makes
-validated :class:`multicomp.Scores` of what these return.
+:func:`read_scores` reads a CSV, Parquet or Arrow file as a DataFrame (combined, with
+``aggregate``); :func:`read_table` dispatches every input form: files and DataFrames through
+:mod:`multicomp.data.frames` (their layout, long or wide) and :mod:`multicomp.data.arrow`
+(Parquet and Arrow, in column batches), dicts ``{dataset: {algorithm: score or runs}}`` and
+3-D arrays (data sets x algorithms x runs) through their runs (:mod:`multicomp.data.runs`).
+Arrays name their algorithms A1, A2, ... and their data sets D1, D2, ... (both from 1).
 """
 
 from __future__ import annotations
 
 import codecs
-import math
 import os
 import re
-from collections.abc import Callable, Hashable
-from typing import Any, SupportsFloat, SupportsIndex, cast
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from multicomp._ranking import at_data_precision
 from multicomp._validation import check_choice
-from multicomp._vocabulary import AGGREGATES, DECIMAL_MARKS, AggregateName, DecimalMark
-
-__all__ = [
-    "REPLICATE_COLUMNS",
-    "Aggregate",
-    "check_aggregate",
-    "combine_runs",
-    "read_scores",
-]
-
-Aggregate = AggregateName | Callable[[np.ndarray], float]
-"""How repeated scores (folds, seeds) of a data set and algorithm become one: a name of
-``AGGREGATES`` or a function of a 1-D array returning a number."""
-
-
-#: Columns of long data that number repeated runs, never scores (compared in lower case).
-REPLICATE_COLUMNS = frozenset(
-    {
-        "seed",
-        "fold",
-        "folds",
-        "repeat",
-        "repetition",
-        "run",
-        "rep",
-        "replicate",
-        "iteration",
-        "iter",
-        "split",
-        "trial",
-        "random_state",
-        "cv",
-        "cv_fold",
-        "outer_fold",
-        "inner_fold",
-    }
+from multicomp._vocabulary import DECIMAL_MARKS, DecimalMark
+from multicomp.data import arrow
+from multicomp.data.frames import (
+    LONG,
+    LongReader,
+    Table,
+    check_unique,
+    frame_to_table,
+    layout,
+    numeric_matrix,
+    without_written_index,
 )
-_DECIMAL_COMMA = re.compile(r"^\s*[-+]?(\d+,\d*|,\d+)(e[-+]?\d+)?\s*$", re.IGNORECASE)
-_LONG = object()  # what _layout returns for long data
-_AGGREGATE_HINT = (
-    "pass aggregate='mean' or 'median' (--aggregate in the command line) to combine them"
-)
+from multicomp.data.runs import Aggregate, RunCombiner, check_aggregate
+
+__all__ = ["array_names", "read_scores", "read_table"]
+
+
+def array_names(n_datasets: int, n_algorithms: int) -> tuple[list[str], list[str]]:
+    """The names of an array's rows and columns: data sets D1, D2, ... and algorithms A1,
+    A2, ..., both numbered from 1."""
+    return [f"D{i + 1}" for i in range(n_datasets)], [f"A{j + 1}" for j in range(n_algorithms)]
+
+
+def read_table(
+    data: object,
+    *,
+    dataset: str = "dataset",
+    algorithm: str = "algorithm",
+    score: str = "score",
+    aggregate: Aggregate | None = None,
+) -> Table:
+    """Any input form of scores (see :func:`multicomp.data.scores.as_scores`) as a
+    :class:`~multicomp.data.frames.Table`, repeated runs combined by ``aggregate``."""
+    options: dict[str, Any] = {"dataset": dataset, "algorithm": algorithm, "score": score}
+    if isinstance(data, (str, os.PathLike)):
+        if arrow.file_kind(data) is not None:
+            return arrow.arrow_table(data, aggregate=aggregate, **options)
+        data = read_scores(data, dataset=dataset, algorithm=algorithm)
+    if isinstance(data, pd.DataFrame):
+        return frame_to_table(data, dataset, algorithm, score, aggregate)
+    if isinstance(data, Mapping):
+        return _mapping_to_table(data, aggregate)
+    if arrow.is_arrow(data):
+        return arrow.arrow_table(data, aggregate=aggregate, **options)
+    if _ndim(data) == 3:
+        return _runs_to_table(data, aggregate)
+    values = numeric_matrix(data, None)
+    datasets, algorithms = array_names(*values.shape)
+    return Table(values, algorithms, datasets)
+
+
+def _ndim(data: object) -> int:
+    try:
+        return int(np.ndim(data))  # type: ignore[arg-type]
+    except (TypeError, ValueError):  # ragged: numeric_matrix says so
+        return -1
+
+
+def _runs_to_table(data: Any, aggregate: Aggregate | None) -> Table:
+    """A 3-D array (data sets x algorithms x runs), its runs combined by ``aggregate``."""
+    shape = np.shape(data)
+    if aggregate is None:
+        raise TypeError(
+            f"scores are 3-D with shape {shape}: data sets x algorithms x runs? Pass "
+            f"aggregate='mean' or 'median' (or a function of a 1-D array) to combine the "
+            f"{shape[2]} runs of each data set and algorithm, or give one run (scores[:, :, 0])"
+        )
+    values = np.ma.filled(np.ma.asarray(data).astype(np.float64), np.nan)
+    n, k, r = shape
+    combiner = RunCombiner(aggregate)
+    cells = np.arange(n * k).repeat(r)
+    combiner.add(cells // k, cells % k, values.reshape(-1))
+    datasets, algorithms = array_names(n, k)
+    return Table(combiner.table(n, k), algorithms, datasets)
+
+
+def _mapping_to_table(data: Mapping[Any, Any], aggregate: Aggregate | None) -> Table:
+    """A dict ``{dataset: {algorithm: score or list of run scores}}`` as long data."""
+    rows: list[tuple[str, str, object]] = []
+    for name, cells in data.items():
+        if not isinstance(cells, Mapping):
+            columns = isinstance(cells, (list, tuple, np.ndarray, pd.Series))
+            raise TypeError(
+                "a dict of scores maps each data set to a dict {algorithm: score or list of "
+                f"run scores}}; data set {str(name)!r} maps to {type(cells).__name__}"
+                + (
+                    " (a dict of columns {algorithm: [one score per data set]}? pass "
+                    "pandas.DataFrame(data))"
+                    if columns
+                    else ""
+                )
+            )
+        for method, runs in cells.items():
+            for value in np.ravel(np.asarray(runs, dtype=object)):
+                rows.append((str(name), str(method), value))
+    frame = pd.DataFrame(rows, columns=["dataset", "algorithm", "score"])
+    reader = LongReader(("dataset", "algorithm", "score"), [], aggregate, source="the dict")
+    reader.datasets.codes(pd.Index([str(name) for name in data]))  # in order, even if empty
+    reader.add(frame)
+    return reader.table()
 
 
 def read_scores(
@@ -73,26 +130,38 @@ def read_scores(
     decimal: DecimalMark = ".",
     dataset: str = "dataset",
     algorithm: str = "algorithm",
+    score: str = "score",
+    aggregate: Aggregate | None = None,
 ) -> pd.DataFrame:
-    """Read a CSV file of scores as a DataFrame for :func:`~multicomp.data.scores.as_scores`.
+    """Read a file of scores (CSV, Parquet or Arrow) as a DataFrame for the functions that
+    take scores.
 
     Parameters
     ----------
     path : str or os.PathLike
-        The file. Wide: the first column names the data sets, the header the algorithms.
-        Long: a row per score (see ``dataset``, ``algorithm`` of :func:`~multicomp.data.scores.as_scores`).
+        The file: CSV (by default), Parquet (``.parquet``, ``.pq``) or Arrow IPC
+        (``.arrow``, ``.feather``, ``.ipc``, ``.arrows``; both need pyarrow, ``pip install
+        "multicomp[arrow]"``). Wide: the first column (of a CSV file) names the data sets, the
+        header the algorithms. Long: a row per score.
     sep : str, optional
-        The field separator: by default a tab for a ``.tsv`` or ``.tab`` file, else ','.
-        Excel in many European locales writes ';'.
+        The field separator of a CSV file: by default a tab for a ``.tsv`` or ``.tab`` file,
+        else ','. Excel in many European locales writes ';'.
     decimal : str
-        The decimal mark, '.' (default) or ','.
-    dataset, algorithm : str
-        The columns that make a file long (then the data-set names are not made the index).
+        The decimal mark of a CSV file, '.' (default) or ','.
+    dataset, algorithm, score : str
+        The columns of long data (see :func:`multicomp.compare`); ``dataset`` and
+        ``algorithm`` make a file long (then the data-set names are not made the index).
+    aggregate : {'mean', 'median'} or callable, optional
+        Combine the repeated runs of each data set and algorithm while reading, and return
+        the data sets x algorithms table. A long Parquet or Arrow file is then read in column
+        batches, in memory that grows with its cells, never whole.
 
     Returns
     -------
     pandas.DataFrame
-        Wide data indexed by the data sets, or long data as read.
+        Wide data indexed by the data sets, or long data as read (with ``aggregate``: the
+        data sets x algorithms table, float).
+
 
     Examples
     --------
@@ -105,7 +174,50 @@ def read_scores(
     dataset
     iris     0.95  0.93
     wine     0.97  0.96
+    >>> import pandas as pd
+    >>> runs = pd.DataFrame({"dataset": ["iris"] * 4 + ["wine"] * 4,
+    ...                      "algorithm": ["svm", "svm", "knn", "knn"] * 2,
+    ...                      "fold": [0, 1] * 4,
+    ...                      "accuracy": [0.9, 0.8, 0.7, 0.8, 0.6, 0.7, 0.9, 0.9]})
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "runs.csv"
+    >>> runs.to_csv(path, index=False)
+    >>> mc.read_scores(path, aggregate="mean")
+             svm   knn
+    dataset
+    iris    0.85  0.75
+    wine    0.65  0.90
     """
+    how = check_aggregate(aggregate)
+    if arrow.file_kind(path) is not None:
+        if how is None:
+            return arrow.arrow_frame(path)
+        return _as_frame(
+            arrow.arrow_table(
+                path, dataset=dataset, algorithm=algorithm, score=score, aggregate=how
+            ),
+            dataset,
+        )
+    frame = _read_csv(path, sep, decimal, dataset, algorithm)
+    if how is None:
+        return frame
+    return _as_frame(frame_to_table(frame, dataset, algorithm, score, how), dataset)
+
+
+def _as_frame(table: Table, dataset: str) -> pd.DataFrame:
+    """A table as a DataFrame: data sets (the index, named ``dataset``) x algorithms."""
+    return pd.DataFrame(
+        table.values, index=pd.Index(table.datasets, name=dataset), columns=table.algorithms
+    )
+
+
+def _read_csv(
+    path: str | os.PathLike[str],
+    sep: str | None,
+    decimal: DecimalMark,
+    dataset: str,
+    algorithm: str,
+) -> pd.DataFrame:
+    """A CSV file as a DataFrame: wide (indexed by the data sets) or long, as written."""
     if not os.path.exists(path):
         raise FileNotFoundError(f"no such file: {os.fspath(path)!r}")
     if not os.path.isfile(path):  # a directory, a FIFO (whose opening would block), a device
@@ -139,17 +251,17 @@ def read_scores(
             "(is the file separated by ';' or tabs? pass sep=';' or sep='\\t', "
             "--sep on the command line)"
         )
-    restored = _without_written_index(frame, dataset)
-    layout = _layout(restored, dataset, algorithm)
-    if layout is _LONG:
+    restored = without_written_index(frame, dataset)
+    how = layout(restored, dataset, algorithm)
+    if how is LONG:
         return restored
     # pandas renames a repeated header ('a', 'a' -> 'a', 'a.1'): check the header as written.
     header = (
         pd.read_csv(path, header=None, nrows=1, dtype=str, **options).iloc[0, 1:].dropna().tolist()
     )
     check_unique(header, "algorithm")
-    if layout is not None:
-        return restored.set_index(layout)
+    if how is not None:
+        return restored.set_index(how)
     return restored if restored is not frame else frame.set_index(frame.columns[0])
 
 
@@ -195,314 +307,3 @@ def _not_utf8(path: str | os.PathLike[str], exc: UnicodeDecodeError) -> str:
         f"{os.fspath(path)!r} is not UTF-8 text (byte 0x{byte} at position {exc.start}; "
         f"Latin-1 or Windows-1252?): {_RESAVE}"
     )
-
-
-def check_aggregate(aggregate: Aggregate | None) -> Aggregate | None:
-    if aggregate is None or callable(aggregate):
-        return aggregate
-    if not isinstance(aggregate, str):
-        raise TypeError(
-            f"aggregate must be a callable or one of {', '.join(map(repr, AGGREGATES))}; "
-            f"got {aggregate!r}"
-        )
-    return check_choice("aggregate", aggregate, AGGREGATES)
-
-
-def check_unique(names: list[str], what: str) -> None:
-    if len(set(names)) != len(names):
-        dup = sorted({n for n in names if names.count(n) > 1})
-        raise ValueError(f"duplicate {what} names: {dup}")
-
-
-def _label_columns(frame: pd.DataFrame) -> list[Hashable]:
-    """Columns of names: not numeric, and mostly not numbers (a decimal comma counts as one)."""
-    labels: list[Hashable] = []
-    for column in frame.columns:
-        values = frame[column]
-        if pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):
-            continue
-        present = values.dropna().to_numpy(dtype=object)
-        text = [_not_a_number(v) and not _decimal_comma(v) for v in present]
-        if present.size and sum(text) * 2 > present.size:
-            labels.append(column)
-    return labels
-
-
-#: pandas' header for an unnamed index that ``DataFrame.to_csv`` wrote as the first column.
-_WRITTEN_INDEX = "Unnamed: 0"
-
-
-def _layout(frame: pd.DataFrame, dataset: str, algorithm: str) -> Hashable | None:
-    """How a frame holds its scores, one rule for DataFrames and CSV files (the CLI's too).
-
-    Returns ``_LONG`` for long data, else the column naming the data sets of wide data (None:
-    the index names them, or nothing does). With a ``dataset`` column (whatever its dtype:
-    integer OpenML ids are names): long if it has the ``algorithm`` column or another column of
-    names (then the algorithms), else wide with it as the index. Without one: long with two or
-    more columns of names (and an unnamed integer index); wide with the only column of names as
-    the index if its names are unique or it comes first; two or more names repeated in
-    another column (algorithms beside numeric data-set ids, or data sets repeated per fold?)
-    are ambiguous and a ValueError names the options that settle it.
-    """
-    columns = list(frame.columns)
-    labels = _label_columns(frame)
-    if dataset in columns:
-        if algorithm in columns or any(c != dataset for c in labels):
-            return _LONG
-        return dataset
-    if not _default_index(frame) or not labels:
-        return None
-    if len(labels) >= 2:
-        return _LONG
-    column = labels[0]
-    if frame[column].is_unique or column == columns[0]:
-        return column
-    if frame[column].nunique() < 2:  # one name repeated: no algorithms; a stray text column
-        return None
-    raise ValueError(
-        f"cannot tell how the scores are laid out: the names in column {str(column)!r} repeat "
-        f"and it is not the first column. Long data (a row per score) with numbers naming the "
-        f"data sets? Name the data-set column with dataset= (--dataset-column), and if needed "
-        f"algorithm= (--algorithm-column) and score= (--score-column). Wide data whose rows "
-        f"repeat per fold? Name its data-set column with dataset= and pass aggregate="
-    )
-
-
-def _without_written_index(frame: pd.DataFrame, dataset: str) -> pd.DataFrame:
-    """The frame with its written index back in place: ``pd.read_csv`` of a file that
-    ``DataFrame.to_csv`` wrote reads the index (row numbers or names) as a first column headed
-    ``'Unnamed: 0'``, which is no algorithm. A ``dataset`` column still names the data sets."""
-    columns = frame.columns
-    if len(columns) < 2 or columns[0] != _WRITTEN_INDEX or dataset in columns:
-        return frame
-    if not _default_index(frame):
-        return frame
-    return frame.set_index(_WRITTEN_INDEX).rename_axis(None)
-
-
-def _default_index(frame: pd.DataFrame) -> bool:
-    """An index that names nothing: unnamed integers (as read, or after filtering rows)."""
-    return frame.index.name is None and pd.api.types.is_integer_dtype(frame.index)
-
-
-def frame_to_wide(
-    frame: pd.DataFrame, dataset: str, algorithm: str, score: str, aggregate: Aggregate | None
-) -> pd.DataFrame:
-    """Data sets x algorithms (object values, NaN where missing) from a wide or long frame."""
-    frame = _without_written_index(frame, dataset)
-    layout = _layout(frame, dataset, algorithm)
-    if layout is _LONG:
-        return _long_to_wide(frame, dataset, algorithm, score, aggregate)
-    if layout is not None:
-        frame = frame.set_index(layout)
-    if frame.index.is_unique:
-        return frame
-    if aggregate is None:
-        dup = sorted({str(i) for i in frame.index[frame.index.duplicated()]})
-        raise ValueError(
-            f"duplicate data set names: {dup}; if these rows are repeated runs "
-            f"(folds, seeds), {_AGGREGATE_HINT}"
-        )
-    runs = [c for c in frame.columns if str(c).lower() in REPLICATE_COLUMNS]
-    names = [str(i) for i in frame.index]
-    cells = numeric_matrix(
-        frame.drop(columns=runs).to_numpy(dtype=object),
-        [str(c) for c in frame.columns if c not in runs],
-        names,
-        at_least=1,
-    )
-    floats = pd.DataFrame(
-        cells, index=frame.index, columns=[c for c in frame.columns if c not in runs]
-    )
-
-    def combine(runs: pd.Series) -> float:
-        return combine_runs(runs.to_numpy(), aggregate)
-
-    return floats.groupby(level=0, sort=False).agg(combine)
-
-
-def _long_to_wide(
-    frame: pd.DataFrame, dataset: str, algorithm: str, score: str, aggregate: Aggregate | None
-) -> pd.DataFrame:
-    labels = _label_columns(frame)
-    ds = dataset if dataset in frame.columns else labels[0]
-    others = [c for c in labels if c != ds and str(c).lower() not in REPLICATE_COLUMNS]
-    if algorithm in frame.columns:
-        alg: Hashable = algorithm
-    elif len(others) == 1:
-        alg = others[0]
-    else:
-        raise ValueError(
-            f"long data: cannot tell which column names the algorithms among "
-            f"{[str(c) for c in others]}; name it with algorithm= (--algorithm-column)"
-        )
-    extra = [str(c) for c in others if c != alg]
-    if extra:
-        raise ValueError(
-            f"long data: column(s) {extra} hold names that are neither data sets nor "
-            f"algorithms (another experiment or metric?); select one first"
-        )
-    if score in frame.columns:
-        sc: Hashable = score
-    else:
-        numeric = [
-            c
-            for c in frame.columns
-            if c not in (ds, alg) and c not in labels and str(c).lower() not in REPLICATE_COLUMNS
-        ]
-        if len(numeric) != 1:
-            raise ValueError(
-                f"long data: cannot tell which column holds the scores among "
-                f"{[str(c) for c in numeric]}; name it with score= (--score-column)"
-            )
-        sc = numeric[0]
-    keys = [frame[ds].astype(str), frame[alg].astype(str)]
-    cells = numeric_matrix(
-        frame[[sc]].to_numpy(dtype=object),
-        None,
-        at_least=1,
-        locate=lambda i, _: f"data set {keys[0].iloc[i]!r}, algorithm {keys[1].iloc[i]!r}",
-    )[:, 0]
-    scores = pd.Series(cells, index=pd.MultiIndex.from_arrays(keys, names=["dataset", "algorithm"]))
-    counts = scores.groupby(level=[0, 1], sort=False).size()
-    if aggregate is None and (counts > 1).any():
-        key, count = next((key, n) for key, n in counts.items() if n > 1)
-        d, a = cast(tuple[str, str], key)
-        runs = [str(c) for c in frame.columns if c not in (ds, alg, sc)]
-        what = f" (columns {runs})" if runs else ""
-        raise ValueError(
-            f"long data has {count} scores for data set {d!r}, algorithm {a!r}: "
-            f"repeated runs{what}? {_AGGREGATE_HINT}"
-        )
-    combined = scores.groupby(level=[0, 1], sort=False).agg(
-        lambda s: combine_runs(s.to_numpy(), aggregate)
-    )
-    wide = combined.unstack(level=1)
-    return wide.reindex(index=pd.unique(keys[0]), columns=pd.unique(keys[1]))
-
-
-def combine_runs(values: np.ndarray, aggregate: Aggregate | None) -> float:
-    """One score from the repeated ``values`` of a data set and algorithm."""
-    if aggregate is None:
-        return float(values[0])
-    if aggregate in AGGREGATES:
-        # The mean from the exact sum (math.fsum), both at the precision of the scores they
-        # come from: runs that sum alike give equal scores (ties), whatever their order.
-        value = math.fsum(values) / values.size if aggregate == "mean" else np.median(values)
-        return float(at_data_precision(np.array([value]), float(np.max(np.abs(values))))[0])
-    assert callable(aggregate)
-    result = aggregate(values.copy())
-    if np.ndim(result) != 0 or isinstance(result, (str, bytes, bool, np.bool_)):
-        raise TypeError(
-            f"aggregate must return one number for each data set and algorithm, got {result!r}"
-        )
-    try:
-        return float(result)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"aggregate must return a number, got {result!r}") from exc
-    except OverflowError:  # an integer beyond the floats
-        raise TypeError(
-            "aggregate must return a number within the range of floats (about 1.8e308), got an "
-            f"integer of about {int(int(result).bit_length() * 0.30103) + 1} digits"
-        ) from None
-
-
-def numeric_matrix(
-    raw: object,
-    names: list[str] | None,
-    rows: list[str] | None = None,
-    *,
-    at_least: int = 2,
-    locate: Callable[[int, int], str] | None = None,
-) -> np.ndarray:
-    """Float64 copy of a 2-D table, NaN where a value is missing (None, NaN, pandas' NA, a masked
-    cell); TypeError naming the first cell that is no number, ValueError for a bad shape."""
-    if isinstance(raw, pd.DataFrame) and all(d.kind in "iuf" for d in raw.dtypes):
-        raw = raw.to_numpy(dtype=np.float64, na_value=np.nan)  # numeric columns: no cell checks
-    if isinstance(raw, np.ndarray) and raw.ndim == 2 and raw.dtype.kind in "iuf":
-        # numbers only (the common case): no cell-by-cell checks needed
-        return checked_table(np.ma.filled(raw.astype(np.float64), np.nan), names, rows, at_least)
-    try:
-        if np.ma.isMaskedArray(raw):
-            array = np.array(np.ma.getdata(raw), dtype=object)
-            array[np.ma.getmaskarray(raw)] = np.nan
-        else:
-            array = np.array(raw, dtype=object)
-    except ValueError as exc:  # ragged nested sequences
-        raise ValueError(f"scores must be a rectangular 2-D table: {exc}") from exc
-    if array.ndim == 0:
-        raise TypeError(
-            "scores must be a 2-D array, a DataFrame or the path of a CSV file, "
-            f"got {type(raw).__name__}"
-        )
-    if array.ndim == 1 and any(isinstance(v, (list, tuple, np.ndarray)) for v in array):
-        raise ValueError("scores are ragged: every row needs one score per algorithm")
-    if array.ndim != 2:
-        raise ValueError(
-            f"scores must be 2-D (rows = data sets, columns = algorithms), got {array.ndim}-D "
-            f"with shape {array.shape}"
-        )
-    missing = pd.isna(array)  # None, NaN and pandas' NA alike
-    if missing.any():
-        array = np.where(missing, np.nan, array)
-    text = np.vectorize(lambda v: isinstance(v, (str, bytes, bool, np.bool_)), otypes=[bool])(array)
-    try:
-        values = array.astype(np.float64)
-    except (TypeError, ValueError):
-        values = None
-    if values is None or text.any():
-        wrong = np.vectorize(_not_a_number, otypes=[bool])(array)  # name 'x' before '0.5'
-        i, j = map(int, np.argwhere(wrong if wrong.any() else text)[0])
-        cell = array[i, j]
-        hint = (
-            "; it looks like a decimal comma: read the file with decimal=',' "
-            "(--decimal , on the command line)"
-            if _decimal_comma(cell)
-            else ""
-        )
-        where = locate(i, j) if locate is not None else cell_name(i, j, names, rows)
-        raise TypeError(
-            f"scores must be numeric; found {cell!r} ({type(cell).__name__}) at {where}{hint}"
-        )
-    return checked_table(values, names, rows, at_least)
-
-
-def checked_table(
-    values: np.ndarray, names: list[str] | None, rows: list[str] | None, at_least: int
-) -> np.ndarray:
-    """``values`` (a float64 table) after the checks of its size and of infinite values."""
-    n, k = values.shape
-    if k < at_least:
-        raise ValueError(f"need at least 2 algorithms (columns), got {k}")
-    if n < at_least:
-        raise ValueError(f"need at least 2 data sets (rows), got {n}")
-    infinite = np.isinf(values)
-    if infinite.any():
-        i, j = map(int, np.argwhere(infinite)[0])
-        raise ValueError(
-            f"scores must be finite: {int(infinite.sum())} infinite value(s), first at "
-            f"{cell_name(i, j, names, rows)}"
-        )
-    return values
-
-
-def cell_name(i: int, j: int, names: list[str] | None, rows: list[str] | None) -> str:
-    return (
-        (f"data set {rows[i]!r}" if rows else f"row {i}")
-        + ", "
-        + (f"algorithm {names[j]!r}" if names else f"column {j}")
-    )
-
-
-def _decimal_comma(value: object) -> bool:
-    return isinstance(value, str) and _DECIMAL_COMMA.match(value) is not None
-
-
-def _not_a_number(value: object) -> bool:
-    if not isinstance(value, (str, bytes, bytearray, SupportsFloat, SupportsIndex)):
-        return True  # what float() refuses by its type
-    try:
-        float(value)
-    except (TypeError, ValueError):
-        return True
-    return False

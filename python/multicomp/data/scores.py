@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import sys
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Protocol, Union
 
 import numpy as np
 import pandas as pd
@@ -25,19 +26,14 @@ import pandas as pd
 from multicomp._ranking import difference
 from multicomp._validation import check_bool, check_choice, check_count
 from multicomp._vocabulary import NAN_POLICIES, NanPolicy
+from multicomp.data.frames import cell_name, check_unique, checked_table, numeric_matrix
 from multicomp.data.orientation import transposed_evidence
-from multicomp.data.readers import (
-    Aggregate,
-    cell_name,
-    check_aggregate,
-    check_unique,
-    checked_table,
-    frame_to_wide,
-    numeric_matrix,
-    read_scores,
-)
+from multicomp.data.readers import array_names, read_table
+from multicomp.data.runs import Aggregate, check_aggregate
 
 __all__ = [
+    "LOWER_IS_BETTER",
+    "ArrowTableLike",
     "RanksLike",
     "Scores",
     "ScoresLike",
@@ -50,7 +46,23 @@ __all__ = [
     "published_ranks",
 ]
 
-ScoresLike = Union[np.ndarray, pd.DataFrame, "os.PathLike[str]", str, Sequence[Sequence[float]]]
+
+class ArrowTableLike(Protocol):
+    """A table that exports the Arrow C stream interface: a pyarrow ``Table`` or
+    ``RecordBatchReader``, a polars DataFrame, ..."""
+
+    def __arrow_c_stream__(self, requested_schema: Any = None) -> Any: ...
+
+
+ScoresLike = Union[
+    np.ndarray,
+    pd.DataFrame,
+    Mapping[Any, Mapping[Any, Any]],
+    ArrowTableLike,
+    "os.PathLike[str]",
+    str,
+    Sequence[Sequence[float]],
+]
 """What the functions of multicomp accept as scores (see :func:`as_scores`)."""
 
 #: Up to this many data sets the asymptotic p-values of the rank tests are rough (D06 Sec. 3.2.2
@@ -59,7 +71,9 @@ SMALL_N = 10
 
 
 class ShapeWarning(UserWarning):
-    """Scores of a suspicious shape: possibly transposed, two algorithms, or few data sets.
+    """Scores that look mis-read: a suspicious shape (possibly transposed, two algorithms, few
+    data sets) or a score column named as a quantity where lower is better (error, loss,
+    time) read with ``higher_is_better``'s default.
 
     Examples
     --------
@@ -232,7 +246,7 @@ def as_real_array(values: object, name: str) -> np.ndarray:
 def as_scores(
     data: ScoresLike | Scores,
     *,
-    higher_is_better: bool = True,
+    higher_is_better: bool | None = None,
     dataset: str = "dataset",
     algorithm: str = "algorithm",
     score: str = "score",
@@ -245,28 +259,36 @@ def as_scores(
 
     Parameters
     ----------
-    data : array_like, DataFrame, str or os.PathLike
-        A 2-D array (rows = data sets; masked cells of a masked array are missing); a wide
-        DataFrame, whose index names the data sets unless it has a default index and one column
-        of names (unique: the data sets); a long DataFrame (see below); or a CSV path
-        (:func:`read_scores`). A ``Scores`` keeps its orientation; ``nan_policy`` and
-        ``keep_missing`` apply to its missing scores.
-    higher_is_better : bool
-        Whether larger scores are better (accuracy) or worse (error, time).
+    data : array_like, DataFrame, dict, Arrow table, str or os.PathLike
+        A 2-D array (rows = data sets, named D1, D2, ...; columns = algorithms, A1, A2, ...;
+        masked cells of a masked array are missing); a 3-D array (data sets x algorithms x
+        runs, with ``aggregate``); a wide DataFrame, whose index names the data sets unless
+        it has a default index and one column of names (unique: the data sets); a long
+        DataFrame (see below); a dict ``{dataset: {algorithm: score or list of run
+        scores}}``; an Arrow table (anything with ``__arrow_c_stream__``: pyarrow, polars);
+        or the path of a CSV, Parquet or Arrow file (:func:`read_scores`). A ``Scores`` keeps
+        its orientation; ``nan_policy`` and ``keep_missing`` apply to its missing scores.
+    higher_is_better : bool, optional
+        Whether larger scores are better (accuracy) or worse (error, time). Not given: True,
+        with a :class:`ShapeWarning` when the score column of long data is named as a
+        quantity where lower is better (error, loss, rmse, time, ...: ``LOWER_IS_BETTER``).
     dataset, algorithm, score : str
         The columns of long data. The ``dataset`` column names the data sets whatever its
-        dtype (integer ids are names). A DataFrame (or CSV file) is long when it has the
+        dtype (integer ids are names). A DataFrame (or file) is long when it has the
         ``dataset`` column and the ``algorithm`` column or another column of names, or (with a
         default index) two or more columns of names; a column of repeated names that is not the
-        first, without a ``dataset`` column, is ambiguous and an error (see ``_layout``). Absent
-        names are detected: the first column of names holds the data sets, the other the
-        algorithms; the score column is the only numeric column besides those that number
-        repeated runs (``seed``, ``fold``, ``repeat``, ``run``, ... : ``REPLICATE_COLUMNS``).
+        first, without a ``dataset`` column, is ambiguous and an error (see
+        :func:`~multicomp.data.readers.layout`). Absent names are detected: the first column of
+        names holds the data sets, the other the algorithms; the score column is the only
+        numeric column besides those that number repeated runs (``seed``, ``fold``,
+        ``repeat``, ``run``, ... : ``REPLICATE_COLUMNS``). Two rows with the same data set,
+        algorithm and run columns are an error that names them.
     aggregate : {'mean', 'median'} or callable, optional
         Combines repeated scores of a data set and algorithm (the folds and seeds of a long
-        table, or repeated rows of a wide one) into one; a callable gets a 1-D float array and
-        returns a number. Without it, repeated scores are an error that names this option.
-        A missing run makes the combined 'mean' or 'median' missing.
+        table, repeated rows of a wide one, the runs of a 3-D array or of a dict) into one; a
+        callable gets a 1-D float array and returns a number. Without it, repeated scores are
+        an error that names this option. A missing run makes the combined 'mean' or 'median'
+        missing.
     nan_policy : {'raise', 'omit'}
         Missing scores (NaN, None, a masked cell, a pair absent from long data): 'raise' (the
         default) refuses them; 'omit' leaves out every data set with a missing score and lists
@@ -285,7 +307,8 @@ def as_scores(
     Scores
         Read-only float64 values with algorithm and data-set names.
     """
-    check_bool(higher_is_better, "higher_is_better")
+    if higher_is_better is not None:
+        check_bool(higher_is_better, "higher_is_better")
     policy = check_choice("nan_policy", nan_policy, NAN_POLICIES)
     how = check_aggregate(aggregate)
     if isinstance(data, Scores):
@@ -298,24 +321,68 @@ def as_scores(
         return Scores(
             values, data.algorithms, tuple(rows), data.higher_is_better, data.omitted + omitted
         )
-    if isinstance(data, (str, os.PathLike)):
-        data = read_scores(data, dataset=dataset, algorithm=algorithm)
-    if isinstance(data, pd.DataFrame):
-        data = frame_to_wide(data, dataset, algorithm, score, how)
-        names = [str(c) for c in data.columns]
-        rows = [str(i) for i in data.index]
-        check_unique(names, "algorithm")
-        values = numeric_matrix(data.to_numpy(dtype=object), names, rows)
-    else:
-        values = numeric_matrix(data, None)
-        names = [f"A{j + 1}" for j in range(values.shape[1])]
-        rows = [str(i) for i in range(values.shape[0])]
+    table = read_table(data, dataset=dataset, algorithm=algorithm, score=score, aggregate=how)
+    names, rows = table.algorithms, table.datasets
+    values = checked_table(table.values, names, rows, 2)
     values, rows, omitted = _missing(values, names, rows, policy, keep_missing)
     values.setflags(write=False)
-    scores = Scores(values, tuple(names), tuple(rows), bool(higher_is_better), omitted)
+    better = True if higher_is_better is None else bool(higher_is_better)
+    scores = Scores(values, tuple(names), tuple(rows), better, omitted)
+    if higher_is_better is None and lower_is_better(table.score_column):
+        warnings.warn(
+            f"the scores come from the column {table.score_column!r}, a quantity where lower "
+            "is better (an error, a loss, a time?), but they are read with "
+            "higher_is_better=True (the default), which ranks the largest first: pass "
+            "higher_is_better=False (--lower-is-better on the command line) if lower is "
+            "better, or higher_is_better=True to keep this reading without this warning",
+            ShapeWarning,
+            stacklevel=_caller_level(),
+        )
     if shape_warnings:
         _warn_about_shape(scores)
     return scores
+
+
+#: Words of a score column's name that say lower is better (``LOWER_IS_BETTER`` in full words,
+#: compared with each word of the name in lower case; a word ending in "error" or "loss" too).
+LOWER_IS_BETTER = frozenset(
+    {
+        "error",
+        "errors",
+        "err",
+        "loss",
+        "logloss",
+        "nll",
+        "rmse",
+        "mse",
+        "mae",
+        "mape",
+        "smape",
+        "rmsle",
+        "msle",
+        "brier",
+        "perplexity",
+        "misclassification",
+        "time",
+        "times",
+        "runtime",
+        "duration",
+        "seconds",
+        "latency",
+        "cost",
+        "regret",
+        "rank",
+    }
+)
+
+
+def lower_is_better(column: str | None) -> bool:
+    """Whether a score column's name says lower is better (see ``LOWER_IS_BETTER``)."""
+    if column is None:
+        return False
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", column)  # camelCase: words
+    words = [w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w]
+    return any(w in LOWER_IS_BETTER or w.endswith(("error", "loss")) for w in words)
 
 
 def _missing(
@@ -417,7 +484,7 @@ def as_rank_series(ranks: RanksLike, algorithms: Sequence[str] | None = None) ->
         names = (
             [str(a) for a in algorithms]
             if algorithms is not None
-            else [f"A{j + 1}" for j in range(values.shape[0] if values.ndim else 0)]
+            else array_names(0, values.shape[0] if values.ndim else 0)[1]
         )
     values = values.astype(np.float64)
     if values.ndim != 1:
@@ -451,7 +518,8 @@ def paired_differences(
 ) -> tuple[pd.Series, tuple[str, ...]]:
     """d = x - y as a Series over the data sets, validated and at the precision of the data,
     with ``nan_policy`` applied to the pairs: d over the complete pairs, and the data sets
-    'omit' dropped (index labels; positions for arrays).
+    'omit' dropped (index labels; for arrays D1, D2, ..., numbered from 1 as the rows of a
+    2-D array are).
 
     Two Series are paired by data set (their index labels), anything else by position.
     """
@@ -475,11 +543,10 @@ def paired_differences(
     # A string index names the data sets, so that a column of text is never taken for names.
     frame = pd.DataFrame(
         {"x": np.asarray(x, dtype=object), "y": np.asarray(y, dtype=object)},
-        index=index if index is not None else [str(i) for i in range(n_x)],
+        index=index if index is not None else array_names(n_x, 2)[0],
     )
     scores = as_scores(frame, nan_policy=nan_policy, shape_warnings=False)
     values = scores.values
     d = difference(values[:, 0], values[:, 1])
-    kept = list(scores.datasets) if index is not None else [int(i) for i in scores.datasets]
-    labels = kept if index is not None or scores.omitted else None
+    labels = list(scores.datasets) if index is not None or scores.omitted else None
     return pd.Series(d, index=labels, name="difference"), scores.omitted

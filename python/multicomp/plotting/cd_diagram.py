@@ -20,6 +20,7 @@ from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
     BARS,
     CD_PROCEDURES,
+    Alternative,
     Bars,
     PosthocTest,
     PValueMethod,
@@ -93,6 +94,7 @@ def cd_diagram(
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
+    alternative: Alternative = "two-sided",
     ax: Any = None,
     title: str | None = None,
     fontsize: float = 10.0,
@@ -150,6 +152,8 @@ def cd_diagram(
         Passed on to the post-hoc functions (the papers' forms; see :func:`multicomp.compare`).
     method, random_state, n_resamples :
         The p-values of the rank post-hocs (:func:`multicomp.posthoc_all_pairs`).
+    alternative : {'two-sided', 'greater', 'less'}
+        With a ``control``: one-sided comparisons (:func:`multicomp.posthoc_control`).
     ax : matplotlib Axes, optional
         Draw into it; the text shrinks until the whole diagram fits (names are never cut off).
         By default a new Figure is sized so that no text overlaps, for any k and name length.
@@ -181,7 +185,9 @@ def cd_diagram(
     style = check_style(
         DiagramStyle(ax=ax, title=title, fontsize=fontsize, show_ranks=show_ranks, bars=bars)
     )
-    options = PosthocOptions(aligned_se, quade_se, rom, monotone, method, random_state, n_resamples)
+    options = PosthocOptions(
+        aligned_se, quade_se, rom, monotone, method, random_state, n_resamples, alternative
+    )
     if isinstance(data, _Analysis) and not isinstance(data, pd.DataFrame):
         asked = {"alpha": alpha, "procedure": procedure, "control": control, "test": test}
         return data.plot(**{key: v for key, v in asked.items() if v is not None}, **style)
@@ -200,6 +206,11 @@ def cd_diagram(
         procedure = default_procedure(k, control, test)
     procedure = check_choice("procedure", procedure, diagram_procedures())
     if procedure in CD_PROCEDURES and not (procedure == "nemenyi" and test != "friedman"):
+        if options.alternative != "two-sided":
+            raise ValueError(
+                f"procedure={procedure!r} is a two-sided critical difference; with "
+                f"alternative={options.alternative!r} use a procedure of its APVs, e.g. 'holm'"
+            )
         decisions = _by_critical_difference(
             scores,
             result,

@@ -89,8 +89,10 @@ from scipy import special
 from multicomp import _ranking, ranktests
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
+    ALTERNATIVES,
     ROMS,
     SE_FORMS,
+    Alternative,
     PosthocTest,
     PValueMethod,
     Rom,
@@ -122,6 +124,7 @@ __all__ = [
     "CONTROL_REQUIRED",
     "PosthocOptions",
     "check_se_options",
+    "one_sided",
     "posthoc_all_pairs",
     "posthoc_control",
 ]
@@ -143,6 +146,7 @@ def posthoc_control(
     *,
     test: PosthocTest = "friedman",
     alpha: float = 0.05,
+    alternative: Alternative = "two-sided",
     ranks: RanksLike | None = None,
     n_datasets: int | None = None,
     algorithms: Sequence[str] | None = None,
@@ -189,6 +193,15 @@ def posthoc_control(
         The ranks compared, or the pairwise tests.
     alpha : float
         Significance level of ``reject``.
+    alternative : {'two-sided', 'greater', 'less'}
+        The alternative of each comparison: ``'greater'``, the algorithm is better than the
+        control (a lower average rank: larger scores, or smaller ones with
+        ``higher_is_better=False``); ``'less'``, it is worse (the usual question about a
+        proposed method as the control: is it better than each other one?). With
+        ``higher_is_better=True`` these are scipy's and PMCMRplus' ``frdManyOneDemsarTest``
+        alternatives of the scores. The one-sided p-value is half the two-sided one when z lies
+        on the alternative's side of 0, else 1 minus that half (:func:`one_sided`), for every
+        ``test`` and ``method``: the null distribution of each statistic is symmetric.
     ranks, n_datasets, algorithms
         Published average ranks (lower = better), their number of data sets, and names for a
         plain sequence of ranks.
@@ -216,6 +229,7 @@ def posthoc_control(
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
     """
     rom = check_choice("rom", rom, ROMS)
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
     test, alpha, ses, pvalues, basis = _prepare(
         (data, ranks, n_datasets, algorithms),
         test,
@@ -235,7 +249,32 @@ def posthoc_control(
     if rom != "exact" and "rom" not in planned[0]:
         raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
     shared["options"] = {"rom": rom, **shared["options"]}
+    if alternative != "two-sided":
+        shared["pvalue"] = one_sided(shared["z"], shared["pvalue"], alternative)
+        shared["options"]["alternative"] = alternative
     return cast(PosthocControlResult, family("control", shared, planned, context, control=names[c]))
+
+
+def one_sided(z: pd.Series, pvalue: pd.Series, alternative: str) -> pd.Series:
+    """One-sided p-values of comparisons with a control from their two-sided ``pvalue`` and
+    ``z`` (positive when the control ranks better): half of p when z lies on the side of 0
+    that ``alternative`` expects (``'greater'``: the algorithm better, z < 0; ``'less'``:
+    worse, z > 0), else 1 minus that half.
+
+    Exact wherever the two-sided p is P(|T| >= |t|) of a statistic T whose null distribution
+    is symmetric about 0, which holds for every post-hoc here: the normal and Student's t z
+    tests, the permutation distribution of a difference of two rank totals (exchanging the two
+    algorithms' ranks in every data set maps D to -D), and the signed-rank and sign tests. Then
+    P(T >= t) = P(|T| >= t)/2 for t > 0; on the other side P(T >= t) = 1 - P(T > |t|) >= 1 - p/2
+    (equal for continuous T; for discrete T the atom at |t| is left out, which only concerns
+    p-values above 1/2). A Monte Carlo p-value (b + 1)/(n + 1) halved is (b + 1)/(2n + 2).
+    """
+    expected = -1.0 if alternative == "greater" else 1.0
+    on_side = np.sign(z.to_numpy()) == expected
+    p = pvalue.to_numpy()
+    return pd.Series(
+        np.where(on_side, p / 2.0, 1.0 - p / 2.0), index=pvalue.index, name=pvalue.name
+    )
 
 
 @takes_scores(ScoreOptions, optional=True)
@@ -326,8 +365,9 @@ def posthoc_all_pairs(
 class PosthocOptions:
     """The options that change the p-values of a rank post-hoc, held together once: the SE
     forms (``aligned_se``, ``quade_se``), Rom's coefficients (``rom``, with a control),
-    monotone APVs (``monotone``, all pairs) and how the p-values are computed (``method``,
-    ``random_state``, ``n_resamples``). :func:`multicomp.compare`, :meth:`multicomp.Report.plot`
+    monotone APVs (``monotone``, all pairs), how the p-values are computed (``method``,
+    ``random_state``, ``n_resamples``) and their alternative (``alternative``, with a
+    control). :func:`multicomp.compare`, :meth:`multicomp.Report.plot`
     and :func:`multicomp.cd_diagram` run their post-hoc through :meth:`run`; a report stores
     them (its fields of the same names), so a diagram drawn from it shows its p-values."""
 
@@ -338,6 +378,7 @@ class PosthocOptions:
     method: PValueMethod = "auto"
     random_state: RandomState = DEFAULT_SEED
     n_resamples: int = DEFAULT_RESAMPLES
+    alternative: Alternative = "two-sided"
 
     def run(
         self,
@@ -360,7 +401,14 @@ class PosthocOptions:
             **given,
         }
         if comparison == "control":
-            return posthoc_control(data, control, rom=self.rom, **shared)
+            return posthoc_control(
+                data, control, rom=self.rom, alternative=self.alternative, **shared
+            )
+        if self.alternative != "two-sided":
+            raise ValueError(
+                f"alternative={self.alternative!r} applies to comparisons with a control: "
+                "give control= (all pairs are two-sided)"
+            )
         return posthoc_all_pairs(data, procedures=procedures, monotone=self.monotone, **shared)
 
 

@@ -17,8 +17,10 @@ from multicomp import ranktests
 from multicomp._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
 from multicomp._validation import check_alpha, check_bool, check_choice
 from multicomp._vocabulary import (
+    ALTERNATIVES,
     FAMILIES,
     ROMS,
+    Alternative,
     CompareTest,
     Family,
     IncompleteTest,
@@ -80,6 +82,7 @@ def compare(
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
+    alternative: Alternative = "two-sided",
     **reading: Unpack[ScoreOptions],
 ) -> Report:
     """Run the recommended analysis in one call and return a :class:`Report`.
@@ -146,6 +149,10 @@ def compare(
         sets, where the asymptotic forms were measured above alpha; ``"asymptotic"`` gives the
         papers' values. The report labels which was used (``OmnibusTest.method``,
         ``Report.pvalue_method`` and a note). Not for the incomplete-block tests.
+    alternative : {'two-sided', 'greater', 'less'}
+        With a ``control``: one-sided comparisons, ``'less'`` that each algorithm is worse than
+        the control, ``'greater'`` better (:func:`multicomp.posthoc_control`). Not for all
+        pairs or the incomplete-block tests.
 
     Returns
     -------
@@ -184,6 +191,13 @@ def compare(
     test = cast(CompareTest, check_choice("test", test, ranktests.compare_tests()))  # or registered
     method, n_resamples = check_options(method, random_state, n_resamples)
     random_state = pinned(random_state)  # one seed for every draw of the comparison
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
+    if alternative != "two-sided" and (control is None or ranktests.kind_of(test) == "incomplete"):
+        raise ValueError(
+            f"alternative={alternative!r} applies to the comparisons with a control after a "
+            "rank or pairwise test: give control= (all pairs and the incomplete-block tests "
+            "are two-sided)"
+        )
     incomplete = ranktests.kind_of(test) == "incomplete"
     if incomplete and method not in ("auto", "asymptotic"):
         raise ValueError(
@@ -219,6 +233,7 @@ def compare(
         method=method,
         random_state=random_state,
         n_resamples=n_resamples,
+        alternative=alternative,
     )
     k = scores.n_algorithms
     threshold = alpha / (k - 1 if control is not None else k * (k - 1) / 2)  # Bonferroni's
@@ -300,6 +315,13 @@ def _notes(
     notes += [f"Note: {m} left out: {why}." for m, why in result.skipped.items()]
     if result.method != "asymptotic" or omnibus_method != "asymptotic":
         notes.append(permutation_note(scores.n_datasets, omnibus_method, result.method))
+    alternative = result.options.get("alternative", "two-sided")
+    if isinstance(result, PosthocControlResult) and alternative != "two-sided":
+        which = "better" if alternative == "greater" else "worse"
+        notes.append(
+            f"Note: one-sided comparisons (alternative={alternative!r}): a hypothesis is "
+            f"rejected only when the algorithm is {which} than the control {result.control}."
+        )
     return tuple(notes)
 
 

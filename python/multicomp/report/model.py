@@ -23,6 +23,7 @@ from multicomp._names import TEST_NAMES, fmt_p
 from multicomp._tables import NotebookView
 from multicomp._validation import check_alpha, check_choice
 from multicomp._vocabulary import (
+    Alternative,
     ChosenFamily,
     PosthocComparison,
     PValueMethod,
@@ -45,7 +46,15 @@ __all__ = [
 
 #: The fields of a report that select a paper's form (or the papers' p-values), listed by
 #: :meth:`ReportData.paper_options` when they differ from their defaults.
-PAPER_OPTIONS = ("tie_correction", "rom", "aligned_se", "quade_se", "monotone", "method")
+PAPER_OPTIONS = (
+    "tie_correction",
+    "rom",
+    "aligned_se",
+    "quade_se",
+    "monotone",
+    "method",
+    "alternative",
+)
 
 
 def distribution(t: OmnibusTest) -> str:
@@ -351,6 +360,7 @@ class ReportData:
     pvalue_method: PValueSource = "asymptotic"
     n_resamples: int = DEFAULT_RESAMPLES
     random_state: int | None = DEFAULT_SEED  # the seed of the permutations (None: not recorded)
+    alternative: Alternative = "two-sided"  # of the comparisons with a control
     # data sets left out by nan_policy="omit", or with fewer than 2 scores by an incomplete test
     omitted: tuple[str, ...] = ()
     # the parametric side (multicomp.parametric): the verdict on its conditions, the family

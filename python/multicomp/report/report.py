@@ -87,6 +87,8 @@ class Report(ReportData):
         entropy or was given a Generator: a recomputation then draws anew). With ``method``,
         ``n_resamples`` and the forms above it makes :meth:`plot`, and a report read back
         with :meth:`from_json`, recompute the same p-values.
+    alternative : {'two-sided', 'greater', 'less'}
+        The alternative of the comparisons with a control (:func:`multicomp.posthoc_control`).
     omitted : tuple of str
         Data sets left out by ``nan_policy='omit'``, or with fewer than two scores by an
         incomplete-block test.

@@ -4,20 +4,16 @@ the tallies of their rejections, the chunks in turn or on an executor, and :func
 from __future__ import annotations
 
 import itertools
-import sys
-import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
-from typing import Literal, NamedTuple, TextIO, cast
+from typing import Any, Literal, NamedTuple, cast
 
 import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
 from multicomp import ranktests
-from multicomp._validation import (
-    check_count,
-)
+from multicomp._validation import check_bool, check_count, check_nonnegative
 from multicomp._vocabulary import (
     COMPARISONS,
     Z_TESTS,
@@ -28,6 +24,8 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
+from multicomp._work import MAX_SIMULATION_WORK, check_work
+from multicomp._work import progress as progress_bar
 from multicomp.procedures import base as registry
 from multicomp.procedures.adjust import adjust_control, all_pairs_apv
 from multicomp.ranktests.permutation import (
@@ -47,6 +45,7 @@ from multicomp.simulation.model import (
     is_pairwise,
     seed_sequence,
     specify,
+    work,
 )
 from multicomp.simulation.result import SimulationResult, estimates
 
@@ -272,35 +271,6 @@ def run_chunk(spec: Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarray
     return np.array(out)
 
 
-# --- progress ----------------------------------------------------------------------------------
-
-
-class Progress:
-    """``simulate: 3/10 chunks (30%), 2.1 s`` on ``stream``: rewritten in place on a terminal,
-    else one line per tenth of the run."""
-
-    def __init__(self, total: int, enabled: bool, stream: TextIO) -> None:
-        self.total, self.enabled, self.stream = total, enabled, stream
-        self.done, self.start, self.tty = 0, time.monotonic(), stream.isatty()
-
-    def step(self) -> None:
-        self.done += 1
-        if not self.enabled:
-            return
-        line = (
-            f"multicomp.simulate: {self.done}/{self.total} chunks "
-            f"({100 * self.done // self.total}%), {time.monotonic() - self.start:.1f} s"
-        )
-        if self.tty:
-            self.stream.write("\r" + line + ("\n" if self.done == self.total else ""))
-        elif (
-            self.done == self.total
-            or (10 * self.done) // self.total > (10 * (self.done - 1)) // self.total
-        ):
-            self.stream.write(line + "\n")
-        self.stream.flush()
-
-
 # --- the public function -----------------------------------------------------------------------
 
 
@@ -328,7 +298,8 @@ def simulate(
     random_state: int | np.random.SeedSequence | None = None,
     executor: Executor | None = None,
     chunk_size: int = 1000,
-    progress: bool | None = None,
+    progress: bool = True,
+    max_work: float = MAX_SIMULATION_WORK,
 ) -> SimulationResult:
     """Estimate the family-wise type I error and the power of the package's procedures.
 
@@ -402,9 +373,15 @@ def simulate(
         ``client.get_executor()``); the estimates do not depend on it.
     chunk_size : int
         Replications per chunk (memory: chunk_size * N * k values, at most 2e7).
-    progress : bool, optional
-        Report progress on standard error; default: on a terminal when there are more than 4
-        chunks.
+    progress : bool
+        Show a progress bar of the chunks (tqdm's, in a terminal or a notebook, once the run
+        has lasted a second; nothing without tqdm installed). Default True.
+    max_work : float
+        The most work started (default :data:`multicomp._work.MAX_SIMULATION_WORK`, 3e9,
+        about 90 s): the work is estimated before any table is drawn, n_replications x the
+        resamples of each permutation p-value x the scores of a table (N k), summed over the
+        tests (:func:`multicomp.simulation.model.work`), and a run past the limit is refused
+        with the value to pass to run it anyway.
 
     Returns
     -------
@@ -438,6 +415,13 @@ def simulate(
         n_resamples,
     )
     reps = check_count(n_replications, "n_replications", 1, MAX_REPLICATIONS)
+    check_work(
+        work(spec, reps),
+        check_nonnegative(max_work, "max_work"),
+        f"simulate: {reps:,} replications of N = {spec.n_datasets} x k = {spec.k} scores need "
+        "this much work, in permuted scores (about 30 ns each; method='asymptotic' or "
+        "fewer n_replications or n_resamples need less)",
+    )
     size = check_count(
         chunk_size, "chunk_size", 1, MAX_CELLS_PER_CHUNK // (spec.n_datasets * spec.k)
     )
@@ -448,9 +432,9 @@ def simulate(
     )
     sizes = [size] * (reps // size) + ([reps % size] if reps % size else [])
     seeds = seed.spawn(len(sizes))
-    shown = progress if progress is not None else (len(sizes) > 4 and sys.stderr.isatty())
-    meter = Progress(len(sizes), bool(shown), sys.stderr)
-    tallies = _collect(spec, seeds, sizes, executor, meter)
+    shown = check_bool(progress, "progress")
+    with progress_bar(len(sizes), "multicomp.simulate (chunks)", shown=shown) as meter:
+        tallies = _collect(spec, seeds, sizes, executor, meter)
     entropy = seed.entropy
     assert entropy is not None  # a SeedSequence always has one
     return SimulationResult(
@@ -483,19 +467,19 @@ def _collect(
     seeds: list[np.random.SeedSequence],
     sizes: list[int],
     executor: Executor | None,
-    meter: Progress,
+    meter: Any,
 ) -> np.ndarray:
     """The tallies of all chunks, summed in chunk order (so independent of the executor)."""
     results: list[np.ndarray] = []
     if executor is None:
         for seed, reps in zip(seeds, sizes):
             results.append(run_chunk(spec, seed, reps))
-            meter.step()
+            meter.update(1)
     else:
         futures = _submitted(executor, spec, seeds, sizes)
         try:
             for _ in as_completed(futures):
-                meter.step()
+                meter.update(1)
             results = [f.result() for f in futures]
         finally:
             for f in futures:

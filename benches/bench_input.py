@@ -1,0 +1,221 @@
+"""The input layer's cost (issue 23 item 3, issue 25 item 4), as ratios measured in one run.
+
+1. ``friedman(DataFrame, method="asymptotic")`` against ``scipy.stats.friedmanchisquare`` on
+   the same table's columns (and ``friedman`` on the ndarray), interleaved, median of repeats,
+   at 30 x 5 and 200 x 30: the goal is at most 1x scipy.
+2. A long Parquet table of 10 million scores (1,000 algorithms x 100 data sets x 100 runs)
+   combined by ``read_scores(path, aggregate="mean")`` (column batches, group-wise), against
+   ``pandas.read_parquet`` + ``groupby().mean()``: time and peak memory, each in a fresh
+   process (peak resident memory above that of the process after its imports).
+
+Run: ``python benches/bench_input.py [--rows-scale S]`` (S < 1 shrinks part 2's runs for a
+quick look); writes ``benches/RESULTS-input.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import scipy
+import scipy.stats
+
+import multicomp as mc
+from multicomp.data.scores import as_scores
+
+HERE = Path(__file__).parent
+
+
+def _median_seconds(function: object, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        function()  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def dataframe_input(repeats: int = 200) -> list[str]:
+    """Part 1: friedman on a DataFrame against scipy's friedmanchisquare."""
+    lines = [
+        "| N x k | scipy friedmanchisquare (ms) | friedman(ndarray) / scipy | "
+        "friedman(DataFrame) / scipy | as_scores(ndarray) / scipy | as_scores(DataFrame) / scipy |",
+        "|---|---|---|---|---|---|",
+    ]
+    rng = np.random.default_rng(0)
+    for n, k in ((30, 5), (200, 30)):
+        values = rng.random((n, k)).round(3)
+        frame = pd.DataFrame(
+            values, index=[f"d{i}" for i in range(n)], columns=[f"a{j}" for j in range(k)]
+        )
+        columns = [values[:, j] for j in range(k)]
+        runs = {
+            "scipy": lambda: scipy.stats.friedmanchisquare(*columns),
+            "array": lambda: mc.friedman(values, method="asymptotic"),
+            "frame": lambda: mc.friedman(frame, method="asymptotic"),
+            "read array": lambda: as_scores(values),
+            "read frame": lambda: as_scores(frame),
+        }
+        assert np.isclose(
+            mc.friedman(frame, method="asymptotic").statistic, runs["scipy"]().statistic
+        )
+        seconds: dict[str, list[float]] = {name: [] for name in runs}
+        for _ in range(10):  # interleaved rounds, so that load hits every contender alike
+            for name, run in runs.items():
+                seconds[name].append(_median_seconds(run, repeats // 10))
+        median = {name: statistics.median(times) for name, times in seconds.items()}
+        ratios = " | ".join(
+            f"{median[name] / median['scipy']:.2f}"
+            for name in ("array", "frame", "read array", "read frame")
+        )
+        lines.append(f"| {n} x {k} | {median['scipy'] * 1e3:.3f} | {ratios} |")
+    return lines
+
+
+def write_long_table(path: Path, n: int, k: int, runs: int) -> None:
+    """A long Parquet table (dataset, algorithm, run, accuracy), one row group per data set."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    rng = np.random.default_rng(1)
+    algorithms = pa.array([f"algorithm_{j:04d}" for j in range(k)]).dictionary_encode()
+    schema = pa.schema(
+        [
+            ("dataset", pa.dictionary(pa.int32(), pa.string())),
+            ("algorithm", pa.dictionary(pa.int32(), pa.string())),
+            ("run", pa.int32()),
+            ("accuracy", pa.float64()),
+        ]
+    )
+    with pq.ParquetWriter(path, schema) as writer:
+        for i in range(n):
+            size = k * runs
+            dataset = pa.DictionaryArray.from_arrays(
+                pa.array(np.zeros(size, dtype=np.int32)), pa.array([f"dataset_{i:03d}"])
+            )
+            algorithm = pa.DictionaryArray.from_arrays(
+                pa.array(np.repeat(np.arange(k, dtype=np.int32), runs)), algorithms.dictionary
+            )
+            run = pa.array(np.tile(np.arange(runs, dtype=np.int32), k))
+            accuracy = pa.array(rng.uniform(0.5, 0.95, size).round(4))
+            writer.write_table(
+                pa.Table.from_arrays([dataset, algorithm, run, accuracy], schema=schema)
+            )
+
+
+CHILD = """
+import resource, sys, time
+import numpy as np
+import pandas as pd
+import pyarrow, pyarrow.parquet
+import multicomp as mc
+baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+start = time.perf_counter()
+if sys.argv[2] == "multicomp":
+    table = mc.read_scores(sys.argv[1], aggregate="mean")
+else:
+    frame = pd.read_parquet(sys.argv[1])
+    table = frame.groupby(["dataset", "algorithm"], observed=True)["accuracy"].mean().unstack()
+seconds = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(seconds, (peak - baseline) / 1024, peak / 1024, table.shape[0], table.shape[1],
+      float(np.nanmean(table.to_numpy())))
+"""
+
+
+def parquet_memory(scale: float) -> list[str]:
+    """Part 2: the 10-million-row table, read and combined, in fresh processes."""
+    n, k, runs = 100, 1000, max(2, round(100 * scale))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "runs.parquet"
+        write_long_table(path, n, k, runs)
+        size = path.stat().st_size / 2**20
+        results = {}
+        for who in ("multicomp", "pandas"):
+            out = subprocess.run(
+                [sys.executable, "-c", CHILD, str(path), who],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.split()
+            results[who] = [float(v) for v in out]
+    assert np.isclose(results["multicomp"][5], results["pandas"][5])
+    ours, theirs = results["multicomp"], results["pandas"]
+    return [
+        f"Table: {n * k * runs:,} rows ({k} algorithms x {n} data sets x {runs} runs), "
+        f"columns dataset and algorithm (dictionary-encoded text), run (int32), accuracy "
+        f"(float64); Parquet file {size:.0f} MiB, one row group per data set.",
+        "",
+        "| read and combine (mean) | seconds | peak memory above the imports (MiB) | "
+        "peak resident (MiB) |",
+        "|---|---|---|---|",
+        f"| `mc.read_scores(path, aggregate='mean')` (batches of "
+        f"{mc.data.arrow.BATCH_ROWS:,} rows) | {ours[0]:.1f} | {ours[1]:.0f} | {ours[2]:.0f} |",
+        f"| `pd.read_parquet(path)` + `groupby(...).mean().unstack()` | {theirs[0]:.1f} | "
+        f"{theirs[1]:.0f} | {theirs[2]:.0f} |",
+        "",
+        f"Ratios multicomp / pandas: time {ours[0] / theirs[0]:.2f}, memory above the imports "
+        f"{ours[1] / theirs[1]:.2f}.",
+        "",
+        "Where multicomp's memory goes: the combined table and its accumulators grow with the "
+        "cells (data sets x algorithms), one batch with the batch size; the check that no row "
+        "repeats a run (a `run` column here) keeps one 8-byte key a row, and 8 more while it "
+        "sorts them at the end. A table without run columns is combined in memory that does "
+        "not grow with its rows.",
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rows-scale", type=float, default=1.0)
+    args = parser.parse_args()
+    warnings.simplefilter("ignore", mc.ShapeWarning)
+    import pyarrow
+
+    header = [
+        "# The input layer: DataFrames, Parquet and Arrow",
+        "",
+        f"Generated by `benches/bench_input.py` on {time.strftime('%Y-%m-%d')}: "
+        f"{platform.machine()}, {os.cpu_count()} cores shared with other jobs, Python "
+        f"{platform.python_version()}, numpy {np.__version__}, pandas {pd.__version__}, "
+        f"scipy {scipy.__version__}, pyarrow {pyarrow.__version__}.",
+        "",
+        "## A DataFrame is read as fast as an array (issue 23 item 3)",
+        "",
+        "`friedman(..., method='asymptotic')` on a DataFrame (data sets in the index, one "
+        "float column per algorithm) and on the same ndarray, as ratios to "
+        "`scipy.stats.friedmanchisquare(*columns)`: interleaved rounds, median of 200 calls "
+        "each. Goal: the DataFrame at most 1x scipy. `as_scores` is the input layer alone "
+        "(what `friedman` does with its input before the test): the rest of `friedman` "
+        "(ranks, the statistic, and a result that carries the rank matrix and the average "
+        "ranks as pandas objects) is the same for both inputs.",
+        "",
+    ]
+    lines = header + dataframe_input()
+    lines += [
+        "",
+        "## Ten million scores in bounded memory (issue 25 item 4)",
+        "",
+        "Each in a fresh process (peak resident memory from `getrusage`, above the process "
+        "after importing numpy, pandas, pyarrow and multicomp).",
+        "",
+    ]
+    lines += parquet_memory(args.rows_scale)
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if args.rows_scale == 1.0:
+        (HERE / "RESULTS-input.md").write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -29,7 +29,14 @@ from multicomp.procedures import base as registry
 from multicomp.procedures.base import display_name
 from multicomp.report import large
 from multicomp.report.decisions import of_report
-from multicomp.report.model import Hypothesis, OmnibusTest, ReportData, distribution, pvalue_note
+from multicomp.report.model import (
+    Hypothesis,
+    OmnibusTest,
+    ReportData,
+    distribution,
+    pvalue_note,
+    rounded_ranks,
+)
 
 __all__ = [
     "SECOND_ALPHA",
@@ -66,7 +73,7 @@ def permutation_note(n_datasets: int, omnibus: str, posthoc: str) -> str:
 
 def _order(r: ReportData) -> list[int]:
     """Algorithm positions from the best rank (of the post-hoc's ranks) to the worst."""
-    return [int(i) for i in np.argsort(np.round(np.array(r.test_ranks), 9), kind="stable")]
+    return [int(i) for i in np.argsort(rounded_ranks(r.test_ranks), kind="stable")]
 
 
 def fwer_warnings(r: ReportData) -> tuple[str, ...]:
@@ -106,7 +113,7 @@ def summary(report: ReportData) -> str:
 
 def _ranking_lines(r: ReportData) -> list[str]:
     """The best average rank, then every algorithm best first with its mean score."""
-    ranks = np.round(np.array(r.test_ranks), 9)
+    ranks = rounded_ranks(r.test_ranks)
     best = [a for a, v in zip(r.algorithms, ranks) if v == ranks.min()]
     tied = f" (tied: {len(best)} algorithms)" if len(best) > 1 else ""
     lines = [f"Best average rank ({RANK_NAMES[r.test]}): {', '.join(best)}{tied}."]

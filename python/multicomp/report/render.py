@@ -540,11 +540,23 @@ def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
     )
     means = r.scores.mean(axis=0)
     cell = _tables.Cell
+    letters = large.letters(r)
+    if letters:
+        caption += (
+            " Letters: algorithms that share a letter do not differ significantly "
+            f"({display_name(r.procedure, r.comparison)}'s procedure, {_tex_alpha(r)})."
+        )
     return _tables.Table(
         title="",
         caption=caption,
         label=f"tab:{label}-ranks",
-        header=("", "Algorithm", "Mean score", *(f"{TEST_NAMES[c]} rank" for c in frame.columns)),
+        header=(
+            "",
+            "Algorithm",
+            "Mean score",
+            *(f"{TEST_NAMES[c]} rank" for c in frame.columns),
+            *(("Letters",) if letters else ()),
+        ),
         rows=large.rows(
             r,
             _order(r),
@@ -553,9 +565,10 @@ def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
                 cell(r.algorithms[j]),
                 cell(_tex_number(means.iloc[j], 4), raw=True),
                 *(cell(_tex_number(v), raw=True) for v in frame.iloc[j]),
+                *((cell(letters[r.algorithms[j]]),) if letters else ()),
             ),
         ),
-        align="rlr" + "r" * frame.shape[1],
+        align="rlr" + "r" * frame.shape[1] + ("l" if letters else ""),
     )
 
 

@@ -265,7 +265,9 @@ def compare(
     result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
     side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
-    asked = default_procedure(k, control, test) if procedure is None else procedure
+    asked = (
+        default_procedure(scores.n_algorithms, control, test) if procedure is None else procedure
+    )
     procedure = check_choice("procedure", asked, procedures)
     return Report(
         algorithms=scores.algorithms,

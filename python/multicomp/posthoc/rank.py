@@ -238,7 +238,7 @@ def posthoc_control(
     C4.5     0.0385  0.0385
     C4.5+m   0.8836  0.8836
     C4.5+cf  0.0808  0.0808
-    >>> print(round(res.se, 5))  # sqrt(k(k+1)/(6N)), D06 Sec. 3.2.2
+    >>> print(round(res.se, 5))  # sqrt(k(k+1)/(6N)), Demšar (2006) Sec. 3.2.2
     0.48795
     """
     rom = check_choice("rom", rom, ROMS)

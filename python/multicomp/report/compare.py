@@ -215,19 +215,8 @@ def compare(
     extras = check_extras(extras, test)
     method, n_resamples = check_options(method, random_state, n_resamples)
     random_state = pinned(random_state)  # one seed for every draw of the comparison
-    alternative = check_choice("alternative", alternative, ALTERNATIVES)
-    if alternative != "two-sided" and (control is None or ranktests.kind_of(test) == "incomplete"):
-        raise ValueError(
-            f"alternative={alternative!r} applies to the comparisons with a control after a "
-            "rank or pairwise test: give control= (all pairs and the incomplete-block tests "
-            "are two-sided)"
-        )
+    alternative = _check_sides(alternative, control, test, method)
     incomplete = ranktests.kind_of(test) == "incomplete"
-    if incomplete and method not in ("auto", "asymptotic"):
-        raise ValueError(
-            f"method={method!r} applies to the rank tests; test={test!r} has asymptotic "
-            "p-values only"
-        )
     rom, ses = _check_options(
         control,
         test,
@@ -291,6 +280,25 @@ def compare(
         **side,
         **compute_extras(scores, extras, control, alpha, best=_best(result)),
     )
+
+
+def _check_sides(alternative: Alternative, control: object, test: str, method: str) -> Alternative:
+    """``alternative`` checked (one-sided only with a control after a rank or pairwise test),
+    and ``method`` checked against an incomplete-block test (asymptotic p-values only)."""
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
+    incomplete = ranktests.kind_of(test) == "incomplete"
+    if alternative != "two-sided" and (control is None or incomplete):
+        raise ValueError(
+            f"alternative={alternative!r} applies to the comparisons with a control after a "
+            "rank or pairwise test: give control= (all pairs and the incomplete-block tests "
+            "are two-sided)"
+        )
+    if incomplete and method not in ("auto", "asymptotic"):
+        raise ValueError(
+            f"method={method!r} applies to the rank tests; test={test!r} has asymptotic "
+            "p-values only"
+        )
+    return alternative
 
 
 def _best(result: PosthocControlResult | PosthocAllPairsResult) -> str:

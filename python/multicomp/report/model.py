@@ -624,6 +624,13 @@ class ReportData:
         )
 
     @property
+    def mean_scores(self) -> pd.Series:
+        """Each algorithm's mean score over the data sets that score it, summed as x / n so
+        that scores near the float limit (a JSON report may hold 1e308) do not overflow."""
+        scores = self.scores
+        return scores.div(scores.count(axis=0), axis=1).sum(axis=0, min_count=1)
+
+    @property
     def rank_frame(self) -> pd.DataFrame:
         """Average Friedman ranks (and the ranks of ``test`` when it is not Friedman; only
         those after an incomplete-block test)."""

@@ -124,7 +124,7 @@ def _ranking_lines(r: ReportData) -> list[str]:
     best = [a for a, v in zip(r.algorithms, ranks) if v == ranks.min()]
     tied = f" (tied: {len(best)} algorithms)" if len(best) > 1 else ""
     lines = [f"Best average rank ({RANK_NAMES[r.test]}): {', '.join(best)}{tied}."]
-    means = r.scores.mean(axis=0)
+    means = r.mean_scores
     letters = large.letters(r)
     shown = (
         f"the {large.TOP} best and the {large.BOTTOM} worst of {len(r.algorithms)}, "
@@ -254,7 +254,7 @@ def _family_lines(r: ReportData) -> list[str]:
 def _rank_table(r: ReportData) -> _tables.Table:
     """Average ranks, best first, with the mean score."""
     frame = r.rank_frame
-    means = r.scores.mean(axis=0)
+    means = r.mean_scores
     letters = large.letters(r)
     return _tables.Table(
         title="Average ranks (best first"
@@ -592,7 +592,7 @@ def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
         f"Average ranks over {r.n_datasets} data sets (rank 1 is the best; {better} scores "
         f"are better), best first. {'; '.join(_tex_omnibus(t) for t in r.omnibus)}."
     )
-    means = r.scores.mean(axis=0)
+    means = r.mean_scores
     cell = _tables.Cell
     letters = large.letters(r)
     if letters:

@@ -97,6 +97,7 @@ def test_cli_refuses_to_replace_before_the_work(
     [
         (["--overwrite"], "--overwrite goes with --outdir"),
         (["--outdir", "x", "--bayesian", "sign"], "does not go with --bayesian"),
+        (["--matrix", "--ranking"], "--matrix belongs to the report of the comparison"),
         (["--outdir", "x", "--check-conditions"], "does not go with --check-conditions"),
     ],
 )

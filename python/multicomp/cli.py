@@ -494,8 +494,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _check_outdir(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """--outdir writes the comparison's report: not with the other analyses; --overwrite
-    goes with it."""
+    """--outdir and the extras (--effect-sizes, --matrix) belong to the comparison's report:
+    not with the other analyses; --overwrite goes with --outdir."""
     if args.overwrite and args.outdir is None:
         parser.error("--overwrite goes with --outdir DIR")
     others = {
@@ -504,10 +504,13 @@ def _check_outdir(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         "--check-conditions": args.check_conditions,
         "--ranking": args.ranking,
     }
-    if args.outdir is not None and any(others.values()):
+    mine = [f"--{name.replace('_', '-')}" for name in REPORT_EXTRAS if getattr(args, name)]
+    if args.outdir is not None:
+        mine.insert(0, "--outdir")
+    if mine and any(others.values()):
         asked = [option for option, given in others.items() if given]
         parser.error(
-            f"--outdir writes the report of the comparison: it does not go with {asked[0]}"
+            f"{mine[0]} belongs to the report of the comparison: it does not go with {asked[0]}"
         )
 
 

@@ -240,8 +240,7 @@ def compare(
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     options = PosthocOptions(
-        aligned_se=ses["aligned_se"],
-        quade_se=ses["quade_se"],
+        **ses,  # aligned_se, quade_se
         rom=rom,
         monotone=bool(monotone),
         method=method,
@@ -254,9 +253,8 @@ def compare(
     result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
     side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
-    asked = (
-        default_procedure(scores.n_algorithms, control, test) if procedure is None else procedure
-    )
+    k = scores.n_algorithms
+    asked = default_procedure(k, control, test) if procedure is None else procedure
     procedure = check_choice("procedure", asked, procedures)
     return Report(
         algorithms=scores.algorithms,

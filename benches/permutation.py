@@ -215,8 +215,18 @@ def main() -> None:
         *partial(max(replications // 10, 100)),
         "",
     ]
-    OUT.write_text("\n".join(text), encoding="utf-8")
+    OUT.write_text("\n".join(text) + _kept_section(), encoding="utf-8")
     print("\n".join(text))
+
+
+def _kept_section() -> str:
+    """The section that benches/bench_permutation_speed.py writes into the same file (between
+    its markers), kept as it is."""
+    old = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
+    begin, end = "<!-- bench_permutation_speed: begin -->", "<!-- bench_permutation_speed: end -->"
+    if begin not in old or end not in old:
+        return ""
+    return "\n" + old[old.index(begin) : old.index(end) + len(end)] + "\n"
 
 
 if __name__ == "__main__":

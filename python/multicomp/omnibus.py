@@ -416,7 +416,8 @@ def friedman(
         exact permutation distribution (ValueError when it needs more than
         ``multicomp.ranktests.permutation.EXACT_LIMIT`` cells), Monte Carlo permutations, or
         ``"auto"`` (default): asymptotic for N > 16, else exact where it fits, else Monte
-        Carlo.
+        Carlo, or asymptotic where its work would exceed
+        ``multicomp._work.PERMUTATION_WORK_LIMIT`` (``method`` of the result says which).
     random_state : int, numpy.random.Generator or None
         Seed of the Monte Carlo permutations. Default 0: the same call gives the same p-value;
         None: fresh randomness.

@@ -213,9 +213,13 @@ def posthoc_control(
         are permuted (the same for every pair under the complete null; exact by convolution,
         or Monte Carlo pooled over the pairs, (b + 1)/(n_resamples + 1)); ``"auto"``
         (default): asymptotic for N > 16 (as the omnibus tests, :mod:`multicomp.omnibus`),
-        else exact where it fits, else Monte Carlo. The p-values stay non-increasing in the
-        rank difference, so every adjustment applies. Not with ``ranks=`` or the pairwise
-        tests (``"auto"`` is then asymptotic, resp. their own p-values).
+        else exact where it fits, else Monte Carlo with at least 10 m / alpha resamples for m
+        hypotheses (so that the smallest p-value, 1/(n_resamples + 1), lies below alpha/m), or
+        asymptotic where that work would exceed ``multicomp._work.PERMUTATION_WORK_LIMIT``
+        (``method`` and ``n_resamples`` of the result say which). The p-values stay
+        non-increasing in the rank difference, so every adjustment applies. Not with
+        ``ranks=`` or the pairwise tests (``"auto"`` is then asymptotic, resp. their own
+        p-values).
     random_state, n_resamples
         As for :func:`multicomp.friedman` (default seed 0: reproducible).
 

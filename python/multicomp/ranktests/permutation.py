@@ -118,8 +118,10 @@ RESOLUTION = 10
 #: Monte Carlo chunk of the numpy engine: at most this many cells (resamples x N x k) at a
 #: time, about 16 MB each for the permuted table and its index.
 _CHUNK_CELLS = 2_000_000
-#: Draws kept for the next call (the post-hoc after its omnibus test).
+#: Draws kept for the next call (the post-hoc after its omnibus test), those of at most
+#: :data:`_KEPT_GAPS` distinct pair differences (16 bytes each).
 _KEPT_DRAWS = 8
+_KEPT_GAPS = 50_000
 Statistic = Callable[[np.ndarray], np.ndarray]
 """Permuted tables (..., N, k) -> the statistic of each (the numpy engine's tests)."""
 #: Integer units per unit of W: Friedman and aligned ranks are multiples of 1/2, Quade's
@@ -333,9 +335,10 @@ def _drawn(
         rows, totals, wanted, n_resamples=n_resamples, seed=seed
     )
     draw = Draw(int(at_least), wanted, counts.astype(np.float64))
-    _DRAWS[key] = draw
-    if len(_DRAWS) > _KEPT_DRAWS:
-        _DRAWS.popitem(last=False)
+    if wanted.size <= _KEPT_GAPS:  # a few MB at most kept
+        _DRAWS[key] = draw
+        if len(_DRAWS) > _KEPT_DRAWS:
+            _DRAWS.popitem(last=False)
     return draw
 
 

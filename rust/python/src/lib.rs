@@ -437,8 +437,10 @@ fn plackett_luce_pairs<'py>(
 }
 
 /// Draws of at most this many cells (resamples x (N k + pairs)) run on the calling thread:
-/// about a millisecond, less than handing them to the pool would save.
-const QUICK_DRAW_CELLS: usize = 200_000;
+/// about a millisecond (9,999 resamples at 10 x 5 with the pairs), where waiting for the
+/// pool's threads to be scheduled costs about as much as they save (more on a loaded
+/// machine: benches/RESULTS-permutation.md).
+const QUICK_DRAW_CELLS: usize = 1_000_000;
 
 /// Monte Carlo permutation counts of a table W (N, k) of integer units: over `n_resamples`
 /// resamples permuting each row, those with sum_j C*_j^2 >= sum_j totals_j^2 (`totals`: the

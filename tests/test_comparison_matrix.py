@@ -4,7 +4,6 @@ comparate set, the package's own Wilcoxon test and Holm adjustment, and the figu
 from __future__ import annotations
 
 import contextlib
-import doctest
 import io
 from itertools import combinations
 
@@ -16,14 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import multicomp as mc
-from multicomp import multi_comparison as module
 from multicomp.multi_comparison import comparison_matrix
-from multicomp.plotting import matrix as plot_module
-
-
-def test_doctests() -> None:
-    for m in (module, plot_module):
-        assert doctest.testmod(m, raise_on_error=False).failed == 0
 
 
 def _tables() -> list[pd.DataFrame]:

@@ -50,29 +50,6 @@ def public_objects() -> dict[str, object]:
 
 PUBLIC = public_objects()
 
-#: Objects whose examples are still to be written (issue 20 item 3): none may be added.
-PENDING: set[str] = {
-    "DurbinResult",
-    "PairedTTestResult",
-    "PosthocAllPairsResult",
-    "PosthocControlResult",
-    "SignTestResult",
-    "SimulationResult",
-    "SkillingsMackResult",
-    "WilcoxonResult",
-    "durbin",
-    "paired_t_test",
-    "posthoc_all_pairs",
-    "posthoc_control",
-    "posthoc_incomplete",
-    "sign_test",
-    "sign_test_critical_wins",
-    "simulate",
-    "skillings_mack",
-    "wilcoxon",
-    "wilcoxon_critical_value",
-}
-
 
 #: The numpydoc section titles that may follow Examples.
 SECTIONS = "|".join(
@@ -87,18 +64,7 @@ def examples_section(obj: object) -> str:
     return match.group(1) if match else ""
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(reason="examples to write", strict=True)
-            if name in PENDING
-            else (),
-        )
-        for name in sorted(PUBLIC)
-    ],
-)
+@pytest.mark.parametrize("name", sorted(PUBLIC))
 def test_every_public_object_has_a_doctest_in_its_examples(name: str) -> None:
     section = examples_section(PUBLIC[name])
     assert section, f"{name}: no Examples section in its docstring"
@@ -107,10 +73,6 @@ def test_every_public_object_has_a_doctest_in_its_examples(name: str) -> None:
     assert any(example.want.strip() for example in tests), (
         f"{name}: its examples show no output to compare"
     )
-
-
-def test_the_pending_list_names_public_objects() -> None:
-    assert set(PUBLIC) >= PENDING
 
 
 def test_the_section_finder_reads_numpydoc() -> None:

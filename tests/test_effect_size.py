@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 from itertools import combinations
 
 import numpy as np
@@ -16,10 +15,6 @@ from scipy import optimize, stats
 import multicomp as mc
 from multicomp import effect_size
 from multicomp.effect_size import effect_sizes, magnitude
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(effect_size, raise_on_error=False).failed == 0
 
 
 @pytest.mark.parametrize("measure", ["cohen_d", "cliff_delta", "akinshin_gamma"])

@@ -3,7 +3,6 @@ the results it takes, the figure."""
 
 from __future__ import annotations
 
-import doctest
 from pathlib import Path
 
 import numpy as np
@@ -14,17 +13,10 @@ from hypothesis import strategies as st
 from scipy.spatial.distance import pdist, squareform
 
 import multicomp as mc
-from multicomp import letters as module
 from multicomp.letters import compact_letters
 from multicomp.multi_comparison import comparison_matrix
-from multicomp.plotting import letters as plot_module
 
 HERE = Path(__file__).parent
-
-
-def test_doctests() -> None:
-    for m in (module, plot_module):
-        assert doctest.testmod(m, raise_on_error=False).failed == 0
 
 
 def _from_pairs(names: list[str], pairs: dict[str, bool]) -> pd.DataFrame:

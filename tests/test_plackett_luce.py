@@ -5,7 +5,6 @@ the result's views and plot, and the docstrings' examples."""
 
 from __future__ import annotations
 
-import doctest
 import io
 import itertools
 import json
@@ -396,12 +395,6 @@ def test_rhat_flags_chains_that_disagree() -> None:
     disagree = agree + np.repeat([0.0, 0.0, 0.0, 1.0], 100)[:, None]
     assert np.all(plackett_luce.split_rhat(disagree, 4) > 1.2)
     assert np.all(np.isnan(plackett_luce.split_rhat(agree[:12], 4)))
-
-
-@pytest.mark.parametrize("module", [plackett_luce, ranking_plot])
-def test_docstring_examples(module: object) -> None:
-    failures, tried = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
-    assert tried > 0 and failures == 0
 
 
 # --- renderers and the command line --------------------------------------------------------

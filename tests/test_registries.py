@@ -1,7 +1,7 @@
-"""Proof of shape (issue 19.10): a procedure, a rank test and a pairwise test defined here,
-registered here, work through adjust_*, the post-hocs, compare, the command line's choices,
-every renderer, cd_diagram and simulate, with no other module edited. The registries are the
-one place."""
+"""Proof of shape (issue 19.10): a procedure, a rank test, a pairwise test and a test of
+incomplete blocks defined here, registered here, work through adjust_*, the post-hocs, compare,
+the command line's choices, every renderer, cd_diagram and simulate, with no other module
+edited. The registries are the one place."""
 
 from __future__ import annotations
 
@@ -77,15 +77,30 @@ PAIRED_T = ranktests.PairwiseTest(
 )
 
 
+# --- a new test of incomplete blocks: Skillings-Mack without the tie correction -------------
+
+_SM = ranktests.get_incomplete("skillings_mack")
+SM_UNTIED = ranktests.IncompleteTest(
+    name="sm_untied",
+    display="Skillings-Mack (untied)",
+    ranks_name="untied Skillings-Mack ranks",
+    statistic=lambda ranks, observed, tie_correction: _SM.statistic(ranks, observed, False),
+    df=_SM.df,
+    posthoc=lambda blocks, tie_correction, first, second: _SM.posthoc(blocks, False, first, second),
+    check=_SM.check,
+)
+
+
 @pytest.fixture(autouse=True)
 def registered() -> Iterator[None]:
-    """Register the three for one test, and leave the registries as they were."""
+    """Register the four for one test, and leave the registries as they were."""
     saved_procedures = {f: dict(d) for f, d in procedure_registry._REGISTRY.items()}
     saved_tests = {kind: dict(d) for kind, d in test_registry._REGISTRY.items()}
     for entry in SIDAK.values():
         procedures.register(entry)
     ranktests.register(NORMAL_SCORES)
     ranktests.register(PAIRED_T)
+    ranktests.register(SM_UNTIED)
     yield
     procedure_registry._REGISTRY.clear()
     procedure_registry._REGISTRY.update(saved_procedures)
@@ -184,3 +199,27 @@ def test_the_new_pairwise_test_runs_through_the_post_hocs_compare_and_simulate()
     result = mc.simulate(4, 12, tests=["paired_t"], n_replications=50, random_state=2)
     assert ("all_pairs", "paired_t", "holm") in result.to_frame().index
     assert ("omnibus", "paired_t", "paired_t") not in result.to_frame().index
+
+
+def test_the_new_incomplete_block_test_runs_through_compare_the_reports_and_the_cli(
+    tmp_path,
+) -> None:
+    x = _data(n=12)
+    x[[1, 4, 7], [0, 2, 3]] = np.nan  # missing scores
+    report = mc.compare(x, test="sm_untied", control="A1")
+    expected = mc.skillings_mack(x, tie_correction=False)
+    row = report.omnibus[0]
+    assert (row.name, row.df) == ("sm_untied", (3,))
+    assert row.statistic == pytest.approx(expected.statistic, rel=1e-12)
+    assert row.pvalue == pytest.approx(expected.pvalue, rel=1e-12)
+    direct = mc.posthoc_incomplete(x, "A1", tie_correction=False)
+    np.testing.assert_allclose([h.pvalue for h in report.hypotheses], direct.pvalue, rtol=1e-12)
+    for text in (report.to_text(), report.to_markdown(), report.to_html()):
+        assert "Skillings-Mack (untied)" in text
+    assert mc.Report.from_json(report.to_json()) == report
+    path = tmp_path / "scores.csv"
+    np.savetxt(path, x, delimiter=",", header="a,b,c,d", comments="")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        status = main([str(path), "--test", "sm_untied", "--format", "markdown"])
+    assert status == 0 and "Skillings-Mack (untied)" in out.getvalue()

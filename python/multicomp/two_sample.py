@@ -101,6 +101,15 @@ class WilcoxonResult(_tables.NotebookView):
     ----------
     Wilcoxon (1945), Individual comparisons by ranking methods, Biometrics Bull. 1:80-83.
 {_D06}
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> x, y = scores["C4.5+m+cf"], scores["C4.5"]
+    >>> res = mc.wilcoxon(x, y)
+    >>> print(res.r_plus, res.r_minus, res.n, round(res.z, 4))
+    80.0 11.0 13 -2.4118
     """
 
     statistic: float
@@ -162,6 +171,17 @@ class SignTestResult(_tables.NotebookView):
     References
     ----------
 {_D06}
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> x, y = scores["C4.5+m+cf"], scores["C4.5"]
+    >>> res = mc.sign_test(x, y)
+    >>> res.to_frame().round(4)
+               statistic  pvalue  wins  losses  ties   n
+    test
+    sign test         11  0.0225    11       2     1  13
     """
 
     statistic: int
@@ -221,6 +241,15 @@ class PairedTTestResult(_tables.NotebookView):
     References
     ----------
 {_D06}
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> x, y = scores["C4.5+m+cf"], scores["C4.5"]
+    >>> res = mc.paired_t_test(x, y)
+    >>> print(round(res.mean_difference, 5), [round(v, 5) for v in res.confidence_interval])
+    0.02229 [0.00477, 0.0398]
     """
 
     statistic: float
@@ -308,6 +337,17 @@ def wilcoxon(
     References
     ----------
     D06 = Demsar (2006), JMLR 7:1-30.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> x, y = scores["C4.5+m+cf"], scores["C4.5"]
+    >>> res = mc.wilcoxon(x, y)
+    >>> print(res.statistic, round(res.pvalue, 5), res.method)
+    11.0 0.01587 approx
+    >>> print(round(mc.wilcoxon(x, y, alternative="greater").pvalue, 5))  # H1: x better
+    0.00794
     """
     zero_method = check_choice("zero_method", zero_method, ZERO_METHODS)
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
@@ -451,6 +491,14 @@ def wilcoxon_critical_value(
     References
     ----------
     D06 = Demsar (2006), JMLR 7:1-30.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> mc.wilcoxon_critical_value(14)  # reject when T <= 21 (N = 14, alpha = 0.05)
+    21
+    >>> mc.wilcoxon_critical_value(14, alternative="less")
+    25
     """
     n = check_count(n, "n")
     alpha = check_alpha(alpha)
@@ -523,6 +571,15 @@ def sign_test(
     References
     ----------
     D06 = Demsar (2006), JMLR 7:1-30.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> x, y = scores["C4.5+m+cf"], scores["C4.5"]
+    >>> res = mc.sign_test(x, y)
+    >>> print(res.wins, res.losses, res.ties, round(res.pvalue, 5))
+    11 2 1 0.02246
     """
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
     method = check_choice("method", method, EXACT_METHODS)
@@ -589,6 +646,14 @@ def sign_test_critical_wins(
     References
     ----------
     D06 = Demsar (2006), JMLR 7:1-30.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> mc.sign_test_critical_wins(14)  # wins of 14 needed: exact two-sided, alpha = 0.05
+    12
+    >>> round(mc.sign_test_critical_wins(14, method="normal"), 3)  # N/2 + 1.96 sqrt(N)/2
+    10.667
     """
     n = check_count(n, "n")
     alpha = check_alpha(alpha)
@@ -638,6 +703,15 @@ def paired_t_test(
     References
     ----------
     D06 = Demsar (2006), JMLR 7:1-30 (Sec. 3.1.2 explains why the t-test is not advised across data sets).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> x, y = scores["C4.5+m+cf"], scores["C4.5"]
+    >>> res = mc.paired_t_test(x, y)
+    >>> print(round(res.statistic, 4), res.df, round(res.pvalue, 5))
+    2.7486 13 0.01658
     """
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
     d, omitted = paired_differences(x, y, nan_policy)

@@ -518,6 +518,8 @@ def numeric_matrix(
 ) -> np.ndarray:
     """Float64 copy of a 2-D table, NaN where a value is missing (None, NaN, pandas' NA, a masked
     cell); TypeError naming the first cell that is no number, ValueError for a bad shape."""
+    if isinstance(raw, pd.DataFrame) and all(d.kind in "iuf" for d in raw.dtypes):
+        raw = raw.to_numpy(dtype=np.float64, na_value=np.nan)  # numeric columns: no cell checks
     if isinstance(raw, np.ndarray) and raw.ndim == 2 and raw.dtype.kind in "iuf":
         # numbers only (the common case): no cell-by-cell checks needed
         return checked_table(np.ma.filled(raw.astype(np.float64), np.nan), names, rows, at_least)

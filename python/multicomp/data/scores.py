@@ -441,7 +441,8 @@ def _warn_about_shape(scores: Scores) -> None:
         warnings.warn(
             f"only {n} data sets: the chi-square, F and normal approximations of the rank tests "
             f"are rough for N <= {SMALL_N} (Demsar 2006, Sec. 3.2.2): at N = 5, k = 3 Quade's F "
-            "rejects 5.7% of true nulls at alpha = 0.05 (docs/validity.md), so method='auto' "
+            "rejects 6.0% of true nulls at alpha = 0.05 (benches/RESULTS-asymptotic-sizes.md), "
+            "so method='auto' "
             "(the default) uses exact or Monte Carlo permutation p-values up to N = 16; with "
             "method='asymptotic' treat p-values near alpha as approximate. Few data sets also "
             "mean little power (for two algorithms, wilcoxon and sign_test are exact)",

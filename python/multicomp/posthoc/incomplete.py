@@ -72,6 +72,19 @@ def posthoc_incomplete(
     PosthocControlResult or PosthocAllPairsResult
         As :func:`multicomp.posthoc_control` / :func:`multicomp.posthoc_all_pairs`;
         ``ranks`` are the average ranks of the test, ``se`` is NaN (it differs between pairs).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import numpy as np
+    >>> scores = mc.load_example("demsar2006")
+    >>> scores.iloc[0, 1] = scores.iloc[3, 2] = scores.iloc[5, 0] = np.nan  # three missing
+    >>> res = mc.posthoc_incomplete(scores, control="C4.5+m+cf")
+    >>> res.adjusted[["holm"]].round(4)
+               holm
+    C4.5     0.0141
+    C4.5+m   1.0000
+    C4.5+cf  0.0600
     """
     alpha = check_alpha(alpha)
     entry = ranktests.get_incomplete(test)

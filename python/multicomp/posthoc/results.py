@@ -177,6 +177,17 @@ class PosthocControlResult(_PosthocResult):
     G10 = Garcia, Fernandez, Luengo & Herrera (2010), Advanced nonparametric tests for multiple
     comparisons in the design of experiments in computational intelligence and data mining,
     Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> scores = mc.load_example("demsar2006")
+    >>> res = mc.posthoc_control(scores, control="C4.5+m+cf", method="asymptotic")
+    >>> res.to_frame()[["z", "pvalue", "apv_holm"]].round(4)
+                  z  pvalue  apv_holm
+    C4.5     2.4885  0.0128    0.0385
+    C4.5+m   0.1464  0.8836    0.8836
+    C4.5+cf  2.0494  0.0404    0.0808
     """
 
     control: str
@@ -204,6 +215,16 @@ class PosthocAllPairsResult(_PosthocResult):
     ----------
     G08 = Garcia & Herrera (2008), An extension on "Statistical comparisons of classifiers over
     multiple data sets" for all pairwise comparisons, JMLR 9:2677-2694.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> res = mc.posthoc_all_pairs(mc.load_example("garcia2008"), method="asymptotic")
+    >>> res.to_frame()[["z", "apv_shaffer"]].round(4).head(3)
+                             z  apv_shaffer
+    C4.5 vs 1-NN        2.8169       0.0291
+    C4.5 vs NaiveBayes  0.2449       1.0000
+    C4.5 vs Kernel      5.4705       0.0000
     """
 
     pairs: tuple[tuple[str, str], ...]

@@ -86,10 +86,11 @@ def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") ->
     - ``"finner"``: max_{j<=i} 1-(1-p_(j))^(m/j). Valid for independent p-values; it does not
       control the FWER of a 1xN rank post-hoc, whose z statistics are correlated (measured by
       :func:`multicomp.simulate`: 0.09-0.10 at alpha = 0.05, 5 true nulls among 9 (k = 10,
-      N = 300; Holm 0.03; docs/validity.md).
-    - ``"li"``: p_i / (p_i + 1 - p_(m)). Also not FWER-controlling there (measured: 0.065-0.070
-      at alpha = 0.05 under the complete null, k = 5 and 10). Both are kept because the
-      papers use them (G10); no default of the package picks them.
+      N = 300; Holm 0.03-0.04; docs/validity.md).
+    - ``"li"``: p_i / (p_i + 1 - p_(m)). Also not FWER-controlling there (measured: up to
+      0.080 at alpha = 0.05 under the complete null, 0.05-0.08 for k = 3 to 20 and N = 10 to
+      100; benches/RESULTS-li-finner.md). Both are kept because the papers use them (G10); no
+      default of the package picks them.
     - ``"rom"``: with ``rom="exact"`` (default) the smallest alpha at which Rom's (1990) step-up
       procedure, with the critical values of :func:`rom_critical_values` at that alpha, rejects
       the hypothesis: min over j >= i of the root of alpha_{m-j+1}(alpha) = p_(j) (brentq).

@@ -30,6 +30,7 @@ from multicomp._validation import check_choice
 from multicomp._vocabulary import TestKind
 
 __all__ = [
+    "BlockDerived",
     "Blocks",
     "Derived",
     "Entry",
@@ -250,6 +251,22 @@ class PairTests(NamedTuple):
     pvalue: np.ndarray
 
 
+def _no_check(blocks: Blocks) -> None:
+    """Any design of incomplete blocks: nothing to check."""
+
+
+@dataclass(frozen=True)
+class BlockDerived:
+    """A second omnibus test computed from an incomplete-block test's statistic (Conover's F
+    from Durbin's T1): ``statistic(t1, blocks)``, its null distribution and ``df(blocks)``."""
+
+    name: str
+    display: str
+    statistic: Callable[[float, Blocks], float]
+    distribution: Literal["chi2", "F"]
+    df: Callable[[Blocks], tuple[int, ...]]
+
+
 @dataclass(frozen=True)
 class IncompleteTest:
     """A rank test of incomplete blocks: algorithms without a score on some data sets.
@@ -263,16 +280,21 @@ class IncompleteTest:
     ranks_name : str
         What its post-hoc compares, for readers.
     statistic : callable
-        ``statistic(ranks, observed, tie_correction)``: the chi-square statistic of each
-        table, vectorised over the leading axes of ``ranks`` (..., N, k) (NaN where missing)
-        and ``observed`` (the scored cells).
-    omnibus : callable
-        ``omnibus(blocks, tie_correction)``: its omnibus rows (:class:`OmnibusRow`).
+        ``statistic(ranks, observed, tie_correction)``: the statistic of each table,
+        vectorised over the leading axes of ``ranks`` (..., N, k) (NaN where missing) and
+        ``observed`` (the scored cells); the public function computes with the same code.
+    df : callable
+        ``df(blocks)``: its degrees of freedom.
     posthoc : callable
         ``posthoc(blocks, tie_correction, first, second)``: the pairs' tests
         (:class:`PairTests`).
-    derived : mapping of str to str
-        The other omnibus rows it reports (Durbin's F), with their display names.
+    check : callable
+        ``check(blocks)``: ValueError for a design the test does not apply to (before any
+        work; Durbin's needs a balanced incomplete block design).
+    distribution : {'chi2', 'F'}
+        The statistic's asymptotic null distribution.
+    derived : tuple of BlockDerived
+        The omnibus tests computed from its statistic (Durbin's F).
     t_statistic : str
         What ``z`` holds when its post-hoc refers it to Student's t (``"Conover's t
         statistic"``), or "" for a normal z.
@@ -284,9 +306,11 @@ class IncompleteTest:
     display: str
     ranks_name: str
     statistic: Callable[[np.ndarray, np.ndarray, bool], np.ndarray]
-    omnibus: Callable[[Blocks, bool], tuple[OmnibusRow, ...]]
+    df: Callable[[Blocks], tuple[int, ...]]
     posthoc: Callable[[Blocks, bool, np.ndarray, np.ndarray], PairTests]
-    derived: tuple[tuple[str, str], ...] = ()
+    check: Callable[[Blocks], None] = _no_check
+    distribution: Literal["chi2", "F"] = "chi2"
+    derived: tuple[BlockDerived, ...] = ()
     t_statistic: str = ""
     posthoc_df: Callable[[Blocks], int] | None = None
     kind: ClassVar[TestKind] = "incomplete"
@@ -297,7 +321,22 @@ class IncompleteTest:
 
     def omnibus_names(self) -> dict[str, str]:
         """Its omnibus tests, by name, with their display names."""
-        return {self.name: self.display, **dict(self.derived)}
+        return {self.name: self.display, **{d.name: d.display for d in self.derived}}
+
+    def omnibus(self, blocks: Blocks, tie_correction: bool) -> tuple[OmnibusRow, ...]:
+        """Its omnibus test of ``blocks`` and those derived from it, as rows with asymptotic
+        p-values (after :attr:`check`)."""
+        self.check(blocks)
+        statistic = float(self.statistic(blocks.ranks, blocks.observed, tie_correction))
+        tests = [(self.name, statistic, self.distribution, self.df(blocks))]
+        tests += [
+            (d.name, float(d.statistic(statistic, blocks)), d.distribution, d.df(blocks))
+            for d in self.derived
+        ]
+        return tuple(
+            OmnibusRow(name, value, float(SURVIVAL[dist](np.asarray(value), df)), dist, df)
+            for name, value, dist, df in tests
+        )
 
 
 Entry = RankTest | PairwiseTest | IncompleteTest

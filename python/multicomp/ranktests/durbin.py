@@ -23,7 +23,7 @@ import numpy as np
 from scipy import stats
 
 from multicomp._ranking import statistic_ratio
-from multicomp.ranktests.base import Blocks, IncompleteTest, OmnibusRow, PairTests, register
+from multicomp.ranktests.base import BlockDerived, Blocks, IncompleteTest, PairTests, register
 from multicomp.ranktests.blocks import ratio
 
 __all__ = ["Design", "Parts", "design", "parts"]
@@ -86,15 +86,16 @@ def parts(ranks: np.ndarray, observed: np.ndarray, tie_correction: bool) -> Part
     return Parts(t1, t2, rank_sums, np.asarray(squares - c))
 
 
-def _omnibus(blocks: Blocks, tie_correction: bool) -> tuple[OmnibusRow, ...]:
+def _check(blocks: Blocks) -> None:
+    """ValueError unless the scored cells form a BIBD (:func:`design`)."""
+    design(blocks.observed)
+
+
+def _f(t1: float, blocks: Blocks) -> float:
+    """Conover's T2 from Durbin's T1: (T1/(t-1)) / ((b(k-1) - T1)/(bk - b - t + 1))."""
+    b, t = blocks.observed.shape
     d = design(blocks.observed)
-    du = parts(blocks.ranks, blocks.observed, tie_correction)
-    t = blocks.ranks.shape[1]
-    t1, t2 = float(du.t1), float(du.t2)
-    return (
-        OmnibusRow("durbin", t1, float(stats.chi2.sf(t1, t - 1)), "chi2", (t - 1,)),
-        OmnibusRow("durbin_f", t2, float(stats.f.sf(t2, t - 1, d.df_den)), "F", (t - 1, d.df_den)),
-    )
+    return float(statistic_ratio(t1 / (t - 1) * d.df_den, b * (d.block_size - 1) - t1))
 
 
 def _posthoc(
@@ -123,9 +124,18 @@ DURBIN = register(
         display="Durbin",
         ranks_name="Durbin ranks",
         statistic=_statistic,
-        omnibus=_omnibus,
+        df=lambda blocks: (blocks.ranks.shape[1] - 1,),
         posthoc=_posthoc,
-        derived=(("durbin_f", "Durbin (Conover's F)"),),
+        check=_check,
+        derived=(
+            BlockDerived(
+                "durbin_f",
+                "Durbin (Conover's F)",
+                _f,
+                "F",
+                lambda blocks: (blocks.ranks.shape[1] - 1, design(blocks.observed).df_den),
+            ),
+        ),
         t_statistic="Conover's t statistic",
         posthoc_df=lambda blocks: design(blocks.observed).df_den,
     )

@@ -103,12 +103,13 @@ EXACT_WORK_LIMIT = 50_000_000
 #: ``method="auto"`` uses the asymptotic distributions for more data sets than this, and exact
 #: or Monte Carlo permutation p-values up to it: the largest N at which an asymptotic form was
 #: measured above 1.1 alpha (Bradley's 1978 stringent criterion, 0.055 at alpha = 0.05).
-#: Measured with :func:`multicomp.simulate` (asymptotic p-values, complete null, normal
-#: scores with and without ties, k = 3, 4, 5, 10; 20,000 tables per cell, 40,000 from N = 13;
-#: benches/permutation.py): Iman-Davenport rejects 0.055 to 0.074 up to N = 12 at k = 4 and 5
-#: (0.0575 at N = 12, k = 5) and 0.052 to 0.055 at N = 13 to 16; Quade 0.058 to 0.062 at
-#: N = 4 to 5, k = 3; Friedman's chi-square (discrete at k = 3) 0.071 at N = 4, 0.057 at
-#: N = 12 and 0.056 at N = 16. From N = 17 to 20 every rate is at most 0.054.
+#: Measured at alpha = 0.05 under the complete null, scores without ties
+#: (benches/asymptotic_sizes.py, benches/RESULTS-asymptotic-sizes.md: exact for Friedman's
+#: chi-square and Iman-Davenport's F at k = 3 and 4, 40,000 simulated tables per cell for
+#: k = 5 and 10 and for aligned ranks and Quade): Iman-Davenport rejects 0.075 and 0.068 at
+#: N = 3 and 4 (k = 4) and above 0.055 up to N = 11; Quade 0.059 and 0.060 at N = 4 and 5,
+#: k = 3; Friedman's chi-square (discrete at k = 3) 0.069 at N = 4, 0.058 at N = 12 and
+#: 0.0575 at N = 16. From N = 17 to 20 every rate is at most 0.054.
 AUTO_MAX_N = 16
 #: ``method="auto"`` draws enough resamples that the floor of a Monte Carlo p-value,
 #: 1/(n_resamples + 1), is this factor below the smallest threshold of the procedures that

@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy import stats
 
-from multicomp.ranktests.base import Blocks, IncompleteTest, OmnibusRow, PairTests, register
+from multicomp.ranktests.base import Blocks, IncompleteTest, PairTests, register
 from multicomp.ranktests.blocks import ratio
 
 __all__ = ["average_ranks", "check_connected", "parts"]
@@ -84,13 +84,6 @@ def average_ranks(blocks: Blocks) -> np.ndarray:
     return np.asarray(np.nanmean(rescaled, axis=0))
 
 
-def _omnibus(blocks: Blocks, tie_correction: bool) -> tuple[OmnibusRow, ...]:
-    sm = checked_parts(blocks, tie_correction)
-    k = blocks.ranks.shape[1]
-    pvalue = float(stats.chi2.sf(sm.statistic, k - 1))
-    return (OmnibusRow("skillings_mack", float(sm.statistic), pvalue, "chi2", (k - 1,)),)
-
-
 def _posthoc(
     blocks: Blocks, tie_correction: bool, first: np.ndarray, second: np.ndarray
 ) -> PairTests:
@@ -113,7 +106,8 @@ SKILLINGS_MACK = register(
         display="Skillings-Mack",
         ranks_name="Skillings-Mack ranks",
         statistic=_statistic,
-        omnibus=_omnibus,
+        df=lambda blocks: (blocks.ranks.shape[1] - 1,),
         posthoc=_posthoc,
+        check=lambda blocks: check_connected(blocks.observed),
     )
 )

@@ -310,7 +310,7 @@ class Report(ReportData):
         compact letter display (:meth:`multicomp.letters.LetterDisplay.plot`: one line per
         algorithm, sorted best first, its average rank and its letters; names legible at
         any k), where a CD diagram's names no longer fit; by default (None) beyond
-        ``CD_LIMIT`` algorithms. ``style`` then holds ``per_panel`` only. After an incomplete-block test (``skillings_mack``,
+        ``CD_LIMIT`` algorithms when no ``style`` is given (a style is the CD diagram's). After an incomplete-block test (``skillings_mack``,
         ``durbin``) the diagram always draws the report's decisions (no critical difference
         exists: the SE differs between pairs), so ``procedure`` must be one of its procedures.
         """
@@ -322,15 +322,18 @@ class Report(ReportData):
         alpha = self.alpha if alpha is None else check_alpha(alpha)
         named = None if control is None else self.algorithms[index_of(self.algorithms, control)]
         incomplete = ranktests.kind_of(self.test) == "incomplete"
+        own = self.comparison == "all_pairs" and procedure in self.procedures
+        own = own and test in (None, self.test) and not style
         if letters is None:
-            letters = len(self.algorithms) > large.CD_LIMIT and self.comparison == "all_pairs"
+            letters = own and len(self.algorithms) > large.CD_LIMIT
         if letters:
-            if self.comparison != "all_pairs" or procedure not in self.procedures:
+            if not own:
                 raise ValueError(
-                    "letters=True draws the report's own all-pairs decisions: "
+                    "letters=True draws the report's own all-pairs decisions, with its test and "
+                    "without the CD diagram's style options: "
                     + one_of("procedure", procedure, self.procedures)
                 )
-            return large.letter_display(self, procedure, alpha).plot(**style)
+            return large.letter_display(self, procedure, alpha).plot()
         if (
             procedure in self.procedures
             and (procedure not in CD_PROCEDURES or incomplete)

@@ -75,6 +75,17 @@ class SimulationResult(_tables.NotebookView):
     ----------
     G08 = Garcia & Herrera (2008), An extension on "Statistical comparisons of classifiers over
     multiple data sets" for all pairwise comparisons, JMLR 9:2677-2694.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> res = mc.simulate([0, 0, 0, 1, 1], 20, n_replications=1000, comparisons=["control"], tests=["friedman"], procedures=["holm"], random_state=1)
+    >>> print(res.n_replications, res.alpha)
+    1000 0.05
+    >>> res.to_frame()[["true_nulls", "fwer", "rejections"]].round(3)
+                                   true_nulls   fwer  rejections
+    comparison test     procedure
+    control    friedman holm              2.0  0.025       1.262
     """
 
     effects: tuple[float, ...]

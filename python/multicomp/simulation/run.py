@@ -393,6 +393,20 @@ def simulate(
     ----------
     Demsar (2006), JMLR 7:1-30; Garcia & Herrera (2008), JMLR 9:2677-2694 (Sec. 5: power as
     the average number of rejected hypotheses); Garcia et al. (2010), Inf. Sci. 180:2044-2064.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> res = mc.simulate(5, 20, n_replications=2000, comparisons=["all_pairs"], tests=["friedman"], random_state=1)
+    >>> res.to_frame()[["fwer", "fwer_se"]].round(3)  # complete null: 5 equal algorithms
+                                          fwer  fwer_se
+    comparison test     procedure
+    all_pairs  friedman nemenyi          0.044    0.005
+                        bonferroni       0.032    0.004
+                        holm             0.032    0.004
+                        shaffer          0.032    0.004
+                        bergmann_hommel  0.032    0.004
+                        miller           0.016    0.003
     """
     spec, index, ms = specify(
         effects,

@@ -247,6 +247,8 @@ def test_the_command_line_points_at_lower_is_better(
     assert "warning: the scores come from the column 'rmse'" in err and "--lower-is-better" in err
     assert main([str(path), "--aggregate", "mean", "--lower-is-better"]) == 0
     assert "'rmse'" not in capsys.readouterr().err
+    assert main([str(path), "--aggregate", "mean", "--check-conditions"]) == 0
+    assert capsys.readouterr().err.count("'rmse'") == 1  # once, however often it is read
 
 
 # --- one naming convention for arrays ---------------------------------------------------------

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy.stats import rankdata
+
+# scipy is imported in the functions that use it: importing the registries (the command
+# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
 
 #: Significant digits, relative to the magnitude of the scores a derived value comes from, at
 #: which derived values are compared: float64 noise of a difference or a mean of k scores is a
@@ -80,6 +82,8 @@ def _check_finite(values: np.ndarray, what: str) -> None:
 def friedman_ranks(x: np.ndarray) -> np.ndarray:
     """Ranks within each row (data set) of (..., n, k) scores, 1 = largest, average ranks for
     ties (G10 Sec. 3.1)."""
+    from scipy.stats import rankdata
+
     return np.asarray(rankdata(-np.asarray(x, dtype=np.float64), axis=-1), dtype=np.float64)
 
 
@@ -99,6 +103,8 @@ def aligned_observations(x: np.ndarray) -> np.ndarray:
 def aligned_ranks(x: np.ndarray) -> np.ndarray:
     """Aligned ranks of (..., n, k) scores: the kn aligned observations of each table ranked
     jointly, 1 = largest, average ties."""
+    from scipy.stats import rankdata
+
     centred = _centred(x)[0]  # ranked as k x_ij - sum_j x_ij: exact even for subnormal scores
     flat = centred.reshape(*centred.shape[:-2], -1)
     return np.asarray(rankdata(-flat, axis=-1), dtype=np.float64).reshape(centred.shape)
@@ -137,6 +143,8 @@ def sample_ranges(x: np.ndarray) -> np.ndarray:
 def range_ranks(x: np.ndarray) -> np.ndarray:
     """Quade's data-set ranks Q_i of (..., n, k) scores: ranks of the sample ranges,
     1 = smallest, average ties."""
+    from scipy.stats import rankdata
+
     return np.asarray(rankdata(sample_ranges(x), axis=-1), dtype=np.float64)
 
 

@@ -33,7 +33,6 @@ from multicomp._vocabulary import (
     ROMS,
     SE_FORMS,
 )
-from multicomp.data.scores import ShapeWarning
 from multicomp.ranktests.permutation import DEFAULT_SEED
 from multicomp.report import files
 
@@ -93,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _input_options(parser: argparse.ArgumentParser) -> None:
     """The scores: a CSV (or standard input) or a bundled example, and the size limit."""
-    from multicomp.data.examples import EXAMPLES
+    from multicomp._vocabulary import EXAMPLES
 
     parser.add_argument(
         "csv",
@@ -278,7 +277,7 @@ def _parametric_options(parser: argparse.ArgumentParser) -> None:
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
     """The report's format and the critical difference diagram."""
-    from multicomp.plotting.cd_diagram import diagram_procedures
+    from multicomp.procedures.base import diagram_procedures
 
     parser.add_argument(
         "--format",
@@ -592,6 +591,8 @@ def _read(args: argparse.Namespace) -> Any:
 
 def _scores(source: Any, args: argparse.Namespace) -> Any:
     """The validated scores, with the shape warnings as one-line messages on standard error."""
+    from multicomp.data.scores import ShapeWarning
+
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ShapeWarning)
         scores = source.scores(keep_missing=ranktests.kind_of(args.test) == "incomplete")
@@ -612,6 +613,7 @@ def _scores(source: Any, args: argparse.Namespace) -> Any:
 def _compare(source: Any, k: int, args: argparse.Namespace) -> Any:
     """:func:`multicomp.compare` on the input as read (so that the parametric conditions see
     the folds or runs), with a progress indicator for long runs."""
+    from multicomp.data.scores import ShapeWarning
     from multicomp.report.compare import compare
 
     slow = args.control is None and k >= SLOW_K

@@ -300,7 +300,7 @@ def as_scores(
         Emit a :class:`ShapeWarning` for suspicious shapes: more algorithms than data sets
         with names that look transposed (see :mod:`multicomp.data.orientation`), two
         algorithms (use :func:`multicomp.wilcoxon`), fewer than ``SMALL_N`` data sets
-        (asymptotic p-values are rough).
+        (asymptotic p-values are rough); and the hint of ``higher_is_better``.
 
     Returns
     -------
@@ -328,7 +328,7 @@ def as_scores(
     values.setflags(write=False)
     better = True if higher_is_better is None else bool(higher_is_better)
     scores = Scores(values, tuple(names), tuple(rows), better, omitted)
-    if higher_is_better is None and lower_is_better(table.score_column):
+    if shape_warnings and higher_is_better is None and lower_is_better(table.score_column):
         warnings.warn(
             f"the scores come from the column {table.score_column!r}, a quantity where lower "
             "is better (an error, a loss, a time?), but they are read with "

@@ -42,7 +42,7 @@ from multicomp.posthoc import (
     PosthocControlResult,
     PosthocOptions,
 )
-from multicomp.procedures.base import display_name
+from multicomp.procedures.base import apv_procedures, diagram_procedures, display_name
 from multicomp.procedures.critical_difference import critical_difference
 from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState
 from multicomp.report.decisions import Decisions, of_critical_difference, of_posthoc
@@ -50,19 +50,7 @@ from multicomp.report.decisions import Decisions, of_critical_difference, of_pos
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["DiagramStyle", "cd_diagram", "diagram_procedures", "draw_decisions"]
-
-
-def _apv_procedures() -> tuple[str, ...]:
-    """The registered all-pairs procedures drawn from their adjusted p-values (APVs), not a
-    critical difference."""
-    return tuple(p for p in procedures.names("all_pairs") if p not in CD_PROCEDURES)
-
-
-def diagram_procedures() -> tuple[str, ...]:
-    """Every procedure whose decisions a CD diagram draws (``procedure=`` of
-    :func:`cd_diagram`): the critical differences, then the registered procedures."""
-    return tuple(dict.fromkeys((*CD_PROCEDURES, *_apv_procedures(), *procedures.names("control"))))
+__all__ = ["DiagramStyle", "cd_diagram", "draw_decisions"]
 
 
 Posthoc = PosthocAllPairsResult | PosthocControlResult
@@ -224,7 +212,7 @@ def cd_diagram(
         return draw_decisions(decisions, **style)
     given: dict[str, Any] = {"test": test, "alpha": level, "ranks": ranks, "n_datasets": n_datasets}
     one_vs_all = procedure in procedures.names("control")
-    if one_vs_all and (control is not None or procedure not in _apv_procedures()):
+    if one_vs_all and (control is not None or procedure not in apv_procedures()):
         if isinstance(result, PosthocAllPairsResult):
             raise ValueError(
                 f"procedure={procedure!r} compares with a control: pass the data or a "

@@ -11,13 +11,15 @@ import math
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy import special
 
 from multicomp import _core
 from multicomp._validation import refuse_masked
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
 from multicomp.procedures.control import native
 from multicomp.procedures.studentized_range import range_sf
+
+# scipy is imported in the functions that use it: importing the registries (the command
+# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
 
 __all__: list[str] = []
 
@@ -55,6 +57,8 @@ def _nemenyi(p: FloatArray, context: Context) -> FloatArray:
     often than all m together); :func:`~multicomp.procedures.studentized_range.range_sf` keeps
     the tail's relative accuracy (Chebyshev series of it, once per k and panel of q).
     Computed once per distinct p-value; |z| = -ndtri(p/2), as scipy's ``norm.isf``."""
+    from scipy import special
+
     distinct, where = np.unique(p, return_inverse=True)
     q = -math.sqrt(2.0) * special.ndtri(distinct / 2.0)
     apv = np.where(distinct >= 1.0, 1.0, range_sf(q, max(context.k, 2)))
@@ -70,6 +74,8 @@ def _miller(p: FloatArray, context: Context) -> FloatArray:
     controlled (conservatively: Nemenyi's studentized range is exact for the pairs). At least
     p (equal at k = 2, where rounding could put it an ulp below). scipy.special's ``chdtrc``
     and ``ndtri`` are what ``chi2.sf`` and ``norm.isf`` compute, without their overhead."""
+    from scipy import special
+
     apv = special.chdtrc(max(context.k, 2) - 1, special.ndtri(p / 2.0) ** 2)
     return np.asarray(np.clip(apv, p, 1.0), dtype=np.float64)
 

@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from multicomp._validation import ALIASES, check_choice, check_choices
-from multicomp._vocabulary import PosthocComparison
+from multicomp._vocabulary import CD_PROCEDURES, PosthocComparison
 
 __all__ = [
     "Context",
@@ -123,6 +123,18 @@ def register(procedure: Procedure) -> Procedure:
 def names(family: str) -> tuple[str, ...]:
     """The names of the registered procedures of ``family``, in order of registration."""
     return tuple(_REGISTRY[family])
+
+
+def apv_procedures() -> tuple[str, ...]:
+    """The registered all-pairs procedures that decide by adjusted p-values (APVs), not by a
+    critical difference."""
+    return tuple(p for p in names("all_pairs") if p not in CD_PROCEDURES)
+
+
+def diagram_procedures() -> tuple[str, ...]:
+    """Every procedure whose decisions a CD diagram draws (``procedure=`` of
+    :func:`multicomp.cd_diagram`): the critical differences, then the registered procedures."""
+    return tuple(dict.fromkeys((*CD_PROCEDURES, *apv_procedures(), *names("control"))))
 
 
 def get(family: str, name: object, option: str = "procedure") -> Procedure:

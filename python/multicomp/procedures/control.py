@@ -12,12 +12,13 @@ from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.optimize import brentq
-from scipy.special import gammaln
 
 from multicomp import _core
 from multicomp._validation import check_alpha
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
+
+# scipy is imported in the functions that use it: importing the registries (the command
+# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
 
 __all__ = ["ROM_EXACT_MAX_M", "ROM_GARCIA2010", "rom_critical_values"]
 
@@ -75,6 +76,8 @@ def rom_critical_values(alpha: float, m: int) -> FloatArray:
 
 def _rom_critical_values(alpha: float, m: int) -> FloatArray:
     """:func:`rom_critical_values` without checks (alpha in (0, 1] here)."""
+    from scipy.special import gammaln
+
     c = np.zeros(m + 1)
     c[0] = 1.0  # unused
     c[1] = alpha
@@ -116,6 +119,8 @@ def _rom_exact_sorted(ps: FloatArray) -> FloatArray:
 
 def _rom_root(p: float, n: int, at_one: float) -> float:
     """Smallest alpha in [0, 1] with alpha_n(alpha) >= p (1 if none); at_one = alpha_n(1)."""
+    from scipy.optimize import brentq
+
     if p == 0.0 or n == 1:
         return p
     if p > at_one:  # even alpha = 1 does not reject

@@ -32,7 +32,9 @@ import math
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import special
+
+# scipy is imported in the functions that use it: importing the registries (the command
+# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
 
 __all__ = ["range_sf"]
 
@@ -59,6 +61,8 @@ def _z_rule(q_max: float) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
 def _integrate(q: NDArray[np.float64], k: int, q_max: float) -> NDArray[np.float64]:
     """P(Q_{k,inf} >= q) by the rule of :func:`_z_rule` for ``q_max``, for 0 < q <= q_max
     (module docstring)."""
+    from scipy import special
+
     z, w = _z_rule(q_max)
     log_cdf = special.log_ndtr(z)
     log_w = math.log(k) - 0.5 * z * z - 0.5 * math.log(2.0 * math.pi) + (k - 1) * log_cdf

@@ -24,10 +24,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, NamedTuple, TypeVar, cast
 
 import numpy as np
-from scipy import special, stats
 
 from multicomp._validation import check_choice
 from multicomp._vocabulary import TestKind
+
+# scipy is imported in the functions that use it: importing the registries (the command
+# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
 
 __all__ = [
     "BlockDerived",
@@ -59,11 +61,15 @@ average ranks (...), for one SE form."""
 
 def chi2_sf(statistic: np.ndarray, df: tuple[int, ...]) -> np.ndarray:
     """Upper tail of the chi-square distribution, without scipy.stats' overhead."""
+    from scipy import special
+
     return np.asarray(special.chdtrc(df[0], statistic))
 
 
 def f_sf(statistic: np.ndarray, df: tuple[int, ...]) -> np.ndarray:
     """Upper tail of the F distribution, without scipy.stats' overhead."""
+    from scipy import special
+
     return np.asarray(special.fdtrc(df[0], df[1], statistic))
 
 
@@ -210,6 +216,8 @@ class PairwiseTest:
         """(z, p) of the test of each pair (first[h], second[h]) of the oriented scores
         ``values`` (N, k); z = sign(direction) Phi^{-1}(1 - p/2), positive when ``first`` is
         the better."""
+        from scipy import stats
+
         direction = np.empty(len(first))
         pvalue = np.empty(len(first))
         for h, (a, b) in enumerate(zip(first, second)):

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import stats
 
 from multicomp.ranktests.base import Blocks
+
+# scipy is imported in the functions that use it: importing the registries (the command
+# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
 
 if TYPE_CHECKING:
     from multicomp.data.scores import Scores
@@ -20,6 +22,8 @@ def blocks(scores: Scores) -> Blocks:
     """The within-data-set ranks (1 = best, NaN where missing) of the data sets of ``scores``
     with two or more scores; ValueError with fewer than two such data sets or an algorithm
     scored on none of them."""
+    from scipy import stats
+
     values = scores.oriented()
     observed = ~np.isnan(values)
     keep = observed.sum(axis=1) >= 2

@@ -20,11 +20,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from scipy import stats
 
 from multicomp._ranking import statistic_ratio
 from multicomp.ranktests.base import BlockDerived, Blocks, IncompleteTest, PairTests, register
 from multicomp.ranktests.blocks import ratio
+
+# scipy is imported in the functions that use it: importing the registries (the command
+# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
 
 __all__ = ["Design", "Parts", "design", "parts"]
 
@@ -102,6 +104,8 @@ def _posthoc(
     blocks: Blocks, tie_correction: bool, first: np.ndarray, second: np.ndarray
 ) -> PairTests:
     """Conover's t of each pair, with bk - b - t + 1 degrees of freedom."""
+    from scipy import stats
+
     d = design(blocks.observed)
     du = parts(blocks.ranks, blocks.observed, tie_correction)
     b = blocks.ranks.shape[0]

@@ -9,16 +9,36 @@ average Friedman ranks order the algorithms (for the diagrams, as aeon draws the
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
+
 from multicomp.ranktests.base import PairwiseTest, register
-from multicomp.two_sample import sign_test, wilcoxon
 
 __all__: list[str] = []
+
+
+# The tests are imported when first run, so that the registry stays light (the command line
+# builds its options from it without scipy.stats or pandas).
+
+
+def _wilcoxon(x: np.ndarray, y: np.ndarray) -> Any:
+    from multicomp.two_sample import wilcoxon
+
+    return wilcoxon(x, y)
+
+
+def _sign_test(x: np.ndarray, y: np.ndarray) -> Any:
+    from multicomp.two_sample import sign_test
+
+    return sign_test(x, y)
+
 
 WILCOXON = register(
     PairwiseTest(
         name="wilcoxon",
         display="Wilcoxon signed-rank tests",
-        run=wilcoxon,
+        run=_wilcoxon,
         direction=lambda result: result.r_plus - result.r_minus,
     )
 )
@@ -26,7 +46,7 @@ SIGN = register(
     PairwiseTest(
         name="sign",
         display="sign tests",
-        run=sign_test,
+        run=_sign_test,
         direction=lambda result: result.wins - result.losses,
     )
 )

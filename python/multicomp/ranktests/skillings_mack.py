@@ -16,10 +16,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from scipy import stats
 
 from multicomp.ranktests.base import Blocks, IncompleteTest, PairTests, register
 from multicomp.ranktests.blocks import ratio
+
+# scipy is imported in the functions that use it: importing the registries (the command
+# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
 
 __all__ = ["average_ranks", "check_connected", "parts"]
 
@@ -88,6 +90,8 @@ def _posthoc(
     blocks: Blocks, tie_correction: bool, first: np.ndarray, second: np.ndarray
 ) -> PairTests:
     """z = (A_second - A_first)/sqrt(Var(A_second - A_first)), two-sided normal p."""
+    from scipy import stats
+
     sm = checked_parts(blocks, tie_correction)
     cov = sm.covariance
     var = cov[first, first] + cov[second, second] - 2.0 * cov[first, second]

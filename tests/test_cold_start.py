@@ -1,0 +1,73 @@
+"""Cold start (issue 23 item 5): ``import multicomp`` loads neither scipy.stats, pandas nor
+matplotlib (its public names are imported where first used, PEP 562), and ``multicomp
+--version`` none of them either. Timings are in ``benches/bench_cold_start.py``, not here."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import multicomp as mc
+
+HEAVY = ("scipy.stats", "pandas", "matplotlib")
+
+
+def _loaded_after(code: str) -> list[str]:
+    """The heavy modules loaded by a fresh interpreter running ``code``."""
+    probe = f"{code}\nimport sys\nprint('loaded:', *(m for m in {HEAVY!r} if m in sys.modules))"
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    return out.splitlines()[-1].split()[1:]
+
+
+def test_import_multicomp_loads_no_heavy_module() -> None:
+    assert _loaded_after("import multicomp") == []
+    assert _loaded_after("import multicomp; multicomp.__version__") == []
+
+
+def test_a_public_name_imports_its_module_when_first_used() -> None:
+    assert "pandas" in _loaded_after("import multicomp; multicomp.friedman")
+    assert _loaded_after("from multicomp import __version__") == []
+
+
+def test_the_command_line_s_version_and_help_load_no_heavy_module() -> None:
+    for option in ("--version", "--help"):
+        code = f"from multicomp.cli import main\ntry:\n    main([{option!r}])\nexcept SystemExit:\n    pass"
+        assert _loaded_after(code) == [], option
+
+
+def test_every_public_name_is_reachable_and_listed() -> None:
+    for name in mc.__all__:
+        assert getattr(mc, name) is not None, name
+    assert set(mc.__all__) <= set(dir(mc))
+    assert mc.results.FriedmanResult.__name__ == "FriedmanResult"
+    assert mc.typing.__name__ == "multicomp.typing"
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    try:
+        mc.no_such_function  # type: ignore[attr-defined]  # noqa: B018
+    except AttributeError as exc:
+        assert "no_such_function" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError("no AttributeError")
+
+
+def test_the_lazy_table_and_the_imports_for_the_type_checker_agree() -> None:
+    """Each public name is in ``_LAZY`` (where ``__getattr__`` finds it) and imported under
+    ``if TYPE_CHECKING:`` from the same module (what mypy and editors read)."""
+    tree = ast.parse(Path(mc.__file__).read_text(encoding="utf-8"))
+    guarded = next(n for n in tree.body if isinstance(n, ast.If) and "TYPE_CHECKING" in ast.dump(n))
+    imported = {
+        alias.asname or alias.name: (
+            f"{node.module}.{alias.name}" if node.module == "multicomp" else node.module
+        )
+        for node in ast.walk(guarded)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert imported == mc._LAZY
+    assert set(mc._LAZY) == set(mc.__all__) - {"__version__"}

@@ -132,6 +132,14 @@ def test_a_repeated_row_across_batches_is_named_by_its_row_number(
         rf"'{row.dataset}', algorithm '{row.algorithm}', seed {row.seed}\)",
     ):
         as_scores(path, aggregate="mean")
+    reader = pa.RecordBatchReader.from_batches(
+        pa.Table.from_pandas(repeated).schema, pa.Table.from_pandas(repeated).to_batches(5)
+    )  # read once: the run is named, its rows cannot be looked up again
+    with pytest.raises(ValueError, match=r"two rows \(row numbers, from 0\) repeat one run"):
+        as_scores(reader, aggregate="mean")
+    table = pa.Table.from_pandas(frame)
+    expected = as_scores(frame, aggregate="mean").values
+    np.testing.assert_array_equal(as_scores(table.to_reader(7), aggregate="mean").values, expected)
     with pytest.raises(ValueError, match=r"has 4 scores for data set .*aggregate='mean'"):
         as_scores(_write(frame, tmp_path / "ok.parquet"))
 

@@ -265,3 +265,23 @@ def test_arrays_name_data_sets_and_algorithms_from_1() -> None:
     report = mc.compare(values, method="asymptotic", nan_policy="omit")
     assert report.omitted == ("D5",) and report.datasets[:2] == ("D1", "D2")
     assert report.algorithms == ("A1", "A2", "A3")
+
+
+@QUIET
+@pytest.mark.parametrize("seen_bytes", [1, 1 << 26], ids=["keys", "table of runs"])
+def test_repeated_rows_across_chunks_either_way(
+    seen_bytes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check of repeated runs in chunks of 7 rows: a byte per run seen, or (beyond
+    ``SEEN_BYTES``) a key per row; the same rows named either way."""
+    from multicomp.data import frames
+
+    monkeypatch.setattr(frames, "CHUNK", 7)
+    monkeypatch.setattr(frames, "SEEN_BYTES", seen_bytes)
+    frame = _long(np.random.default_rng(7))
+    forward = as_scores(frame, aggregate="mean").to_frame()
+    backward = as_scores(frame.iloc[::-1], aggregate="mean").to_frame()
+    pd.testing.assert_frame_equal(backward.loc[forward.index, forward.columns], forward)
+    repeated = pd.concat([frame, frame.iloc[[2, 100]]], ignore_index=True)
+    with pytest.raises(ValueError, match=r"rows \[2, 144\] \(index labels\) repeat one run"):
+        as_scores(repeated, aggregate="mean")

@@ -5,6 +5,7 @@ resolution below the procedures' thresholds; issue 22.2: bounded work at many al
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from hypothesis.extra.numpy import arrays
 
 import multicomp as mc
 from multicomp import _work, ranktests
+from multicomp.ranktests import base as test_registry
 from multicomp.ranktests import permutation as engine
 
 pytestmark = pytest.mark.filterwarnings("ignore::multicomp.ShapeWarning")
@@ -52,7 +54,9 @@ def _table(test: str, x: np.ndarray) -> np.ndarray:
 
 
 @pytest.mark.parametrize("test", ["friedman", "aligned", "quade"])
-@pytest.mark.parametrize("shape", [(8, 5), (10, 12)])  # arrangements (k <= 8), Fisher-Yates
+# the three ways the core permutes a row: its k! arrangements (k <= 8), two arranged halves
+# (k <= 16) and Fisher-Yates
+@pytest.mark.parametrize("shape", [(8, 5), (10, 12), (5, 20)])
 def test_rust_and_numpy_engines_agree(test: str, shape: tuple[int, int]) -> None:
     """The same null distribution by two independent loops (different random streams): the
     omnibus and pooled pair p-values agree within four standard errors of their difference."""
@@ -82,10 +86,13 @@ def test_rust_and_numpy_engines_agree(test: str, shape: tuple[int, int]) -> None
 
 _THREADS_SCRIPT = """
 import numpy as np, multicomp as mc
-x = np.random.default_rng(1).standard_normal((16, 10))
+x = np.random.default_rng(1).standard_normal((16, 20))
 print(repr(mc.friedman(x, method="permutation", n_resamples=30_000).pvalue))
+print(repr(mc.friedman(x[:, :10], method="permutation", n_resamples=30_000).pvalue))
 print(repr(mc.quade(x[:, :6], method="permutation", n_resamples=30_000).pvalue))
-pairs = mc.posthoc_all_pairs(x, test="aligned", method="permutation", n_resamples=20_000)
+pairs = mc.posthoc_all_pairs(
+    x[:, :10], test="aligned", method="permutation", n_resamples=20_000
+)
 print(repr(list(pairs.pvalue)))
 """
 
@@ -103,7 +110,7 @@ def test_p_values_do_not_depend_on_the_number_of_threads() -> None:
             timeout=300,
         )
         out.append(run.stdout)
-    assert out[0] == out[1] == out[2] and out[0].count("\n") == 3
+    assert out[0] == out[1] == out[2] and out[0].count("\n") == 4
 
 
 @settings(max_examples=20, deadline=None)
@@ -148,6 +155,43 @@ def test_a_registered_test_without_the_kernel_resamples_with_numpy(draws: list[i
         engine.omnibus_pvalue(
             table, asymptotic, "exact", 0, 99, statistic=lambda t: friedman.statistic(t, True)
         )
+
+
+@pytest.fixture
+def scaled_friedman() -> Iterator[str]:
+    """Friedman's test on ranks times 0.3 (not multiples of 1/4), registered without the
+    kernel for one test, and the registry left as it was."""
+    friedman = ranktests.get("friedman")
+    entry = dataclasses.replace(
+        friedman,
+        name="scaled_friedman",
+        table=lambda scores: 0.3 * friedman.table(scores),
+        statistic=lambda table, tie: friedman.statistic(table / 0.3, tie),
+        kernel=False,
+        derived=(),
+    )
+    saved = {kind: dict(tests) for kind, tests in test_registry._REGISTRY.items()}
+    ranktests.register(entry)
+    yield entry.name
+    test_registry._REGISTRY.clear()
+    test_registry._REGISTRY.update(saved)
+
+
+def test_compare_with_a_test_without_the_kernel(draws: list[int], scaled_friedman: str) -> None:
+    """Through compare, the omnibus test and the post-hoc of a test registered without the
+    kernel are permuted by numpy with its own statistic; they agree with Friedman's (drawn by
+    the Rust core, whose draw serves only Friedman's row here) within Monte Carlo error."""
+    x = np.random.default_rng(4).standard_normal((9, 5))
+    options = {"method": "permutation", "n_resamples": 20_000}
+    report = mc.compare(x, test=scaled_friedman, control=0, procedure="holm", **options)
+    assert len(draws) == 1  # Friedman's row only
+    rows = {row.name: row for row in report.omnibus}
+    assert rows[scaled_friedman].method == "permutation"
+    friedman = rows["friedman"].pvalue
+    assert abs(rows[scaled_friedman].pvalue - friedman) <= 4 * np.sqrt(2 * friedman / 20_000)
+    by_rust = mc.posthoc_control(x, 0, procedures=["holm"], **options).pvalue.to_numpy()
+    assert report.pvalue_method == "permutation"
+    np.testing.assert_allclose([h.pvalue for h in report.hypotheses], by_rust, atol=0.02)
 
 
 def test_one_draw_serves_the_omnibus_test_and_its_post_hoc(draws: list[int]) -> None:
@@ -207,6 +251,11 @@ def test_auto_bounds_the_work_at_many_algorithms(k: int, monkeypatch: pytest.Mon
     if k == 300:
         report = mc.compare(x)
         assert report.pvalue_method == "asymptotic" and report.omnibus[0].method == "asymptotic"
+    if k == 5000:  # 12.5 million pairs: refused before any work, naming what works
+        with pytest.raises(ValueError, match=r"12,497,500 pairs.*pass control=NAME"):
+            mc.compare(x)
+        mine = mc.compare(x, control=0)
+        assert mine.pvalue_method == "asymptotic" and mine.omnibus[0].method == "asymptotic"
 
 
 def test_the_default_limit_is_documented_in_work() -> None:

@@ -22,6 +22,7 @@ from multicomp._vocabulary import (
     PAIRWISE_TESTS,
     Z_TESTS,
 )
+from multicomp.posthoc import PosthocOptions
 from multicomp.simulation import model, run
 
 OMNIBUS_FUNCTIONS = {
@@ -45,16 +46,8 @@ def _spec(effects: tuple[float, ...], n: int, **options: object) -> model.Spec:
         0.0,
         None,
         None,
-        **{
-            "aligned_se": "calibrated",
-            "quade_se": "calibrated",
-            "rom": "exact",
-            "monotone": False,
-            "tie_correction": True,
-            "method": "auto",
-            "n_resamples": 9_999,
-            **options,
-        },
+        PosthocOptions(**options),  # type: ignore[arg-type]
+        True,
     )[0]
 
 
@@ -88,11 +81,8 @@ def _assert_batch_equals_api(
         # omnibus and post-hoc p-values wanted (_by_method, _pairs_by_method)
         rows=(("omnibus", "friedman", "friedman"), ("control", "friedman", "holm")),
         custom=(),
-        aligned_se=se_form,
-        quade_se=se_form,
-        rom="exact",
-        monotone=False,
         tie_correction=tie_correction,
+        posthoc=PosthocOptions(aligned_se=se_form, quade_se=se_form),  # type: ignore[arg-type]
     )
     x = model.draw(spec, np.random.default_rng(seed), reps)
     first, second = run._pairs(k)

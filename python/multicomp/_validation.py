@@ -17,7 +17,7 @@ ranks and p-values are read is not here but in :mod:`multicomp.data.scores` (inp
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import numpy as np
 
@@ -65,6 +65,8 @@ def check_choice(
     "bergmann_hommel"), and (unless ``aliases`` is false) a name of :data:`ALIASES` stands for
     the first of its meanings that ``allowed`` holds."""
     if isinstance(value, str):
+        if value in allowed:  # as spelled already (the common case: no normalising)
+            return cast(Option, value)
         key = _key(value)
         spelled = {_key(option): option for option in allowed}
         for candidate in (key, *(ALIASES.get(key, ()) if aliases else ())):

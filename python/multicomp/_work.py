@@ -14,7 +14,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["MAX_SIMULATION_WORK", "PERMUTATION_WORK_LIMIT", "check_work", "progress"]
+__all__ = [
+    "MAX_REPORT_PAIRS",
+    "MAX_SIMULATION_WORK",
+    "PERMUTATION_WORK_LIMIT",
+    "check_pairs",
+    "check_work",
+    "progress",
+]
 
 #: Seconds a computation runs before its progress bar appears.
 PROGRESS_DELAY = 1.0
@@ -24,6 +31,10 @@ PROGRESS_DELAY = 1.0
 #: (benches/RESULTS-permutation.md). Issue 22: at 12 data sets x 5,000 algorithms the draws of
 #: the all-pairs post-hoc would take hours.
 PERMUTATION_WORK_LIMIT = 2e8
+#: The most pairs :func:`multicomp.compare` reports in an all-pairs comparison: those of
+#: k = 2,000 algorithms (Shaffer's largest k), about 10 to 20 s on two cores. Issue 22: at
+#: k = 5,000 (12.5 million pairs) the report took over two minutes and 3.7 GB.
+MAX_REPORT_PAIRS = 1_999_000
 
 #: Most work :func:`multicomp.simulate` starts without ``max_work=``, in permuted scores (one
 #: score of one table permuted once, about 30 ns here; :func:`multicomp.simulation.model.work`
@@ -39,6 +50,18 @@ def check_work(work: float, limit: float, what: str, *, option: str = "max_work"
         raise ValueError(
             f"{what}: {work:,.0f}, more than {option}={limit:,.0f} allows; pass "
             f"{option}={int(-(-work // 1)):,} (or more) to run it"
+        )
+
+
+def check_pairs(k: int) -> None:
+    """ValueError before any work when the k(k-1)/2 pairs of ``k`` algorithms exceed
+    :data:`MAX_REPORT_PAIRS`, naming what works instead (a control, fewer algorithms)."""
+    pairs = k * (k - 1) // 2
+    if pairs > MAX_REPORT_PAIRS:
+        raise ValueError(
+            f"k = {k:,} algorithms make {pairs:,} pairs, more than an all-pairs comparison "
+            f"reports ({MAX_REPORT_PAIRS:,}: k = 2,000); pass control=NAME to compare each "
+            f"algorithm with one ({k - 1:,} comparisons), or compare fewer algorithms"
         )
 
 

@@ -441,7 +441,7 @@ def friedman(
     >>> scores = mc.load_example("demsar2006")
     >>> res = mc.friedman(scores)  # N = 14: a permutation p-value (method='auto')
     >>> print(round(res.statistic, 3), res.df, res.pvalue, res.method)
-    10.952 3 0.01 permutation
+    10.952 3 0.0089 permutation
     >>> print(round(mc.friedman(scores, method="asymptotic").pvalue, 4))
     0.012
     """

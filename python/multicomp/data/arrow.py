@@ -4,8 +4,8 @@ A long table is read in column batches: only its data-set, algorithm, score and 
 ``BATCH_ROWS`` rows at a time, into :class:`~multicomp.data.frames.LongReader`, which refuses
 rows that repeat a run and combines repeated runs (``aggregate=``) group-wise. A table of ten
 million scores is thus never a DataFrame: with ``aggregate='mean'`` the memory it takes grows
-with its cells (data sets x algorithms) and 8 bytes a row for the check of repeated runs
-(``benches/RESULTS-input.md``). A wide table (a row per data set) is small and read at once.
+with its cells (data sets x algorithms; a byte per run of each for the check of repeated runs),
+not with its rows (``benches/RESULTS-input.md``). A wide table (a row per data set) is small and read at once.
 
 Sources: a Parquet file (``.parquet``, ``.pq``), an Arrow IPC file or stream (``.arrow``,
 ``.feather``, ``.ipc``, ``.arrows``), or any table that exports the Arrow C stream interface
@@ -172,11 +172,23 @@ def arrow_table(
     names = [n for n in schema.names if not n.startswith("__index_level_")]
     columns = long_columns(pd.DataFrame(columns=names), dataset, algorithm, score, _labels(schema))
     runs = [c for c in names if c not in columns and c.lower() in REPLICATE_COLUMNS]
-    reader = LongReader(columns, runs, aggregate, rows="row numbers, from 0")
-    offset = 0
-    for batch in batches([str(c) for c in (*columns, *runs)]):
-        chunk = batch.replace_schema_metadata(None).to_pandas()
-        chunk.index = pd.RangeIndex(offset, offset + len(chunk))  # rows from 0, as in the table
-        offset += len(chunk)
+    wanted = [str(c) for c in (*columns, *runs)]
+
+    opened = [batches]  # the first pass reads what is open; a second one opens it again
+
+    def chunks() -> Iterator[pd.DataFrame]:
+        offset = 0
+        for batch in (opened.pop() if opened else _open(source)[1])(wanted):
+            chunk = batch.replace_schema_metadata(None).to_pandas()
+            chunk.index = pd.RangeIndex(offset, offset + len(chunk))  # rows from 0, as in the table
+            offset += len(chunk)
+            yield chunk
+
+    # a RecordBatchReader is read once: its repeated rows cannot be looked up again
+    once = type(source).__name__ == "RecordBatchReader"
+    reader = LongReader(
+        columns, runs, aggregate, rows="row numbers, from 0", rescan=None if once else chunks
+    )
+    for chunk in chunks():
         reader.add(chunk)
     return reader.table()

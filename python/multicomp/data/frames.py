@@ -11,8 +11,9 @@ repeated runs combined by ``aggregate`` (:mod:`multicomp.data.runs`).
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, SupportsFloat, SupportsIndex
 
@@ -271,9 +272,14 @@ def long_to_table(
     """Data sets x algorithms from long data (a row per score) and its data-set, algorithm and
     score ``columns``, read by :class:`LongReader` in chunks of ``CHUNK`` rows."""
     runs = [c for c in frame.columns if c not in columns and str(c).lower() in REPLICATE_COLUMNS]
-    reader = LongReader(columns, runs, aggregate, source)
-    for start in range(0, max(len(frame), 1), CHUNK):
-        reader.add(frame.iloc[start : start + CHUNK])
+
+    def chunks() -> Iterator[pd.DataFrame]:
+        for start in range(0, max(len(frame), 1), CHUNK):
+            yield frame.iloc[start : start + CHUNK]
+
+    reader = LongReader(columns, runs, aggregate, source, rescan=chunks)
+    for chunk in chunks():
+        reader.add(chunk)
     return reader.table()
 
 
@@ -305,15 +311,24 @@ class Names:
 _KEY_BITS = 21
 
 
+#: Largest table of the runs seen (data sets x algorithms x run values, a byte each) before
+#: the check of repeated runs keeps an 8-byte key a row instead (run values unique to a row).
+SEEN_BYTES = 1 << 26
+
+
 class LongReader:
     """Long data (a row per score) read chunk by chunk (a DataFrame at once, or the column
     batches of a Parquet or Arrow table) into data sets x algorithms: rows that repeat a run
     (the same data set, algorithm and run columns) refused, naming them; repeated runs
     combined by ``aggregate`` (:class:`RunCombiner`: the mean in memory proportional to the
-    cells, plus 8 bytes a row when there are run columns to check).
+    cells).
 
-    ``columns`` are the data-set, algorithm and score columns, ``runs`` the run columns;
-    ``source`` and ``rows`` (what the chunks' index labels are) word the errors.
+    The check of repeated runs marks each (data set, algorithm, run) in a table of a byte
+    each (``SEEN_BYTES`` at most, else an 8-byte key a row, sorted at the end); the rows of a
+    repeated run are then found by reading the chunks again (``rescan``; without it, the
+    error says which run without naming the rows). ``columns`` are the data-set, algorithm and
+    score columns, ``runs`` the run columns; ``source`` and ``rows`` (what the chunks' index
+    labels are) word the errors.
     """
 
     def __init__(
@@ -323,14 +338,16 @@ class LongReader:
         aggregate: Aggregate | None,
         source: str = "long data",
         rows: str = "index labels",
+        rescan: Callable[[], Iterable[pd.DataFrame]] | None = None,
     ) -> None:
         self.columns, self.runs, self.source, self.rows = columns, list(runs), source, rows
+        self.rescan = rescan
         self.datasets, self.algorithms = Names(), Names()
         self.run_names = [Names() for _ in runs]
         self.combos = [Names() for _ in runs]  # the run columns' values, joined
         self.combiner = RunCombiner(aggregate)
-        self.keys: list[np.ndarray] = []
-        self.labels: list[pd.Index] = []
+        self.seen: np.ndarray = np.zeros((0, 0, 0), dtype=bool)
+        self.keys: list[np.ndarray] | None = None  # instead of ``seen``, when it is too large
 
     def add(self, chunk: pd.DataFrame) -> None:
         """Read one chunk (a DataFrame with the reader's columns)."""
@@ -339,14 +356,13 @@ class LongReader:
         a = self.algorithms.codes(chunk[alg])
         scores = column_values(chunk[sc], lambda i: self._cell(int(d[i]), int(a[i])))
         if self.runs:
-            self.keys.append(self._keys(chunk, d, a))
-            self.labels.append(chunk.index)
+            self._mark(d, a, self._combos(chunk))
         self.combiner.add(d, a, scores)
 
-    def _keys(self, chunk: pd.DataFrame, d: np.ndarray, a: np.ndarray) -> np.ndarray:
-        """One int64 per row: its data set, algorithm and combination of run values (the
-        run columns' codes joined one column at a time, each prefix coded again, so that every
-        part stays below 2**_KEY_BITS)."""
+    def _combos(self, chunk: pd.DataFrame) -> np.ndarray:
+        """The combination of run values of each row, as a code (the run columns' codes joined
+        one column at a time, each prefix coded again, so that every part stays below
+        2**_KEY_BITS)."""
         combo = np.zeros(len(chunk), dtype=np.int64)
         for names, prefixes, column in zip(self.run_names, self.combos, self.runs):
             combo = prefixes.codes((combo << _KEY_BITS) | names.codes(chunk[column]))
@@ -357,8 +373,36 @@ class LongReader:
                 f"{self.source}: more than {1 << _KEY_BITS} data sets, algorithms or runs; "
                 "too many to check for repeated rows"
             )
-        key: np.ndarray = (d << (2 * _KEY_BITS)) | (a << _KEY_BITS) | combo
-        return key
+        return combo
+
+    def _mark(self, d: np.ndarray, a: np.ndarray, combo: np.ndarray) -> None:
+        """Mark the runs of a chunk as seen; ValueError for a run seen twice."""
+        keys = _keys(d, a, combo)
+        ordered = np.sort(keys)
+        twice = ordered[1:][ordered[1:] == ordered[:-1]]
+        if twice.size:  # within the chunk
+            self._repeated(int(twice[0]))
+        needed = [int(codes.max()) + 1 for codes in (d, a, combo)]
+        shape = tuple(  # a dimension that grows makes room for twice its codes
+            size if size >= n else max(n, 2 * size) for size, n in zip(self.seen.shape, needed)
+        )
+        if self.keys is None and math.prod(shape) > SEEN_BYTES:
+            self.keys = [_keys(*np.nonzero(self.seen))]
+            self.seen = np.zeros((0, 0, 0), dtype=bool)
+        if self.keys is not None:
+            self.keys.append(keys)
+            return
+        if shape != self.seen.shape:
+            grown = np.zeros(shape, dtype=bool)
+            grown[tuple(slice(n) for n in self.seen.shape)] = self.seen
+            self.seen = grown
+        hit = self.seen[d, a, combo]
+        if hit.any():  # seen in an earlier chunk
+            self._repeated(int(keys[int(np.argmax(hit))]))
+        self.seen[d, a, combo] = True
+
+    def _cell(self, d: int, a: int) -> str:
+        return f"data set {self.datasets.names[d]!r}, algorithm {self.algorithms.names[a]!r}"
 
     def _runs(self, combo: int) -> str:
         """The run columns' values of a combination code, as text."""
@@ -369,15 +413,15 @@ class LongReader:
             combo = joined >> _KEY_BITS
         return ", ".join(f"{run} {value}" for run, value in zip(self.runs, reversed(values)))
 
-    def _cell(self, d: int, a: int) -> str:
-        return f"data set {self.datasets.names[d]!r}, algorithm {self.algorithms.names[a]!r}"
-
     def table(self) -> Table:
         """The data sets x algorithms table of everything read."""
         if self.keys:
             keys = np.concatenate(self.keys)
-            self.keys.clear()  # 8 bytes a row, then 8 more for the sorted copy
-            self._check_repeated_rows(keys)
+            self.keys = []
+            keys.sort()
+            twice = keys[1:][keys[1:] == keys[:-1]]
+            if twice.size:
+                self._repeated(int(twice[0]))
         n, k = len(self.datasets.names), len(self.algorithms.names)
         counts = self.combiner.counts[:n, :k]
         if self.combiner.aggregate is None and (counts > 1).any():
@@ -391,26 +435,30 @@ class LongReader:
         values = self.combiner.table(n, k)
         return Table(values, self.algorithms.names, self.datasets.names, str(self.columns[2]))
 
-    def _check_repeated_rows(self, keys: np.ndarray) -> None:
-        """ValueError naming the rows that repeat a data set, algorithm and run."""
-        ordered = np.sort(keys)
-        repeated = ordered[1:][ordered[1:] == ordered[:-1]]
-        del ordered
-        if not repeated.size:
-            return
-        rows = np.flatnonzero(np.isin(keys, repeated))
-        key = int(keys[rows[0]])
-        rows = rows[keys[rows] == key]
-        labels = np.concatenate([np.asarray(index, dtype=object) for index in self.labels])
+    def _repeated(self, key: int) -> None:
+        """ValueError naming the rows (found by reading the chunks again) of a repeated run."""
         mask = (1 << _KEY_BITS) - 1
-        runs = self._runs(key & mask)
-        cell = self._cell(key >> 2 * _KEY_BITS, (key >> _KEY_BITS) & mask)
-        shown = list(labels[rows[:5]]) + ([f"... ({len(rows)} rows)"] if len(rows) > 5 else [])
+        what = f"{self._cell(key >> 2 * _KEY_BITS, (key >> _KEY_BITS) & mask)}, "
+        what += self._runs(key & mask)
+        rows: list[object] = []
+        for chunk in self.rescan() if self.rescan is not None else ():
+            d = self.datasets.codes(chunk[self.columns[0]])
+            a = self.algorithms.codes(chunk[self.columns[1]])
+            rows += chunk.index[_keys(d, a, self._combos(chunk)) == key].tolist()
+        shown = f"rows {rows[:5]}" + (f" and {len(rows) - 5} more" if len(rows) > 5 else "")
         raise ValueError(
-            f"{self.source}: rows {shown} ({self.rows}) repeat one run ({cell}, {runs}): a run "
-            "given twice would count twice; remove the repeated rows (e.g. "
+            f"{self.source}: {shown if rows else 'two rows'} ({self.rows}) repeat one run "
+            f"({what}): a run given twice would count twice; remove the repeated rows (e.g. "
             "DataFrame.drop_duplicates) or correct their run columns"
         )
+
+
+def _keys(d: np.ndarray, a: np.ndarray, combo: np.ndarray) -> np.ndarray:
+    """One int64 per run: its data set, algorithm and combination of run values."""
+    keys: np.ndarray = (
+        (d.astype(np.int64) << (2 * _KEY_BITS)) | (a.astype(np.int64) << _KEY_BITS) | combo
+    )
+    return keys
 
 
 def column_values(column: pd.Series, locate: Callable[[int], str]) -> np.ndarray:

@@ -5,7 +5,7 @@ score (``aggregate=``).
 column batches of a Parquet or Arrow table) as integer codes of their data set and algorithm
 and combines them vectorised: the mean from compensated sums of the runs of each cell (one
 pass, memory proportional to the number of cells), the median and a callable from the runs of
-each cell gathered (8 bytes per score).
+each cell gathered (16 bytes a score: its cell and its value).
 """
 
 from __future__ import annotations
@@ -109,8 +109,8 @@ class RunCombiner:
         self.counts.reshape(-1)[:] += np.bincount(cells, minlength=self.counts.size)
         if self.aggregate is None or self.aggregate == "mean":
             self._add_sums(cells, values)
-        else:  # the median and callables need every run: keep the chunk (8 bytes a score)
-            self._chunks.append((datasets, algorithms, values))
+        else:  # the median and callables need every run: keep the chunk (16 bytes a score)
+            self._chunks.append((datasets.astype(np.int32), algorithms.astype(np.int32), values))
 
     def _add_sums(self, cells: np.ndarray, values: np.ndarray) -> None:
         # By cell (rows grouped by cell, as tables usually are, sort in linear time); the

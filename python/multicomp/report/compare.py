@@ -29,6 +29,7 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
+from multicomp._work import check_pairs
 from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
 from multicomp.data.scores import Scores, index_of
 from multicomp.omnibus import rank_omnibus
@@ -180,8 +181,8 @@ def compare(
     >>> report.omnibus_frame[["statistic", "pvalue"]].round(4)
                     statistic  pvalue
     test
-    friedman          10.9524    0.01
-    iman_davenport     4.5859    0.01
+    friedman          10.9524  0.0089
+    iman_davenport     4.5859  0.0089
     >>> mine = mc.compare(scores, control="C4.5+m+cf", method="asymptotic")  # Holm
     >>> [hypothesis.label for hypothesis in mine.rejected()]
     ['C4.5+m+cf vs C4.5']
@@ -223,6 +224,7 @@ def compare(
             tie_correction=tie_correction,
         )
     scores = data.scores()
+    check_pairs(scores.n_algorithms if control is None else 2)  # before any work
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     options = PosthocOptions(
@@ -235,8 +237,7 @@ def compare(
         n_resamples=n_resamples,
         alternative=alternative,
     )
-    k = scores.n_algorithms
-    threshold = alpha / (k - 1 if control is not None else k * (k - 1) / 2)  # Bonferroni's
+    threshold = _bonferroni(alpha, scores.n_algorithms, control)
     omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, options, threshold)
     result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
     side = _parametric_side(data, scores, family, control, alpha)
@@ -272,6 +273,11 @@ def _stored(options: PosthocOptions) -> dict[str, Any]:
     report read back from JSON recomputes with; the seed as an integer (or None)."""
     stored = {f.name: getattr(options, f.name) for f in fields(options)}
     return {**stored, "random_state": seed_of(options.random_state)}
+
+
+def _bonferroni(alpha: float, k: int, control: str | None) -> float:
+    """The smallest threshold of the post-hoc's procedures: alpha over its hypotheses."""
+    return alpha / (k - 1 if control is not None else k * (k - 1) / 2)
 
 
 def _omnibus(

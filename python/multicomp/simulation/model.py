@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -21,8 +21,9 @@ from multicomp._validation import (
     check_count,
 )
 from multicomp._vocabulary import COMPARISONS, NOISES, ROMS, SE_FORMS, Comparison, Noise
+from multicomp.posthoc import PosthocOptions
 from multicomp.procedures import base as registry
-from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, check_options, resolve
+from multicomp.ranktests.permutation import check_options, resolve
 
 __all__ = [
     "MAX_CELLS_PER_CHUNK",
@@ -67,13 +68,9 @@ class Spec:
     control: int | None  # None: the best-ranked of each table
     rows: tuple[tuple[str, str, str], ...]  # (comparison, test, procedure) of the built-ins
     custom: tuple[tuple[str, str, CustomProcedure], ...]  # (comparison, name, function)
-    aligned_se: str
-    quade_se: str
-    rom: str
-    monotone: bool
     tie_correction: bool
-    method: str = "auto"  # the p-values of the rank tests (multicomp.ranktests.permutation)
-    n_resamples: int = DEFAULT_RESAMPLES
+    # the post-hocs' SE forms, Rom, monotone and p-values (multicomp.ranktests.permutation)
+    posthoc: PosthocOptions = field(default_factory=PosthocOptions)
 
     @property
     def k(self) -> int:
@@ -137,16 +134,16 @@ def work(spec: Spec, reps: int) -> float:
     per pair for a pairwise test; an exact permutation p-value is counted as a Monte Carlo
     one (the engine chooses it where it is no dearer)."""
     cells = spec.n_datasets * spec.k
-    permuted = resolve(spec.method, spec.n_datasets) != "asymptotic"
+    permuted = resolve(spec.posthoc.method, spec.n_datasets) != "asymptotic"
     per_table = ASYMPTOTIC_WORK * cells * len(spec.custom)
     for test in dict.fromkeys(test for _, test, _ in spec.rows):
         comparisons = {comparison for comparison, name, _ in spec.rows if name == test}
         if is_pairwise(test):
             per_table += PAIRWISE_WORK * spec.k * (spec.k - 1) // 2
             continue
-        t_tests = ranktests.get(test).posthoc_df is not None and spec.method == "auto"
+        t_tests = ranktests.get(test).posthoc_df is not None and spec.posthoc.method == "auto"
         calls = ("omnibus" in comparisons) + (bool(comparisons - {"omnibus"}) and not t_tests)
-        per_table += cells * (ASYMPTOTIC_WORK + permuted * calls * spec.n_resamples)
+        per_table += cells * (ASYMPTOTIC_WORK + permuted * calls * spec.posthoc.n_resamples)
     return float(reps) * per_table
 
 
@@ -167,29 +164,30 @@ def specify(
     scale_spread: float,
     decimals: int | None,
     custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None,
-    aligned_se: str,
-    quade_se: str,
-    rom: str,
-    monotone: bool,
+    options: PosthocOptions,
     tie_correction: bool,
-    method: str,
-    n_resamples: int,
 ) -> tuple[Spec, list[tuple[str, str, str]], list[int]]:
-    """Check every argument before any work; the spec, the row labels and each row's m."""
-    method, n_resamples = check_options(method, None, n_resamples)
+    """Check every argument before any work; the spec, the row labels and each row's m.
+    ``options``: the post-hoc options as given (checked here)."""
+    method, n_resamples = check_options(options.method, None, options.n_resamples)
     mu = _effects(effects)
     k = len(mu)
     n = check_count(n_datasets, "n_datasets", 2, 10**7)
     alpha = check_alpha(alpha)
     chosen_comparisons = check_choices("comparisons", comparisons, COMPARISONS)
     chosen_tests = check_choices("tests", tests, ranktests.posthoc_tests())
-    aligned_se = check_choice("aligned_se", aligned_se, SE_FORMS)
-    quade_se = check_choice("quade_se", quade_se, SE_FORMS)
-    rom = check_choice("rom", rom, ROMS)
-    monotone = check_bool(monotone, "monotone")
+    options = replace(
+        options,
+        aligned_se=check_choice("aligned_se", options.aligned_se, SE_FORMS),
+        quade_se=check_choice("quade_se", options.quade_se, SE_FORMS),
+        rom=check_choice("rom", options.rom, ROMS),
+        monotone=check_bool(options.monotone, "monotone"),
+        method=method,
+        n_resamples=n_resamples,
+    )
     tie_correction = check_bool(tie_correction, "tie_correction")
     scenario = _scenario(noise, scale_spread, decimals, control, k)
-    rows = _rows(chosen_comparisons, chosen_tests, procedures, registry.Context(k, rom=rom))
+    rows = _rows(chosen_comparisons, chosen_tests, procedures, registry.Context(k, rom=options.rom))
     extra = _custom(custom, scenario["control"])
     m_of = {"omnibus": 1, "control": k - 1, "all_pairs": k * (k - 1) // 2}
     index = rows + [(comparison, "custom", name) for comparison, name, _ in extra]
@@ -202,13 +200,8 @@ def specify(
         alpha=alpha,
         rows=tuple(rows),
         custom=extra,
-        aligned_se=aligned_se,
-        quade_se=quade_se,
-        rom=rom,
-        monotone=bool(monotone),
         tie_correction=bool(tie_correction),
-        method=method,
-        n_resamples=n_resamples,
+        posthoc=options,
     )
     return spec, index, [m_of[comparison] for comparison, _, _ in index]
 

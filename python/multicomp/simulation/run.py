@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
-from typing import Any, Literal, NamedTuple, cast
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -26,11 +26,11 @@ from multicomp._vocabulary import (
 )
 from multicomp._work import MAX_SIMULATION_WORK, check_work
 from multicomp._work import progress as progress_bar
+from multicomp.posthoc import PosthocOptions
 from multicomp.procedures import base as registry
 from multicomp.procedures.adjust import adjust_control, all_pairs_apv
 from multicomp.ranktests.permutation import (
     DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
     omnibus_pvalue,
     pair_pvalues,
     resolve,
@@ -61,13 +61,16 @@ def _by_method(p: np.ndarray, tables: np.ndarray, spec: Spec) -> np.ndarray:
     within-row scores ``tables`` (reps, N, k) of each replication: ``p`` itself, or the exact
     or Monte Carlo permutation p-value of each table, as the package's functions compute it
     (same default seed). Only when an omnibus test is simulated (they cost a table each)."""
-    if resolve(spec.method, spec.n_datasets) == "asymptotic" or all(
+    options = spec.posthoc
+    if resolve(options.method, spec.n_datasets) == "asymptotic" or all(
         comparison != "omnibus" for comparison, _, _ in spec.rows
     ):
         return p
     return np.array(
         [
-            omnibus_pvalue(table, asymptotic, spec.method, DEFAULT_SEED, spec.n_resamples).pvalue
+            omnibus_pvalue(
+                table, asymptotic, options.method, options.random_state, options.n_resamples
+            ).pvalue
             for table, asymptotic in zip(tables, p)
         ]
     )
@@ -77,7 +80,8 @@ def _pairs_by_method(tables: np.ndarray, spec: Spec) -> np.ndarray | None:
     """The permutation p-values of every pair (``itertools.combinations`` order) of each
     replication's within-row scores ``tables`` (reps, N, k), as the rank post-hocs compute them
     for ``spec.method``; None where they use the normal approximation (or no post-hoc runs)."""
-    if resolve(spec.method, spec.n_datasets) == "asymptotic" or all(
+    options = spec.posthoc
+    if resolve(options.method, spec.n_datasets) == "asymptotic" or all(
         comparison == "omnibus" for comparison, _, _ in spec.rows
     ):
         return None
@@ -85,9 +89,13 @@ def _pairs_by_method(tables: np.ndarray, spec: Spec) -> np.ndarray | None:
     totals = tables.sum(axis=1)
     return np.array(
         [
-            pair_pvalues(table, t[second] - t[first], spec.method, DEFAULT_SEED, spec.n_resamples)[
-                0
-            ]
+            pair_pvalues(
+                table,
+                t[second] - t[first],
+                options.method,
+                options.random_state,
+                options.n_resamples,
+            )[0]
             for table, t in zip(tables, totals)
         ]
     )
@@ -122,12 +130,12 @@ def _ranked(x: np.ndarray, spec: Spec, test: str) -> _Ranked:
     permuted = _by_method(omnibus[entry.name], table, spec)
     if permuted is not omnibus[entry.name]:  # the derived statistics increase with it
         omnibus = dict.fromkeys(omnibus, permuted)
-    form = getattr(spec, entry.se_option) if entry.se_option else "calibrated"
+    form = getattr(spec.posthoc, entry.se_option) if entry.se_option else "calibrated"
     se = np.broadcast_to(entry.se[form](table, k, n), (reps,))
     ranks = table.sum(axis=1) / entry.total(n)
     if entry.posthoc_df is not None:  # Conover's t tests: t at every N under "auto"
         df = entry.posthoc_df(n, k)
-        pairs = None if spec.method == "auto" else _pairs_by_method(table, spec)
+        pairs = None if spec.posthoc.method == "auto" else _pairs_by_method(table, spec)
         return _Ranked(omnibus, ranks, se, pairs, df)
     return _Ranked(omnibus, ranks, se, _pairs_by_method(table, spec))
 
@@ -191,11 +199,11 @@ def _decide_control(p: np.ndarray, procedure: str, spec: Spec) -> np.ndarray:
     """The decisions of a 1 x N procedure: its own route where it has one (exact Rom's
     step-up: its APV needs a root per hypothesis), else APV <= alpha."""
     entry = registry.get("control", procedure)
-    context = registry.Context(spec.k, rom=spec.rom)
+    context = registry.Context(spec.k, rom=spec.posthoc.rom)
     decided = None if entry.reject is None else entry.reject(p, spec.alpha, context)
     if decided is not None:
         return decided
-    return adjust_control(p, procedure, rom=cast(Rom, spec.rom)) <= spec.alpha
+    return adjust_control(p, procedure, rom=spec.posthoc.rom) <= spec.alpha
 
 
 # --- truth and tallies -------------------------------------------------------------------------
@@ -256,7 +264,7 @@ def run_chunk(spec: Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarray
         else:
             control = np.zeros(reps, dtype=int)
             p = _two_sided(basis, first, second)
-            reject = all_pairs_apv(p, procedure, k, spec.monotone) <= spec.alpha
+            reject = all_pairs_apv(p, procedure, k, spec.posthoc.monotone) <= spec.alpha
         out.append(_tally(reject, _truth(spec, comparison, control)))
     for comparison, name, function in spec.custom:
         control = np.full(reps, 0 if spec.control is None else spec.control)
@@ -272,6 +280,11 @@ def run_chunk(spec: Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarray
 
 
 # --- the public function -----------------------------------------------------------------------
+
+
+#: The post-hoc options a result shows (its seed and alternative are the package's: simulate
+#: runs two-sided comparisons with the package's fixed permutation seed).
+_SHOWN = ("aligned_se", "quade_se", "rom", "monotone", "method", "n_resamples")
 
 
 def simulate(
@@ -420,13 +433,15 @@ def simulate(
         scale_spread,
         decimals,
         custom,
-        aligned_se,
-        quade_se,
-        rom,
-        monotone,
+        PosthocOptions(
+            aligned_se=aligned_se,
+            quade_se=quade_se,
+            rom=rom,
+            monotone=monotone,
+            method=method,
+            n_resamples=n_resamples,
+        ),
         tie_correction,
-        method,
-        n_resamples,
     )
     reps = check_count(n_replications, "n_replications", 1, MAX_REPLICATIONS)
     check_work(
@@ -464,13 +479,8 @@ def simulate(
         decimals=spec.decimals,
         entropy=entropy,
         options={
-            "aligned_se": aligned_se,
-            "quade_se": quade_se,
-            "rom": rom,
-            "monotone": bool(monotone),
-            "tie_correction": bool(tie_correction),
-            "method": spec.method,
-            "n_resamples": spec.n_resamples,
+            **{name: getattr(spec.posthoc, name) for name in _SHOWN},
+            "tie_correction": spec.tie_correction,
         },
         estimates=estimates(index, ms, tallies, reps),
     )

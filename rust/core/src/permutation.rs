@@ -16,8 +16,9 @@
 //! Reproducible on any number of threads: the resamples are cut into blocks of [`BLOCK`];
 //! block b draws from the xoshiro256++ stream seeded by `seed` and jumped b times
 //! (2^128 values apart), starting from W itself, and the counts of the blocks are summed
-//! (integers: the order of the sum does not matter). A row is permuted by Fisher-Yates,
-//! its k - 1 bounded indices drawn a few at a time from one 64-bit word each (exact
+//! (integers: the order of the sum does not matter). A row is permuted by one of its k!
+//! arrangements drawn at once (k <= 8), by two halves arranged so (k <= 16) or by
+//! Fisher-Yates; the random indices are drawn several at a time from one 64-bit word (exact
 //! rejection; Brackett-Rozinsky & Lemire 2024, Softw. Pract. Exp., "Batched ranged random
 //! integer generation").
 
@@ -134,10 +135,11 @@ struct Plan<'a> {
     rows: Rows,
 }
 
-/// How a row is permuted: by one of its k! arrangements drawn at once (small k), or by
-/// Fisher-Yates.
+/// How a row is permuted: by one of its k! arrangements drawn at once (small k), by a
+/// split into two halves each arranged at once (up to twice that k), or by Fisher-Yates.
 enum Rows {
     Arranged(Arranged),
+    Halves(Halves),
     FisherYates(Vec<Batch>),
 }
 
@@ -159,7 +161,9 @@ impl<'a> Plan<'a> {
             gaps,
             lookup,
             rows: if k <= MAX_K_ARRANGED {
-                Rows::Arranged(Arranged::new(k))
+                Rows::Arranged(Arranged::new(k, table.len() / k))
+            } else if k <= 2 * MAX_K_ARRANGED {
+                Rows::Halves(Halves::new(k))
             } else {
                 Rows::FisherYates(batches(k))
             },
@@ -188,7 +192,12 @@ impl<'a> Plan<'a> {
             }
             totals.fill(0);
             match &self.rows {
-                Rows::Arranged(arranged) => arranged.add(&rows, &mut totals, &mut rng),
+                Rows::Arranged(arranged) => {
+                    arranged.add(&rows, &mut totals, &mut scratch.indices, &mut rng)
+                }
+                Rows::Halves(halves) => {
+                    halves.add(&rows, &mut totals, &mut scratch.indices, &mut rng)
+                }
                 Rows::FisherYates(batches) => {
                     for batch in batches {
                         batch.shuffle(&mut rows, k, &mut scratch, &mut rng);
@@ -250,46 +259,127 @@ fn sum_of_squares(totals: &[i64]) -> i128 {
     totals.iter().map(|&c| i128::from(c) * i128::from(c)).sum()
 }
 
-/// The k! arrangements of k positions (row-major), for k <= [`MAX_K_ARRANGED`].
+/// The k! arrangements of k positions (row-major), for k <= [`MAX_K_ARRANGED`], and the
+/// batches that draw the arrangement indices of several rows from one 64-bit word (as many
+/// as fit, and the rest of the rows).
 struct Arranged {
     k: usize,
     orders: Vec<u8>,
-    count: u32,
-    /// 2^32 mod count: 32-bit words whose low part falls below are rejected.
-    threshold: u32,
+    batch: Batch,
+    rest: Option<Batch>,
 }
 
 impl Arranged {
-    fn new(k: usize) -> Self {
+    fn new(k: usize, n_rows: usize) -> Self {
         let mut orders = Vec::new();
         let mut order: Vec<u8> = (0..k as u8).collect();
         permutations(&mut order, 0, &mut orders);
-        let count = (orders.len() / k) as u32;
+        let count = (orders.len() / k) as u64;
+        let mut per_word = 1;
+        while count.checked_pow(per_word + 1).is_some() {
+            per_word += 1;
+        }
+        let batch = Batch::new(vec![count; per_word as usize], count.pow(per_word));
+        let left = (n_rows % per_word as usize) as u32;
+        let rest = (left > 0).then(|| Batch::new(vec![count; left as usize], count.pow(left)));
         Self {
             k,
             orders,
-            count,
-            threshold: count.wrapping_neg() % count,
+            batch,
+            rest,
         }
     }
 
-    /// Adds each row of `rows`, arranged at random, to `totals`.
-    fn add(&self, rows: &[i64], totals: &mut [i64], rng: &mut impl RngCore) {
-        for row in rows.chunks_exact(self.k) {
-            let at = self.index(rng) * self.k;
-            let order = &self.orders[at..at + self.k];
-            for (total, &j) in totals.iter_mut().zip(order) {
-                *total += row[usize::from(j)];
+    /// Adds each row of `rows`, arranged at random, to `totals` (`indices`: one per row).
+    fn add(&self, rows: &[i64], totals: &mut [i64], indices: &mut [usize], rng: &mut impl RngCore) {
+        for chunk in indices.chunks_mut(self.batch.bounds.len()) {
+            match &self.rest {
+                Some(rest) if chunk.len() < self.batch.bounds.len() => rest.draw::<64>(rng, chunk),
+                _ => self.batch.draw::<64>(rng, chunk),
             }
         }
+        match self.k {
+            2 => self.add_k::<2>(rows, totals, indices),
+            3 => self.add_k::<3>(rows, totals, indices),
+            4 => self.add_k::<4>(rows, totals, indices),
+            5 => self.add_k::<5>(rows, totals, indices),
+            6 => self.add_k::<6>(rows, totals, indices),
+            7 => self.add_k::<7>(rows, totals, indices),
+            _ => self.add_k::<8>(rows, totals, indices),
+        }
     }
 
-    /// A uniform index in 0..count (Lemire's multiply-shift with exact rejection).
-    fn index(&self, rng: &mut impl RngCore) -> usize {
-        loop {
-            let product = u64::from(rng.next_u32()) * u64::from(self.count);
-            if product as u32 >= self.threshold {
-                return (product >> 32) as usize;
+    /// [`Arranged::add`] for K = k known when compiled: the totals stay in registers.
+    fn add_k<const K: usize>(&self, rows: &[i64], totals: &mut [i64], indices: &[usize]) {
+        let mut sums = [0i64; K];
+        for (row, &at) in rows.chunks_exact(K).zip(indices) {
+            let order = &self.orders[at * K..at * K + K];
+            for (sum, &j) in sums.iter_mut().zip(order) {
+                *sum += row[usize::from(j)];
+            }
+        }
+        totals.copy_from_slice(&sums);
+    }
+}
+
+/// A uniform permutation of k positions, MAX_K_ARRANGED < k <= 2 MAX_K_ARRANGED, as a
+/// uniform choice of the h = ceil(k/2) values of the first h positions (one of C(k, h)
+/// subsets, listed with their complements) and a uniform arrangement of each half: each
+/// permutation is reached by exactly one choice.
+struct Halves {
+    k: usize,
+    /// Subset s: its h values, then the k - h others (row-major, k per subset).
+    subsets: Vec<u8>,
+    first: Arranged,
+    second: Arranged,
+    batch: Batch,
+}
+
+impl Halves {
+    fn new(k: usize) -> Self {
+        let h = k.div_ceil(2);
+        let mut subsets = Vec::new();
+        for mask in 0u32..1 << k {
+            if mask.count_ones() as usize == h {
+                let (inside, outside): (Vec<u8>, Vec<u8>) =
+                    (0..k as u8).partition(|&v| mask >> v & 1 == 1);
+                subsets.extend(inside);
+                subsets.extend(outside);
+            }
+        }
+        let (first, second) = (Arranged::new(h, 1), Arranged::new(k - h, 1));
+        let counts = [
+            (subsets.len() / k) as u64,
+            (first.orders.len() / h) as u64,
+            (second.orders.len() / (k - h)) as u64,
+        ];
+        let product = counts.iter().product();
+        Self {
+            k,
+            subsets,
+            first,
+            second,
+            batch: Batch::new(counts.to_vec(), product),
+        }
+    }
+
+    /// Adds each row of `rows`, permuted at random, to `totals` (`indices`: three per row).
+    fn add(&self, rows: &[i64], totals: &mut [i64], indices: &mut [usize], rng: &mut impl RngCore) {
+        totals.fill(0);
+        let h = self.first.k;
+        for (row, drawn) in rows.chunks_exact(self.k).zip(indices.chunks_exact_mut(3)) {
+            self.batch.draw::<64>(rng, drawn);
+            let subset = &self.subsets[drawn[0] * self.k..(drawn[0] + 1) * self.k];
+            let (inside, outside) = subset.split_at(h);
+            let first = &self.first.orders[drawn[1] * h..(drawn[1] + 1) * h];
+            let second =
+                &self.second.orders[drawn[2] * (self.k - h)..(drawn[2] + 1) * (self.k - h)];
+            let (head, tail) = totals.split_at_mut(h);
+            for (total, &at) in head.iter_mut().zip(first) {
+                *total += row[usize::from(inside[usize::from(at)])];
+            }
+            for (total, &at) in tail.iter_mut().zip(second) {
+                *total += row[usize::from(outside[usize::from(at)])];
             }
         }
     }
@@ -308,7 +398,8 @@ fn permutations(order: &mut [u8], at: usize, out: &mut Vec<u8>) {
     }
 }
 
-/// Per-block buffers of Fisher-Yates: each row's word and indices of one batch.
+/// Per-block buffers: each row's word and indices of one batch of Fisher-Yates, or each
+/// row's arrangement.
 struct Scratch {
     words: Vec<u64>,
     indices: Vec<usize>,
@@ -318,7 +409,8 @@ impl Scratch {
     fn new(n_rows: usize, rows: &Rows) -> Self {
         let widest = match rows {
             Rows::FisherYates(batches) => batches.iter().map(|b| b.bounds.len()).max(),
-            Rows::Arranged(_) => None,
+            Rows::Arranged(_) => Some(1),
+            Rows::Halves(_) => Some(3),
         };
         Self {
             words: vec![0; n_rows],
@@ -329,7 +421,8 @@ impl Scratch {
 
 /// Consecutive Fisher-Yates bounds whose product fits a 64-bit word.
 struct Batch {
-    /// The first position it swaps (Fisher-Yates runs from k - 1 down to 1).
+    /// The first position it swaps (Fisher-Yates runs from k - 1 down to 1; unused by the
+    /// batches of arrangements).
     top: usize,
     bounds: Vec<u64>,
     /// 2^64 mod (product of the bounds): words whose leftover falls below are rejected.
@@ -397,7 +490,8 @@ impl Batch {
     }
 
     /// Uniform indices `out[i]` in 0..bounds[i], independent, from words of `BITS` bits
-    /// (64 in use; fewer in the tests, which enumerate every word): the word times each
+    /// (64 in use; fewer in the tests, which enumerate every word; `out` as long as the
+    /// bounds): the word times each
     /// bound in turn gives an index (the high part) and the next word (the low part); a
     /// final low part below 2^BITS mod the product of the bounds rejects the word.
     fn draw<const BITS: u32>(&self, rng: &mut impl RngCore, out: &mut [usize]) {
@@ -456,7 +550,11 @@ mod tests {
     #[test]
     fn arrangements_are_all_distinct() {
         for k in 2..=MAX_K_ARRANGED {
-            let arranged = Arranged::new(k);
+            let arranged = Arranged::new(k, 100);
+            let count: u128 = (1..=k as u128).product();
+            let bounds = &arranged.batch.bounds;
+            assert!(count.pow(bounds.len() as u32) <= u128::from(u64::MAX));
+            assert!(count.pow(bounds.len() as u32 + 1) > u128::from(u64::MAX));
             let mut orders: Vec<&[u8]> = arranged.orders.chunks(k).collect();
             orders.sort();
             orders.dedup();
@@ -562,6 +660,29 @@ mod tests {
                 assert!(*expected > 0.0 && *expected < m, "{k} {j} {expected}");
             }
         }
+    }
+
+    /// k = 2 over 70 rows (0, 4): the arrangement indices of 63 rows come from one word and
+    /// those of the last 7 from another; the difference of the totals is 4 (2B - 70), B
+    /// binomial(70, 1/2), and P(|D| >= 40) = P(|B - 35| >= 5) exactly.
+    #[test]
+    fn many_rows_per_word_keep_the_binomial_law() {
+        let table: Vec<i64> = (0..140).map(|v| (v % 2) * 4).collect();
+        let stop = Interrupt::new();
+        let n = 100_000;
+        let got = draw(&table, 2, &totals_of(&table, 2), &[40], n, 9, false, &stop).unwrap();
+        let mut binomial = 1.0_f64; // C(70, b) / 2^70, b = 0, 1, ...
+        let mut tail = 0.0;
+        for b in 0..=70 {
+            if b > 0 {
+                binomial *= f64::from(70 - b + 1) / f64::from(b);
+            }
+            if (b - 35_i32).abs() >= 5 {
+                tail += binomial / 2f64.powi(70);
+            }
+        }
+        let frequency = got.pairs_at_least[0] as f64 / n as f64;
+        assert!((frequency - tail).abs() < 4.0 * (tail * (1.0 - tail) / n as f64).sqrt());
     }
 
     #[test]

@@ -7,17 +7,28 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 
 from multicomp import ranktests
-from multicomp._vocabulary import TEST_KINDS
+from multicomp._vocabulary import TEST_KINDS, ReportExtra
 
 __all__ = [
     "BAYESIAN_TEST_NAMES",
     "POSTHOC_NAMES",
     "RANK_NAMES",
+    "REPORT_EXTRA_HELP",
     "TEST_NAMES",
     "default_procedure",
     "fmt_alpha",
     "fmt_p",
 ]
+
+
+#: What each extra adds, for the command line's help (``--effect-sizes``, ``--matrix``).
+REPORT_EXTRA_HELP: dict[ReportExtra, str] = {
+    "effect_sizes": "add the effect sizes of the pairs (Cohen's d_z, Cliff's delta, Akinshin's "
+    "gamma, with intervals and magnitude labels) and, in the summary, how large the best "
+    "algorithm's lead is",
+    "matrix": "add the multi-comparison matrix (Ismail-Fawaz et al. 2023: mean difference, "
+    "wins/ties/losses, Wilcoxon and Holm-adjusted p-values of each pair)",
+}
 
 
 class _Names(Mapping[str, str]):

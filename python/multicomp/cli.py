@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO, TypeVar
 
 from multicomp import ranktests
+from multicomp._names import REPORT_EXTRA_HELP
 from multicomp._validation import check_choice
 from multicomp._vocabulary import (
     AGGREGATES,
@@ -296,14 +297,15 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
         help="procedure whose decisions the diagram draws (default: the "
         "report's procedure, so that diagram and summary agree)",
     )
-    from multicomp.report.extras import HELP
-
     extras = parser.add_argument_group(
         "what the report adds when asked", "multicomp.compare(extras=...); not by default"
     )
     for name in REPORT_EXTRAS:
         extras.add_argument(
-            f"--{name.replace('_', '-')}", dest=name, action="store_true", help=HELP[name]
+            f"--{name.replace('_', '-')}",
+            dest=name,
+            action="store_true",
+            help=REPORT_EXTRA_HELP[name],
         )
     parser.add_argument(
         "--outdir",

@@ -28,7 +28,6 @@ from multicomp.report import large
 from multicomp.report.model import EffectSize, MatrixCell, PairEffects, ReportData
 
 __all__ = [
-    "HELP",
     "MEASURE_NAMES",
     "check_extras",
     "compute",
@@ -43,14 +42,6 @@ MEASURE_NAMES = {
     "cohen_d": "Cohen's d",
     "cliff_delta": "Cliff's delta",
     "akinshin_gamma": "Akinshin's gamma",
-}
-#: What each extra adds, for the command line's help (``--effect-sizes``, ``--matrix``).
-HELP: dict[ReportExtra, str] = {
-    "effect_sizes": "add the effect sizes of the pairs (Cohen's d_z, Cliff's delta, Akinshin's "
-    "gamma, with intervals and magnitude labels) and, in the summary, how large the best "
-    "algorithm's lead is",
-    "matrix": "add the multi-comparison matrix (Ismail-Fawaz et al. 2023: mean difference, "
-    "wins/ties/losses, Wilcoxon and Holm-adjusted p-values of each pair)",
 }
 #: The summary's effect size: the paired standardised mean difference d_z.
 LEAD: EffectMeasure = "cohen_d"

@@ -171,7 +171,29 @@ def report(results: dict[str, dict[int, dict[str, float]]], rounds: int) -> str:
                 f"m^{floor_slope:.2f}), m = k(k-1)/2 pairs, fitted from k = 300 up.",
             ]
         lines.append("")
+    lines += NOTES
     return "\n".join(lines)
+
+
+NOTES = [
+    "## Notes",
+    "",
+    "- k = 100: the report's procedure is the exact Bergmann-Hommel (the Robinson route, about "
+    "k^4 steps), which the floor (Holm's work) does not include; beyond k = 100 Shaffer's, "
+    "beyond k = 2000 (`MAX_K_SHAFFER`) Holm's.",
+    '- `method="auto"` with N = 100 data sets resolves to the asymptotic p-values '
+    '(`AUTO_MAX_N` = 16): the same work as `"asymptotic"`, so its rows differ by the '
+    'machine\'s load only. With N <= 16 data sets `"auto"` uses permutation p-values '
+    "within a work bound (issue 22.2), measured in docs/user_guide/performance.md.",
+    "- What is left above the floor at k = 1000: five procedures (Nemenyi, Bonferroni, "
+    "Holm, Shaffer, Miller), each ordering the 499,500 p-values again, and the post-hoc "
+    "result's pair labels (one Python string per pair, built in C). At k = 3000 those "
+    "labels and the name pairs (4.5 million of each) are most of the peak memory.",
+    "- str() and to_html() summarise beyond 30 algorithms (multicomp.report.large); the "
+    "page's figure is the compact letter display, its names as SVG text. HTML at k = 3000 "
+    "exceeds 2 MB: the figure lists all 3000 names.",
+    "",
+]
 
 
 def main() -> None:

@@ -117,6 +117,9 @@ def test_small_reports_list_everything_with_letters() -> None:
     table = details.split("Omnibus tests")[0]
     for a, x in letters.items():
         assert re.search(rf"{re.escape(a)}\s.*\s{re.escape(x)}\n", table), a
+    latex = small.to_latex().split("tab:mc-ranks")[1].split("end{tabular}")[0]
+    for a, x in letters.items():
+        assert re.search(rf"{re.escape(a)}\s.*&\s*{re.escape(x)}\s*\\\\", latex), a
 
 
 def test_letters_in_the_report_are_valid_for_its_decisions(wide: mc.Report) -> None:

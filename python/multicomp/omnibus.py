@@ -445,11 +445,16 @@ def friedman(
     >>> print(round(mc.friedman(scores, method="asymptotic").pvalue, 4))
     0.012
     """
+    return friedman_of(data, *_checked(tie_correction, method, random_state, n_resamples))
+
+
+def _checked(
+    tie_correction: bool, method: PValueMethod, random_state: RandomState, n_resamples: int
+) -> tuple[bool, PValueOptions]:
+    """The checked ``tie_correction`` and p-value options that every omnibus test takes."""
     method, n_resamples = check_options(method, random_state, n_resamples)
-    return friedman_of(
-        data,
-        check_bool(tie_correction, "tie_correction"),
-        PValueOptions(method, random_state, n_resamples),
+    return check_bool(tie_correction, "tie_correction"), PValueOptions(
+        method, random_state, n_resamples
     )
 
 
@@ -594,12 +599,9 @@ def friedman_aligned_ranks(
     >>> print(round(res.statistic, 3), res.df, round(res.pvalue, 4))
     11.648 3 0.0087
     """
-    method, n_resamples = check_options(method, random_state, n_resamples)
     scores = data
-    tie_correction = check_bool(tie_correction, "tie_correction")
-    ranks, statistic, p = ranked(
-        "aligned", scores, tie_correction, PValueOptions(method, random_state, n_resamples)
-    )
+    tie_correction, options = _checked(tie_correction, method, random_state, n_resamples)
+    ranks, statistic, p = ranked("aligned", scores, tie_correction, options)
     n, k = ranks.shape
     parts = aligned.statistic(ranks, tie_correction)
     aligned_x = _ranking.aligned_observations(scores.oriented())
@@ -671,12 +673,9 @@ def quade(
     >>> print(round(res.statistic, 3), res.df_num, res.df_den, round(res.pvalue, 4))
     4.628 3 39 0.0073
     """
-    method, n_resamples = check_options(method, random_state, n_resamples)
     scores = data
-    tie_correction = check_bool(tie_correction, "tie_correction")
-    w, statistic, p = ranked(
-        "quade", scores, tie_correction, PValueOptions(method, random_state, n_resamples)
-    )
+    tie_correction, options = _checked(tie_correction, method, random_state, n_resamples)
+    w, statistic, p = ranked("quade", scores, tie_correction, options)
     oriented = scores.oriented()
     q = _ranking.range_ranks(oriented)
     parts = quade_module.parts(_ranking.friedman_ranks(oriented), q, tie_correction)

@@ -215,19 +215,8 @@ def compare(
     extras = check_extras(extras, test)
     method, n_resamples = check_options(method, random_state, n_resamples)
     random_state = pinned(random_state)  # one seed for every draw of the comparison
-    alternative = check_choice("alternative", alternative, ALTERNATIVES)
-    if alternative != "two-sided" and (control is None or ranktests.kind_of(test) == "incomplete"):
-        raise ValueError(
-            f"alternative={alternative!r} applies to the comparisons with a control after a "
-            "rank or pairwise test: give control= (all pairs and the incomplete-block tests "
-            "are two-sided)"
-        )
+    alternative = _check_sides(alternative, control, test, method)
     incomplete = ranktests.kind_of(test) == "incomplete"
-    if incomplete and method not in ("auto", "asymptotic"):
-        raise ValueError(
-            f"method={method!r} applies to the rank tests; test={test!r} has asymptotic "
-            "p-values only"
-        )
     rom, ses = _check_options(
         control,
         test,
@@ -264,8 +253,9 @@ def compare(
     result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
     side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
-    k = scores.n_algorithms
-    asked = default_procedure(k, control, test) if procedure is None else procedure
+    asked = (
+        default_procedure(scores.n_algorithms, control, test) if procedure is None else procedure
+    )
     procedure = check_choice("procedure", asked, procedures)
     return Report(
         algorithms=scores.algorithms,
@@ -289,6 +279,25 @@ def compare(
         **side,
         **compute_extras(scores, extras, control, alpha, best=_best(result)),
     )
+
+
+def _check_sides(alternative: Alternative, control: object, test: str, method: str) -> Alternative:
+    """``alternative`` checked (one-sided only with a control after a rank or pairwise test),
+    and ``method`` checked against an incomplete-block test (asymptotic p-values only)."""
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
+    incomplete = ranktests.kind_of(test) == "incomplete"
+    if alternative != "two-sided" and (control is None or incomplete):
+        raise ValueError(
+            f"alternative={alternative!r} applies to the comparisons with a control after a "
+            "rank or pairwise test: give control= (all pairs and the incomplete-block tests "
+            "are two-sided)"
+        )
+    if incomplete and method not in ("auto", "asymptotic"):
+        raise ValueError(
+            f"method={method!r} applies to the rank tests; test={test!r} has asymptotic "
+            "p-values only"
+        )
+    return alternative
 
 
 def _best(result: PosthocControlResult | PosthocAllPairsResult) -> str:

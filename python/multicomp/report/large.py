@@ -28,7 +28,7 @@ from multicomp._names import POSTHOC_NAMES, fmt_alpha, fmt_p
 from multicomp.letters import LetterDisplay, compact_letters
 from multicomp.procedures.base import display_name
 from multicomp.report.decisions import Decisions, of_report
-from multicomp.report.model import ReportData
+from multicomp.report.model import ReportData, rounded_ranks
 
 __all__ = [
     "BOTTOM",
@@ -102,7 +102,7 @@ def letter_display(
     of ``procedure`` at ``alpha`` (default: the report's) in an all-pairs report, algorithms
     best first beside their average ranks."""
     d = of_report(r, procedure, alpha)
-    order = np.argsort(np.round(np.array(r.test_ranks), 9), kind="stable")
+    order = np.argsort(rounded_ranks(r.test_ranks), kind="stable")
     matrix = _rejected_matrix(r, d)[np.ix_(order, order)]
     names = [r.algorithms[i] for i in order]
     display = compact_letters(pd.DataFrame(matrix, index=names, columns=names))

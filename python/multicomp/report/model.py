@@ -49,6 +49,7 @@ __all__ = [
     "p_equals",
     "pvalue_floor",
     "pvalue_note",
+    "rounded_ranks",
     "short_float",
     "statistic_note",
 ]
@@ -64,6 +65,16 @@ PAPER_OPTIONS = (
     "method",
     "alternative",
 )
+
+
+def rounded_ranks(ranks: Sequence[float]) -> np.ndarray:
+    """Average ranks rounded to 9 decimals, so that ties in the data are ties here (a report
+    read from JSON may hold ranks of any size: beyond 1e15 they are kept as they are, where
+    rounding would overflow)."""
+    values = np.array(ranks, dtype=np.float64)
+    small = np.abs(values) < 1e15
+    values[small] = np.round(values[small], 9)
+    return values
 
 
 def distribution(t: OmnibusTest) -> str:
@@ -611,6 +622,13 @@ class ReportData:
             index=list(self.datasets),
             columns=list(self.algorithms),
         )
+
+    @property
+    def mean_scores(self) -> pd.Series:
+        """Each algorithm's mean score over the data sets that score it, summed as x / n so
+        that scores near the float limit (a JSON report may hold 1e308) do not overflow."""
+        scores = self.scores
+        return scores.div(scores.count(axis=0), axis=1).sum(axis=0, min_count=1)
 
     @property
     def rank_frame(self) -> pd.DataFrame:

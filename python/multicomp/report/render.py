@@ -39,6 +39,7 @@ from multicomp.report.model import (
     distribution,
     p_equals,
     pvalue_note,
+    rounded_ranks,
     short_float,
     statistic_note,
 )
@@ -78,7 +79,7 @@ def permutation_note(n_datasets: int, omnibus: str, posthoc: str) -> str:
 
 def _order(r: ReportData) -> list[int]:
     """Algorithm positions from the best rank (of the post-hoc's ranks) to the worst."""
-    return [int(i) for i in np.argsort(np.round(np.array(r.test_ranks), 9), kind="stable")]
+    return [int(i) for i in np.argsort(rounded_ranks(r.test_ranks), kind="stable")]
 
 
 def fwer_warnings(r: ReportData) -> tuple[str, ...]:
@@ -119,11 +120,11 @@ def summary(report: ReportData) -> str:
 
 def _ranking_lines(r: ReportData) -> list[str]:
     """The best average rank, then every algorithm best first with its mean score."""
-    ranks = np.round(np.array(r.test_ranks), 9)
+    ranks = rounded_ranks(r.test_ranks)
     best = [a for a, v in zip(r.algorithms, ranks) if v == ranks.min()]
     tied = f" (tied: {len(best)} algorithms)" if len(best) > 1 else ""
     lines = [f"Best average rank ({RANK_NAMES[r.test]}): {', '.join(best)}{tied}."]
-    means = r.scores.mean(axis=0)
+    means = r.mean_scores
     letters = large.letters(r)
     shown = (
         f"the {large.TOP} best and the {large.BOTTOM} worst of {len(r.algorithms)}, "
@@ -253,7 +254,7 @@ def _family_lines(r: ReportData) -> list[str]:
 def _rank_table(r: ReportData) -> _tables.Table:
     """Average ranks, best first, with the mean score."""
     frame = r.rank_frame
-    means = r.scores.mean(axis=0)
+    means = r.mean_scores
     letters = large.letters(r)
     return _tables.Table(
         title="Average ranks (best first"
@@ -591,13 +592,25 @@ def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
         f"Average ranks over {r.n_datasets} data sets (rank 1 is the best; {better} scores "
         f"are better), best first. {'; '.join(_tex_omnibus(t) for t in r.omnibus)}."
     )
-    means = r.scores.mean(axis=0)
+    means = r.mean_scores
     cell = _tables.Cell
+    letters = large.letters(r)
+    if letters:
+        caption += (
+            " Letters: algorithms that share a letter do not differ significantly "
+            f"({display_name(r.procedure, r.comparison)}'s procedure, {_tex_alpha(r)})."
+        )
     return _tables.Table(
         title="",
         caption=caption,
         label=f"tab:{label}-ranks",
-        header=("", "Algorithm", "Mean score", *(f"{TEST_NAMES[c]} rank" for c in frame.columns)),
+        header=(
+            "",
+            "Algorithm",
+            "Mean score",
+            *(f"{TEST_NAMES[c]} rank" for c in frame.columns),
+            *(("Letters",) if letters else ()),
+        ),
         rows=large.rows(
             r,
             _order(r),
@@ -606,9 +619,10 @@ def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
                 cell(r.algorithms[j]),
                 cell(_tex_number(means.iloc[j], 4), raw=True),
                 *(cell(_tex_number(v), raw=True) for v in frame.iloc[j]),
+                *((cell(letters[r.algorithms[j]]),) if letters else ()),
             ),
         ),
-        align="rlr" + "r" * frame.shape[1],
+        align="rlr" + "r" * frame.shape[1] + ("l" if letters else ""),
     )
 
 

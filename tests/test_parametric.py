@@ -486,7 +486,6 @@ def test_posthoc_parametric_refuses_work_past_its_limit_before_starting() -> Non
 
 
 def test_long_posthocs_show_progress(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("tqdm")
     from multicomp import _work
 
     x = np.random.default_rng(0).normal(size=(6, 8)) + np.arange(8)

@@ -356,7 +356,6 @@ def test_power_grows_with_the_effect_and_follows_the_papers_order() -> None:
 def test_progress_shows_tqdm_bar(capsys: pytest.CaptureFixture[str]) -> None:
     """Progress through the package's one display (multicomp._work.progress: tqdm's auto
     bar, after a second), and none with progress=False."""
-    pytest.importorskip("tqdm")
     from multicomp import _work
 
     delay = _work.PROGRESS_DELAY

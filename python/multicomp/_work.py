@@ -5,7 +5,6 @@ A function whose run time grows with its input estimates its work first and refu
 option that raises the limit, an input past it (:func:`check_work`); what it accepts and may
 still take seconds shows a progress bar (:func:`progress`): tqdm's automatic display, a text
 bar in a terminal and a widget in a notebook, shown only once the work has lasted a second.
-tqdm is optional: without it the work runs without a display.
 """
 
 from __future__ import annotations
@@ -68,22 +67,19 @@ def check_pairs(k: int) -> None:
 @contextmanager
 def progress(total: float, description: str, *, shown: bool = True) -> Iterator[Any]:
     """A progress bar of ``total`` steps (its ``update(n)`` advances it), displayed by
-    ``tqdm.auto`` after :data:`PROGRESS_DELAY` seconds; a bar that displays nothing when tqdm
-    is not installed or ``shown`` is False."""
+    ``tqdm.auto`` after :data:`PROGRESS_DELAY` seconds; a bar that displays nothing when
+    ``shown`` is False."""
     if not shown:
         yield _Silent()
         return
-    try:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
-    except ImportError:  # optional: the work runs the same without a display
-        yield _Silent()
-        return
+    from tqdm.auto import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
     with tqdm(total=total, desc=description, delay=PROGRESS_DELAY, leave=False) as bar:
         yield bar
 
 
 class _Silent:
-    """The progress bar of an installation without tqdm."""
+    """The progress bar of work asked to run without a display (``progress=False``)."""
 
     def update(self, n: float = 1) -> None:
         """Nothing to display."""

@@ -262,3 +262,10 @@ def test_the_default_limit_is_documented_in_work() -> None:
     assert engine.PERMUTATION_WORK_LIMIT is _work.PERMUTATION_WORK_LIMIT
     # the reproducer of issue 22.2 at full size: its post-hoc alone is 9,999 x 12.5 million
     assert engine._work(12, 5000, 9_999, True) > 100 * _work.PERMUTATION_WORK_LIMIT
+
+
+def test_all_pairs_are_reported_up_to_the_measured_k_of_3000() -> None:
+    """benches/RESULTS-large.md measures compare at k = 3,000 (16 s, 1.33 GB): its limit."""
+    _work.check_pairs(3000)
+    with pytest.raises(ValueError, match=r"4,501,500 pairs.*k = 3,000.*control=NAME"):
+        _work.check_pairs(3001)

@@ -24,7 +24,7 @@ k = 3 it rejects 0.17 and 0.19 at N = 2 and 3, and from N = 4 as Friedman's chi-
 F 0.059 and 0.060 at N = 4 and 5 (k = 3); from N = 17 to 20 all are at most 0.054. Exact
 permutation p-values hold alpha at every N. Monte Carlo ones hold it with fresh resamples
 (``random_state=None``); with the default fixed seed 0 every table of one shape meets the same
-resamples, so a shape's type I error is one draw around alpha: Friedman's test rejects 0.045
+resamples, so a shape's type I error is one draw around alpha: Friedman's test rejects 0.044
 to 0.055 over the 83 Monte Carlo shapes of k = 5 to 10, N = 3 to 16
 (benches/RESULTS-permutation-seed.md). ``method="asymptotic"``
 reproduces the papers' p-values (D06's example has N = 14). The result records ``method``

@@ -53,8 +53,9 @@ LEAD: EffectMeasure = "cohen_d"
 #: The posterior draws of the report's Bayesian ranking, in 4 chains of 1,000 after 500
 #: burn-in sweeps each: the Monte Carlo error of a probability is about 0.008 or less (times
 #: the chains' small inefficiency), and k = 50 algorithms on N = 100 data sets take about
-#: 0.1 s (:func:`multicomp.plackett_luce.bayesian_ranking`, whose 10,000 draws are for a
-#: study of the ranking itself).
+#: 0.22 s of CPU (measured on this project's 2-core machine;
+#: :func:`multicomp.plackett_luce.bayesian_ranking`'s default 10,000 draws are for a study of
+#: the ranking itself).
 RANKING_DRAWS = 4_000
 
 

@@ -1,5 +1,5 @@
-"""compare(extras=...): the effect sizes and the multi-comparison matrix in every output of a
-report, only when asked (issue 24 wiring)."""
+"""compare(extras=...): the effect sizes, the multi-comparison matrix and the Bayesian
+Plackett-Luce ranking in every output of a report, only when asked (issue 24 wiring)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ from multicomp import Report, compare, load_example
 from multicomp.cli import main
 from multicomp.effect_size import effect_sizes
 from multicomp.multi_comparison import comparison_matrix
+from multicomp.plackett_luce import bayesian_ranking
+from multicomp.report.extras import RANKING_DRAWS
 
-ALL = ("effect_sizes", "matrix")
+ALL = ("effect_sizes", "matrix", "bayesian_ranking")
 
 
 def rendered(report: Report) -> dict[str, str]:
@@ -39,8 +41,9 @@ def d06() -> Report:
 def test_nothing_is_added_unless_asked() -> None:
     plain = compare(load_example("demsar2006"))
     assert plain.extras == () and not (plain.effect_sizes or plain.matrix)
+    assert plain.bayesian_ranking == () and plain.ranking_draws == 0
     for name, text in rendered(plain).items():
-        for heading in ("Effect sizes", "Multi-comparison matrix", "How large"):
+        for heading in ("Effect sizes", "Multi-comparison matrix", "How large", "Plackett-Luce"):
             assert heading not in text, (name, heading)
 
 
@@ -63,11 +66,56 @@ def test_every_output_holds_the_extras_and_json_round_trips(d06: Report) -> None
         assert "Multi-comparison matrix" in text, name
         assert "-0.76 [-1.35, -0.15], medium" in text, name  # C4.5 vs C4.5+m, Cohen's d_z
         assert "11/1/2" in text, name  # C4.5+m+cf wins 11 of 14 against C4.5 (ties 1)
-    tables = set(pd.read_csv(io.StringIO(said["csv"]))["table"])
-    assert {"effect_sizes", "matrix"} <= tables
+        assert "Bayesian Plackett-Luce ranking" in text, name
+        for w in d06.bayesian_ranking:
+            assert f"{w.mean:.3f}" in text and f"[{w.lower:.3f}, {w.upper:.3f}]" in text, name
+    tables = pd.read_csv(io.StringIO(said["csv"]))
+    assert {"effect_sizes", "matrix", "bayesian_ranking"} <= set(tables["table"])
+    ranking = tables.query("table == 'bayesian_ranking'")
+    assert list(dict.fromkeys(ranking["row"])) == [w.algorithm for w in d06.bayesian_ranking]
+    assert set(ranking["column"]) == {"mean", "lower", "upper", "p_best"}
     document = json.loads(said["json"])
     assert document["extras"] == list(ALL) and len(document["matrix"]) == 6
+    assert len(document["bayesian_ranking"]) == 4 and document["ranking_draws"] == RANKING_DRAWS
     assert Report.from_json(said["json"]) == d06
+
+
+def test_the_bayesian_ranking_is_the_functions_values(d06: Report) -> None:
+    """The report's ranking is bayesian_ranking() with the report's seed, its draws and
+    credible level 1 - alpha, best mean first; another seed is recorded and reproduced."""
+    assert d06.ranking_draws == RANKING_DRAWS == 4_000
+    for report in (
+        d06,
+        compare(load_example("demsar2006"), alpha=0.1, random_state=7, extras=ALL[2:]),
+    ):
+        expected = bayesian_ranking(
+            load_example("demsar2006"),
+            n_draws=report.ranking_draws,
+            credible_level=1 - report.alpha,
+            random_state=report.random_state,
+        ).to_frame(sort=True)
+        got = pd.concat([w.to_frame() for w in report.bayesian_ranking])
+        pd.testing.assert_frame_equal(got, expected.drop(columns="rhat"))
+    assert report.random_state == 7 and report.bayesian_ranking != d06.bayesian_ranking
+    assert "90% credible interval" in report.to_text()
+
+
+def test_only_the_ranking_when_only_it_is_asked() -> None:
+    report = compare(load_example("demsar2006"), extras="bayesian_ranking")
+    assert report.extras == ("bayesian_ranking",) and not (report.effect_sizes or report.matrix)
+    for name, text in rendered(report).items():
+        assert "Effect sizes" not in text and "Multi-comparison matrix" not in text, name
+        assert "Plackett-Luce" in text or "bayesian_ranking" in text, name
+    assert Report.from_json(report.to_json()) == report
+
+
+def test_the_summary_names_the_most_probable_best(d06: Report) -> None:
+    top = max(d06.bayesian_ranking, key=lambda w: w.p_best)
+    assert top.algorithm == "C4.5+m+cf" and 0.4 < top.p_best < 0.6  # C4.5+m near: 0.49
+    assert (
+        f"the most probable best algorithm is C4.5+m+cf, with posterior probability "
+        f"{top.p_best:.2f} of having the largest weight"
+    ) in d06.summary
 
 
 def test_the_summary_says_how_large_the_lead_is(d06: Report) -> None:
@@ -106,8 +154,9 @@ def test_bad_extras_are_refused(options: dict, error: type, message: str) -> Non
 def test_extras_need_complete_scores() -> None:
     data = load_example("demsar2006").astype(float)
     data.iloc[0, 1] = np.nan
-    with pytest.raises(ValueError, match="effect sizes and the matrix need complete scores"):
-        compare(data, test="skillings_mack", extras="matrix")
+    for extra in ALL:
+        with pytest.raises(ValueError, match="the Bayesian ranking need complete scores"):
+            compare(data, test="skillings_mack", extras=extra)
     dropped = compare(data, nan_policy="omit", extras="matrix")  # the way the error points to
     assert (
         len(dropped.matrix) == 6
@@ -125,6 +174,16 @@ def test_from_json_refuses_extras_that_contradict_each_other(d06: Report) -> Non
     document["matrix"][0]["first"] = "nobody"
     with pytest.raises(ValueError, match="unknown algorithms"):
         Report.from_json(json.dumps(document))
+    for change, message in (
+        (lambda d: d.update(ranking_draws=0), "ranking_draws must be positive"),
+        (lambda d: d["bayesian_ranking"].pop(), "must name each of report.algorithms once"),
+        (lambda d: d["bayesian_ranking"][0].update(p_best=1.5), "must be in \\[0, 1\\]"),
+        (lambda d: d.update(extras=["effect_sizes", "matrix"]), "bayesian_ranking must be given"),
+    ):
+        document = json.loads(d06.to_json())
+        change(document)
+        with pytest.raises(ValueError, match=message):
+            Report.from_json(json.dumps(document))
 
 
 def test_the_command_line_flags(capsys: pytest.CaptureFixture[str]) -> None:
@@ -133,6 +192,11 @@ def test_the_command_line_flags(capsys: pytest.CaptureFixture[str]) -> None:
     assert "How large the differences" in out and "Multi-comparison matrix" in out
     assert main(["--example", "demsar2006", "--matrix", "--format", "json"]) == 0
     assert Report.from_json(capsys.readouterr().out).extras == ("matrix",)
+    assert main(["--example", "demsar2006", "--bayesian-ranking", "--format", "json"]) == 0
+    report = Report.from_json(capsys.readouterr().out)
+    assert report.extras == ("bayesian_ranking",) and len(report.bayesian_ranking) == 4
+    assert main(["--example", "demsar2006", "--bayesian-ranking"]) == 0
+    assert "the most probable best algorithm is" in capsys.readouterr().out
 
 
 def test_beyond_the_summary_limit_the_extras_stay_bounded() -> None:
@@ -153,8 +217,14 @@ def test_beyond_the_summary_limit_the_extras_stay_bounded() -> None:
     assert len(shown) == large.NAMED and f"{k - 1 - large.NAMED} more pairs not shown" in effects
     matrix = text.split("Multi-comparison matrix")[1]
     assert f"{len(report.matrix) - large.NAMED} more pairs not shown" in matrix
+    ranking = text.split("Bayesian Plackett-Luce ranking (")[1]
+    names = [w.algorithm for w in report.bayesian_ranking]
+    listed = [line.split()[0] for line in ranking.splitlines()[4:] if line.split()[:1] != []]
+    assert listed[: large.TOP] == names[: large.TOP]
+    assert f"{k - large.TOP - large.BOTTOM} more algorithms not shown" in ranking
+    assert names[-1] in ranking and names[large.TOP] not in ranking.split("more algorithms")[0]
     assert len(text) < 40_000
-    assert set(pd.read_csv(io.StringIO(report.to_csv())).query("table == 'matrix'")["row"]) == {
-        c.label for c in report.matrix
-    }
+    tables = pd.read_csv(io.StringIO(report.to_csv()))
+    assert set(tables.query("table == 'matrix'")["row"]) == {c.label for c in report.matrix}
+    assert set(tables.query("table == 'bayesian_ranking'")["row"]) == set(report.algorithms)
     assert Report.from_json(report.to_json()) == report

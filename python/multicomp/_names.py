@@ -21,13 +21,17 @@ __all__ = [
 ]
 
 
-#: What each extra adds, for the command line's help (``--effect-sizes``, ``--matrix``).
+#: What each extra adds, for the command line's help (``--effect-sizes``, ``--matrix``,
+#: ``--bayesian-ranking``).
 REPORT_EXTRA_HELP: dict[ReportExtra, str] = {
     "effect_sizes": "add the effect sizes of the pairs (Cohen's d_z, Cliff's delta, Akinshin's "
     "gamma, with intervals and magnitude labels) and, in the summary, how large the best "
     "algorithm's lead is",
     "matrix": "add the multi-comparison matrix (Ismail-Fawaz et al. 2023: mean difference, "
     "wins/ties/losses, Wilcoxon and Holm-adjusted p-values of each pair)",
+    "bayesian_ranking": "add the Bayesian Plackett-Luce ranking (posterior mean weight of each "
+    "algorithm with its credible interval and its probability of being the best; "
+    "seeded, reproducible) and, in the summary, the most probable best algorithm",
 }
 
 

@@ -226,9 +226,10 @@ NormalityTest = Literal["shapiro", "dagostino", "lilliefors"]
 VarianceTest = Literal["brown_forsythe", "levene", "bartlett"]
 """The tests of equal variances of the parametric side's conditions."""
 
-ReportExtra = Literal["effect_sizes", "matrix"]
-"""What ``compare(extras=)`` adds to a report when asked: the effect sizes of the pairs and
-the multi-comparison matrix (all-pairs reports show the compact letters anyway)."""
+ReportExtra = Literal["effect_sizes", "matrix", "bayesian_ranking"]
+"""What ``compare(extras=)`` adds to a report when asked: the effect sizes of the pairs, the
+multi-comparison matrix and the Bayesian Plackett-Luce ranking (all-pairs reports show the
+compact letters anyway)."""
 
 AGGREGATES: tuple[AggregateName, ...] = get_args(AggregateName)
 NAN_POLICIES: tuple[NanPolicy, ...] = get_args(NanPolicy)

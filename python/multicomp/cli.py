@@ -495,8 +495,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _check_outdir(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """--outdir and the extras (--effect-sizes, --matrix) belong to the comparison's report:
-    not with the other analyses; --overwrite goes with --outdir."""
+    """--outdir and the extras (--effect-sizes, --matrix, --bayesian-ranking) belong to the
+    comparison's report: not with the other analyses; --overwrite goes with --outdir."""
     if args.overwrite and args.outdir is None:
         parser.error("--overwrite goes with --outdir DIR")
     others = {

@@ -12,7 +12,7 @@ Post-hoc comparisons (:mod:`multicomp.posthoc`)
     PosthocControlResult (1 x N), PosthocAllPairsResult (N x N).
 One call (:mod:`multicomp.report`)
     Report, with its OmnibusTest and Hypothesis entries, and what ``extras=`` adds:
-    PairEffects (with their EffectSize), MatrixCell.
+    PairEffects (with their EffectSize), MatrixCell, RankingWeight.
 Two algorithms (:mod:`multicomp.two_sample`)
     WilcoxonResult, SignTestResult, PairedTTestResult.
 Multiple sign test and contrast estimation
@@ -58,7 +58,14 @@ from multicomp.parametric import (
 )
 from multicomp.plackett_luce import BayesianRankingResult
 from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult
-from multicomp.report.model import EffectSize, Hypothesis, MatrixCell, OmnibusTest, PairEffects
+from multicomp.report.model import (
+    EffectSize,
+    Hypothesis,
+    MatrixCell,
+    OmnibusTest,
+    PairEffects,
+    RankingWeight,
+)
 from multicomp.report.report import Report
 from multicomp.simulation import SimulationResult
 from multicomp.two_sample import PairedTTestResult, SignTestResult, WilcoxonResult
@@ -82,6 +89,7 @@ __all__ = [
     "PairEffects",
     "EffectSize",
     "MatrixCell",
+    "RankingWeight",
     # two algorithms
     "WilcoxonResult",
     "SignTestResult",

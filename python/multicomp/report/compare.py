@@ -155,14 +155,18 @@ def compare(
         sets, where the asymptotic forms were measured above alpha; ``"asymptotic"`` gives the
         papers' values. The report labels which was used (``OmnibusTest.method``,
         ``Report.pvalue_method`` and a note). Not for the incomplete-block tests.
-    extras : sequence of {'effect_sizes', 'matrix'}
+    extras : sequence of {'effect_sizes', 'matrix', 'bayesian_ranking'}
         What the report adds, only when asked (every renderer, the JSON and the CSV; not with
         the incomplete-block tests): ``'effect_sizes'``, Cohen's d_z, Cliff's delta and
         Akinshin's gamma of each pair (or against the control) with intervals and magnitude
         labels (:func:`multicomp.effect_size.effect_sizes`), and in the summary how large the
         best algorithm's lead is; ``'matrix'``, the multi-comparison matrix of Ismail-Fawaz et
         al. (2023) (:func:`multicomp.multi_comparison.comparison_matrix`), whose heat map
-        :meth:`Report.save` also writes. All-pairs reports show the compact letters of their
+        :meth:`Report.save` also writes; ``'bayesian_ranking'``, the posterior mean
+        Plackett-Luce weight of each algorithm with its 1 - alpha credible interval and its
+        probability of being the best, best first (:func:`multicomp.bayesian_ranking` with
+        4,000 draws seeded by ``random_state``), and in the summary the most probable best
+        algorithm. All-pairs reports show the compact letters of their
         decisions in any case. Beyond 30 algorithms the effect sizes are those of the
         best-ranked algorithm against each other, and the tables show the first algorithm's
         pairs (the CSV and JSON hold every one).
@@ -276,7 +280,7 @@ def compare(
         **_of_posthoc(result),
         omitted=scores.omitted,
         **side,
-        **compute_extras(scores, extras, control, alpha, best=_best(result)),
+        **compute_extras(scores, extras, control, alpha, best=_best(result), seed=random_state),
     )
 
 

@@ -370,8 +370,12 @@ def _check_resamples(r: ReportData) -> None:
 
 def _check_extras(r: ReportData) -> None:
     """The extras' fields: present exactly when asked, naming the report's algorithms, the
-    matrix's p-values in [0, 1]."""
-    held = {"effect_sizes": r.effect_sizes, "matrix": r.matrix}
+    matrix's p-values in [0, 1], the ranking each algorithm once with its probabilities."""
+    held = {
+        "effect_sizes": r.effect_sizes,
+        "matrix": r.matrix,
+        "bayesian_ranking": r.bayesian_ranking,
+    }
     for name, value in held.items():
         if bool(value) != (name in r.extras):
             raise ValueError(
@@ -388,3 +392,19 @@ def _check_extras(r: ReportData) -> None:
         )
     if not all(0.0 <= v <= 1.0 for c in r.matrix for v in (c.pvalue, c.adjusted)):
         raise ValueError("report.matrix p-values must be in [0, 1]")
+    _check_ranking(r)
+
+
+def _check_ranking(r: ReportData) -> None:
+    """The Bayesian ranking: each algorithm once, weights and probabilities in [0, 1], its
+    draws positive exactly when it is there (0 otherwise)."""
+    if (r.ranking_draws > 0) != bool(r.bayesian_ranking) or r.ranking_draws < 0:
+        raise ValueError(
+            "report.ranking_draws must be positive with report.bayesian_ranking, else 0"
+        )
+    names = sorted(w.algorithm for w in r.bayesian_ranking)
+    if r.bayesian_ranking and names != sorted(r.algorithms):
+        raise ValueError("report.bayesian_ranking must name each of report.algorithms once")
+    values = [v for w in r.bayesian_ranking for v in (w.mean, w.lower, w.upper, w.p_best)]
+    if not all(0.0 <= v <= 1.0 for v in values):
+        raise ValueError("report.bayesian_ranking weights and probabilities must be in [0, 1]")

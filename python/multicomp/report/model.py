@@ -41,6 +41,7 @@ __all__ = [
     "Hypotheses",
     "Hypothesis",
     "MatrixCell",
+    "RankingWeight",
     "PairEffects",
     "OmnibusTest",
     "ReportData",
@@ -549,6 +550,52 @@ class MatrixCell(NotebookView):
 
 
 @dataclass(frozen=True)
+class RankingWeight(NotebookView):
+    """One algorithm of the Bayesian Plackett-Luce ranking of a :class:`Report`
+    (``compare(extras=("bayesian_ranking",))``, :func:`multicomp.plackett_luce.bayesian_ranking`).
+
+    Attributes
+    ----------
+    algorithm : str
+        The algorithm.
+    mean : float
+        Posterior mean of its normalised Plackett-Luce weight: the probability that it ranks
+        first on a new data set.
+    lower, upper : float
+        The equal-tailed credible interval of the weight at level 1 - alpha.
+    p_best : float
+        Posterior probability that its weight is the largest.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["bayesian_ranking"])
+    >>> best = report.bayesian_ranking[0]
+    >>> best.algorithm, round(best.p_best, 1)
+    ('C4.5+m+cf', 0.5)
+    """
+
+    algorithm: str
+    mean: float
+    lower: float
+    upper: float
+    p_best: float
+
+    def __str__(self) -> str:
+        return (
+            f"{self.algorithm}: weight {self.mean:.3f} [{self.lower:.3f}, {self.upper:.3f}], "
+            f"P(best) {self.p_best:.3f}"
+        )
+
+    def to_frame(self) -> pd.DataFrame:
+        """The algorithm as one row (the columns of ``BayesianRankingResult.to_frame()`` but
+        ``rhat``)."""
+        names = ("mean", "lower", "upper", "p_best")
+        row = {n: getattr(self, n) for n in names}
+        return pd.DataFrame([row], index=pd.Index([self.algorithm], name="algorithm"))
+
+
+@dataclass(frozen=True)
 class ReportData:
     """The fields of a :class:`multicomp.Report` (documented there) and what follows from
     them alone: its tables, its scores and the hypotheses a procedure rejects. The renderers,
@@ -592,11 +639,14 @@ class ReportData:
     family: ChosenFamily = "nonparametric"
     family_reason: str = ""
     parametric: tuple[str, ...] = ()
-    # what compare(extras=) added when asked: the effect sizes of the pairs and the
-    # multi-comparison matrix (best mean first)
+    # what compare(extras=) added when asked: the effect sizes of the pairs, the
+    # multi-comparison matrix (best mean first) and the Bayesian ranking (best mean weight
+    # first) with its posterior draws (0 when not asked; the seed is random_state)
     extras: tuple[ReportExtra, ...] = ()
     effect_sizes: tuple[PairEffects, ...] = ()
     matrix: tuple[MatrixCell, ...] = ()
+    bayesian_ranking: tuple[RankingWeight, ...] = ()
+    ranking_draws: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.hypotheses, Hypotheses):

@@ -106,6 +106,7 @@ def summary(report: ReportData) -> str:
         *_omnibus_lines(r),
         *_posthoc_lines(r),
         *extras.lead_lines(r, _order(r)),
+        *extras.ranking_lines(r),
     ]
     lines.extend(_family_lines(r))
     paper = r.paper_options()

@@ -109,12 +109,19 @@ class Report(ReportData):
     parametric : tuple of str
         The parametric verdicts, when that family was used.
     extras : tuple of str
-        What ``compare(extras=)`` added: ``'effect_sizes'``, ``'matrix'``.
+        What ``compare(extras=)`` added: ``'effect_sizes'``, ``'matrix'``,
+        ``'bayesian_ranking'``.
     effect_sizes : tuple of PairEffects
         With ``'effect_sizes'``: Cohen's d_z, Cliff's delta and Akinshin's gamma of each pair
         (or against the control), with intervals and magnitude labels.
     matrix : tuple of MatrixCell
         With ``'matrix'``: the multi-comparison matrix, one cell per pair, best mean first.
+    bayesian_ranking : tuple of RankingWeight
+        With ``'bayesian_ranking'``: the Bayesian Plackett-Luce ranking, one entry per
+        algorithm, best posterior mean weight first.
+    ranking_draws : int
+        The posterior draws of ``bayesian_ranking`` (0 without it); with ``random_state``
+        and ``alpha`` (credible level 1 - alpha) they recompute it.
     n_datasets : int
         N.
     scores : pandas.DataFrame

@@ -321,14 +321,10 @@ def pair_pvalues(
             return _at(tail, _gaps(difference)), "exact", None
     if method == "exact":
         raise ValueError(_too_big(table.shape))
-    n_resamples = _resamples(method, n_resamples, threshold)
     n, k = table.shape
-    if (
-        method == "auto"
-        and asymptotic is not None
-        and _work(n, k, n_resamples, True) > PERMUTATION_WORK_LIMIT
-    ):
+    if asymptotic is not None and pair_resamples(method, n_resamples, threshold, (n, k)) is None:
         return np.asarray(asymptotic, dtype=np.float64), "asymptotic", None
+    n_resamples = _resamples(method, n_resamples, threshold)
     if integral:
         gaps = _gaps(difference)
         observed = np.unique(gaps)
@@ -489,6 +485,23 @@ def pinned(random_state: RandomState) -> int:
     if random_state is None or isinstance(random_state, np.random.Generator):
         return int(generator(random_state).integers(2**63))
     return int(random_state)
+
+
+def pair_resamples(
+    method: str, n_resamples: int, threshold: float | None, shape: tuple[int, int]
+) -> int | None:
+    """The resamples of the Monte Carlo draw of the pairs of an N x k table (``shape``) by
+    ``method``: ``n_resamples``, raised for ``"auto"`` so that the floor 1/(n + 1) lies a factor
+    :data:`RESOLUTION` below ``threshold`` (the smallest of the procedures that read the
+    p-values, alpha/m for m hypotheses); None where ``"auto"`` takes the asymptotic p-values
+    instead, that draw exceeding :data:`multicomp._work.PERMUTATION_WORK_LIMIT`.
+    :func:`pair_pvalues` and :func:`omnibus_pvalues` (with ``pairs``) draw this many (unless
+    the pairs' exact distribution fits); :func:`multicomp.simulate` counts its work by it."""
+    drawn = _resamples(method, n_resamples, threshold)
+    n, k = shape
+    if method == "auto" and _work(n, k, drawn, True) > PERMUTATION_WORK_LIMIT:
+        return None
+    return drawn
 
 
 def _resamples(method: str, n_resamples: int, threshold: float | None) -> int:

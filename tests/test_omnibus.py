@@ -220,6 +220,23 @@ def test_input_forms_agree_and_are_not_modified(tmp_path: Any) -> None:
     assert np.array_equal(array, wide.to_numpy())
 
 
+def test_results_label_with_their_own_index_objects() -> None:
+    """The results reuse the labels' pandas Index of the input and of one Scores, as views:
+    renaming the index of one result renames no other, nor the input's."""
+    frame = mc.load_example("demsar2006").rename_axis(index="data set", columns="algorithm")
+    scores = mc.Scores(frame.to_numpy(), tuple(frame.columns), tuple(frame.index))
+    for data in (frame, scores):
+        first = mc.friedman(data, method="asymptotic")
+        first.ranks.index.name = "renamed"
+        first.rank_matrix.index.name = "renamed"
+        second = mc.friedman(data, method="asymptotic")
+        assert first.rank_matrix.columns.name is None and second.ranks.index.name is None
+        assert second.rank_matrix.index.name is None
+        pd.testing.assert_index_equal(second.ranks.index, pd.Index(list(frame.columns)))
+        pd.testing.assert_index_equal(second.rank_matrix.index, pd.Index(list(frame.index)))
+    assert frame.columns.name == "algorithm" and frame.index.name == "data set"
+
+
 def test_results_are_frozen() -> None:
     result = mc.friedman(mc.load_example("demsar2006"))
     with pytest.raises(AttributeError):

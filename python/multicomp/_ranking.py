@@ -104,10 +104,10 @@ def _row_midranks(x: np.ndarray) -> np.ndarray:
     where += np.arange(0, m * k, k)[:, None]  # positions in the flattened table
     where = where.ravel()
     ordered = rows.ravel()[where].reshape(m, k)
-    starts = np.empty((m, k), dtype=bool)  # where a tie group (or a row) starts
-    starts[:, 0] = True
-    np.not_equal(ordered[:, 1:], ordered[:, :-1], out=starts[:, 1:])
-    starts = starts.ravel()
+    new = np.empty((m, k), dtype=bool)  # where a tie group (or a row) starts
+    new[:, 0] = True
+    np.not_equal(ordered[:, 1:], ordered[:, :-1], out=new[:, 1:])
+    starts = new.ravel()
     ranks = np.empty(m * k)
     if starts.all():  # no ties: the sorted positions
         ranks[where] = np.tile(np.arange(1.0, k + 1.0), m)

@@ -79,11 +79,12 @@ def label_columns(frame: pd.DataFrame, dtypes: list[Any] | None = None) -> list[
     Each distinct value is looked at once (a long table repeats its names)."""
     labels: list[Hashable] = []
     dtypes = list(frame.dtypes) if dtypes is None else dtypes
-    for j, (column, dtype) in enumerate(zip(frame.columns, dtypes)):
+    for j, dtype in enumerate(dtypes):
         if isinstance(dtype, np.dtype) and dtype.kind in "iufcb":
             continue  # numbers (at once, without pandas' dtype checks)
         if pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype):
             continue
+        column = frame.columns[j]
         values = frame.iloc[:, j]  # by position: names may repeat (an error, said later)
         try:
             counts = values.value_counts(dropna=True, sort=False)
@@ -124,7 +125,7 @@ def layout(
         if algorithm in columns or any(c != dataset for c in labels):
             return LONG
         return dataset
-    if not _default_index(frame) or not labels:
+    if not labels or not _default_index(frame):
         return None
     if len(labels) >= 2:
         return LONG
@@ -170,9 +171,11 @@ def text_index(labels: pd.Index) -> pd.Index | None:
     ``pd.Index(texts(labels))`` would build (text of pandas' default text dtype, none
     missing), else None."""
     dtype = labels.dtype
-    if isinstance(dtype, pd.StringDtype) and dtype == _text_dtype() and not labels.hasnans:
-        return labels.rename(None)
-    return None
+    if not (isinstance(dtype, pd.StringDtype) and dtype == _text_dtype()) or labels.hasnans:
+        return None
+    index = labels.view()  # a new object: naming it leaves the frame's labels alone
+    index.name = None
+    return index
 
 
 def _default_index(frame: pd.DataFrame) -> bool:

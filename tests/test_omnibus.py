@@ -13,6 +13,7 @@ from scipy import stats
 
 import multicomp as mc
 from multicomp import _ranking
+from multicomp.data.scores import as_scores
 from multicomp.ranktests import aligned, quade
 from reference_cases import REFERENCE, assert_matches, case, read_csv
 
@@ -218,6 +219,25 @@ def test_input_forms_agree_and_are_not_modified(tmp_path: Any) -> None:
     pd.testing.assert_frame_equal(wide, before_wide)
     pd.testing.assert_frame_equal(long, before_long)
     assert np.array_equal(array, wide.to_numpy())
+
+
+def test_results_label_with_their_own_index_objects() -> None:
+    """The results reuse the labels' pandas Index of the input and of one Scores, as views:
+    renaming the index of one result renames no other, nor the input's."""
+    frame = mc.load_example("demsar2006").rename_axis(index="data set", columns="algorithm")
+    scores = mc.Scores(frame.to_numpy(), tuple(frame.columns), tuple(frame.index))
+    array = frame.to_numpy()
+    for data in (frame, scores, array):
+        first = mc.friedman(data, method="asymptotic")
+        first.ranks.index.name = "renamed"
+        first.rank_matrix.index.name = "renamed"
+        second = mc.friedman(data, method="asymptotic")
+        assert first.rank_matrix.columns.name is None and second.ranks.index.name is None
+        assert second.rank_matrix.index.name is None
+        names = as_scores(data)
+        pd.testing.assert_index_equal(second.ranks.index, pd.Index(list(names.algorithms)))
+        pd.testing.assert_index_equal(second.rank_matrix.index, pd.Index(list(names.datasets)))
+    assert frame.columns.name == "algorithm" and frame.index.name == "data set"
 
 
 def test_results_are_frozen() -> None:

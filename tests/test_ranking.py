@@ -33,6 +33,33 @@ def test_friedman_ranks_rank_one_is_the_largest_with_average_ties() -> None:
     assert ranks.tolist() == [[1.5, 3.0, 1.5, 4.0]]
 
 
+@given(
+    arrays(
+        np.float64,
+        st.lists(st.integers(1, 7), min_size=1, max_size=4).map(tuple),
+        elements=st.one_of(
+            st.integers(-3, 3).map(float),  # many ties, and -0.0 against 0.0 below
+            st.sampled_from([-0.0, np.inf, -np.inf, 1e308, -1e-320]),
+            st.floats(allow_nan=False, width=64),
+        ),
+    )
+)
+def test_friedman_ranks_equal_scipy_rankdata_bit_for_bit(x: np.ndarray) -> None:
+    from scipy.stats import rankdata
+
+    expected = rankdata(-x, axis=-1)
+    ranks = _ranking.friedman_ranks(x)
+    assert ranks.dtype == np.float64 and ranks.shape == x.shape
+    assert ranks.tobytes() == expected.tobytes()
+
+
+def test_friedman_ranks_of_rows_with_nan_are_scipys() -> None:
+    from scipy.stats import rankdata
+
+    x = np.array([[0.5, np.nan, 0.2], [0.1, 0.1, 0.3]])
+    assert np.array_equal(_ranking.friedman_ranks(x), rankdata(-x, axis=-1), equal_nan=True)
+
+
 def test_aligned_ranks_of_garcia2010_table3_at_data_precision() -> None:
     c = case("garcia2010_friedman_aligned_ranks")
     x = read_csv(c["input"]).to_numpy()

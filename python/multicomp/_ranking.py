@@ -81,10 +81,42 @@ def _check_finite(values: np.ndarray, what: str) -> None:
 
 def friedman_ranks(x: np.ndarray) -> np.ndarray:
     """Ranks within each row (data set) of (..., n, k) scores, 1 = largest, average ranks for
-    ties (G10 Sec. 3.1)."""
-    from scipy.stats import rankdata
+    ties (G10 Sec. 3.1): ``scipy.stats.rankdata(-x, axis=-1)``, bit for bit (ranks are
+    multiples of 1/2, exact in float64), by :func:`_row_midranks` (scipy's own route for
+    tables with NaN, whose rows it makes NaN)."""
+    x = np.asarray(x, dtype=np.float64)
+    if x.size == 0 or np.isnan(x).any():
+        from scipy.stats import rankdata
 
-    return np.asarray(rankdata(-np.asarray(x, dtype=np.float64), axis=-1), dtype=np.float64)
+        return np.asarray(rankdata(-x, axis=-1), dtype=np.float64)
+    return _row_midranks(-x)
+
+
+def _row_midranks(x: np.ndarray) -> np.ndarray:
+    """Ascending average ranks within each row of NaN-free ``x`` (..., k), vectorised over the
+    rows: one argsort of the rows, then the tie groups of the whole sorted table at once
+    (about 3x faster than ``scipy.stats.rankdata``, whose per-call overhead dominates small
+    tables). A tie group at sorted positions s..e-1 of its row gets (s + 1 + e) / 2."""
+    k = x.shape[-1]
+    rows = x.reshape(-1, k)
+    m = rows.shape[0]
+    where = np.argsort(rows, axis=-1)
+    where += np.arange(0, m * k, k)[:, None]  # positions in the flattened table
+    where = where.ravel()
+    ordered = rows.ravel()[where].reshape(m, k)
+    new = np.empty((m, k), dtype=bool)  # where a tie group (or a row) starts
+    new[:, 0] = True
+    np.not_equal(ordered[:, 1:], ordered[:, :-1], out=new[:, 1:])
+    starts = new.ravel()
+    ranks = np.empty(m * k)
+    if starts.all():  # no ties: the sorted positions
+        ranks[where] = np.tile(np.arange(1.0, k + 1.0), m)
+    else:
+        first = np.flatnonzero(starts)
+        end = np.append(first[1:], m * k)
+        twice = first + 1 + end - 2 * k * (first // k)  # 2 x the group's rank, within its row
+        ranks[where] = (twice / 2.0)[np.cumsum(starts) - 1]
+    return ranks.reshape(x.shape)
 
 
 def aligned_observations(x: np.ndarray) -> np.ndarray:

@@ -46,7 +46,7 @@ from multicomp._tables import NotebookView
 from multicomp._validation import check_bool
 from multicomp._vocabulary import PValueMethod, PValueSource
 from multicomp.data.decorators import ScoreOptions, takes_scores
-from multicomp.data.scores import Scores
+from multicomp.data.scores import Scores, algorithm_series, dataset_series, scores_frame
 from multicomp.ranktests import aligned
 from multicomp.ranktests import quade as quade_module
 from multicomp.ranktests.permutation import (
@@ -472,7 +472,7 @@ def friedman_of(scores: Scores, tie_correction: bool, options: PValueOptions) ->
         n_datasets=n,
         n_algorithms=k,
         tie_correction=tie_correction,
-        rank_matrix=_frame(scores, ranks),
+        rank_matrix=scores_frame(scores, ranks),
         omitted=scores.omitted,
         method=p.method,
         n_resamples=p.n_resamples,
@@ -613,16 +613,14 @@ def friedman_aligned_ranks(
         statistic=statistic,
         pvalue=p.pvalue,
         df=k - 1,
-        ranks=_series(scores, parts.algorithm_totals / n, "average_aligned_rank"),
+        ranks=algorithm_series(scores, parts.algorithm_totals / n, "average_aligned_rank"),
         n_datasets=n,
         n_algorithms=k,
         tie_correction=tie_correction,
-        rank_totals=_series(scores, parts.algorithm_totals, "rank_total"),
-        dataset_rank_totals=pd.Series(
-            parts.dataset_totals, index=list(scores.datasets), name="rank_total"
-        ),
-        aligned_observations=_frame(scores, shown),
-        aligned_ranks=_frame(scores, ranks),
+        rank_totals=algorithm_series(scores, parts.algorithm_totals, "rank_total"),
+        dataset_rank_totals=dataset_series(scores, parts.dataset_totals, "rank_total"),
+        aligned_observations=scores_frame(scores, shown),
+        aligned_ranks=scores_frame(scores, ranks),
         omitted=scores.omitted,
         method=p.method,
         n_resamples=p.n_resamples,
@@ -682,24 +680,23 @@ def quade(
     q = _ranking.range_ranks(oriented)
     parts = quade_module.parts(_ranking.friedman_ranks(oriented), q, tie_correction)
     n, k = w.shape
-    datasets = list(scores.datasets)
     return QuadeResult(
         statistic=statistic,
         pvalue=p.pvalue,
         df_num=k - 1,
         df_den=(k - 1) * (n - 1),
-        ranks=_series(scores, parts.T_j, "T"),
+        ranks=algorithm_series(scores, parts.T_j, "T"),
         n_datasets=n,
         n_algorithms=k,
         tie_correction=tie_correction,
         A2=float(parts.A2),
         B=float(parts.B),
-        ranges=pd.Series(_ranking.sample_ranges(oriented), index=datasets, name="range"),
-        dataset_ranks=pd.Series(q, index=datasets, name="Q"),
-        S=_frame(scores, parts.S),
-        W=_frame(scores, w),
-        S_j=_series(scores, parts.S_j, "S"),
-        W_j=_series(scores, parts.W_j, "W"),
+        ranges=dataset_series(scores, _ranking.sample_ranges(oriented), "range"),
+        dataset_ranks=dataset_series(scores, q, "Q"),
+        S=scores_frame(scores, parts.S),
+        W=scores_frame(scores, w),
+        S_j=algorithm_series(scores, parts.S_j, "S"),
+        W_j=algorithm_series(scores, parts.W_j, "W"),
         omitted=scores.omitted,
         method=p.method,
         n_resamples=p.n_resamples,
@@ -848,12 +845,4 @@ def average_ranks(scores: Scores, ranks: np.ndarray | None = None) -> pd.Series:
     within-row ``ranks`` if given (else computed): what the post-hocs need, without the test."""
     if ranks is None:
         ranks = _ranking.friedman_ranks(scores.oriented())
-    return _series(scores, ranks.mean(axis=0), "average_rank")
-
-
-def _series(scores: Scores, values: np.ndarray, name: str) -> pd.Series:
-    return pd.Series(np.asarray(values, dtype=np.float64), index=list(scores.algorithms), name=name)
-
-
-def _frame(scores: Scores, values: np.ndarray) -> pd.DataFrame:
-    return pd.DataFrame(values, index=list(scores.datasets), columns=list(scores.algorithms))
+    return algorithm_series(scores, ranks.mean(axis=0), "average_rank")

@@ -11,6 +11,7 @@ repeated runs combined by ``aggregate`` (:mod:`multicomp.data.runs`).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
@@ -78,11 +79,12 @@ def label_columns(frame: pd.DataFrame, dtypes: list[Any] | None = None) -> list[
     Each distinct value is looked at once (a long table repeats its names)."""
     labels: list[Hashable] = []
     dtypes = list(frame.dtypes) if dtypes is None else dtypes
-    for j, (column, dtype) in enumerate(zip(frame.columns, dtypes)):
+    for j, dtype in enumerate(dtypes):
         if isinstance(dtype, np.dtype) and dtype.kind in "iufcb":
             continue  # numbers (at once, without pandas' dtype checks)
         if pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype):
             continue
+        column = frame.columns[j]
         values = frame.iloc[:, j]  # by position: names may repeat (an error, said later)
         try:
             counts = values.value_counts(dropna=True, sort=False)
@@ -123,7 +125,7 @@ def layout(
         if algorithm in columns or any(c != dataset for c in labels):
             return LONG
         return dataset
-    if not _default_index(frame) or not labels:
+    if not labels or not _default_index(frame):
         return None
     if len(labels) >= 2:
         return LONG
@@ -158,6 +160,24 @@ def texts(labels: pd.Index) -> list[str]:
     return [str(label) for label in labels.to_numpy(dtype=object).tolist()]
 
 
+@functools.cache
+def _text_dtype() -> Any:
+    """The dtype of an Index that pandas builds from a list of str (pandas 3: its str dtype)."""
+    return pd.Index(["name"]).dtype
+
+
+def text_index(labels: pd.Index) -> pd.Index | None:
+    """``labels`` unnamed (a new Index object over the same data) when it is what
+    ``pd.Index(texts(labels))`` would build (text of pandas' default text dtype, none
+    missing), else None."""
+    dtype = labels.dtype
+    if not (isinstance(dtype, pd.StringDtype) and dtype == _text_dtype()) or labels.hasnans:
+        return None
+    index = labels.view()  # a new object: naming it leaves the frame's labels alone
+    index.name = None
+    return index
+
+
 def _default_index(frame: pd.DataFrame) -> bool:
     """An index that names nothing: unnamed integers (as read, or after filtering rows)."""
     return frame.index.name is None and pd.api.types.is_integer_dtype(frame.index)
@@ -181,6 +201,9 @@ class Table:
     algorithms: list[str]
     datasets: list[str]
     score_column: str | None = None
+    #: The frame's own column and row Index where each is the one pandas builds from those
+    #: names (:func:`text_index`), which the results then label with (None: build one).
+    indexes: tuple[pd.Index | None, pd.Index | None] = (None, None)
 
 
 def frame_to_table(
@@ -202,7 +225,10 @@ def frame_to_table(
     check_unique(names, "algorithm")
     if frame.index.is_unique:
         rows = texts(frame.index)
-        return Table(frame_values(frame, names, rows, dtypes=dtypes), names, rows)
+        values = frame_values(frame, names, rows, dtypes=dtypes)
+        return Table(
+            values, names, rows, None, (text_index(frame.columns), text_index(frame.index))
+        )
     if aggregate is None:
         dup = sorted({str(i) for i in frame.index[frame.index.duplicated()]})
         raise ValueError(

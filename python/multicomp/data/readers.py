@@ -12,6 +12,7 @@ Arrays name their algorithms A1, A2, ... and their data sets D1, D2, ... (both f
 from __future__ import annotations
 
 import codecs
+import functools
 import os
 import re
 from collections.abc import Mapping
@@ -44,6 +45,25 @@ def array_names(n_datasets: int, n_algorithms: int) -> tuple[list[str], list[str
     return [f"D{i + 1}" for i in range(n_datasets)], [f"A{j + 1}" for j in range(n_algorithms)]
 
 
+#: Arrays of up to this many rows or columns share the pandas Index of their names.
+_SHARED_NAMES = 4096
+
+
+@functools.lru_cache(maxsize=32)
+def _names_index(prefix: str, size: int) -> pd.Index:
+    return pd.Index([f"{prefix}{i + 1}" for i in range(size)])
+
+
+def array_indexes(n_datasets: int, n_algorithms: int) -> tuple[pd.Index | None, pd.Index | None]:
+    """The names of :func:`array_names` as pandas Index objects (algorithms, data sets), each
+    a new view of one built once per size (up to ``_SHARED_NAMES``; beyond, None: built
+    when needed), for :attr:`~multicomp.data.frames.Table.indexes`."""
+    return (
+        _names_index("A", n_algorithms).view() if n_algorithms <= _SHARED_NAMES else None,
+        _names_index("D", n_datasets).view() if n_datasets <= _SHARED_NAMES else None,
+    )
+
+
 def read_table(
     data: object,
     *,
@@ -69,7 +89,7 @@ def read_table(
         return _runs_to_table(data, aggregate)
     values = numeric_matrix(data, None)
     datasets, algorithms = array_names(*values.shape)
-    return Table(values, algorithms, datasets)
+    return Table(values, algorithms, datasets, None, array_indexes(*values.shape))
 
 
 def _ndim(data: object) -> int:

@@ -12,6 +12,7 @@ combined by ``aggregate`` (:mod:`multicomp.data.readers`); missing ones are hand
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 import re
 import sys
@@ -173,6 +174,18 @@ class Scores:
         """The scores: rows = data sets, columns = algorithms."""
         return pd.DataFrame(self.values, index=list(self.datasets), columns=list(self.algorithms))
 
+    # The names as pandas Index objects, built once per Scores (a text Index costs more than
+    # the statistic of a small table): results label their Series and DataFrames with views
+    # of them (:func:`algorithm_series`, :func:`scores_frame`), so that renaming the index of
+    # one result touches no other.
+    @functools.cached_property
+    def _algorithm_index(self) -> pd.Index:
+        return pd.Index(list(self.algorithms))
+
+    @functools.cached_property
+    def _dataset_index(self) -> pd.Index:
+        return pd.Index(list(self.datasets))
+
     def __str__(self) -> str:
         better = "higher" if self.higher_is_better else "lower"
         omitted = f"\nomitted (incomplete): {', '.join(self.omitted)}" if self.omitted else ""
@@ -180,6 +193,47 @@ class Scores:
             f"Scores of {self.n_algorithms} algorithms on {self.n_datasets} data sets "
             f"({better} is better)\n{self.to_frame().to_string()}{omitted}"
         )
+
+
+def _reuse_indexes(scores: Scores, algorithms: pd.Index | None, datasets: pd.Index | None) -> None:
+    """Give ``scores`` the Index objects of its names that the input already had (the same
+    names, as :func:`multicomp.data.frames.text_index` checks), so that none is built."""
+    for attribute, index in (("_algorithm_index", algorithms), ("_dataset_index", datasets)):
+        if index is not None:
+            vars(scores)[attribute] = index  # where functools.cached_property keeps its value
+
+
+def algorithm_series(scores: Scores, values: np.ndarray, name: str) -> pd.Series:
+    """``values`` (one per algorithm) as a float Series over the algorithms of ``scores``,
+    named ``name``; a float64 array is not copied (the caller hands it over)."""
+    return pd.Series(
+        np.asarray(values, dtype=np.float64),
+        index=scores._algorithm_index.view(),
+        name=name,
+        copy=False,
+    )
+
+
+def dataset_series(scores: Scores, values: np.ndarray, name: str) -> pd.Series:
+    """``values`` (one per data set) as a float Series over the data sets of ``scores``, as
+    :func:`algorithm_series`."""
+    return pd.Series(
+        np.asarray(values, dtype=np.float64),
+        index=scores._dataset_index.view(),
+        name=name,
+        copy=False,
+    )
+
+
+def scores_frame(scores: Scores, values: np.ndarray) -> pd.DataFrame:
+    """``values`` (data sets x algorithms) as a DataFrame labelled as ``scores``, not copied
+    (the caller hands the array over)."""
+    return pd.DataFrame(
+        values,
+        index=scores._dataset_index.view(),
+        columns=scores._algorithm_index.view(),
+        copy=False,
+    )
 
 
 def _names(names: object, field: str, size: int | None) -> tuple[str, ...]:
@@ -328,6 +382,7 @@ def as_scores(
     values.setflags(write=False)
     better = True if higher_is_better is None else bool(higher_is_better)
     scores = Scores(values, tuple(names), tuple(rows), better, omitted)
+    _reuse_indexes(scores, table.indexes[0], None if omitted else table.indexes[1])
     if shape_warnings and higher_is_better is None and lower_is_better(table.score_column):
         warnings.warn(
             f"the scores come from the column {table.score_column!r}, a quantity where lower "

@@ -29,12 +29,16 @@ def chi2(ranks: np.ndarray, tie_correction: bool = True) -> np.ndarray:
     """
     ranks = np.asarray(ranks, dtype=np.float64)
     n, k = ranks.shape[-2:]
+    # Sums of squares of multiples of 1/2 are exact in any order: einsum, without a temporary.
     rank_sums = ranks.sum(axis=-2)  # exact (multiples of 1/2), unlike the averages
-    value = 12.0 / (n * k * (k + 1)) * np.sum(rank_sums**2, axis=-1) - 3.0 * n * (k + 1)
+    squares = np.einsum("...j,...j->...", rank_sums, rank_sums)
+    value = 12.0 / (n * k * (k + 1)) * squares - 3.0 * n * (k + 1)
     if tie_correction:
         # sum over tie groups of t^3 - t, from the squared average ranks of each row, which fall
         # short of k(k+1)(2k+1)/6 by sum(t^3 - t)/12 (exact: ranks are multiples of 1/2)
-        ties = 2.0 * n * k * (k + 1) * (2 * k + 1) - 12.0 * np.sum(ranks**2, axis=(-2, -1))
+        ties = 2.0 * n * k * (k + 1) * (2 * k + 1) - 12.0 * np.einsum(
+            "...ij,...ij->...", ranks, ranks
+        )
         denominator = 1.0 - ties / (n * k * (k * k - 1))
         positive = denominator > 0
         value = np.where(positive, value / np.where(positive, denominator, 1.0), 0.0)

@@ -198,7 +198,9 @@ fn hommel_quadratic(ps: &[f64], out: &mut [f64]) {
 struct HommelScratch {
     hull: Vec<u32>,
     c: Vec<f64>,
+    last: Vec<u32>,
     widest: Vec<u32>,
+    queue: Vec<u32>,
     tree: Vec<f64>,
 }
 
@@ -225,29 +227,19 @@ fn release<T>(buffer: &mut Vec<T>) {
 ///    a search outwards from t_(r-1)), where q_r(i) = r p_(i); beyond it q_r(i) = c_r;
 /// 3. for each i the r <= m - i + 1 split into those with t_r >= i, of which the largest
 ///    gives the largest r p_(i) (the largest r with min(t_r, m - r + 1) >= i: a running
-///    maximum), and those with t_r < i, which give their largest c_r (r taken in
-///    increasing order, i = m - r + 1 asks a prefix-maximum (Fenwick) tree over t_r);
+///    maximum), and those with t_r < i, which give their largest c_r (a sliding window
+///    over r when t_r falls as r grows, else a prefix-maximum tree over t_r);
 /// 4. the d_r of r > m - i + 1: a running maximum.
 fn hommel_sorted(ps: &[f64], s: &mut HommelScratch, out: &mut [f64]) {
     let m = ps.len();
     simes_bounds(ps, s);
-    // widest[e]: the largest r with min(t_r, m - r + 1) = e; tree: c_r at t_r + 1
-    s.widest.clear();
-    s.widest.resize(m + 1, 0);
-    s.tree.clear();
-    s.tree.resize(m + 2, f64::NEG_INFINITY);
-    let mut near = m;
-    for r in 1..=m {
-        if r >= 2 {
-            let (rf, cr) = (r as f64, s.c[r]);
-            near = boundary(ps, near, |x| rf * x <= cr);
-            s.widest[near.min(m - r + 1)] = r as u32;
-            fenwick_raise(&mut s.tree, near + 1, cr);
-        }
-        let i = m - r + 1; // the r' <= m - i + 1 are in the tree
-        out[i - 1] = fenwick_max(&s.tree, i, f64::NEG_INFINITY);
+    boundaries(ps, s);
+    if s.last[2..].windows(2).all(|t| t[1] <= t[0]) {
+        largest_bounds_by_queue(s, out);
+    } else {
+        largest_bounds_by_tree(s, out);
     }
-    release(&mut s.tree);
+    release(&mut s.last);
     let mut widest = 0;
     for i in (1..=m).rev() {
         widest = widest.max(s.widest[i]);
@@ -266,6 +258,66 @@ fn hommel_sorted(ps: &[f64], s: &mut HommelScratch, out: &mut [f64]) {
         out[i - 1] = out[i - 1].max(beyond).max(ps[i - 1]).min(1.0);
     }
     release(&mut s.c);
+}
+
+/// `s.last[r]` = t_r for r = 2..m, and `s.widest[e]` = the largest r with
+/// min(t_r, m - r + 1) = e (0 if none), for the Simes bounds `s.c`.
+fn boundaries(ps: &[f64], s: &mut HommelScratch) {
+    let m = ps.len();
+    s.last.clear();
+    s.last.resize(m + 1, 0);
+    s.widest.clear();
+    s.widest.resize(m + 1, 0);
+    let mut near = m;
+    for r in 2..=m {
+        let (rf, cr) = (r as f64, s.c[r]);
+        near = boundary(ps, near, |x| rf * x <= cr);
+        s.last[r] = near as u32;
+        s.widest[near.min(m - r + 1)] = r as u32;
+    }
+}
+
+/// `out[i - 1]` = the largest c_r over r in [2, m - i + 1] with t_r < i (-inf if none),
+/// for t_r non-increasing in r (as in real arithmetic): those r are a window that slides
+/// right as i falls, whose largest c_r a queue of decreasing c_r keeps (each r enters and
+/// leaves it once).
+fn largest_bounds_by_queue(s: &mut HommelScratch, out: &mut [f64]) {
+    let m = out.len();
+    let (c, last, queue) = (&s.c, &s.last, &mut s.queue);
+    queue.clear();
+    let mut head = 0; // queue[head..]: the window's r whose c_r no later r reaches
+    for r in 1..=m {
+        if r >= 2 {
+            while queue.len() > head && c[queue[queue.len() - 1] as usize] <= c[r] {
+                queue.pop();
+            }
+            queue.push(r as u32);
+        }
+        let i = m - r + 1;
+        while head < queue.len() && last[queue[head] as usize] as usize >= i {
+            head += 1;
+        }
+        out[i - 1] = queue
+            .get(head)
+            .map_or(f64::NEG_INFINITY, |&r| c[r as usize]);
+    }
+    release(queue);
+}
+
+/// [`largest_bounds_by_queue`] for any t_r: c_r at t_r + 1 in a prefix-maximum (Fenwick)
+/// tree, filled as r grows (i = m - r + 1 then asks for its prefix up to i).
+fn largest_bounds_by_tree(s: &mut HommelScratch, out: &mut [f64]) {
+    let m = out.len();
+    s.tree.clear();
+    s.tree.resize(m + 2, f64::NEG_INFINITY);
+    for r in 1..=m {
+        if r >= 2 {
+            fenwick_raise(&mut s.tree, s.last[r] as usize + 1, s.c[r]);
+        }
+        let i = m - r + 1;
+        out[i - 1] = fenwick_max(&s.tree, i, f64::NEG_INFINITY);
+    }
+    release(&mut s.tree);
 }
 
 /// The number of leading `ps` for which `holds` (true on a prefix), searched outwards
@@ -410,6 +462,35 @@ mod tests {
                 assert_eq!(out, quadratic, "m = {m}, {ps:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_window_and_the_tree_agree() {
+        // the two routes to the largest c_r with t_r < i, on families with tied slopes too
+        let shapes: [fn(f64) -> f64; 3] = [
+            |x| x * x,
+            |x| (x * 10.0).round() / 10.0,
+            |x| (x * 20.0).ceil() / 20.0 * 0.03,
+        ];
+        let mut falling = 0;
+        for (seed, m) in (1..300).map(|s| (s as u64, 2 + (s * 13) % 500)) {
+            for shape in shapes {
+                let mut ps: Vec<f64> = uniforms(seed, m).into_iter().map(shape).collect();
+                ps.sort_by(f64::total_cmp);
+                let mut s = HommelScratch::default();
+                simes_bounds(&ps, &mut s);
+                boundaries(&ps, &mut s);
+                if s.last[2..].windows(2).any(|t| t[1] > t[0]) {
+                    continue;
+                }
+                falling += 1;
+                let (mut window, mut tree) = (vec![0.0; m], vec![0.0; m]);
+                largest_bounds_by_queue(&mut s, &mut window);
+                largest_bounds_by_tree(&mut s, &mut tree);
+                assert_eq!(window, tree, "m = {m}, {ps:?}");
+            }
+        }
+        assert!(falling > 800, "{falling} families compared");
     }
 
     #[test]

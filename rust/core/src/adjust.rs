@@ -86,6 +86,7 @@ fn check_families(p: &[f64], m: usize) -> Result<()> {
 /// Buffers reused across the families of one thread.
 #[derive(Default)]
 struct Scratch {
+    keys: Vec<u64>,
     keyed: Vec<(u64, u32)>,
     /// p_(1) <= ... <= p_(m), the input position of each, and their APVs.
     sorted: Vec<f64>,
@@ -123,21 +124,69 @@ impl Scratch {
         release(&mut self.order);
     }
 
-    /// `sorted` and `order`: a stable order of the p-values (ties keep their input order);
-    /// p >= 0 here, so the bits of p + 0.0 sort as the values.
+    /// `sorted` and `order`: a stable order of the p-values (ties keep their input order).
+    ///
+    /// p >= 0 here, so the bits of p + 0.0 sort as the values. One u64 holds a value's bits
+    /// above its lowest, `low`, then its position: a sort of 8-byte keys. Where the bits
+    /// above `low` and the position need more than 64 bits (values spread over many
+    /// binades in a large family), the lowest bits are dropped, and the values that share
+    /// the rest (equal or nearly: few but for ties) are ordered by all their bits after.
     fn sort(&mut self, fam: &[f64]) {
-        self.keyed.clear();
-        self.keyed.extend(
+        let m = fam.len();
+        let bits = |x: f64| (x + 0.0).to_bits();
+        let (low, high) = fam.iter().fold((u64::MAX, 0), |(low, high), &x| {
+            (low.min(bits(x)), high.max(bits(x)))
+        });
+        let position_bits = u64::BITS - (m.max(2) as u64 - 1).leading_zeros();
+        let shift =
+            (u64::BITS - (high - low).leading_zeros() + position_bits).saturating_sub(u64::BITS);
+        self.keys.clear();
+        self.keys.extend(
             fam.iter()
-                .zip(0u32..)
-                .map(|(&x, i)| ((x + 0.0).to_bits(), i)),
+                .zip(0u64..)
+                .map(|(&x, i)| ((bits(x) - low) >> shift) << position_bits | i),
         );
-        self.keyed.sort_unstable();
+        self.keys.sort_unstable();
+        let position = (1 << position_bits) - 1;
         self.order.clear();
-        self.order.extend(self.keyed.iter().map(|&(_, i)| i));
+        self.order
+            .extend(self.keys.iter().map(|&key| (key & position) as u32));
         self.sorted.clear();
-        self.sorted
-            .extend(self.keyed.iter().map(|&(bits, _)| f64::from_bits(bits)));
+        if shift == 0 {
+            self.sorted.extend(
+                self.keys
+                    .iter()
+                    .map(|&key| f64::from_bits((key >> position_bits) + low)),
+            );
+        } else {
+            self.by_all_bits(fam, position_bits);
+            self.sorted
+                .extend(self.order.iter().map(|&i| fam[i as usize] + 0.0));
+        }
+        release(&mut self.keys);
+    }
+
+    /// Orders the runs of `order` whose keys share their leading bits (above
+    /// `position_bits`) by all the bits of their values, then their positions.
+    fn by_all_bits(&mut self, fam: &[f64], position_bits: u32) {
+        let mut start = 0;
+        for end in 1..=self.keys.len() {
+            let leading = |j: usize| self.keys[j] >> position_bits;
+            if end < self.keys.len() && leading(end) == leading(start) {
+                continue;
+            }
+            if end - start > 1 {
+                let run = &mut self.order[start..end];
+                self.keyed.clear();
+                self.keyed
+                    .extend(run.iter().map(|&i| ((fam[i as usize] + 0.0).to_bits(), i)));
+                self.keyed.sort_unstable();
+                for (o, &(_, i)) in run.iter_mut().zip(&self.keyed) {
+                    *o = i;
+                }
+            }
+            start = end;
+        }
         release(&mut self.keyed);
     }
 }
@@ -460,6 +509,30 @@ mod tests {
                 let mut quadratic = vec![0.0; m];
                 hommel_quadratic(&ps, &mut quadratic);
                 assert_eq!(out, quadratic, "m = {m}, {ps:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_sort_is_stable_and_exact() {
+        // 8-byte keys, whole (values in one binade) or with their lowest bits dropped (values
+        // from 0 to 1): equal and nearly equal values in input order, then by all their bits
+        let shapes: [fn(f64) -> f64; 4] = [
+            |x| x * x,
+            |x| (x * 10.0).round() / 10.0,
+            |x| 0.5 * (1.0 + 1e-13 * (x * 4.0).floor()),
+            |x| if x < 0.2 { x } else { 0.5 * (1.0 + 1e-13 * x) },
+        ];
+        let mut scratch = Scratch::default();
+        for (seed, m) in (1..200).map(|s| (s as u64, 1 + (s * 37) % 3000)) {
+            for shape in shapes {
+                let p: Vec<f64> = uniforms(seed, m).into_iter().map(shape).collect();
+                let mut expected: Vec<u32> = (0..m as u32).collect();
+                expected.sort_by_key(|&i| (p[i as usize].to_bits(), i));
+                scratch.sort(&p);
+                assert_eq!(scratch.order, expected, "m = {m}");
+                let values: Vec<f64> = expected.iter().map(|&i| p[i as usize]).collect();
+                assert_eq!(scratch.sorted, values);
             }
         }
     }

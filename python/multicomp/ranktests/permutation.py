@@ -265,22 +265,22 @@ def omnibus_pvalues(
     method = resolve(method, n)
     if method == "asymptotic":
         return [PValue(float(p), "asymptotic") for p in asymptotic]
+    w = [units(table) for table in tables]
     found = {}
     if method != "permutation":
-        exact = [_exact_omnibus(units(table)) for table in tables]
+        exact = [_exact_omnibus(table) for table in w]
         found = {i: PValue(p, "exact") for i, p in enumerate(exact) if p is not None}
     if method == "exact" and len(found) < len(tables):
         raise ValueError(_too_big(tables[0].shape))
     drawn = [i for i in range(len(tables)) if i not in found]
-    if pairs is not None and not _pairs_exact(tables[0], method):
+    if pairs is not None and not _pairs_exact(w[0], method):
         with_pairs = _resamples(method, n_resamples, pairs)
         members = sorted({0, *drawn})
         if (
             method != "auto"
             or _work(n, k, with_pairs, True, len(members)) <= PERMUTATION_WORK_LIMIT
         ):
-            gaps = _all_gaps(units(tables[0]))
-            draws = _drawn([tables[i] for i in members], gaps, with_pairs, random_state)
+            draws = _drawn([w[i] for i in members], _all_gaps(w[0]), with_pairs, random_state)
             found |= {i: _omnibus_of(d.at_least, with_pairs) for i, d in zip(members, draws)}
             return [found[i] for i in range(len(tables))]
     if (
@@ -290,7 +290,7 @@ def omnibus_pvalues(
     ):
         found |= {i: PValue(float(asymptotic[i]), "asymptotic") for i in drawn}
     elif drawn:
-        draws = _drawn([tables[i] for i in drawn], None, n_resamples, random_state)
+        draws = _drawn([w[i] for i in drawn], None, n_resamples, random_state)
         found |= {i: _omnibus_of(d.at_least, n_resamples) for i, d in zip(drawn, draws)}
     return [found[i] for i in range(len(tables))]
 
@@ -328,7 +328,7 @@ def pair_pvalues(
     if integral:
         gaps = _gaps(difference)
         observed = np.unique(gaps)
-        draw = _drawn([table], observed, n_resamples, random_state)[0]
+        draw = _drawn([units(table)], observed, n_resamples, random_state)[0]
         found = draw.pairs_at_least[np.searchsorted(draw.gaps, observed)]
         at_least = found[np.searchsorted(observed, gaps)]
     else:
@@ -357,20 +357,19 @@ _DRAWS: OrderedDict[tuple[object, ...], Draw] = OrderedDict()
 
 
 def _drawn(
-    tables: Sequence[np.ndarray],
+    w: Sequence[np.ndarray],
     gaps: np.ndarray | None,
     n_resamples: int,
     random_state: RandomState,
 ) -> list[Draw]:
-    """The draws of ``tables`` (within-row scores of the same N x k scores; the first one's
-    ``gaps``, in the units of :func:`units`, counted when given) by the Rust core: one draw for
+    """The draws of the tables ``w`` (within-row scores of the same N x k scores in the units
+    of :func:`units`; the first one's ``gaps``, in the same units, counted when given) by the Rust core: one draw for
     all of them, which gives each table the counts of its own draw (:func:`_together`). A draw
     is kept for the next call with the same table, resamples and seed, which then draws
     nothing."""
     seed = _seed(random_state)
     wanted = np.zeros(0, np.int64) if gaps is None else np.asarray(gaps, np.int64)
-    asked = [wanted, *[wanted[:0]] * (len(tables) - 1)]  # the pairs of the first table only
-    w = [units(table) for table in tables]
+    asked = [wanted, *[wanted[:0]] * (len(w) - 1)]  # the pairs of the first table only
     rows = [canonical(table) for table in w]
     keys = [
         (r.tobytes(), r.shape, np.sort(t.sum(axis=0)).tobytes(), n_resamples, seed)
@@ -395,7 +394,7 @@ def _drawn(
 
 
 def _together(
-    w: list[np.ndarray], rows: list[np.ndarray], missing: list[int]
+    w: Sequence[np.ndarray], rows: list[np.ndarray], missing: list[int]
 ) -> list[tuple[list[int], np.ndarray]]:
     """The ``missing`` tables in groups that one draw serves, each group with its tables
     stacked in the order of its first: with the first missing table, every table that the
@@ -406,6 +405,8 @@ def _together(
     if not missing:
         return []
     first, rest = missing[0], missing[1:]
+    if not rest:
+        return [([first], rows[first][None])]
     leader = w[first]
     columns = np.argsort(leader, axis=1, kind="stable")
     order = _row_order(np.take_along_axis(leader, columns, axis=1))
@@ -456,9 +457,10 @@ def _numpy_draw(
     return Draw(at_least, gaps, pairs)
 
 
-def _pairs_exact(table: np.ndarray, method: str) -> bool:
-    """Whether :func:`pair_pvalues` by ``method`` will enumerate rather than draw."""
-    return method != "permutation" and _exact_pair_tail(units(table)) is not None
+def _pairs_exact(w: np.ndarray, method: str) -> bool:
+    """Whether :func:`pair_pvalues` by ``method`` will enumerate rather than draw, for the
+    table ``w`` in units (:func:`units`)."""
+    return method != "permutation" and _exact_pair_tail(w) is not None
 
 
 def _omnibus_of(at_least: int, n_resamples: int) -> PValue:

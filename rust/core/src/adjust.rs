@@ -86,6 +86,7 @@ fn check_families(p: &[f64], m: usize) -> Result<()> {
 /// Buffers reused across the families of one thread.
 #[derive(Default)]
 struct Scratch {
+    keys: Vec<u64>,
     keyed: Vec<(u64, u32)>,
     /// p_(1) <= ... <= p_(m), the input position of each, and their APVs.
     sorted: Vec<f64>,
@@ -123,21 +124,69 @@ impl Scratch {
         release(&mut self.order);
     }
 
-    /// `sorted` and `order`: a stable order of the p-values (ties keep their input order);
-    /// p >= 0 here, so the bits of p + 0.0 sort as the values.
+    /// `sorted` and `order`: a stable order of the p-values (ties keep their input order).
+    ///
+    /// p >= 0 here, so the bits of p + 0.0 sort as the values. One u64 holds a value's bits
+    /// above its lowest, `low`, then its position: a sort of 8-byte keys. Where the bits
+    /// above `low` and the position need more than 64 bits (values spread over many
+    /// binades in a large family), the lowest bits are dropped, and the values that share
+    /// the rest (equal or nearly: few but for ties) are ordered by all their bits after.
     fn sort(&mut self, fam: &[f64]) {
-        self.keyed.clear();
-        self.keyed.extend(
+        let m = fam.len();
+        let bits = |x: f64| (x + 0.0).to_bits();
+        let (low, high) = fam.iter().fold((u64::MAX, 0), |(low, high), &x| {
+            (low.min(bits(x)), high.max(bits(x)))
+        });
+        let position_bits = u64::BITS - (m.max(2) as u64 - 1).leading_zeros();
+        let shift =
+            (u64::BITS - (high - low).leading_zeros() + position_bits).saturating_sub(u64::BITS);
+        self.keys.clear();
+        self.keys.extend(
             fam.iter()
-                .zip(0u32..)
-                .map(|(&x, i)| ((x + 0.0).to_bits(), i)),
+                .zip(0u64..)
+                .map(|(&x, i)| ((bits(x) - low) >> shift) << position_bits | i),
         );
-        self.keyed.sort_unstable();
+        self.keys.sort_unstable();
+        let position = (1 << position_bits) - 1;
         self.order.clear();
-        self.order.extend(self.keyed.iter().map(|&(_, i)| i));
+        self.order
+            .extend(self.keys.iter().map(|&key| (key & position) as u32));
         self.sorted.clear();
-        self.sorted
-            .extend(self.keyed.iter().map(|&(bits, _)| f64::from_bits(bits)));
+        if shift == 0 {
+            self.sorted.extend(
+                self.keys
+                    .iter()
+                    .map(|&key| f64::from_bits((key >> position_bits) + low)),
+            );
+        } else {
+            self.by_all_bits(fam, position_bits);
+            self.sorted
+                .extend(self.order.iter().map(|&i| fam[i as usize] + 0.0));
+        }
+        release(&mut self.keys);
+    }
+
+    /// Orders the runs of `order` whose keys share their leading bits (above
+    /// `position_bits`) by all the bits of their values, then their positions.
+    fn by_all_bits(&mut self, fam: &[f64], position_bits: u32) {
+        let mut start = 0;
+        for end in 1..=self.keys.len() {
+            let leading = |j: usize| self.keys[j] >> position_bits;
+            if end < self.keys.len() && leading(end) == leading(start) {
+                continue;
+            }
+            if end - start > 1 {
+                let run = &mut self.order[start..end];
+                self.keyed.clear();
+                self.keyed
+                    .extend(run.iter().map(|&i| ((fam[i as usize] + 0.0).to_bits(), i)));
+                self.keyed.sort_unstable();
+                for (o, &(_, i)) in run.iter_mut().zip(&self.keyed) {
+                    *o = i;
+                }
+            }
+            start = end;
+        }
         release(&mut self.keyed);
     }
 }
@@ -198,7 +247,9 @@ fn hommel_quadratic(ps: &[f64], out: &mut [f64]) {
 struct HommelScratch {
     hull: Vec<u32>,
     c: Vec<f64>,
+    last: Vec<u32>,
     widest: Vec<u32>,
+    queue: Vec<u32>,
     tree: Vec<f64>,
 }
 
@@ -225,29 +276,19 @@ fn release<T>(buffer: &mut Vec<T>) {
 ///    a search outwards from t_(r-1)), where q_r(i) = r p_(i); beyond it q_r(i) = c_r;
 /// 3. for each i the r <= m - i + 1 split into those with t_r >= i, of which the largest
 ///    gives the largest r p_(i) (the largest r with min(t_r, m - r + 1) >= i: a running
-///    maximum), and those with t_r < i, which give their largest c_r (r taken in
-///    increasing order, i = m - r + 1 asks a prefix-maximum (Fenwick) tree over t_r);
+///    maximum), and those with t_r < i, which give their largest c_r (a sliding window
+///    over r when t_r falls as r grows, else a prefix-maximum tree over t_r);
 /// 4. the d_r of r > m - i + 1: a running maximum.
 fn hommel_sorted(ps: &[f64], s: &mut HommelScratch, out: &mut [f64]) {
     let m = ps.len();
     simes_bounds(ps, s);
-    // widest[e]: the largest r with min(t_r, m - r + 1) = e; tree: c_r at t_r + 1
-    s.widest.clear();
-    s.widest.resize(m + 1, 0);
-    s.tree.clear();
-    s.tree.resize(m + 2, f64::NEG_INFINITY);
-    let mut near = m;
-    for r in 1..=m {
-        if r >= 2 {
-            let (rf, cr) = (r as f64, s.c[r]);
-            near = boundary(ps, near, |x| rf * x <= cr);
-            s.widest[near.min(m - r + 1)] = r as u32;
-            fenwick_raise(&mut s.tree, near + 1, cr);
-        }
-        let i = m - r + 1; // the r' <= m - i + 1 are in the tree
-        out[i - 1] = fenwick_max(&s.tree, i, f64::NEG_INFINITY);
+    boundaries(ps, s);
+    if s.last[2..].windows(2).all(|t| t[1] <= t[0]) {
+        largest_bounds_by_queue(s, out);
+    } else {
+        largest_bounds_by_tree(s, out);
     }
-    release(&mut s.tree);
+    release(&mut s.last);
     let mut widest = 0;
     for i in (1..=m).rev() {
         widest = widest.max(s.widest[i]);
@@ -266,6 +307,66 @@ fn hommel_sorted(ps: &[f64], s: &mut HommelScratch, out: &mut [f64]) {
         out[i - 1] = out[i - 1].max(beyond).max(ps[i - 1]).min(1.0);
     }
     release(&mut s.c);
+}
+
+/// `s.last[r]` = t_r for r = 2..m, and `s.widest[e]` = the largest r with
+/// min(t_r, m - r + 1) = e (0 if none), for the Simes bounds `s.c`.
+fn boundaries(ps: &[f64], s: &mut HommelScratch) {
+    let m = ps.len();
+    s.last.clear();
+    s.last.resize(m + 1, 0);
+    s.widest.clear();
+    s.widest.resize(m + 1, 0);
+    let mut near = m;
+    for r in 2..=m {
+        let (rf, cr) = (r as f64, s.c[r]);
+        near = boundary(ps, near, |x| rf * x <= cr);
+        s.last[r] = near as u32;
+        s.widest[near.min(m - r + 1)] = r as u32;
+    }
+}
+
+/// `out[i - 1]` = the largest c_r over r in [2, m - i + 1] with t_r < i (-inf if none),
+/// for t_r non-increasing in r (as in real arithmetic): those r are a window that slides
+/// right as i falls, whose largest c_r a queue of decreasing c_r keeps (each r enters and
+/// leaves it once).
+fn largest_bounds_by_queue(s: &mut HommelScratch, out: &mut [f64]) {
+    let m = out.len();
+    let (c, last, queue) = (&s.c, &s.last, &mut s.queue);
+    queue.clear();
+    let mut head = 0; // queue[head..]: the window's r whose c_r no later r reaches
+    for r in 1..=m {
+        if r >= 2 {
+            while queue.len() > head && c[queue[queue.len() - 1] as usize] <= c[r] {
+                queue.pop();
+            }
+            queue.push(r as u32);
+        }
+        let i = m - r + 1;
+        while head < queue.len() && last[queue[head] as usize] as usize >= i {
+            head += 1;
+        }
+        out[i - 1] = queue
+            .get(head)
+            .map_or(f64::NEG_INFINITY, |&r| c[r as usize]);
+    }
+    release(queue);
+}
+
+/// [`largest_bounds_by_queue`] for any t_r: c_r at t_r + 1 in a prefix-maximum (Fenwick)
+/// tree, filled as r grows (i = m - r + 1 then asks for its prefix up to i).
+fn largest_bounds_by_tree(s: &mut HommelScratch, out: &mut [f64]) {
+    let m = out.len();
+    s.tree.clear();
+    s.tree.resize(m + 2, f64::NEG_INFINITY);
+    for r in 1..=m {
+        if r >= 2 {
+            fenwick_raise(&mut s.tree, s.last[r] as usize + 1, s.c[r]);
+        }
+        let i = m - r + 1;
+        out[i - 1] = fenwick_max(&s.tree, i, f64::NEG_INFINITY);
+    }
+    release(&mut s.tree);
 }
 
 /// The number of leading `ps` for which `holds` (true on a prefix), searched outwards
@@ -410,6 +511,59 @@ mod tests {
                 assert_eq!(out, quadratic, "m = {m}, {ps:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_sort_is_stable_and_exact() {
+        // 8-byte keys, whole (values in one binade) or with their lowest bits dropped (values
+        // from 0 to 1): equal and nearly equal values in input order, then by all their bits
+        let shapes: [fn(f64) -> f64; 4] = [
+            |x| x * x,
+            |x| (x * 10.0).round() / 10.0,
+            |x| 0.5 * (1.0 + 1e-13 * (x * 4.0).floor()),
+            |x| if x < 0.2 { x } else { 0.5 * (1.0 + 1e-13 * x) },
+        ];
+        let mut scratch = Scratch::default();
+        for (seed, m) in (1..200).map(|s| (s as u64, 1 + (s * 37) % 3000)) {
+            for shape in shapes {
+                let p: Vec<f64> = uniforms(seed, m).into_iter().map(shape).collect();
+                let mut expected: Vec<u32> = (0..m as u32).collect();
+                expected.sort_by_key(|&i| (p[i as usize].to_bits(), i));
+                scratch.sort(&p);
+                assert_eq!(scratch.order, expected, "m = {m}");
+                let values: Vec<f64> = expected.iter().map(|&i| p[i as usize]).collect();
+                assert_eq!(scratch.sorted, values);
+            }
+        }
+    }
+
+    #[test]
+    fn the_window_and_the_tree_agree() {
+        // the two routes to the largest c_r with t_r < i, on families with tied slopes too
+        let shapes: [fn(f64) -> f64; 3] = [
+            |x| x * x,
+            |x| (x * 10.0).round() / 10.0,
+            |x| (x * 20.0).ceil() / 20.0 * 0.03,
+        ];
+        let mut falling = 0;
+        for (seed, m) in (1..300).map(|s| (s as u64, 2 + (s * 13) % 500)) {
+            for shape in shapes {
+                let mut ps: Vec<f64> = uniforms(seed, m).into_iter().map(shape).collect();
+                ps.sort_by(f64::total_cmp);
+                let mut s = HommelScratch::default();
+                simes_bounds(&ps, &mut s);
+                boundaries(&ps, &mut s);
+                if s.last[2..].windows(2).any(|t| t[1] > t[0]) {
+                    continue;
+                }
+                falling += 1;
+                let (mut window, mut tree) = (vec![0.0; m], vec![0.0; m]);
+                largest_bounds_by_queue(&mut s, &mut window);
+                largest_bounds_by_tree(&mut s, &mut tree);
+                assert_eq!(window, tree, "m = {m}, {ps:?}");
+            }
+        }
+        assert!(falling > 800, "{falling} families compared");
     }
 
     #[test]

@@ -268,8 +268,18 @@ impl<'a> Plan<'a> {
     }
 
     /// Adds each pair's |C*_a - C*_b| to the bin of the number of gaps at or below it
-    /// (sorts `totals`).
+    /// (may sort `totals`).
     fn count_pairs(&self, totals: &mut [i64], bins: &mut [u64]) {
+        if let Some(top) = self.lookup.len().checked_sub(1) {
+            // every difference looked up, those above the largest gap as the largest: no branch
+            for (a, &first) in totals.iter().enumerate() {
+                for &second in &totals[a + 1..] {
+                    let gap = (first - second).unsigned_abs().min(top as u64);
+                    bins[self.lookup[gap as usize] as usize] += 1;
+                }
+            }
+            return;
+        }
         totals.sort_unstable();
         let top = *self.gaps.last().unwrap_or(&0);
         let last = self.gaps.len();
@@ -281,12 +291,7 @@ impl<'a> Plan<'a> {
                     bins[last] += (totals.len() - b) as u64;
                     break;
                 }
-                let bin = if self.lookup.is_empty() {
-                    self.gaps.partition_point(|&g| g <= gap)
-                } else {
-                    self.lookup[gap as usize] as usize
-                };
-                bins[bin] += 1;
+                bins[self.gaps.partition_point(|&g| g <= gap)] += 1;
             }
         }
     }
@@ -952,7 +957,8 @@ mod tests {
     /// The stream of [`draw`] applied the plain way (as before the packed permutations):
     /// each row's indices drawn by the same batches from the same blocks, its permutation
     /// read from byte lists (the subsets of h values as listed by their bit masks, the
-    /// arrangements by [`permutations`]) and its values added one by one.
+    /// arrangements by [`permutations`]), its values added one by one and each pair compared
+    /// with each gap.
     fn plain_draw(table: &[i64], k: usize, totals: &[i64], gaps: &[i64], n: usize) -> Draw {
         let observed: Vec<i128> = totals.chunks_exact(k).map(sum_of_squares).collect();
         let plan = Plan::new(table, k, observed, gaps);
@@ -978,7 +984,6 @@ mod tests {
             })
             .collect();
         let mut total = plan.empty();
-        let mut bins = vec![0u64; gaps.len() + 1];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         for start in (0..n).step_by(BLOCK) {
             let mut block = rng.clone();
@@ -1028,14 +1033,13 @@ mod tests {
                         }
                     }
                     total.at_least[t] += u64::from(sum_of_squares(&sums) >= plan.observed[t]);
-                    if t == 0 && !gaps.is_empty() {
-                        plan.count_pairs(&mut sums, &mut bins);
+                    for (a, b) in (0..k).flat_map(|a| (a + 1..k).map(move |b| (a, b))) {
+                        for (count, &gap) in total.pairs_at_least.iter_mut().zip(gaps) {
+                            *count += u64::from(t == 0 && (sums[a] - sums[b]).abs() >= gap);
+                        }
                     }
                 }
             }
-        }
-        for j in 0..gaps.len() {
-            total.pairs_at_least[j] = bins[j + 1..].iter().sum();
         }
         total
     }

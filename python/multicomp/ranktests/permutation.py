@@ -68,7 +68,7 @@ import itertools
 import math
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
@@ -157,7 +157,7 @@ def check_options(
     """Check the three p-value options before any work: ``method`` as spelled in
     :data:`PVALUE_METHODS`, ``random_state`` a seed, Generator or None, and ``n_resamples`` as
     an int (ValueError/TypeError otherwise)."""
-    generator(random_state)  # TypeError for anything but a seed, a Generator or None
+    _check_random_state(random_state)
     return (
         check_choice("method", method, PVALUE_METHODS),
         check_count(n_resamples, "n_resamples", 1, MAX_RESAMPLES),
@@ -177,10 +177,18 @@ def seed_of(random_state: RandomState) -> int | None:
 def generator(random_state: object) -> np.random.Generator:
     """A numpy Generator from ``random_state`` (a non-negative int seed, a Generator, or None
     for fresh entropy), or TypeError."""
+    _check_random_state(random_state)
     if isinstance(random_state, np.random.Generator):
         return random_state
     if random_state is None:
         return np.random.default_rng()
+    return np.random.default_rng(int(cast(int, random_state)))
+
+
+def _check_random_state(random_state: object) -> None:
+    """TypeError unless ``random_state`` is a non-negative int seed, a Generator or None."""
+    if random_state is None or isinstance(random_state, np.random.Generator):
+        return
     if (
         isinstance(random_state, bool)
         or not isinstance(random_state, (int, np.integer))
@@ -190,7 +198,6 @@ def generator(random_state: object) -> np.random.Generator:
             "random_state must be a non-negative integer seed, a numpy.random.Generator or "
             f"None; got {random_state!r}"
         )
-    return np.random.default_rng(int(random_state))
 
 
 def units(table: np.ndarray) -> np.ndarray:

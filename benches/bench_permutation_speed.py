@@ -54,7 +54,7 @@ def _loops(n: int, k: int) -> dict[str, Callable[[], object]]:
 
     def rust() -> object:
         return engine._core.permutation_draw(
-            rows, w.sum(axis=0), gaps, n_resamples=engine.DEFAULT_RESAMPLES, seed=1
+            rows[None], w.sum(axis=0)[None], gaps, n_resamples=engine.DEFAULT_RESAMPLES, seed=1
         )
 
     def numpy() -> object:

@@ -195,8 +195,8 @@ def test_compare_with_a_test_without_the_kernel(draws: list[int], scaled_friedma
 
 
 def test_one_draw_serves_the_omnibus_test_and_its_post_hoc(draws: list[int]) -> None:
-    """Issue 19.9: compare() draws once per rank test; the draw of the post-hoc's test counts
-    its pairs; the p-values are those of the functions called on their own."""
+    """Issue 19.9: compare() draws once; the draw counts the post-hoc's pairs; the p-values
+    are those of the functions called on their own."""
     x = np.random.default_rng(5).standard_normal((12, 33))  # all pairs: Monte Carlo
     report = mc.compare(x, procedure="holm")
     assert report.pvalue_method == "permutation" and len(draws) == 1 and draws[0] > 0
@@ -204,15 +204,42 @@ def test_one_draw_serves_the_omnibus_test_and_its_post_hoc(draws: list[int]) -> 
     alone = mc.posthoc_all_pairs(x, procedures=["holm"])
     assert [h.pvalue for h in report.hypotheses] == list(alone.pvalue)
     assert report.omnibus[0].pvalue == mc.friedman(x, n_resamples=alone.n_resamples).pvalue
-    draws.clear()
-    y = np.random.default_rng(5).standard_normal((12, 8))
-    aligned = mc.compare(y, test="aligned", method="permutation", n_resamples=2_000)
-    # Friedman's omnibus row, then the aligned ranks' omnibus test with its post-hoc
-    assert len(draws) == 2 and draws[0] == 0 and draws[1] > 0
-    assert (
-        aligned.omnibus[2].pvalue
-        == mc.friedman_aligned_ranks(y, method="permutation", n_resamples=2_000).pvalue
-    )
+
+
+@pytest.mark.parametrize(
+    ("test", "function"), [("aligned", mc.friedman_aligned_ranks), ("quade", mc.quade)]
+)
+def test_one_draw_serves_friedman_another_rank_test_and_its_post_hoc(
+    draws: list[int], test: str, function: Any
+) -> None:
+    """Issue 19.9 with another rank test: Friedman's row, the test's own omnibus test and its
+    post-hoc come from one draw (ties in the scores included: the tables share the order of
+    the data sets), each p-value equal to that of its function called on its own."""
+    y = np.round(np.random.default_rng(5).standard_normal((12, 8)), 1)
+    y[:4, :3] = y[:4, :1]  # data sets with tied algorithms
+    options: dict[str, Any] = {"method": "permutation", "n_resamples": 2_000}
+    report = mc.compare(y, test=test, **options)
+    assert len(draws) == 1 and draws[0] > 0  # one draw, which counts the pairs
+    by_name = {row.name: row.pvalue for row in report.omnibus}
+    engine._DRAWS.clear()
+    assert by_name["friedman"] == mc.friedman(y, **options).pvalue
+    assert by_name[test] == function(y, **options).pvalue
+    alone = mc.posthoc_all_pairs(y, test=test, **options)
+    assert [h.pvalue for h in report.hypotheses] == list(alone.pvalue)
+    assert len(draws) == 4  # alone: three functions, three draws
+
+
+def test_tables_of_other_orders_are_drawn_on_their_own(draws: list[int]) -> None:
+    """A table that its leader's order does not put in canonical form (not an increasing
+    function of the scores within a row) gets its own draw, with its own p-value."""
+    x = np.random.default_rng(2).standard_normal((10, 6))
+    ranks = ranktests.get("friedman").table(x)
+    reversed_ranks = 7.0 - ranks  # decreasing in the scores
+    both = engine.omnibus_pvalues([ranks, reversed_ranks], [np.nan, np.nan], "permutation", 1, 999)
+    assert len(draws) == 2
+    engine._DRAWS.clear()
+    assert both[1] == engine.omnibus_pvalue(reversed_ranks, np.nan, "permutation", 1, 999)
+    assert both[0] == engine.omnibus_pvalue(ranks, np.nan, "permutation", 1, 999)
 
 
 def test_auto_resolves_the_smallest_threshold_of_all_pairs() -> None:

@@ -17,13 +17,12 @@ import multicomp as mc
 from multicomp import procedures
 from multicomp import simulation as sim
 from multicomp._vocabulary import (
-    ALL_PAIRS_PROCEDURES,
-    CONTROL_PROCEDURES,
     PAIRWISE_TESTS,
     Z_TESTS,
 )
 from multicomp.posthoc import PosthocOptions
 from multicomp.simulation import model, run
+from multicomp.typing import PosthocTest
 
 OMNIBUS_FUNCTIONS = {
     "friedman": mc.friedman,
@@ -78,8 +77,12 @@ def _assert_batch_equals_api(
         decimals=decimals,
         alpha=0.05,
         control=None,
-        # omnibus and post-hoc p-values wanted (_by_method, _pairs_by_method)
-        rows=(("omnibus", "friedman", "friedman"), ("control", "friedman", "holm")),
+        # omnibus and both post-hocs' p-values wanted (_by_method, _pairs_by_method)
+        rows=(
+            ("omnibus", "friedman", "friedman"),
+            ("control", "friedman", "holm"),
+            ("all_pairs", "friedman", "holm"),
+        ),
         custom=(),
         tie_correction=tie_correction,
         posthoc=PosthocOptions(aligned_se=se_form, quade_se=se_form),  # type: ignore[arg-type]
@@ -90,28 +93,25 @@ def _assert_batch_equals_api(
         basis = run._basis(x, spec, test)
         best = run._control_index(spec, basis.ranks)
         p_control = run._two_sided(
-            basis, np.repeat(best[:, None], k - 1, axis=1), run._others(best, k)
+            basis, "control", np.repeat(best[:, None], k - 1, axis=1), run._others(best, k)
         )
         p_pairs = run._two_sided(
             basis,
+            "all_pairs",
             np.broadcast_to(first, (reps, len(first))),
             np.broadcast_to(second, (reps, len(first))),
         )
         options = {"aligned": {"aligned_se": se_form}, "quade": {"quade_se": se_form}}.get(test, {})
-        control_methods = (
-            procedures.after_pairwise("control") if test in PAIRWISE_TESTS else CONTROL_PROCEDURES
-        )
-        pair_methods = (
-            procedures.after_pairwise("all_pairs")
-            if test in PAIRWISE_TESTS
-            else ALL_PAIRS_PROCEDURES
-        )
+        # what simulate runs after ``test``: those valid after it, within their size limits
+        rows = model._rows(("control", "all_pairs"), (test,), None, procedures.Context(k))
+        control_methods = [name for comparison, _, name in rows if comparison == "control"]
+        pair_methods = [name for comparison, _, name in rows if comparison == "all_pairs"]
         for r, table_r in enumerate(x):
             for name, p in basis.omnibus.items():
                 expected = OMNIBUS_FUNCTIONS[name](table_r, tie_correction=tie_correction).pvalue
                 assert p[r] == pytest.approx(expected, rel=1e-9, abs=1e-12), (test, name)
             control = mc.posthoc_control(table_r, int(best[r]), test=test, **options)
-            np.testing.assert_allclose(p_control[r], control.pvalue, rtol=1e-9, atol=1e-12)
+            _assert_same_pvalues(p_control[r], control)
             for method in control_methods:
                 np.testing.assert_array_equal(
                     run._decide_control(p_control[r : r + 1], method, spec)[0],
@@ -119,10 +119,21 @@ def _assert_batch_equals_api(
                     err_msg=method,
                 )
             pairs = mc.posthoc_all_pairs(table_r, test=test, **options)
-            np.testing.assert_allclose(p_pairs[r], pairs.pvalue, rtol=1e-9, atol=1e-12)
+            _assert_same_pvalues(p_pairs[r], pairs)
             for method in pair_methods:
                 decided = run.all_pairs_apv(p_pairs[r : r + 1], method, k, False)[0] <= 0.05
                 np.testing.assert_array_equal(decided, pairs.reject[method], err_msg=method)
+
+
+def _assert_same_pvalues(batch: np.ndarray, result: object) -> None:
+    """The batch's p-values of one table equal a post-hoc result's: bitwise where they are
+    permutation p-values (or a pairwise test's: the same function of the same scores), to
+    1e-9 where the batch computes the normal ones in its own vectorised way."""
+    expected = result.pvalue.to_numpy()  # type: ignore[attr-defined]
+    if result.method == "asymptotic" and result.test not in PAIRWISE_TESTS:  # type: ignore[attr-defined]
+        np.testing.assert_allclose(batch, expected, rtol=1e-9, atol=1e-12)
+    else:
+        np.testing.assert_array_equal(batch, expected)
 
 
 @settings(max_examples=8)
@@ -133,18 +144,62 @@ def test_batch_rank_procedures_equal_the_package_functions(
     _assert_batch_equals_api(table, Z_TESTS, tie_correction, se_form)
 
 
+@pytest.mark.parametrize(
+    ("table", "resamples"),
+    [
+        # k = 12: the 66 pairs draw 13,199 resamples, the 11 comparisons with the control 9,999
+        ((12, 12, 3, None, 1.0), {"control": 9_999, "all_pairs": 13_199}),
+        # k = 52: the 51 comparisons with the control draw 10,199; the 1,326 pairs would need
+        # 265,199 resamples, past the work limit: the post-hoc takes the normal p-values
+        ((5, 52, 4, None, 1.0), {"control": 10_199, "all_pairs": None}),
+    ],
+)
+def test_batch_post_hocs_draw_the_resamples_of_the_package_functions(
+    table: tuple, resamples: dict[str, int | None]
+) -> None:
+    """Issue 19.3: under method="auto" a rank post-hoc draws enough Monte Carlo resamples to
+    resolve alpha/m, m its own number of hypotheses; the batch draws what each post-hoc draws,
+    so its p-values equal theirs bitwise, and the work estimate counts those resamples."""
+    n, k = table[:2]
+    x = np.random.default_rng(0).random((n, k))
+    for comparison, expected in resamples.items():
+        result = (
+            mc.posthoc_control(x, 0, test="aligned")
+            if comparison == "control"
+            else mc.posthoc_all_pairs(x, test="aligned", procedures=["holm"])
+        )
+        assert result.n_resamples == expected, comparison  # what the batch must match
+    _assert_batch_equals_api(table, ("aligned", "quade"), reps=2)
+    spec = _spec((0.0,) * k, n)
+    drawn = sum(filter(None, resamples.values()))
+    # Friedman's pairs are counted as drawn too (exact where they fit, no dearer)
+    assert model.work(spec, 1) == n * k * 3 * (9_999 + drawn + 20)
+
+
 @pytest.mark.parametrize("table", [(6, 4, 1, 1, 0.0), (9, 3, 2, None, 1.0)])
 def test_batch_pairwise_procedures_equal_the_package_functions(table: tuple) -> None:
     _assert_batch_equals_api(table, PAIRWISE_TESTS, reps=2)
 
 
-def _holm_all_pairs_by_the_public_api(scores: np.ndarray, alpha: float) -> np.ndarray:
-    return np.array(
-        [
-            mc.posthoc_all_pairs(t, procedures=["holm"], alpha=alpha).reject["holm"].to_numpy()
-            for t in scores
-        ]
-    )
+def _holm_by_the_public_api(comparison: str, test: PosthocTest) -> sim.CustomProcedure:
+    """A custom procedure: Holm's decisions of the public post-hoc of ``comparison`` after
+    ``test`` (control: the first algorithm), table by table."""
+
+    def decide(scores: np.ndarray, alpha: float) -> np.ndarray:
+        return np.array(
+            [
+                (
+                    mc.posthoc_control(t, 0, test=test, alpha=alpha)
+                    if comparison == "control"
+                    else mc.posthoc_all_pairs(t, test=test, alpha=alpha, procedures=["holm"])
+                )
+                .reject["holm"]
+                .to_numpy()
+                for t in scores
+            ]
+        )
+
+    return decide
 
 
 def _never(scores: np.ndarray, alpha: float) -> np.ndarray:
@@ -161,7 +216,7 @@ def test_custom_procedure_through_the_public_api_matches_the_batch_one() -> None
         tests=["friedman"],
         procedures=["holm"],
         custom={
-            "holm_api": ("all_pairs", _holm_all_pairs_by_the_public_api),
+            "holm_api": ("all_pairs", _holm_by_the_public_api("all_pairs", "friedman")),
             "never": ("omnibus", _never),
         },
         random_state=11,
@@ -173,6 +228,31 @@ def test_custom_procedure_through_the_public_api_matches_the_batch_one() -> None
     )
     assert builtin["power_avg"] > 0.1 and builtin["true_nulls"] == 1
     assert frame.loc[("omnibus", "custom", "never"), "rejections"] == 0
+
+
+def test_simulate_decides_as_the_public_post_hocs_when_they_raise_their_resamples() -> None:
+    """Issue 19.3, end to end: at k = 12 under method="auto" the aligned-ranks post-hoc of
+    all pairs draws 13,199 resamples and that with a control 9,999; simulate's tallies of Holm
+    equal those of the public post-hocs' decisions on the same tables (before, its all-pairs
+    draws had 9,999 resamples and its tallies differed: 14.2 rejections a table, not 14.5)."""
+    comparisons = ("control", "all_pairs")
+    result = sim.simulate(
+        np.repeat([0.0, 1.0, 2.0], 4),
+        12,
+        n_replications=10,
+        comparisons=comparisons,
+        tests=["aligned"],
+        procedures=["holm"],
+        custom={c: (c, _holm_by_the_public_api(c, "aligned")) for c in comparisons},
+        random_state=1,
+        progress=False,
+    )
+    frame = result.to_frame()
+    for comparison in comparisons:
+        builtin = frame.loc[(comparison, "aligned", "holm")]
+        public = frame.loc[(comparison, "custom", comparison)]
+        pd.testing.assert_series_equal(public, builtin, check_names=False)
+        assert builtin["rejections"] > 1  # decisions to compare
 
 
 @pytest.mark.parametrize(

@@ -34,7 +34,7 @@ for why one permutation engine serves all four tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -57,6 +57,7 @@ from multicomp.ranktests.permutation import (
     RandomState,
     check_options,
     omnibus_pvalue,
+    omnibus_pvalues,
     pvalue_label,
 )
 
@@ -720,21 +721,44 @@ def ranked(
     scores: Scores,
     tie_correction: bool,
     options: PValueOptions,
-    pairs: float | None = None,
 ) -> tuple[np.ndarray, float, PValue]:
     """The registered rank ``test`` of checked ``scores``: its within-data-set table W, its
     statistic (the registry's vectorised one, as the permutation engine and
-    :func:`multicomp.simulate` use it) and its p-value by ``options``; ``pairs``: the smallest
-    threshold of a post-hoc on the same table, whose permutations are then drawn with the
-    omnibus test's (:func:`multicomp.ranktests.permutation.omnibus_pvalue`)."""
-    entry = ranktests.get(test)
-    table = entry.table(scores.oriented())
-    n, k = table.shape
-    statistic = float(entry.statistic(table, tie_correction))
-    asymptotic = float(entry.pvalue(np.asarray(statistic), n, k))
-    resampled = None if entry.kernel else _statistic_of(entry, tie_correction)
-    p = omnibus_pvalue(table, asymptotic, *options, statistic=resampled, pairs=pairs)
-    return table, statistic, p
+    :func:`multicomp.simulate` use it) and its p-value by ``options``."""
+    return ranked_together((test,), scores, tie_correction, options)[0]
+
+
+def ranked_together(
+    tests: Sequence[str],
+    scores: Scores,
+    tie_correction: bool,
+    options: PValueOptions,
+    pairs: float | None = None,
+) -> list[tuple[np.ndarray, float, PValue]]:
+    """:func:`ranked` of several registered rank ``tests`` of the same scores, whose Monte
+    Carlo p-values (of the tests with the Rust kernel) come from one permutation draw
+    (:func:`multicomp.ranktests.permutation.omnibus_pvalues`); ``pairs``: the smallest
+    threshold of a post-hoc on the first test's table, whose permutations are then drawn with
+    them."""
+    oriented = scores.oriented()
+    entries = [ranktests.get(test) for test in tests]
+    tables = [entry.table(oriented) for entry in entries]
+    n, k = tables[0].shape
+    statistics = [float(e.statistic(t, tie_correction)) for e, t in zip(entries, tables)]
+    asymptotic = [float(e.pvalue(np.asarray(s), n, k)) for e, s in zip(entries, statistics)]
+    kernel = [i for i, entry in enumerate(entries) if entry.kernel]
+    shared = omnibus_pvalues(
+        [tables[i] for i in kernel],
+        [asymptotic[i] for i in kernel],
+        *options,
+        pairs=pairs if kernel[:1] == [0] else None,
+    )
+    pvalues = dict(zip(kernel, shared))
+    for i, entry in enumerate(entries):
+        if i not in pvalues:  # the numpy engine, with the test's own statistic
+            resampled = _statistic_of(entry, tie_correction)
+            pvalues[i] = omnibus_pvalue(tables[i], asymptotic[i], *options, statistic=resampled)
+    return [(tables[i], statistics[i], pvalues[i]) for i in range(len(tests))]
 
 
 def _statistic_of(
@@ -774,12 +798,13 @@ def rank_omnibus(
     ``threshold``: the smallest threshold of the post-hoc by ``test`` that follows, whose
     permutations are drawn with its omnibus test's (one draw for both)."""
     pairs = _pairs(test, options, threshold)
-    friedman_ranks, statistic, p = ranked(
-        "friedman", scores, tie_correction, options, pairs if test == "friedman" else None
+    own = test != "friedman" and test in ranktests.names()  # Friedman's is always shown
+    tests = (test, "friedman") if own else ("friedman",)
+    *other, (friedman_ranks, statistic, p) = ranked_together(
+        tests, scores, tie_correction, options, pairs
     )
     rows = _rows("friedman", friedman_ranks, statistic, p, tie_correction)
-    if test != "friedman" and test in ranktests.names():  # Friedman's is always shown
-        table, statistic, p = ranked(test, scores, tie_correction, options, pairs)
+    for table, statistic, p in other:
         rows += _rows(test, table, statistic, p, tie_correction)
     return tuple(rows), average_ranks(scores, friedman_ranks)
 

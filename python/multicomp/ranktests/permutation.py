@@ -39,8 +39,12 @@ each resample (they share one null distribution), which makes the estimate more 
 The Monte Carlo loop runs in the Rust core (``multicomp._core.permutation_draw``, GIL released,
 Ctrl-C honoured) for the tests whose statistic increases with S (the built-in ones:
 ``RankTest.kernel``); one draw counts S* >= S and every pair's |D*| >= |d|, so the omnibus
-test and its post-hoc share it (:func:`multicomp.compare` draws once per rank test). Its
-random stream is xoshiro256++ seeded from ``random_state``, cut into blocks of 1,024
+test and its post-hoc share it. Several tests of the same scores are drawn together, each row
+permuted once for all their tables: :func:`multicomp.compare` with ``test="aligned"`` draws
+once for Friedman's row, the aligned ranks' test and its post-hoc. A table's counts are those
+of its own draw, because every built-in table orders a row's cells as the scores do and the
+canonical order of the data sets (:func:`canonical`) puts their pattern of ties first, which
+is the same in every built-in table. Its random stream is xoshiro256++ seeded from ``random_state``, cut into blocks of 1,024
 resamples each with its own jump of the stream, so p-values do not depend on the number of
 threads. A test registered without the kernel is resampled here, with numpy, and its own
 vectorised statistic computed on the permuted tables.
@@ -63,7 +67,7 @@ import functools
 import itertools
 import math
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -221,27 +225,74 @@ def omnibus_pvalue(
     the Monte Carlo work exceeds :data:`multicomp._work.PERMUTATION_WORK_LIMIT`.
 
     ``statistic``: for a test without the Rust kernel, its statistic of permuted tables (the
-    numpy engine; no exact form). ``pairs``: the smallest threshold of the post-hoc that will
-    follow on the same table (:func:`pair_pvalues`): the draw then counts its pairs too, with
-    the resamples it needs, so that one draw serves both."""
+    numpy engine; no exact form). ``pairs``: as for :func:`omnibus_pvalues`."""
+    if statistic is None:
+        return omnibus_pvalues(
+            [table], [asymptotic], method, random_state, n_resamples, pairs=pairs
+        )[0]
     method = resolve(method, table.shape[0])
     if method == "asymptotic":
         return PValue(float(asymptotic), "asymptotic")
-    if statistic is None and method != "permutation":
-        exact = _exact_omnibus(units(table))
-        if exact is not None:
-            return PValue(exact, "exact")
     if method == "exact":
         raise ValueError(_too_big(table.shape))
     n, k = table.shape
-    if pairs is not None and statistic is None and not _pairs_exact(table, method):
-        with_pairs = _resamples(method, n_resamples, pairs)
-        if method != "auto" or _work(n, k, with_pairs, True) <= PERMUTATION_WORK_LIMIT:
-            draw = _drawn(table, None, _all_gaps(units(table)), with_pairs, random_state)
-            return _omnibus_of(draw, with_pairs)
     if method == "auto" and _work(n, k, n_resamples, False) > PERMUTATION_WORK_LIMIT:
         return PValue(float(asymptotic), "asymptotic")
-    return _omnibus_of(_drawn(table, statistic, None, n_resamples, random_state), n_resamples)
+    values = np.asarray(table, np.float64)
+    draw = _numpy_draw(values, statistic, np.zeros(0), n_resamples, _seed(random_state))
+    return _omnibus_of(draw.at_least, n_resamples)
+
+
+def omnibus_pvalues(
+    tables: Sequence[np.ndarray],
+    asymptotic: Sequence[float],
+    method: str,
+    random_state: RandomState,
+    n_resamples: int,
+    *,
+    pairs: float | None = None,
+) -> list[PValue]:
+    """:func:`omnibus_pvalue` of several tests with the Rust kernel on the same scores (their
+    within-row ``tables`` and ``asymptotic`` p-values): those that are not exact share one
+    Monte Carlo draw, and each gets the p-value its own draw would give.
+
+    ``pairs``: the smallest threshold of the post-hoc that will follow on the first table
+    (:func:`pair_pvalues`): the draw then counts its pairs too, with the resamples it needs,
+    so that one draw serves the omnibus tests and the post-hoc."""
+    if not tables:
+        return []
+    n, k = tables[0].shape
+    method = resolve(method, n)
+    if method == "asymptotic":
+        return [PValue(float(p), "asymptotic") for p in asymptotic]
+    found = {}
+    if method != "permutation":
+        exact = [_exact_omnibus(units(table)) for table in tables]
+        found = {i: PValue(p, "exact") for i, p in enumerate(exact) if p is not None}
+    if method == "exact" and len(found) < len(tables):
+        raise ValueError(_too_big(tables[0].shape))
+    drawn = [i for i in range(len(tables)) if i not in found]
+    if pairs is not None and not _pairs_exact(tables[0], method):
+        with_pairs = _resamples(method, n_resamples, pairs)
+        members = sorted({0, *drawn})
+        if (
+            method != "auto"
+            or _work(n, k, with_pairs, True, len(members)) <= PERMUTATION_WORK_LIMIT
+        ):
+            gaps = _all_gaps(units(tables[0]))
+            draws = _drawn([tables[i] for i in members], gaps, with_pairs, random_state)
+            found |= {i: _omnibus_of(d.at_least, with_pairs) for i, d in zip(members, draws)}
+            return [found[i] for i in range(len(tables))]
+    if (
+        drawn
+        and method == "auto"
+        and _work(n, k, n_resamples, False, len(drawn)) > PERMUTATION_WORK_LIMIT
+    ):
+        found |= {i: PValue(float(asymptotic[i]), "asymptotic") for i in drawn}
+    elif drawn:
+        draws = _drawn([tables[i] for i in drawn], None, n_resamples, random_state)
+        found |= {i: _omnibus_of(d.at_least, n_resamples) for i, d in zip(drawn, draws)}
+    return [found[i] for i in range(len(tables))]
 
 
 def pair_pvalues(
@@ -270,18 +321,14 @@ def pair_pvalues(
             return _at(tail, _gaps(difference)), "exact", None
     if method == "exact":
         raise ValueError(_too_big(table.shape))
-    n_resamples = _resamples(method, n_resamples, threshold)
     n, k = table.shape
-    if (
-        method == "auto"
-        and asymptotic is not None
-        and _work(n, k, n_resamples, True) > PERMUTATION_WORK_LIMIT
-    ):
+    if asymptotic is not None and pair_resamples(method, n_resamples, threshold, (n, k)) is None:
         return np.asarray(asymptotic, dtype=np.float64), "asymptotic", None
+    n_resamples = _resamples(method, n_resamples, threshold)
     if integral:
         gaps = _gaps(difference)
         observed = np.unique(gaps)
-        draw = _drawn(table, None, observed, n_resamples, random_state)
+        draw = _drawn([table], observed, n_resamples, random_state)[0]
         found = draw.pairs_at_least[np.searchsorted(draw.gaps, observed)]
         at_least = found[np.searchsorted(observed, gaps)]
     else:
@@ -310,36 +357,70 @@ _DRAWS: OrderedDict[tuple[object, ...], Draw] = OrderedDict()
 
 
 def _drawn(
-    table: np.ndarray,
-    statistic: Statistic | None,
+    tables: Sequence[np.ndarray],
     gaps: np.ndarray | None,
     n_resamples: int,
     random_state: RandomState,
-) -> Draw:
-    """The draw of ``table`` (its ``gaps``, in the units of :func:`units`, counted when
-    given): by the Rust core without ``statistic`` (kept for the next call with the same
-    table, resamples and seed, which then draws nothing), else by :func:`_numpy_draw`."""
+) -> list[Draw]:
+    """The draws of ``tables`` (within-row scores of the same N x k scores; the first one's
+    ``gaps``, in the units of :func:`units`, counted when given) by the Rust core: one draw for
+    all of them, which gives each table the counts of its own draw (:func:`_together`). A draw
+    is kept for the next call with the same table, resamples and seed, which then draws
+    nothing."""
     seed = _seed(random_state)
     wanted = np.zeros(0, np.int64) if gaps is None else np.asarray(gaps, np.int64)
-    if statistic is not None:
-        values = np.asarray(table, np.float64)
-        return _numpy_draw(values, statistic, wanted.astype(np.float64) / _UNITS, n_resamples, seed)
-    w = units(table)
-    rows, totals = canonical(w), w.sum(axis=0)
-    key = (rows.tobytes(), rows.shape, np.sort(totals).tobytes(), n_resamples, seed)
-    kept = _DRAWS.get(key)
-    if kept is not None and np.isin(wanted, kept.gaps).all():
-        _DRAWS.move_to_end(key)
-        return kept
-    at_least, counts = _core.permutation_draw(
-        rows, totals, wanted, n_resamples=n_resamples, seed=seed
-    )
-    draw = Draw(int(at_least), wanted, counts.astype(np.float64))
-    if wanted.size <= _KEPT_GAPS:  # a few MB at most kept
+    asked = [wanted, *[wanted[:0]] * (len(tables) - 1)]  # the pairs of the first table only
+    w = [units(table) for table in tables]
+    rows = [canonical(table) for table in w]
+    keys = [
+        (r.tobytes(), r.shape, np.sort(t.sum(axis=0)).tobytes(), n_resamples, seed)
+        for r, t in zip(rows, w)
+    ]
+    draws: dict[int, Draw] = {}
+    for i, key in enumerate(keys):
+        kept = _DRAWS.get(key)
+        if kept is not None and np.isin(asked[i], kept.gaps).all():
+            _DRAWS.move_to_end(key)
+            draws[i] = kept
+    for group, arranged in _together(w, rows, [i for i in range(len(w)) if i not in draws]):
+        totals = np.stack([w[i].sum(axis=0) for i in group])
+        at_least, counts = _core.permutation_draw(
+            arranged, totals, asked[group[0]], n_resamples=n_resamples, seed=seed
+        )
+        pairs = [counts.astype(np.float64), *[np.zeros(0)] * (len(group) - 1)]
+        for i, count, found in zip(group, at_least, pairs):
+            draws[i] = Draw(int(count), asked[i], found)
+            _keep(keys[i], draws[i])
+    return [draws[i] for i in range(len(w))]
+
+
+def _together(
+    w: list[np.ndarray], rows: list[np.ndarray], missing: list[int]
+) -> list[tuple[list[int], np.ndarray]]:
+    """The ``missing`` tables in groups that one draw serves, each group with its tables
+    stacked in the order of its first: with the first missing table, every table that the
+    first one's arrangement (the order of its canonical form, :func:`canonical`: each row's
+    cells in the order of its values, the rows in its order) puts in its own canonical form
+    ``rows``, so that its counts are those of its own draw (the built-in tests' tables all
+    are, being increasing functions of the scores within a row); each other table alone."""
+    if not missing:
+        return []
+    first, rest = missing[0], missing[1:]
+    leader = w[first]
+    columns = np.argsort(leader, axis=1, kind="stable")
+    order = _row_order(np.take_along_axis(leader, columns, axis=1))
+    arranged = {i: np.take_along_axis(w[i], columns, axis=1)[order] for i in rest}
+    joint = [i for i in rest if np.array_equal(arranged[i], rows[i])]
+    groups = [([first, *joint], np.stack([rows[first], *[rows[i] for i in joint]]))]
+    return groups + [([i], rows[i][None]) for i in rest if i not in joint]
+
+
+def _keep(key: tuple[object, ...], draw: Draw) -> None:
+    """Keeps ``draw`` for the next call (a few MB at most)."""
+    if draw.gaps.size <= _KEPT_GAPS:
         _DRAWS[key] = draw
         if len(_DRAWS) > _KEPT_DRAWS:
             _DRAWS.popitem(last=False)
-    return draw
 
 
 def _numpy_draw(
@@ -380,8 +461,8 @@ def _pairs_exact(table: np.ndarray, method: str) -> bool:
     return method != "permutation" and _exact_pair_tail(units(table)) is not None
 
 
-def _omnibus_of(draw: Draw, n_resamples: int) -> PValue:
-    return PValue((draw.at_least + 1) / (n_resamples + 1), "permutation", n_resamples)
+def _omnibus_of(at_least: int, n_resamples: int) -> PValue:
+    return PValue((at_least + 1) / (n_resamples + 1), "permutation", n_resamples)
 
 
 def _seed(random_state: RandomState) -> int:
@@ -389,7 +470,13 @@ def _seed(random_state: RandomState) -> int:
     (any size of int), drawn from a Generator (which advances it) or from fresh entropy."""
     if random_state is None or isinstance(random_state, np.random.Generator):
         return int(generator(random_state).integers(2**64, dtype=np.uint64))
-    return int(np.random.SeedSequence(int(random_state)).generate_state(1, np.uint64)[0])
+    return _seed_of(int(random_state))
+
+
+@functools.lru_cache(maxsize=64)
+def _seed_of(seed: int) -> int:
+    """The 64-bit stream seed of an int seed (cached: the same seed recurs call after call)."""
+    return int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
 
 
 def pinned(random_state: RandomState) -> int:
@@ -400,6 +487,23 @@ def pinned(random_state: RandomState) -> int:
     return int(random_state)
 
 
+def pair_resamples(
+    method: str, n_resamples: int, threshold: float | None, shape: tuple[int, int]
+) -> int | None:
+    """The resamples of the Monte Carlo draw of the pairs of an N x k table (``shape``) by
+    ``method``: ``n_resamples``, raised for ``"auto"`` so that the floor 1/(n + 1) lies a factor
+    :data:`RESOLUTION` below ``threshold`` (the smallest of the procedures that read the
+    p-values, alpha/m for m hypotheses); None where ``"auto"`` takes the asymptotic p-values
+    instead, that draw exceeding :data:`multicomp._work.PERMUTATION_WORK_LIMIT`.
+    :func:`pair_pvalues` and :func:`omnibus_pvalues` (with ``pairs``) draw this many (unless
+    the pairs' exact distribution fits); :func:`multicomp.simulate` counts its work by it."""
+    drawn = _resamples(method, n_resamples, threshold)
+    n, k = shape
+    if method == "auto" and _work(n, k, drawn, True) > PERMUTATION_WORK_LIMIT:
+        return None
+    return drawn
+
+
 def _resamples(method: str, n_resamples: int, threshold: float | None) -> int:
     """``n_resamples``, raised for ``"auto"`` to resolve ``threshold`` (:data:`RESOLUTION`)."""
     if method != "auto" or threshold is None or threshold <= 0:
@@ -407,10 +511,10 @@ def _resamples(method: str, n_resamples: int, threshold: float | None) -> int:
     return max(n_resamples, min(MAX_RESAMPLES, math.ceil(RESOLUTION / threshold) - 1))
 
 
-def _work(n: int, k: int, n_resamples: int, pairs: bool) -> float:
-    """Cells a Monte Carlo draw updates: each resample's N x k table, and its k(k-1)/2 pairs
-    when they are counted."""
-    return float(n_resamples) * (n * k + (k * (k - 1) / 2 if pairs else 0))
+def _work(n: int, k: int, n_resamples: int, pairs: bool, tables: int = 1) -> float:
+    """Cells a Monte Carlo draw updates: each resample's N x k ``tables``, and the k(k-1)/2
+    pairs of one when they are counted."""
+    return float(n_resamples) * (tables * n * k + (k * (k - 1) / 2 if pairs else 0))
 
 
 def _integral(table: np.ndarray) -> bool:
@@ -457,11 +561,32 @@ def _arrangements(k: int) -> np.ndarray:
 
 
 def canonical(w: np.ndarray) -> np.ndarray:
-    """The table with each row sorted and the rows in lexicographic order: the permutation
-    distributions depend on nothing else, so Monte Carlo p-values do not depend on the order of
-    the data sets or of the algorithms, and exact distributions are cached by it."""
+    """The table with each row sorted and the rows in order (:func:`_row_order`): the
+    permutation distributions depend on nothing else, so Monte Carlo p-values do not depend on
+    the order of the data sets or of the algorithms, and exact distributions are cached by it."""
     rows = np.sort(w, axis=1)
-    return rows[np.lexsort(rows.T[::-1])]
+    ordered: np.ndarray = rows[_row_order(rows)]
+    return ordered
+
+
+def _row_order(rows: np.ndarray) -> np.ndarray:
+    """The order of the sorted ``rows``: lexicographic in their pattern of ties (the
+    within-row ranks, which are the Friedman ranks of the scores for every built-in test),
+    then in their values. Every built-in test's table then puts the data sets in the same
+    order, up to rows that are equal in it, so that tables drawn together (:func:`_drawn`)
+    each get the counts of their own draw."""
+    n, k = rows.shape
+    starts = np.ones((n, k), dtype=bool)
+    starts[:, 1:] = rows[:, 1:] != rows[:, :-1]
+    if starts.all():  # no ties: one pattern
+        return np.lexsort(rows.T[::-1])
+    position = np.broadcast_to(np.arange(k), (n, k))
+    ends = np.ones((n, k), dtype=bool)
+    ends[:, :-1] = starts[:, 1:]
+    first = np.maximum.accumulate(np.where(starts, position, 0), axis=1)
+    last = np.minimum.accumulate(np.where(ends, position, k - 1)[:, ::-1], axis=1)[:, ::-1]
+    # first + last: twice the midrank (minus 2) of each cell within its row
+    return np.lexsort(np.concatenate([first + last, rows], axis=1).T[::-1])
 
 
 def _exact_omnibus(w: np.ndarray) -> float | None:

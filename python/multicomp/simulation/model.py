@@ -5,7 +5,7 @@ tables it draws (:func:`draw`)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,7 +23,7 @@ from multicomp._validation import (
 from multicomp._vocabulary import COMPARISONS, NOISES, ROMS, SE_FORMS, Comparison, Noise
 from multicomp.posthoc import PosthocOptions
 from multicomp.procedures import base as registry
-from multicomp.ranktests.permutation import check_options, resolve
+from multicomp.ranktests.permutation import check_options, pair_resamples, resolve
 
 __all__ = [
     "MAX_CELLS_PER_CHUNK",
@@ -32,7 +32,9 @@ __all__ = [
     "NoiseFunction",
     "Spec",
     "draw",
+    "hypotheses",
     "is_pairwise",
+    "posthoc_resamples",
     "work",
     "seed_sequence",
     "specify",
@@ -128,11 +130,12 @@ PAIRWISE_WORK = 150_000
 
 def work(spec: Spec, reps: int) -> float:
     """An estimate of the work of ``reps`` replications of ``spec``, in permuted scores (one
-    score of one table permuted once): per table of N x k scores and rank test,
-    ``n_resamples`` per score for each permutation p-value it needs (its omnibus test's, its
-    pairs'), plus :data:`ASYMPTOTIC_WORK` per score for its statistics; :data:`PAIRWISE_WORK`
-    per pair for a pairwise test; an exact permutation p-value is counted as a Monte Carlo
-    one (the engine chooses it where it is no dearer)."""
+    score of one table permuted once): per table of N x k scores and rank test, the resamples
+    of each permutation p-value it needs per score (its omnibus test's ``n_resamples``, and
+    those of each distinct set of pair p-values, :func:`posthoc_resamples`), plus :data:`ASYMPTOTIC_WORK`
+    per score for its statistics; :data:`PAIRWISE_WORK` per pair for a pairwise test; an exact
+    permutation p-value is counted as a Monte Carlo one (the engine chooses it where it is no
+    dearer)."""
     cells = spec.n_datasets * spec.k
     permuted = resolve(spec.posthoc.method, spec.n_datasets) != "asymptotic"
     per_table = ASYMPTOTIC_WORK * cells * len(spec.custom)
@@ -142,9 +145,34 @@ def work(spec: Spec, reps: int) -> float:
             per_table += PAIRWISE_WORK * spec.k * (spec.k - 1) // 2
             continue
         t_tests = ranktests.get(test).posthoc_df is not None and spec.posthoc.method == "auto"
-        calls = ("omnibus" in comparisons) + (bool(comparisons - {"omnibus"}) and not t_tests)
-        per_table += cells * (ASYMPTOTIC_WORK + permuted * calls * spec.posthoc.n_resamples)
+        resamples = ("omnibus" in comparisons) * spec.posthoc.n_resamples
+        if not t_tests:
+            drawn = posthoc_resamples(spec, comparisons - {"omnibus"}).values()
+            resamples += sum(filter(None, set(drawn)))  # one draw per distinct count
+        per_table += cells * (ASYMPTOTIC_WORK + permuted * resamples)
     return float(reps) * per_table
+
+
+def hypotheses(comparison: str, k: int) -> int:
+    """m, the number of hypotheses of ``comparison`` among ``k`` algorithms."""
+    return {"omnibus": 1, "control": k - 1, "all_pairs": k * (k - 1) // 2}[comparison]
+
+
+def posthoc_resamples(spec: Spec, comparisons: Iterable[str]) -> dict[str, int | None]:
+    """The resamples of the pair p-values of each post-hoc of ``comparisons`` (``"control"``,
+    ``"all_pairs"``) of ``spec``: under ``method="auto"`` a post-hoc of m hypotheses draws
+    enough to resolve alpha/m (None: it takes the asymptotic p-values instead), as the
+    post-hoc functions do (:func:`multicomp.ranktests.permutation.pair_resamples`)."""
+    options, shape = spec.posthoc, (spec.n_datasets, spec.k)
+    return {
+        comparison: pair_resamples(
+            options.method,
+            options.n_resamples,
+            spec.alpha / hypotheses(comparison, spec.k),
+            shape,
+        )
+        for comparison in sorted(comparisons)
+    }
 
 
 def is_pairwise(test: str) -> bool:
@@ -189,7 +217,6 @@ def specify(
     scenario = _scenario(noise, scale_spread, decimals, control, k)
     rows = _rows(chosen_comparisons, chosen_tests, procedures, registry.Context(k, rom=options.rom))
     extra = _custom(custom, scenario["control"])
-    m_of = {"omnibus": 1, "control": k - 1, "all_pairs": k * (k - 1) // 2}
     index = rows + [(comparison, "custom", name) for comparison, name, _ in extra]
     if not index:
         raise ValueError("no procedure to simulate: check comparisons, tests and procedures")
@@ -203,7 +230,7 @@ def specify(
         tie_correction=bool(tie_correction),
         posthoc=options,
     )
-    return spec, index, [m_of[comparison] for comparison, _, _ in index]
+    return spec, index, [hypotheses(comparison, k) for comparison, _, _ in index]
 
 
 def _scenario(

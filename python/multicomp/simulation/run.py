@@ -16,6 +16,7 @@ from multicomp import ranktests
 from multicomp._validation import check_bool, check_count, check_nonnegative
 from multicomp._vocabulary import (
     COMPARISONS,
+    POSTHOC_COMPARISONS,
     Z_TESTS,
     Comparison,
     Noise,
@@ -42,7 +43,9 @@ from multicomp.simulation.model import (
     NoiseFunction,
     Spec,
     draw,
+    hypotheses,
     is_pairwise,
+    posthoc_resamples,
     seed_sequence,
     specify,
     work,
@@ -76,29 +79,45 @@ def _by_method(p: np.ndarray, tables: np.ndarray, spec: Spec) -> np.ndarray:
     )
 
 
-def _pairs_by_method(tables: np.ndarray, spec: Spec) -> np.ndarray | None:
+def _pairs_by_method(
+    tables: np.ndarray, spec: Spec, basis: _Ranked
+) -> dict[str, np.ndarray] | None:
     """The permutation p-values of every pair (``itertools.combinations`` order) of each
     replication's within-row scores ``tables`` (reps, N, k), as the rank post-hocs compute them
-    for ``spec.method``; None where they use the normal approximation (or no post-hoc runs)."""
+    for ``spec.method``, per post-hoc comparison: under ``"auto"`` each draws the resamples
+    that resolve its alpha/m, or takes the normal p-values of ``basis`` (its ranks and SE)
+    where those draws would be too many (:func:`multicomp.simulation.model.posthoc_resamples`).
+    A pair's p-value depends only on |d|, the resamples and the seed, so one set per distinct
+    count serves every comparison that draws it. None where they use the normal approximation
+    (or no post-hoc runs)."""
     options = spec.posthoc
-    if resolve(options.method, spec.n_datasets) == "asymptotic" or all(
-        comparison == "omnibus" for comparison, _, _ in spec.rows
-    ):
+    comparisons = {comparison for comparison, _, _ in spec.rows} - {"omnibus"}
+    if resolve(options.method, spec.n_datasets) == "asymptotic" or not comparisons:
         return None
-    first, second = _pairs(spec.k)
+    first, second = (np.broadcast_to(side, (len(tables), len(side))) for side in _pairs(spec.k))
+    normal = _two_sided(basis, "all_pairs", first, second)
     totals = tables.sum(axis=1)
-    return np.array(
-        [
-            pair_pvalues(
-                table,
-                t[second] - t[first],
-                options.method,
-                options.random_state,
-                options.n_resamples,
-            )[0]
-            for table, t in zip(tables, totals)
-        ]
-    )
+    differences = np.take_along_axis(totals, second, -1) - np.take_along_axis(totals, first, -1)
+    counts = posthoc_resamples(spec, comparisons)
+    by_count: dict[int | None, np.ndarray] = {}
+    for comparison, count in counts.items():
+        if count not in by_count:  # the post-hoc's smallest threshold: Bonferroni's alpha/m
+            threshold = spec.alpha / hypotheses(comparison, spec.k)
+            by_count[count] = np.array(
+                [
+                    pair_pvalues(
+                        table,
+                        difference,
+                        options.method,
+                        options.random_state,
+                        options.n_resamples,
+                        asymptotic=p,
+                        threshold=threshold,
+                    )[0]
+                    for table, difference, p in zip(tables, differences, normal)
+                ]
+            )
+    return {comparison: by_count[count] for comparison, count in counts.items()}
 
 
 class _Ranked(NamedTuple):
@@ -108,7 +127,8 @@ class _Ranked(NamedTuple):
     omnibus: dict[str, np.ndarray]  # omnibus test -> (reps,) p-values
     ranks: np.ndarray  # (reps, k), lower = better
     se: np.ndarray  # (reps,)
-    pair_p: np.ndarray | None = None  # (reps, k(k-1)/2) for the pairwise tests
+    # comparison -> (reps, k(k-1)/2) p-values of all pairs: the pairwise tests', permutation's
+    pair_p: dict[str, np.ndarray] | None = None
     df: float | None = None  # Student's t of the post-hoc's z (Conover's), or normal
 
 
@@ -133,11 +153,11 @@ def _ranked(x: np.ndarray, spec: Spec, test: str) -> _Ranked:
     form = getattr(spec.posthoc, entry.se_option) if entry.se_option else "calibrated"
     se = np.broadcast_to(entry.se[form](table, k, n), (reps,))
     ranks = table.sum(axis=1) / entry.total(n)
-    if entry.posthoc_df is not None:  # Conover's t tests: t at every N under "auto"
-        df = entry.posthoc_df(n, k)
-        pairs = None if spec.posthoc.method == "auto" else _pairs_by_method(table, spec)
-        return _Ranked(omnibus, ranks, se, pairs, df)
-    return _Ranked(omnibus, ranks, se, _pairs_by_method(table, spec))
+    df = None if entry.posthoc_df is None else entry.posthoc_df(n, k)
+    normal = _Ranked(omnibus, ranks, se, None, df)
+    if df is not None and spec.posthoc.method == "auto":  # Conover's t tests: t at every N
+        return normal
+    return normal._replace(pair_p=_pairs_by_method(table, spec, normal))
 
 
 def _pairwise(x: np.ndarray, test: str) -> _Ranked:
@@ -150,7 +170,8 @@ def _pairwise(x: np.ndarray, test: str) -> _Ranked:
     p = np.array([entry.pvalues(table, first, second)[1] for table in x])
     order = ranktests.get(entry.ranks)
     ranks = order.table(x).sum(axis=1) / order.total(n)
-    return _Ranked({}, ranks, np.full(reps, np.nan), p.reshape(reps, len(first)))
+    pair_p: dict[str, np.ndarray] = dict.fromkeys(POSTHOC_COMPARISONS, p.reshape(reps, -1))
+    return _Ranked({}, ranks, np.full(reps, np.nan), pair_p)
 
 
 def _basis(x: np.ndarray, spec: Spec, test: str) -> _Ranked:
@@ -158,14 +179,17 @@ def _basis(x: np.ndarray, spec: Spec, test: str) -> _Ranked:
     return _pairwise(x, test) if is_pairwise(test) else _ranked(x, spec, test)
 
 
-def _two_sided(basis: _Ranked, first: np.ndarray, second: np.ndarray) -> np.ndarray:
-    """(reps, m) two-sided p-values of the pairs (first, second) of each replication: the
-    pairwise test's, or p = 2 Phi(-|z|) with z = (R_second - R_first)/SE (posthoc's ``_z_tests``)."""
+def _two_sided(
+    basis: _Ranked, comparison: str, first: np.ndarray, second: np.ndarray
+) -> np.ndarray:
+    """(reps, m) two-sided p-values of the pairs (first, second) of each replication in
+    ``comparison``: the pairwise test's or permutation's (``basis.pair_p``), or p = 2 Phi(-|z|)
+    with z = (R_second - R_first)/SE (posthoc's ``_z_tests``)."""
     if basis.pair_p is not None:
         k = basis.ranks.shape[-1]
         low, high = np.minimum(first, second), np.maximum(first, second)
         return np.take_along_axis(
-            basis.pair_p, low * k - low * (low + 1) // 2 + high - low - 1, axis=-1
+            basis.pair_p[comparison], low * k - low * (low + 1) // 2 + high - low - 1, axis=-1
         )
     ranks, se = basis.ranks, basis.se
     difference = np.take_along_axis(ranks, second, axis=-1) - np.take_along_axis(
@@ -259,11 +283,13 @@ def run_chunk(spec: Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarray
             control = np.zeros(reps, dtype=int)
         elif comparison == "control":
             control = controls.setdefault(test, _control_index(spec, basis.ranks))
-            p = _two_sided(basis, np.repeat(control[:, None], k - 1, axis=1), _others(control, k))
+            p = _two_sided(
+                basis, comparison, np.repeat(control[:, None], k - 1, axis=1), _others(control, k)
+            )
             reject = _decide_control(p, procedure, spec)
         else:
             control = np.zeros(reps, dtype=int)
-            p = _two_sided(basis, first, second)
+            p = _two_sided(basis, comparison, first, second)
             reject = all_pairs_apv(p, procedure, k, spec.posthoc.monotone) <= spec.alpha
         out.append(_tally(reject, _truth(spec, comparison, control)))
     for comparison, name, function in spec.custom:
@@ -378,7 +404,11 @@ def simulate(
         for N <= 16, one table at a time, so slower; each Monte Carlo p-value uses the
         package's default seed, as a call of the package's functions would, so tables whose
         ranks are alike share one Monte Carlo null distribution and a rejection rate carries
-        that draw's error, sqrt(alpha(1 - alpha)/n_resamples), besides its own).
+        that draw's error, sqrt(alpha(1 - alpha)/n_resamples), besides its own). Under
+        ``"auto"`` each post-hoc draws at least 10 m/alpha - 1 resamples, m its number of
+        hypotheses, as :func:`multicomp.posthoc_control` and
+        :func:`multicomp.posthoc_all_pairs` do (normal p-values where that draw is past their
+        work limit), so its p-values are theirs.
     random_state : int or numpy.random.SeedSequence, optional
         The seed; the result's ``entropy`` repeats a run made without one.
     executor : concurrent.futures.Executor, optional
@@ -392,7 +422,8 @@ def simulate(
     max_work : float
         The most work started (default :data:`multicomp._work.MAX_SIMULATION_WORK`, 3e9,
         about 90 s): the work is estimated before any table is drawn, n_replications x the
-        resamples of each permutation p-value x the scores of a table (N k), summed over the
+        resamples of each permutation p-value (a post-hoc's as raised under ``"auto"``) x
+        the scores of a table (N k), summed over the
         tests (:func:`multicomp.simulation.model.work`), and a run past the limit is refused
         with the value to pass to run it anyway.
 

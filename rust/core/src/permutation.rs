@@ -13,6 +13,12 @@
 //! (resample, pair) couples with |C*_a - C*_b| >= g: one draw serves the omnibus test and
 //! its post-hoc.
 //!
+//! Several tables of the same scores may be drawn together (the within-row scores of several
+//! rank tests): each resample then applies one permutation of each row to every table (the
+//! same arrangement of the same row index), counts S* >= S for each table and the pairs of
+//! the first. The random stream does not depend on the values nor on the number of tables, so
+//! each table's counts are those of its own draw with the same seed.
+//!
 //! Reproducible on any number of threads: the resamples are cut into blocks of [`BLOCK`];
 //! block b draws from the xoshiro256++ stream seeded by `seed` and jumped b times
 //! (2^128 values apart), starting from W itself, and the counts of the blocks are summed
@@ -43,32 +49,42 @@ const MAX_LOOKUP: i64 = 1 << 22;
 /// The counts of a draw.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Draw {
-    /// Resamples with S* >= S.
-    pub at_least: u64,
-    /// For each gap g_j given: (resample, pair) couples with |C*_a - C*_b| >= g_j.
+    /// For each table: resamples with S* >= S.
+    pub at_least: Vec<u64>,
+    /// For each gap g_j given: (resample, pair) couples of the first table with
+    /// |C*_a - C*_b| >= g_j.
     pub pairs_at_least: Vec<u64>,
 }
 
-/// A table of `n_rows` x `k` values in [-MAX_VALUE, MAX_VALUE], k >= 2, k observed totals
+/// T tables (T = `totals.len() / k`, at least one) of the same `n_rows` x `k` shape stacked
+/// in `table`, values in [-MAX_VALUE, MAX_VALUE], k >= 2, each table's k observed totals
 /// within n_rows MAX_VALUE, and gaps that are non-negative and strictly increasing.
 pub fn check_draw(table: &[i64], k: usize, totals: &[i64], gaps: &[i64]) -> Result<()> {
     let bad = |detail: String| Err(CoreError::BadTable { detail });
     if k < 2 {
         return Err(CoreError::TooFewAlgorithms { k: k as i64 });
     }
-    if table.is_empty() || table.len() % k != 0 {
+    if totals.is_empty() || totals.len() % k != 0 {
         return bad(format!(
-            "{} values do not make rows of k = {k} (at least one row)",
-            table.len()
+            "expected k = {k} observed column totals per table, got {} values",
+            totals.len()
+        ));
+    }
+    let width = totals.len(); // k values per row of each table
+    if table.is_empty() || table.len() % width != 0 {
+        return bad(format!(
+            "{} values do not make {} tables of rows of k = {k} (at least one row)",
+            table.len(),
+            width / k
         ));
     }
     if let Some(v) = table.iter().find(|v| v.abs() > MAX_VALUE) {
         return bad(format!("value {v} is beyond +-2^40"));
     }
-    let most = MAX_VALUE.saturating_mul((table.len() / k) as i64);
-    if totals.len() != k || totals.iter().any(|t| t.abs() > most) {
+    let most = MAX_VALUE.saturating_mul((table.len() / width) as i64);
+    if totals.iter().any(|t| t.abs() > most) {
         return bad(format!(
-            "expected k = {k} observed column totals within the rows' range, got {totals:?}"
+            "expected observed column totals within the rows' range, got {totals:?}"
         ));
     }
     if gaps.first().is_some_and(|&g| g < 0) || gaps.windows(2).any(|w| w[0] >= w[1]) {
@@ -77,8 +93,9 @@ pub fn check_draw(table: &[i64], k: usize, totals: &[i64], gaps: &[i64]) -> Resu
     Ok(())
 }
 
-/// The counts of `n_resamples` resamples of `table` (rows of `k`; [`check_draw`] first)
-/// against the observed column `totals`, drawn from `seed`; blocks in parallel on the current rayon pool when `parallel` (the
+/// The counts of `n_resamples` resamples of the tables stacked in `table` (rows of `k`;
+/// [`check_draw`] first) against their observed column `totals` (k per table), drawn from
+/// `seed`; blocks in parallel on the current rayon pool when `parallel` (the
 /// counts are the same either way). `stop` is checked at every resample.
 #[allow(clippy::too_many_arguments)]
 pub fn draw(
@@ -92,7 +109,8 @@ pub fn draw(
     stop: &Interrupt,
 ) -> Result<Draw> {
     check_draw(table, k, totals, gaps)?;
-    let plan = Plan::new(table, k, sum_of_squares(totals), gaps);
+    let observed = totals.chunks_exact(k).map(sum_of_squares).collect();
+    let plan = Plan::new(table, k, observed, gaps);
     let mut streams = Vec::with_capacity(n_resamples.div_ceil(BLOCK));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     for start in (0..n_resamples).step_by(BLOCK) {
@@ -116,7 +134,9 @@ pub fn draw(
 
 impl Draw {
     fn add(mut self, other: Draw) -> Draw {
-        self.at_least += other.at_least;
+        for (a, b) in self.at_least.iter_mut().zip(other.at_least) {
+            *a += b;
+        }
         for (a, b) in self.pairs_at_least.iter_mut().zip(other.pairs_at_least) {
             *a += b;
         }
@@ -124,11 +144,11 @@ impl Draw {
     }
 }
 
-/// What every block shares: the table, S, the gaps and how a row is permuted.
+/// What every block shares: the tables, their S, the gaps and how a row is permuted.
 struct Plan<'a> {
-    table: &'a [i64],
+    tables: Vec<&'a [i64]>,
     k: usize,
-    observed: i128,
+    observed: Vec<i128>,
     gaps: &'a [i64],
     /// lookup[v] = the number of gaps <= v, for v <= the largest gap (when small enough).
     lookup: Vec<u32>,
@@ -147,7 +167,9 @@ enum Rows {
 const MAX_K_ARRANGED: usize = 8;
 
 impl<'a> Plan<'a> {
-    fn new(table: &'a [i64], k: usize, observed: i128, gaps: &'a [i64]) -> Self {
+    fn new(table: &'a [i64], k: usize, observed: Vec<i128>, gaps: &'a [i64]) -> Self {
+        let tables: Vec<&[i64]> = table.chunks_exact(table.len() / observed.len()).collect();
+        let n_rows = tables[0].len() / k;
         let lookup = match gaps.last() {
             Some(&top) if top <= MAX_LOOKUP => (0..=top)
                 .map(|v| gaps.partition_point(|&g| g <= v) as u32)
@@ -155,13 +177,13 @@ impl<'a> Plan<'a> {
             _ => Vec::new(),
         };
         Self {
-            table,
+            tables,
             k,
             observed,
             gaps,
             lookup,
             rows: if k <= MAX_K_ARRANGED {
-                Rows::Arranged(Arranged::new(k, table.len() / k))
+                Rows::Arranged(Arranged::new(k, n_rows))
             } else if k <= 2 * MAX_K_ARRANGED {
                 Rows::Halves(Halves::new(k))
             } else {
@@ -172,7 +194,7 @@ impl<'a> Plan<'a> {
 
     fn empty(&self) -> Draw {
         Draw {
-            at_least: 0,
+            at_least: vec![0; self.tables.len()],
             pairs_at_least: vec![0; self.gaps.len()],
         }
     }
@@ -180,36 +202,43 @@ impl<'a> Plan<'a> {
     /// `size` resamples from `rng`, starting from the table itself.
     fn block(&self, mut rng: Xoshiro256PlusPlus, size: usize, stop: &Interrupt) -> Draw {
         let k = self.k;
-        let mut rows = self.table.to_vec();
-        let mut totals = vec![0i64; k];
-        let mut scratch = Scratch::new(rows.len() / k, &self.rows);
+        // Fisher-Yates shuffles copies of the tables in place, resample after resample
+        let mut shuffled: Vec<Vec<i64>> = match self.rows {
+            Rows::FisherYates(_) => self.tables.iter().map(|t| t.to_vec()).collect(),
+            _ => Vec::new(),
+        };
+        let mut totals = vec![0i64; k * self.tables.len()];
+        let mut scratch = Scratch::new(self.tables[0].len() / k, &self.rows);
         // bins[j] = couples whose |difference| has exactly j gaps at or below it
         let mut bins = vec![0u64; self.gaps.len() + 1];
-        let mut at_least = 0;
+        let mut at_least = vec![0; self.tables.len()];
         for _ in 0..size {
             if stop.is_raised() {
                 break;
             }
-            totals.fill(0);
             match &self.rows {
                 Rows::Arranged(arranged) => {
-                    arranged.add(&rows, &mut totals, &mut scratch.indices, &mut rng)
+                    arranged.add(&self.tables, &mut totals, &mut scratch.indices, &mut rng)
                 }
                 Rows::Halves(halves) => {
-                    halves.add(&rows, &mut totals, &mut scratch.indices, &mut rng)
+                    halves.add(&self.tables, &mut totals, &mut scratch.indices, &mut rng)
                 }
                 Rows::FisherYates(batches) => {
                     for batch in batches {
-                        batch.shuffle(&mut rows, k, &mut scratch, &mut rng);
+                        batch.shuffle(&mut shuffled, k, &mut scratch, &mut rng);
                     }
-                    for row in rows.chunks_exact(k) {
-                        add_row(&mut totals, row);
+                    totals.fill(0);
+                    for (table, sums) in shuffled.iter().zip(totals.chunks_exact_mut(k)) {
+                        table.chunks_exact(k).for_each(|row| add_row(sums, row));
                     }
                 }
             }
-            at_least += u64::from(sum_of_squares(&totals) >= self.observed);
+            let sums = totals.chunks_exact(k).map(sum_of_squares);
+            for ((count, s), observed) in at_least.iter_mut().zip(sums).zip(&self.observed) {
+                *count += u64::from(s >= *observed);
+            }
             if !self.gaps.is_empty() {
-                self.count_pairs(&mut totals, &mut bins);
+                self.count_pairs(&mut totals[..k], &mut bins);
             }
         }
         let mut pairs_at_least = vec![0; self.gaps.len()];
@@ -290,22 +319,31 @@ impl Arranged {
         }
     }
 
-    /// Adds each row of `rows`, arranged at random, to `totals` (`indices`: one per row).
-    fn add(&self, rows: &[i64], totals: &mut [i64], indices: &mut [usize], rng: &mut impl RngCore) {
+    /// Sets the k `totals` of each table to the sum of its rows, each arranged at random (the
+    /// same arrangement of a row index in every table; `indices`: one per row).
+    fn add(
+        &self,
+        tables: &[&[i64]],
+        totals: &mut [i64],
+        indices: &mut [usize],
+        rng: &mut impl RngCore,
+    ) {
         for chunk in indices.chunks_mut(self.batch.bounds.len()) {
             match &self.rest {
                 Some(rest) if chunk.len() < self.batch.bounds.len() => rest.draw::<64>(rng, chunk),
                 _ => self.batch.draw::<64>(rng, chunk),
             }
         }
-        match self.k {
-            2 => self.add_k::<2>(rows, totals, indices),
-            3 => self.add_k::<3>(rows, totals, indices),
-            4 => self.add_k::<4>(rows, totals, indices),
-            5 => self.add_k::<5>(rows, totals, indices),
-            6 => self.add_k::<6>(rows, totals, indices),
-            7 => self.add_k::<7>(rows, totals, indices),
-            _ => self.add_k::<8>(rows, totals, indices),
+        for (rows, totals) in tables.iter().zip(totals.chunks_exact_mut(self.k)) {
+            match self.k {
+                2 => self.add_k::<2>(rows, totals, indices),
+                3 => self.add_k::<3>(rows, totals, indices),
+                4 => self.add_k::<4>(rows, totals, indices),
+                5 => self.add_k::<5>(rows, totals, indices),
+                6 => self.add_k::<6>(rows, totals, indices),
+                7 => self.add_k::<7>(rows, totals, indices),
+                _ => self.add_k::<8>(rows, totals, indices),
+            }
         }
     }
 
@@ -363,25 +401,57 @@ impl Halves {
         }
     }
 
-    /// Adds each row of `rows`, permuted at random, to `totals` (`indices`: three per row).
-    fn add(&self, rows: &[i64], totals: &mut [i64], indices: &mut [usize], rng: &mut impl RngCore) {
-        totals.fill(0);
-        let h = self.first.k;
-        for (row, drawn) in rows.chunks_exact(self.k).zip(indices.chunks_exact_mut(3)) {
+    /// Sets the k `totals` of each table to the sum of its rows, each permuted at random (the
+    /// same permutation of a row index in every table; `indices`: three per row).
+    fn add(
+        &self,
+        tables: &[&[i64]],
+        totals: &mut [i64],
+        indices: &mut [usize],
+        rng: &mut impl RngCore,
+    ) {
+        for drawn in indices.chunks_exact_mut(3) {
             self.batch.draw::<64>(rng, drawn);
-            let subset = &self.subsets[drawn[0] * self.k..(drawn[0] + 1) * self.k];
-            let (inside, outside) = subset.split_at(h);
-            let first = &self.first.orders[drawn[1] * h..(drawn[1] + 1) * h];
-            let second =
-                &self.second.orders[drawn[2] * (self.k - h)..(drawn[2] + 1) * (self.k - h)];
-            let (head, tail) = totals.split_at_mut(h);
-            for (total, &at) in head.iter_mut().zip(first) {
-                *total += row[usize::from(inside[usize::from(at)])];
+        }
+        for (rows, totals) in tables.iter().zip(totals.chunks_exact_mut(self.k)) {
+            self.add_table(rows, totals, indices);
+        }
+    }
+
+    fn add_table(&self, rows: &[i64], totals: &mut [i64], indices: &[usize]) {
+        match self.k {
+            9 => self.add_k::<9, 5>(rows, totals, indices),
+            10 => self.add_k::<10, 5>(rows, totals, indices),
+            11 => self.add_k::<11, 6>(rows, totals, indices),
+            12 => self.add_k::<12, 6>(rows, totals, indices),
+            13 => self.add_k::<13, 7>(rows, totals, indices),
+            14 => self.add_k::<14, 7>(rows, totals, indices),
+            15 => self.add_k::<15, 8>(rows, totals, indices),
+            _ => self.add_k::<16, 8>(rows, totals, indices),
+        }
+    }
+
+    /// [`Halves::add_table`] for K = k and H = ceil(k/2) known when compiled: the totals stay
+    /// in registers.
+    fn add_k<const K: usize, const H: usize>(
+        &self,
+        rows: &[i64],
+        totals: &mut [i64],
+        indices: &[usize],
+    ) {
+        let mut sums = [0i64; K];
+        for (row, drawn) in rows.chunks_exact(K).zip(indices.chunks_exact(3)) {
+            let subset = &self.subsets[drawn[0] * K..drawn[0] * K + K];
+            let first = &self.first.orders[drawn[1] * H..drawn[1] * H + H];
+            let second = &self.second.orders[drawn[2] * (K - H)..(drawn[2] + 1) * (K - H)];
+            for (sum, &at) in sums[..H].iter_mut().zip(first) {
+                *sum += row[usize::from(subset[usize::from(at)])];
             }
-            for (total, &at) in tail.iter_mut().zip(second) {
-                *total += row[usize::from(outside[usize::from(at)])];
+            for (sum, &at) in sums[H..].iter_mut().zip(second) {
+                *sum += row[usize::from(subset[H + usize::from(at)])];
             }
         }
+        totals.copy_from_slice(&sums);
     }
 }
 
@@ -459,10 +529,17 @@ impl Batch {
         }
     }
 
-    /// Its swaps on every row of `rows`: the words of all rows first, then their indices
+    /// Its swaps on every row of each of the `tables` (the same swaps of a row index in
+    /// every table): the words of all rows first, then their indices
     /// step by step across the rows (independent multiplications, which the processor
     /// overlaps), then the rare rejected rows again, then the swaps.
-    fn shuffle(&self, rows: &mut [i64], k: usize, scratch: &mut Scratch, rng: &mut impl RngCore) {
+    fn shuffle(
+        &self,
+        tables: &mut [Vec<i64>],
+        k: usize,
+        scratch: &mut Scratch,
+        rng: &mut impl RngCore,
+    ) {
         let width = self.bounds.len();
         for word in scratch.words.iter_mut() {
             *word = rng.next_u64();
@@ -479,12 +556,14 @@ impl Batch {
                 self.draw::<64>(rng, &mut scratch.indices[r * width..(r + 1) * width]);
             }
         }
-        for (row, indices) in rows
-            .chunks_exact_mut(k)
-            .zip(scratch.indices.chunks_exact(width))
-        {
-            for (step, &j) in indices.iter().enumerate() {
-                row.swap(self.top - step, j);
+        for rows in tables.iter_mut() {
+            for (row, indices) in rows
+                .chunks_exact_mut(k)
+                .zip(scratch.indices.chunks_exact(width))
+            {
+                for (step, &j) in indices.iter().enumerate() {
+                    row.swap(self.top - step, j);
+                }
             }
         }
     }
@@ -605,7 +684,7 @@ mod tests {
     /// (the counts depend only on their relative arrangement). Returns P(S* >= S) and, per
     /// gap, the mean number of pairs per resample with |D*| >= gap.
     fn enumerated(table: &[i64], k: usize, gaps: &[i64]) -> (f64, Vec<f64>) {
-        let plan = Plan::new(table, k, sum_of_squares(&totals_of(table, k)), gaps);
+        let plan = Plan::new(table, k, vec![sum_of_squares(&totals_of(table, k))], gaps);
         let mut order: Vec<u8> = (0..k as u8).collect();
         let mut orders = Vec::new();
         permutations(&mut order, 0, &mut orders);
@@ -615,7 +694,7 @@ mod tests {
             let mut totals: Vec<i64> = (0..k)
                 .map(|j| table[j] + table[k + usize::from(order[j])])
                 .collect();
-            at_least += f64::from(u8::from(sum_of_squares(&totals) >= plan.observed));
+            at_least += f64::from(u8::from(sum_of_squares(&totals) >= plan.observed[0]));
             let mut bins = vec![0u64; gaps.len() + 1];
             plan.count_pairs(&mut totals, &mut bins);
             for (j, pair) in pairs.iter_mut().enumerate() {
@@ -649,7 +728,7 @@ mod tests {
                 .for_each(|row| row.sort_unstable());
             let totals = totals_of(&table, k);
             let got = draw(&sorted, k, &totals, &gaps, n, 11, false, &stop).unwrap();
-            let frequency = got.at_least as f64 / n as f64;
+            let frequency = got.at_least[0] as f64 / n as f64;
             assert!(p > 0.01 && p < 0.99, "{k} {p}");
             assert!((frequency - p).abs() < 4.0 * (p * (1.0 - p) / n as f64).sqrt() + 1e-9);
             let m = (k * (k - 1) / 2) as f64;
@@ -685,6 +764,31 @@ mod tests {
         assert!((frequency - tail).abs() < 4.0 * (tail * (1.0 - tail) / n as f64).sqrt());
     }
 
+    /// Tables drawn together: each table's counts are those of its own draw (same seed), on
+    /// every way of permuting a row, and the pairs are counted on the first table.
+    #[test]
+    fn tables_drawn_together_count_as_drawn_alone() {
+        let stop = Interrupt::new();
+        for k in [5, 12, 25] {
+            let first: Vec<i64> = (0..9 * k as i64).map(|v| (v * 37 % 11) * 4).collect();
+            let second: Vec<i64> = first.iter().map(|v| v * v / 4 + 1).collect();
+            let gaps = [0, 8, 40, 100];
+            let (a, b) = (totals_of(&first, k), totals_of(&second, k));
+            let alone = draw(&first, k, &a, &gaps, 3_000, 5, true, &stop).unwrap();
+            let other = draw(&second, k, &b, &[], 3_000, 5, true, &stop).unwrap();
+            let stacked = [first.clone(), second.clone()].concat();
+            let totals = [a.clone(), b.clone()].concat();
+            let together = draw(&stacked, k, &totals, &gaps, 3_000, 5, true, &stop).unwrap();
+            assert_eq!(
+                together.at_least,
+                vec![alone.at_least[0], other.at_least[0]]
+            );
+            assert_eq!(together.pairs_at_least, alone.pairs_at_least);
+            let pairs = &alone.pairs_at_least;
+            assert!(0 < pairs[2] && pairs[2] < pairs[0], "{alone:?}");
+        }
+    }
+
     #[test]
     fn interrupted_and_bad_input() {
         let stop = Interrupt::new();
@@ -698,5 +802,18 @@ mod tests {
         assert!(draw(&[0, 4], 2, &[0, 4], &[4, 0], 10, 0, false, &fresh).is_err());
         assert!(draw(&[0, 1 << 41], 2, &[0, 1], &[], 10, 0, false, &fresh).is_err());
         assert!(draw(&[0, 4], 2, &[0], &[], 10, 0, false, &fresh).is_err());
+        // two tables need two sets of totals and rows for both
+        assert!(draw(
+            &[0, 4, 0, 4, 1],
+            2,
+            &[0, 4, 0, 4],
+            &[],
+            10,
+            0,
+            false,
+            &fresh
+        )
+        .is_err());
+        assert!(draw(&[0, 4, 0, 4], 2, &[0, 4, 0], &[], 10, 0, false, &fresh).is_err());
     }
 }

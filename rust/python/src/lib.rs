@@ -14,8 +14,8 @@ use multicomp_core::{
 };
 use numpy::ndarray::{ArrayD, IxDyn};
 use numpy::{
-    AllowTypeChange, PyArray1, PyArray2, PyArrayDyn, PyArrayLike1, PyArrayLike2, PyArrayLikeDyn,
-    PyUntypedArrayMethods,
+    AllowTypeChange, PyArray1, PyArray2, PyArrayDyn, PyArrayLike1, PyArrayLike2, PyArrayLike3,
+    PyArrayLikeDyn, PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
@@ -442,23 +442,35 @@ fn plackett_luce_pairs<'py>(
 /// machine: benches/RESULTS-permutation.md).
 const QUICK_DRAW_CELLS: usize = 1_000_000;
 
-/// Monte Carlo permutation counts of a table W (N, k) of integer units: over `n_resamples`
-/// resamples permuting each row, those with sum_j C*_j^2 >= sum_j totals_j^2 (`totals`: the
-/// observed column totals), and for each of the sorted `gaps` the (resample, pair) couples
-/// with |C*_a - C*_b| >= gap. Seeded by `seed`; the counts do not depend on the number of
-/// threads.
+/// Counts returned to Python.
+type Counts<'py> = Bound<'py, PyArray1<u64>>;
+
+/// Monte Carlo permutation counts of T tables W (T, N, k) of integer units, the within-row
+/// scores of T rank tests of the same scores: over `n_resamples` resamples permuting each row
+/// (one permutation of a row index for every table), for each table those with
+/// sum_j C*_j^2 >= sum_j totals_tj^2 (`totals` (T, k): the observed column totals), and for
+/// each of the sorted `gaps` the (resample, pair) couples of the first table with
+/// |C*_a - C*_b| >= gap. Seeded by `seed`; each table's counts are those of its own draw, and
+/// do not depend on the number of threads.
 #[pyfunction]
-#[pyo3(signature = (table, totals, gaps, *, n_resamples, seed))]
+#[pyo3(signature = (tables, totals, gaps, *, n_resamples, seed))]
 fn permutation_draw<'py>(
     py: Python<'py>,
-    table: PyArrayLike2<'py, i64, AllowTypeChange>,
-    totals: PyArrayLike1<'py, i64, AllowTypeChange>,
+    tables: PyArrayLike3<'py, i64, AllowTypeChange>,
+    totals: PyArrayLike2<'py, i64, AllowTypeChange>,
     gaps: PyArrayLike1<'py, i64, AllowTypeChange>,
     n_resamples: usize,
     seed: u64,
-) -> Result<(u64, Bound<'py, PyArray1<u64>>)> {
-    let k = table.shape()[1];
-    let values: Vec<i64> = table.as_array().iter().copied().collect();
+) -> Result<(Counts<'py>, Counts<'py>)> {
+    let (n_tables, k) = (tables.shape()[0], tables.shape()[2]);
+    if totals.shape() != [n_tables, k] {
+        let detail = format!(
+            "expected totals of shape ({n_tables}, {k}), got {:?}",
+            totals.shape()
+        );
+        return Err(CoreError::BadTable { detail }.into());
+    }
+    let values: Vec<i64> = tables.as_array().iter().copied().collect();
     let totals: Vec<i64> = totals.as_array().iter().copied().collect();
     let gaps: Vec<i64> = gaps.as_array().iter().copied().collect();
     permutation::check_draw(&values, k, &totals, &gaps)?;
@@ -468,7 +480,10 @@ fn permutation_draw<'py>(
     let draw = interruptible(py, quick, |stop| {
         permutation::draw(&values, k, &totals, &gaps, n_resamples, seed, !quick, stop)
     })?;
-    Ok((draw.at_least, PyArray1::from_vec(py, draw.pairs_at_least)))
+    Ok((
+        PyArray1::from_vec(py, draw.at_least),
+        PyArray1::from_vec(py, draw.pairs_at_least),
+    ))
 }
 
 #[pymodule]

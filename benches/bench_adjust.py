@@ -7,15 +7,19 @@ Prints Markdown tables for benches/RESULTS-adjust.md:
   row): ``multicomp.adjust_control`` against the vectorised NumPy versions of
   tests/plain_adjust.py (argsort, the step-wise formula, scatter back; Hommel by G10 Fig. 2,
   vectorised over the families), interleaved in one run, ratio of medians;
-* one Hommel family of m = 10^4 .. 10^6: wall and CPU time (medians of 3) and the peak memory above the
-  input, measured in a fresh process (Linux: the peak RSS, reset before the calls, minus the
-  RSS before them).
+* one Hommel family of m = 10^4 .. 10^6, each m in a fresh process: the peak memory above the
+  input (Linux: the peak RSS, reset before the calls, minus the RSS before them) over the first
+  call and over five, then wall and CPU time (medians of 7) interleaved with NumPy's stable
+  argsort of the same p-values (the floor of any sort-based adjustment), the vectorised NumPy
+  Holm and, at m = 10^4, the vectorised NumPy Hommel (G10 Fig. 2, O(m^2)); the load average
+  beside them.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 import time
@@ -70,43 +74,83 @@ def batches() -> None:
 
 
 _ONE_FAMILY = """
-import json, sys, time
+import importlib.util, json, os, sys, time
 import numpy as np
 import multicomp as mc
-m = int(sys.argv[1])
+m, plain_path = int(sys.argv[1]), sys.argv[2]
+spec = importlib.util.spec_from_file_location("plain_adjust", plain_path)
+plain = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(plain)
 p = np.random.default_rng(1).random(m) ** 2
 mc.adjust_control(p[:10], "hommel")  # load everything first
 def status(field):
     for line in open("/proc/self/status"):
         if line.startswith(field):
             return int(line.split()[1])
-with open("/proc/self/clear_refs", "w") as f:
-    f.write("5")  # resets the peak (VmHWM) to the current RSS
-before = status("VmRSS")
-wall, cpu = [], []
-for _ in range(3):
-    start, start_cpu = time.perf_counter(), time.process_time()
+def reset_peak():
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")  # resets the peak (VmHWM) to the current RSS
+    return status("VmRSS")
+before = reset_peak()
+mc.adjust_control(p, "hommel")
+first = (status("VmHWM") - before) / 1024
+for _ in range(4):
     mc.adjust_control(p, "hommel")
-    wall.append(time.perf_counter() - start)
-    cpu.append(time.process_time() - start_cpu)
-peak = status("VmHWM")
-print(json.dumps({"seconds": sorted(wall)[1], "cpu": sorted(cpu)[1],
-                  "above_input_mib": (peak - before) / 1024}))
+repeated = (status("VmHWM") - before) / 1024
+def timed(call):
+    start, start_cpu = time.perf_counter(), time.process_time()
+    call()
+    return time.perf_counter() - start, time.process_time() - start_cpu
+calls = {
+    "hommel": lambda: mc.adjust_control(p, "hommel"),
+    "argsort": lambda: np.argsort(p, kind="stable"),
+    "holm_numpy": lambda: np.maximum(plain.adjust(p, "holm"), p),
+}
+if m <= 10_000:
+    calls["hommel_numpy"] = lambda: np.maximum(plain.adjust(p, "hommel"), p)
+times = {name: [] for name in calls}
+for _ in range(7):
+    for name, call in calls.items():
+        times[name].append(timed(call))
+got = {name: [float(np.median([t[i] for t in ts])) for i in (0, 1)] for name, ts in times.items()}
+print(json.dumps({"times": got, "first_mib": first, "repeated_mib": repeated,
+                  "load": os.getloadavg()[0]}))
 """
 
 
 def one_family() -> None:
-    print("| m | Hommel, one family: wall (s) | CPU (s) | peak above the input (MiB) |")
-    print("|---|---|---|---|")
+    plain = str(HERE.parent / "tests" / "plain_adjust.py")
+    print(
+        "| m | Hommel: wall (s) | CPU (s) | / NumPy stable argsort (wall, CPU) | "
+        "/ NumPy Holm (wall, CPU) | / NumPy Hommel O(m^2) (wall) | "
+        "peak above the input, first call / 5 calls (MiB) | load (1 min) |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     for m in (10_000, 100_000, 1_000_000):
         run = subprocess.run(
-            [sys.executable, "-c", _ONE_FAMILY, str(m)], capture_output=True, text=True, check=True
+            [sys.executable, "-c", _ONE_FAMILY, str(m), plain],
+            capture_output=True,
+            text=True,
+            check=True,
         )
         got = json.loads(run.stdout)
-        print(f"| {m:,} | {got['seconds']:.3f} | {got['cpu']:.3f} | {got['above_input_mib']:.1f} |")
+        t = got["times"]
+        (wall, cpu), (sort_wall, sort_cpu), (holm_wall, holm_cpu) = (
+            t["hommel"],
+            t["argsort"],
+            t["holm_numpy"],
+        )
+        quadratic = f"{wall / t['hommel_numpy'][0]:.4f}" if "hommel_numpy" in t else "-"
+        print(
+            f"| {m:,} | {wall:.3f} | {cpu:.3f} | {wall / sort_wall:.2f}, {cpu / sort_cpu:.2f} | "
+            f"{wall / holm_wall:.2f}, {cpu / holm_cpu:.2f} | {quadratic} | "
+            f"{got['first_mib']:.1f} / {got['repeated_mib']:.1f} | {got['load']:.1f} |"
+        )
 
 
 if __name__ == "__main__":
+    print(f"conditions: {os.cpu_count()} cores, load average {os.getloadavg()}")
     batches()
     print()
     one_family()
+    print(f"\nconditions after: load average {os.getloadavg()}")

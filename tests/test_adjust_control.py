@@ -144,6 +144,30 @@ def test_statsmodels_agreement(p: np.ndarray) -> None:
         )
 
 
+#: Families beyond the Rust core's O(m^2) cut-off for Hommel (m > 16), with ties: equal values
+#: and multiples of one step, whose slopes p_(j) / j tie.
+P_FAMILIES = st.lists(
+    st.one_of(P_VALUE, st.integers(1, 20).map(lambda k: k * 0.0015)), min_size=17, max_size=400
+).map(np.array)
+
+
+@given(P_FAMILIES)
+def test_fast_hommel_equals_the_quadratic_algorithm(p: np.ndarray) -> None:
+    # Issue 23 item 6: the O(m log m) route against G10 Fig. 2 itself (vectorised NumPy,
+    # tests/plain_adjust.py; an ulp apart at most where slopes tie) and statsmodels; one
+    # family alone or in a stack; the input is neither modified nor shared by the result.
+    from plain_adjust import adjust
+
+    before = p.copy()
+    apv = adjust_control(p, "hommel")
+    np.testing.assert_array_equal(p, before)
+    assert not np.shares_memory(apv, p)
+    np.testing.assert_allclose(apv, np.maximum(adjust(p, "hommel"), p), rtol=1e-15, atol=0)
+    np.testing.assert_allclose(apv, multipletests(p, method="hommel")[1], rtol=1e-12, atol=1e-15)
+    stacked = adjust_control(np.stack([p[::-1], p]), "hommel")
+    np.testing.assert_array_equal(stacked, [apv[::-1], apv])
+
+
 @given(P_LISTS, st.randoms(use_true_random=False))
 def test_input_order(p: np.ndarray, rnd) -> None:
     perm = np.array(rnd.sample(range(p.size), p.size))

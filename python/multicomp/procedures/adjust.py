@@ -42,8 +42,9 @@ def _as_array(pvalues: ArrayLike) -> NDArray[np.generic]:
 
 
 def _checked(p: NDArray[np.generic]) -> FloatArray:
-    """A float64 copy of ``p`` (``-0.0`` made ``0.0``), or ValueError if it is empty or holds
-    values outside [0, 1] (NaN). Two reductions check it without temporary arrays."""
+    """``p`` as float64 (``-0.0`` made ``0.0``), or ValueError if it is empty or holds values
+    outside [0, 1] (NaN). Two reductions check it without temporary arrays; a float64 array
+    without zeros is not copied (the adjustments read it and return new arrays)."""
     if p.size == 0:
         raise ValueError("pvalues is empty")
     low, high = p.min(), p.max()
@@ -51,7 +52,8 @@ def _checked(p: NDArray[np.generic]) -> FloatArray:
         raise ValueError("pvalues contains NaN; p-values must lie in [0, 1]")
     if low < 0 or high > 1:
         raise ValueError(f"p-values must lie in [0, 1], got {float(low if low < 0 else high)!r}")
-    return p.astype(np.float64) + 0.0
+    values = p.astype(np.float64, copy=False)
+    return values + 0.0 if low == 0 else values
 
 
 def rom_reject(pvalues: ArrayLike, alpha: float) -> NDArray[np.bool_]:

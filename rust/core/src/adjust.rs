@@ -86,9 +86,12 @@ fn check_families(p: &[f64], m: usize) -> Result<()> {
 /// Buffers reused across the families of one thread.
 #[derive(Default)]
 struct Scratch {
+    keys: Vec<u64>,
     keyed: Vec<(u64, u32)>,
-    order: Vec<u32>,
+    /// p_(1) <= ... <= p_(m), the input position of each, and their APVs.
     sorted: Vec<f64>,
+    order: Vec<u32>,
+    apv: Vec<f64>,
     hommel: HommelScratch,
 }
 
@@ -102,43 +105,89 @@ impl Scratch {
             }
             return;
         }
-        // a stable order of the p-values (ties keep their input order); p >= 0 here, so
-        // the bits of p + 0.0 sort as the values
-        self.keyed.clear();
-        self.keyed.extend(
-            fam.iter()
-                .zip(0u32..)
-                .map(|(&x, i)| ((x + 0.0).to_bits(), i)),
-        );
-        self.keyed.sort_unstable();
-        self.order.clear();
-        self.order.extend(self.keyed.iter().map(|&(_, i)| i));
-        self.sorted.clear();
-        self.sorted
-            .extend(self.keyed.iter().map(|&(bits, _)| f64::from_bits(bits)));
-        release(&mut self.keyed);
+        self.sort(fam);
+        self.apv.clear();
+        self.apv.resize(m, 0.0);
+        let apv = &mut self.apv;
         match procedure {
-            Procedure::Holm => step(&self.sorted, out, true),
-            Procedure::Hochberg => step(&self.sorted, out, false),
-            _ if m <= HOMMEL_QUADRATIC_UP_TO => hommel_quadratic(&self.sorted, out),
-            _ => hommel_sorted(&self.sorted, &mut self.hommel, out),
+            Procedure::Holm => step(&self.sorted, apv, true),
+            Procedure::Hochberg => step(&self.sorted, apv, false),
+            _ if m <= HOMMEL_QUADRATIC_UP_TO => hommel_quadratic(&self.sorted, apv),
+            _ => hommel_sorted(&self.sorted, &mut self.hommel, apv),
         }
-        to_input_order(out, &mut self.order);
+        release(&mut self.sorted);
+        // back to input order: independent writes (no chain of dependent loads)
+        for (&a, &i) in apv.iter().zip(&self.order) {
+            out[i as usize] = a;
+        }
+        release(&mut self.apv);
+        release(&mut self.order);
     }
-}
 
-/// Moves `values[j]` to position `order[j]` for all j, in place (cycle by cycle, marking
-/// the entries of `order` done; `order` is spent).
-fn to_input_order(values: &mut [f64], order: &mut [u32]) {
-    const DONE: u32 = 1 << 31;
-    for start in 0..values.len() {
-        let (mut j, mut carried) = (start, values[start]);
-        while order[j] & DONE == 0 {
-            let target = order[j] as usize;
-            order[j] |= DONE;
-            std::mem::swap(&mut carried, &mut values[target]);
-            j = target;
+    /// `sorted` and `order`: a stable order of the p-values (ties keep their input order).
+    ///
+    /// p >= 0 here, so the bits of p + 0.0 sort as the values. One u64 holds a value's bits
+    /// above its lowest, `low`, then its position: a sort of 8-byte keys. Where the bits
+    /// above `low` and the position need more than 64 bits (values spread over many
+    /// binades in a large family), the lowest bits are dropped, and the values that share
+    /// the rest (equal or nearly: few but for ties) are ordered by all their bits after.
+    fn sort(&mut self, fam: &[f64]) {
+        let m = fam.len();
+        let bits = |x: f64| (x + 0.0).to_bits();
+        let (low, high) = fam.iter().fold((u64::MAX, 0), |(low, high), &x| {
+            (low.min(bits(x)), high.max(bits(x)))
+        });
+        let position_bits = u64::BITS - (m.max(2) as u64 - 1).leading_zeros();
+        let shift =
+            (u64::BITS - (high - low).leading_zeros() + position_bits).saturating_sub(u64::BITS);
+        self.keys.clear();
+        self.keys.extend(
+            fam.iter()
+                .zip(0u64..)
+                .map(|(&x, i)| ((bits(x) - low) >> shift) << position_bits | i),
+        );
+        self.keys.sort_unstable();
+        let position = (1 << position_bits) - 1;
+        self.order.clear();
+        self.order
+            .extend(self.keys.iter().map(|&key| (key & position) as u32));
+        self.sorted.clear();
+        if shift == 0 {
+            self.sorted.extend(
+                self.keys
+                    .iter()
+                    .map(|&key| f64::from_bits((key >> position_bits) + low)),
+            );
+        } else {
+            self.by_all_bits(fam, position_bits);
+            self.sorted
+                .extend(self.order.iter().map(|&i| fam[i as usize] + 0.0));
         }
+        release(&mut self.keys);
+    }
+
+    /// Orders the runs of `order` whose keys share their leading bits (above
+    /// `position_bits`) by all the bits of their values, then their positions.
+    fn by_all_bits(&mut self, fam: &[f64], position_bits: u32) {
+        let mut start = 0;
+        for end in 1..=self.keys.len() {
+            let leading = |j: usize| self.keys[j] >> position_bits;
+            if end < self.keys.len() && leading(end) == leading(start) {
+                continue;
+            }
+            if end - start > 1 {
+                let run = &mut self.order[start..end];
+                self.keyed.clear();
+                self.keyed
+                    .extend(run.iter().map(|&i| ((fam[i as usize] + 0.0).to_bits(), i)));
+                self.keyed.sort_unstable();
+                for (o, &(_, i)) in run.iter_mut().zip(&self.keyed) {
+                    *o = i;
+                }
+            }
+            start = end;
+        }
+        release(&mut self.keyed);
     }
 }
 
@@ -199,8 +248,8 @@ struct HommelScratch {
     hull: Vec<u32>,
     c: Vec<f64>,
     last: Vec<u32>,
-    by_last: Vec<u32>,
-    starts: Vec<u32>,
+    widest: Vec<u32>,
+    queue: Vec<u32>,
     tree: Vec<f64>,
 }
 
@@ -213,7 +262,7 @@ fn release<T>(buffer: &mut Vec<T>) {
 }
 
 /// Hommel's APVs of sorted p-values `ps` (m >= 1) into `out`: the values of G10 Fig. 2 in
-/// O(m log m) steps.
+/// O(m log m) steps and O(m) memory.
 ///
 /// Fig. 2 computes, for each size r = 2..m of a set of hypotheses, the Simes bound
 /// c_r = min_{j=2..r} (r p_(m-r+j)) / j and q_r(i) = min(r p_(i), c_r) for i <= m - r + 1
@@ -226,42 +275,28 @@ fn release<T>(buffer: &mut Vec<T>) {
 /// 2. for each r, r p_(i) <= c_r holds for i up to some t_r (p sorted, so a prefix:
 ///    a search outwards from t_(r-1)), where q_r(i) = r p_(i); beyond it q_r(i) = c_r;
 /// 3. for each i the r <= m - i + 1 split into those with t_r >= i, of which the largest
-///    gives the largest r p_(i), and the others, which give their largest c_r: two sweeps
-///    over i with prefix-maximum (Fenwick) trees over r;
+///    gives the largest r p_(i) (the largest r with min(t_r, m - r + 1) >= i: a running
+///    maximum), and those with t_r < i, which give their largest c_r (a sliding window
+///    over r when t_r falls as r grows, else a prefix-maximum tree over t_r);
 /// 4. the d_r of r > m - i + 1: a running maximum.
 fn hommel_sorted(ps: &[f64], s: &mut HommelScratch, out: &mut [f64]) {
     let m = ps.len();
     simes_bounds(ps, s);
-    // t_r, and the r grouped by t_r (counting sort)
-    s.last.clear();
-    s.last.resize(m + 1, 0);
-    let mut near = m;
-    for r in 2..=m {
-        let (rf, cr) = (r as f64, s.c[r]);
-        near = boundary(ps, near, |x| rf * x <= cr);
-        s.last[r] = near as u32;
+    boundaries(ps, s);
+    if s.last[2..].windows(2).all(|t| t[1] <= t[0]) {
+        largest_bounds_by_queue(s, out);
+    } else {
+        largest_bounds_by_tree(s, out);
     }
-    group_by_last(m, s);
     release(&mut s.last);
-    // largest r in [2, m - i + 1] with t_r >= i (i from m down to 1)
-    s.tree.clear();
-    s.tree.resize(m + 1, 0.0);
+    let mut widest = 0;
     for i in (1..=m).rev() {
-        for &r in group(&s.by_last, &s.starts, i) {
-            fenwick_raise(&mut s.tree, r as usize, r as f64);
+        widest = widest.max(s.widest[i]);
+        if widest >= 2 {
+            out[i - 1] = out[i - 1].max(widest as f64 * ps[i - 1]);
         }
-        let r = fenwick_max(&s.tree, m - i + 1, 0.0);
-        out[i - 1] = if r >= 2.0 { r * ps[i - 1] } else { 0.0 };
     }
-    // largest c_r over r in [2, m - i + 1] with t_r < i (i from 1 up)
-    s.tree.fill(f64::NEG_INFINITY);
-    for i in 1..=m {
-        for &r in group(&s.by_last, &s.starts, i - 1) {
-            fenwick_raise(&mut s.tree, r as usize, s.c[r as usize]);
-        }
-        let c = fenwick_max(&s.tree, m - i + 1, f64::NEG_INFINITY);
-        out[i - 1] = out[i - 1].max(c);
-    }
+    release(&mut s.widest);
     // d_r of the r > m - i + 1, then p_(i) itself and the cap
     let mut beyond = f64::NEG_INFINITY;
     for i in 1..=m {
@@ -271,6 +306,67 @@ fn hommel_sorted(ps: &[f64], s: &mut HommelScratch, out: &mut [f64]) {
         }
         out[i - 1] = out[i - 1].max(beyond).max(ps[i - 1]).min(1.0);
     }
+    release(&mut s.c);
+}
+
+/// `s.last[r]` = t_r for r = 2..m, and `s.widest[e]` = the largest r with
+/// min(t_r, m - r + 1) = e (0 if none), for the Simes bounds `s.c`.
+fn boundaries(ps: &[f64], s: &mut HommelScratch) {
+    let m = ps.len();
+    s.last.clear();
+    s.last.resize(m + 1, 0);
+    s.widest.clear();
+    s.widest.resize(m + 1, 0);
+    let mut near = m;
+    for r in 2..=m {
+        let (rf, cr) = (r as f64, s.c[r]);
+        near = boundary(ps, near, |x| rf * x <= cr);
+        s.last[r] = near as u32;
+        s.widest[near.min(m - r + 1)] = r as u32;
+    }
+}
+
+/// `out[i - 1]` = the largest c_r over r in [2, m - i + 1] with t_r < i (-inf if none),
+/// for t_r non-increasing in r (as in real arithmetic): those r are a window that slides
+/// right as i falls, whose largest c_r a queue of decreasing c_r keeps (each r enters and
+/// leaves it once).
+fn largest_bounds_by_queue(s: &mut HommelScratch, out: &mut [f64]) {
+    let m = out.len();
+    let (c, last, queue) = (&s.c, &s.last, &mut s.queue);
+    queue.clear();
+    let mut head = 0; // queue[head..]: the window's r whose c_r no later r reaches
+    for r in 1..=m {
+        if r >= 2 {
+            while queue.len() > head && c[queue[queue.len() - 1] as usize] <= c[r] {
+                queue.pop();
+            }
+            queue.push(r as u32);
+        }
+        let i = m - r + 1;
+        while head < queue.len() && last[queue[head] as usize] as usize >= i {
+            head += 1;
+        }
+        out[i - 1] = queue
+            .get(head)
+            .map_or(f64::NEG_INFINITY, |&r| c[r as usize]);
+    }
+    release(queue);
+}
+
+/// [`largest_bounds_by_queue`] for any t_r: c_r at t_r + 1 in a prefix-maximum (Fenwick)
+/// tree, filled as r grows (i = m - r + 1 then asks for its prefix up to i).
+fn largest_bounds_by_tree(s: &mut HommelScratch, out: &mut [f64]) {
+    let m = out.len();
+    s.tree.clear();
+    s.tree.resize(m + 2, f64::NEG_INFINITY);
+    for r in 1..=m {
+        if r >= 2 {
+            fenwick_raise(&mut s.tree, s.last[r] as usize + 1, s.c[r]);
+        }
+        let i = m - r + 1;
+        out[i - 1] = fenwick_max(&s.tree, i, f64::NEG_INFINITY);
+    }
+    release(&mut s.tree);
 }
 
 /// The number of leading `ps` for which `holds` (true on a prefix), searched outwards
@@ -314,6 +410,7 @@ fn simes_bounds(ps: &[f64], s: &mut HommelScratch) {
     s.c.clear();
     s.c.resize(m + 1, f64::INFINITY);
     s.hull.clear(); // 0-based points of the lower hull, the last the leftmost
+    let mut low = 0; // the position of the smallest slope on it
     for r in 2..=m {
         // 0-based: the slope from (m - r, 0) to point v is p_v / (v + 1 - o), o = m - r,
         // over the points v > o; the new leftmost point is o + 1
@@ -331,16 +428,15 @@ fn simes_bounds(ps: &[f64], s: &mut HommelScratch) {
             s.hull.pop();
         }
         s.hull.push(u as u32);
-        // the slope is unimodal along the hull: bisection for its smallest
-        let (mut low, mut high) = (0, s.hull.len() - 1);
-        while low < high {
-            let mid = (low + high) / 2;
-            let (v, w) = (s.hull[mid] as usize, s.hull[mid + 1] as usize);
-            if ps[v] * (w + 1 - o) as f64 <= ps[w] * (v + 1 - o) as f64 {
-                high = mid;
-            } else {
-                low = mid + 1;
+        // the slope is unimodal along the hull, and its smallest moves leftwards as r
+        // grows (a point left of another beats it ever more): a walk on from the last one
+        low = low.min(s.hull.len() - 1);
+        while let Some(&w) = s.hull.get(low + 1) {
+            let v = s.hull[low] as usize;
+            if ps[v] * (w as usize + 1 - o) as f64 <= ps[w as usize] * (v + 1 - o) as f64 {
+                break;
             }
+            low += 1;
         }
         let rf = r as f64;
         let bound = |v: usize| (rf * ps[v]) / (v + 1 - o) as f64;
@@ -354,34 +450,6 @@ fn simes_bounds(ps: &[f64], s: &mut HommelScratch) {
         s.c[r] = c;
     }
     release(&mut s.hull);
-}
-
-/// `s.by_last`: r = 2..m grouped by t_r (`s.starts[t]..s.starts[t + 1]` holds those with
-/// t_r = t), by a counting sort.
-fn group_by_last(m: usize, s: &mut HommelScratch) {
-    s.starts.clear();
-    s.starts.resize(m + 2, 0);
-    for r in 2..=m {
-        s.starts[s.last[r] as usize + 1] += 1;
-    }
-    for t in 1..s.starts.len() {
-        s.starts[t] += s.starts[t - 1];
-    }
-    s.by_last.clear();
-    s.by_last.resize(m.saturating_sub(1), 0);
-    // each group filled from its end moves starts[t + 1] down to starts[t]: shift back
-    for r in (2..=m).rev() {
-        let t = s.last[r] as usize;
-        s.starts[t + 1] -= 1;
-        s.by_last[s.starts[t + 1] as usize] = r as u32;
-    }
-    s.starts.rotate_left(1);
-    s.starts[m + 1] = m.saturating_sub(1) as u32;
-}
-
-/// The r with t_r = t, of the groups made by [`group_by_last`].
-fn group<'a>(by_last: &'a [u32], starts: &[u32], t: usize) -> &'a [u32] {
-    &by_last[starts[t] as usize..starts[t + 1] as usize]
 }
 
 /// Raises entry `at` (1-based) of a prefix-maximum Fenwick tree to at least `value`.
@@ -443,6 +511,59 @@ mod tests {
                 assert_eq!(out, quadratic, "m = {m}, {ps:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_sort_is_stable_and_exact() {
+        // 8-byte keys, whole (values in one binade) or with their lowest bits dropped (values
+        // from 0 to 1): equal and nearly equal values in input order, then by all their bits
+        let shapes: [fn(f64) -> f64; 4] = [
+            |x| x * x,
+            |x| (x * 10.0).round() / 10.0,
+            |x| 0.5 * (1.0 + 1e-13 * (x * 4.0).floor()),
+            |x| if x < 0.2 { x } else { 0.5 * (1.0 + 1e-13 * x) },
+        ];
+        let mut scratch = Scratch::default();
+        for (seed, m) in (1..200).map(|s| (s as u64, 1 + (s * 37) % 3000)) {
+            for shape in shapes {
+                let p: Vec<f64> = uniforms(seed, m).into_iter().map(shape).collect();
+                let mut expected: Vec<u32> = (0..m as u32).collect();
+                expected.sort_by_key(|&i| (p[i as usize].to_bits(), i));
+                scratch.sort(&p);
+                assert_eq!(scratch.order, expected, "m = {m}");
+                let values: Vec<f64> = expected.iter().map(|&i| p[i as usize]).collect();
+                assert_eq!(scratch.sorted, values);
+            }
+        }
+    }
+
+    #[test]
+    fn the_window_and_the_tree_agree() {
+        // the two routes to the largest c_r with t_r < i, on families with tied slopes too
+        let shapes: [fn(f64) -> f64; 3] = [
+            |x| x * x,
+            |x| (x * 10.0).round() / 10.0,
+            |x| (x * 20.0).ceil() / 20.0 * 0.03,
+        ];
+        let mut falling = 0;
+        for (seed, m) in (1..300).map(|s| (s as u64, 2 + (s * 13) % 500)) {
+            for shape in shapes {
+                let mut ps: Vec<f64> = uniforms(seed, m).into_iter().map(shape).collect();
+                ps.sort_by(f64::total_cmp);
+                let mut s = HommelScratch::default();
+                simes_bounds(&ps, &mut s);
+                boundaries(&ps, &mut s);
+                if s.last[2..].windows(2).any(|t| t[1] > t[0]) {
+                    continue;
+                }
+                falling += 1;
+                let (mut window, mut tree) = (vec![0.0; m], vec![0.0; m]);
+                largest_bounds_by_queue(&mut s, &mut window);
+                largest_bounds_by_tree(&mut s, &mut tree);
+                assert_eq!(window, tree, "m = {m}, {ps:?}");
+            }
+        }
+        assert!(falling > 800, "{falling} families compared");
     }
 
     #[test]

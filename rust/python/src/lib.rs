@@ -69,9 +69,10 @@ const QUICK_K_ROBINSON: usize = 20;
 /// when a signal handler raises, the [`Interrupt`] given to `work` is raised, `work` stops
 /// at its next check, and the handler's exception (KeyboardInterrupt) is returned. Every
 /// core call that can be long goes through here. `quick`: the work surely takes well under
-/// [`SIGNAL_POLL`] and the core keeps it on the calling thread (one family, or a stack the
-/// core does not spread over threads), so it runs here without the checks (handing it to
-/// the pool would cost about 15 us, more on a busy machine).
+/// [`SIGNAL_POLL`] (or, like one family of step-wise APVs, has no check to stop at) and the
+/// core keeps it on the calling thread (one family, or a stack the core does not spread
+/// over threads), so it runs here without the checks (handing it to the pool would cost
+/// about 15 us, more on a busy machine).
 fn interruptible<T, F>(py: Python<'_>, quick: bool, work: F) -> Result<T>
 where
     T: Send,
@@ -359,7 +360,10 @@ fn adjust_pvalues<'py>(
             &copied
         }
     };
-    let quick = values.len() <= adjust::SEQUENTIAL_VALUES;
+    // One family runs on this thread whatever its size: the core does not stop within a
+    // family, so the pool would only wait for it, and its buffers would come from another
+    // thread's heap, where those freed by repeated calls pile up (benches/RESULTS-adjust.md).
+    let quick = values.len() <= adjust::SEQUENTIAL_VALUES || values.len() == m;
     let out = interruptible(py, quick, |stop| adjust::adjust(values, m, procedure, stop))?;
     let array = ArrayD::from_shape_vec(IxDyn(&shape), out)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;

@@ -441,10 +441,11 @@ fn plackett_luce_pairs<'py>(
 }
 
 /// Draws of at most this many cells (resamples x (N k + pairs)) run on the calling thread:
-/// about a millisecond (9,999 resamples at 10 x 5 with the pairs), where waiting for the
+/// about a millisecond (9,999 resamples at 16 x 10 without the pairs), where waiting for the
 /// pool's threads to be scheduled costs about as much as they save (more on a loaded
-/// machine: benches/RESULTS-permutation.md).
-const QUICK_DRAW_CELLS: usize = 1_000_000;
+/// machine: `friedman` at 16 x 10 took a median 1.6-3.0 ms over seven runs of
+/// benches/bench_permutation_speed.py with the pool, 1.7 ms in each of three without).
+const QUICK_DRAW_CELLS: usize = 2_000_000;
 
 /// Counts returned to Python.
 type Counts<'py> = Bound<'py, PyArray1<u64>>;

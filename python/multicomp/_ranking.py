@@ -95,8 +95,9 @@ def friedman_ranks(x: np.ndarray) -> np.ndarray:
 def _row_midranks(x: np.ndarray) -> np.ndarray:
     """Ascending average ranks within each row of NaN-free ``x`` (..., k), vectorised over the
     rows: one argsort of the rows, then the tie groups of the whole sorted table at once
-    (about 3x faster than ``scipy.stats.rankdata``, whose per-call overhead dominates small
-    tables). A tie group at sorted positions s..e-1 of its row gets (s + 1 + e) / 2."""
+    (measured against ``scipy.stats.rankdata``: 1.7-3.8x faster on one table of 30 x 5 to
+    200 x 30, whose per-call overhead scipy's dominates; 1.2-2x on batches of 10^4 tables).
+    A tie group at sorted positions s..e-1 of its row gets (s + 1 + e) / 2."""
     k = x.shape[-1]
     rows = x.reshape(-1, k)
     m = rows.shape[0]

@@ -170,12 +170,25 @@ def text_index(labels: pd.Index) -> pd.Index | None:
     """``labels`` unnamed (a new Index object over the same data) when it is what
     ``pd.Index(texts(labels))`` would build (text of pandas' default text dtype, none
     missing), else None."""
+    if isinstance(labels, pd.RangeIndex) and labels.start == 0 and labels.step == 1:
+        # the rows of a frame read without an index: "0", "1", ... built once per size
+        return _counting(len(labels)).view() if len(labels) <= _SHARED_COUNTING else None
     dtype = labels.dtype
     if not (isinstance(dtype, pd.StringDtype) and dtype == _text_dtype()) or labels.hasnans:
         return None
     index = labels.view()  # a new object: naming it leaves the frame's labels alone
     index.name = None
     return index
+
+
+#: Frames of up to this many rows with the default index share the pandas Index of its text.
+_SHARED_COUNTING = 4096
+
+
+@functools.lru_cache(maxsize=32)
+def _counting(size: int) -> pd.Index:
+    """``pd.Index(texts(pd.RangeIndex(size)))``: "0", "1", ..., built once per size."""
+    return pd.Index([str(i) for i in range(size)])
 
 
 def _default_index(frame: pd.DataFrame) -> bool:

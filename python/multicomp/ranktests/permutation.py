@@ -44,10 +44,10 @@ permuted once for all their tables: :func:`multicomp.compare` with ``test="align
 once for Friedman's row, the aligned ranks' test and its post-hoc. A table's counts are those
 of its own draw, because every built-in table orders a row's cells as the scores do and the
 canonical order of the data sets (:func:`canonical`) puts their pattern of ties first, which
-is the same in every built-in table. Its random stream is xoshiro256++ seeded from ``random_state``, cut into blocks of 1,024
-resamples each with its own jump of the stream, so p-values do not depend on the number of
-threads. A test registered without the kernel is resampled here, with numpy, and its own
-vectorised statistic computed on the permuted tables.
+is the same in every built-in table. Its random stream is xoshiro256++ seeded from
+``random_state``, cut into blocks of 1,024 resamples each with its own jump of the stream,
+so p-values do not depend on the number of threads. A test registered without the kernel is
+resampled here, with numpy, and its own vectorised statistic computed on the permuted tables.
 
 ``method="auto"`` picks what it can finish and resolve: asymptotic above :data:`AUTO_MAX_N`
 data sets; else exact where the enumeration fits; else Monte Carlo, with at least
@@ -281,12 +281,9 @@ def omnibus_pvalues(
         raise ValueError(_too_big(tables[0].shape))
     drawn = [i for i in range(len(tables)) if i not in found]
     if pairs is not None and not _pairs_exact(w[0], method):
-        with_pairs = _resamples(method, n_resamples, pairs)
         members = sorted({0, *drawn})
-        if (
-            method != "auto"
-            or _work(n, k, with_pairs, True, len(members)) <= PERMUTATION_WORK_LIMIT
-        ):
+        with_pairs = pair_resamples(method, n_resamples, pairs, (n, k), len(members))
+        if with_pairs is not None:
             draws = _drawn([w[i] for i in members], _all_gaps(w[0]), with_pairs, random_state)
             found |= {i: _omnibus_of(d.at_least, with_pairs) for i, d in zip(members, draws)}
             return [found[i] for i in range(len(tables))]
@@ -370,10 +367,10 @@ def _drawn(
     random_state: RandomState,
 ) -> list[Draw]:
     """The draws of the tables ``w`` (within-row scores of the same N x k scores in the units
-    of :func:`units`; the first one's ``gaps``, in the same units, counted when given) by the Rust core: one draw for
-    all of them, which gives each table the counts of its own draw (:func:`_together`). A draw
-    is kept for the next call with the same table, resamples and seed, which then draws
-    nothing."""
+    of :func:`units`; the first one's ``gaps``, in the same units, counted when given) by the
+    Rust core: one draw for all of them, which gives each table the counts of its own draw
+    (:func:`_together`). A draw is kept for the next call with the same table, resamples and
+    seed, which then draws nothing."""
     seed = _seed(random_state)
     wanted = np.zeros(0, np.int64) if gaps is None else np.asarray(gaps, np.int64)
     asked = [wanted, *[wanted[:0]] * (len(w) - 1)]  # the pairs of the first table only
@@ -497,18 +494,23 @@ def pinned(random_state: RandomState) -> int:
 
 
 def pair_resamples(
-    method: str, n_resamples: int, threshold: float | None, shape: tuple[int, int]
+    method: str,
+    n_resamples: int,
+    threshold: float | None,
+    shape: tuple[int, int],
+    tables: int = 1,
 ) -> int | None:
     """The resamples of the Monte Carlo draw of the pairs of an N x k table (``shape``) by
     ``method``: ``n_resamples``, raised for ``"auto"`` so that the floor 1/(n + 1) lies a factor
     :data:`RESOLUTION` below ``threshold`` (the smallest of the procedures that read the
     p-values, alpha/m for m hypotheses); None where ``"auto"`` takes the asymptotic p-values
-    instead, that draw exceeding :data:`multicomp._work.PERMUTATION_WORK_LIMIT`.
-    :func:`pair_pvalues` and :func:`omnibus_pvalues` (with ``pairs``) draw this many (unless
-    the pairs' exact distribution fits); :func:`multicomp.simulate` counts its work by it."""
+    instead, that draw (with ``tables`` tables permuted together) exceeding
+    :data:`multicomp._work.PERMUTATION_WORK_LIMIT`. :func:`pair_pvalues` and
+    :func:`omnibus_pvalues` (with ``pairs``) draw this many (unless the pairs' exact
+    distribution fits); :func:`multicomp.simulate` counts its work by it."""
     drawn = _resamples(method, n_resamples, threshold)
     n, k = shape
-    if method == "auto" and _work(n, k, drawn, True) > PERMUTATION_WORK_LIMIT:
+    if method == "auto" and _work(n, k, drawn, True, tables) > PERMUTATION_WORK_LIMIT:
         return None
     return drawn
 

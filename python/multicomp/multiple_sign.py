@@ -431,12 +431,12 @@ def _multisets(n: int, p: int, chunk: int = 1 << 15) -> Iterator[np.ndarray]:
         return
     combos = itertools.combinations(range(n + p - 1), p - 1)
     while True:
-        bars = np.fromiter(
+        flat = np.fromiter(
             itertools.chain.from_iterable(itertools.islice(combos, chunk)), dtype=np.int64
         )
-        if bars.size == 0:
+        if flat.size == 0:
             return
-        bars = bars.reshape(-1, p - 1)
+        bars = flat.reshape(-1, p - 1)
         edges = np.column_stack([np.full(len(bars), -1), bars, np.full(len(bars), n + p - 1)])
         yield np.diff(edges, axis=1) - 1
 

@@ -47,11 +47,11 @@ def _checked(p: NDArray[np.generic]) -> FloatArray:
     without zeros is not copied (the adjustments read it and return new arrays)."""
     if p.size == 0:
         raise ValueError("pvalues is empty")
-    low, high = p.min(), p.max()
+    low, high = float(p.min()), float(p.max())
     if np.isnan(low) or np.isnan(high):
         raise ValueError("pvalues contains NaN; p-values must lie in [0, 1]")
     if low < 0 or high > 1:
-        raise ValueError(f"p-values must lie in [0, 1], got {float(low if low < 0 else high)!r}")
+        raise ValueError(f"p-values must lie in [0, 1], got {low if low < 0 else high!r}")
     values = p.astype(np.float64, copy=False)
     return values + 0.0 if low == 0 else values
 

@@ -17,7 +17,7 @@ from scipy import stats
 
 import multicomp as mc
 from multicomp import adjust_all_pairs, adjust_control
-from multicomp._vocabulary import CONTROL_PROCEDURES
+from multicomp._internal.vocabulary import CONTROL_PROCEDURES
 
 # --- item 3: validate before copying ------------------------------------------------------
 

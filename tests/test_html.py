@@ -156,10 +156,11 @@ NAMELESS = {"CrossValidationTestResult", "SignTestResult", "PairedTTestResult", 
 def _every_result() -> dict[str, object]:
     """One instance of each result class that had no notebook view before issue 10 item 8, built
     from small inputs whose first algorithm, data set and class are named ``SCRIPT``."""
-    from multicomp import bayesian, cross_validation, holdout, parametric, simulation
-    from multicomp.contrast import contrast_estimation
-    from multicomp.multiple_sign import multiple_sign_test
-    from multicomp.two_sample import paired_t_test, sign_test, wilcoxon
+    from multicomp import parametric, simulation
+    from multicomp.pairs import bayesian, cross_validation, holdout
+    from multicomp.pairs.contrast import contrast_estimation
+    from multicomp.pairs.multiple_sign import multiple_sign_test
+    from multicomp.pairs.two_sample import paired_t_test, sign_test, wilcoxon
 
     data = load_example("garcia2010")
     data = data.rename(columns={data.columns[0]: SCRIPT}, index={data.index[0]: SCRIPT})
@@ -216,7 +217,7 @@ def test_every_result_has_an_escaped_notebook_view(name: str, result: object) ->
 
 
 def test_the_notebook_view_shows_the_str_and_the_table() -> None:
-    from multicomp.two_sample import sign_test
+    from multicomp.pairs.two_sample import sign_test
 
     result = sign_test([1, 2, 3, 4, 5], [0, 1, 2, 3, 6])
     fragment = result._repr_html_()

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import multicomp as mc
-from multicomp._ranking import at_data_precision
+from multicomp._internal.ranks import at_data_precision
 from multicomp.cli import main
 from multicomp.data.scores import LOWER_IS_BETTER, ShapeWarning, as_scores, lower_is_better
 

@@ -15,7 +15,7 @@ import pytest
 import multicomp as mc
 from browser import CHROMIUM, images_in_chromium
 from multicomp import _core, procedures
-from multicomp._names import default_procedure
+from multicomp._internal.names import default_procedure
 from multicomp.report import large
 from multicomp.report.model import Hypotheses, Hypothesis
 

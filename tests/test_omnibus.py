@@ -12,7 +12,7 @@ from hypothesis.extra.numpy import arrays
 from scipy import stats
 
 import multicomp as mc
-from multicomp import _ranking
+from multicomp._internal import ranks as _ranking
 from multicomp.data.scores import as_scores
 from multicomp.ranktests import aligned, quade
 from reference_cases import REFERENCE, assert_matches, case, read_csv

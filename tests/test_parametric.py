@@ -486,7 +486,7 @@ def test_posthoc_parametric_refuses_work_past_its_limit_before_starting() -> Non
 
 
 def test_long_posthocs_show_progress(capsys: pytest.CaptureFixture[str]) -> None:
-    from multicomp import _work
+    from multicomp._internal import work as _work
 
     x = np.random.default_rng(0).normal(size=(6, 8)) + np.arange(8)
     delay = _work.PROGRESS_DELAY

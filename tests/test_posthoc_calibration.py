@@ -4,7 +4,7 @@ Scores are i.i.d. normal (no algorithm differs); every non-control algorithm is 
 algorithm 0 by the two-sided z test at alpha = 0.05. Aligned-ranks candidates (G10 = Garcia
 et al. 2010):
 
-* calibrated (default): the permutation SE of multicomp._ranking.permutation_se;
+* calibrated (default): the permutation SE of multicomp._internal.ranks.permutation_se;
 * garcia2010: sqrt(k(kn+1)/6), used for G10 Table 10 (about sqrt((k-1)/k) too small);
 * misprint: sqrt(k(n+1)/6), as G10 eq. (21) prints it;
 * ddof1: the calibrated formula with sample variances (ddof = 1), which would be conservative.
@@ -21,7 +21,8 @@ from scipy import stats
 from scipy.stats import rankdata
 
 import multicomp as mc
-from multicomp import _ranking, ranktests
+from multicomp import ranktests
+from multicomp._internal import ranks as _ranking
 
 ALPHA = 0.05
 REPS = 10_000

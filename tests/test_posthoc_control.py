@@ -10,8 +10,9 @@ import pytest
 from scipy import stats
 
 import multicomp as mc
-from multicomp import _ranking, procedures
-from multicomp._vocabulary import CONTROL_PROCEDURES
+from multicomp import procedures
+from multicomp._internal import ranks as _ranking
+from multicomp._internal.vocabulary import CONTROL_PROCEDURES
 from multicomp.posthoc import PosthocControlResult
 from multicomp.ranktests import quade
 from reference_cases import REFERENCE, assert_matches, case, read_csv

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from multicomp import _ranking
+from multicomp._internal import ranks as _ranking
 from multicomp.ranktests import aligned, friedman, quade
 from reference_cases import assert_matches, case, read_csv
 

@@ -15,7 +15,8 @@ from matplotlib.text import Text
 from scipy import special, stats
 
 import multicomp as mc
-from multicomp import _ranking, procedures, ranktests
+from multicomp import procedures, ranktests
+from multicomp._internal import ranks as _ranking
 from multicomp.cli import main
 from multicomp.procedures import base as procedure_registry
 from multicomp.ranktests import base as test_registry

@@ -11,9 +11,10 @@ from typing import get_args
 import numpy as np
 import pytest
 
-from multicomp import _validation, _vocabulary
+from multicomp._internal import validation as _validation
+from multicomp._internal import vocabulary as _vocabulary
 
-PACKAGE = Path(_validation.__file__).parent
+PACKAGE = Path(_validation.__file__).parents[1]
 
 
 def _dotted(path: Path) -> str:
@@ -57,7 +58,7 @@ OLD = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(set(MODULES) - {"_validation"}))
+@pytest.mark.parametrize("name", sorted(set(MODULES) - {"_internal.validation"}))
 def test_no_old_wording_or_private_validator(name: str) -> None:
     source = _source(name)
     found = {old: why for old, why in OLD.items() if old in source}
@@ -140,16 +141,16 @@ def test_option_lists_are_defined_once_in_the_vocabulary() -> None:
     elsewhere = {
         name: found
         for name in MODULES
-        if name != "_vocabulary" and (found := _module_level_literals(name))
+        if name != "_internal.vocabulary" and (found := _module_level_literals(name))
     }
     assert not elsewhere, f"option lists outside _vocabulary: {elsewhere}"
     # each tuple is the values of its Literal (typing.get_args), defined once
-    source = _source("_vocabulary")
+    source = _source("_internal.vocabulary")
     tuples = re.findall(r"^([A-Z_]+): tuple\[(\w+), \.\.\.\] = get_args\((\w+)\)$", source, re.M)
     assert tuples and all(kind == of for _, kind, of in tuples)
     names = [name for name, _, _ in tuples]
     assert len(names) == len(set(names))
-    assert set(names) | set(_module_level_literals("_vocabulary")) == set(_vocabulary.__all__)
+    assert set(names) | set(_module_level_literals("_internal.vocabulary")) == set(_vocabulary.__all__)
 
 
 # --- no import circles ------------------------------------------------------------------------
@@ -218,7 +219,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_circles() -> None:
     graph = {name: _imports(name) for name in MODULES}
-    assert "report.model" in graph["report.compare"]  # the graph is read at all
+    assert "report.model" in graph["analysis"]  # the graph is read at all
     assert "report" in _imports("plotting.cd_diagram")  # packages on the way count
     assert not _cycles(graph), _cycles(graph)
     # the finder finds a circle through a function-level import
@@ -251,7 +252,7 @@ def test_the_report_data_imports_nothing_of_what_uses_it() -> None:
     users = ("report", "plotting", "posthoc", "procedures", "adjust", "omnibus", "incomplete")
     reached = {m for m in _closure("report.model") if m.split(".")[0] in users}
     assert not reached, f"report.model imports {sorted(reached)}"
-    for name in ("report.render", "report.json", "report.decisions", "report.compare"):
+    for name in ("report.render", "report.json", "report.decisions", "analysis"):
         assert "report.model" in _imports(name), name
     # the two packages' __init__ import nothing, so importing one module runs no other
     assert not _imports("report") and not _imports("plotting")
@@ -270,12 +271,12 @@ def test_drawing_draws_given_decisions() -> None:
             "report.decisions",
         }
         assert not reports, f"{name} imports {reports}"
-    for name in ("plotting.cd_groups", "plotting.cd_layout", "plotting.posterior"):
+    for name in ("ranking.cd_groups", "plotting.cd_layout", "plotting.posterior"):
         assert not {m for m in _imports(name) if m.split(".")[0] in ("posthoc", "report")}, name
-    assert not re.search(r"^\s*(from|import) matplotlib", _source("plotting.cd_groups"), re.M)
-    assert not {"bayesian"} & _imports("plotting.posterior")
-    assert _imports("_names") <= {"_vocabulary", "ranktests"}  # the rank tests' names
-    assert not _imports("_vocabulary") and not _imports("_validation")
+    assert not re.search(r"^\s*(from|import) matplotlib", _source("ranking.cd_groups"), re.M)
+    assert not {"pairs.bayesian"} & _imports("plotting.posterior")
+    assert _imports("_internal.names") <= {"_internal.vocabulary", "ranktests"}  # the rank tests' names
+    assert not _imports("_internal.vocabulary") and not _imports("_internal.validation")
 
 
 #: The comment that lets a function run over 80 lines: it says why, inside the function.
@@ -325,16 +326,16 @@ def test_the_documented_layout_names_every_module() -> None:
 
 #: Modules whose tuples of names are not option lists although they equal one: the aliases
 #: of the procedures (an order of preference) live beside the validator.
-NOT_OPTION_LISTS = {"_validation"}
+NOT_OPTION_LISTS = {"_internal.validation"}
 
 
-@pytest.mark.parametrize("name", sorted(set(MODULES) - {"_vocabulary", *NOT_OPTION_LISTS}))
+@pytest.mark.parametrize("name", sorted(set(MODULES) - {"_internal.vocabulary", *NOT_OPTION_LISTS}))
 def test_option_lists_are_not_written_out_again(name: str) -> None:
     """A tuple of string literals equal to an option list of the vocabulary is a second copy
     of it (e.g. ``test in ("wilcoxon", "sign")`` for ``PAIRWISE_TESTS``): derive it instead.
     Inline ``Literal[...]`` of names are options outside the vocabulary too, except a result's
     fixed labels (a distribution's name) and a sentinel value."""
-    from multicomp import _vocabulary
+    from multicomp._internal import vocabulary as _vocabulary
 
     lists = {
         option: set(getattr(_vocabulary, option))
@@ -422,7 +423,6 @@ NOT_DISPATCH = {
     ("plotting.cd_diagram", "bonferroni_dunn"),
     ("report.decisions", "bonferroni_dunn"),
     ("plotting.cd_diagram", "friedman"),
-    ("omnibus", "friedman"),
     ("report.model", "friedman"),
 }
 
@@ -437,7 +437,7 @@ def _registered_names() -> set[str]:
     """Every registered procedure's and test's name (each kind), and the omnibus tests'
     (Iman-Davenport's, Durbin's F)."""
     from multicomp import procedures, ranktests
-    from multicomp._vocabulary import TEST_KINDS
+    from multicomp._internal.vocabulary import TEST_KINDS
 
     registered = {*procedures.names("control"), *procedures.names("all_pairs")}
     for kind in TEST_KINDS:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import multicomp as mc
-from multicomp import _ranking
+from multicomp._internal import ranks as _ranking
 
 # Decimal scores (three decimals, as published tables) with ties within and across data sets.
 tables = arrays(

@@ -74,42 +74,46 @@ from multicomp._core import __version__
 
 if TYPE_CHECKING:
     from multicomp import results, typing
-    from multicomp.bayesian import bayesian_sign_test, bayesian_signed_rank_test, compare_bayesian
-    from multicomp.contrast import contrast_estimation
-    from multicomp.cross_validation import (
+    from multicomp.analysis import compare
+    from multicomp.data.examples import load_example
+    from multicomp.data.readers import read_scores
+    from multicomp.data.scores import Scores, ShapeWarning
+    from multicomp.pairs.bayesian import (
+        bayesian_sign_test,
+        bayesian_signed_rank_test,
+        compare_bayesian,
+    )
+    from multicomp.pairs.contrast import contrast_estimation
+    from multicomp.pairs.cross_validation import (
         bayesian_correlated_t_test,
         combined_f_test_5x2cv,
         corrected_resampled_t_test,
         paired_t_test_5x2cv,
     )
-    from multicomp.data.examples import load_example
-    from multicomp.data.readers import read_scores
-    from multicomp.data.scores import Scores, ShapeWarning
-    from multicomp.effect_size import effect_sizes
-    from multicomp.holdout import compare_holdout, mcnemar
-    from multicomp.incomplete import durbin, skillings_mack
-    from multicomp.letters import compact_letters
-    from multicomp.multi_comparison import comparison_matrix
-    from multicomp.multiple_sign import multiple_sign_critical_value, multiple_sign_test
-    from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
-    from multicomp.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
-    from multicomp.plackett_luce import bayesian_ranking
-    from multicomp.plotting.cd_diagram import cd_diagram
-    from multicomp.plotting.cd_groups import cd_groups
-    from multicomp.plotting.posterior import plot_posterior
-    from multicomp.posthoc import posthoc_all_pairs, posthoc_control, posthoc_incomplete
-    from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
-    from multicomp.procedures.critical_difference import critical_difference, critical_difference_q
-    from multicomp.report.compare import compare
-    from multicomp.report.report import Report
-    from multicomp.simulation import simulate
-    from multicomp.two_sample import (
+    from multicomp.pairs.effect_size import effect_sizes
+    from multicomp.pairs.holdout import compare_holdout, mcnemar
+    from multicomp.pairs.multiple_sign import multiple_sign_critical_value, multiple_sign_test
+    from multicomp.pairs.two_sample import (
         paired_t_test,
         sign_test,
         sign_test_critical_wins,
         wilcoxon,
         wilcoxon_critical_value,
     )
+    from multicomp.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
+    from multicomp.plotting.cd_diagram import cd_diagram
+    from multicomp.plotting.posterior import plot_posterior
+    from multicomp.posthoc import posthoc_all_pairs, posthoc_control, posthoc_incomplete
+    from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
+    from multicomp.procedures.critical_difference import critical_difference, critical_difference_q
+    from multicomp.ranking.cd_groups import cd_groups
+    from multicomp.ranking.letters import compact_letters
+    from multicomp.ranking.multi_comparison import comparison_matrix
+    from multicomp.ranking.plackett_luce import bayesian_ranking
+    from multicomp.ranktests.incomplete import durbin, skillings_mack
+    from multicomp.ranktests.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
+    from multicomp.report.report import Report
+    from multicomp.simulation import simulate
 
 #: The module of each public name, imported when the name is first used (PEP 562): ``import
 #: multicomp`` loads neither scipy.stats, pandas nor matplotlib (tests/test_cold_start.py).
@@ -120,51 +124,51 @@ _LAZY = {
     "ShapeWarning": "multicomp.data.scores",
     "adjust_all_pairs": "multicomp.procedures.adjust",
     "adjust_control": "multicomp.procedures.adjust",
-    "bayesian_correlated_t_test": "multicomp.cross_validation",
-    "bayesian_ranking": "multicomp.plackett_luce",
-    "bayesian_sign_test": "multicomp.bayesian",
-    "bayesian_signed_rank_test": "multicomp.bayesian",
+    "bayesian_correlated_t_test": "multicomp.pairs.cross_validation",
+    "bayesian_ranking": "multicomp.ranking.plackett_luce",
+    "bayesian_sign_test": "multicomp.pairs.bayesian",
+    "bayesian_signed_rank_test": "multicomp.pairs.bayesian",
     "cd_diagram": "multicomp.plotting.cd_diagram",
-    "cd_groups": "multicomp.plotting.cd_groups",
+    "cd_groups": "multicomp.ranking.cd_groups",
     "check_conditions": "multicomp.parametric",
     "choose_family": "multicomp.parametric",
-    "combined_f_test_5x2cv": "multicomp.cross_validation",
-    "compact_letters": "multicomp.letters",
-    "compare": "multicomp.report.compare",
-    "compare_bayesian": "multicomp.bayesian",
-    "compare_holdout": "multicomp.holdout",
-    "comparison_matrix": "multicomp.multi_comparison",
-    "contrast_estimation": "multicomp.contrast",
-    "corrected_resampled_t_test": "multicomp.cross_validation",
+    "combined_f_test_5x2cv": "multicomp.pairs.cross_validation",
+    "compact_letters": "multicomp.ranking.letters",
+    "compare": "multicomp.analysis",
+    "compare_bayesian": "multicomp.pairs.bayesian",
+    "compare_holdout": "multicomp.pairs.holdout",
+    "comparison_matrix": "multicomp.ranking.multi_comparison",
+    "contrast_estimation": "multicomp.pairs.contrast",
+    "corrected_resampled_t_test": "multicomp.pairs.cross_validation",
     "critical_difference": "multicomp.procedures.critical_difference",
     "critical_difference_q": "multicomp.procedures.critical_difference",
-    "durbin": "multicomp.incomplete",
-    "effect_sizes": "multicomp.effect_size",
-    "friedman": "multicomp.omnibus",
-    "friedman_aligned_ranks": "multicomp.omnibus",
-    "iman_davenport": "multicomp.omnibus",
+    "durbin": "multicomp.ranktests.incomplete",
+    "effect_sizes": "multicomp.pairs.effect_size",
+    "friedman": "multicomp.ranktests.omnibus",
+    "friedman_aligned_ranks": "multicomp.ranktests.omnibus",
+    "iman_davenport": "multicomp.ranktests.omnibus",
     "load_example": "multicomp.data.examples",
-    "mcnemar": "multicomp.holdout",
-    "multiple_sign_critical_value": "multicomp.multiple_sign",
-    "multiple_sign_test": "multicomp.multiple_sign",
-    "paired_t_test": "multicomp.two_sample",
-    "paired_t_test_5x2cv": "multicomp.cross_validation",
+    "mcnemar": "multicomp.pairs.holdout",
+    "multiple_sign_critical_value": "multicomp.pairs.multiple_sign",
+    "multiple_sign_test": "multicomp.pairs.multiple_sign",
+    "paired_t_test": "multicomp.pairs.two_sample",
+    "paired_t_test_5x2cv": "multicomp.pairs.cross_validation",
     "plot_posterior": "multicomp.plotting.posterior",
     "posthoc_all_pairs": "multicomp.posthoc",
     "posthoc_control": "multicomp.posthoc",
     "posthoc_incomplete": "multicomp.posthoc",
     "posthoc_parametric": "multicomp.parametric",
-    "quade": "multicomp.omnibus",
+    "quade": "multicomp.ranktests.omnibus",
     "read_scores": "multicomp.data.readers",
     "results": "multicomp.results",
     "rm_anova": "multicomp.parametric",
-    "sign_test": "multicomp.two_sample",
-    "sign_test_critical_wins": "multicomp.two_sample",
+    "sign_test": "multicomp.pairs.two_sample",
+    "sign_test_critical_wins": "multicomp.pairs.two_sample",
     "simulate": "multicomp.simulation",
-    "skillings_mack": "multicomp.incomplete",
+    "skillings_mack": "multicomp.ranktests.incomplete",
     "typing": "multicomp.typing",
-    "wilcoxon": "multicomp.two_sample",
-    "wilcoxon_critical_value": "multicomp.two_sample",
+    "wilcoxon": "multicomp.pairs.two_sample",
+    "wilcoxon_critical_value": "multicomp.pairs.two_sample",
 }
 
 __all__ = [
@@ -237,7 +241,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """A public name, imported from its module on first use (then kept in the namespace); a
-    submodule (``multicomp.omnibus``) likewise."""
+    submodule (``multicomp.ranktests.omnibus``) likewise."""
     if name not in _LAZY:
         if not name.startswith("_") and importlib.util.find_spec(f"multicomp.{name}"):
             return importlib.import_module(f"multicomp.{name}")

@@ -25,7 +25,7 @@ Simulation
 
 from __future__ import annotations
 
-from multicomp._vocabulary import (
+from multicomp._internal.vocabulary import (
     Alternative,
     Bars,
     CDProcedure,

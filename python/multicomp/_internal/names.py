@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 
 from multicomp import ranktests
-from multicomp._vocabulary import TEST_KINDS, ReportExtra
+from multicomp._internal.vocabulary import TEST_KINDS, ReportExtra
 
 __all__ = [
     "BAYESIAN_TEST_NAMES",

@@ -20,9 +20,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO, TypeVar
 
 from multicomp import ranktests
-from multicomp._names import REPORT_EXTRA_HELP
-from multicomp._validation import check_choice
-from multicomp._vocabulary import (
+from multicomp._internal.names import REPORT_EXTRA_HELP
+from multicomp._internal.validation import check_choice
+from multicomp._internal.vocabulary import (
     AGGREGATES,
     ALTERNATIVES,
     DATASETS_TESTS,
@@ -41,7 +41,7 @@ __all__ = ["main"]
 
 PROG = "multicomp"
 FORMATS = ("text", "latex", "markdown", "html", "json", "csv")
-#: The tests of multicomp.cross_validation that --cv runs (the first two take --rho).
+#: The tests of multicomp.pairs.cross_validation that --cv runs (the first two take --rho).
 CV_TESTS = (
     "corrected_resampled_t_test",
     "bayesian_correlated_t_test",
@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _input_options(parser: argparse.ArgumentParser) -> None:
     """The scores: a CSV (or standard input) or a bundled example, and the size limit."""
-    from multicomp._vocabulary import EXAMPLES
+    from multicomp._internal.vocabulary import EXAMPLES
 
     parser.add_argument(
         "csv",
@@ -522,10 +522,10 @@ def _fail(message: str, status: int) -> int:
 
 def _analyse(args: argparse.Namespace) -> Any:
     """What the command line asks for, from the scores it reads."""
-    from multicomp.bayesian import compare_bayesian
     from multicomp.data.decorators import ScoresInput
+    from multicomp.pairs.bayesian import compare_bayesian
     from multicomp.parametric import check_conditions, choose_family
-    from multicomp.plackett_luce import bayesian_ranking
+    from multicomp.ranking.plackett_luce import bayesian_ranking
 
     try:
         data = _read(args)
@@ -615,8 +615,8 @@ def _scores(source: Any, args: argparse.Namespace) -> Any:
 def _compare(source: Any, k: int, args: argparse.Namespace) -> Any:
     """:func:`multicomp.compare` on the input as read (so that the parametric conditions see
     the folds or runs), with a progress indicator for long runs."""
+    from multicomp.analysis import compare
     from multicomp.data.scores import ShapeWarning
-    from multicomp.report.compare import compare
 
     slow = args.control is None and k >= SLOW_K
     show = args.progress if args.progress is not None else (slow and sys.stderr.isatty())
@@ -764,7 +764,7 @@ def _figure(report: Any, args: argparse.Namespace) -> Any:
 
 def _cross_validation(data: Any, args: argparse.Namespace) -> Any:
     """The ``--cv`` test of the two score columns of ``data`` (a row per fold)."""
-    from multicomp import cross_validation
+    from multicomp.pairs import cross_validation
 
     if data.shape[1] != 2:
         raise InputError(

@@ -21,8 +21,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from multicomp._validation import check_choice
-from multicomp._vocabulary import DECIMAL_MARKS, DecimalMark
+from multicomp._internal.validation import check_choice
+from multicomp._internal.vocabulary import DECIMAL_MARKS, DecimalMark
 from multicomp.data import arrow
 from multicomp.data.frames import (
     LONG,

@@ -24,9 +24,9 @@ from typing import Any, Protocol, Union
 import numpy as np
 import pandas as pd
 
-from multicomp._ranking import difference
-from multicomp._validation import check_bool, check_choice, check_count
-from multicomp._vocabulary import NAN_POLICIES, NanPolicy
+from multicomp._internal.ranks import difference
+from multicomp._internal.validation import check_bool, check_choice, check_count
+from multicomp._internal.vocabulary import NAN_POLICIES, NanPolicy
 from multicomp.data.frames import cell_name, check_unique, checked_table, numeric_matrix
 from multicomp.data.orientation import transposed_evidence
 from multicomp.data.readers import array_names, read_table
@@ -562,7 +562,7 @@ def published_ranks(
 ) -> tuple[pd.Series, int]:
     """Published average ``ranks`` (:func:`as_rank_series`) and their number of data sets
     ``n_datasets`` (at least 2). Whether a test can reach them at that N is
-    :func:`multicomp._ranking.check_average_ranks`'s question."""
+    :func:`multicomp._internal.ranks.check_average_ranks`'s question."""
     series = as_rank_series(ranks, algorithms)
     if n_datasets is None:
         raise ValueError("ranks= needs n_datasets= (the number of data sets they average over)")

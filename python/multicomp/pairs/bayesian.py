@@ -4,7 +4,7 @@ Instead of a p-value, the posterior probabilities that x is better than y by mor
 region of practical equivalence (``rope``), that the two are practically equivalent, and that
 y is better, computed from the Dirichlet-process posterior of the score differences
 d_i = x_i - y_i (oriented so that d > 0 means x is better; decided at the precision of the
-data, as the frequentist tests of :mod:`multicomp.two_sample`).
+data, as the frequentist tests of :mod:`multicomp.pairs.two_sample`).
 
 * :func:`bayesian_sign_test`: theta = (theta_x, theta_rope, theta_y) ~ Dirichlet(n_x, n_rope +
   s, n_y), with n_x, n_rope, n_y the counts of d > rope, |d| <= rope, d < -rope and a prior
@@ -38,12 +38,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from multicomp import _tables
-from multicomp._names import BAYESIAN_TEST_NAMES
-from multicomp._ranking import at_data_precision
-from multicomp._validation import check_bool, check_choice, check_count, check_nonnegative
-from multicomp._vocabulary import DATASETS_TESTS, BayesianTest, DataSetsTest, NanPolicy
-from multicomp._work import check_work, progress
+from multicomp._internal import tables as _tables
+from multicomp._internal.names import BAYESIAN_TEST_NAMES
+from multicomp._internal.ranks import at_data_precision
+from multicomp._internal.validation import check_bool, check_choice, check_count, check_nonnegative
+from multicomp._internal.vocabulary import DATASETS_TESTS, BayesianTest, DataSetsTest, NanPolicy
+from multicomp._internal.work import check_work, progress
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import (
     Scores,

@@ -55,9 +55,9 @@ import numpy as np
 import pandas as pd
 from scipy import optimize, stats
 
-from multicomp import _tables
-from multicomp._validation import check_alpha, check_bool, check_choice
-from multicomp._vocabulary import (
+from multicomp._internal import tables as _tables
+from multicomp._internal.validation import check_alpha, check_bool, check_choice
+from multicomp._internal.vocabulary import (
     COST_TESTS,
     HOLDOUT_ALTERNATIVES,
     MCNEMAR_TESTS,

@@ -18,9 +18,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from multicomp import _tables
-from multicomp._validation import check_alpha, check_bool, check_choice, check_count
-from multicomp._vocabulary import (
+from multicomp._internal import tables as _tables
+from multicomp._internal.validation import check_alpha, check_bool, check_choice, check_count
+from multicomp._internal.vocabulary import (
     ALTERNATIVES,
     EXACT_METHODS,
     ONE_OR_TWO_SIDED,

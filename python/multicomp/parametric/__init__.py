@@ -28,9 +28,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from multicomp import _tables
-from multicomp._validation import check_alpha, check_choice, check_nonnegative
-from multicomp._vocabulary import (
+from multicomp._internal import tables as _tables
+from multicomp._internal.validation import check_alpha, check_choice, check_nonnegative
+from multicomp._internal.vocabulary import (
     FAMILIES,
     NORMALITY_TESTS,
     VARIANCE_TESTS,
@@ -39,7 +39,7 @@ from multicomp._vocabulary import (
     NormalityTest,
     VarianceTest,
 )
-from multicomp._work import check_work, progress
+from multicomp._internal.work import check_work, progress
 from multicomp.data.decorators import ScoresInput, TableOptions, takes_scores
 from multicomp.data.runs import Aggregate, combine_runs
 from multicomp.data.scores import Scores, as_scores, index_of

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypedDict, cast, runtime_checka
 import pandas as pd
 
 from multicomp import procedures, ranktests
-from multicomp._names import POSTHOC_NAMES, default_procedure, fmt_alpha
-from multicomp._ranking import check_average_ranks
-from multicomp._validation import check_alpha, check_bool, check_choice
-from multicomp._vocabulary import (
+from multicomp._internal.names import POSTHOC_NAMES, default_procedure, fmt_alpha
+from multicomp._internal.ranks import check_average_ranks
+from multicomp._internal.validation import check_alpha, check_bool, check_choice
+from multicomp._internal.vocabulary import (
     BARS,
     CD_PROCEDURES,
     Alternative,
@@ -34,7 +34,6 @@ from multicomp.data.scores import (
     index_of,
     published_ranks,
 )
-from multicomp.omnibus import friedman
 from multicomp.plotting.cd_layout import draw
 from multicomp.posthoc import (
     CONTROL_REQUIRED,
@@ -44,6 +43,7 @@ from multicomp.posthoc import (
 )
 from multicomp.procedures.base import apv_procedures, diagram_procedures, display_name
 from multicomp.procedures.critical_difference import critical_difference
+from multicomp.ranktests.omnibus import friedman
 from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState
 from multicomp.report.decisions import Decisions, of_critical_difference, of_posthoc
 

@@ -42,7 +42,7 @@ difference of two rank totals when the scores of each data set are permuted (und
 complete null every pair has the same one: exact by convolving the data sets'
 distributions, or Monte Carlo pooled over the pairs with (b + 1)/(n_resamples + 1));
 ``"auto"`` (default) uses them up to N = 16 data sets, as the omnibus tests do
-(:mod:`multicomp.omnibus`, :mod:`multicomp.ranktests.permutation`). They are non-increasing in the
+(:mod:`multicomp.ranktests.omnibus`, :mod:`multicomp.ranktests.permutation`). They are non-increasing in the
 rank difference, so every adjustment applies unchanged; ``z`` and ``se`` stay the normal ones.
 
 Pairwise tests (``test="wilcoxon"`` or ``"sign"``; Benavoli, Corani & Mangili 2016, JMLR 17:5):
@@ -86,9 +86,10 @@ import numpy as np
 import pandas as pd
 from scipy import special
 
-from multicomp import _ranking, ranktests
-from multicomp._validation import check_alpha, check_bool, check_choice
-from multicomp._vocabulary import (
+from multicomp import ranktests
+from multicomp._internal import ranks as _ranking
+from multicomp._internal.validation import check_alpha, check_bool, check_choice
+from multicomp._internal.vocabulary import (
     ALTERNATIVES,
     ROMS,
     SE_FORMS,
@@ -212,10 +213,10 @@ def posthoc_control(
         permutation distribution of a difference of two rank totals when each data set's ranks
         are permuted (the same for every pair under the complete null; exact by convolution,
         or Monte Carlo pooled over the pairs, (b + 1)/(n_resamples + 1)); ``"auto"``
-        (default): asymptotic for N > 16 (as the omnibus tests, :mod:`multicomp.omnibus`),
+        (default): asymptotic for N > 16 (as the omnibus tests, :mod:`multicomp.ranktests.omnibus`),
         else exact where it fits, else Monte Carlo with at least 10 m / alpha resamples for m
         hypotheses (so that the smallest p-value, 1/(n_resamples + 1), lies below alpha/m), or
-        asymptotic where that work would exceed ``multicomp._work.PERMUTATION_WORK_LIMIT``
+        asymptotic where that work would exceed ``multicomp._internal.work.PERMUTATION_WORK_LIMIT``
         (``method`` and ``n_resamples`` of the result say which). The p-values stay
         non-increasing in the rank difference, so every adjustment applies. Not with
         ``ranks=`` or the pairwise tests (``"auto"`` is then asymptotic, resp. their own

@@ -44,11 +44,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from multicomp import _tables
 from multicomp._core import plackett_luce_gibbs, plackett_luce_pairs
-from multicomp._ranking import friedman_ranks
-from multicomp._validation import check_choice, check_count, check_fraction
-from multicomp._vocabulary import (
+from multicomp._internal import tables as _tables
+from multicomp._internal.ranks import friedman_ranks
+from multicomp._internal.validation import check_choice, check_count, check_fraction
+from multicomp._internal.vocabulary import (
     RANKING_MATRICES,
     RANKING_TIES,
     RankingMatrix,
@@ -272,7 +272,7 @@ def bayesian_ranking(
     Each data set ranks the algorithms by score; the posterior of their Plackett-Luce weights
     (the probability of ranking first on a new data set) is sampled by a Gibbs sampler (Caron
     & Doucet 2012) in the Rust core, without Stan or a compiler, seeded, in parallel chains
-    whose draws do not depend on the number of threads. See :mod:`multicomp.plackett_luce`.
+    whose draws do not depend on the number of threads. See :mod:`multicomp.ranking.plackett_luce`.
 
     Parameters
     ----------

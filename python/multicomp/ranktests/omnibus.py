@@ -14,7 +14,7 @@ scores are permuted within each data set, enumerated), ``"permutation"`` (that d
 Monte Carlo, ``n_resamples`` random permutations, p = (b + 1)/(n_resamples + 1)) or ``"auto"``
 (default): asymptotic for N > 16 data sets (``multicomp.ranktests.permutation.AUTO_MAX_N``), else
 exact where the enumeration fits, else Monte Carlo, and the asymptotic form where the Monte
-Carlo work would exceed ``multicomp._work.PERMUTATION_WORK_LIMIT`` (many algorithms). Measured at alpha = 0.05 under the null
+Carlo work would exceed ``multicomp._internal.work.PERMUTATION_WORK_LIMIT`` (many algorithms). Measured at alpha = 0.05 under the null
 (benches/RESULTS-asymptotic-sizes.md: exact for Friedman's chi-square and Iman-Davenport's F
 at k = 3 and 4, otherwise multicomp.simulate with 40,000 tables per cell, SE at most 0.0013),
 the asymptotic Iman-Davenport test rejects 0.075 and 0.068 at N = 3 and 4 (k = 4), 0.064 at
@@ -41,10 +41,11 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 import numpy as np
 import pandas as pd
 
-from multicomp import _ranking, ranktests
-from multicomp._tables import NotebookView
-from multicomp._validation import check_bool
-from multicomp._vocabulary import PValueMethod, PValueSource
+from multicomp import ranktests
+from multicomp._internal import ranks as _ranking
+from multicomp._internal.tables import NotebookView
+from multicomp._internal.validation import check_bool
+from multicomp._internal.vocabulary import PValueMethod, PValueSource
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import Scores, algorithm_series, dataset_series, scores_frame
 from multicomp.ranktests import aligned
@@ -418,7 +419,7 @@ def friedman(
         ``multicomp.ranktests.permutation.EXACT_LIMIT`` cells), Monte Carlo permutations, or
         ``"auto"`` (default): asymptotic for N > 16, else exact where it fits, else Monte
         Carlo, or asymptotic where its work would exceed
-        ``multicomp._work.PERMUTATION_WORK_LIMIT`` (``method`` of the result says which).
+        ``multicomp._internal.work.PERMUTATION_WORK_LIMIT`` (``method`` of the result says which).
     random_state : int, numpy.random.Generator or None
         Seed of the Monte Carlo permutations. Default 0: the same call gives the same p-value;
         None: fresh randomness.

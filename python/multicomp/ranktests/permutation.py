@@ -54,7 +54,7 @@ data sets; else exact where the enumeration fits; else Monte Carlo, with at leas
 ``RESOLUTION / threshold`` resamples for a post-hoc whose smallest threshold is alpha/m (the
 first step of Holm or Bonferroni over its m hypotheses), so that its floor 1/(n + 1) lies a
 factor :data:`RESOLUTION` below it; and the asymptotic form when that work exceeds
-:data:`multicomp._work.PERMUTATION_WORK_LIMIT` (each result's ``method`` and ``n_resamples``
+:data:`multicomp._internal.work.PERMUTATION_WORK_LIMIT` (each result's ``method`` and ``n_resamples``
 say which was used).
 
 References: G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064;
@@ -73,9 +73,9 @@ from typing import NamedTuple, cast
 import numpy as np
 
 from multicomp import _core
-from multicomp._validation import check_choice, check_count
-from multicomp._vocabulary import PVALUE_METHODS, PValueMethod, PValueSource
-from multicomp._work import PERMUTATION_WORK_LIMIT
+from multicomp._internal.validation import check_choice, check_count
+from multicomp._internal.vocabulary import PVALUE_METHODS, PValueMethod, PValueSource
+from multicomp._internal.work import PERMUTATION_WORK_LIMIT
 
 RandomState = int | np.random.Generator | None
 """A seed (a non-negative int), a numpy Generator, or None (fresh entropy)."""
@@ -229,7 +229,7 @@ def omnibus_pvalue(
     docstring) by ``method``: the ``asymptotic`` one given, P(S* >= S) enumerated (``"exact"``;
     ValueError when it does not fit in :data:`EXACT_LIMIT`), or by Monte Carlo. ``"auto"``:
     :func:`resolve`, exact falling back to Monte Carlo, and to the asymptotic p-value when
-    the Monte Carlo work exceeds :data:`multicomp._work.PERMUTATION_WORK_LIMIT`.
+    the Monte Carlo work exceeds :data:`multicomp._internal.work.PERMUTATION_WORK_LIMIT`.
 
     ``statistic``: for a test without the Rust kernel, its statistic of permuted tables (the
     numpy engine; no exact form). ``pairs``: as for :func:`omnibus_pvalues`."""
@@ -315,7 +315,7 @@ def pair_pvalues(
     Monte Carlo; the caller applies :func:`resolve` first). With ``"auto"`` and the smallest
     ``threshold`` of the procedures that read them (alpha/m), at least ``RESOLUTION /
     threshold`` resamples; and the ``asymptotic`` p-values given when that work exceeds
-    :data:`multicomp._work.PERMUTATION_WORK_LIMIT`. Returns (p-values, the method used,
+    :data:`multicomp._internal.work.PERMUTATION_WORK_LIMIT`. Returns (p-values, the method used,
     n_resamples or None)."""
     integral = _integral(table)
     if method != "permutation" and integral:
@@ -505,7 +505,7 @@ def pair_resamples(
     :data:`RESOLUTION` below ``threshold`` (the smallest of the procedures that read the
     p-values, alpha/m for m hypotheses); None where ``"auto"`` takes the asymptotic p-values
     instead, that draw (with ``tables`` tables permuted together) exceeding
-    :data:`multicomp._work.PERMUTATION_WORK_LIMIT`. :func:`pair_pvalues` and
+    :data:`multicomp._internal.work.PERMUTATION_WORK_LIMIT`. :func:`pair_pvalues` and
     :func:`omnibus_pvalues` (with ``pairs``) draw this many (unless the pairs' exact
     distribution fits); :func:`multicomp.simulate` counts its work by it."""
     drawn = _resamples(method, n_resamples, threshold)

@@ -19,10 +19,10 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from multicomp import ranktests
-from multicomp._names import TEST_NAMES, fmt_p
-from multicomp._tables import NotebookView
-from multicomp._validation import check_alpha, check_choice
-from multicomp._vocabulary import (
+from multicomp._internal.names import TEST_NAMES, fmt_p
+from multicomp._internal.tables import NotebookView
+from multicomp._internal.validation import check_alpha, check_choice
+from multicomp._internal.vocabulary import (
     Alternative,
     ChosenFamily,
     PosthocComparison,
@@ -398,7 +398,7 @@ class Hypotheses(Sequence[Hypothesis]):
 @dataclass(frozen=True)
 class EffectSize(NotebookView):
     """One effect size of a pair in a :class:`Report` (``compare(extras=("effect_sizes",))``,
-    :func:`multicomp.effect_size.effect_sizes`).
+    :func:`multicomp.pairs.effect_size.effect_sizes`).
 
     Attributes
     ----------
@@ -480,7 +480,7 @@ class PairEffects(NotebookView):
 
     def to_frame(self) -> pd.DataFrame:
         """The pair as one row: ``mean_difference``, then each measure's value, ``_low``,
-        ``_high`` and ``_magnitude`` (as :func:`multicomp.effect_size.effect_sizes`)."""
+        ``_high`` and ``_magnitude`` (as :func:`multicomp.pairs.effect_size.effect_sizes`)."""
         row: dict[str, object] = {"mean_difference": self.mean_difference}
         for e in self.effects:
             row.update(
@@ -497,7 +497,7 @@ class PairEffects(NotebookView):
 @dataclass(frozen=True)
 class MatrixCell(NotebookView):
     """One pair of the multi-comparison matrix of a :class:`Report`
-    (``compare(extras=("matrix",))``, :func:`multicomp.multi_comparison.comparison_matrix`).
+    (``compare(extras=("matrix",))``, :func:`multicomp.ranking.multi_comparison.comparison_matrix`).
 
     Attributes
     ----------
@@ -552,7 +552,7 @@ class MatrixCell(NotebookView):
 @dataclass(frozen=True)
 class RankingWeight(NotebookView):
     """One algorithm of the Bayesian Plackett-Luce ranking of a :class:`Report`
-    (``compare(extras=("bayesian_ranking",))``, :func:`multicomp.plackett_luce.bayesian_ranking`).
+    (``compare(extras=("bayesian_ranking",))``, :func:`multicomp.ranking.plackett_luce.bayesian_ranking`).
 
     Attributes
     ----------

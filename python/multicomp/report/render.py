@@ -15,8 +15,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from multicomp import _tables, ranktests
-from multicomp._names import (
+from multicomp import ranktests
+from multicomp._internal import tables as _tables
+from multicomp._internal.names import (
     POSTHOC_NAMES,
     RANK_NAMES,
     TEST_NAMES,
@@ -25,7 +26,7 @@ from multicomp._names import (
     fmt_alpha,
     fmt_p,
 )
-from multicomp._vocabulary import PValueSource
+from multicomp._internal.vocabulary import PValueSource
 from multicomp.procedures import base as registry
 from multicomp.procedures.base import display_name
 from multicomp.ranktests.permutation import pvalue_label
@@ -72,7 +73,7 @@ def permutation_note(n_datasets: int, omnibus: str, posthoc: str) -> str:
     return (
         f"Note: p-values by permutation of the scores within data sets (omnibus: {omnibus}, "
         f"post-hoc: {posthoc}; N = {n_datasets}): with few data sets the chi-square, F and "
-        "normal approximations exceed alpha (method='auto', multicomp.omnibus); "
+        "normal approximations exceed alpha (method='auto', multicomp.ranktests.omnibus); "
         "method='asymptotic' gives the papers' p-values."
     )
 

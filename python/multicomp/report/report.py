@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from multicomp import ranktests
-from multicomp._validation import check_alpha, check_bool, check_choice, one_of
-from multicomp._vocabulary import CD_PROCEDURES, PosthocTest
+from multicomp._internal.validation import check_alpha, check_bool, check_choice, one_of
+from multicomp._internal.vocabulary import CD_PROCEDURES, PosthocTest
 from multicomp.data.scores import index_of
 from multicomp.plotting.cd_diagram import DiagramStyle, cd_diagram, draw_decisions
 from multicomp.posthoc import PosthocOptions
@@ -320,8 +320,8 @@ class Report(ReportData):
 
     def _matrix_figure(self) -> Any:
         """The heat map of the report's multi-comparison matrix (recomputed from its scores:
-        the same cells, :func:`multicomp.multi_comparison.comparison_matrix`)."""
-        from multicomp.multi_comparison import comparison_matrix
+        the same cells, :func:`multicomp.ranking.multi_comparison.comparison_matrix`)."""
+        from multicomp.ranking.multi_comparison import comparison_matrix
 
         return comparison_matrix(self.as_scores(), alpha=self.alpha).plot()
 
@@ -344,7 +344,7 @@ class Report(ReportData):
         test or control recomputes the diagram from the scores with the report's options.
         ``style``: ``ax``, ``title``, ``fontsize``, ``show_ranks``, ``bars`` of
         :func:`multicomp.cd_diagram`. ``letters``: draw the report's all-pairs decisions as a
-        compact letter display (:meth:`multicomp.letters.LetterDisplay.plot`: one line per
+        compact letter display (:meth:`multicomp.ranking.letters.LetterDisplay.plot`: one line per
         algorithm, sorted best first, its average rank and its letters; names legible at
         any k), where a CD diagram's names no longer fit; by default (None) beyond
         ``CD_LIMIT`` algorithms when no ``style`` is given (a style is the CD diagram's). After an incomplete-block test (``skillings_mack``,

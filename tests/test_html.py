@@ -160,7 +160,8 @@ def _every_result() -> dict[str, object]:
     from multicomp.pairs import bayesian, cross_validation, holdout
     from multicomp.pairs.contrast import contrast_estimation
     from multicomp.pairs.multiple_sign import multiple_sign_test
-    from multicomp.pairs.two_sample import paired_t_test, sign_test, wilcoxon
+    from multicomp.pairs.two_sample import paired_t_test, sign_test
+    from multicomp.pairs.wilcoxon import wilcoxon
 
     data = load_example("garcia2010")
     data = data.rename(columns={data.columns[0]: SCRIPT}, index={data.index[0]: SCRIPT})

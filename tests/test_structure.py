@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import get_args
 
@@ -150,7 +152,9 @@ def test_option_lists_are_defined_once_in_the_vocabulary() -> None:
     assert tuples and all(kind == of for _, kind, of in tuples)
     names = [name for name, _, _ in tuples]
     assert len(names) == len(set(names))
-    assert set(names) | set(_module_level_literals("_internal.vocabulary")) == set(_vocabulary.__all__)
+    assert set(names) | set(_module_level_literals("_internal.vocabulary")) == set(
+        _vocabulary.__all__
+    )
 
 
 # --- no import circles ------------------------------------------------------------------------
@@ -245,17 +249,106 @@ def _closure(name: str) -> set[str]:
     return seen
 
 
+#: The layers of the package, lowest first (docs/development.md, "Layout"): a module imports
+#: modules of its own package and of lower layers only, never of a higher layer nor of
+#: another package of its own layer.
+LAYERS = (
+    ("_internal",),  # checks, option lists, ranks, names, tables, work limits, seeds
+    ("data",),  # every input form -> Scores; the input keywords
+    ("pairs", "procedures"),  # tests of two algorithms; multiple-comparison procedures
+    ("ranktests",),  # the registry of tests (pairwise tests run pairs'), the public omnibus tests
+    ("posthoc", "parametric"),  # post-hoc pipelines; the parametric side
+    ("ranking",),  # CD groups, letters, the multi-comparison matrix, Plackett-Luce
+    ("report", "simulation"),  # the report's data, decisions, renderers; error rates and power
+    ("plotting",),  # draws what the layers below decided
+    ("analysis",),  # compare(): the one-call analysis
+    ("cli", "results", "typing"),  # the command line; the public namespaces
+    ("__init__", "__main__"),
+)
+LAYER = {package: rank for rank, packages in enumerate(LAYERS) for package in packages}
+#: The one way up: the .plot() methods of the results reach the plotting layer through this
+#: module, whose imports of it are inside functions.
+GATEWAY = "_internal.plots"
+
+
+def _upward(name: str) -> set[str]:
+    """The modules that ``name`` imports from a higher layer or another package of its own."""
+    own = name.split(".")[0]
+    return {
+        module
+        for module in _imports(name)
+        if module.split(".")[0] != own and LAYER[module.split(".")[0]] >= LAYER[own]
+    }
+
+
+def test_every_package_has_a_layer() -> None:
+    assert {name.split(".")[0] for name in MODULES} == set(LAYER)
+
+
+def test_no_import_from_a_lower_layer_up() -> None:
+    upward = {name: found for name in MODULES if name != GATEWAY and (found := _upward(name))}
+    assert not upward, upward
+    # the gateway goes up to plotting only, from inside its functions
+    assert {m.split(".")[0] for m in _upward(GATEWAY)} == {"plotting"}
+    top_level = {
+        node.module
+        for node in ast.parse(_source(GATEWAY)).body
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert not {m for m in top_level if m.startswith("multicomp.plotting")}
+    # each .plot() of a result below plotting goes through it
+    for name in ("pairs.bayesian", "ranking.letters", "ranking.multi_comparison", "report.report"):
+        assert GATEWAY in _imports(name), name
+
+
+def test_an_upward_import_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "y.py").write_text("def f():\n    from multicomp.report import render\n")
+    monkeypatch.setitem(MODULES, "data.y", tmp_path / "y.py")
+    assert _upward("data.y") == {"report", "report.render"}
+
+
+def _loaded(module: str) -> set[str]:
+    """The package modules that a fresh interpreter has loaded after importing ``module``."""
+    code = (
+        f"import sys, {module}\n"
+        "print(*sorted(m[10:] for m in sys.modules if m.startswith('multicomp.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
 def test_the_report_data_imports_nothing_of_what_uses_it() -> None:
-    """The report's data classes (issue 19.6) import none of the report package, the plotting
-    layer, the post-hocs or the procedures: the orchestration, the decisions, the renderers and
-    the JSON codec import them."""
-    users = ("report", "plotting", "posthoc", "procedures", "adjust", "omnibus", "incomplete")
-    reached = {m for m in _closure("report.model") if m.split(".")[0] in users}
-    assert not reached, f"report.model imports {sorted(reached)}"
+    """The report's data classes (issue 19.6) import nothing of the report package but the
+    registered tests' names, nothing of the plotting layer, the post-hocs or the procedures:
+    the orchestration, the decisions, the renderers and the JSON codec import them. Checked
+    twice: on the import graph and by what importing it loads."""
+    users = ("report", "plotting", "posthoc", "procedures", "analysis")
+    for reached in (_closure("report.model"), _loaded("multicomp.report.model")):
+        found = {m for m in reached if m.split(".")[0] in users} - {"report", "report.names"}
+        assert not found, f"report.model imports {sorted(found)}"
     for name in ("report.render", "report.json", "report.decisions", "analysis"):
         assert "report.model" in _imports(name), name
-    # the two packages' __init__ import nothing, so importing one module runs no other
-    assert not _imports("report") and not _imports("plotting")
+
+
+#: Packages whose ``__init__`` imports nothing, so that importing one of their modules runs
+#: no other (their docstrings say so).
+EMPTY_INITS = ("_internal", "data", "pairs", "parametric", "plotting", "ranking", "report")
+
+
+@pytest.mark.parametrize("package", EMPTY_INITS)
+def test_the_package_init_imports_nothing(package: str) -> None:
+    assert not _imports(package)
+    assert "imports nothing" in " ".join(
+        (ast.get_docstring(ast.parse(_source(package))) or "").split()
+    )
+
+
+def test_the_lowest_layer_imports_nothing_above_it() -> None:
+    """The private helpers load no other layer (but the gateway when a plot is drawn)."""
+    for name in [m for m in MODULES if m.startswith("_internal.") and m != GATEWAY]:
+        assert {m.split(".")[0] for m in _closure(name)} <= {"_internal"}, name
+    loaded = _loaded("multicomp._internal.names, multicomp._internal.plots")
+    assert {m.split(".")[0] for m in loaded} <= {"_internal", "_core"}, loaded
 
 
 def test_drawing_draws_given_decisions() -> None:
@@ -266,17 +359,21 @@ def test_drawing_draws_given_decisions() -> None:
     assert "report.decisions" in _imports("report.report")
     assert "report.decisions" in _imports("plotting.cd_diagram")
     for name in [m for m in MODULES if m.startswith("plotting")]:
-        reports = {m for m in _imports(name) if m.startswith("report")} - {
-            "report",
-            "report.decisions",
-        }
-        assert not reports, f"{name} imports {reports}"
+        reports = {m for m in _imports(name) if m.startswith("report")}
+        assert reports <= {"report", "report.decisions", "report.names"}, name
     for name in ("ranking.cd_groups", "plotting.cd_layout", "plotting.posterior"):
         assert not {m for m in _imports(name) if m.split(".")[0] in ("posthoc", "report")}, name
     assert not re.search(r"^\s*(from|import) matplotlib", _source("ranking.cd_groups"), re.M)
     assert not {"pairs.bayesian"} & _imports("plotting.posterior")
-    assert _imports("_internal.names") <= {"_internal.vocabulary", "ranktests"}  # the rank tests' names
-    assert not _imports("_internal.vocabulary") and not _imports("_internal.validation")
+
+
+#: The most lines a module of the package may have.
+MODULE_LINES = 600
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_modules_are_short(name: str) -> None:
+    assert len(_source(name).splitlines()) <= MODULE_LINES
 
 
 #: The comment that lets a function run over 80 lines: it says why, inside the function.

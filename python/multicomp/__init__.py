@@ -78,11 +78,8 @@ if TYPE_CHECKING:
     from multicomp.data.examples import load_example
     from multicomp.data.readers import read_scores
     from multicomp.data.scores import Scores, ShapeWarning
-    from multicomp.pairs.bayesian import (
-        bayesian_sign_test,
-        bayesian_signed_rank_test,
-        compare_bayesian,
-    )
+    from multicomp.pairs.bayesian import bayesian_sign_test, bayesian_signed_rank_test
+    from multicomp.pairs.bayesian_comparison import compare_bayesian
     from multicomp.pairs.contrast import contrast_estimation
     from multicomp.pairs.cross_validation import (
         bayesian_correlated_t_test,
@@ -93,14 +90,12 @@ if TYPE_CHECKING:
     from multicomp.pairs.effect_size import effect_sizes
     from multicomp.pairs.holdout import compare_holdout, mcnemar
     from multicomp.pairs.multiple_sign import multiple_sign_critical_value, multiple_sign_test
-    from multicomp.pairs.two_sample import (
-        paired_t_test,
-        sign_test,
-        sign_test_critical_wins,
-        wilcoxon,
-        wilcoxon_critical_value,
-    )
-    from multicomp.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
+    from multicomp.pairs.two_sample import paired_t_test, sign_test, sign_test_critical_wins
+    from multicomp.pairs.wilcoxon import wilcoxon, wilcoxon_critical_value
+    from multicomp.parametric.anova import rm_anova
+    from multicomp.parametric.conditions import check_conditions
+    from multicomp.parametric.family import choose_family
+    from multicomp.parametric.posthoc import posthoc_parametric
     from multicomp.plotting.cd_diagram import cd_diagram
     from multicomp.plotting.posterior import plot_posterior
     from multicomp.posthoc import posthoc_all_pairs, posthoc_control, posthoc_incomplete
@@ -130,12 +125,12 @@ _LAZY = {
     "bayesian_signed_rank_test": "multicomp.pairs.bayesian",
     "cd_diagram": "multicomp.plotting.cd_diagram",
     "cd_groups": "multicomp.ranking.cd_groups",
-    "check_conditions": "multicomp.parametric",
-    "choose_family": "multicomp.parametric",
+    "check_conditions": "multicomp.parametric.conditions",
+    "choose_family": "multicomp.parametric.family",
     "combined_f_test_5x2cv": "multicomp.pairs.cross_validation",
     "compact_letters": "multicomp.ranking.letters",
     "compare": "multicomp.analysis",
-    "compare_bayesian": "multicomp.pairs.bayesian",
+    "compare_bayesian": "multicomp.pairs.bayesian_comparison",
     "compare_holdout": "multicomp.pairs.holdout",
     "comparison_matrix": "multicomp.ranking.multi_comparison",
     "contrast_estimation": "multicomp.pairs.contrast",
@@ -157,18 +152,18 @@ _LAZY = {
     "posthoc_all_pairs": "multicomp.posthoc",
     "posthoc_control": "multicomp.posthoc",
     "posthoc_incomplete": "multicomp.posthoc",
-    "posthoc_parametric": "multicomp.parametric",
+    "posthoc_parametric": "multicomp.parametric.posthoc",
     "quade": "multicomp.ranktests.omnibus",
     "read_scores": "multicomp.data.readers",
     "results": "multicomp.results",
-    "rm_anova": "multicomp.parametric",
+    "rm_anova": "multicomp.parametric.anova",
     "sign_test": "multicomp.pairs.two_sample",
     "sign_test_critical_wins": "multicomp.pairs.two_sample",
     "simulate": "multicomp.simulation",
     "skillings_mack": "multicomp.ranktests.incomplete",
     "typing": "multicomp.typing",
-    "wilcoxon": "multicomp.pairs.two_sample",
-    "wilcoxon_critical_value": "multicomp.pairs.two_sample",
+    "wilcoxon": "multicomp.pairs.wilcoxon",
+    "wilcoxon_critical_value": "multicomp.pairs.wilcoxon",
 }
 
 __all__ = [

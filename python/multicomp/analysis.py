@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from multicomp import ranktests
-from multicomp._internal.names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
+from multicomp._internal.names import fmt_alpha, fmt_p
+from multicomp._internal.seeds import DEFAULT_SEED, RandomState, pinned, seed_of
 from multicomp._internal.validation import check_alpha, check_bool, check_choice
 from multicomp._internal.vocabulary import (
     ALTERNATIVES,
@@ -34,12 +35,10 @@ from multicomp._internal.vocabulary import (
 from multicomp._internal.work import check_pairs
 from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
 from multicomp.data.scores import Scores, index_of
-from multicomp.parametric import (
-    check_conditions,
-    choose_family,
-    posthoc_parametric,
-    rm_anova,
-)
+from multicomp.parametric.anova import rm_anova
+from multicomp.parametric.conditions import check_conditions
+from multicomp.parametric.family import choose_family
+from multicomp.parametric.posthoc import posthoc_parametric
 from multicomp.posthoc import (
     PosthocAllPairsResult,
     PosthocControlResult,
@@ -48,19 +47,12 @@ from multicomp.posthoc import (
     posthoc_incomplete,
 )
 from multicomp.ranktests.blocks import blocks as incomplete_blocks
-from multicomp.ranktests.omnibus import rank_omnibus
-from multicomp.ranktests.permutation import (
-    DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-    PValueOptions,
-    RandomState,
-    check_options,
-    pinned,
-    seed_of,
-)
+from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, PValueOptions, check_options
+from multicomp.ranktests.rows import rank_omnibus
 from multicomp.report.extras import check_extras
 from multicomp.report.extras import compute as compute_extras
 from multicomp.report.model import Hypotheses, OmnibusTest
+from multicomp.report.names import TEST_NAMES, default_procedure
 from multicomp.report.render import permutation_note
 from multicomp.report.report import Report
 
@@ -340,7 +332,7 @@ def _omnibus(
     options: PosthocOptions,
     threshold: float,
 ) -> tuple[tuple[OmnibusTest, ...], tuple[float, ...]]:
-    """The omnibus tests of a complete table (:func:`multicomp.ranktests.omnibus.rank_omnibus`):
+    """The omnibus tests of a complete table (:func:`multicomp.ranktests.rows.rank_omnibus`):
     Friedman's, each statistic once (Iman-Davenport derives from it), then the registered
     rank ``test``'s own; and the average Friedman ranks. Their permutations also serve the
     post-hoc, whose smallest threshold is ``threshold``."""

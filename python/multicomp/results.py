@@ -35,25 +35,25 @@ Error rates and power (:mod:`multicomp.simulation`)
 
 from __future__ import annotations
 
-from multicomp.pairs.bayesian import BayesianComparison, BayesianResult
+from multicomp.pairs.bayesian import BayesianResult
+from multicomp.pairs.bayesian_comparison import BayesianComparison
 from multicomp.pairs.contrast import ContrastResult
 from multicomp.pairs.cross_validation import CorrelatedTTestResult, CrossValidationTestResult
 from multicomp.pairs.effect_size import EffectSizeResult
 from multicomp.pairs.holdout import HoldoutResult
 from multicomp.pairs.multiple_sign import MultipleSignResult
-from multicomp.pairs.two_sample import PairedTTestResult, SignTestResult, WilcoxonResult
-from multicomp.parametric import (
-    ConditionsResult,
-    FamilyChoice,
-    ParametricPosthocResult,
-    RMAnovaResult,
-)
+from multicomp.pairs.two_sample import PairedTTestResult, SignTestResult
+from multicomp.pairs.wilcoxon import WilcoxonResult
+from multicomp.parametric.anova import RMAnovaResult
+from multicomp.parametric.conditions import ConditionsResult
+from multicomp.parametric.family import FamilyChoice
+from multicomp.parametric.posthoc import ParametricPosthocResult
 from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult
 from multicomp.ranking.letters import LetterDisplay
 from multicomp.ranking.multi_comparison import ComparisonMatrix
 from multicomp.ranking.plackett_luce import BayesianRankingResult
 from multicomp.ranktests.incomplete import DurbinResult, SkillingsMackResult
-from multicomp.ranktests.omnibus import (
+from multicomp.ranktests.results import (
     AlignedRanksResult,
     FriedmanResult,
     ImanDavenportResult,

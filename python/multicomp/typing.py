@@ -25,6 +25,7 @@ Simulation
 
 from __future__ import annotations
 
+from multicomp._internal.seeds import RandomState
 from multicomp._internal.vocabulary import (
     Alternative,
     Bars,
@@ -66,7 +67,6 @@ from multicomp.data.scores import RanksLike, ScoresLike
 from multicomp.plotting.posterior import Posterior
 from multicomp.plotting.ranking import Ranking
 from multicomp.procedures.base import FloatArray
-from multicomp.ranktests.permutation import RandomState
 from multicomp.simulation import CustomProcedure, NoiseFunction
 
 __all__ = [

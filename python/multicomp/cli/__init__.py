@@ -21,6 +21,7 @@ from typing import Any, TextIO, TypeVar
 
 from multicomp import ranktests
 from multicomp._internal.names import REPORT_EXTRA_HELP
+from multicomp._internal.seeds import DEFAULT_SEED
 from multicomp._internal.validation import check_choice
 from multicomp._internal.vocabulary import (
     AGGREGATES,
@@ -34,7 +35,6 @@ from multicomp._internal.vocabulary import (
     ROMS,
     SE_FORMS,
 )
-from multicomp.ranktests.permutation import DEFAULT_SEED
 from multicomp.report import files
 
 __all__ = ["main"]
@@ -523,8 +523,9 @@ def _fail(message: str, status: int) -> int:
 def _analyse(args: argparse.Namespace) -> Any:
     """What the command line asks for, from the scores it reads."""
     from multicomp.data.decorators import ScoresInput
-    from multicomp.pairs.bayesian import compare_bayesian
-    from multicomp.parametric import check_conditions, choose_family
+    from multicomp.pairs.bayesian_comparison import compare_bayesian
+    from multicomp.parametric.conditions import check_conditions
+    from multicomp.parametric.family import choose_family
     from multicomp.ranking.plackett_luce import bayesian_ranking
 
     try:

@@ -30,11 +30,11 @@ from scipy import stats
 
 from multicomp._internal import tables as _tables
 from multicomp._internal.ranks import difference
+from multicomp._internal.seeds import DEFAULT_SEED, RandomState, generator
 from multicomp._internal.validation import check_alpha, check_choice, check_count
 from multicomp._internal.vocabulary import D_FORMS, EFFECT_MEASURES, DForm, EffectMeasure
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import Scores
-from multicomp.ranktests.permutation import DEFAULT_SEED, RandomState, generator
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

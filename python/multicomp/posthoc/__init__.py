@@ -8,12 +8,12 @@ tests of the rank tests, the pairwise tests); :mod:`~multicomp.posthoc.incomplet
 to a result; :mod:`~multicomp.posthoc.results`: the results.
 """
 
+from multicomp.posthoc.basis import check_se_options
 from multicomp.posthoc.family import family
 from multicomp.posthoc.incomplete import posthoc_incomplete
 from multicomp.posthoc.rank import (
     CONTROL_REQUIRED,
     PosthocOptions,
-    check_se_options,
     posthoc_all_pairs,
     posthoc_control,
 )

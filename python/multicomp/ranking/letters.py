@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import count
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import pandas as pd
 
+from multicomp._internal import plots
 from multicomp._internal import tables as _tables
 from multicomp._internal.validation import check_alpha
 from multicomp._internal.vocabulary import ALL_PAIRS_PROCEDURES
@@ -105,9 +106,7 @@ class LetterDisplay(_tables.NotebookView):
     def plot(self, **options: Any) -> Figure:
         """The letters beside the ranks, sorted, for k up to thousands
         (:func:`multicomp.plotting.letters.plot_letters`, which documents ``options``)."""
-        from multicomp.plotting.letters import plot_letters
-
-        return plot_letters(self, **options)
+        return cast("Figure", plots.letters(self, **options))
 
     def __str__(self) -> str:
         return (

@@ -23,7 +23,7 @@ __all__: list[str] = []
 
 
 def _wilcoxon(x: np.ndarray, y: np.ndarray) -> Any:
-    from multicomp.pairs.two_sample import wilcoxon
+    from multicomp.pairs.wilcoxon import wilcoxon
 
     return wilcoxon(x, y)
 

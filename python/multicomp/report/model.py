@@ -19,7 +19,8 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from multicomp import ranktests
-from multicomp._internal.names import TEST_NAMES, fmt_p
+from multicomp._internal.names import fmt_p
+from multicomp._internal.seeds import DEFAULT_SEED
 from multicomp._internal.tables import NotebookView
 from multicomp._internal.validation import check_alpha, check_choice
 from multicomp._internal.vocabulary import (
@@ -33,7 +34,8 @@ from multicomp._internal.vocabulary import (
     SEForm,
 )
 from multicomp.data.scores import Scores
-from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, pvalue_label
+from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, pvalue_label
+from multicomp.report.names import TEST_NAMES
 
 __all__ = [
     "PAPER_OPTIONS",

@@ -17,15 +17,7 @@ import pandas as pd
 
 from multicomp import ranktests
 from multicomp._internal import tables as _tables
-from multicomp._internal.names import (
-    POSTHOC_NAMES,
-    RANK_NAMES,
-    TEST_NAMES,
-    WHY_DEFAULT,
-    default_procedure,
-    fmt_alpha,
-    fmt_p,
-)
+from multicomp._internal.names import fmt_alpha, fmt_p
 from multicomp._internal.vocabulary import PValueSource
 from multicomp.procedures import base as registry
 from multicomp.procedures.base import display_name
@@ -43,6 +35,13 @@ from multicomp.report.model import (
     rounded_ranks,
     short_float,
     statistic_note,
+)
+from multicomp.report.names import (
+    POSTHOC_NAMES,
+    RANK_NAMES,
+    TEST_NAMES,
+    WHY_DEFAULT,
+    default_procedure,
 )
 
 __all__ = [

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from multicomp import ranktests
+from multicomp._internal import plots
+from multicomp._internal.diagram import DiagramStyle
 from multicomp._internal.validation import check_alpha, check_bool, check_choice, one_of
 from multicomp._internal.vocabulary import CD_PROCEDURES, PosthocTest
 from multicomp.data.scores import index_of
-from multicomp.plotting.cd_diagram import DiagramStyle, cd_diagram, draw_decisions
 from multicomp.posthoc import PosthocOptions
 from multicomp.report import files, json, large, render
 from multicomp.report.decisions import of_report
@@ -377,7 +378,7 @@ class Report(ReportData):
             and test in (None, self.test)
             and (named is None or named == self.control or self.comparison == "all_pairs")
         ):
-            return draw_decisions(of_report(self, procedure, alpha, named), **style)
+            return plots.decisions(of_report(self, procedure, alpha, named), **style)
         if incomplete:
             raise ValueError(
                 f"a report of test={self.test!r} draws its own decisions, with its test and "
@@ -386,7 +387,7 @@ class Report(ReportData):
             )
         # the report's post-hoc options (its fields of the same names): its p-values
         options = {f.name: getattr(self, f.name) for f in fields(PosthocOptions)}
-        return cd_diagram(
+        return plots.cd_diagram(
             self.as_scores(),
             procedure=procedure,
             alpha=alpha,

@@ -20,7 +20,8 @@ import pytest
 
 import multicomp as mc
 from multicomp import Report, __version__, compare, load_example
-from multicomp.cli import InputError, _checked_input, _with_progress, main
+from multicomp.cli import main
+from multicomp.cli.run import InputError, _checked_input, _with_progress
 from readme import GUIDE, README, page_blocks, readme_blocks
 
 

@@ -156,7 +156,8 @@ NAMELESS = {"CrossValidationTestResult", "SignTestResult", "PairedTTestResult", 
 def _every_result() -> dict[str, object]:
     """One instance of each result class that had no notebook view before issue 10 item 8, built
     from small inputs whose first algorithm, data set and class are named ``SCRIPT``."""
-    from multicomp import parametric, simulation
+    import multicomp as mc
+    from multicomp import simulation
     from multicomp.pairs import bayesian, cross_validation, holdout
     from multicomp.pairs.contrast import contrast_estimation
     from multicomp.pairs.multiple_sign import multiple_sign_test
@@ -167,7 +168,7 @@ def _every_result() -> dict[str, object]:
     data = data.rename(columns={data.columns[0]: SCRIPT}, index={data.index[0]: SCRIPT})
     x, y = data.iloc[:, 0], data.iloc[:, 1]
     folds = np.random.default_rng(0).normal(0.8, 0.02, size=(10, 2))
-    conditions = parametric.check_conditions(data)
+    conditions = mc.check_conditions(data)
     labels = np.array([SCRIPT, "b"] * 20)
     flipped = labels.copy()
     flipped[::3] = np.where(flipped[::3] == "b", SCRIPT, "b")
@@ -179,7 +180,7 @@ def _every_result() -> dict[str, object]:
 
     return {
         "BayesianResult": bayesian.bayesian_sign_test(x, y, n_samples=2000, seed=1),
-        "BayesianComparison": bayesian.compare_bayesian(data, n_samples=2000, seed=1),
+        "BayesianComparison": mc.compare_bayesian(data, n_samples=2000, seed=1),
         "CorrelatedTTestResult": cross_validation.bayesian_correlated_t_test(
             folds[:, 0], folds[:, 1], rho=0.1, names=(SCRIPT, "b"), n_samples=2000
         ),
@@ -193,9 +194,9 @@ def _every_result() -> dict[str, object]:
         "SignTestResult": sign_test(x, y),
         "PairedTTestResult": paired_t_test(x, y),
         "ConditionsResult": conditions,
-        "RMAnovaResult": parametric.rm_anova(data),
-        "ParametricPosthocResult": parametric.posthoc_parametric(data, SCRIPT),
-        "FamilyChoice": parametric.choose_family(conditions),
+        "RMAnovaResult": mc.rm_anova(data),
+        "ParametricPosthocResult": mc.posthoc_parametric(data, SCRIPT),
+        "FamilyChoice": mc.choose_family(conditions),
         "SimulationResult": simulation.simulate(
             3,
             5,

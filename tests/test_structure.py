@@ -324,7 +324,12 @@ def test_the_report_data_imports_nothing_of_what_uses_it() -> None:
     twice: on the import graph and by what importing it loads."""
     users = ("report", "plotting", "posthoc", "procedures", "analysis")
     for reached in (_closure("report.model"), _loaded("multicomp.report.model")):
-        found = {m for m in reached if m.split(".")[0] in users} - {"report", "report.names"}
+        found = {m for m in reached if m.split(".")[0] in users} - {
+            "report",
+            "report.model",
+            "report.names",
+            "report.extra_data",
+        }
         assert not found, f"report.model imports {sorted(found)}"
     for name in ("report.render", "report.json", "report.decisions", "analysis"):
         assert "report.model" in _imports(name), name
@@ -413,12 +418,42 @@ def test_a_long_function_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert _long_functions("y") == []
 
 
-def test_the_documented_layout_names_every_module() -> None:
+def _documented_layout() -> dict[str, str]:
+    """The layout of docs/development.md: the text of each package's entry (a line
+    ``  name/`` and the lines indented below it), and of the top level (``""``)."""
     page = (PACKAGE.parents[1] / "docs" / "development.md").read_text(encoding="utf-8")
     layout = page[page.index("## Layout") :]
-    layout = layout[: layout.index("```", layout.index("```") + 3)]
-    missing = [path.name for path in MODULES.values() if path.name not in layout]
-    assert not missing, f"the layout of docs/development.md lacks {missing}"
+    start = layout.index("```")
+    block = layout[start : layout.index("```", start + 3)]
+    block = block[block.index("python/multicomp/") :]
+    entries: dict[str, str] = {"": ""}
+    current = ""
+    for line in block.splitlines()[1:]:
+        if not line.startswith("  "):
+            break
+        if (match := re.match(r"^  (\w+)/", line)) is not None:
+            current = match.group(1)
+        elif not line.startswith("   "):
+            current = ""
+        entries[current] = entries.get(current, "") + line + "\n"
+    return entries
+
+
+def test_the_documented_layout_names_every_module() -> None:
+    """Each module is named in its package's entry of the documented layout (and each entry
+    is a package), so the layout says where each module is."""
+    entries = _documented_layout()
+    missing = []
+    for name, path in MODULES.items():
+        package = str(path.parent.relative_to(PACKAGE)).strip(".")
+        if package not in entries or (
+            path.name != "__init__.py" and path.name not in entries[package]
+        ):
+            missing.append(name)
+    assert not missing, f"the layout of docs/development.md misplaces or lacks {missing}"
+    assert set(entries) - {""} == {
+        name for name in MODULES if "." not in name and (PACKAGE / name).is_dir()
+    }
 
 
 #: Modules whose tuples of names are not option lists although they equal one: the aliases

@@ -7,8 +7,8 @@ the papers' forms behind options. Map of the package (every function below is im
 ``multicomp.typing``):
 
 One call
-    compare(scores, control=None) -> Report: ranks, omnibus tests, post-hoc APVs and a plain
-    summary; Report.to_text / to_markdown / to_latex / to_json / to_csv / plot.
+    compare(scores, control=None) -> Report (module analysis): ranks, omnibus tests, post-hoc
+    APVs and a plain summary; Report.to_text / to_markdown / to_latex / to_json / to_csv / plot.
     Command line: ``multicomp scores.csv`` (``multicomp --help``).
 
 Input (every function that takes scores)
@@ -17,42 +17,42 @@ Input (every function that takes scores)
     for repeated runs (folds, seeds); nan_policy= ('raise', 'omit') for missing scores.
     ShapeWarning flags tables that look transposed, k = 2 and few data sets.
 
-Omnibus tests (module omnibus)
+Omnibus tests (package ranktests, beside their registry entries)
     friedman, iman_davenport, friedman_aligned_ranks, quade. P-values (and those of the rank
     post-hocs): method= 'auto' (default), 'asymptotic', 'exact' or 'permutation'
     (PValueMethod), with random_state= (RandomState) and n_resamples= for Monte Carlo.
 
-Missing scores (module incomplete)
+Missing scores (package ranktests; the post-hoc in package posthoc)
     skillings_mack (any pattern), durbin (balanced incomplete blocks), posthoc_incomplete.
 
 Post-hoc comparisons (module posthoc) and adjusted p-values (package procedures)
     posthoc_control (1 x N), posthoc_all_pairs (N x N); adjust_control, adjust_all_pairs;
-    critical_difference, critical_difference_q; cd_diagram, cd_groups (package plotting).
+    critical_difference, critical_difference_q; cd_diagram (package plotting), cd_groups
+    (package ranking).
     Critical values of the papers' tables: wilcoxon_critical_value, sign_test_critical_wins,
     multiple_sign_critical_value.
 
-How large, and which differ
+How large, and which differ (packages pairs and ranking)
     effect_sizes (Cohen's d, Cliff's delta, Akinshin's gamma with labels and intervals),
     comparison_matrix (the multi-comparison matrix of Ismail-Fawaz et al. 2023, with its heat
     map), compact_letters (Piepho's letter display of any all-pairs decisions, with a figure
     for hundreds of algorithms).
 
-Other tests
-    Two algorithms: wilcoxon, sign_test, paired_t_test (module two_sample);
-    bayesian_signed_rank_test, bayesian_sign_test, compare_bayesian and its plot_posterior
-    (module bayesian, package plotting); multiple_sign_test;
-    bayesian_ranking: the Plackett-Luce posterior of k algorithms' rankings (module
-    plackett_luce; its result in multicomp.results, its plot in plotting.ranking);
-    contrast_estimation. Two algorithms on one data set: corrected_resampled_t_test,
-    bayesian_correlated_t_test, paired_t_test_5x2cv, combined_f_test_5x2cv (module
-    cross_validation); on one holdout set: mcnemar, compare_holdout (module holdout).
+Other tests (package pairs: tests of two algorithms)
+    Two algorithms: wilcoxon, sign_test, paired_t_test; bayesian_signed_rank_test,
+    bayesian_sign_test, compare_bayesian and its plot_posterior (package plotting);
+    multiple_sign_test; contrast_estimation. bayesian_ranking: the Plackett-Luce posterior of
+    k algorithms' rankings (package ranking; its plot in plotting.ranking). Two algorithms on
+    one data set: corrected_resampled_t_test, bayesian_correlated_t_test, paired_t_test_5x2cv,
+    combined_f_test_5x2cv (module pairs.cross_validation); on one holdout set: mcnemar,
+    compare_holdout (module pairs.holdout).
 
-Parametric side (module parametric)
+Parametric side (package parametric)
     check_conditions (normality, equal variances, sphericity), choose_family, rm_anova,
     posthoc_parametric; compare(family=...) picks the family.
 
 Evidence
-    simulate: family-wise error and power of any procedure by Monte Carlo (module simulation).
+    simulate: family-wise error and power of any procedure by Monte Carlo (package simulation).
     load_example: the papers' data (demsar2006, garcia2008, garcia2010).
 
 Results
@@ -62,6 +62,12 @@ Results
 Types
     The option Literals and input types of the signatures (PValueMethod, ScoresLike, ...)
     live in module typing (multicomp.typing.PValueMethod, ...).
+
+The layers, lowest first (docs/development.md, "Layout"; tests/test_structure.py keeps them):
+_internal, data, pairs and procedures, ranktests, posthoc and parametric, ranking, report and
+simulation, plotting, analysis, then cli, results and typing. A module imports its own
+package and lower layers only; the results' .plot() go up to plotting through one lazy
+place, multicomp._internal.plots.
 """
 
 from __future__ import annotations

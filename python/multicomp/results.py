@@ -59,14 +59,8 @@ from multicomp.ranktests.results import (
     ImanDavenportResult,
     QuadeResult,
 )
-from multicomp.report.model import (
-    EffectSize,
-    Hypothesis,
-    MatrixCell,
-    OmnibusTest,
-    PairEffects,
-    RankingWeight,
-)
+from multicomp.report.extra_data import EffectSize, MatrixCell, PairEffects, RankingWeight
+from multicomp.report.model import Hypothesis, OmnibusTest
 from multicomp.report.report import Report
 from multicomp.simulation import SimulationResult
 

@@ -62,8 +62,9 @@ from multicomp._internal.vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
+from multicomp.data.given import RanksLike
 from multicomp.data.runs import Aggregate
-from multicomp.data.scores import RanksLike, ScoresLike
+from multicomp.data.scores import ScoresLike
 from multicomp.plotting.posterior import Posterior
 from multicomp.plotting.ranking import Ranking
 from multicomp.procedures.base import FloatArray

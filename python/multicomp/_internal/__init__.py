@@ -1,4 +1,10 @@
-"""The package's private helpers, the lowest layer: argument checks in one wording
-(validation), every option list once (vocabulary), ranks (ranks), display names and number
-formats (names), work limits and progress (work), text tables (tables). They import nothing
-else of the package."""
+"""The private helpers: the lowest layer, which imports no other.
+
+``validation`` (argument checks in one wording), ``vocabulary`` (every option list, once),
+``ranks`` (ranks, aligned ranks, Quade's weights), ``names`` (display names, number formats),
+``tables`` (text, Markdown, LaTeX and HTML tables), ``work`` (work limits, progress bars),
+``seeds`` (``random_state``: the default seed, a Generator), ``diagram`` (the style keywords of
+a CD diagram) and ``plots``: the one way up, through which the ``.plot()`` methods of the
+results reach the plotting layer, importing it only when called. Its ``__init__`` imports
+nothing.
+"""

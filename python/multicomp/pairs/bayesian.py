@@ -44,9 +44,7 @@ from multicomp._internal.ranks import at_data_precision
 from multicomp._internal.validation import check_bool, check_count, check_nonnegative
 from multicomp._internal.vocabulary import BayesianTest, NanPolicy
 from multicomp._internal.work import check_work, progress
-from multicomp.data.scores import (
-    paired_differences,
-)
+from multicomp.data.given import paired_differences
 
 if TYPE_CHECKING:
     pass

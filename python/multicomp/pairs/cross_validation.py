@@ -49,7 +49,7 @@ from multicomp._internal.validation import (
     check_nonnegative,
 )
 from multicomp._internal.vocabulary import ALTERNATIVES, Alternative, NanPolicy
-from multicomp.data.scores import paired_differences
+from multicomp.data.given import paired_differences
 from multicomp.pairs.bayesian import BAYESIAN_ATTRIBUTES, MAX_SAMPLES, BayesianResult, pair_names
 
 __all__ = [

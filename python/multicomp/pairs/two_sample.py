@@ -30,7 +30,7 @@ from multicomp._internal.vocabulary import (
     OneOrTwoSided,
     Ties,
 )
-from multicomp.data.scores import paired_differences
+from multicomp.data.given import paired_differences
 
 __all__ = [
     "PairedTTestResult",

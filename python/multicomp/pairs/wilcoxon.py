@@ -23,7 +23,7 @@ from multicomp._internal.vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
-from multicomp.data.scores import paired_differences
+from multicomp.data.given import paired_differences
 from multicomp.pairs.two_sample import D06_DOC, OMITTED_DOC, normal_pvalue
 
 __all__ = ["WilcoxonResult", "wilcoxon", "wilcoxon_critical_value"]

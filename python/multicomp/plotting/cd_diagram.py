@@ -30,12 +30,8 @@ from multicomp._internal.vocabulary import (
     SEForm,
 )
 from multicomp.data.decorators import ScoreOptions, takes_scores
-from multicomp.data.scores import (
-    Scores,
-    as_rank_series,
-    index_of,
-    published_ranks,
-)
+from multicomp.data.given import as_rank_series, published_ranks
+from multicomp.data.scores import Scores, index_of
 from multicomp.plotting.cd_layout import draw
 from multicomp.posthoc import (
     CONTROL_REQUIRED,

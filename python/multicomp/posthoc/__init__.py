@@ -3,7 +3,8 @@ incomplete blocks: each algorithm with a control (1 x N) or all pairs (N x N), w
 p-values of every registered procedure.
 
 :mod:`~multicomp.posthoc.rank`: :func:`posthoc_control` and :func:`posthoc_all_pairs` (the z
-tests of the rank tests, the pairwise tests); :mod:`~multicomp.posthoc.incomplete`:
+tests of the rank tests, the pairwise tests), on :mod:`~multicomp.posthoc.basis` (their
+options, z statistics and p-values); :mod:`~multicomp.posthoc.incomplete`:
 :func:`posthoc_incomplete`; :mod:`~multicomp.posthoc.family`: the one pipeline from p-values
 to a result; :mod:`~multicomp.posthoc.results`: the results.
 """

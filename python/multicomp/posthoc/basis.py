@@ -12,7 +12,7 @@ import pandas as pd
 from scipy import special
 
 from multicomp import ranktests
-from multicomp._internal import ranks as _ranking
+from multicomp._internal import ranks as _ranks
 from multicomp._internal.seeds import RandomState
 from multicomp._internal.validation import check_alpha, check_choice
 from multicomp._internal.vocabulary import (
@@ -21,11 +21,8 @@ from multicomp._internal.vocabulary import (
     PValueMethod,
     SEForm,
 )
-from multicomp.data.scores import (
-    RanksLike,
-    Scores,
-    published_ranks,
-)
+from multicomp.data.given import RanksLike, published_ranks
+from multicomp.data.scores import Scores
 from multicomp.ranktests.permutation import check_options, pair_pvalues, resolve
 
 if TYPE_CHECKING:
@@ -204,7 +201,7 @@ def _basis(
         series, n = published_ranks(ranks, n_datasets, algorithms)
         k = len(series)
         standard_error = float(se(None, k, n))  # first: the form may need each data set's
-        _ranking.check_average_ranks(series.to_numpy(), test, n, entry.top(k, n))
+        _ranks.check_average_ranks(series.to_numpy(), test, n, entry.top(k, n))
         return _Basis(series, n, standard_error, entry.unit(n))
     if n_datasets is not None or algorithms is not None:
         raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")

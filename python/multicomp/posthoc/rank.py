@@ -97,11 +97,8 @@ from multicomp._internal.vocabulary import (
     SEForm,
 )
 from multicomp.data.decorators import ScoreOptions, takes_scores
-from multicomp.data.scores import (
-    RanksLike,
-    Scores,
-    index_of,
-)
+from multicomp.data.given import RanksLike
+from multicomp.data.scores import Scores, index_of
 from multicomp.posthoc.family import family
 from multicomp.posthoc.results import PosthocAllPairsResult, PosthocControlResult
 from multicomp.procedures import base as registry

@@ -10,7 +10,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from multicomp._internal.validation import check_nonnegative
-from multicomp.data.scores import as_rank_series
+from multicomp.data.given import as_rank_series
 
 __all__ = ["DECIMALS", "cd_groups"]
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from multicomp._internal import ranks as _ranking
+from multicomp._internal import ranks as _ranks
 from multicomp._internal.seeds import DEFAULT_SEED, RandomState
 from multicomp._internal.validation import check_bool
 from multicomp._internal.vocabulary import PValueMethod
@@ -281,7 +281,7 @@ def friedman_aligned_ranks(
     ranks, statistic, p = ranked("aligned", scores, tie_correction, options)
     n, k = ranks.shape
     parts = aligned.statistic(ranks, tie_correction)
-    aligned_x = _ranking.aligned_observations(scores.oriented())
+    aligned_x = _ranks.aligned_observations(scores.oriented())
     # Report the aligned observations on the scale of the scores (not negated).
     shown = aligned_x if scores.higher_is_better else -aligned_x + 0.0
     return AlignedRanksResult(
@@ -352,8 +352,8 @@ def quade(
     tie_correction, options = _checked(tie_correction, method, random_state, n_resamples)
     w, statistic, p = ranked("quade", scores, tie_correction, options)
     oriented = scores.oriented()
-    q = _ranking.range_ranks(oriented)
-    parts = quade_module.parts(_ranking.friedman_ranks(oriented), q, tie_correction)
+    q = _ranks.range_ranks(oriented)
+    parts = quade_module.parts(_ranks.friedman_ranks(oriented), q, tie_correction)
     n, k = w.shape
     return QuadeResult(
         statistic=statistic,
@@ -366,7 +366,7 @@ def quade(
         tie_correction=tie_correction,
         A2=float(parts.A2),
         B=float(parts.B),
-        ranges=dataset_series(scores, _ranking.sample_ranges(oriented), "range"),
+        ranges=dataset_series(scores, _ranks.sample_ranges(oriented), "range"),
         dataset_ranks=dataset_series(scores, q, "Q"),
         S=scores_frame(scores, parts.S),
         W=scores_frame(scores, w),

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from multicomp import ranktests
-from multicomp._internal import ranks as _ranking
+from multicomp._internal import ranks as _ranks
 from multicomp._internal.vocabulary import PValueSource
 from multicomp.data.scores import Scores, algorithm_series
 from multicomp.ranktests.permutation import (
@@ -169,5 +169,5 @@ def average_ranks(scores: Scores, ranks: np.ndarray | None = None) -> pd.Series:
     """The average Friedman rank of each algorithm (:attr:`FriedmanResult.ranks`), from the
     within-row ``ranks`` if given (else computed): what the post-hocs need, without the test."""
     if ranks is None:
-        ranks = _ranking.friedman_ranks(scores.oriented())
+        ranks = _ranks.friedman_ranks(scores.oriented())
     return algorithm_series(scores, ranks.mean(axis=0), "average_rank")

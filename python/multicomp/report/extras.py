@@ -29,7 +29,8 @@ from multicomp.pairs.effect_size import THRESHOLDS, effect_sizes
 from multicomp.ranking.multi_comparison import comparison_matrix
 from multicomp.ranking.plackett_luce import bayesian_ranking
 from multicomp.report import large
-from multicomp.report.model import EffectSize, MatrixCell, PairEffects, RankingWeight, ReportData
+from multicomp.report.extra_data import EffectSize, MatrixCell, PairEffects, RankingWeight
+from multicomp.report.model import ReportData
 
 __all__ = [
     "MEASURE_NAMES",

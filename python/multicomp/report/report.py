@@ -20,7 +20,7 @@ from multicomp._internal.validation import check_alpha, check_bool, check_choice
 from multicomp._internal.vocabulary import CD_PROCEDURES, PosthocTest
 from multicomp.data.scores import index_of
 from multicomp.posthoc import PosthocOptions
-from multicomp.report import files, json, large, render
+from multicomp.report import files, json, large, latex, render
 from multicomp.report.decisions import of_report
 from multicomp.report.model import ReportData
 
@@ -224,7 +224,7 @@ class Report(ReportData):
             report's procedure's APVs. Rejections at alpha in bold. A table wider than the
             column is scaled down to fit it (``\\resizebox``), so it fits any article column.
         """
-        return render.latex(self, label)
+        return latex.latex(self, label)
 
     def to_json(self, **kwargs: Any) -> str:
         """Strict JSON with every field; :meth:`from_json` reads it back to an equal report.

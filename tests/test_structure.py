@@ -356,6 +356,16 @@ def test_the_lowest_layer_imports_nothing_above_it() -> None:
     assert {m.split(".")[0] for m in loaded} <= {"_internal", "_core"}, loaded
 
 
+def test_the_registry_of_tests_loads_without_their_public_functions() -> None:
+    """The public rank-test functions sit beside the registry in modules of their own, which
+    importing the registry does not load (it loads numpy alone: the command line's --help
+    reads it, tests/test_cold_start.py)."""
+    loaded = _loaded("multicomp.ranktests")
+    public = {"ranktests.omnibus", "ranktests.incomplete", "ranktests.results", "ranktests.rows"}
+    assert not public & loaded
+    assert {m.split(".")[0] for m in loaded} <= {"_core", "_internal", "ranktests"}, loaded
+
+
 def test_drawing_draws_given_decisions() -> None:
     """One place decides (issue 19.5): the summary, Report.plot and cd_diagram read
     report.decisions; the plotting layer never runs a post-hoc by itself (cd_diagram given

@@ -74,170 +74,99 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from multicomp._core import __version__
 
-if TYPE_CHECKING:
-    from multicomp import results, typing
-    from multicomp.analysis import compare
-    from multicomp.data.examples import load_example
-    from multicomp.data.readers import read_scores
-    from multicomp.data.scores import Scores, ShapeWarning
-    from multicomp.pairs.bayesian import bayesian_sign_test, bayesian_signed_rank_test
-    from multicomp.pairs.bayesian_comparison import compare_bayesian
-    from multicomp.pairs.contrast import contrast_estimation
-    from multicomp.pairs.cross_validation import (
-        bayesian_correlated_t_test,
-        combined_f_test_5x2cv,
-        corrected_resampled_t_test,
-        paired_t_test_5x2cv,
-    )
-    from multicomp.pairs.effect_size import effect_sizes
-    from multicomp.pairs.holdout import compare_holdout, mcnemar
-    from multicomp.pairs.multiple_sign import multiple_sign_critical_value, multiple_sign_test
-    from multicomp.pairs.two_sample import paired_t_test, sign_test, sign_test_critical_wins
-    from multicomp.pairs.wilcoxon import wilcoxon, wilcoxon_critical_value
-    from multicomp.parametric.anova import rm_anova
-    from multicomp.parametric.conditions import check_conditions
-    from multicomp.parametric.family import choose_family
-    from multicomp.parametric.posthoc import posthoc_parametric
-    from multicomp.plotting.cd_diagram import cd_diagram
-    from multicomp.plotting.posterior import plot_posterior
-    from multicomp.posthoc import posthoc_all_pairs, posthoc_control, posthoc_incomplete
-    from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
-    from multicomp.procedures.critical_difference import critical_difference, critical_difference_q
-    from multicomp.ranking.cd_groups import cd_groups
-    from multicomp.ranking.letters import compact_letters
-    from multicomp.ranking.multi_comparison import comparison_matrix
-    from multicomp.ranking.plackett_luce import bayesian_ranking
-    from multicomp.ranktests.incomplete import durbin, skillings_mack
-    from multicomp.ranktests.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
-    from multicomp.report.report import Report
-    from multicomp.simulation import simulate
-
-#: The module of each public name, imported when the name is first used (PEP 562): ``import
-#: multicomp`` loads neither scipy.stats, pandas nor matplotlib (tests/test_cold_start.py).
-#: ``results`` and ``typing`` are modules.
-_LAZY = {
-    "Report": "multicomp.report.report",
-    "Scores": "multicomp.data.scores",
-    "ShapeWarning": "multicomp.data.scores",
-    "adjust_all_pairs": "multicomp.procedures.adjust",
-    "adjust_control": "multicomp.procedures.adjust",
-    "bayesian_correlated_t_test": "multicomp.pairs.cross_validation",
-    "bayesian_ranking": "multicomp.ranking.plackett_luce",
-    "bayesian_sign_test": "multicomp.pairs.bayesian",
-    "bayesian_signed_rank_test": "multicomp.pairs.bayesian",
-    "cd_diagram": "multicomp.plotting.cd_diagram",
-    "cd_groups": "multicomp.ranking.cd_groups",
-    "check_conditions": "multicomp.parametric.conditions",
-    "choose_family": "multicomp.parametric.family",
-    "combined_f_test_5x2cv": "multicomp.pairs.cross_validation",
-    "compact_letters": "multicomp.ranking.letters",
-    "compare": "multicomp.analysis",
-    "compare_bayesian": "multicomp.pairs.bayesian_comparison",
-    "compare_holdout": "multicomp.pairs.holdout",
-    "comparison_matrix": "multicomp.ranking.multi_comparison",
-    "contrast_estimation": "multicomp.pairs.contrast",
-    "corrected_resampled_t_test": "multicomp.pairs.cross_validation",
-    "critical_difference": "multicomp.procedures.critical_difference",
-    "critical_difference_q": "multicomp.procedures.critical_difference",
-    "durbin": "multicomp.ranktests.incomplete",
-    "effect_sizes": "multicomp.pairs.effect_size",
-    "friedman": "multicomp.ranktests.omnibus",
-    "friedman_aligned_ranks": "multicomp.ranktests.omnibus",
-    "iman_davenport": "multicomp.ranktests.omnibus",
-    "load_example": "multicomp.data.examples",
-    "mcnemar": "multicomp.pairs.holdout",
-    "multiple_sign_critical_value": "multicomp.pairs.multiple_sign",
-    "multiple_sign_test": "multicomp.pairs.multiple_sign",
-    "paired_t_test": "multicomp.pairs.two_sample",
-    "paired_t_test_5x2cv": "multicomp.pairs.cross_validation",
-    "plot_posterior": "multicomp.plotting.posterior",
-    "posthoc_all_pairs": "multicomp.posthoc",
-    "posthoc_control": "multicomp.posthoc",
-    "posthoc_incomplete": "multicomp.posthoc",
-    "posthoc_parametric": "multicomp.parametric.posthoc",
-    "quade": "multicomp.ranktests.omnibus",
-    "read_scores": "multicomp.data.readers",
-    "results": "multicomp.results",
-    "rm_anova": "multicomp.parametric.anova",
-    "sign_test": "multicomp.pairs.two_sample",
-    "sign_test_critical_wins": "multicomp.pairs.two_sample",
-    "simulate": "multicomp.simulation",
-    "skillings_mack": "multicomp.ranktests.incomplete",
-    "typing": "multicomp.typing",
-    "wilcoxon": "multicomp.pairs.wilcoxon",
-    "wilcoxon_critical_value": "multicomp.pairs.wilcoxon",
+#: The public API, in one table: each group of the API reference (its title) with each public
+#: name and the module it comes from. ``__all__`` and the lazy imports follow from it (a name is
+#: imported from its module when first used, PEP 562: ``import multicomp`` loads neither
+#: scipy.stats, pandas nor matplotlib, tests/test_cold_start.py), and so does the type stub
+#: ``__init__.pyi`` that type checkers and editors read (``python scripts/write_init_stub.py``
+#: writes it; the tests check it). ``results`` and ``typing`` are modules.
+_PUBLIC: dict[str, dict[str, str]] = {
+    "the result classes and the types of the signatures, one namespace each": {
+        "results": "multicomp.results",
+        "typing": "multicomp.typing",
+    },
+    "input": {
+        "Scores": "multicomp.data.scores",
+        "ShapeWarning": "multicomp.data.scores",
+        "load_example": "multicomp.data.examples",
+        "read_scores": "multicomp.data.readers",
+    },
+    "one-call analysis, its report and CD diagrams": {
+        "Report": "multicomp.report.report",
+        "cd_diagram": "multicomp.plotting.cd_diagram",
+        "cd_groups": "multicomp.ranking.cd_groups",
+        "compare": "multicomp.analysis",
+    },
+    "omnibus tests": {
+        "friedman": "multicomp.ranktests.omnibus",
+        "friedman_aligned_ranks": "multicomp.ranktests.omnibus",
+        "iman_davenport": "multicomp.ranktests.omnibus",
+        "quade": "multicomp.ranktests.omnibus",
+    },
+    "missing scores: incomplete blocks": {
+        "durbin": "multicomp.ranktests.incomplete",
+        "posthoc_incomplete": "multicomp.posthoc",
+        "skillings_mack": "multicomp.ranktests.incomplete",
+    },
+    "post-hoc comparisons, adjusted p-values and critical differences": {
+        "adjust_all_pairs": "multicomp.procedures.adjust",
+        "adjust_control": "multicomp.procedures.adjust",
+        "critical_difference": "multicomp.procedures.critical_difference",
+        "critical_difference_q": "multicomp.procedures.critical_difference",
+        "posthoc_all_pairs": "multicomp.posthoc",
+        "posthoc_control": "multicomp.posthoc",
+    },
+    "two algorithms, a control and several": {
+        "contrast_estimation": "multicomp.pairs.contrast",
+    },
+    "how large, and which differ: effect sizes, the multi-comparison matrix, letters": {
+        "effect_sizes": "multicomp.pairs.effect_size",
+        "comparison_matrix": "multicomp.ranking.multi_comparison",
+        "compact_letters": "multicomp.ranking.letters",
+        "multiple_sign_critical_value": "multicomp.pairs.multiple_sign",
+        "multiple_sign_test": "multicomp.pairs.multiple_sign",
+        "paired_t_test": "multicomp.pairs.two_sample",
+        "sign_test": "multicomp.pairs.two_sample",
+        "sign_test_critical_wins": "multicomp.pairs.two_sample",
+        "wilcoxon": "multicomp.pairs.wilcoxon",
+        "wilcoxon_critical_value": "multicomp.pairs.wilcoxon",
+    },
+    "two classifiers on a holdout set": {
+        "compare_holdout": "multicomp.pairs.holdout",
+        "mcnemar": "multicomp.pairs.holdout",
+    },
+    "the parametric side: conditions, repeated-measures ANOVA, the choice of family": {
+        "check_conditions": "multicomp.parametric.conditions",
+        "choose_family": "multicomp.parametric.family",
+        "posthoc_parametric": "multicomp.parametric.posthoc",
+        "rm_anova": "multicomp.parametric.anova",
+    },
+    "Bayesian comparison": {
+        "bayesian_sign_test": "multicomp.pairs.bayesian",
+        "bayesian_signed_rank_test": "multicomp.pairs.bayesian",
+        "compare_bayesian": "multicomp.pairs.bayesian_comparison",
+        "plot_posterior": "multicomp.plotting.posterior",
+        "bayesian_ranking": "multicomp.ranking.plackett_luce",
+    },
+    "two algorithms on one data set, from cross-validation": {
+        "bayesian_correlated_t_test": "multicomp.pairs.cross_validation",
+        "combined_f_test_5x2cv": "multicomp.pairs.cross_validation",
+        "corrected_resampled_t_test": "multicomp.pairs.cross_validation",
+        "paired_t_test_5x2cv": "multicomp.pairs.cross_validation",
+    },
+    "error rates and power by simulation": {
+        "simulate": "multicomp.simulation",
+    },
 }
 
-__all__ = [
-    "__version__",
-    # the result classes and the types of the signatures, one namespace each
-    "results",
-    "typing",
-    # input
-    "Scores",
-    "ShapeWarning",
-    "load_example",
-    "read_scores",
-    # one-call analysis, its report and CD diagrams
-    "Report",
-    "cd_diagram",
-    "cd_groups",
-    "compare",
-    # omnibus tests
-    "friedman",
-    "friedman_aligned_ranks",
-    "iman_davenport",
-    "quade",
-    # missing scores: incomplete blocks
-    "durbin",
-    "posthoc_incomplete",
-    "skillings_mack",
-    # post-hoc comparisons, adjusted p-values and critical differences
-    "adjust_all_pairs",
-    "adjust_control",
-    "critical_difference",
-    "critical_difference_q",
-    "posthoc_all_pairs",
-    "posthoc_control",
-    # two algorithms, a control and several
-    "contrast_estimation",
-    # how large, and which differ: effect sizes, the multi-comparison matrix, letters
-    "effect_sizes",
-    "comparison_matrix",
-    "compact_letters",
-    "multiple_sign_critical_value",
-    "multiple_sign_test",
-    "paired_t_test",
-    "sign_test",
-    "sign_test_critical_wins",
-    "wilcoxon",
-    "wilcoxon_critical_value",
-    # two classifiers on a holdout set
-    "compare_holdout",
-    "mcnemar",
-    # the parametric side: conditions, repeated-measures ANOVA, the choice of family
-    "check_conditions",
-    "choose_family",
-    "posthoc_parametric",
-    "rm_anova",
-    # Bayesian comparison
-    "bayesian_sign_test",
-    "bayesian_signed_rank_test",
-    "compare_bayesian",
-    "plot_posterior",
-    "bayesian_ranking",
-    # two algorithms on one data set, from cross-validation
-    "bayesian_correlated_t_test",
-    "combined_f_test_5x2cv",
-    "corrected_resampled_t_test",
-    "paired_t_test_5x2cv",
-    # error rates and power by simulation
-    "simulate",
-]
+#: The module of each public name.
+_LAZY = {name: module for names in _PUBLIC.values() for name, module in names.items()}
+
+__all__ = ["__version__", *_LAZY]
 
 
 def __getattr__(name: str) -> Any:

@@ -1,11 +1,14 @@
 """The data of a report: :class:`OmnibusTest`, :class:`Hypothesis` and the fields of a
 :class:`multicomp.Report`, in plain values.
 
-This module imports nothing else of :mod:`multicomp.report`, nor the post-hocs, the procedures
-or the plotting layer (only the package's leaves: names, tables, checks, the vocabulary, the
-p-value labels and the input's :class:`multicomp.Scores`): the orchestration of
-:func:`multicomp.compare`, the decisions, the renderers and the JSON codec import it, so the
-arrows point one way.
+Of the report package this module imports only the registered tests' names
+(:mod:`multicomp.report.names`) and the extras' data classes
+(:mod:`multicomp.report.extra_data`); of the rest, only lower layers: the private helpers, the
+input's :class:`multicomp.Scores` and the rank tests' registry and permutation engine (their
+names, the p-value labels). Not the post-hocs, the procedures nor the plotting layer: the
+orchestration of :func:`multicomp.compare`, the decisions, the renderers and the JSON codec
+import it, so the arrows point one way (tests/test_structure.py checks it on the import graph
+and on what importing it loads).
 """
 
 from __future__ import annotations

@@ -410,8 +410,8 @@ def _compare_incomplete(
     tie_correction: bool,
 ) -> Report:
     """:func:`compare` with an incomplete-block test (``test`` "skillings_mack" or "durbin",
-    :mod:`multicomp.ranktests.incomplete`): the omnibus test and its post-hoc on every score, missing
-    ones included. ``paper``: the options of :func:`compare` that do not apply here and must
+    :mod:`multicomp.ranktests.incomplete`): the omnibus test and its post-hoc on every score,
+    missing ones included. ``paper``: the options of :func:`compare` that do not apply here and must
     keep their defaults (``rom``, ``monotone``, ``family``, ``nan_policy``)."""
     defaults = {"rom": "exact", "monotone": False, "family": "nonparametric", "nan_policy": "raise"}
     for name, value in {**paper, "nan_policy": data.options.get("nan_policy", "raise")}.items():

@@ -11,9 +11,10 @@ __all__ = ["DiagramStyle"]
 
 
 class DiagramStyle(TypedDict, total=False):
-    """How a CD diagram is drawn: the keywords of :func:`multicomp.cd_diagram` that :func:`multicomp.plotting.cd_diagram.draw_decisions`
-    and :meth:`multicomp.Report.plot` take (``ax``, ``title``, ``fontsize``, ``show_ranks``,
-    ``bars``; documented in :func:`multicomp.cd_diagram`, checked by :func:`multicomp.plotting.cd_diagram.draw_decisions`)."""
+    """How a CD diagram is drawn: the keywords of :func:`multicomp.cd_diagram` that
+    :func:`multicomp.plotting.cd_diagram.draw_decisions` and :meth:`multicomp.Report.plot` take
+    (``ax``, ``title``, ``fontsize``, ``show_ranks``, ``bars``; documented in
+    :func:`multicomp.cd_diagram`, checked by ``draw_decisions``)."""
 
     ax: Any
     title: str | None

@@ -1,12 +1,12 @@
 """Tables of scores as DataFrames: their layout (wide or long), their columns and their
 numbers, one rule for DataFrames and files (the command line's too).
 
-:func:`frame_to_table` makes of a wide or long DataFrame the data sets x algorithms
-:class:`Table` (the layout detected by :func:`layout`): numeric columns converted at once,
-the others checked cell by cell (:func:`numeric_matrix` names the first cell that is no
-number). Long data goes through :class:`LongReader`, which also reads the column batches of
-Parquet and Arrow tables (:mod:`multicomp.data.arrow`): rows that repeat a run are refused,
-repeated runs combined by ``aggregate`` (:mod:`multicomp.data.runs`).
+:func:`multicomp.data.long.frame_to_table` makes of a wide or long DataFrame the data sets x
+algorithms :class:`Table` (the layout detected by :func:`layout`): numeric columns converted
+at once, the others checked cell by cell (:func:`numeric_matrix` names the first cell that is
+no number). Long data goes through :class:`multicomp.data.long.LongReader`, which also reads
+the column batches of Parquet and Arrow tables (:mod:`multicomp.data.arrow`): rows that repeat
+a run are refused, repeated runs combined by ``aggregate`` (:mod:`multicomp.data.runs`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Two algorithms over N data sets: Wilcoxon signed-ranks test, sign test, paired t-test.
+"""Two algorithms over N data sets: the sign test and the paired t-test (the Wilcoxon
+signed-ranks test is in :mod:`multicomp.pairs.wilcoxon`), and what the three share.
 
 Reference: D06 = Demsar (2006), JMLR 7:1-30, Sec. 3.1. The convention is scipy's
 (scipy.stats.wilcoxon(x, y), ttest_rel(x, y)): all three tests work on the differences

@@ -1,5 +1,7 @@
-"""The Wilcoxon signed-rank test of two algorithms over data sets (Demsar 2006, Sec. 3.1.3): exact
-for few data sets, normal otherwise, with the critical values of its tables."""
+"""The Wilcoxon signed-rank test of two algorithms over data sets (Demsar 2006, Sec. 3.1.3):
+exact for few data sets, normal otherwise, with the critical values of its tables. Its
+conventions are those of :mod:`multicomp.pairs.two_sample` (d = x - y, at the precision of the
+data; ``r_plus`` sums the ranks where x is larger)."""
 
 from __future__ import annotations
 

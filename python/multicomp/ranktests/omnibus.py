@@ -1,5 +1,7 @@
 """Omnibus tests of k algorithms over N data sets: Friedman, Iman-Davenport, Friedman Aligned
-Ranks and Quade.
+Ranks and Quade: the public functions of the registry's entries
+(:mod:`~multicomp.ranktests.friedman`, :mod:`~multicomp.ranktests.aligned`,
+:mod:`~multicomp.ranktests.quade`); their results are in :mod:`multicomp.ranktests.results`.
 
 References: D06 = Demsar (2006), JMLR 7:1-30; G10 = Garcia, Fernandez, Luengo & Herrera (2010),
 Inf. Sci. 180:2044-2064; Conover (1999), Practical Nonparametric Statistics, 3rd ed., Sec. 5.8.

@@ -1,5 +1,5 @@
 """How a :class:`multicomp.Report` reads: the plain-language summary and the renderers
-(plain text, Markdown, LaTeX, HTML, CSV). The report's data (:mod:`multicomp.report.model`)
+(plain text, Markdown, HTML, CSV; LaTeX in :mod:`multicomp.report.latex`). The report's data (:mod:`multicomp.report.model`)
 holds the numbers and :mod:`multicomp.report.decisions` what they decide; this module only
 formats them, so a new section of the report is one function here.
 """

@@ -171,7 +171,7 @@ __all__ = ["__version__", *_LAZY]
 
 def __getattr__(name: str) -> Any:
     """A public name, imported from its module on first use (then kept in the namespace); a
-    submodule (``multicomp.ranktests.omnibus``) likewise."""
+    submodule (``multicomp.ranktests``) likewise."""
     if name not in _LAZY:
         if not name.startswith("_") and importlib.util.find_spec(f"multicomp.{name}"):
             return importlib.import_module(f"multicomp.{name}")

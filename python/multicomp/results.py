@@ -4,16 +4,16 @@ Every class is a frozen dataclass returned by a public function: the test's ``st
 and ``pvalue`` where it has them (scipy's names), ``to_frame()`` for its table, a readable
 ``str()`` and a notebook view. Only ``Report`` is also importable from ``multicomp`` itself.
 
-Omnibus tests (:mod:`multicomp.ranktests.omnibus`)
+Omnibus tests (:mod:`multicomp.ranktests.results`)
     FriedmanResult, ImanDavenportResult, AlignedRanksResult, QuadeResult.
 Incomplete blocks (:mod:`multicomp.ranktests.incomplete`)
     SkillingsMackResult, DurbinResult.
 Post-hoc comparisons (:mod:`multicomp.posthoc`)
     PosthocControlResult (1 x N), PosthocAllPairsResult (N x N).
-One call (:mod:`multicomp.report`)
+One call (:mod:`multicomp.report`: its model and extra_data)
     Report, with its OmnibusTest and Hypothesis entries, and what ``extras=`` adds:
     PairEffects (with their EffectSize), MatrixCell, RankingWeight.
-Two algorithms (:mod:`multicomp.pairs.two_sample`)
+Two algorithms (:mod:`multicomp.pairs.wilcoxon`, :mod:`multicomp.pairs.two_sample`)
     WilcoxonResult, SignTestResult, PairedTTestResult.
 Multiple sign test and contrast estimation
     MultipleSignResult, ContrastResult.
@@ -21,7 +21,7 @@ Effect sizes, the multi-comparison matrix, letters
     EffectSizeResult, ComparisonMatrix, LetterDisplay.
 Two classifiers on one holdout set (:mod:`multicomp.pairs.holdout`)
     HoldoutResult.
-Bayesian comparison (:mod:`multicomp.pairs.bayesian`)
+Bayesian comparison (:mod:`multicomp.pairs.bayesian`, :mod:`~multicomp.pairs.bayesian_comparison`)
     BayesianResult, BayesianComparison.
 Bayesian ranking of many algorithms (:mod:`multicomp.ranking.plackett_luce`)
     BayesianRankingResult (only here, not at the top level).

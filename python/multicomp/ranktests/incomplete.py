@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING
 import pandas as pd
 from scipy import stats
 
-from multicomp._tables import NotebookView
-from multicomp._validation import check_bool
-from multicomp._vocabulary import IncompleteTest
+from multicomp._internal.tables import NotebookView
+from multicomp._internal.validation import check_bool
+from multicomp._internal.vocabulary import IncompleteTest
 from multicomp.data.decorators import IncompleteOptions, takes_scores
 from multicomp.data.scores import Scores
 from multicomp.ranktests import durbin as durbin_test

@@ -1,38 +1,15 @@
-"""Display names and number formats shared by the results, the report renderers and the plots,
-and the default procedure of a comparison (one choice for ``compare``, ``Report.plot``,
-``cd_diagram`` and the command line)."""
+"""The names of the registered tests, read from the registry at each access (a test
+registered later is named too), and the default procedure of a comparison (one choice for
+``compare``, ``Report.plot``, ``cd_diagram`` and the command line)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
 from multicomp import ranktests
-from multicomp._vocabulary import TEST_KINDS, ReportExtra
+from multicomp._internal.vocabulary import TEST_KINDS
 
-__all__ = [
-    "BAYESIAN_TEST_NAMES",
-    "POSTHOC_NAMES",
-    "RANK_NAMES",
-    "REPORT_EXTRA_HELP",
-    "TEST_NAMES",
-    "default_procedure",
-    "fmt_alpha",
-    "fmt_p",
-]
-
-
-#: What each extra adds, for the command line's help (``--effect-sizes``, ``--matrix``,
-#: ``--bayesian-ranking``).
-REPORT_EXTRA_HELP: dict[ReportExtra, str] = {
-    "effect_sizes": "add the effect sizes of the pairs (Cohen's d_z, Cliff's delta, Akinshin's "
-    "gamma, with intervals and magnitude labels) and, in the summary, how large the best "
-    "algorithm's lead is",
-    "matrix": "add the multi-comparison matrix (Ismail-Fawaz et al. 2023: mean difference, "
-    "wins/ties/losses, Wilcoxon and Holm-adjusted p-values of each pair)",
-    "bayesian_ranking": "add the Bayesian Plackett-Luce ranking (posterior mean weight of each "
-    "algorithm with its credible interval and its probability of being the best; "
-    "seeded, reproducible) and, in the summary, the most probable best algorithm",
-}
+__all__ = ["POSTHOC_NAMES", "RANK_NAMES", "TEST_NAMES", "WHY_DEFAULT", "default_procedure"]
 
 
 class _Names(Mapping[str, str]):
@@ -69,11 +46,6 @@ class _Names(Mapping[str, str]):
 RANK_NAMES: Mapping[str, str] = _Names(lambda entry: {entry.name: entry.ranks_name})
 #: What a post-hoc compares: the ranks of a rank test, or pairwise tests.
 POSTHOC_NAMES: Mapping[str, str] = _Names(lambda entry: {entry.name: entry.compared})
-BAYESIAN_TEST_NAMES = {
-    "signed_rank": "Bayesian signed-rank test",
-    "sign": "Bayesian sign test",
-    "correlated_t": "Bayesian correlated t-test",
-}
 #: The omnibus tests' names: the registered rank tests' and those derived from them, and
 #: the incomplete-block tests'.
 TEST_NAMES: Mapping[str, str] = _Names(lambda entry: entry.omnibus_names())
@@ -107,13 +79,3 @@ def default_procedure(k: int, control: str | int | None, test: str = "friedman")
     if k <= limit:
         return "bergmann_hommel"
     return "shaffer" if k <= _core.MAX_K_SHAFFER else "holm"
-
-
-def fmt_alpha(alpha: float) -> str:
-    """0.05, 0.10 (two decimals, as the papers print levels), 0.001."""
-    return f"{alpha:.2f}" if round(alpha, 2) == alpha else f"{alpha:g}"
-
-
-def fmt_p(p: float) -> str:
-    """A p-value with four decimals, or in scientific notation below 0.001."""
-    return f"{p:.4f}" if p >= 1e-3 or p == 0 else f"{p:.2e}"

@@ -26,7 +26,7 @@ folds 0.55; corrected resampled t and the Bayesian test (deciding at 0.975) 0.02
 F 0.027. Valid, and conservative; more so when the learners' own randomness dominates the
 fold differences.
 
-Scores are oriented as in :mod:`multicomp.two_sample` (d = x - y; ``'greater'``: x scores
+Scores are oriented as in :mod:`multicomp.pairs.two_sample` (d = x - y; ``'greater'``: x scores
 higher); for errors pass ``higher_is_better=False`` to the Bayesian test, or swap x and y.
 """
 
@@ -40,17 +40,17 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from multicomp import _tables
-from multicomp._validation import (
+from multicomp._internal import tables as _tables
+from multicomp._internal.validation import (
     check_bool,
     check_choice,
     check_count,
     check_fraction,
     check_nonnegative,
 )
-from multicomp._vocabulary import ALTERNATIVES, Alternative, NanPolicy
-from multicomp.bayesian import BAYESIAN_ATTRIBUTES, MAX_SAMPLES, BayesianResult, pair_names
-from multicomp.data.scores import paired_differences
+from multicomp._internal.vocabulary import ALTERNATIVES, Alternative, NanPolicy
+from multicomp.data.given import paired_differences
+from multicomp.pairs.bayesian import BAYESIAN_ATTRIBUTES, MAX_SAMPLES, BayesianResult, pair_names
 
 __all__ = [
     "CorrelatedTTestResult",

@@ -44,11 +44,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from multicomp import _tables
 from multicomp._core import plackett_luce_gibbs, plackett_luce_pairs
-from multicomp._ranking import friedman_ranks
-from multicomp._validation import check_choice, check_count, check_fraction
-from multicomp._vocabulary import (
+from multicomp._internal import plots
+from multicomp._internal import tables as _tables
+from multicomp._internal.ranks import friedman_ranks
+from multicomp._internal.seeds import DEFAULT_SEED, RandomState
+from multicomp._internal.validation import check_choice, check_count, check_fraction
+from multicomp._internal.vocabulary import (
     RANKING_MATRICES,
     RANKING_TIES,
     RankingMatrix,
@@ -56,7 +58,6 @@ from multicomp._vocabulary import (
 )
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import Scores
-from multicomp.ranktests.permutation import DEFAULT_SEED, RandomState
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -249,9 +250,7 @@ class BayesianRankingResult(_tables.NotebookView):
     def plot(self, **kwargs: Any) -> Any:
         """The posterior weights with their intervals, sorted
         (:func:`multicomp.plotting.ranking.plot_ranking`)."""
-        from multicomp.plotting.ranking import plot_ranking
-
-        return plot_ranking(self, **kwargs)
+        return plots.ranking(self, **kwargs)
 
 
 @takes_scores(ScoreOptions)
@@ -272,7 +271,7 @@ def bayesian_ranking(
     Each data set ranks the algorithms by score; the posterior of their Plackett-Luce weights
     (the probability of ranking first on a new data set) is sampled by a Gibbs sampler (Caron
     & Doucet 2012) in the Rust core, without Stan or a compiler, seeded, in parallel chains
-    whose draws do not depend on the number of threads. See :mod:`multicomp.plackett_luce`.
+    whose draws do not depend on the number of threads. See :mod:`multicomp.ranking.plackett_luce`.
 
     Parameters
     ----------

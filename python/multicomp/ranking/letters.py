@@ -16,14 +16,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import count
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import pandas as pd
 
-from multicomp import _tables
-from multicomp._validation import check_alpha
-from multicomp._vocabulary import ALL_PAIRS_PROCEDURES
+from multicomp._internal import plots
+from multicomp._internal import tables as _tables
+from multicomp._internal.validation import check_alpha
+from multicomp._internal.vocabulary import ALL_PAIRS_PROCEDURES
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -105,9 +106,7 @@ class LetterDisplay(_tables.NotebookView):
     def plot(self, **options: Any) -> Figure:
         """The letters beside the ranks, sorted, for k up to thousands
         (:func:`multicomp.plotting.letters.plot_letters`, which documents ``options``)."""
-        from multicomp.plotting.letters import plot_letters
-
-        return plot_letters(self, **options)
+        return cast("Figure", plots.letters(self, **options))
 
     def __str__(self) -> str:
         return (
@@ -133,7 +132,7 @@ def compact_letters(
         algorithms, in its order; an array calls them A1, A2, ...); or an all-pairs result,
         whose algorithms are then sorted best first: a
         :class:`multicomp.results.PosthocAllPairsResult` (by average rank, decisions of
-        ``procedure``) or a :class:`multicomp.multi_comparison.ComparisonMatrix` (by mean
+        ``procedure``) or a :class:`multicomp.ranking.multi_comparison.ComparisonMatrix` (by mean
         score, its adjusted p-values).
     procedure : str, optional
         For a post-hoc result: whose decisions (default: the first of 'bergmann_hommel',
@@ -158,7 +157,7 @@ def compact_letters(
     multcompView's first documented example (A-B and A-C do not differ, B-C does):
 
     >>> import numpy as np, pandas as pd
-    >>> from multicomp.letters import compact_letters
+    >>> from multicomp.ranking.letters import compact_letters
     >>> differs = pd.DataFrame([[0, 0, 0], [0, 0, 1], [0, 1, 0]], index=list("ABC"),
     ...                        columns=list("ABC")).astype(bool)
     >>> compact_letters(differs).letters.tolist()
@@ -199,8 +198,8 @@ def _decisions(
 ) -> tuple[np.ndarray, list[str], pd.Series | None, str, str]:
     """The reject matrix, the names, the values the order follows, their name and the source,
     from any accepted input."""
-    from multicomp.multi_comparison import ComparisonMatrix
     from multicomp.posthoc import PosthocAllPairsResult
+    from multicomp.ranking.multi_comparison import ComparisonMatrix
 
     if isinstance(decisions, PosthocAllPairsResult):
         level = decisions.alpha if alpha is None else check_alpha(alpha)

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from multicomp import ranktests
-from multicomp._names import TEST_NAMES, default_procedure, fmt_alpha, fmt_p
-from multicomp._validation import check_alpha, check_bool, check_choice
-from multicomp._vocabulary import (
+from multicomp._internal.names import fmt_alpha, fmt_p
+from multicomp._internal.seeds import DEFAULT_SEED, RandomState, pinned, seed_of
+from multicomp._internal.validation import check_alpha, check_bool, check_choice
+from multicomp._internal.vocabulary import (
     ALTERNATIVES,
     FAMILIES,
     ROMS,
@@ -31,16 +32,13 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
-from multicomp._work import check_pairs
+from multicomp._internal.work import check_pairs
 from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
 from multicomp.data.scores import Scores, index_of
-from multicomp.omnibus import rank_omnibus
-from multicomp.parametric import (
-    check_conditions,
-    choose_family,
-    posthoc_parametric,
-    rm_anova,
-)
+from multicomp.parametric.anova import rm_anova
+from multicomp.parametric.conditions import check_conditions
+from multicomp.parametric.family import choose_family
+from multicomp.parametric.posthoc import posthoc_parametric
 from multicomp.posthoc import (
     PosthocAllPairsResult,
     PosthocControlResult,
@@ -49,18 +47,12 @@ from multicomp.posthoc import (
     posthoc_incomplete,
 )
 from multicomp.ranktests.blocks import blocks as incomplete_blocks
-from multicomp.ranktests.permutation import (
-    DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-    PValueOptions,
-    RandomState,
-    check_options,
-    pinned,
-    seed_of,
-)
+from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, PValueOptions, check_options
+from multicomp.ranktests.rows import rank_omnibus
 from multicomp.report.extras import check_extras
 from multicomp.report.extras import compute as compute_extras
 from multicomp.report.model import Hypotheses, OmnibusTest
+from multicomp.report.names import TEST_NAMES, default_procedure
 from multicomp.report.render import permutation_note
 from multicomp.report.report import Report
 
@@ -108,7 +100,7 @@ def compare(
        adjustments valid for them (Bonferroni and Holm; Holm in the summary).
        ``test="skillings_mack"`` or ``"durbin"``: for missing scores (an algorithm that failed
        or timed out on a data set), the incomplete-block tests of
-       :mod:`multicomp.incomplete` on every score instead of Friedman and Iman-Davenport:
+       :mod:`multicomp.ranktests.incomplete` on every score instead of Friedman and Iman-Davenport:
        the Skillings-Mack test (any pattern of missing scores) or Durbin's test (a balanced
        incomplete block design), and their post-hoc (:func:`multicomp.posthoc_incomplete`)
        with the same procedures; ``nan_policy="omit"`` instead drops every incomplete data set.
@@ -159,9 +151,9 @@ def compare(
         What the report adds, only when asked (every renderer, the JSON and the CSV; not with
         the incomplete-block tests): ``'effect_sizes'``, Cohen's d_z, Cliff's delta and
         Akinshin's gamma of each pair (or against the control) with intervals and magnitude
-        labels (:func:`multicomp.effect_size.effect_sizes`), and in the summary how large the
+        labels (:func:`multicomp.pairs.effect_size.effect_sizes`), and in the summary how large the
         best algorithm's lead is; ``'matrix'``, the multi-comparison matrix of Ismail-Fawaz et
-        al. (2023) (:func:`multicomp.multi_comparison.comparison_matrix`), whose heat map
+        al. (2023) (:func:`multicomp.ranking.multi_comparison.comparison_matrix`), whose heat map
         :meth:`Report.save` also writes; ``'bayesian_ranking'``, the posterior mean
         Plackett-Luce weight of each algorithm with its 1 - alpha credible interval and its
         probability of being the best, best first (:func:`multicomp.bayesian_ranking` with
@@ -340,7 +332,7 @@ def _omnibus(
     options: PosthocOptions,
     threshold: float,
 ) -> tuple[tuple[OmnibusTest, ...], tuple[float, ...]]:
-    """The omnibus tests of a complete table (:func:`multicomp.omnibus.rank_omnibus`):
+    """The omnibus tests of a complete table (:func:`multicomp.ranktests.rows.rank_omnibus`):
     Friedman's, each statistic once (Iman-Davenport derives from it), then the registered
     rank ``test``'s own; and the average Friedman ranks. Their permutations also serve the
     post-hoc, whose smallest threshold is ``threshold``."""
@@ -418,8 +410,8 @@ def _compare_incomplete(
     tie_correction: bool,
 ) -> Report:
     """:func:`compare` with an incomplete-block test (``test`` "skillings_mack" or "durbin",
-    :mod:`multicomp.incomplete`): the omnibus test and its post-hoc on every score, missing
-    ones included. ``paper``: the options of :func:`compare` that do not apply here and must
+    :mod:`multicomp.ranktests.incomplete`): the omnibus test and its post-hoc on every score,
+    missing ones included. ``paper``: the options of :func:`compare` that do not apply here and must
     keep their defaults (``rom``, ``monotone``, ``family``, ``nan_policy``)."""
     defaults = {"rom": "exact", "monotone": False, "family": "nonparametric", "nan_policy": "raise"}
     for name, value in {**paper, "nan_policy": data.options.get("nan_policy", "raise")}.items():

@@ -28,13 +28,13 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from multicomp import _tables
-from multicomp._ranking import difference
-from multicomp._validation import check_alpha, check_choice, check_count
-from multicomp._vocabulary import D_FORMS, EFFECT_MEASURES, DForm, EffectMeasure
+from multicomp._internal import tables as _tables
+from multicomp._internal.ranks import difference
+from multicomp._internal.seeds import DEFAULT_SEED, RandomState, generator
+from multicomp._internal.validation import check_alpha, check_choice, check_count
+from multicomp._internal.vocabulary import D_FORMS, EFFECT_MEASURES, DForm, EffectMeasure
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import Scores
-from multicomp.ranktests.permutation import DEFAULT_SEED, RandomState, generator
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -99,7 +99,7 @@ def magnitude(value: float, measure: EffectMeasure = "cohen_d") -> str:
 
     Examples
     --------
-    >>> from multicomp.effect_size import magnitude
+    >>> from multicomp.pairs.effect_size import magnitude
     >>> magnitude(0.45), magnitude(-0.9), magnitude(0.2, "cliff_delta")
     ('small', 'large', 'small')
     """
@@ -233,7 +233,7 @@ def effect_sizes(
     Examples
     --------
     >>> import multicomp as mc
-    >>> from multicomp.effect_size import effect_sizes
+    >>> from multicomp.pairs.effect_size import effect_sizes
     >>> res = effect_sizes(mc.load_example("demsar2006"), control="C4.5+m+cf")
     >>> res.table[["cohen_d", "cohen_d_low", "cohen_d_high", "cohen_d_magnitude"]].round(2)
                           cohen_d  cohen_d_low  cohen_d_high cohen_d_magnitude

@@ -14,21 +14,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
-from multicomp import _tables
-from multicomp._ranking import difference
-from multicomp._validation import check_alpha, check_choice
-from multicomp._vocabulary import MATRIX_ZERO_METHODS, MatrixZeroMethod
+from multicomp._internal import plots
+from multicomp._internal import tables as _tables
+from multicomp._internal.ranks import difference
+from multicomp._internal.validation import check_alpha, check_choice
+from multicomp._internal.vocabulary import MATRIX_ZERO_METHODS, MatrixZeroMethod
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import Scores
+from multicomp.pairs.wilcoxon import EXACT_MAX_N
 from multicomp.procedures.adjust import adjust_all_pairs
 from multicomp.procedures.base import after_pairwise
-from multicomp.two_sample import EXACT_MAX_N
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -139,9 +140,7 @@ class ComparisonMatrix(_tables.NotebookView):
     def plot(self, **options: object) -> Figure:
         """The heat map in the style of the paper (:func:`multicomp.plotting.matrix.plot_matrix`,
         which documents ``options``)."""
-        from multicomp.plotting.matrix import plot_matrix
-
-        return plot_matrix(self, **options)  # type: ignore[arg-type]
+        return cast("Figure", plots.matrix(self, **options))
 
     def __str__(self) -> str:
         better = "higher" if self.higher_is_better else "lower"
@@ -201,7 +200,7 @@ def comparison_matrix(
     Examples
     --------
     >>> import multicomp as mc
-    >>> from multicomp.multi_comparison import comparison_matrix
+    >>> from multicomp.ranking.multi_comparison import comparison_matrix
     >>> mcm = comparison_matrix(mc.load_example("demsar2006"))
     >>> mcm.algorithms
     ('C4.5+m+cf', 'C4.5+m', 'C4.5+cf', 'C4.5')

@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
-from multicomp._validation import check_nonnegative
-from multicomp.data.scores import as_rank_series
+from multicomp._internal.validation import check_nonnegative
+from multicomp.data.given import as_rank_series
 
 __all__ = ["DECIMALS", "cd_groups"]
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from multicomp import _tables
-from multicomp._ranking import difference
+from multicomp._internal import tables as _tables
+from multicomp._internal.ranks import difference
 from multicomp.data.decorators import TableOptions, takes_scores
 from multicomp.data.scores import Scores
 

@@ -30,10 +30,15 @@ import numpy as np
 import pandas as pd
 from scipy.special import gammaln, ndtr, roots_hermitenorm, roots_legendre
 
-from multicomp import _tables
-from multicomp._ranking import difference
-from multicomp._validation import check_alpha, check_choice, check_count
-from multicomp._vocabulary import ALTERNATIVES, CRITICAL_VALUES, Alternative, CriticalValues
+from multicomp._internal import tables as _tables
+from multicomp._internal.ranks import difference
+from multicomp._internal.validation import check_alpha, check_choice, check_count
+from multicomp._internal.vocabulary import (
+    ALTERNATIVES,
+    CRITICAL_VALUES,
+    Alternative,
+    CriticalValues,
+)
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import Scores
 

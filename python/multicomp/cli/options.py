@@ -5,6 +5,7 @@ the registries and the vocabulary."""
 from __future__ import annotations
 
 import argparse
+import difflib
 from collections.abc import Sequence
 from typing import Any
 
@@ -50,12 +51,31 @@ CV_TESTS = (
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
 
+class _StrictParser(argparse.ArgumentParser):
+    """An argument parser whose error for an unknown option names the closest ones."""
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            known = [
+                o for a in self._actions for o in a.option_strings if o not in ("-h", "--help")
+            ]
+            hints = []
+            for extra in extras:
+                close = difflib.get_close_matches(extra.split("=")[0], known, n=3, cutoff=0.6)
+                hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+                hints.append(f"{extra}{hint}")
+            self.error(f"unrecognized arguments: {', '.join(hints)}")
+        return parsed
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, built in steps: the input, the analysis, the papers' forms,
     the Bayesian and cross-validation comparisons, the parametric side, the outputs, how a
     CSV is read, and progress."""
-    parser = argparse.ArgumentParser(
+    parser = _StrictParser(
         prog=PROG,
+        allow_abbrev=False,  # a prefix of an option is refused like any unknown option
         description="Statistical comparison of algorithms over multiple data sets: average "
         "ranks, omnibus tests (Friedman, Iman-Davenport, aligned ranks, Quade) and "
         "post-hoc procedures (Demsar 2006; Garcia & Herrera 2008; Garcia et al. 2010).",

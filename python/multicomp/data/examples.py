@@ -11,6 +11,7 @@ from importlib import resources
 
 import pandas as pd
 
+from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_choice
 from multicomp._internal.vocabulary import EXAMPLES, Example
 
@@ -38,6 +39,7 @@ PUBLISHED: dict[str, str] = {
 }
 
 
+@strict
 def load_example(name: Example) -> pd.DataFrame:
     """A bundled example of the papers as a wide DataFrame.
 

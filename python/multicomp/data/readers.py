@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_choice
 from multicomp._internal.vocabulary import DECIMAL_MARKS, DecimalMark
 from multicomp.data import arrow
@@ -142,6 +143,7 @@ def _mapping_to_table(data: Mapping[Any, Any], aggregate: Aggregate | None) -> T
     return reader.table()
 
 
+@strict
 def read_scores(
     path: str | os.PathLike[str],
     *,

@@ -24,6 +24,7 @@ from typing import Any, Protocol, Union
 import numpy as np
 import pandas as pd
 
+from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_bool, check_choice
 from multicomp._internal.vocabulary import NAN_POLICIES, NanPolicy
 from multicomp.data.frames import cell_name, check_unique, checked_table, numeric_matrix
@@ -161,6 +162,7 @@ class Scores:
         """Values with larger = better, so that rank 1 goes to the largest."""
         return self.values if self.higher_is_better else -self.values
 
+    @strict
     def index_of(self, algorithm: str | int) -> int:
         """Column of an algorithm given by name, or by position (see :func:`index_of`)."""
         return index_of(self.algorithms, algorithm)

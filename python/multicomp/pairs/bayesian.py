@@ -39,6 +39,7 @@ import pandas as pd
 
 from multicomp._internal import plots
 from multicomp._internal import tables as _tables
+from multicomp._internal.keywords import strict
 from multicomp._internal.names import BAYESIAN_TEST_NAMES
 from multicomp._internal.ranks import at_data_precision
 from multicomp._internal.validation import check_bool, check_count, check_nonnegative
@@ -152,11 +153,13 @@ class BayesianResult(_tables.NotebookView):
             f"(rope = {self.rope:g}{options})\n{shown}{dropped}"
         )
 
-    def plot(self, **kwargs: Any) -> Any:
+    @strict
+    def plot(self, *, ax: Any = None, title: str | None = None) -> Any:
         """The posterior as baycomp draws it (:func:`multicomp.plot_posterior`)."""
-        return plots.posterior(self, **kwargs)
+        return plots.posterior(self, ax=ax, title=title)
 
 
+@strict
 def bayesian_signed_rank_test(
     x: object,
     y: object,
@@ -252,6 +255,7 @@ def bayesian_signed_rank_test(
     return _result("signed_rank", samples, rope, names, {"prior": prior}, omitted)
 
 
+@strict
 def bayesian_sign_test(
     x: object,
     y: object,

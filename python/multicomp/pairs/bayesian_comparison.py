@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from multicomp._internal import tables as _tables
+from multicomp._internal.keywords import strict
 from multicomp._internal.names import BAYESIAN_TEST_NAMES
 from multicomp._internal.validation import check_choice
 from multicomp._internal.vocabulary import DATASETS_TESTS, DataSetsTest
@@ -93,6 +94,7 @@ class BayesianComparison(_tables.NotebookView):
     results: tuple[BayesianResult, ...] = field(repr=False, compare=False)
     omitted: tuple[str, ...] = ()
 
+    @strict
     def decision(self, result: BayesianResult) -> str:
         """The outcome of one pair at ``threshold`` (see the class docstring)."""
         x, y = result.names
@@ -154,9 +156,11 @@ class BayesianComparison(_tables.NotebookView):
     def to_csv(self) -> str:
         return self.to_frame().to_csv()
 
-    def to_json(self, **kwargs: Any) -> str:
-        """The table as JSON: one object per pair, keyed by "a vs b"."""
-        return str(self.to_frame().to_json(orient="index", **{"indent": 2, **kwargs}))
+    @strict
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The table as JSON: one object per pair, keyed by "a vs b" (``indent``: spaces per
+        level, None for one line)."""
+        return str(self.to_frame().to_json(orient="index", indent=indent))
 
     def __str__(self) -> str:
         return self.to_text()

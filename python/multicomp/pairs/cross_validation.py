@@ -41,6 +41,7 @@ import pandas as pd
 from scipy import stats
 
 from multicomp._internal import tables as _tables
+from multicomp._internal.keywords import strict
 from multicomp._internal.validation import (
     check_bool,
     check_choice,
@@ -184,6 +185,7 @@ class CorrelatedTTestResult(BayesianResult):
         return stats.t(self.df, loc=self.mean, scale=self.scale) if self.scale > 0 else None
 
 
+@strict
 def bayesian_correlated_t_test(
     x: object,
     y: object,
@@ -269,6 +271,7 @@ def bayesian_correlated_t_test(
     )
 
 
+@strict
 def corrected_resampled_t_test(
     x: object,
     y: object,
@@ -331,6 +334,7 @@ def corrected_resampled_t_test(
     )
 
 
+@strict
 def paired_t_test_5x2cv(
     x: object,
     y: object,
@@ -385,6 +389,7 @@ def paired_t_test_5x2cv(
     )
 
 
+@strict
 def combined_f_test_5x2cv(x: object, y: object) -> CrossValidationTestResult:
     """Alpaydin's (1999) combined 5x2cv F test.
 

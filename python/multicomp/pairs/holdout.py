@@ -55,6 +55,7 @@ import pandas as pd
 from scipy import optimize, stats
 
 from multicomp._internal import tables as _tables
+from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_alpha, check_bool, check_choice
 from multicomp._internal.vocabulary import (
     COST_TESTS,
@@ -181,6 +182,7 @@ class HoldoutResult(_tables.NotebookView):
         )
 
 
+@strict
 def mcnemar(
     y_true: object,
     y_pred1: object,
@@ -327,19 +329,27 @@ def mcnemar(
     )
 
 
+@strict
 def compare_holdout(
     model1: Any,
     model2: Any,
     X1: object,
     X2: object,
     y: object,
-    **options: Any,
+    *,
+    test: McNemarTest | None = None,
+    alternative: HoldoutAlternative = "unequal",
+    alpha: float = 0.05,
+    cost: object = None,
+    cost_test: CostTest = "likelihood",
+    class_names: Sequence[Any] | None = None,
+    correction: bool = False,
 ) -> HoldoutResult:
     """Compare two fitted classifiers on a holdout set (MATLAB compareHoldout).
 
     Calls ``model1.predict(X1)`` and ``model2.predict(X2)`` (any scikit-learn-style model; the
     two may use different predictors) and passes the predictions and the true labels ``y`` to
-    :func:`mcnemar` with ``options`` (test, alternative, alpha, cost, cost_test, class_names).
+    :func:`mcnemar` with the options of its keywords.
 
     Parameters
     ----------
@@ -349,8 +359,8 @@ def compare_holdout(
         The holdout predictors of each model.
     y : array_like
         The true labels.
-    **options
-        Passed to :func:`mcnemar`.
+    test, alternative, alpha, cost, cost_test, class_names, correction
+        As in :func:`mcnemar`.
 
     Returns
     -------
@@ -378,7 +388,18 @@ def compare_holdout(
                 f"{name} must be a fitted classifier with a predict method, got "
                 f"{type(model).__name__}"
             )
-    return mcnemar(y, model1.predict(X1), model2.predict(X2), **options)
+    return mcnemar(
+        y,
+        model1.predict(X1),
+        model2.predict(X2),
+        test=test,
+        alternative=alternative,
+        alpha=alpha,
+        cost=cost,
+        cost_test=cost_test,
+        class_names=class_names,
+        correction=correction,
+    )
 
 
 def _mcnemar_pvalue(

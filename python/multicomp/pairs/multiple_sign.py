@@ -31,6 +31,7 @@ import pandas as pd
 from scipy.special import gammaln, ndtr, roots_hermitenorm, roots_legendre
 
 from multicomp._internal import tables as _tables
+from multicomp._internal.keywords import strict
 from multicomp._internal.ranks import difference
 from multicomp._internal.validation import check_alpha, check_choice, check_count
 from multicomp._internal.vocabulary import (
@@ -280,6 +281,7 @@ def multiple_sign_test(
     )
 
 
+@strict
 def multiple_sign_critical_value(
     n: int,
     m: int,

@@ -19,6 +19,7 @@ import pandas as pd
 from scipy import stats
 
 from multicomp._internal import tables as _tables
+from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_alpha, check_choice, check_count
 from multicomp._internal.vocabulary import (
     ALTERNATIVES,
@@ -189,6 +190,7 @@ class PairedTTestResult(_tables.NotebookView):
         )
 
 
+@strict
 def sign_test(
     x: object,
     y: object,
@@ -265,6 +267,7 @@ def sign_test(
     )
 
 
+@strict
 def sign_test_critical_wins(
     n: int,
     alpha: float = 0.05,
@@ -333,6 +336,7 @@ def sign_test_critical_wins(
     return w if w <= n else None
 
 
+@strict
 def paired_t_test(
     x: object, y: object, *, alternative: Alternative = "two-sided", nan_policy: NanPolicy = "raise"
 ) -> PairedTTestResult:

@@ -13,6 +13,7 @@ import pandas as pd
 from scipy import stats
 
 from multicomp._internal import tables as _tables
+from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_alpha, check_bool, check_choice, check_count
 from multicomp._internal.vocabulary import (
     ALTERNATIVES,
@@ -123,6 +124,7 @@ class WilcoxonResult(_tables.NotebookView):
         )
 
 
+@strict
 def wilcoxon(
     x: object,
     y: object,
@@ -293,6 +295,7 @@ def _demsar_normal(
     return normal_pvalue(z, alternative)
 
 
+@strict
 def wilcoxon_critical_value(
     n: int,
     alpha: float = 0.05,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from multicomp._internal import tables as _tables
+from multicomp._internal.keywords import strict
 from multicomp._internal.vocabulary import ChosenFamily
 from multicomp.parametric.conditions import FEW_DATASETS, ConditionsResult
 
@@ -52,6 +53,7 @@ class FamilyChoice(_tables.NotebookView):
         return f"{self.conditions}\n\n{self}"
 
 
+@strict
 def choose_family(conditions: ConditionsResult) -> FamilyChoice:
     """The documented choice between the parametric and the non-parametric family.
 

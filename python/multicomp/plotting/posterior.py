@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 from scipy import stats
 
+from multicomp._internal.keywords import strict
 from multicomp._internal.names import BAYESIAN_TEST_NAMES
 
 __all__ = ["Posterior", "plot_posterior"]
@@ -51,6 +52,7 @@ _DENSITY = "#2f56e0"
 _FILL = "#34ccff"
 
 
+@strict
 def plot_posterior(result: Posterior, *, ax: Any = None, title: str | None = None) -> Any:
     """Draw the posterior of a Bayesian test as baycomp does and return the Figure.
 

@@ -143,6 +143,7 @@ def posthoc_control(
     ranks: RanksLike | None = None,
     n_datasets: int | None = None,
     algorithms: Sequence[str] | None = None,
+    procedures: Sequence[str] | None = None,
     rom: Rom = "exact",
     aligned_se: SEForm = "calibrated",
     quade_se: SEForm = "calibrated",
@@ -180,8 +181,8 @@ def posthoc_control(
     ----------
     data : array_like, DataFrame, str or os.PathLike, optional
         Scores, as for :func:`multicomp.friedman`; or give ``ranks`` and ``n_datasets``.
-    control : str or int, optional
-        The control (a name or a position); default: the best-ranked.
+    control : str or int
+        The control (a name or a position), chosen before seeing the results (required).
     test : {'friedman', 'aligned', 'quade', 'wilcoxon', 'sign'}
         The ranks compared, or the pairwise tests.
     alpha : float
@@ -198,6 +199,9 @@ def posthoc_control(
     ranks, n_datasets, algorithms
         Published average ranks (lower = better), their number of data sets, and names for a
         plain sequence of ranks.
+    procedures : sequence of str, optional
+        Procedures among those of :func:`multicomp.adjust_control` (any case); default: every
+        one that applies.
     rom, aligned_se, quade_se
         The paper's forms (above).
     method : {'auto', 'asymptotic', 'exact', 'permutation'}
@@ -255,7 +259,7 @@ def posthoc_control(
     labels = [names[j] for j in others]
     shared = z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses, pvalues)
     context = registry.Context(len(names), rom=rom)
-    planned = registry.plan("control", None, len(labels), context, pairwise=is_pairwise(test))
+    planned = registry.plan("control", procedures, len(labels), context, pairwise=is_pairwise(test))
     if rom != "exact" and "rom" not in planned[0]:
         raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
     shared["options"] = {"rom": rom, **shared["options"]}
@@ -427,7 +431,12 @@ class PosthocOptions:
         }
         if comparison == "control":
             return posthoc_control(
-                data, control, rom=self.rom, alternative=self.alternative, **shared
+                data,
+                control,
+                procedures=procedures,
+                rom=self.rom,
+                alternative=self.alternative,
+                **shared,
             )
         if self.alternative != "two-sided":
             raise ValueError(

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from multicomp import ranktests
+from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_choice, one_of
 from multicomp._internal.vocabulary import PValueSource
 from multicomp.procedures import base as registry
@@ -57,6 +58,7 @@ class _PosthocResult:
         """Rejection decisions at ``alpha`` (APV <= alpha), one column per procedure."""
         return self.adjusted <= self.alpha
 
+    @strict
     def to_frame(self, *, sort: bool = False, reject: bool = False) -> pd.DataFrame:
         """One row per hypothesis; columns ``difference``, ``z``, ``pvalue`` and ``apv_<procedure>``
         for every procedure (what a reader compares; the decisions are APV <= alpha).
@@ -232,6 +234,7 @@ class PosthocAllPairsResult(_PosthocResult):
     def _heading(self) -> str:
         return "All pairwise post-hoc comparisons"
 
+    @strict
     def matrix(self, procedure: str | None = None) -> pd.DataFrame:
         """k x k symmetric DataFrame of the APVs of ``procedure`` (None: unadjusted p-values).
 

@@ -17,6 +17,7 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_alpha, check_bool, check_choice, refuse_masked
 from multicomp._internal.vocabulary import ROMS, Rom
 from multicomp.data.scores import as_real_array
@@ -74,6 +75,7 @@ def rom_reject(pvalues: ArrayLike, alpha: float) -> NDArray[np.bool_]:
 # --------------------------------------------------------------------------- 1xN
 
 
+@strict
 def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") -> FloatArray:
     """Adjusted p-values of m comparisons with a control, in input order, capped at 1.
 
@@ -242,6 +244,7 @@ _ORDER_HINT = (
 )
 
 
+@strict
 def adjust_all_pairs(
     pvalues: ArrayLike,
     procedure: str,

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
+from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_nonnegative
 from multicomp.data.given import as_rank_series
 
@@ -54,6 +55,7 @@ def _rejected_matrix(
     return symmetric
 
 
+@strict
 def cd_groups(
     ranks: Mapping[str, float] | pd.Series | Sequence[float],
     rejected: pd.DataFrame | np.ndarray | Iterable[tuple[str, str]] | None = None,

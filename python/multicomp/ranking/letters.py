@@ -23,6 +23,7 @@ import pandas as pd
 
 from multicomp._internal import plots
 from multicomp._internal import tables as _tables
+from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_alpha
 from multicomp._internal.vocabulary import ALL_PAIRS_PROCEDURES
 
@@ -103,10 +104,11 @@ class LetterDisplay(_tables.NotebookView):
             frame.insert(0, self.value_name.replace(" ", "_"), self.values)
         return frame
 
-    def plot(self, **options: Any) -> Figure:
+    @strict
+    def plot(self, *, per_panel: int = 200) -> Figure:
         """The letters beside the ranks, sorted, for k up to thousands
-        (:func:`multicomp.plotting.letters.plot_letters`, which documents ``options``)."""
-        return cast("Figure", plots.letters(self, **options))
+        (:func:`multicomp.plotting.letters.plot_letters`; ``per_panel``: algorithms per panel)."""
+        return cast("Figure", plots.letters(self, per_panel=per_panel))
 
     def __str__(self) -> str:
         return (
@@ -116,6 +118,7 @@ class LetterDisplay(_tables.NotebookView):
         )
 
 
+@strict
 def compact_letters(
     decisions: Any,
     *,

@@ -22,9 +22,10 @@ from scipy import stats
 
 from multicomp._internal import plots
 from multicomp._internal import tables as _tables
+from multicomp._internal.keywords import strict
 from multicomp._internal.ranks import difference
 from multicomp._internal.validation import check_alpha, check_choice
-from multicomp._internal.vocabulary import MATRIX_ZERO_METHODS, MatrixZeroMethod
+from multicomp._internal.vocabulary import MATRIX_ZERO_METHODS, MatrixAnnotate, MatrixZeroMethod
 from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.scores import Scores
 from multicomp.pairs.wilcoxon import EXACT_MAX_N
@@ -32,6 +33,7 @@ from multicomp.procedures.adjust import adjust_all_pairs
 from multicomp.procedures.base import after_pairwise
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
     from typing_extensions import Unpack
 
@@ -118,6 +120,7 @@ class ComparisonMatrix(_tables.NotebookView):
         """k x k decisions at ``alpha`` (adjusted p-value <= alpha)."""
         return self.adjusted <= self.alpha
 
+    @strict
     def cells(self, name: str) -> pd.DataFrame:
         """One k x k table by name: 'mean_difference', 'wins', 'ties', 'losses', 'pvalue' or
         'adjusted'."""
@@ -137,10 +140,27 @@ class ComparisonMatrix(_tables.NotebookView):
         frame["reject"] = frame["adjusted"] <= self.alpha
         return frame
 
-    def plot(self, **options: object) -> Figure:
+    @strict
+    def plot(
+        self,
+        *,
+        annotate: MatrixAnnotate = "auto",
+        upper_only: bool = False,
+        cmap: str = "coolwarm",
+        precision: int = 3,
+        ax: Axes | None = None,
+    ) -> Figure:
         """The heat map in the style of the paper (:func:`multicomp.plotting.matrix.plot_matrix`,
-        which documents ``options``)."""
-        return cast("Figure", plots.matrix(self, **options))
+        which documents the keywords)."""
+        figure = plots.matrix(
+            self,
+            annotate=annotate,
+            upper_only=upper_only,
+            cmap=cmap,
+            precision=precision,
+            ax=ax,
+        )
+        return cast("Figure", figure)
 
     def __str__(self) -> str:
         better = "higher" if self.higher_is_better else "lower"

@@ -47,6 +47,7 @@ import pandas as pd
 from multicomp._core import plackett_luce_gibbs, plackett_luce_pairs
 from multicomp._internal import plots
 from multicomp._internal import tables as _tables
+from multicomp._internal.keywords import strict
 from multicomp._internal.ranks import friedman_ranks
 from multicomp._internal.seeds import DEFAULT_SEED, RandomState
 from multicomp._internal.validation import check_choice, check_count, check_fraction
@@ -163,6 +164,7 @@ class BayesianRankingResult(_tables.NotebookView):
     n_ties: int
     omitted: tuple[str, ...] = ()
 
+    @strict
     def to_frame(self, sort: bool = False) -> pd.DataFrame:
         """One row per algorithm: ``mean``, ``lower``, ``upper`` (the credible interval),
         ``p_best`` and ``rhat``; with ``sort``, by decreasing mean weight."""
@@ -178,6 +180,7 @@ class BayesianRankingResult(_tables.NotebookView):
         )
         return frame.iloc[np.argsort(-self.mean, kind="stable")] if sort else frame
 
+    @strict
     def matrix(self, which: RankingMatrix = "p_better") -> pd.DataFrame:
         """``p_better`` or ``p_above`` as a k x k DataFrame (row a, column b)."""
         which = check_choice("which", which, RANKING_MATRICES)
@@ -225,9 +228,11 @@ class BayesianRankingResult(_tables.NotebookView):
         """``to_frame(sort=True)`` as CSV."""
         return self.to_frame(sort=True).to_csv()
 
-    def to_json(self, **kwargs: Any) -> str:
-        """``to_frame(sort=True)`` as JSON: one object per algorithm, keyed by its name."""
-        return str(self.to_frame(sort=True).to_json(orient="index", **{"indent": 2, **kwargs}))
+    @strict
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """``to_frame(sort=True)`` as JSON: one object per algorithm, keyed by its name
+        (``indent``: spaces per level, None for one line)."""
+        return str(self.to_frame(sort=True).to_json(orient="index", indent=indent))
 
     def __str__(self) -> str:
         return self.to_text()
@@ -247,10 +252,11 @@ class BayesianRankingResult(_tables.NotebookView):
             else f"Weight: the probability of ranking first on a new data set.{ties}{omitted}"
         )
 
-    def plot(self, **kwargs: Any) -> Any:
+    @strict
+    def plot(self, *, ax: Any = None, title: str | None = None) -> Any:
         """The posterior weights with their intervals, sorted
         (:func:`multicomp.plotting.ranking.plot_ranking`)."""
-        return plots.ranking(self, **kwargs)
+        return plots.ranking(self, ax=ax, title=title)
 
 
 @takes_scores(ScoreOptions)

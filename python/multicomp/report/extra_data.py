@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from multicomp._internal.keywords import strict
 from multicomp._internal.names import fmt_p
 from multicomp._internal.tables import NotebookView
 
@@ -90,6 +91,7 @@ class PairEffects(NotebookView):
     def label(self) -> str:
         return f"{self.first} vs {self.second}"
 
+    @strict
     def effect(self, measure: str) -> EffectSize:
         """The effect of ``measure``."""
         return next(e for e in self.effects if e.measure == measure)

@@ -22,6 +22,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from multicomp import ranktests
+from multicomp._internal.keywords import strict
 from multicomp._internal.names import fmt_p
 from multicomp._internal.seeds import DEFAULT_SEED
 from multicomp._internal.tables import NotebookView
@@ -542,12 +543,14 @@ class ReportData:
         return np.argsort(self.hypotheses.pvalue, kind="stable")
 
     # --- decisions ---------------------------------------------------------------------
+    @strict
     def rejected(self, procedure: str | None = None, alpha: float | None = None) -> Hypotheses:
         """Hypotheses rejected by ``procedure`` (default: the report's) at ``alpha`` (APV <=
         alpha), in order of unadjusted p: a sequence of :class:`Hypothesis`."""
         order = self.by_pvalue()
         return self.hypotheses.take(order[self.rejected_mask(procedure, alpha)[order]])
 
+    @strict
     def rejected_mask(self, procedure: str | None = None, alpha: float | None = None) -> np.ndarray:
         """Which hypotheses (in their order) ``procedure`` rejects at ``alpha``, as booleans."""
         j = self._procedure_index(procedure)

@@ -13,6 +13,7 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from multicomp import ranktests
+from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_bool, check_count, check_nonnegative
 from multicomp._internal.vocabulary import (
     COMPARISONS,
@@ -313,6 +314,7 @@ def run_chunk(spec: Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarray
 _SHOWN = ("aligned_se", "quade_se", "rom", "monotone", "method", "n_resamples")
 
 
+@strict
 def simulate(
     effects: ArrayLike | int,
     n_datasets: int,

@@ -50,7 +50,8 @@ html_theme_options = {
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc"],
 }
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["multicomp.css"]  # wider article, wrapped code (laptop widths)
 
 
 sphinx_gallery_conf = {

@@ -63,6 +63,8 @@ sphinx_gallery_conf = {
     "matplotlib_animations": False,
     "image_scrapers": ("matplotlib",),  # the examples draw into pyplot's figures (ax=)
     "reset_modules": ("matplotlib",),
+    "capture_repr": (),  # printed output only: no stray "<Figure size ...>"
+    "thumbnail_size": (400, 280),
 }
 
 HERE = Path(__file__).resolve().parent

@@ -8,7 +8,6 @@ as it changes; the gallery runs ``examples/*.py`` at build time.
 
 from __future__ import annotations
 
-import ast
 import importlib
 import inspect
 import typing
@@ -71,23 +70,8 @@ HERE = Path(__file__).resolve().parent
 
 
 def grouped_public_names() -> list[tuple[str, list[str]]]:
-    """``multicomp.__all__`` in the groups its comments name, in their order."""
-    source = Path(inspect.getfile(multicomp)).read_text(encoding="utf-8")
-    tree = ast.parse(source)
-    (assign,) = (
-        node
-        for node in tree.body
-        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "__all__"
-    )
-    lines = source.splitlines()[assign.lineno - 1 : assign.end_lineno]
-    groups: list[tuple[str, list[str]]] = [("Other", [])]
-    for line in lines:
-        text = line.strip()
-        if text.startswith("#"):
-            groups.append((text.lstrip("# ").rstrip(), []))
-        elif text.startswith('"'):
-            groups[-1][1].append(text.strip('",'))
-    return [(title, names) for title, names in groups if names]
+    """``multicomp.__all__`` in the groups of its table (``multicomp._PUBLIC``), in order."""
+    return [(title, list(names)) for title, names in multicomp._PUBLIC.items()]
 
 
 def describe_alias(value: object) -> str:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import plain_all_pairs as plain
 from multicomp import _core, adjust_all_pairs, adjust_control
-from multicomp._vocabulary import ALL_PAIRS_PROCEDURES
+from multicomp._internal.vocabulary import ALL_PAIRS_PROCEDURES
 from reference_cases import G08_PROCEDURES, assert_matches, case
 
 G08 = "garcia2008_friedman_all_pairwise"

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import multicomp as mc
-from multicomp.bayesian import MAX_SAMPLES
+from multicomp.pairs.bayesian import MAX_SAMPLES
 
 baycomp = pytest.importorskip("baycomp")
 

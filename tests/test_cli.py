@@ -20,7 +20,8 @@ import pytest
 
 import multicomp as mc
 from multicomp import Report, __version__, compare, load_example
-from multicomp.cli import InputError, _checked_input, _with_progress, main
+from multicomp.cli import main
+from multicomp.cli.run import InputError, _checked_input, _with_progress
 from readme import GUIDE, README, page_blocks, readme_blocks
 
 
@@ -505,7 +506,7 @@ def test_closed_standard_output_is_an_error_not_a_traceback(wide_csv: Path) -> N
 
 
 def test_cv_runs_the_cross_validation_tests_on_a_csv_of_folds(tmp_path, capsys):
-    """--cv: the tests of multicomp.cross_validation on the two columns of a CSV of folds."""
+    """--cv: the tests of multicomp.pairs.cross_validation on the two columns of a CSV of folds."""
     rng = np.random.default_rng(0)
     folds = pd.DataFrame(
         {"fold": range(100), "tree": rng.normal(0.8, 0.02, 100), "svm": rng.normal(0.81, 0.02, 100)}

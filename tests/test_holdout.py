@@ -13,7 +13,7 @@ from scipy import optimize, stats
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
 import multicomp as mc
-from multicomp.holdout import _mcnemar_pvalue
+from multicomp.pairs.holdout import _mcnemar_pvalue
 
 
 def _labels(both: int, only1: int, only2: int, neither: int) -> tuple[np.ndarray, ...]:

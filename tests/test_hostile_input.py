@@ -17,7 +17,7 @@ from scipy import stats
 
 import multicomp as mc
 from multicomp import adjust_all_pairs, adjust_control
-from multicomp._vocabulary import CONTROL_PROCEDURES
+from multicomp._internal.vocabulary import CONTROL_PROCEDURES
 
 # --- item 3: validate before copying ------------------------------------------------------
 
@@ -441,7 +441,7 @@ def test_the_cli_says_what_is_wrong_not_an_internal_error(tmp_path, content, mes
 
 def test_a_wide_line_is_read(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Issue 22.7: a 12 x 5000 table (a line of 60 KB) failed in the line-length check."""
-    from multicomp.cli import _copy_checked
+    from multicomp.cli.run import _copy_checked
 
     chunks: list[bytes] = []
     line = b",".join(b"0.123456789" for _ in range(5000)) + b"\n"

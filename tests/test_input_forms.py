@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import multicomp as mc
-from multicomp._validation import check_choice
+from multicomp._internal.validation import check_choice
 from multicomp.cli import main
 from multicomp.data.readers import read_scores
 from multicomp.data.scores import ShapeWarning, as_scores

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import multicomp as mc
-from multicomp._ranking import at_data_precision
+from multicomp._internal.ranks import at_data_precision
 from multicomp.cli import main
 from multicomp.data.scores import LOWER_IS_BETTER, ShapeWarning, as_scores, lower_is_better
 
@@ -276,10 +276,10 @@ def test_repeated_rows_across_chunks_either_way(
 ) -> None:
     """The check of repeated runs in chunks of 7 rows: a byte per run seen, or (beyond
     ``SEEN_BYTES``) a key per row; the same rows named either way."""
-    from multicomp.data import frames
+    from multicomp.data import long
 
-    monkeypatch.setattr(frames, "CHUNK", 7)
-    monkeypatch.setattr(frames, "SEEN_BYTES", seen_bytes)
+    monkeypatch.setattr(long, "CHUNK", 7)
+    monkeypatch.setattr(long, "SEEN_BYTES", seen_bytes)
     frame = _long(np.random.default_rng(7))
     forward = as_scores(frame, aggregate="mean").to_frame()
     backward = as_scores(frame.iloc[::-1], aggregate="mean").to_frame()

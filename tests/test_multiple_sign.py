@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import multicomp as mc
-from multicomp.multiple_sign import _prob_any_at_most
+from multicomp.pairs.multiple_sign import _prob_any_at_most
 from reference_cases import REFERENCE, assert_attributes, assert_matches, case, read_csv
 
 ACCURACY = REFERENCE / "garcia2010_table3_accuracy.csv"

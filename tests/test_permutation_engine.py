@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import multicomp as mc
-from multicomp import _work, ranktests
+from multicomp import ranktests
+from multicomp._internal import work as _work
 from multicomp.ranktests import base as test_registry
 from multicomp.ranktests import permutation as engine
 

@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import multicomp as mc
-from multicomp import plackett_luce
 from multicomp._core import plackett_luce_gibbs
 from multicomp.cli import main
 from multicomp.plotting import ranking as ranking_plot
+from multicomp.ranking import plackett_luce
 
 matplotlib.use("Agg")
 

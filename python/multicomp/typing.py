@@ -25,7 +25,8 @@ Simulation
 
 from __future__ import annotations
 
-from multicomp._vocabulary import (
+from multicomp._internal.seeds import RandomState
+from multicomp._internal.vocabulary import (
     Alternative,
     Bars,
     CDProcedure,
@@ -61,12 +62,12 @@ from multicomp._vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
+from multicomp.data.given import RanksLike
 from multicomp.data.runs import Aggregate
-from multicomp.data.scores import RanksLike, ScoresLike
+from multicomp.data.scores import ScoresLike
 from multicomp.plotting.posterior import Posterior
 from multicomp.plotting.ranking import Ranking
 from multicomp.procedures.base import FloatArray
-from multicomp.ranktests.permutation import RandomState
 from multicomp.simulation import CustomProcedure, NoiseFunction
 
 __all__ = [

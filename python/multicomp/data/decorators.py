@@ -22,8 +22,8 @@ from typing import Any, Concatenate, ParamSpec, TypedDict, TypeVar
 import numpy as np
 import pandas as pd
 
-from multicomp._validation import check_bool, check_choice
-from multicomp._vocabulary import NAN_POLICIES, NanPolicy
+from multicomp._internal.validation import check_bool, check_choice
+from multicomp._internal.vocabulary import NAN_POLICIES, NanPolicy
 from multicomp.data.runs import Aggregate, check_aggregate
 from multicomp.data.scores import Scores, ScoresLike, as_scores
 

@@ -11,8 +11,8 @@ from importlib import resources
 
 import pandas as pd
 
-from multicomp._validation import check_choice
-from multicomp._vocabulary import EXAMPLES, Example
+from multicomp._internal.validation import check_choice
+from multicomp._internal.vocabulary import EXAMPLES, Example
 
 __all__ = ["EXAMPLES", "PUBLISHED", "load_example"]
 

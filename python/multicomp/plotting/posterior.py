@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 from scipy import stats
 
-from multicomp._names import BAYESIAN_TEST_NAMES
+from multicomp._internal.names import BAYESIAN_TEST_NAMES
 
 __all__ = ["Posterior", "plot_posterior"]
 

@@ -11,8 +11,8 @@ import numpy as np
 import pandas as pd
 
 from multicomp import ranktests
-from multicomp._validation import check_choice, one_of
-from multicomp._vocabulary import PValueSource
+from multicomp._internal.validation import check_choice, one_of
+from multicomp._internal.vocabulary import PValueSource
 from multicomp.procedures import base as registry
 from multicomp.ranktests.permutation import pvalue_label
 
@@ -92,7 +92,7 @@ class _PosthocResult:
 
     def _repr_html_(self) -> str:
         """In a notebook: the heading and the table sorted by p (every name escaped)."""
-        from multicomp._tables import html_escape
+        from multicomp._internal.tables import html_escape
 
         heading = f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, alpha = {self.alpha:g})"
         table = self.to_frame(sort=True).to_html(float_format="{:.4g}".format, escape=True)

@@ -17,8 +17,8 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from multicomp._validation import check_alpha, check_bool, check_choice, refuse_masked
-from multicomp._vocabulary import ROMS, Rom
+from multicomp._internal.validation import check_alpha, check_bool, check_choice, refuse_masked
+from multicomp._internal.vocabulary import ROMS, Rom
 from multicomp.data.scores import as_real_array
 from multicomp.procedures import base
 from multicomp.procedures.base import Context, FloatArray

@@ -7,8 +7,8 @@ import math
 import numpy as np
 from scipy.stats import norm, studentized_range
 
-from multicomp._validation import check_alpha, check_choice, check_count
-from multicomp._vocabulary import CD_PROCEDURES, CDProcedure
+from multicomp._internal.validation import check_alpha, check_choice, check_count
+from multicomp._internal.vocabulary import CD_PROCEDURES, CDProcedure
 
 __all__ = ["critical_difference", "critical_difference_q"]
 

@@ -21,10 +21,10 @@ import numpy as np
 import pandas as pd
 
 from multicomp import procedures, ranktests
-from multicomp._names import TEST_NAMES
-from multicomp._validation import check_alpha, one_of
+from multicomp._internal.validation import check_alpha, one_of
 from multicomp.ranktests.permutation import MAX_RESAMPLES
 from multicomp.report.model import Hypotheses, Hypothesis, ReportData
+from multicomp.report.names import TEST_NAMES
 
 __all__ = ["FORMAT", "VERSION", "check_report", "decode", "encode"]
 

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from multicomp import ranktests
-from multicomp._validation import check_alpha, check_bool, check_choice, one_of
-from multicomp._vocabulary import CD_PROCEDURES, PosthocTest
+from multicomp._internal import plots
+from multicomp._internal.diagram import DiagramStyle
+from multicomp._internal.validation import check_alpha, check_bool, check_choice, one_of
+from multicomp._internal.vocabulary import CD_PROCEDURES, PosthocTest
 from multicomp.data.scores import index_of
-from multicomp.plotting.cd_diagram import DiagramStyle, cd_diagram, draw_decisions
 from multicomp.posthoc import PosthocOptions
-from multicomp.report import files, json, large, render
+from multicomp.report import files, json, large, latex, render
 from multicomp.report.decisions import of_report
 from multicomp.report.model import ReportData
 
@@ -223,7 +224,7 @@ class Report(ReportData):
             report's procedure's APVs. Rejections at alpha in bold. A table wider than the
             column is scaled down to fit it (``\\resizebox``), so it fits any article column.
         """
-        return render.latex(self, label)
+        return latex.latex(self, label)
 
     def to_json(self, **kwargs: Any) -> str:
         """Strict JSON with every field; :meth:`from_json` reads it back to an equal report.
@@ -320,8 +321,8 @@ class Report(ReportData):
 
     def _matrix_figure(self) -> Any:
         """The heat map of the report's multi-comparison matrix (recomputed from its scores:
-        the same cells, :func:`multicomp.multi_comparison.comparison_matrix`)."""
-        from multicomp.multi_comparison import comparison_matrix
+        the same cells, :func:`multicomp.ranking.multi_comparison.comparison_matrix`)."""
+        from multicomp.ranking.multi_comparison import comparison_matrix
 
         return comparison_matrix(self.as_scores(), alpha=self.alpha).plot()
 
@@ -344,7 +345,7 @@ class Report(ReportData):
         test or control recomputes the diagram from the scores with the report's options.
         ``style``: ``ax``, ``title``, ``fontsize``, ``show_ranks``, ``bars`` of
         :func:`multicomp.cd_diagram`. ``letters``: draw the report's all-pairs decisions as a
-        compact letter display (:meth:`multicomp.letters.LetterDisplay.plot`: one line per
+        compact letter display (:meth:`multicomp.ranking.letters.LetterDisplay.plot`: one line per
         algorithm, sorted best first, its average rank and its letters; names legible at
         any k), where a CD diagram's names no longer fit; by default (None) beyond
         ``CD_LIMIT`` algorithms when no ``style`` is given (a style is the CD diagram's). After an incomplete-block test (``skillings_mack``,
@@ -377,7 +378,7 @@ class Report(ReportData):
             and test in (None, self.test)
             and (named is None or named == self.control or self.comparison == "all_pairs")
         ):
-            return draw_decisions(of_report(self, procedure, alpha, named), **style)
+            return plots.decisions(of_report(self, procedure, alpha, named), **style)
         if incomplete:
             raise ValueError(
                 f"a report of test={self.test!r} draws its own decisions, with its test and "
@@ -386,7 +387,7 @@ class Report(ReportData):
             )
         # the report's post-hoc options (its fields of the same names): its p-values
         options = {f.name: getattr(self, f.name) for f in fields(PosthocOptions)}
-        return cd_diagram(
+        return plots.cd_diagram(
             self.as_scores(),
             procedure=procedure,
             alpha=alpha,

@@ -49,7 +49,8 @@ html_theme_options = {
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc"],
 }
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["multicomp.css"]  # wider article, wrapped code (laptop widths)
 
 
 sphinx_gallery_conf = {
@@ -61,6 +62,8 @@ sphinx_gallery_conf = {
     "matplotlib_animations": False,
     "image_scrapers": ("matplotlib",),  # the examples draw into pyplot's figures (ax=)
     "reset_modules": ("matplotlib",),
+    "capture_repr": (),  # printed output only: no stray "<Figure size ...>"
+    "thumbnail_size": (400, 280),
 }
 
 HERE = Path(__file__).resolve().parent

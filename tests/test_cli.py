@@ -400,7 +400,7 @@ def test_documented_command_lines_run(
     ).to_csv("long.csv", index=False)
     wide.iloc[:, :2].to_csv("folds.csv")  # two algorithms' scores, a row per fold
     (command_lines,) = page_blocks("bash", GUIDE / "cli.md")
-    lines = command_lines.strip().splitlines()
+    lines = command_lines.replace("\\\n", "").strip().splitlines()  # joined at "\\"
     assert len(lines) >= 3
     (quick_start,) = readme_blocks("bash", "## Quick start")
     for line in [*lines, quick_start.strip()]:

@@ -93,7 +93,7 @@ def compare(
        (all 1 x N procedures; ``procedure`` for the summary defaults to Holm, valid under any
        dependence; Finner and Li are shown but flagged, they do not hold alpha here).
        Without: :func:`multicomp.posthoc_all_pairs` (Nemenyi, Holm, Shaffer and
-       Bergmann-Hommel where k allows it, ``multicomp._core.MAX_K_ROBINSON``; the summary uses
+       Bergmann-Hommel where k allows it (up to 100 algorithms); the summary uses
        Bergmann-Hommel, or Shaffer beyond, as G08 recommends).
        ``test="wilcoxon"`` or ``"sign"``: the post-hocs compare each pair by its own
        Wilcoxon signed-rank or sign test (Benavoli, Corani & Mangili 2016) with the

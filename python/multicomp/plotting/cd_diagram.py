@@ -110,7 +110,7 @@ def cd_diagram(
     procedure : str, optional
         The procedure whose decisions are drawn. Default: the one :func:`multicomp.compare`
         reports for the same call, Holm's with a ``control``, else Bergmann-Hommel's (Shaffer's
-        beyond ``multicomp._core.MAX_K_ROBINSON`` algorithms), so that diagram and summary agree.
+        beyond 100 algorithms), so that diagram and summary agree.
 
         * ``"nemenyi"``: pairs differ when their average Friedman ranks differ by at least the
           critical difference CD = q_alpha sqrt(k(k+1)/(6N)) (D06 eq. 5), drawn as a bar above

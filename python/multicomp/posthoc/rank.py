@@ -315,7 +315,7 @@ def posthoc_all_pairs(
     Nemenyi, Holm, Shaffer static and Bergmann-Hommel via :func:`multicomp.adjust_all_pairs`.
     Bergmann-Hommel is exact, in polynomial time thanks to the rank order of the p-values
     (docs/robinson.md; k = 50 in 25 to 70 ms). ``procedures=None`` takes all procedures, except
-    Bergmann-Hommel when k exceeds ``multicomp._core.MAX_K_ROBINSON`` (100): it is then left
+    Bergmann-Hommel when k exceeds 100 (docs/robinson.md): it is then left
     out and named in ``result.skipped``; asking for it explicitly with such a k raises
     ValueError.
     ``monotone=True`` forces APVs to be non-decreasing in p (the KEEL/scmamp convention that G08

@@ -280,7 +280,7 @@ def adjust_all_pairs(
     - ``"shaffer"`` (static): max_{j<=i} t_j p_(j), t_j = max{s in S(k): s <= m-j+1}.
     - ``"bergmann_hommel"``: ``max{|I| min_{j in I} p_j : I exhaustive, i in I}``, exact, for
       k <= ``multicomp._core.MAX_K`` = 20 (its time grows like 3^k); with ``order`` for
-      k <= ``multicomp._core.MAX_K_ROBINSON`` = 100 (k = 50 in 25 to 70 ms).
+      k <= 100 (k = 50 in 25 to 70 ms).
 
     ``order`` (Bergmann-Hommel only): the algorithms sorted by rank, a permutation of
     ``range(k)`` (shape (k,), or (n, k) for n families), for p-values that are Robinson in it:

@@ -154,11 +154,11 @@ def test_long_csv_with_renamed_columns(tmp_path: Path, capsys: pytest.CaptureFix
     status, out, _ = run(
         [
             str(path),
-            "--dataset-column",
+            "--dataset",
             "problem",
-            "--algorithm-column",
+            "--algorithm",
             "method",
-            "--score-column",
+            "--score",
             "auc",
             "--format",
             "json",
@@ -480,8 +480,8 @@ def test_named_columns_must_exist(tmp_path: Path, capsys: pytest.CaptureFixture[
     path.write_text(
         "dataset,algorithm,score\nd1,A,0.1\nd1,B,0.2\nd2,A,0.3\nd2,B,0.1\nd3,A,0.3\nd3,B,0.5\n"
     )
-    status, _, err = run([str(path), "--dataset-column", "nope"], capsys)
-    assert status == 2 and "--dataset-column 'nope' is not a column" in err
+    status, _, err = run([str(path), "--dataset", "nope"], capsys)
+    assert status == 2 and "--dataset 'nope' is not a column" in err
 
 
 def test_a_row_with_an_extra_field_is_named(

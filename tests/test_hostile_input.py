@@ -41,7 +41,7 @@ _BIG = np.random.default_rng(0).random(1 << 22)  # 32 MiB; 2^22 is no k(k-1)/2
         pytest.param(_BIG, lambda p: adjust_all_pairs(p, "holm"), id="all_pairs_wrong_length"),
         pytest.param(
             _BIG[1:].reshape(-1, 3),
-            lambda p: adjust_all_pairs(p, "holm", k=4),
+            lambda p: adjust_all_pairs(p, "holm", n_algorithms=4),
             id="all_pairs_wrong_k",
         ),
         pytest.param(

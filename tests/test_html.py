@@ -179,10 +179,10 @@ def _every_result() -> dict[str, object]:
         return np.zeros((len(scores), 1), dtype=bool)
 
     return {
-        "BayesianResult": bayesian.bayesian_sign_test(x, y, n_samples=2000, seed=1),
-        "BayesianComparison": mc.compare_bayesian(data, n_samples=2000, seed=1),
+        "BayesianResult": bayesian.bayesian_sign_test(x, y, n_draws=2000, random_state=1),
+        "BayesianComparison": mc.compare_bayesian(data, n_draws=2000, random_state=1),
         "CorrelatedTTestResult": cross_validation.bayesian_correlated_t_test(
-            folds[:, 0], folds[:, 1], rho=0.1, names=(SCRIPT, "b"), n_samples=2000
+            folds[:, 0], folds[:, 1], rho=0.1, names=(SCRIPT, "b"), n_draws=2000
         ),
         "CrossValidationTestResult": cross_validation.corrected_resampled_t_test(
             folds[:, 0], folds[:, 1], rho=0.1

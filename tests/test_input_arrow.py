@@ -180,5 +180,5 @@ def test_the_command_line_reads_parquet_and_arrow(
     expected = capsys.readouterr().out
     assert main([str(path), *args]) == 0
     assert capsys.readouterr().out == expected
-    assert main([str(path), "--score-column", "nope"]) != 0
-    assert "--score-column 'nope' is not a column" in capsys.readouterr().err
+    assert main([str(path), "--score", "nope"]) != 0
+    assert "--score 'nope' is not a column" in capsys.readouterr().err

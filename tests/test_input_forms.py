@@ -497,7 +497,7 @@ def test_numeric_ids_under_another_name_are_refused_not_guessed(
 ) -> None:
     frame = runs().assign(dataset=lambda f: f["dataset"].map(OPENML_IDS))
     frame = frame.rename(columns={"dataset": "did"})
-    message = r"names in column 'classifier' repeat.*Long data.*dataset= \(--dataset-column\)"
+    message = r"names in column 'classifier' repeat.*Long data.*dataset= \(--dataset\)"
     with pytest.raises(ValueError, match=message):
         mc.compare(frame, aggregate="mean")
     expected = mc.compare(
@@ -508,8 +508,8 @@ def test_numeric_ids_under_another_name_are_refused_not_guessed(
     frame.to_csv(path, index=False)
     assert main([str(path), "--aggregate", "mean"]) == 2
     err = capsys.readouterr().err
-    assert "Long data" in err and "--dataset-column" in err and "found 'rf'" not in err
-    report = _cli_report(path, capsys, "--aggregate", "mean", "--dataset-column", "did")
+    assert "Long data" in err and "--dataset" in err and "found 'rf'" not in err
+    report = _cli_report(path, capsys, "--aggregate", "mean", "--dataset", "did")
     assert report.scores.equals(expected.scores)
 
 

@@ -129,3 +129,11 @@ def test_the_command_line_refuses_a_prefix_of_an_option(
         main(["--example", "demsar2006", "--alph", "0.1"])
     assert stop.value.code == 2
     assert "--alph (did you mean --alpha?)" in capsys.readouterr().err
+
+
+def test_another_library_s_name_points_to_the_package_s() -> None:
+    """baycomp's and numpy's names are no keywords here, but the message names ours."""
+    with pytest.raises(TypeError, match=r"'seed' \(did you mean 'random_state'\?\)"):
+        mc.bayesian_sign_test([0.1, 0.2, 0.3], [0.2, 0.3, 0.5], seed=1)
+    with pytest.raises(TypeError, match=r"'p_adjust' \(did you mean 'procedures'\?\)"):
+        mc.posthoc_all_pairs(mc.load_example("demsar2006"), p_adjust="holm")

@@ -12,7 +12,7 @@ Rank tests and post-hocs
     CDProcedure, Bars, FloatArray.
 Two algorithms, holdout sets, Bayesian tests
     Alternative, OneOrTwoSided, ZeroMethod, WilcoxonMethod, ExactMethod, Ties, CriticalValues,
-    McNemarTest, HoldoutAlternative, CostTest, DataSetsTest, Posterior.
+    McNemarTest, CostTest, DataSetsTest, Posterior.
 Effect sizes, the multi-comparison matrix, what a report adds when asked
     EffectMeasure, DForm, MatrixZeroMethod, MatrixAnnotate, ReportExtra.
 Bayesian ranking of many algorithms
@@ -41,7 +41,6 @@ from multicomp._internal.vocabulary import (
     ExactMethod,
     Example,
     Family,
-    HoldoutAlternative,
     IncompleteTest,
     MatrixAnnotate,
     MatrixZeroMethod,
@@ -101,7 +100,6 @@ __all__ = [
     "CriticalValues",
     "DataSetsTest",
     "ExactMethod",
-    "HoldoutAlternative",
     "McNemarTest",
     "OneOrTwoSided",
     "Posterior",

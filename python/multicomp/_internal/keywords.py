@@ -16,12 +16,24 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["accepted_keywords", "strict", "unknown_keyword"]
+__all__ = ["SYNONYMS", "accepted_keywords", "strict", "unknown_keyword"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 _BY_NAME = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+
+#: Names other libraries (and older drafts of this one) give to a concept, with the name the
+#: package gives it: suggested when no spelling is close (they are not accepted).
+SYNONYMS = {
+    "seed": "random_state",
+    "rng": "random_state",
+    "n_samples": "n_draws",
+    "nsamples": "n_draws",
+    "k": "n_algorithms",
+    "n": "n_datasets",
+    "p_adjust": "procedures",
+}
 
 
 def accepted_keywords(signature: inspect.Signature) -> frozenset[str]:
@@ -44,6 +56,8 @@ def unknown_keyword(owner: str, given: Iterable[str], accepted: Iterable[str]) -
     parts = []
     for name in unknown:
         close = difflib.get_close_matches(name, valid, n=3, cutoff=0.6)
+        if not close and SYNONYMS.get(name) in valid:
+            close = [SYNONYMS[name]]
         hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
         parts.append(f"{name!r}{hint}")
     noun = "argument" if len(unknown) == 1 else "arguments"

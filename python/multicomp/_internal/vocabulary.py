@@ -42,7 +42,6 @@ __all__ = [
     "EXACT_METHODS",
     "EXAMPLES",
     "FAMILIES",
-    "HOLDOUT_ALTERNATIVES",
     "INCOMPLETE_TESTS",
     "MCNEMAR_TESTS",
     "NOISES",
@@ -78,7 +77,6 @@ __all__ = [
     "Example",
     "ExactMethod",
     "Family",
-    "HoldoutAlternative",
     "IncompleteTest",
     "McNemarTest",
     "Noise",
@@ -205,7 +203,6 @@ CriticalValues = Literal["exact", "normal", "garcia2010"]
 """The critical values of the multiple sign test: exact, normal, or the paper's table."""
 McNemarTest = Literal["midp", "exact", "asymptotic"]
 """The variants of McNemar's test of two classifiers on one holdout set."""
-HoldoutAlternative = Literal["unequal", "greater", "less"]
 """The alternative of a holdout comparison (MATLAB testcholdout's names)."""
 CostTest = Literal["likelihood", "chisquare"]
 """The cost-sensitive tests of a holdout comparison."""
@@ -261,7 +258,6 @@ RANKING_TIES: tuple[RankingTies, ...] = get_args(RankingTies)
 RANKING_MATRICES: tuple[RankingMatrix, ...] = get_args(RankingMatrix)
 CRITICAL_VALUES: tuple[CriticalValues, ...] = get_args(CriticalValues)
 MCNEMAR_TESTS: tuple[McNemarTest, ...] = get_args(McNemarTest)
-HOLDOUT_ALTERNATIVES: tuple[HoldoutAlternative, ...] = get_args(HoldoutAlternative)
 COST_TESTS: tuple[CostTest, ...] = get_args(CostTest)
 DATASETS_TESTS: tuple[DataSetsTest, ...] = get_args(DataSetsTest)
 INCOMPLETE_TESTS: tuple[IncompleteTest, ...] = get_args(IncompleteTest)

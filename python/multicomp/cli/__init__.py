@@ -54,13 +54,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--plot draws a critical difference diagram; it does not go with --bayesian")
     bayesian_cv = args.cv == "bayesian_correlated_t_test"
     with_rope = args.bayesian is not None or bayesian_cv
-    if (args.rope != 0.0 and not with_rope) or (
-        args.seed is not None and not (with_rope or args.ranking)
-    ):
-        parser.error(
-            "--rope and --seed go with --bayesian or --cv bayesian_correlated_t_test "
-            "(--seed also with --ranking)"
-        )
+    if args.rope != 0.0 and not with_rope:
+        parser.error("--rope goes with --bayesian or --cv bayesian_correlated_t_test")
     _check_ranking(parser, args)
     if args.alternative != "two-sided" and args.control is None:
         parser.error("--alternative goes with --control (all pairs are two-sided)")

@@ -240,7 +240,13 @@ def _bayesian_options(parser: argparse.ArgumentParser) -> None:
         "(posterior weights, P(best); Calvo et al. 2018), multicomp.bayesian_ranking; "
         "--plot draws the weights",
     )
-    bayes.add_argument("--seed", type=int, help="seed of the posterior sampling (reproducible)")
+    bayes.add_argument(
+        "--random-state",
+        type=int,
+        help="seed of every random draw: the permutations (default 0), the posterior sampling "
+        "of --bayesian and --cv bayesian_correlated_t_test (default: fresh), the Bayesian "
+        "ranking (--ranking, --bayesian-ranking; default 0)",
+    )
     bayes.add_argument(
         "--cv",
         **_listed("--cv", CV_TESTS),
@@ -327,19 +333,19 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
 def _reading_options(parser: argparse.ArgumentParser) -> None:
     """How a CSV is read: the columns of long data, runs, missing scores, separators."""
     parser.add_argument(
-        "--dataset-column",
+        "--dataset",
         default="dataset",
         metavar="NAME",
         help="data-set column of a long CSV (default 'dataset')",
     )
     parser.add_argument(
-        "--algorithm-column",
+        "--algorithm",
         default="algorithm",
         metavar="NAME",
         help="algorithm column of a long CSV (default 'algorithm')",
     )
     parser.add_argument(
-        "--score-column",
+        "--score",
         default="score",
         metavar="NAME",
         help="score column of a long CSV (default 'score'; detected when absent)",

@@ -61,9 +61,9 @@ def analyse(args: argparse.Namespace) -> Any:
             {
                 # not given: a score column named as an error, loss or time is pointed out
                 **({"higher_is_better": False} if args.lower_is_better else {}),
-                "dataset": args.dataset_column,
-                "algorithm": args.algorithm_column,
-                "score": args.score_column,
+                "dataset": args.dataset,
+                "algorithm": args.algorithm,
+                "score": args.score,
                 "aggregate": args.aggregate,
                 "nan_policy": args.nan_policy,
             },
@@ -72,12 +72,14 @@ def analyse(args: argparse.Namespace) -> Any:
         if args.check_conditions:
             return choose_family(check_conditions(source, alpha=args.alpha))
         if args.ranking:
-            return bayesian_ranking(
-                scores, random_state=DEFAULT_SEED if args.seed is None else args.seed
-            )
+            return bayesian_ranking(scores, random_state=_seed(args))
         if args.bayesian is not None:
             return compare_bayesian(
-                scores, test=args.bayesian, rope=args.rope, control=args.control, seed=args.seed
+                scores,
+                test=args.bayesian,
+                rope=args.rope,
+                control=args.control,
+                random_state=args.random_state,
             )
         return _compare(source, scores.n_algorithms, args)
     except (FileNotFoundError, ValueError, TypeError, ImportError) as exc:
@@ -106,8 +108,8 @@ def _read(args: argparse.Namespace) -> Any:
                 path,
                 sep=_unescape(args.sep),
                 decimal=args.decimal,
-                dataset=args.dataset_column,
-                algorithm=args.algorithm_column,
+                dataset=args.dataset,
+                algorithm=args.algorithm,
             )
         except ValueError as exc:  # named as the user gave it, not as a copy
             shown = "standard input" if args.csv == "-" else repr(args.csv)
@@ -166,6 +168,7 @@ def _compare(source: Any, k: int, args: argparse.Namespace) -> Any:
                 monotone=args.monotone,
                 method=args.method,
                 n_resamples=args.n_resamples,
+                random_state=_seed(args),
                 family=args.family,
                 extras=[name for name in REPORT_EXTRAS if getattr(args, name)],
                 alternative=args.alternative,
@@ -175,6 +178,11 @@ def _compare(source: Any, k: int, args: argparse.Namespace) -> Any:
         enabled=bool(show),
         stream=sys.stderr,
     )
+
+
+def _seed(args: argparse.Namespace) -> int:
+    """``--random-state``, or the package's default seed (0) for the reproducible draws."""
+    return DEFAULT_SEED if args.random_state is None else int(args.random_state)
 
 
 def _quietly(category: type[Warning], task: Callable[[], T]) -> T:
@@ -260,9 +268,9 @@ def _check_columns(data: Any, args: argparse.Namespace) -> None:
     """A column named on the command line must exist (else it would be silently ignored)."""
     columns = [str(c) for c in getattr(data, "columns", [])]
     for option, name, default in (
-        ("--dataset-column", args.dataset_column, "dataset"),
-        ("--algorithm-column", args.algorithm_column, "algorithm"),
-        ("--score-column", args.score_column, "score"),
+        ("--dataset", args.dataset, "dataset"),
+        ("--algorithm", args.algorithm, "algorithm"),
+        ("--score", args.score, "score"),
     ):
         if name != default and name not in columns and name != getattr(data.index, "name", None):
             raise InputError(
@@ -311,7 +319,7 @@ def _cross_validation(data: Any, args: argparse.Namespace) -> Any:
             y,
             rho=args.rho,
             rope=args.rope,
-            seed=args.seed,
+            random_state=args.random_state,
             higher_is_better=not args.lower_is_better,
         )
     return test(x, y, rho=args.rho)

@@ -121,8 +121,8 @@ def layout(
     raise ValueError(
         f"cannot tell how the scores are laid out: the names in column {str(column)!r} repeat "
         f"and it is not the first column. Long data (a row per score) with numbers naming the "
-        f"data sets? Name the data-set column with dataset= (--dataset-column), and if needed "
-        f"algorithm= (--algorithm-column) and score= (--score-column). Wide data whose rows "
+        f"data sets? Name the data-set column with dataset= (--dataset), and if needed "
+        f"algorithm= (--algorithm) and score= (--score). Wide data whose rows "
         f"repeat per fold? Name its data-set column with dataset= and pass aggregate="
     )
 

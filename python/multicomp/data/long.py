@@ -53,7 +53,7 @@ def long_columns(
     else:
         raise ValueError(
             f"long data: cannot tell which column names the algorithms among "
-            f"{[str(c) for c in others]}; name it with algorithm= (--algorithm-column)"
+            f"{[str(c) for c in others]}; name it with algorithm= (--algorithm)"
         )
     extra = [str(c) for c in others if c != alg]
     if extra:
@@ -71,7 +71,7 @@ def long_columns(
     if len(numeric) != 1:
         raise ValueError(
             f"long data: cannot tell which column holds the scores among "
-            f"{[str(c) for c in numeric]}; name it with score= (--score-column)"
+            f"{[str(c) for c in numeric]}; name it with score= (--score)"
         )
     return ds, alg, numeric[0]
 

@@ -105,7 +105,7 @@ class BayesianResult(_tables.NotebookView):
     --------
     >>> import multicomp as mc
     >>> scores = mc.load_example("demsar2006")
-    >>> res = mc.bayesian_sign_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, seed=0)
+    >>> res = mc.bayesian_sign_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, random_state=0)
     >>> print(res.p_x_better, res.p_equivalent, res.p_y_better)
     0.95356 0.04572 0.00072
     >>> res.to_frame()
@@ -166,8 +166,8 @@ def bayesian_signed_rank_test(
     *,
     rope: float = 0.0,
     prior: float = SIGNED_RANK_PRIOR,
-    n_samples: int = 50_000,
-    seed: int | np.random.Generator | None = None,
+    n_draws: int = 50_000,
+    random_state: int | np.random.Generator | None = None,
     higher_is_better: bool = True,
     names: tuple[str, str] | None = None,
     nan_policy: NanPolicy = "raise",
@@ -182,8 +182,8 @@ def bayesian_signed_rank_test(
         (e.g. 0.01 for one point of accuracy); 0 for none.
     prior : strength s of the Dirichlet-process prior, a pseudo-observation at d = 0
         (baycomp's default 0.5).
-    n_samples : number S of posterior samples (Monte Carlo error about sqrt(p(1-p)/S)).
-    seed : seed or ``numpy.random.Generator`` of the sampling, for reproducible results.
+    n_draws : number S of posterior samples (Monte Carlo error about sqrt(p(1-p)/S)).
+    random_state : seed or ``numpy.random.Generator`` of the sampling, for reproducible results.
     higher_is_better : False when lower scores are better (errors, times).
     names : labels of x and y (default: the Series' names, else "x" and "y").
     nan_policy : {'raise', 'omit'}
@@ -210,21 +210,21 @@ def bayesian_signed_rank_test(
     --------
     >>> import multicomp as mc
     >>> scores = mc.load_example("demsar2006")
-    >>> res = mc.bayesian_signed_rank_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, seed=0)
+    >>> res = mc.bayesian_signed_rank_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, random_state=0)
     >>> print(res)
     Bayesian signed-rank test of C4.5+m+cf vs C4.5 (rope = 0.01, prior = 0.5)
     C4.5+m+cf better   0.9659
     equivalent         0.0338
     C4.5 better        0.0003
     """
-    d, rope, prior, n_samples, rng, names, omitted = _prepare(
-        x, y, rope, prior, n_samples, seed, higher_is_better, names, nan_policy
+    d, rope, prior, n_draws, rng, names, omitted = _prepare(
+        x, y, rope, prior, n_draws, random_state, higher_is_better, names, nan_policy
     )
     snap = _snap(x, y, rope)
     check_work(
-        n_samples * (d.size + 1),
+        n_draws * (d.size + 1),
         check_nonnegative(max_work, "max_work"),
-        f"the signed-rank posterior of N = {d.size:,} data sets needs n_samples * (N + 1) "
+        f"the signed-rank posterior of N = {d.size:,} data sets needs n_draws * (N + 1) "
         "terms (about 10^7 a second; or use fewer samples)",
     )
     # Sorted, z_i + z_j > 2 rope holds for a suffix of j (from gt[i] on; from ge[i] on with
@@ -238,11 +238,11 @@ def bayesian_signed_rank_test(
     high, low = snap(2 * rope - z), snap(-2 * rope - z)
     gt, ge = np.searchsorted(z, high, side="right"), np.searchsorted(z, high, side="left")
     lt, le = np.searchsorted(z, low, side="left"), np.searchsorted(z, low, side="right")
-    samples = np.empty((n_samples, 3))
+    samples = np.empty((n_draws, 3))
     step = max(1, _CHUNK // (alpha.size + 1))
-    with progress(n_samples, "signed-rank posterior samples") as bar:
-        for start in range(0, n_samples, step):
-            w = _dirichlet(rng, alpha, min(step, n_samples - start))[order]  # a sample a column
+    with progress(n_draws, "signed-rank posterior samples") as bar:
+        for start in range(0, n_draws, step):
+            w = _dirichlet(rng, alpha, min(step, n_draws - start))[order]  # a sample a column
             cumulative = np.concatenate((np.zeros((1, w.shape[1])), np.cumsum(w, axis=0)))
             total = cumulative[-1]
             above = total - (cumulative[gt] + cumulative[ge]) / 2
@@ -262,8 +262,8 @@ def bayesian_sign_test(
     *,
     rope: float = 0.0,
     prior: float = SIGN_PRIOR,
-    n_samples: int = 50_000,
-    seed: int | np.random.Generator | None = None,
+    n_draws: int = 50_000,
+    random_state: int | np.random.Generator | None = None,
     higher_is_better: bool = True,
     names: tuple[str, str] | None = None,
     nan_policy: NanPolicy = "raise",
@@ -283,9 +283,9 @@ def bayesian_sign_test(
         Half-width of the region of practical equivalence, in the units of the scores.
     prior : float
         Weight of the Dirichlet prior's pseudo-observation in the rope.
-    n_samples : int
+    n_draws : int
         Posterior samples.
-    seed : int or numpy.random.Generator, optional
+    random_state : int or numpy.random.Generator, optional
         Seed of the posterior samples.
     higher_is_better : bool
         Whether larger scores are better.
@@ -308,21 +308,21 @@ def bayesian_sign_test(
     --------
     >>> import multicomp as mc
     >>> scores = mc.load_example("demsar2006")
-    >>> res = mc.bayesian_sign_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, seed=0)
+    >>> res = mc.bayesian_sign_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, random_state=0)
     >>> print(res)
     Bayesian sign test of C4.5+m+cf vs C4.5 (rope = 0.01, prior = 1)
     C4.5+m+cf better   0.9536
     equivalent         0.0457
     C4.5 better        0.0007
     """
-    d, rope, prior, n_samples, rng, names, omitted = _prepare(
-        x, y, rope, prior, n_samples, seed, higher_is_better, names, nan_policy
+    d, rope, prior, n_draws, rng, names, omitted = _prepare(
+        x, y, rope, prior, n_draws, random_state, higher_is_better, names, nan_policy
     )
     snap = _snap(x, y, rope)
     n_x = int((snap(d - rope) > 0).sum())
     n_y = int((snap(-d - rope) > 0).sum())
     alpha = np.array([n_x, d.size - n_x - n_y + prior, n_y], dtype=np.float64)
-    samples = np.ascontiguousarray(_dirichlet(rng, alpha, n_samples).T)
+    samples = np.ascontiguousarray(_dirichlet(rng, alpha, n_draws).T)
     return _result("sign", samples, rope, names, {"prior": prior}, omitted)
 
 
@@ -364,8 +364,8 @@ def _prepare(
     y: object,
     rope: float,
     prior: float,
-    n_samples: int,
-    seed: int | np.random.Generator | None,
+    n_draws: int,
+    random_state: int | np.random.Generator | None,
     higher_is_better: bool,
     names: tuple[str, str] | None,
     nan_policy: NanPolicy,
@@ -374,7 +374,7 @@ def _prepare(
     higher_is_better = check_bool(higher_is_better, "higher_is_better")
     rope = check_nonnegative(rope, "rope")
     prior = check_nonnegative(prior, "prior")
-    n_samples = check_count(n_samples, "n_samples", 1, MAX_SAMPLES)
+    n_draws = check_count(n_draws, "n_draws", 1, MAX_SAMPLES)
     labels = pair_names(x, y, names)
     differences, omitted = paired_differences(x, y, nan_policy)
     d = differences.to_numpy()
@@ -382,8 +382,8 @@ def _prepare(
         (d if higher_is_better else -d),
         rope,
         float(prior),
-        n_samples,
-        np.random.default_rng(seed),
+        n_draws,
+        np.random.default_rng(random_state),
         labels,
         omitted,
     )

@@ -75,7 +75,7 @@ class BayesianComparison(_tables.NotebookView):
     --------
     >>> import multicomp as mc
     >>> scores = mc.load_example("demsar2006")
-    >>> res = mc.compare_bayesian(scores, control="C4.5+m+cf", rope=0.01, seed=0)
+    >>> res = mc.compare_bayesian(scores, control="C4.5+m+cf", rope=0.01, random_state=0)
     >>> res.to_frame()[["p_first_better", "decision"]]
                           p_first_better          decision
     pair
@@ -175,8 +175,8 @@ def compare_bayesian(
     control: str | int | None = None,
     threshold: float = 0.95,
     prior: float | None = None,
-    n_samples: int = 50_000,
-    seed: int | None = None,
+    n_draws: int = 50_000,
+    random_state: int | None = None,
     **reading: Unpack[ScoreOptions],
 ) -> BayesianComparison:
     """The Bayesian companion of :func:`multicomp.compare`: every pair of algorithms (or
@@ -191,7 +191,7 @@ def compare_bayesian(
     control : compare each algorithm with this one only (a name or position).
     threshold : posterior probability at which a pair's outcome is decided (0.95).
     prior : prior strength (default: the test's, 0.5 signed-rank, 1 sign).
-    n_samples, seed : posterior samples per pair, and the seed of all of them (each pair gets
+    n_draws, random_state : posterior samples per pair, and the random_state of all of them (each pair gets
         an independent stream spawned from it, so the result is reproducible).
 
     Returns
@@ -209,7 +209,7 @@ def compare_bayesian(
     --------
     >>> import multicomp as mc
     >>> scores = mc.load_example("demsar2006")
-    >>> res = mc.compare_bayesian(scores, control="C4.5+m+cf", rope=0.01, seed=0)
+    >>> res = mc.compare_bayesian(scores, control="C4.5+m+cf", rope=0.01, random_state=0)
     >>> print(res)
     Bayesian signed-rank tests on 14 data sets (rope = 0.01, prior = 0.5)
     ---------------------------------------------------------------------
@@ -227,8 +227,10 @@ def compare_bayesian(
         or not 0.5 < threshold <= 1.0
     ):
         raise ValueError(f"threshold must be a probability in (0.5, 1], got {threshold!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-        raise TypeError(f"seed must be an integer or None; got {seed!r}")
+    if random_state is not None and (
+        isinstance(random_state, bool) or not isinstance(random_state, (int, np.integer))
+    ):
+        raise TypeError(f"random_state must be an integer or None; got {random_state!r}")
     scores = data
     names = scores.algorithms
     if control is None:
@@ -242,14 +244,14 @@ def compare_bayesian(
     if prior is None:
         prior = SIGNED_RANK_PRIOR if test == "signed_rank" else SIGN_PRIOR
     values = scores.oriented()
-    seeds = np.random.SeedSequence(seed).spawn(len(pairs))
+    seeds = np.random.SeedSequence(random_state).spawn(len(pairs))
     results = tuple(
         func(
             values[:, a],
             values[:, b],
             rope=rope,
-            n_samples=n_samples,
-            seed=np.random.default_rng(s),
+            n_draws=n_draws,
+            random_state=np.random.default_rng(s),
             names=(names[a], names[b]),
             prior=prior,
         )

@@ -194,8 +194,8 @@ def bayesian_correlated_t_test(
     rope: float = 0.0,
     higher_is_better: bool = True,
     names: tuple[str, str] | None = None,
-    n_samples: int = 50_000,
-    seed: int | np.random.Generator | None = None,
+    n_draws: int = 50_000,
+    random_state: int | np.random.Generator | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> CorrelatedTTestResult:
     """Bayesian correlated t-test of two algorithms on one data set (Corani & Benavoli 2015).
@@ -208,7 +208,7 @@ def bayesian_correlated_t_test(
     rope : half-width of the region of practical equivalence, in score units; 0 for none.
     higher_is_better : False when lower scores are better.
     names : labels of x and y (default: the Series' names, else "x" and "y").
-    n_samples, seed : size and seed of the posterior ``samples`` (the probabilities are exact).
+    n_draws, random_state : size and random_state of the posterior ``samples`` (the probabilities are exact).
     nan_policy : {'raise', 'omit'}
         A fold where x or y is missing: 'raise' (default) refuses it; 'omit' drops the pair
         and lists it in the result's ``omitted`` (rho stays that of the splits).
@@ -240,7 +240,7 @@ def bayesian_correlated_t_test(
     """
     higher_is_better = check_bool(higher_is_better, "higher_is_better")
     rope = check_nonnegative(rope, "rope")
-    n_samples = check_count(n_samples, "n_samples", 1, MAX_SAMPLES)
+    n_draws = check_count(n_draws, "n_draws", 1, MAX_SAMPLES)
     labels = pair_names(x, y, names)
     d, scale, omitted = _folds(x, y, rho, nan_policy)
     if not higher_is_better:
@@ -253,7 +253,7 @@ def bayesian_correlated_t_test(
         p_x, p_y = float(mean > rope), float(mean < -rope)
         if rope == 0 and mean == 0:
             p_x = p_y = 0.5
-    samples = mean + scale * np.random.default_rng(seed).standard_t(df, n_samples)
+    samples = mean + scale * np.random.default_rng(random_state).standard_t(df, n_draws)
     samples.setflags(write=False)
     return CorrelatedTTestResult(
         test="correlated_t",

@@ -13,7 +13,7 @@ correctly by the second, n10 the reverse, and X ~ Binomial(n01 + n10, 1/2):
 * ``test='midp'`` (default): the exact test's p-value minus half the probability of the
   observed count (Fagerland, Lydersen & Laake 2013, BMC Med. Res. Methodol. 13:91).
 
-``alternative``: ``'unequal'``; ``'greater'`` (H1: the first model is more accurate, small
+``alternative``: ``'two-sided'``; ``'greater'`` (H1: the first model is more accurate, small
 n01); ``'less'`` (H1: the first model is less accurate, large n01).
 
 Validity. Only ``test='exact'`` holds the level for every number n = n01 + n10 of discordant
@@ -58,11 +58,11 @@ from multicomp._internal import tables as _tables
 from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_alpha, check_bool, check_choice
 from multicomp._internal.vocabulary import (
+    ALTERNATIVES,
     COST_TESTS,
-    HOLDOUT_ALTERNATIVES,
     MCNEMAR_TESTS,
+    Alternative,
     CostTest,
-    HoldoutAlternative,
     McNemarTest,
 )
 from multicomp.pairs.labels import codes_of, cost_matrix, equal_labels, prepare_labels
@@ -97,7 +97,7 @@ class HoldoutResult(_tables.NotebookView):
     test : str
         ``'midp'``, ``'exact'`` or ``'asymptotic'``.
     alternative : str
-        ``'unequal'``, ``'greater'`` (the first model is more accurate) or ``'less'``.
+        ``'two-sided'``, ``'greater'`` (the first model is more accurate) or ``'less'``.
     alpha : float
         The significance level of ``reject``.
     n : int
@@ -131,7 +131,7 @@ class HoldoutResult(_tables.NotebookView):
     >>> model_2 = [0, 1, 0, 1, 1, 1, 0, 0, 1, 1, 1, 1]
     >>> res = mc.mcnemar(y_true, model_1, model_2)
     >>> print(res)
-    McNemar test (midp, unequal) of two classifiers on n = 12 observations
+    McNemar test (midp, two-sided) of two classifiers on n = 12 observations
       n01 = 0, p = 0.03125: H0 (equal accuracy) rejected at alpha = 0.05
       misclassification rates: model 1 0.08333, model 2 0.5; n01 = 0 (only model 2 right), n10 = 5 (only model 1 right)
       classes: 0, 1
@@ -189,7 +189,7 @@ def mcnemar(
     y_pred2: object,
     *,
     test: McNemarTest | None = None,
-    alternative: HoldoutAlternative = "unequal",
+    alternative: Alternative = "two-sided",
     alpha: float = 0.05,
     cost: object = None,
     cost_test: CostTest = "likelihood",
@@ -211,7 +211,7 @@ def mcnemar(
     alpha = 0.05 the mid-p test rejects a true null with probability up to 0.077 (n = 16), the
     asymptotic test up to 0.125 (n = 4) (module docstring: the figures). ``cost``: K x K matrix (rows true class, columns predicted class, classes in
     the order of ``class_names``), non-negative, zero diagonal, not all zero; it requires
-    ``alternative='unequal'`` and the asymptotic test, as in MATLAB. ``cost_test``:
+    ``alternative='two-sided'`` and the asymptotic test, as in MATLAB. ``cost_test``:
     ``'likelihood'`` or ``'chisquare'``. The cells span the true classes (as MATLAB) and any
     other class of ``class_names`` that a model predicts; a prediction without a cost (not in
     ``class_names``, or without it not a true class) is an error, where MATLAB ignores it.
@@ -222,7 +222,7 @@ def mcnemar(
         True labels and the two classifiers' predictions on the same holdout set.
     test : {'midp', 'exact', 'asymptotic'}, optional
         The McNemar test (above); default as MATLAB's testcholdout.
-    alternative : {'unequal', 'greater', 'less'}
+    alternative : {'two-sided', 'greater', 'less'}
         'greater': H1 the first classifier is more accurate (as MATLAB's testcholdout).
     alpha : float
         Significance level of ``reject``.
@@ -254,7 +254,7 @@ def mcnemar(
     0.0625
     """
     alpha = check_alpha(alpha)
-    alternative = check_choice("alternative", alternative, HOLDOUT_ALTERNATIVES)
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
     cost_test = check_choice("cost_test", cost_test, COST_TESTS)
     if test is None:
         test = "asymptotic" if cost is not None else "midp"
@@ -265,10 +265,10 @@ def mcnemar(
             f"test without a cost matrix (test='asymptotic', cost=None); got test={test!r}"
             + ("" if cost is None else " with a cost matrix")
         )
-    if cost is not None and (test != "asymptotic" or alternative != "unequal"):
+    if cost is not None and (test != "asymptotic" or alternative != "two-sided"):
         raise ValueError(
             "a cost matrix allows only the two-sided asymptotic test (test='asymptotic', "
-            f"alternative='unequal'), as in MATLAB's testcholdout; got test={test!r}, "
+            f"alternative='two-sided'), as in MATLAB's testcholdout; got test={test!r}, "
             f"alternative={alternative!r}"
         )
     y, p1, p2, classes, selected = prepare_labels(y_true, y_pred1, y_pred2, class_names)
@@ -338,7 +338,7 @@ def compare_holdout(
     y: object,
     *,
     test: McNemarTest | None = None,
-    alternative: HoldoutAlternative = "unequal",
+    alternative: Alternative = "two-sided",
     alpha: float = 0.05,
     cost: object = None,
     cost_test: CostTest = "likelihood",
@@ -411,24 +411,24 @@ def _mcnemar_pvalue(
     if test == "asymptotic":
         d = float(n01 - n10)
         if correction:
-            shift = {"unequal": np.sign(d), "greater": -1.0, "less": 1.0}
+            shift = {"two-sided": np.sign(d), "greater": -1.0, "less": 1.0}
             d -= shift[alternative]
         z = d / np.sqrt(n) if n else 0.0
-        if n == 0 or (alternative == "unequal" and n01 == n10):
+        if n == 0 or (alternative == "two-sided" and n01 == n10):
             return float(z), 1.0
         p = {
-            "unequal": stats.chi2.sf(z * z, 1),
+            "two-sided": stats.chi2.sf(z * z, 1),
             "greater": stats.norm.cdf(z),
             "less": stats.norm.sf(z),
         }[alternative]
         return float(z), float(p)
-    if n == 0 or (alternative == "unequal" and n01 == n10):
+    if n == 0 or (alternative == "two-sided" and n01 == n10):
         return float(n01), 1.0
-    observed = {"unequal": min(n01, n10), "greater": n01, "less": n10}[alternative]
+    observed = {"two-sided": min(n01, n10), "greater": n01, "less": n10}[alternative]
     tail = stats.binom.cdf(observed, n, 0.5)
     if test == "midp":
         tail -= 0.5 * stats.binom.pmf(observed, n, 0.5)
-    p = 2.0 * tail if alternative == "unequal" else tail
+    p = 2.0 * tail if alternative == "two-sided" else tail
     return float(n01), float(min(1.0, p))
 
 

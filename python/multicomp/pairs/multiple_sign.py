@@ -283,7 +283,7 @@ def multiple_sign_test(
 
 @strict
 def multiple_sign_critical_value(
-    n: int,
+    n_datasets: int,
     m: int,
     alpha: float = 0.05,
     *,
@@ -302,7 +302,7 @@ def multiple_sign_critical_value(
 
     Parameters
     ----------
-    n : int
+    n_datasets : int
         Number of data sets.
     m : int
         Number of algorithms compared with the control (k - 1).
@@ -330,7 +330,7 @@ def multiple_sign_critical_value(
     >>> mc.multiple_sign_critical_value(14, 3, critical_values="garcia2010")
     2
     """
-    n, m = check_count(n, "n"), check_count(m, "m")
+    n, m = check_count(n_datasets, "n_datasets"), check_count(m, "m")
     alpha = check_alpha(alpha)
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
     critical_values = check_choice("critical_values", critical_values, CRITICAL_VALUES)

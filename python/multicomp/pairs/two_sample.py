@@ -269,7 +269,7 @@ def sign_test(
 
 @strict
 def sign_test_critical_wins(
-    n: int,
+    n_datasets: int,
     alpha: float = 0.05,
     *,
     alternative: OneOrTwoSided = "two-sided",
@@ -284,7 +284,7 @@ def sign_test_critical_wins(
 
     Parameters
     ----------
-    n : int
+    n_datasets : int
         Number of data sets.
     alpha : float
         Significance level.
@@ -313,7 +313,7 @@ def sign_test_critical_wins(
     >>> round(mc.sign_test_critical_wins(14, method="normal"), 3)  # N/2 + 1.96 sqrt(N)/2
     10.667
     """
-    n = check_count(n, "n")
+    n = check_count(n_datasets, "n_datasets")
     alpha = check_alpha(alpha)
     alternative = check_choice("alternative", alternative, ONE_OR_TWO_SIDED)
     method = check_choice("method", method, EXACT_METHODS)

@@ -297,7 +297,7 @@ def _demsar_normal(
 
 @strict
 def wilcoxon_critical_value(
-    n: int,
+    n_datasets: int,
     alpha: float = 0.05,
     *,
     alternative: Alternative = "two-sided",
@@ -315,8 +315,8 @@ def wilcoxon_critical_value(
 
     Parameters
     ----------
-    n : int
-        Number of non-zero differences.
+    n_datasets : int
+        Number of data sets with a non-zero difference.
     alpha : float
         Significance level.
     alternative : {'two-sided', 'less', 'greater'}
@@ -341,7 +341,7 @@ def wilcoxon_critical_value(
     >>> mc.wilcoxon_critical_value(14, alternative="less")
     25
     """
-    n = check_count(n, "n")
+    n = check_count(n_datasets, "n_datasets")
     alpha = check_alpha(alpha)
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
     method = check_choice("method", method, EXACT_METHODS)

@@ -76,7 +76,7 @@ def plot_posterior(result: Posterior, *, ax: Any = None, title: str | None = Non
     --------
     >>> import multicomp as mc
     >>> scores = mc.load_example("demsar2006")
-    >>> res = mc.bayesian_signed_rank_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, seed=0)
+    >>> res = mc.bayesian_signed_rank_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, random_state=0)
     >>> fig = mc.plot_posterior(res)
     >>> fig.axes[0].get_title()
     'Bayesian signed-rank test: C4.5+m+cf vs C4.5, rope = 0.01'

@@ -287,3 +287,16 @@ def test_repeated_rows_across_chunks_either_way(
     repeated = pd.concat([frame, frame.iloc[[2, 100]]], ignore_index=True)
     with pytest.raises(ValueError, match=r"rows \[2, 144\] \(index labels\) repeat one run"):
         as_scores(repeated, aggregate="mean")
+
+
+@pytest.mark.parametrize("column", ["resample", "resample_id"])
+def test_tsml_s_resample_column_numbers_runs(column: str) -> None:
+    """tsml and aeon write one line per resample: a run column like fold and seed, never the
+    scores, so repeated scores ask for aggregate= and are averaged with it."""
+    rng = np.random.default_rng(0)
+    rows = [(f"d{d}", a, r, rng.uniform()) for d in range(12) for a in "abc" for r in range(3)]
+    frame = pd.DataFrame(rows, columns=["dataset", "algorithm", column, "accuracy"])
+    with pytest.raises(ValueError, match=rf"repeated runs \(columns \['{column}'\]\)"):
+        mc.friedman(frame)
+    wide = frame.groupby(["dataset", "algorithm"])["accuracy"].mean().unstack()
+    assert mc.friedman(frame, aggregate="mean").statistic == mc.friedman(wide).statistic

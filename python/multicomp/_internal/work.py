@@ -9,6 +9,7 @@ bar in a terminal and a widget in a notebook, shown only once the work has laste
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -73,10 +74,19 @@ def progress(total: float, description: str, *, shown: bool = True) -> Iterator[
     if not shown:
         yield _Silent()
         return
-    from tqdm.auto import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
-
-    with tqdm(total=total, desc=description, delay=PROGRESS_DELAY, leave=False) as bar:
+    with bar_class()(total=total, desc=description, delay=PROGRESS_DELAY, leave=False) as bar:
         yield bar
+
+
+def bar_class() -> Any:
+    """``tqdm.auto``'s bar (a widget in a notebook) where ipywidgets is installed; else the
+    text bar, which ``tqdm.auto`` would fall back to only after a TqdmWarning ("IProgress not
+    found") in a notebook without ipywidgets."""
+    if importlib.util.find_spec("ipywidgets") is None:
+        from tqdm.std import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    else:
+        from tqdm.auto import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    return tqdm
 
 
 class _Silent:

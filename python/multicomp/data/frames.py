@@ -43,6 +43,9 @@ REPLICATE_COLUMNS = frozenset(
         "cv_fold",
         "outer_fold",
         "inner_fold",
+        "resample",  # tsml and aeon: one line per resample of a data set
+        "resamples",
+        "resample_id",
     }
 )
 _DECIMAL_COMMA = re.compile(r"^\s*[-+]?(\d+,\d*|,\d+)(e[-+]?\d+)?\s*$", re.IGNORECASE)

@@ -28,7 +28,7 @@ from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_bool, check_choice
 from multicomp._internal.vocabulary import NAN_POLICIES, NanPolicy
 from multicomp.data.frames import cell_name, check_unique, checked_table, numeric_matrix
-from multicomp.data.orientation import transposed_evidence
+from multicomp.data.orientation import names_confirm, transposed_evidence
 from multicomp.data.readers import read_table
 from multicomp.data.runs import Aggregate, check_aggregate
 
@@ -470,6 +470,11 @@ def _missing(
     return values[~incomplete].copy(), kept, omitted
 
 
+#: Algorithms per data set from which a table whose names do not confirm its reading (known
+#: data sets as rows, or known algorithms as columns) may be transposed.
+MANY_PER_DATASET = 3
+
+
 def _warn_about_shape(scores: Scores) -> None:
     n, k = scores.n_datasets, scores.n_algorithms
     evidence = transposed_evidence(scores.algorithms, scores.datasets) if k > n else None
@@ -478,6 +483,20 @@ def _warn_about_shape(scores: Scores) -> None:
             f"{k} algorithms (columns) but only {n} data sets (rows), and {evidence}: the table "
             "looks transposed. Rows must be the data sets, columns the algorithms: transpose it "
             "(data.T for a DataFrame or array; swap the rows and columns of a CSV file)",
+            ShapeWarning,
+            stacklevel=_caller_level(),
+        )
+    elif (
+        k >= MANY_PER_DATASET * n
+        and k >= 10
+        and not names_confirm(scores.algorithms, scores.datasets)
+    ):
+        warnings.warn(
+            f"{k} algorithms (columns) on only {n} data sets (rows): a benchmark usually has "
+            "more data sets than algorithms, so the table may be transposed. Check which names "
+            "were taken as data sets (scores.datasets, or the first line of the report's "
+            "summary); if the rows are the algorithms, transpose it (data.T for a DataFrame "
+            "or array; swap the rows and columns of a CSV file)",
             ShapeWarning,
             stacklevel=_caller_level(),
         )

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import re
+import stat
 from pathlib import Path
 
 import pytest

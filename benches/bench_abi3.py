@@ -74,7 +74,7 @@ def worker(budget: float) -> None:
         "bh_k8": lambda: mc.adjust_all_pairs(family[8], "bergmann_hommel"),
         "bh_k12": lambda: mc.adjust_all_pairs(family[12], "bergmann_hommel"),
         "bh_k16": lambda: mc.adjust_all_pairs(family[16], "bergmann_hommel"),
-        "bh_batch": lambda: mc.adjust_all_pairs(batch, "bergmann_hommel", k=8),
+        "bh_batch": lambda: mc.adjust_all_pairs(batch, "bergmann_hommel", n_algorithms=8),
         "shaffer_k10": lambda: _core.shaffer_apv(rng.uniform(size=45), 10),
         "sets_k9": lambda: _core.exhaustive_sets(9),
         "compare": lambda: mc.compare(data),

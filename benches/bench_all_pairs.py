@@ -222,7 +222,7 @@ def main() -> None:
     emit("| method | best | median | target |")
     emit("|---|---|---|---|")
     for method in ("bergmann_hommel", "shaffer", "holm", "nemenyi"):
-        best, median, _ = timed(lambda: adjust_all_pairs(batch, method, k=8), budget=2.0)
+        best, median, _ = timed(lambda: adjust_all_pairs(batch, method, n_algorithms=8), budget=2.0)
         target = (
             f"≤ {TARGET_BATCH} s {'met' if median <= TARGET_BATCH else 'MISSED'}"
             if method == "bergmann_hommel"

@@ -43,7 +43,7 @@ def main() -> None:
             ("signed-rank", mc.bayesian_signed_rank_test, baycomp.SignedRankTest),
             ("sign", mc.bayesian_sign_test, baycomp.SignTest),
         ):
-            t_ours = best_of(lambda f=ours, a=x, b=y: f(a, b, rope=0.01, seed=1))
+            t_ours = best_of(lambda f=ours, a=x, b=y: f(a, b, rope=0.01, random_state=1))
             t_theirs = best_of(
                 lambda f=theirs, a=x, b=y: f.probs(a, b, 0.01, random_state=1), repeat=1
             )

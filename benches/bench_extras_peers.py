@@ -35,8 +35,8 @@ import numpy as np
 import pandas as pd
 
 import multicomp as mc
-from multicomp.effect_size import effect_sizes
-from multicomp.multi_comparison import comparison_matrix
+from multicomp.pairs.effect_size import effect_sizes
+from multicomp.ranking.multi_comparison import comparison_matrix
 
 HERE = Path(__file__).resolve().parent
 N = 30

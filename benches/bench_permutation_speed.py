@@ -32,6 +32,7 @@ from scipy import stats
 
 import multicomp as mc
 from multicomp import ranktests
+from multicomp.ranktests import exact
 from multicomp.ranktests import permutation as engine
 
 OUT = Path(__file__).resolve().parent / "RESULTS-permutation.md"
@@ -50,7 +51,7 @@ def _loops(n: int, k: int) -> dict[str, Callable[[], object]]:
     table = ranktests.get("friedman").table(_frame(n, k).to_numpy())
     w = engine.units(table)
     gaps = engine._all_gaps(w)
-    rows = engine.canonical(w)
+    rows = exact.canonical(w)
 
     def rust() -> object:
         return engine._core.permutation_draw(

@@ -1,4 +1,4 @@
-"""Null calibration of the incomplete-block tests (multicomp.incomplete).
+"""Null calibration of the incomplete-block tests (multicomp.ranktests.incomplete).
 
 Rejection rates at alpha = 0.05 under the null (independent standard normal scores):
 Skillings-Mack and its post-hoc z with N = 20, k = 5 and 20% of the scores missing at

@@ -109,7 +109,7 @@ def replication(
         ).pvalue
         <= ALPHA,
         "Bayesian correlated t, 10x10-fold, max(P) >= 0.975": max(
-            (b := mc.bayesian_correlated_t_test(f[0], f[1], rho=0.1, n_samples=1)).p_x_better,
+            (b := mc.bayesian_correlated_t_test(f[0], f[1], rho=0.1, n_draws=1)).p_x_better,
             b.p_y_better,
         )
         >= 1 - ALPHA / 2,

@@ -156,8 +156,8 @@ def _cell(row: pd.Series) -> str:
 def _row_order(row: tuple[str, str, str], omnibus: list[str]) -> tuple[int, int, int]:
     """Comparisons, tests and procedures in the package's order (not alphabetical); the
     omnibus tests in the order ``simulate`` reports them (``omnibus``)."""
-    from multicomp._vocabulary import ALL_PAIRS_PROCEDURES, COMPARISONS, CONTROL_PROCEDURES
-    from multicomp._vocabulary import POSTHOC_TESTS as TESTS
+    from multicomp._internal.vocabulary import ALL_PAIRS_PROCEDURES, COMPARISONS, CONTROL_PROCEDURES
+    from multicomp._internal.vocabulary import POSTHOC_TESTS as TESTS
 
     comparison, test, procedure = row
     order = {

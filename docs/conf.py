@@ -8,7 +8,6 @@ as it changes; the gallery runs ``examples/*.py`` at build time.
 
 from __future__ import annotations
 
-import ast
 import importlib
 import inspect
 import typing
@@ -50,7 +49,8 @@ html_theme_options = {
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc"],
 }
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["multicomp.css"]  # wider article, wrapped code (laptop widths)
 
 
 sphinx_gallery_conf = {
@@ -62,29 +62,16 @@ sphinx_gallery_conf = {
     "matplotlib_animations": False,
     "image_scrapers": ("matplotlib",),  # the examples draw into pyplot's figures (ax=)
     "reset_modules": ("matplotlib",),
+    "capture_repr": (),  # printed output only: no stray "<Figure size ...>"
+    "thumbnail_size": (400, 280),
 }
 
 HERE = Path(__file__).resolve().parent
 
 
 def grouped_public_names() -> list[tuple[str, list[str]]]:
-    """``multicomp.__all__`` in the groups its comments name, in their order."""
-    source = Path(inspect.getfile(multicomp)).read_text(encoding="utf-8")
-    tree = ast.parse(source)
-    (assign,) = (
-        node
-        for node in tree.body
-        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "__all__"
-    )
-    lines = source.splitlines()[assign.lineno - 1 : assign.end_lineno]
-    groups: list[tuple[str, list[str]]] = [("Other", [])]
-    for line in lines:
-        text = line.strip()
-        if text.startswith("#"):
-            groups.append((text.lstrip("# ").rstrip(), []))
-        elif text.startswith('"'):
-            groups[-1][1].append(text.strip('",'))
-    return [(title, names) for title, names in groups if names]
+    """``multicomp.__all__`` in the groups of its table (``multicomp._PUBLIC``), in order."""
+    return [(title, list(names)) for title, names in multicomp._PUBLIC.items()]
 
 
 def describe_alias(value: object) -> str:

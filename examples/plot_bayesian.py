@@ -14,7 +14,7 @@ import multicomp as mc
 
 scores = mc.load_example("demsar2006")
 result = mc.bayesian_signed_rank_test(
-    scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, seed=1, n_samples=5000
+    scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, random_state=1, n_draws=5000
 )
 print(result)
 fig, ax = plt.subplots(figsize=(5, 4.5))

@@ -13,7 +13,8 @@ import multicomp as mc
 
 scores = mc.load_example("garcia2010")
 result = mc.posthoc_control(scores, control="PDFC")
-print(result.to_frame(sort=True).round(4))
+# one column per algorithm, so that the table fits the page
+print(result.to_frame(sort=True).round(4).T.to_string())
 
 # %%
 # Bonferroni-Dunn's critical difference around the control (Demšar 2006, Fig. 2).

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import plain_all_pairs as plain
 from multicomp import _core, adjust_all_pairs, adjust_control
-from multicomp._vocabulary import ALL_PAIRS_PROCEDURES
+from multicomp._internal.vocabulary import ALL_PAIRS_PROCEDURES
 from reference_cases import G08_PROCEDURES, assert_matches, case
 
 G08 = "garcia2008_friedman_all_pairwise"
@@ -99,7 +99,7 @@ def test_against_plain_python(fam: tuple[int, np.ndarray]) -> None:
 def test_ordering_and_bounds(fam: tuple[int, np.ndarray]) -> None:
     k, p = fam
     bh, shaffer, holm, bonferroni, nemenyi = (
-        adjust_all_pairs(p, m, k=k)
+        adjust_all_pairs(p, m, n_algorithms=k)
         for m in ("bergmann_hommel", "shaffer", "holm", "bonferroni", "nemenyi")
     )
     assert np.all(bh <= shaffer) and np.all(shaffer <= holm) and np.all(holm <= bonferroni)
@@ -153,7 +153,7 @@ def test_batch_rows_equal_single_calls(fam: tuple[int, list[list[float]]]) -> No
     batch = np.array(rows)
     for method in ALL_PAIRS_PROCEDURES:
         for monotone in (False, True):
-            out = adjust_all_pairs(batch, method, k=k, monotone=monotone)
+            out = adjust_all_pairs(batch, method, n_algorithms=k, monotone=monotone)
             assert out.shape == batch.shape
             for row, got in zip(batch, out):
                 np.testing.assert_array_equal(got, adjust_all_pairs(row, method, monotone=monotone))
@@ -188,9 +188,9 @@ def test_ties() -> None:
 def test_stacked_square_needs_k_when_not_symmetric() -> None:
     rng = np.random.default_rng(1)
     stack = rng.uniform(size=(6, 6))  # 6 families of k = 4, or a (non-symmetric) 6 x 6 matrix
-    with pytest.raises(ValueError, match="pass k=4"):
+    with pytest.raises(ValueError, match="pass n_algorithms=4"):
         adjust_all_pairs(stack, "holm")
-    out = adjust_all_pairs(stack, "holm", k=4)
+    out = adjust_all_pairs(stack, "holm", n_algorithms=4)
     np.testing.assert_array_equal(out[2], adjust_all_pairs(stack[2], "holm"))
 
 
@@ -211,14 +211,14 @@ def test_large_k() -> None:
             "'bergmann_hommel', 'miller'; got 'tukey'",
         ),
         (np.full(4, 0.1), {"procedure": "holm"}, "number of pairs"),
-        (np.full(6, 0.1), {"procedure": "holm", "k": 5}, "k = 5"),
+        (np.full(6, 0.1), {"procedure": "holm", "n_algorithms": 5}, "k = 5"),
         (np.array([0.1, 0.2, np.nan]), {"procedure": "holm"}, "NaN"),
         (np.array([0.1, 0.2, 1.2]), {"procedure": "shaffer"}, r"\[0, 1\]"),
         (np.array([0.1, 0.2, -0.2]), {"procedure": "bergmann_hommel"}, r"\[0, 1\]"),
         (np.float64(0.1), {"procedure": "holm"}, "0-D"),
         (np.full((2, 2, 3), 0.1), {"procedure": "holm"}, "3-D"),
         (np.triu(np.full((5, 5), 0.1)), {"procedure": "holm"}, "symmetric"),
-        (np.full(3, 0.1), {"procedure": "holm", "k": 1}, "k must be"),
+        (np.full(3, 0.1), {"procedure": "holm", "n_algorithms": 1}, "n_algorithms must be"),
     ],
 )
 def test_errors(pvalues: np.ndarray, kwargs: dict, match: str) -> None:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from statsmodels.stats.multitest import multipletests
 
 from multicomp import adjust_control
-from multicomp._vocabulary import CONTROL_PROCEDURES
+from multicomp._internal.vocabulary import CONTROL_PROCEDURES
 from multicomp.procedures.adjust import rom_reject
 from multicomp.procedures.control import ROM_GARCIA2010, rom_critical_values
 from reference_cases import assert_matches, case

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import multicomp as mc
-from multicomp.bayesian import MAX_SAMPLES
+from multicomp.pairs.bayesian import MAX_SAMPLES
 
 baycomp = pytest.importorskip("baycomp")
 
@@ -60,7 +60,7 @@ def _within_monte_carlo_error(
 def test_agrees_with_baycomp_within_monte_carlo_error(test: str, rope: float) -> None:
     x, y = _scores()
     func = mc.bayesian_signed_rank_test if test == "signed_rank" else mc.bayesian_sign_test
-    result = func(x, y, rope=rope, seed=1)
+    result = func(x, y, rope=rope, random_state=1)
     ours = np.array([result.p_x_better, result.p_equivalent, result.p_y_better])
     theirs = _baycomp(test, x, y, rope, 20_000)
     _within_monte_carlo_error(ours, theirs, 50_000, 20_000)
@@ -73,7 +73,7 @@ def test_sign_test_without_rope_is_the_exact_beta_probability(counts: tuple[int,
     n_x, n_y = counts
     x = np.r_[np.ones(n_x), np.zeros(n_y), np.zeros(3)]
     y = np.r_[np.zeros(n_x), np.ones(n_y), np.zeros(3)]  # three ties go to the rope
-    result = mc.bayesian_sign_test(x, y, seed=2)
+    result = mc.bayesian_sign_test(x, y, random_state=2)
     exact = stats.beta.sf(0.5, n_x, n_y) if n_y else 1.0
     assert result.p_x_better == pytest.approx(
         exact, abs=4.5 * np.sqrt(exact * (1 - exact) / 50_000) + 1e-12
@@ -83,13 +83,13 @@ def test_sign_test_without_rope_is_the_exact_beta_probability(counts: tuple[int,
 
 def test_reproducible_with_a_seed() -> None:
     x, y = _scores(12, 4)
-    first = mc.bayesian_signed_rank_test(x, y, rope=0.01, seed=7, n_samples=2000)
+    first = mc.bayesian_signed_rank_test(x, y, rope=0.01, random_state=7, n_draws=2000)
     again = mc.bayesian_signed_rank_test(
-        x, y, rope=0.01, seed=np.random.default_rng(7), n_samples=2000
+        x, y, rope=0.01, random_state=np.random.default_rng(7), n_draws=2000
     )
     np.testing.assert_array_equal(first.samples, again.samples)
     assert first == again
-    other = mc.bayesian_signed_rank_test(x, y, rope=0.01, seed=8, n_samples=2000)
+    other = mc.bayesian_signed_rank_test(x, y, rope=0.01, random_state=8, n_draws=2000)
     assert not np.array_equal(first.samples, other.samples)
     assert not first.samples.flags.writeable
 
@@ -97,21 +97,21 @@ def test_reproducible_with_a_seed() -> None:
 def test_result_labels_frame_and_text() -> None:
     x, y = _scores(10, 5)
     result = mc.bayesian_sign_test(
-        pd.Series(x, name="svm"), pd.Series(y, name="knn"), rope=0.01, seed=0, n_samples=1000
+        pd.Series(x, name="svm"), pd.Series(y, name="knn"), rope=0.01, random_state=0, n_draws=1000
     )
     assert result.names == ("svm", "knn")
     frame = result.to_frame()
     assert list(frame.index) == ["svm better", "equivalent", "knn better"]
     assert frame["probability"].sum() == pytest.approx(1.0)
     assert "Bayesian sign test of svm vs knn (rope = 0.01, prior = 1)" in str(result)
-    assert mc.bayesian_sign_test(x, y, names=("a", "b"), n_samples=10).names == ("a", "b")
+    assert mc.bayesian_sign_test(x, y, names=("a", "b"), n_draws=10).names == ("a", "b")
 
 
 def test_all_ties() -> None:
     x = np.arange(6.0)
-    without = mc.bayesian_signed_rank_test(x, x, n_samples=500, seed=0)
+    without = mc.bayesian_signed_rank_test(x, x, n_draws=500, random_state=0)
     assert (without.p_x_better, without.p_y_better) == (0.5, 0.5)
-    within = mc.bayesian_signed_rank_test(x, x, rope=0.1, n_samples=500, seed=0)
+    within = mc.bayesian_signed_rank_test(x, x, rope=0.1, n_draws=500, random_state=0)
     assert within.p_equivalent == 1.0
 
 
@@ -122,9 +122,9 @@ def test_all_ties() -> None:
         ({"rope": float("nan")}, ValueError, "rope must be"),
         ({"rope": "0.1"}, TypeError, "rope must be"),
         ({"prior": -1}, ValueError, "prior must be"),
-        ({"n_samples": 0}, ValueError, "n_samples must be"),
-        ({"n_samples": MAX_SAMPLES + 1}, ValueError, "n_samples must be"),
-        ({"n_samples": 10.0}, TypeError, "n_samples must be"),
+        ({"n_draws": 0}, ValueError, "n_draws must be"),
+        ({"n_draws": MAX_SAMPLES + 1}, ValueError, "n_draws must be"),
+        ({"n_draws": 10.0}, TypeError, "n_draws must be"),
         ({"names": ("a",)}, ValueError, "names must be"),
         ({"higher_is_better": "no"}, TypeError, "higher_is_better"),
     ],
@@ -141,7 +141,7 @@ def test_bad_input(kwargs: dict, error: type, match: str) -> None:
 def test_signed_rank_work_is_bounded_before_sampling() -> None:
     x = np.arange(2000.0)
     with pytest.raises(ValueError, match="fewer samples"):
-        mc.bayesian_signed_rank_test(x, x[::-1], n_samples=MAX_SAMPLES)
+        mc.bayesian_signed_rank_test(x, x[::-1], n_draws=MAX_SAMPLES)
 
 
 def test_signed_rank_equals_the_double_sum() -> None:
@@ -150,7 +150,7 @@ def test_signed_rank_equals_the_double_sum() -> None:
     x = np.array([0.3, 0.1, 0.2, 0.5, 0.4, 0.1, 0.3])
     y = np.array([0.2, 0.2, 0.1, 0.3, 0.45, 0.1, 0.25])
     for rope in (0.0, 0.05, 0.1):
-        result = mc.bayesian_signed_rank_test(x, y, rope=rope, n_samples=50, seed=9)
+        result = mc.bayesian_signed_rank_test(x, y, rope=rope, n_draws=50, random_state=9)
         d = np.round(x - y, 10)
         z = np.concatenate(([0.0], d))
         alpha = np.concatenate(([0.5], np.ones(d.size)))
@@ -176,7 +176,7 @@ def test_signed_rank_properties(
     together changes nothing (scales that keep the differences at the data's precision);
     negated scores with higher_is_better=False change nothing."""
     x, y = (np.array(v, dtype=float) for v in pair)
-    kw = {"n_samples": 400, "seed": 3}
+    kw = {"n_draws": 400, "random_state": 3}
     base = mc.bayesian_signed_rank_test(x, y, rope=rope, **kw)
     swapped = mc.bayesian_signed_rank_test(y, x, rope=rope, **kw)
     np.testing.assert_allclose(base.samples, swapped.samples[:, ::-1], atol=1e-12)
@@ -197,7 +197,7 @@ def test_sign_test_properties(pair: tuple[list[int], list[int]], rope: float) ->
     """The posterior depends only on the three counts, so it is invariant to monotone maps of
     the differences that fix the rope and to the order of the data sets."""
     x, y = (np.array(v, dtype=float) for v in pair)
-    kw = {"n_samples": 300, "seed": 5, "rope": rope}
+    kw = {"n_draws": 300, "random_state": 5, "rope": rope}
     base = mc.bayesian_sign_test(x, y, **kw)
     d = x - y
     stretched = mc.bayesian_sign_test(np.where(np.abs(d) > rope, 3 * d, d), np.zeros_like(d), **kw)
@@ -211,13 +211,13 @@ def test_sign_test_properties(pair: tuple[list[int], list[int]], rope: float) ->
 
 def test_compare_bayesian_is_the_pairwise_tests_with_spawned_seeds() -> None:
     data = mc.load_example("demsar2006")
-    result = mc.compare_bayesian(data, rope=0.01, seed=11, n_samples=2000)
+    result = mc.compare_bayesian(data, rope=0.01, random_state=11, n_draws=2000)
     names = list(data.columns)
     assert result.pairs == tuple(itertools.combinations(names, 2))
     seeds = np.random.SeedSequence(11).spawn(len(result.pairs))
     for (a, b), pair, s in zip(result.pairs, result.results, seeds):
         alone = mc.bayesian_signed_rank_test(
-            data[a], data[b], rope=0.01, n_samples=2000, seed=np.random.default_rng(s)
+            data[a], data[b], rope=0.01, n_draws=2000, random_state=np.random.default_rng(s)
         )
         assert (pair.p_x_better, pair.p_equivalent, pair.p_y_better) == (
             alone.p_x_better,
@@ -237,7 +237,7 @@ def test_compare_bayesian_is_the_pairwise_tests_with_spawned_seeds() -> None:
     for row, pair in zip(frame.itertuples(), result.results):
         best = max(pair.p_x_better, pair.p_equivalent, pair.p_y_better)
         assert (row.decision == "inconclusive") == (best < 0.95)
-    assert result == mc.compare_bayesian(data, rope=0.01, seed=11, n_samples=2000)
+    assert result == mc.compare_bayesian(data, rope=0.01, random_state=11, n_draws=2000)
 
 
 def test_compare_bayesian_with_a_control_errors_and_renderings() -> None:
@@ -247,14 +247,14 @@ def test_compare_bayesian_with_a_control_errors_and_renderings() -> None:
         test="sign",
         control="C4.5",
         rope=0.01,
-        seed=1,
-        n_samples=1000,
+        random_state=1,
+        n_draws=1000,
         higher_is_better=False,
         threshold=0.9,
     )
     assert result.control == "C4.5" and all(a == "C4.5" for a, _ in result.pairs)
     same = mc.compare_bayesian(
-        data, test="sign", control=0, rope=0.01, seed=1, n_samples=1000, threshold=0.9
+        data, test="sign", control=0, rope=0.01, random_state=1, n_draws=1000, threshold=0.9
     )
     pd.testing.assert_frame_equal(result.to_frame(), same.to_frame())
     assert "Bayesian sign tests on 14 data sets (rope = 0.01, prior = 1)" in str(result)
@@ -264,20 +264,31 @@ def test_compare_bayesian_with_a_control_errors_and_renderings() -> None:
     for kwargs, error in (
         ({"threshold": 0.5}, ValueError),
         ({"test": "t"}, ValueError),
-        ({"seed": 1.5}, TypeError),
+        ({"random_state": 1.5}, TypeError),
         ({"control": "nope"}, ValueError),
     ):
         with pytest.raises(error):
-            mc.compare_bayesian(data, n_samples=10, **kwargs)
+            mc.compare_bayesian(data, n_draws=10, **kwargs)
 
 
 def test_cli_bayesian(capsys) -> None:
     from multicomp import cli
 
-    argv = ["--example", "demsar2006", "--bayesian", "signed_rank", "--rope", "0.01", "--seed", "3"]
+    argv = [
+        "--example",
+        "demsar2006",
+        "--bayesian",
+        "signed_rank",
+        "--rope",
+        "0.01",
+        "--random-state",
+        "3",
+    ]
     assert cli.main([*argv, "--format", "csv"]) == 0
     frame = pd.read_csv(io.StringIO(capsys.readouterr().out), index_col=0)
-    expected = mc.compare_bayesian(mc.load_example("demsar2006"), rope=0.01, seed=3).to_frame()
+    expected = mc.compare_bayesian(
+        mc.load_example("demsar2006"), rope=0.01, random_state=3
+    ).to_frame()
     np.testing.assert_allclose(frame["p_equivalent"], expected["p_equivalent"])
     for bad in (["--plot", "x.png"], ["--format", "text", "--rope", "-1"]):
         with pytest.raises(SystemExit) if bad[0] == "--plot" else contextlib.nullcontext():
@@ -298,8 +309,8 @@ def test_compare_bayesian_takes_aggregate_and_nan_policy_as_compare_does() -> No
     ).rename(columns={"level_1": "algorithm"})
     long["score"] += np.tile([-0.01, 0.0, 0.01], len(long) // 3)  # folds around the mean
     with pytest.raises(ValueError, match="aggregate='mean'"):
-        mc.compare_bayesian(long, n_samples=500)
-    options = {"rope": 0.01, "seed": 2, "n_samples": 1000}
+        mc.compare_bayesian(long, n_draws=500)
+    options = {"rope": 0.01, "random_state": 2, "n_draws": 1000}
     by_mean = mc.compare_bayesian(long, aggregate="mean", **options)
     expected = mc.compare_bayesian(
         long.groupby(["dataset", "algorithm"])["score"].mean().unstack(), **options
@@ -308,7 +319,7 @@ def test_compare_bayesian_takes_aggregate_and_nan_policy_as_compare_does() -> No
     holed = wide.copy()
     holed.iloc[[1, 4], 2] = np.nan
     with pytest.raises(ValueError, match="nan_policy='omit'"):
-        mc.compare_bayesian(holed, n_samples=500)
+        mc.compare_bayesian(holed, n_draws=500)
     omitted = mc.compare_bayesian(holed, nan_policy="OMIT", **options)
     assert omitted.omitted == ("d1", "d4") and omitted.n_datasets == 8
     assert "Omitted (a missing score): d1, d4" in str(omitted)
@@ -327,9 +338,11 @@ def test_signed_rank_work_is_bounded_before_it_starts() -> None:
         ValueError, match=r"N = 100,000 data sets .*: 5,000,050,000, more than max_work=500,000,000"
     ):
         mc.bayesian_signed_rank_test(x, y)
-    small = mc.bayesian_signed_rank_test(x[:50], y[:50], n_samples=2_000, seed=1, max_work=102_000)
+    small = mc.bayesian_signed_rank_test(
+        x[:50], y[:50], n_draws=2_000, random_state=1, max_work=102_000
+    )
     assert small.probabilities.equals(
-        mc.bayesian_signed_rank_test(x[:50], y[:50], n_samples=2_000, seed=1).probabilities
+        mc.bayesian_signed_rank_test(x[:50], y[:50], n_draws=2_000, random_state=1).probabilities
     )
     with pytest.raises(ValueError, match="max_work=101,999 allows; pass max_work=102,000"):
-        mc.bayesian_signed_rank_test(x[:50], y[:50], n_samples=2_000, max_work=101_999)
+        mc.bayesian_signed_rank_test(x[:50], y[:50], n_draws=2_000, max_work=101_999)

@@ -1,4 +1,4 @@
-"""Grouping logic of CD diagrams (multicomp.plotting.cd_groups): pure, no drawing."""
+"""Grouping logic of CD diagrams (multicomp.ranking.cd_groups): pure, no drawing."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from multicomp.plotting.cd_groups import cd_groups
+from multicomp.ranking.cd_groups import cd_groups
 from reference_cases import case
 
 

@@ -20,7 +20,8 @@ import pytest
 
 import multicomp as mc
 from multicomp import Report, __version__, compare, load_example
-from multicomp.cli import InputError, _checked_input, _with_progress, main
+from multicomp.cli import main
+from multicomp.cli.run import InputError, _checked_input, _with_progress
 from readme import GUIDE, README, page_blocks, readme_blocks
 
 
@@ -153,11 +154,11 @@ def test_long_csv_with_renamed_columns(tmp_path: Path, capsys: pytest.CaptureFix
     status, out, _ = run(
         [
             str(path),
-            "--dataset-column",
+            "--dataset",
             "problem",
-            "--algorithm-column",
+            "--algorithm",
             "method",
-            "--score-column",
+            "--score",
             "auc",
             "--format",
             "json",
@@ -399,7 +400,7 @@ def test_documented_command_lines_run(
     ).to_csv("long.csv", index=False)
     wide.iloc[:, :2].to_csv("folds.csv")  # two algorithms' scores, a row per fold
     (command_lines,) = page_blocks("bash", GUIDE / "cli.md")
-    lines = command_lines.strip().splitlines()
+    lines = command_lines.replace("\\\n", "").strip().splitlines()  # joined at "\\"
     assert len(lines) >= 3
     (quick_start,) = readme_blocks("bash", "## Quick start")
     for line in [*lines, quick_start.strip()]:
@@ -479,8 +480,8 @@ def test_named_columns_must_exist(tmp_path: Path, capsys: pytest.CaptureFixture[
     path.write_text(
         "dataset,algorithm,score\nd1,A,0.1\nd1,B,0.2\nd2,A,0.3\nd2,B,0.1\nd3,A,0.3\nd3,B,0.5\n"
     )
-    status, _, err = run([str(path), "--dataset-column", "nope"], capsys)
-    assert status == 2 and "--dataset-column 'nope' is not a column" in err
+    status, _, err = run([str(path), "--dataset", "nope"], capsys)
+    assert status == 2 and "--dataset 'nope' is not a column" in err
 
 
 def test_a_row_with_an_extra_field_is_named(
@@ -505,7 +506,7 @@ def test_closed_standard_output_is_an_error_not_a_traceback(wide_csv: Path) -> N
 
 
 def test_cv_runs_the_cross_validation_tests_on_a_csv_of_folds(tmp_path, capsys):
-    """--cv: the tests of multicomp.cross_validation on the two columns of a CSV of folds."""
+    """--cv: the tests of multicomp.pairs.cross_validation on the two columns of a CSV of folds."""
     rng = np.random.default_rng(0)
     folds = pd.DataFrame(
         {"fold": range(100), "tree": rng.normal(0.8, 0.02, 100), "svm": rng.normal(0.81, 0.02, 100)}

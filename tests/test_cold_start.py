@@ -56,18 +56,25 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
         raise AssertionError("no AttributeError")
 
 
-def test_the_lazy_table_and_the_imports_for_the_type_checker_agree() -> None:
-    """Each public name is in ``_LAZY`` (where ``__getattr__`` finds it) and imported under
-    ``if TYPE_CHECKING:`` from the same module (what mypy and editors read)."""
-    tree = ast.parse(Path(mc.__file__).read_text(encoding="utf-8"))
-    guarded = next(n for n in tree.body if isinstance(n, ast.If) and "TYPE_CHECKING" in ast.dump(n))
+def test_one_table_gives_all_the_lazy_imports_and_the_stub() -> None:
+    """``__all__`` and ``_LAZY`` (where ``__getattr__`` finds a name) follow from the table
+    ``_PUBLIC``, and the stub ``__init__.pyi`` (what mypy and editors read) re-exports each
+    public name from the same module (``python scripts/write_init_stub.py`` writes it)."""
+    listed = [name for names in mc._PUBLIC.values() for name in names]
+    assert mc.__all__ == ["__version__", *listed] and len(set(listed)) == len(listed)
+    assert {n: m for names in mc._PUBLIC.values() for n, m in names.items()} == mc._LAZY
+    stub = ast.parse(Path(mc.__file__).with_suffix(".pyi").read_text(encoding="utf-8"))
     imported = {
-        alias.asname or alias.name: (
-            f"{node.module}.{alias.name}" if node.module == "multicomp" else node.module
-        )
-        for node in ast.walk(guarded)
+        alias.asname: f"{node.module}.{alias.name}" if node.module == "multicomp" else node.module
+        for node in stub.body
         if isinstance(node, ast.ImportFrom)
         for alias in node.names
+        if alias.asname == alias.name  # an explicit re-export
     }
-    assert imported == mc._LAZY
-    assert set(mc._LAZY) == set(mc.__all__) - {"__version__"}
+    assert imported == {**mc._LAZY, "__version__": "multicomp._core"}
+    (exported,) = (
+        ast.literal_eval(node.value)
+        for node in stub.body
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "__all__"
+    )
+    assert exported == mc.__all__

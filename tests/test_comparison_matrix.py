@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import multicomp as mc
-from multicomp.multi_comparison import comparison_matrix
+from multicomp.ranking.multi_comparison import comparison_matrix
 
 
 def _tables() -> list[pd.DataFrame]:

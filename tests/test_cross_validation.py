@@ -52,11 +52,11 @@ def test_correlated_t_test_equals_baycomp(rope: float, n: int, runs: int) -> Non
 def test_correlated_t_test_samples_and_posterior() -> None:
     x, y = _folds(20, 3)
     result = mc.bayesian_correlated_t_test(
-        pd.Series(x, name="rf"), pd.Series(y, name="svm"), rho=0.1, rope=0.01, seed=4
+        pd.Series(x, name="rf"), pd.Series(y, name="svm"), rho=0.1, rope=0.01, random_state=4
     )
     assert result.names == ("rf", "svm") and result.samples.shape == (50_000,)
     assert result == mc.bayesian_correlated_t_test(
-        x, y, rho=0.1, rope=0.01, seed=4, names=("rf", "svm")
+        x, y, rho=0.1, rope=0.01, random_state=4, names=("rf", "svm")
     )
     for value, p in (
         (result.p_x_better, np.mean(result.samples > 0.01)),
@@ -66,7 +66,7 @@ def test_correlated_t_test_samples_and_posterior() -> None:
     assert result.posterior.cdf(-0.01) == pytest.approx(result.p_y_better)
     assert "rf better" in str(result) and "rho = 0.1" in str(result)
     errors = mc.bayesian_correlated_t_test(
-        -x, -y, rho=0.1, rope=0.01, seed=4, higher_is_better=False
+        -x, -y, rho=0.1, rope=0.01, random_state=4, higher_is_better=False
     )
     assert errors.p_x_better == pytest.approx(result.p_x_better)
 
@@ -105,7 +105,7 @@ def test_bayesian_posterior_matches_the_corrected_t_test(
     """Same Student distribution: P(y better | rope 0) is the one-sided p of 'greater', and
     the two-sided p is 2 min(P(x better), P(y better))."""
     x, y = (np.array(v, dtype=float) for v in pair)
-    bayes = mc.bayesian_correlated_t_test(x, y, rho=rho, n_samples=10)
+    bayes = mc.bayesian_correlated_t_test(x, y, rho=rho, n_draws=10)
     greater = mc.corrected_resampled_t_test(x, y, rho=rho, alternative="greater")
     two_sided = mc.corrected_resampled_t_test(x, y, rho=rho)
     if np.isfinite(greater.statistic) and np.ptp(x - y) > 0:

@@ -167,3 +167,30 @@ def test_every_page_is_in_a_table_of_contents() -> None:
         listed |= {prefix + line.strip() for line in block.splitlines()[1:] if line.strip()}
         listed.add(index.relative_to(DOCS).with_suffix("").as_posix())
     assert sources <= listed, sources - listed
+
+
+CODE_WIDTH = 76  # what a code block shows at 1366 px with both sidebars
+
+
+def long_code_lines(page: Path) -> list[str]:
+    """The lines of a page's fenced code blocks longer than ``CODE_WIDTH``."""
+    long, fence = [], ""
+    for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+        if line.lstrip().startswith("```"):
+            fence = "" if fence and line.strip() == "```" else fence or line
+        elif fence and len(line) > CODE_WIDTH:
+            long.append(f"{page.name}:{number} ({len(line)} characters)")
+    return long
+
+
+def test_code_lines_fit_a_laptop_screen() -> None:
+    pages = [DOCS / "getting_started.md", DOCS / "index.md", *sorted(GUIDE.glob("*.md"))]
+    long = [line for page in pages for line in long_code_lines(page)]
+    assert not long, long
+
+
+def test_the_width_check_finds_long_lines(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    wide = "x" * (CODE_WIDTH + 1)
+    page.write_text(f"{wide}\n```python\nok = 1\n{wide}\n```\n{wide}\n", encoding="utf-8")
+    assert long_code_lines(page) == ["page.md:4 (77 characters)"]

@@ -13,8 +13,8 @@ from hypothesis.extra.numpy import arrays
 from scipy import optimize, stats
 
 import multicomp as mc
-from multicomp import effect_size
-from multicomp.effect_size import effect_sizes, magnitude
+from multicomp.pairs import effect_size
+from multicomp.pairs.effect_size import effect_sizes, magnitude
 
 
 @pytest.mark.parametrize("measure", ["cohen_d", "cliff_delta", "akinshin_gamma"])

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import multicomp as mc
-from multicomp._vocabulary import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
+from multicomp._internal.vocabulary import ALL_PAIRS_PROCEDURES, CONTROL_PROCEDURES
 from multicomp.cli import main
 
 FAST = settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])

@@ -13,7 +13,7 @@ from scipy import optimize, stats
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
 import multicomp as mc
-from multicomp.holdout import _mcnemar_pvalue
+from multicomp.pairs.holdout import _mcnemar_pvalue
 
 
 def _labels(both: int, only1: int, only2: int, neither: int) -> tuple[np.ndarray, ...]:
@@ -82,7 +82,7 @@ def test_properties(c):
             assert a == pytest.approx(b) and 0.0 <= a <= 1.0
         assert 0.0 <= two.pvalue <= 1.0
         assert two.reject == (two.pvalue < 0.05)
-    for alt in ("unequal", "greater", "less"):
+    for alt in ("two-sided", "greater", "less"):
         midp = mc.mcnemar(y, p1, p2, test="midp", alternative=alt).pvalue
         exact = mc.mcnemar(y, p1, p2, test="exact", alternative=alt).pvalue
         assert midp <= exact + 1e-15
@@ -91,7 +91,7 @@ def test_properties(c):
 def test_edge_cases_as_matlab():
     y, p1, p2 = _labels(10, 0, 0, 3)  # no discordant pairs
     for test in ("midp", "exact", "asymptotic"):
-        for alt in ("unequal", "greater", "less"):
+        for alt in ("two-sided", "greater", "less"):
             r = mc.mcnemar(y, p1, p2, test=test, alternative=alt)
             assert r.pvalue == 1.0 and not r.reject
     y, p1, p2 = _labels(10, 4, 4, 3)
@@ -309,7 +309,7 @@ def test_forbidden_combinations_and_options():
     with pytest.raises(ValueError, match="test"):
         mc.mcnemar(y, p1, p2, test="fisher")
     with pytest.raises(ValueError, match="alternative"):
-        mc.mcnemar(y, p1, p2, alternative="two-sided")
+        mc.mcnemar(y, p1, p2, alternative="unequal")
     with pytest.raises(ValueError, match="cost_test"):
         mc.mcnemar(y, p1, p2, cost=cost, cost_test="wald")
     with pytest.raises(ValueError, match="alpha"):
@@ -406,7 +406,7 @@ def test_the_documented_type_one_errors_of_the_mcnemar_tests() -> None:
 
     # n = 1..100 through the p-value function that mc.mcnemar uses (faster than labels).
     def fast(test: str, n01: int, n10: int) -> float:
-        return _mcnemar_pvalue(n01, n10, test, "unequal")[1]
+        return _mcnemar_pvalue(n01, n10, test, "two-sided")[1]
 
     rates = {
         test: [_type_one_error(test, n, fast) for n in range(1, 101)]

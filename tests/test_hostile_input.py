@@ -17,7 +17,7 @@ from scipy import stats
 
 import multicomp as mc
 from multicomp import adjust_all_pairs, adjust_control
-from multicomp._vocabulary import CONTROL_PROCEDURES
+from multicomp._internal.vocabulary import CONTROL_PROCEDURES
 
 # --- item 3: validate before copying ------------------------------------------------------
 
@@ -41,7 +41,7 @@ _BIG = np.random.default_rng(0).random(1 << 22)  # 32 MiB; 2^22 is no k(k-1)/2
         pytest.param(_BIG, lambda p: adjust_all_pairs(p, "holm"), id="all_pairs_wrong_length"),
         pytest.param(
             _BIG[1:].reshape(-1, 3),
-            lambda p: adjust_all_pairs(p, "holm", k=4),
+            lambda p: adjust_all_pairs(p, "holm", n_algorithms=4),
             id="all_pairs_wrong_k",
         ),
         pytest.param(
@@ -441,7 +441,7 @@ def test_the_cli_says_what_is_wrong_not_an_internal_error(tmp_path, content, mes
 
 def test_a_wide_line_is_read(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Issue 22.7: a 12 x 5000 table (a line of 60 KB) failed in the line-length check."""
-    from multicomp.cli import _copy_checked
+    from multicomp.cli.run import _copy_checked
 
     chunks: list[bytes] = []
     line = b",".join(b"0.123456789" for _ in range(5000)) + b"\n"

@@ -156,16 +156,19 @@ NAMELESS = {"CrossValidationTestResult", "SignTestResult", "PairedTTestResult", 
 def _every_result() -> dict[str, object]:
     """One instance of each result class that had no notebook view before issue 10 item 8, built
     from small inputs whose first algorithm, data set and class are named ``SCRIPT``."""
-    from multicomp import bayesian, cross_validation, holdout, parametric, simulation
-    from multicomp.contrast import contrast_estimation
-    from multicomp.multiple_sign import multiple_sign_test
-    from multicomp.two_sample import paired_t_test, sign_test, wilcoxon
+    import multicomp as mc
+    from multicomp import simulation
+    from multicomp.pairs import bayesian, cross_validation, holdout
+    from multicomp.pairs.contrast import contrast_estimation
+    from multicomp.pairs.multiple_sign import multiple_sign_test
+    from multicomp.pairs.two_sample import paired_t_test, sign_test
+    from multicomp.pairs.wilcoxon import wilcoxon
 
     data = load_example("garcia2010")
     data = data.rename(columns={data.columns[0]: SCRIPT}, index={data.index[0]: SCRIPT})
     x, y = data.iloc[:, 0], data.iloc[:, 1]
     folds = np.random.default_rng(0).normal(0.8, 0.02, size=(10, 2))
-    conditions = parametric.check_conditions(data)
+    conditions = mc.check_conditions(data)
     labels = np.array([SCRIPT, "b"] * 20)
     flipped = labels.copy()
     flipped[::3] = np.where(flipped[::3] == "b", SCRIPT, "b")
@@ -176,10 +179,10 @@ def _every_result() -> dict[str, object]:
         return np.zeros((len(scores), 1), dtype=bool)
 
     return {
-        "BayesianResult": bayesian.bayesian_sign_test(x, y, n_samples=2000, seed=1),
-        "BayesianComparison": bayesian.compare_bayesian(data, n_samples=2000, seed=1),
+        "BayesianResult": bayesian.bayesian_sign_test(x, y, n_draws=2000, random_state=1),
+        "BayesianComparison": mc.compare_bayesian(data, n_draws=2000, random_state=1),
         "CorrelatedTTestResult": cross_validation.bayesian_correlated_t_test(
-            folds[:, 0], folds[:, 1], rho=0.1, names=(SCRIPT, "b"), n_samples=2000
+            folds[:, 0], folds[:, 1], rho=0.1, names=(SCRIPT, "b"), n_draws=2000
         ),
         "CrossValidationTestResult": cross_validation.corrected_resampled_t_test(
             folds[:, 0], folds[:, 1], rho=0.1
@@ -191,9 +194,9 @@ def _every_result() -> dict[str, object]:
         "SignTestResult": sign_test(x, y),
         "PairedTTestResult": paired_t_test(x, y),
         "ConditionsResult": conditions,
-        "RMAnovaResult": parametric.rm_anova(data),
-        "ParametricPosthocResult": parametric.posthoc_parametric(data, SCRIPT),
-        "FamilyChoice": parametric.choose_family(conditions),
+        "RMAnovaResult": mc.rm_anova(data),
+        "ParametricPosthocResult": mc.posthoc_parametric(data, SCRIPT),
+        "FamilyChoice": mc.choose_family(conditions),
         "SimulationResult": simulation.simulate(
             3,
             5,
@@ -216,7 +219,7 @@ def test_every_result_has_an_escaped_notebook_view(name: str, result: object) ->
 
 
 def test_the_notebook_view_shows_the_str_and_the_table() -> None:
-    from multicomp.two_sample import sign_test
+    from multicomp.pairs.two_sample import sign_test
 
     result = sign_test([1, 2, 3, 4, 5], [0, 1, 2, 3, 6])
     fragment = result._repr_html_()

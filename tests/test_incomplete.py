@@ -218,7 +218,7 @@ def test_posthoc_control_and_errors() -> None:
 def test_null_calibration() -> None:
     """Under the null (exchangeable scores, cells missing at random) each test rejects about
     alpha. 200 replications: bounds of 4 Monte Carlo standard errors. The figures from
-    4000 replications are in the docstring of multicomp.incomplete."""
+    4000 replications are in the docstring of multicomp.ranktests.incomplete."""
     rng = np.random.default_rng(10)
     reps, alpha = 200, 0.05
     sm, durbin_t1, per_pair = [], [], []

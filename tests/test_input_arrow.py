@@ -13,7 +13,7 @@ import pytest
 
 import multicomp as mc
 from multicomp.cli import main
-from multicomp.data import arrow, frames
+from multicomp.data import arrow, long
 from multicomp.data.scores import as_scores
 
 pa = pytest.importorskip("pyarrow")
@@ -104,13 +104,13 @@ def test_long_tables_are_read_in_batches(tmp_path: Path, monkeypatch: pytest.Mon
     path = _write(frame, tmp_path / "runs.parquet")
     monkeypatch.setattr(arrow, "BATCH_ROWS", 7)
     seen: list[tuple[int, tuple[str, ...]]] = []
-    add = frames.LongReader.add
+    add = long.LongReader.add
 
-    def spy(self: frames.LongReader, chunk: pd.DataFrame) -> None:
+    def spy(self: long.LongReader, chunk: pd.DataFrame) -> None:
         seen.append((len(chunk), tuple(chunk.columns)))
         add(self, chunk)
 
-    monkeypatch.setattr(frames.LongReader, "add", spy)
+    monkeypatch.setattr(long.LongReader, "add", spy)
     scores = as_scores(path, score="accuracy", algorithm="algorithm", aggregate="mean")
     assert max(size for size, _ in seen) == 7 and sum(size for size, _ in seen) == len(frame)
     assert {columns for _, columns in seen} == {("dataset", "algorithm", "accuracy", "seed")}
@@ -180,5 +180,5 @@ def test_the_command_line_reads_parquet_and_arrow(
     expected = capsys.readouterr().out
     assert main([str(path), *args]) == 0
     assert capsys.readouterr().out == expected
-    assert main([str(path), "--score-column", "nope"]) != 0
-    assert "--score-column 'nope' is not a column" in capsys.readouterr().err
+    assert main([str(path), "--score", "nope"]) != 0
+    assert "--score 'nope' is not a column" in capsys.readouterr().err

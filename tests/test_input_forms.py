@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import multicomp as mc
-from multicomp._validation import check_choice
+from multicomp._internal.validation import check_choice
 from multicomp.cli import main
 from multicomp.data.readers import read_scores
 from multicomp.data.scores import ShapeWarning, as_scores
@@ -330,22 +330,39 @@ def test_transposed_tables_warn() -> None:
     [
         # a genuine wide table: many variants of algorithms on a few well-known data sets
         (DATASETS[:4], [f"{c}_{v}" for c in CLASSIFIERS for v in ("default", "tuned", "bag")]),
-        (DATASETS[:4], [f"variant{j}" for j in range(12)]),  # names that say nothing
+        (DATASETS[:4], [f"variant{j}" for j in range(12)]),  # the rows confirm the reading
+        ([f"task{i}" for i in range(12)], [f"config{j}" for j in range(4)]),  # k < 3 N
+    ],
+)
+def test_wide_tables_with_plausible_names_do_not_warn(rows: list[str], columns: list[str]) -> None:
+    values = np.random.default_rng(5).random((len(rows), len(columns)))
+    data = pd.DataFrame(values, index=rows, columns=columns)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ShapeWarning)
+        warnings.filterwarnings("ignore", "only .* data sets", ShapeWarning)  # small N: expected
+        mc.friedman(data)
+
+
+@pytest.mark.parametrize(
+    ("rows", "columns"),
+    [
         ([f"task{i}" for i in range(4)], [f"config{j}" for j in range(12)]),
-        (None, None),  # an array: no names, no evidence
-        # a minority of suspicious names does not outweigh the rest
+        (None, None),  # an array: no names
+        # a minority of suspicious names neither proves nor confirms a reading
         (["rf", "p", "q", "r"], [f"m{j}" for j in range(12)]),
     ],
 )
-def test_wide_tables_with_plausible_names_do_not_warn(
+def test_far_more_algorithms_than_data_sets_with_silent_names_may_be_transposed(
     rows: list[str] | None, columns: list[str] | None
 ) -> None:
     values = np.random.default_rng(5).random((4, 12))
     data = values if rows is None else pd.DataFrame(values, index=rows, columns=columns)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", ShapeWarning)
-        warnings.filterwarnings("ignore", "only 4 data sets", ShapeWarning)  # small N: expected
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ShapeWarning)
         mc.friedman(data)
+    messages = [str(w.message) for w in caught]
+    assert any("may be transposed" in m for m in messages), messages
+    assert not any("looks transposed" in m for m in messages), messages
 
 
 def test_transposition_evidence_needs_k_above_n_and_is_fast() -> None:
@@ -497,7 +514,7 @@ def test_numeric_ids_under_another_name_are_refused_not_guessed(
 ) -> None:
     frame = runs().assign(dataset=lambda f: f["dataset"].map(OPENML_IDS))
     frame = frame.rename(columns={"dataset": "did"})
-    message = r"names in column 'classifier' repeat.*Long data.*dataset= \(--dataset-column\)"
+    message = r"names in column 'classifier' repeat.*Long data.*dataset= \(--dataset\)"
     with pytest.raises(ValueError, match=message):
         mc.compare(frame, aggregate="mean")
     expected = mc.compare(
@@ -508,8 +525,8 @@ def test_numeric_ids_under_another_name_are_refused_not_guessed(
     frame.to_csv(path, index=False)
     assert main([str(path), "--aggregate", "mean"]) == 2
     err = capsys.readouterr().err
-    assert "Long data" in err and "--dataset-column" in err and "found 'rf'" not in err
-    report = _cli_report(path, capsys, "--aggregate", "mean", "--dataset-column", "did")
+    assert "Long data" in err and "--dataset" in err and "found 'rf'" not in err
+    report = _cli_report(path, capsys, "--aggregate", "mean", "--dataset", "did")
     assert report.scores.equals(expected.scores)
 
 
@@ -540,3 +557,15 @@ def test_a_frame_written_with_to_csv_and_read_back_is_read_as_written(
     assert from_frame.datasets == from_path.datasets
     assert from_frame.omnibus[0].pvalue == from_path.omnibus[0].pvalue
     assert read_back.equals(pd.read_csv(path))  # the user's frame is not modified
+
+
+def test_many_more_algorithms_than_data_sets_warn_of_a_transposed_table() -> None:
+    """142 algorithms on 8 data sets with names that say nothing (the tsml bake-off's table
+    transposed): a ShapeWarning says the table may be transposed and how to check."""
+    values = np.random.default_rng(0).random((8, 142))
+    frame = pd.DataFrame(values, columns=[f"c{j}" for j in range(142)])
+    with pytest.warns(mc.ShapeWarning, match=r"142 algorithms .* may be transposed.*data\.T"):
+        as_scores(frame)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", mc.ShapeWarning)
+        as_scores(pd.DataFrame(values[:, :20].T[:, :8]))  # 20 data sets x 8 algorithms

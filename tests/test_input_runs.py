@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import multicomp as mc
-from multicomp._ranking import at_data_precision
+from multicomp._internal.ranks import at_data_precision
 from multicomp.cli import main
 from multicomp.data.scores import LOWER_IS_BETTER, ShapeWarning, as_scores, lower_is_better
 
@@ -276,10 +276,10 @@ def test_repeated_rows_across_chunks_either_way(
 ) -> None:
     """The check of repeated runs in chunks of 7 rows: a byte per run seen, or (beyond
     ``SEEN_BYTES``) a key per row; the same rows named either way."""
-    from multicomp.data import frames
+    from multicomp.data import long
 
-    monkeypatch.setattr(frames, "CHUNK", 7)
-    monkeypatch.setattr(frames, "SEEN_BYTES", seen_bytes)
+    monkeypatch.setattr(long, "CHUNK", 7)
+    monkeypatch.setattr(long, "SEEN_BYTES", seen_bytes)
     frame = _long(np.random.default_rng(7))
     forward = as_scores(frame, aggregate="mean").to_frame()
     backward = as_scores(frame.iloc[::-1], aggregate="mean").to_frame()
@@ -287,3 +287,16 @@ def test_repeated_rows_across_chunks_either_way(
     repeated = pd.concat([frame, frame.iloc[[2, 100]]], ignore_index=True)
     with pytest.raises(ValueError, match=r"rows \[2, 144\] \(index labels\) repeat one run"):
         as_scores(repeated, aggregate="mean")
+
+
+@pytest.mark.parametrize("column", ["resample", "resample_id"])
+def test_tsml_s_resample_column_numbers_runs(column: str) -> None:
+    """tsml and aeon write one line per resample: a run column like fold and seed, never the
+    scores, so repeated scores ask for aggregate= and are averaged with it."""
+    rng = np.random.default_rng(0)
+    rows = [(f"d{d}", a, r, rng.uniform()) for d in range(12) for a in "abc" for r in range(3)]
+    frame = pd.DataFrame(rows, columns=["dataset", "algorithm", column, "accuracy"])
+    with pytest.raises(ValueError, match=rf"repeated runs \(columns \['{column}'\]\)"):
+        mc.friedman(frame)
+    wide = frame.groupby(["dataset", "algorithm"])["accuracy"].mean().unstack()
+    assert mc.friedman(frame, aggregate="mean").statistic == mc.friedman(wide).statistic

@@ -65,3 +65,24 @@ def test_sigint_stops_a_long_core_call(call: str) -> None:
     assert "finished" not in out
     assert proc.returncode != 0
     assert "KeyboardInterrupt" in err
+
+
+def test_a_notebook_without_ipywidgets_gets_the_text_bar_quietly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tqdm.auto warns "IProgress not found" in a notebook without ipywidgets before falling
+    back to its text bar; the package picks the text bar itself there."""
+    import importlib.util
+
+    import tqdm.auto
+    import tqdm.std
+
+    from multicomp._internal import work
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "ipywidgets" else real(name)
+    )
+    assert work.bar_class() is tqdm.std.tqdm
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: object())
+    assert work.bar_class() is tqdm.auto.tqdm

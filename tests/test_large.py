@@ -15,9 +15,9 @@ import pytest
 import multicomp as mc
 from browser import CHROMIUM, images_in_chromium
 from multicomp import _core, procedures
-from multicomp._names import default_procedure
 from multicomp.report import large
 from multicomp.report.model import Hypotheses, Hypothesis
+from multicomp.report.names import default_procedure
 
 
 def suite(k: int, n: int = 30, seed: int = 0) -> pd.DataFrame:

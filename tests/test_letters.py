@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from scipy.spatial.distance import pdist, squareform
 
 import multicomp as mc
-from multicomp.letters import compact_letters
-from multicomp.multi_comparison import comparison_matrix
+from multicomp.ranking.letters import compact_letters
+from multicomp.ranking.multi_comparison import comparison_matrix
 
 HERE = Path(__file__).parent
 

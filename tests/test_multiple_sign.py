@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import multicomp as mc
-from multicomp.multiple_sign import _prob_any_at_most
+from multicomp.pairs.multiple_sign import _prob_any_at_most
 from reference_cases import REFERENCE, assert_attributes, assert_matches, case, read_csv
 
 ACCURACY = REFERENCE / "garcia2010_table3_accuracy.csv"
@@ -147,7 +147,7 @@ def test_errors():
         mc.multiple_sign_test(ACCURACY, "SVM")
     with pytest.raises(ValueError, match="alpha"):
         mc.multiple_sign_test(ACCURACY, "PDFC", alpha=1.5)
-    with pytest.raises(ValueError, match="n must be >= 1; got 0"):
+    with pytest.raises(ValueError, match="n_datasets must be >= 1; got 0"):
         mc.multiple_sign_critical_value(0, 3)
 
 

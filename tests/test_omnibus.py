@@ -12,7 +12,7 @@ from hypothesis.extra.numpy import arrays
 from scipy import stats
 
 import multicomp as mc
-from multicomp import _ranking
+from multicomp._internal import ranks as _ranks
 from multicomp.data.scores import as_scores
 from multicomp.ranktests import aligned, quade
 from reference_cases import REFERENCE, assert_matches, case, read_csv
@@ -105,7 +105,7 @@ def test_aligned_pvalue_from_printed_ranks_and_quade_pvalue_from_printed_q() -> 
     c = case("garcia2010_quade_with_printed_Q")
     data = read_csv(c["input"])
     q = np.array([c["inputs"]["Q"][name] for name in data.index])
-    parts = quade.parts(_ranking.friedman_ranks(data.to_numpy()), q, tie_correction=False)
+    parts = quade.parts(_ranks.friedman_ranks(data.to_numpy()), q, tie_correction=False)
     n, k = data.shape
     assert_matches(stats.f.sf(parts.statistic, k - 1, (k - 1) * (n - 1)), c["expected"]["p_T3"])
 
@@ -269,7 +269,7 @@ def test_tie_correction_from_squared_ranks_equals_scipys_tie_groups(x: np.ndarra
     if x.shape[1] >= 3 and np.ptp(x, axis=1).any():  # scipy needs k >= 3 and a row untied
         expected = stats.friedmanchisquare(*x.T).statistic
         assert mc.friedman(x).statistic == pytest.approx(expected, rel=1e-12, abs=1e-12)
-    ranks = _ranking.friedman_ranks(x)
+    ranks = _ranks.friedman_ranks(x)
     groups = sum(
         float(np.sum(c**3 - c)) for c in (np.unique(row, return_counts=True)[1] for row in ranks)
     )

@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 
 from multicomp import Report, compare
-from multicomp._tables import latex_escape, markdown_escape, visible
+from multicomp._internal.tables import latex_escape, markdown_escape, visible
 
 HOSTILE = [
     "[3cm]B",

@@ -82,6 +82,14 @@ def test_wheel_in_fresh_venv(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         licence = f"multicomp-{multicomp.__version__}.dist-info/licenses/LICENSE"
         assert archive.read(licence) == (ROOT / "LICENSE").read_bytes()
+        # every module of the package, and the stubs type checkers read
+        package = ROOT / "python" / "multicomp"
+        sources = {
+            path.relative_to(package.parent).as_posix()
+            for pattern in ("*.py", "*.pyi", "py.typed")
+            for path in package.rglob(pattern)
+        }
+        assert sources <= set(archive.namelist()), sources - set(archive.namelist())
     tag = "manylinux_2_" if sys.platform == "linux" else ""
     assert re.fullmatch(
         rf"multicomp-{re.escape(multicomp.__version__)}-cp310-abi3-.*{tag}.*\.whl", wheel.name

@@ -21,7 +21,8 @@ from statsmodels.stats.anova import AnovaRM
 from statsmodels.stats.diagnostic import lilliefors
 
 import multicomp as mc
-from multicomp.parametric import _anova, _dunnett_adjusted, _mauchly, _tukey_adjusted
+from multicomp.parametric.anova import anova_of, mauchly
+from multicomp.parametric.posthoc import _dunnett_adjusted, _tukey_adjusted
 
 # 12 data sets x 4 algorithms (rng = numpy.random.default_rng(1), rounded to 6 decimals).
 PINGOUIN_DATA = np.array(
@@ -165,8 +166,8 @@ def test_null_calibration_of_rm_anova_and_tukey() -> None:
     assert _tukey_adjusted(np.array([critical * 1.0001]), k, (k - 1) * 9)[0] <= alpha
     for _ in range(reps):
         values = rng.normal(size=(10, k)) + rng.normal(size=(10, 1)) * 2
-        f, mse, df_num, df_den = _anova(values)
-        epsilon = _mauchly(values)[2]
+        f, mse, df_num, df_den = anova_of(values)
+        epsilon = mauchly(values)[2]
         anova += stats.f.sf(f, df_num, df_den) <= alpha
         gg += stats.f.sf(f, df_num * epsilon, df_den * epsilon) <= alpha
         t = np.ptp(values.mean(axis=0)) / np.sqrt(2 * mse / 10)  # the largest pairwise |t|
@@ -486,7 +487,7 @@ def test_posthoc_parametric_refuses_work_past_its_limit_before_starting() -> Non
 
 
 def test_long_posthocs_show_progress(capsys: pytest.CaptureFixture[str]) -> None:
-    from multicomp import _work
+    from multicomp._internal import work as _work
 
     x = np.random.default_rng(0).normal(size=(6, 8)) + np.arange(8)
     delay = _work.PROGRESS_DELAY

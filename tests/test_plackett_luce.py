@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import multicomp as mc
-from multicomp import plackett_luce
 from multicomp._core import plackett_luce_gibbs
 from multicomp.cli import main
 from multicomp.plotting import ranking as ranking_plot
+from multicomp.ranking import plackett_luce
 
 matplotlib.use("Agg")
 
@@ -416,7 +416,7 @@ def test_renderers() -> None:
 
 def test_command_line_ranking(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     plot = tmp_path / "ranking.png"
-    args = ["--example", "demsar2006", "--ranking", "--seed", "4", "--format", "markdown"]
+    args = ["--example", "demsar2006", "--ranking", "--random-state", "4", "--format", "markdown"]
     assert main([*args, "--plot", str(plot)]) == 0
     expected = mc.bayesian_ranking(DATA, random_state=4).to_markdown()
     assert capsys.readouterr().out == expected + "\n"

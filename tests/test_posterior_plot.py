@@ -35,7 +35,9 @@ def test_simplex_bins_the_samples_as_baycomp() -> None:
     import matplotlib.pyplot as plt
 
     x, y = _scores()
-    result = mc.bayesian_signed_rank_test(x, y, rope=0.01, seed=2, n_samples=5000, names=("a", "b"))
+    result = mc.bayesian_signed_rank_test(
+        x, y, rope=0.01, random_state=2, n_draws=5000, names=("a", "b")
+    )
     fig = result.plot()
     ours = _by_gid(fig.axes[0], "simplex-density")
     with warnings.catch_warnings():
@@ -62,7 +64,7 @@ def test_projection_puts_each_outcome_at_its_corner() -> None:
 
 def test_histogram_without_rope() -> None:
     x, y = _scores()
-    result = mc.bayesian_sign_test(x, y, seed=1, n_samples=2000)
+    result = mc.bayesian_sign_test(x, y, random_state=1, n_draws=2000)
     fig = mc.plot_posterior(result)
     bars = [a for a in fig.axes[0].get_children() if a.get_gid() == "posterior-histogram"]
     counts = [bar.get_height() for bar in bars]
@@ -73,7 +75,7 @@ def test_histogram_without_rope() -> None:
 @pytest.mark.parametrize("rope", [0.0, 0.01])
 def test_correlated_t_density_and_rope(rope: float) -> None:
     x, y = _scores()
-    result = mc.bayesian_correlated_t_test(x, y, rho=0.1, rope=rope, n_samples=10)
+    result = mc.bayesian_correlated_t_test(x, y, rho=0.1, rope=rope, n_draws=10)
     fig = result.plot()
     ax = fig.axes[0]
     line = _by_gid(ax, "density")

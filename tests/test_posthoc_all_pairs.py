@@ -14,7 +14,7 @@ from hypothesis.extra.numpy import arrays
 
 import multicomp as mc
 from multicomp import _core, posthoc
-from multicomp._vocabulary import ALL_PAIRS_PROCEDURES
+from multicomp._internal.vocabulary import ALL_PAIRS_PROCEDURES
 from reference_cases import G08_PROCEDURES, REFERENCE, assert_matches, case, read_csv
 
 CASE = "garcia2008_friedman_all_pairwise"

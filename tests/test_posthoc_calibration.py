@@ -4,7 +4,7 @@ Scores are i.i.d. normal (no algorithm differs); every non-control algorithm is 
 algorithm 0 by the two-sided z test at alpha = 0.05. Aligned-ranks candidates (G10 = Garcia
 et al. 2010):
 
-* calibrated (default): the permutation SE of multicomp._ranking.permutation_se;
+* calibrated (default): the permutation SE of multicomp._internal.ranks.permutation_se;
 * garcia2010: sqrt(k(kn+1)/6), used for G10 Table 10 (about sqrt((k-1)/k) too small);
 * misprint: sqrt(k(n+1)/6), as G10 eq. (21) prints it;
 * ddof1: the calibrated formula with sample variances (ddof = 1), which would be conservative.
@@ -21,7 +21,8 @@ from scipy import stats
 from scipy.stats import rankdata
 
 import multicomp as mc
-from multicomp import _ranking, ranktests
+from multicomp import ranktests
+from multicomp._internal import ranks as _ranks
 
 ALPHA = 0.05
 REPS = 10_000
@@ -46,7 +47,7 @@ def _null_rejection_rates(n: int, k: int, seed: int) -> dict[str, float]:
     difference = ranks.mean(axis=1)[:, 1:] - ranks.mean(axis=1)[:, :1]
     critical = stats.norm.isf(ALPHA / 2)
     candidates = {
-        "calibrated": _ranking.permutation_se(ranks),
+        "calibrated": _ranks.permutation_se(ranks),
         "ddof1": np.sqrt(2.0 * k / (k - 1) * ranks.var(axis=2, ddof=1).sum(axis=1) / n**2),
         "garcia2010": np.full(REPS, ranktests.get("aligned").se["garcia2010"](None, k, n)),
         "misprint": np.full(REPS, np.sqrt(k * (n + 1) / 6.0)),
@@ -73,7 +74,7 @@ def test_the_default_posthoc_uses_the_calibrated_candidate() -> None:
     for x, ranks in zip(sample, _aligned_ranks(sample)):
         np.testing.assert_array_equal(mc.friedman_aligned_ranks(x).aligned_ranks.to_numpy(), ranks)
         default = mc.posthoc_control(x, control=0, test="aligned")
-        assert default.se == pytest.approx(float(_ranking.permutation_se(ranks)), rel=1e-12)
+        assert default.se == pytest.approx(float(_ranks.permutation_se(ranks)), rel=1e-12)
         assert (
             default.se
             > mc.posthoc_control(x, control=0, test="aligned", aligned_se="garcia2010").se
@@ -91,7 +92,7 @@ def test_calibrated_se_matches_the_permutation_variance_exactly() -> None:
             table = np.array([p0, p1])
             diffs.append(table.mean(axis=0)[1] - table.mean(axis=0)[0])
     assert np.mean(diffs) == pytest.approx(0.0, abs=1e-12)
-    assert float(_ranking.permutation_se(ranks)) == pytest.approx(np.sqrt(np.var(diffs)), rel=1e-12)
+    assert float(_ranks.permutation_se(ranks)) == pytest.approx(np.sqrt(np.var(diffs)), rel=1e-12)
 
 
 # --- Quade ---------------------------------------------------------------------------------
@@ -122,7 +123,7 @@ def test_quade_calibrated_se_holds_alpha_and_eq22_does_not(k: int, seed: int, ti
     difference = w.sum(axis=1)[:, 1:] / total - w.sum(axis=1)[:, :1] / total
     critical = stats.norm.isf(ALPHA / 2)
     se = {
-        "calibrated": _ranking.permutation_se(w, total),
+        "calibrated": _ranks.permutation_se(w, total),
         "garcia2010": ranktests.get("quade").se["garcia2010"](None, k, n),
     }
     rates = {
@@ -138,7 +139,7 @@ def test_quade_calibrated_se_holds_alpha_and_eq22_does_not(k: int, seed: int, ti
     for x_one, w_one in zip(x[:3], w[:3]):  # the default post-hoc uses exactly this SE
         default = mc.posthoc_control(x_one, control=0, test="quade")
         assert default.options["quade_se"] == "calibrated"
-        assert default.se == pytest.approx(float(_ranking.permutation_se(w_one, total)), rel=1e-12)
+        assert default.se == pytest.approx(float(_ranks.permutation_se(w_one, total)), rel=1e-12)
 
 
 def test_quade_se_matches_the_permutation_variance_with_ties_exactly() -> None:

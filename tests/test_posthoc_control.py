@@ -10,8 +10,9 @@ import pytest
 from scipy import stats
 
 import multicomp as mc
-from multicomp import _ranking, procedures
-from multicomp._vocabulary import CONTROL_PROCEDURES
+from multicomp import procedures
+from multicomp._internal import ranks as _ranks
+from multicomp._internal.vocabulary import CONTROL_PROCEDURES
 from multicomp.posthoc import PosthocControlResult
 from multicomp.ranktests import quade
 from reference_cases import REFERENCE, assert_matches, case, read_csv
@@ -147,7 +148,7 @@ def test_quade_posthoc_from_the_printed_q_reproduces_table_11() -> None:
     c = case(case_id)
     data = read_csv(c["input"])
     q = np.array([c["inputs"]["Q"][name] for name in data.index])
-    t = quade.parts(_ranking.friedman_ranks(data.to_numpy()), q).T_j
+    t = quade.parts(_ranks.friedman_ranks(data.to_numpy()), q).T_j
     result = mc.posthoc_control(
         ranks=dict(zip(data.columns, t)),
         n_datasets=len(data),
@@ -233,7 +234,7 @@ def test_calibrated_aligned_se_is_the_default_and_larger_than_the_papers() -> No
     paper = mc.posthoc_control(data, "PDFC", test="aligned", aligned_se="garcia2010")
     assert calibrated.options["aligned_se"] == "calibrated"
     ranks = mc.friedman_aligned_ranks(data).aligned_ranks.to_numpy()
-    assert calibrated.se == pytest.approx(float(_ranking.permutation_se(ranks)), rel=1e-12)
+    assert calibrated.se == pytest.approx(float(_ranks.permutation_se(ranks)), rel=1e-12)
     assert calibrated.se > paper.se
     assert (calibrated.pvalue > paper.pvalue).all()
 

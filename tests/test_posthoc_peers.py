@@ -94,12 +94,12 @@ def test_miller_is_the_chi_square_of_z_and_lies_between_p_and_one(k: int, z: flo
     (a chi-square with more df has a heavier tail), non-decreasing in k."""
     p = 2.0 * stats.norm.sf(z)
     m = k * (k - 1) // 2
-    apv = mc.adjust_all_pairs(np.full(m, p), "miller", k=k)[0]
+    apv = mc.adjust_all_pairs(np.full(m, p), "miller", n_algorithms=k)[0]
     assert apv == pytest.approx(stats.chi2.sf(z * z, k - 1), rel=1e-9, abs=1e-300)
     assert p * (1 - 1e-9) <= apv <= 1.0
     if k == 2:
         assert apv == pytest.approx(p, rel=1e-9)
-    more = mc.adjust_all_pairs(np.full((k + 1) * k // 2, p), "miller", k=k + 1)[0]
+    more = mc.adjust_all_pairs(np.full((k + 1) * k // 2, p), "miller", n_algorithms=k + 1)[0]
     assert more >= apv * (1 - 1e-12)
 
 

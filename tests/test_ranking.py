@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from multicomp import _ranking
+from multicomp._internal import ranks as _ranks
 from multicomp.ranktests import aligned, friedman, quade
 from reference_cases import assert_matches, case, read_csv
 
@@ -14,22 +14,22 @@ from reference_cases import assert_matches, case, read_csv
 def test_at_data_precision_restores_ties_broken_by_float_noise() -> None:
     a, b = 0.514 - 0.5, 0.563 - 0.549
     assert a != b
-    snapped = _ranking.at_data_precision(np.array([a, b]), 0.563)
+    snapped = _ranks.at_data_precision(np.array([a, b]), 0.563)
     assert snapped[0] == snapped[1]
     assert abs(snapped[0] - 0.014) < 1e-12
 
 
 def test_at_data_precision_keeps_real_differences_and_zero_scale() -> None:
     x = np.array([0.1234567, 0.1234568, -0.0])
-    snapped = _ranking.at_data_precision(x, 1.0)
+    snapped = _ranks.at_data_precision(x, 1.0)
     assert snapped[0] < snapped[1]
     assert not np.signbit(snapped[2])
     zeros = np.zeros(3)
-    assert np.array_equal(_ranking.at_data_precision(zeros, zeros), zeros)
+    assert np.array_equal(_ranks.at_data_precision(zeros, zeros), zeros)
 
 
 def test_friedman_ranks_rank_one_is_the_largest_with_average_ties() -> None:
-    ranks = _ranking.friedman_ranks(np.array([[0.9, 0.5, 0.9, 0.1]]))
+    ranks = _ranks.friedman_ranks(np.array([[0.9, 0.5, 0.9, 0.1]]))
     assert ranks.tolist() == [[1.5, 3.0, 1.5, 4.0]]
 
 
@@ -48,7 +48,7 @@ def test_friedman_ranks_equal_scipy_rankdata_bit_for_bit(x: np.ndarray) -> None:
     from scipy.stats import rankdata
 
     expected = rankdata(-x, axis=-1)
-    ranks = _ranking.friedman_ranks(x)
+    ranks = _ranks.friedman_ranks(x)
     assert ranks.dtype == np.float64 and ranks.shape == x.shape
     assert ranks.tobytes() == expected.tobytes()
 
@@ -57,20 +57,20 @@ def test_friedman_ranks_of_rows_with_nan_are_scipys() -> None:
     from scipy.stats import rankdata
 
     x = np.array([[0.5, np.nan, 0.2], [0.1, 0.1, 0.3]])
-    assert np.array_equal(_ranking.friedman_ranks(x), rankdata(-x, axis=-1), equal_nan=True)
+    assert np.array_equal(_ranks.friedman_ranks(x), rankdata(-x, axis=-1), equal_nan=True)
 
 
 def test_aligned_ranks_of_garcia2010_table3_at_data_precision() -> None:
     c = case("garcia2010_friedman_aligned_ranks")
     x = read_csv(c["input"]).to_numpy()
-    aligned = _ranking.aligned_observations(x)
+    aligned = _ranks.aligned_observations(x)
     table = c["expected"]["aligned_observations"]["value"]
     assert_matches(
         aligned.tolist(),
         {"value": table["data"], "tolerance": c["expected"]["aligned_observations"]["tolerance"]},
     )
     assert_matches(
-        _ranking.aligned_ranks(x).tolist(),
+        _ranks.aligned_ranks(x).tolist(),
         {"value": c["expected"]["aligned_ranks"]["value"]["data"], "tolerance": {"abs": 0}},
     )
 
@@ -96,7 +96,7 @@ def test_quade_parts_with_the_printed_dataset_ranks() -> None:
     c = case("garcia2010_quade_with_printed_Q")
     data = read_csv(c["input"])
     q = np.array([c["inputs"]["Q"][name] for name in data.index])
-    parts = quade.parts(_ranking.friedman_ranks(data.to_numpy()), q, tie_correction=False)
+    parts = quade.parts(_ranks.friedman_ranks(data.to_numpy()), q, tie_correction=False)
     expected = c["expected"]
     for key in ("S_ij", "W_ij"):
         table = getattr(parts, key[0])
@@ -110,7 +110,7 @@ def test_quade_parts_with_the_printed_dataset_ranks() -> None:
     assert_matches(parts.statistic, expected["T3"])
     # G10's printed T3 = 21.967 comes from centring the ranks at 2 instead of (k+1)/2 = 2.5:
     # S_ij = Q_i(r_ij - 2), i.e. ranks shifted by 1/2 (W and T_j are not used by T3).
-    shifted = quade.parts(_ranking.friedman_ranks(data.to_numpy()) + 0.5, q, tie_correction=False)
+    shifted = quade.parts(_ranks.friedman_ranks(data.to_numpy()) + 0.5, q, tie_correction=False)
     assert_matches(shifted.statistic, expected["T3_with_centre_2_reproduces_paper"])
 
 
@@ -118,10 +118,10 @@ def test_quade_ranges_tie_at_data_precision() -> None:
     c = case("garcia2010_quade")
     data = read_csv(c["input"])
     assert_matches(
-        dict(zip(data.index, _ranking.sample_ranges(data.to_numpy()))),
+        dict(zip(data.index, _ranks.sample_ranges(data.to_numpy()))),
         c["expected"]["sample_ranges"],
     )
-    assert_matches(dict(zip(data.index, _ranking.range_ranks(data.to_numpy()))), c["expected"]["Q"])
+    assert_matches(dict(zip(data.index, _ranks.range_ranks(data.to_numpy()))), c["expected"]["Q"])
 
 
 @given(
@@ -132,15 +132,15 @@ def test_quade_ranges_tie_at_data_precision() -> None:
     )
 )
 def test_tie_corrections_equal_the_closed_forms_without_ties_and_stay_finite(x: np.ndarray) -> None:
-    ranks = _ranking.friedman_ranks(x)
+    ranks = _ranks.friedman_ranks(x)
     for tie_correction in (True, False):
         assert np.isfinite(friedman.chi2(ranks, tie_correction=tie_correction))
     no_ties = x + np.arange(x.size).reshape(x.shape) * 1e-3  # distinct values
-    ranks = _ranking.friedman_ranks(no_ties)
+    ranks = _ranks.friedman_ranks(no_ties)
     assert friedman.chi2(ranks, tie_correction=True) == pytest.approx(
         friedman.chi2(ranks, tie_correction=False), rel=1e-12, abs=1e-12
     )
-    by_aligned = _ranking.aligned_ranks(no_ties)
+    by_aligned = _ranks.aligned_ranks(no_ties)
     if len(np.unique(by_aligned)) == by_aligned.size:
         a = aligned.statistic(by_aligned, tie_correction=True).statistic
         b = aligned.statistic(by_aligned, tie_correction=False).statistic

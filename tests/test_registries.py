@@ -15,7 +15,8 @@ from matplotlib.text import Text
 from scipy import special, stats
 
 import multicomp as mc
-from multicomp import _ranking, procedures, ranktests
+from multicomp import procedures, ranktests
+from multicomp._internal import ranks as _ranks
 from multicomp.cli import main
 from multicomp.procedures import base as procedure_registry
 from multicomp.ranktests import base as test_registry
@@ -40,7 +41,7 @@ def _normal_scores(scores: np.ndarray) -> np.ndarray:
     """A_ij = Phi^-1(r_ij / (k + 1)) of the within-block ranks, larger = better; as ranks,
     lower = better, so the table holds -A_ij (column totals: lower is better)."""
     k = scores.shape[-1]
-    return np.asarray(-special.ndtri(_ranking.friedman_ranks(-scores) / (k + 1)))
+    return np.asarray(-special.ndtri(_ranks.friedman_ranks(-scores) / (k + 1)))
 
 
 def _normal_scores_statistic(table: np.ndarray, tie_correction: bool) -> np.ndarray:
@@ -63,7 +64,7 @@ NORMAL_SCORES = ranktests.RankTest(
     total=float,
     unit=lambda n: 1e9,  # not rank multiples: rounded far below any difference that matters
     top=lambda k, n: float(special.ndtri(k / (k + 1))),
-    se={"calibrated": lambda table, k, n: _ranking.permutation_se(table)},
+    se={"calibrated": lambda table, k, n: _ranks.permutation_se(table)},
 )
 
 

@@ -26,7 +26,7 @@ from multicomp import (
     posthoc_control,
     quade,
 )
-from multicomp._tables import LATEX, MARKDOWN, TEXT, Cell, Table, render
+from multicomp._internal.tables import LATEX, MARKDOWN, TEXT, Cell, Table, render
 from reference_cases import G08_PROCEDURES, assert_matches, case, read_csv
 
 

@@ -13,9 +13,9 @@ import pytest
 
 from multicomp import Report, compare, load_example
 from multicomp.cli import main
-from multicomp.effect_size import effect_sizes
-from multicomp.multi_comparison import comparison_matrix
-from multicomp.plackett_luce import bayesian_ranking
+from multicomp.pairs.effect_size import effect_sizes
+from multicomp.ranking.multi_comparison import comparison_matrix
+from multicomp.ranking.plackett_luce import bayesian_ranking
 from multicomp.report.extras import RANKING_DRAWS
 
 ALL = ("effect_sizes", "matrix", "bayesian_ranking")

@@ -4,7 +4,9 @@ asked (issue 20.5)."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from pathlib import Path
 
 import pytest
@@ -121,3 +123,22 @@ def test_a_report_with_the_matrix_also_saves_its_heat_map(tmp_path: Path) -> Non
     (tmp_path / "other" / "comparison-matrix.svg").write_text("mine", encoding="utf-8")
     with pytest.raises(FileExistsError, match=r"comparison-matrix\.svg"):
         report.save(tmp_path / "other")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+@pytest.mark.parametrize("umask", [0o022, 0o077])
+def test_saved_files_get_the_permissions_open_gives(
+    report: Report, tmp_path: Path, umask: int
+) -> None:
+    """Readable by others under umask 022, as a file written with open() would be (and
+    private under 077): not mkstemp's 0o600 whatever the umask."""
+    previous = os.umask(umask)
+    try:
+        written = report.save(tmp_path / "out")
+        (tmp_path / "plain.txt").write_text("x")
+    finally:
+        os.umask(previous)
+    expected = stat.S_IMODE((tmp_path / "plain.txt").stat().st_mode)
+    assert expected == 0o666 & ~umask
+    assert {stat.S_IMODE(p.stat().st_mode) for p in written.values()} == {expected}
+    assert not list((tmp_path / "out").glob(".*.tmp"))

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from multicomp import Report, compare, friedman, load_example
-from multicomp._names import fmt_p
+from multicomp._internal.names import fmt_p
 from multicomp.report.model import p_equals, pvalue_floor, short_float
 
 MC = "Monte Carlo permutation, 9,999 resamples"

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import multicomp as mc
 from multicomp import procedures
 from multicomp import simulation as sim
-from multicomp._vocabulary import (
+from multicomp._internal.vocabulary import (
     PAIRWISE_TESTS,
     Z_TESTS,
 )
@@ -434,9 +434,9 @@ def test_power_grows_with_the_effect_and_follows_the_papers_order() -> None:
 
 
 def test_progress_shows_tqdm_bar(capsys: pytest.CaptureFixture[str]) -> None:
-    """Progress through the package's one display (multicomp._work.progress: tqdm's auto
+    """Progress through the package's one display (multicomp._internal.work.progress: tqdm's auto
     bar, after a second), and none with progress=False."""
-    from multicomp import _work
+    from multicomp._internal import work as _work
 
     delay = _work.PROGRESS_DELAY
     _work.PROGRESS_DELAY = 0.0  # displayed at once

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import get_args
 
 import numpy as np
 import pytest
 
-from multicomp import _validation, _vocabulary
+from multicomp._internal import validation as _validation
+from multicomp._internal import vocabulary as _vocabulary
 
-PACKAGE = Path(_validation.__file__).parent
+PACKAGE = Path(_validation.__file__).parents[1]
 
 
 def _dotted(path: Path) -> str:
@@ -57,7 +60,7 @@ OLD = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(set(MODULES) - {"_validation"}))
+@pytest.mark.parametrize("name", sorted(set(MODULES) - {"_internal.validation"}))
 def test_no_old_wording_or_private_validator(name: str) -> None:
     source = _source(name)
     found = {old: why for old, why in OLD.items() if old in source}
@@ -140,16 +143,18 @@ def test_option_lists_are_defined_once_in_the_vocabulary() -> None:
     elsewhere = {
         name: found
         for name in MODULES
-        if name != "_vocabulary" and (found := _module_level_literals(name))
+        if name != "_internal.vocabulary" and (found := _module_level_literals(name))
     }
     assert not elsewhere, f"option lists outside _vocabulary: {elsewhere}"
     # each tuple is the values of its Literal (typing.get_args), defined once
-    source = _source("_vocabulary")
+    source = _source("_internal.vocabulary")
     tuples = re.findall(r"^([A-Z_]+): tuple\[(\w+), \.\.\.\] = get_args\((\w+)\)$", source, re.M)
     assert tuples and all(kind == of for _, kind, of in tuples)
     names = [name for name, _, _ in tuples]
     assert len(names) == len(set(names))
-    assert set(names) | set(_module_level_literals("_vocabulary")) == set(_vocabulary.__all__)
+    assert set(names) | set(_module_level_literals("_internal.vocabulary")) == set(
+        _vocabulary.__all__
+    )
 
 
 # --- no import circles ------------------------------------------------------------------------
@@ -218,7 +223,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_circles() -> None:
     graph = {name: _imports(name) for name in MODULES}
-    assert "report.model" in graph["report.compare"]  # the graph is read at all
+    assert "report.model" in graph["analysis"]  # the graph is read at all
     assert "report" in _imports("plotting.cd_diagram")  # packages on the way count
     assert not _cycles(graph), _cycles(graph)
     # the finder finds a circle through a function-level import
@@ -244,17 +249,124 @@ def _closure(name: str) -> set[str]:
     return seen
 
 
+#: The layers of the package, lowest first (docs/development.md, "Layout"): a module imports
+#: modules of its own package and of lower layers only, never of a higher layer nor of
+#: another package of its own layer.
+LAYERS = (
+    ("_internal",),  # checks, option lists, ranks, names, tables, work limits, seeds
+    ("data",),  # every input form -> Scores; the input keywords
+    ("pairs", "procedures"),  # tests of two algorithms; multiple-comparison procedures
+    ("ranktests",),  # the registry of tests (pairwise tests run pairs'), the public omnibus tests
+    ("posthoc", "parametric"),  # post-hoc pipelines; the parametric side
+    ("ranking",),  # CD groups, letters, the multi-comparison matrix, Plackett-Luce
+    ("report", "simulation"),  # the report's data, decisions, renderers; error rates and power
+    ("plotting",),  # draws what the layers below decided
+    ("analysis",),  # compare(): the one-call analysis
+    ("cli", "results", "typing"),  # the command line; the public namespaces
+    ("__init__", "__main__"),
+)
+LAYER = {package: rank for rank, packages in enumerate(LAYERS) for package in packages}
+#: The one way up: the .plot() methods of the results reach the plotting layer through this
+#: module, whose imports of it are inside functions.
+GATEWAY = "_internal.plots"
+
+
+def _upward(name: str) -> set[str]:
+    """The modules that ``name`` imports from a higher layer or another package of its own."""
+    own = name.split(".")[0]
+    return {
+        module
+        for module in _imports(name)
+        if module.split(".")[0] != own and LAYER[module.split(".")[0]] >= LAYER[own]
+    }
+
+
+def test_every_package_has_a_layer() -> None:
+    assert {name.split(".")[0] for name in MODULES} == set(LAYER)
+
+
+def test_no_import_from_a_lower_layer_up() -> None:
+    upward = {name: found for name in MODULES if name != GATEWAY and (found := _upward(name))}
+    assert not upward, upward
+    # the gateway goes up to plotting only, from inside its functions
+    assert {m.split(".")[0] for m in _upward(GATEWAY)} == {"plotting"}
+    top_level = {
+        node.module
+        for node in ast.parse(_source(GATEWAY)).body
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert not {m for m in top_level if m.startswith("multicomp.plotting")}
+    # each .plot() of a result below plotting goes through it
+    plotting = [m for m in MODULES if m.startswith("plotting.")]
+    for name in MODULES:
+        if "def plot(" in _source(name) and not name.startswith("plotting"):
+            assert GATEWAY in _imports(name), name  # a result's .plot() goes through it
+            assert not set(plotting) & _imports(name), name
+
+
+def test_an_upward_import_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "y.py").write_text("def f():\n    from multicomp.report import render\n")
+    monkeypatch.setitem(MODULES, "data.y", tmp_path / "y.py")
+    assert _upward("data.y") == {"report", "report.render"}
+
+
+def _loaded(module: str) -> set[str]:
+    """The package modules that a fresh interpreter has loaded after importing ``module``."""
+    code = (
+        f"import sys, {module}\n"
+        "print(*sorted(m[10:] for m in sys.modules if m.startswith('multicomp.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
 def test_the_report_data_imports_nothing_of_what_uses_it() -> None:
-    """The report's data classes (issue 19.6) import none of the report package, the plotting
-    layer, the post-hocs or the procedures: the orchestration, the decisions, the renderers and
-    the JSON codec import them."""
-    users = ("report", "plotting", "posthoc", "procedures", "adjust", "omnibus", "incomplete")
-    reached = {m for m in _closure("report.model") if m.split(".")[0] in users}
-    assert not reached, f"report.model imports {sorted(reached)}"
-    for name in ("report.render", "report.json", "report.decisions", "report.compare"):
+    """The report's data classes (issue 19.6) import nothing of the report package but the
+    registered tests' names, nothing of the plotting layer, the post-hocs or the procedures:
+    the orchestration, the decisions, the renderers and the JSON codec import them. Checked
+    twice: on the import graph and by what importing it loads."""
+    users = ("report", "plotting", "posthoc", "procedures", "analysis")
+    for reached in (_closure("report.model"), _loaded("multicomp.report.model")):
+        found = {m for m in reached if m.split(".")[0] in users} - {
+            "report",
+            "report.model",
+            "report.names",
+            "report.extra_data",
+        }
+        assert not found, f"report.model imports {sorted(found)}"
+    for name in ("report.render", "report.json", "report.decisions", "analysis"):
         assert "report.model" in _imports(name), name
-    # the two packages' __init__ import nothing, so importing one module runs no other
-    assert not _imports("report") and not _imports("plotting")
+
+
+#: Packages whose ``__init__`` imports nothing, so that importing one of their modules runs
+#: no other (their docstrings say so).
+EMPTY_INITS = ("_internal", "data", "pairs", "parametric", "plotting", "ranking", "report")
+
+
+@pytest.mark.parametrize("package", EMPTY_INITS)
+def test_the_package_init_imports_nothing(package: str) -> None:
+    assert not _imports(package)
+    assert "imports nothing" in " ".join(
+        (ast.get_docstring(ast.parse(_source(package))) or "").split()
+    )
+
+
+def test_the_lowest_layer_imports_nothing_above_it() -> None:
+    """The private helpers load no other layer (but the gateway when a plot is drawn)."""
+    for name in [m for m in MODULES if m.startswith("_internal.") and m != GATEWAY]:
+        assert {m.split(".")[0] for m in _closure(name)} <= {"_internal"}, name
+    loaded = _loaded("multicomp._internal.names, multicomp._internal.plots")
+    assert {m.split(".")[0] for m in loaded} <= {"_internal", "_core"}, loaded
+
+
+def test_the_registry_of_tests_loads_without_their_public_functions() -> None:
+    """The public rank-test functions sit beside the registry in modules of their own, which
+    importing the registry does not load (it loads numpy alone: the command line's --help
+    reads it, tests/test_cold_start.py)."""
+    loaded = _loaded("multicomp.ranktests")
+    public = {"ranktests.omnibus", "ranktests.incomplete", "ranktests.results", "ranktests.rows"}
+    assert not public & loaded
+    assert {m.split(".")[0] for m in loaded} <= {"_core", "_internal", "ranktests"}, loaded
 
 
 def test_drawing_draws_given_decisions() -> None:
@@ -265,17 +377,21 @@ def test_drawing_draws_given_decisions() -> None:
     assert "report.decisions" in _imports("report.report")
     assert "report.decisions" in _imports("plotting.cd_diagram")
     for name in [m for m in MODULES if m.startswith("plotting")]:
-        reports = {m for m in _imports(name) if m.startswith("report")} - {
-            "report",
-            "report.decisions",
-        }
-        assert not reports, f"{name} imports {reports}"
-    for name in ("plotting.cd_groups", "plotting.cd_layout", "plotting.posterior"):
+        reports = {m for m in _imports(name) if m.startswith("report")}
+        assert reports <= {"report", "report.decisions", "report.names"}, name
+    for name in ("ranking.cd_groups", "plotting.cd_layout", "plotting.posterior"):
         assert not {m for m in _imports(name) if m.split(".")[0] in ("posthoc", "report")}, name
-    assert not re.search(r"^\s*(from|import) matplotlib", _source("plotting.cd_groups"), re.M)
-    assert not {"bayesian"} & _imports("plotting.posterior")
-    assert _imports("_names") <= {"_vocabulary", "ranktests"}  # the rank tests' names
-    assert not _imports("_vocabulary") and not _imports("_validation")
+    assert not re.search(r"^\s*(from|import) matplotlib", _source("ranking.cd_groups"), re.M)
+    assert not {"pairs.bayesian"} & _imports("plotting.posterior")
+
+
+#: The most lines a module of the package may have.
+MODULE_LINES = 600
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_modules_are_short(name: str) -> None:
+    assert len(_source(name).splitlines()) <= MODULE_LINES
 
 
 #: The comment that lets a function run over 80 lines: it says why, inside the function.
@@ -315,26 +431,56 @@ def test_a_long_function_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert _long_functions("y") == []
 
 
-def test_the_documented_layout_names_every_module() -> None:
+def _documented_layout() -> dict[str, str]:
+    """The layout of docs/development.md: the text of each package's entry (a line
+    ``  name/`` and the lines indented below it), and of the top level (``""``)."""
     page = (PACKAGE.parents[1] / "docs" / "development.md").read_text(encoding="utf-8")
     layout = page[page.index("## Layout") :]
-    layout = layout[: layout.index("```", layout.index("```") + 3)]
-    missing = [path.name for path in MODULES.values() if path.name not in layout]
-    assert not missing, f"the layout of docs/development.md lacks {missing}"
+    start = layout.index("```")
+    block = layout[start : layout.index("```", start + 3)]
+    block = block[block.index("python/multicomp/") :]
+    entries: dict[str, str] = {"": ""}
+    current = ""
+    for line in block.splitlines()[1:]:
+        if not line.startswith("  "):
+            break
+        if (match := re.match(r"^  (\w+)/", line)) is not None:
+            current = match.group(1)
+        elif not line.startswith("   "):
+            current = ""
+        entries[current] = entries.get(current, "") + line + "\n"
+    return entries
+
+
+def test_the_documented_layout_names_every_module() -> None:
+    """Each module is named in its package's entry of the documented layout (and each entry
+    is a package), so the layout says where each module is."""
+    entries = _documented_layout()
+    missing = []
+    for name, path in MODULES.items():
+        package = str(path.parent.relative_to(PACKAGE)).strip(".")
+        if package not in entries or (
+            path.name != "__init__.py" and path.name not in entries[package]
+        ):
+            missing.append(name)
+    assert not missing, f"the layout of docs/development.md misplaces or lacks {missing}"
+    assert set(entries) - {""} == {
+        name for name in MODULES if "." not in name and (PACKAGE / name).is_dir()
+    }
 
 
 #: Modules whose tuples of names are not option lists although they equal one: the aliases
 #: of the procedures (an order of preference) live beside the validator.
-NOT_OPTION_LISTS = {"_validation"}
+NOT_OPTION_LISTS = {"_internal.validation"}
 
 
-@pytest.mark.parametrize("name", sorted(set(MODULES) - {"_vocabulary", *NOT_OPTION_LISTS}))
+@pytest.mark.parametrize("name", sorted(set(MODULES) - {"_internal.vocabulary", *NOT_OPTION_LISTS}))
 def test_option_lists_are_not_written_out_again(name: str) -> None:
     """A tuple of string literals equal to an option list of the vocabulary is a second copy
     of it (e.g. ``test in ("wilcoxon", "sign")`` for ``PAIRWISE_TESTS``): derive it instead.
     Inline ``Literal[...]`` of names are options outside the vocabulary too, except a result's
     fixed labels (a distribution's name) and a sentinel value."""
-    from multicomp import _vocabulary
+    from multicomp._internal import vocabulary as _vocabulary
 
     lists = {
         option: set(getattr(_vocabulary, option))
@@ -422,7 +568,6 @@ NOT_DISPATCH = {
     ("plotting.cd_diagram", "bonferroni_dunn"),
     ("report.decisions", "bonferroni_dunn"),
     ("plotting.cd_diagram", "friedman"),
-    ("omnibus", "friedman"),
     ("report.model", "friedman"),
 }
 
@@ -437,7 +582,7 @@ def _registered_names() -> set[str]:
     """Every registered procedure's and test's name (each kind), and the omnibus tests'
     (Iman-Davenport's, Durbin's F)."""
     from multicomp import procedures, ranktests
-    from multicomp._vocabulary import TEST_KINDS
+    from multicomp._internal.vocabulary import TEST_KINDS
 
     registered = {*procedures.names("control"), *procedures.names("all_pairs")}
     for kind in TEST_KINDS:

@@ -61,7 +61,7 @@ def test_nemenyi_apvs_between_p_and_bonferroni_at_scale() -> None:
     i, j = np.triu_indices(k, 1)
     z = (ranks[j] - ranks[i]) / np.sqrt(k * (k + 1) / (6 * 40))
     p = 2.0 * norm.sf(z)
-    apv = adjust_all_pairs(p, "nemenyi", k=k)
+    apv = adjust_all_pairs(p, "nemenyi", n_algorithms=k)
     assert np.all((apv >= p) & (apv <= np.minimum(len(p) * p, 1.0)))
     some = rng.choice(len(p), 30, replace=False)
     expected = studentized_range.sf(np.sqrt(2.0) * z[some], k, np.inf)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import multicomp as mc
-from multicomp import _ranking
+from multicomp._internal import ranks as _ranks
 
 # Decimal scores (three decimals, as published tables) with ties within and across data sets.
 tables = arrays(
@@ -130,10 +130,10 @@ def test_at_data_precision_is_canonical_across_scales() -> None:
     of different magnitudes survive), and no scale gives NaN."""
     noisy = 0.002 - 0.001, 0.009 - 0.008  # 0.001 twice, apart in their last bits
     assert noisy[0] != noisy[1]
-    snapped = _ranking.at_data_precision(np.array(noisy), np.array([0.002, 0.009]))
+    snapped = _ranks.at_data_precision(np.array(noisy), np.array([0.002, 0.009]))
     assert snapped[0] == snapped[1] == 0.001
     for scale in (1e-320, 1e-300, 1e-30, 1.0, 1e30, 1e300):
-        value = _ranking.at_data_precision(np.array([0.5 * scale]), scale)
+        value = _ranks.at_data_precision(np.array([0.5 * scale]), scale)
         assert np.isfinite(value).all() and value[0] == pytest.approx(0.5 * scale, rel=1e-9)
 
 

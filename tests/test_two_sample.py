@@ -276,7 +276,7 @@ def test_wilcoxon_errors():
         mc.wilcoxon([1.0, 2, 3, 4], [2.0, 3, 5, 4], method="exact")
     with pytest.raises(ValueError, match="demsar"):
         mc.wilcoxon([1.0, 2, 3], [2.0, 3, 5], zero_method="wilcox", tie_correction=False)
-    with pytest.raises(ValueError, match="n must be >= 1; got 0"):
+    with pytest.raises(ValueError, match="n_datasets must be >= 1; got 0"):
         mc.wilcoxon_critical_value(0)
     with pytest.raises(ValueError, match="alpha"):
         mc.sign_test_critical_wins(10, alpha=0)
@@ -301,8 +301,8 @@ PAIRED_TESTS = [
     mc.wilcoxon,
     mc.sign_test,
     mc.paired_t_test,
-    lambda x, y, **kw: mc.bayesian_signed_rank_test(x, y, seed=0, n_samples=2000, **kw),
-    lambda x, y, **kw: mc.bayesian_sign_test(x, y, seed=0, n_samples=2000, **kw),
+    lambda x, y, **kw: mc.bayesian_signed_rank_test(x, y, random_state=0, n_draws=2000, **kw),
+    lambda x, y, **kw: mc.bayesian_sign_test(x, y, random_state=0, n_draws=2000, **kw),
 ]
 
 
@@ -344,7 +344,7 @@ def test_nan_policy_omit_matches_scipy() -> None:
     wilcoxon_frame = mc.wilcoxon(x, y, nan_policy="omit").to_frame()
     assert list(wilcoxon_frame.index[:3]) == ["D2", "D3", "D4"]  # the kept data sets
     assert "3 data set(s) with a missing score omitted: D1, D8, D13" in str(
-        mc.bayesian_sign_test(x, y, nan_policy="omit", seed=0, n_samples=100)
+        mc.bayesian_sign_test(x, y, nan_policy="omit", random_state=0, n_draws=100)
     )
 
 

@@ -7,8 +7,8 @@ the papers' forms behind options. Map of the package (every function below is im
 ``multicomp.typing``):
 
 One call
-    compare(scores, control=None) -> Report: ranks, omnibus tests, post-hoc APVs and a plain
-    summary; Report.to_text / to_markdown / to_latex / to_json / to_csv / plot.
+    compare(scores, control=None) -> Report (module analysis): ranks, omnibus tests, post-hoc
+    APVs and a plain summary; Report.to_text / to_markdown / to_latex / to_json / to_csv / plot.
     Command line: ``multicomp scores.csv`` (``multicomp --help``).
 
 Input (every function that takes scores)
@@ -17,42 +17,42 @@ Input (every function that takes scores)
     for repeated runs (folds, seeds); nan_policy= ('raise', 'omit') for missing scores.
     ShapeWarning flags tables that look transposed, k = 2 and few data sets.
 
-Omnibus tests (module omnibus)
+Omnibus tests (package ranktests, beside their registry entries)
     friedman, iman_davenport, friedman_aligned_ranks, quade. P-values (and those of the rank
     post-hocs): method= 'auto' (default), 'asymptotic', 'exact' or 'permutation'
     (PValueMethod), with random_state= (RandomState) and n_resamples= for Monte Carlo.
 
-Missing scores (module incomplete)
+Missing scores (package ranktests; the post-hoc in package posthoc)
     skillings_mack (any pattern), durbin (balanced incomplete blocks), posthoc_incomplete.
 
 Post-hoc comparisons (module posthoc) and adjusted p-values (package procedures)
     posthoc_control (1 x N), posthoc_all_pairs (N x N); adjust_control, adjust_all_pairs;
-    critical_difference, critical_difference_q; cd_diagram, cd_groups (package plotting).
+    critical_difference, critical_difference_q; cd_diagram (package plotting), cd_groups
+    (package ranking).
     Critical values of the papers' tables: wilcoxon_critical_value, sign_test_critical_wins,
     multiple_sign_critical_value.
 
-How large, and which differ
+How large, and which differ (packages pairs and ranking)
     effect_sizes (Cohen's d, Cliff's delta, Akinshin's gamma with labels and intervals),
     comparison_matrix (the multi-comparison matrix of Ismail-Fawaz et al. 2023, with its heat
     map), compact_letters (Piepho's letter display of any all-pairs decisions, with a figure
     for hundreds of algorithms).
 
-Other tests
-    Two algorithms: wilcoxon, sign_test, paired_t_test (module two_sample);
-    bayesian_signed_rank_test, bayesian_sign_test, compare_bayesian and its plot_posterior
-    (module bayesian, package plotting); multiple_sign_test;
-    bayesian_ranking: the Plackett-Luce posterior of k algorithms' rankings (module
-    plackett_luce; its result in multicomp.results, its plot in plotting.ranking);
-    contrast_estimation. Two algorithms on one data set: corrected_resampled_t_test,
-    bayesian_correlated_t_test, paired_t_test_5x2cv, combined_f_test_5x2cv (module
-    cross_validation); on one holdout set: mcnemar, compare_holdout (module holdout).
+Other tests (package pairs: tests of two algorithms)
+    Two algorithms: wilcoxon, sign_test, paired_t_test; bayesian_signed_rank_test,
+    bayesian_sign_test, compare_bayesian and its plot_posterior (package plotting);
+    multiple_sign_test; contrast_estimation. bayesian_ranking: the Plackett-Luce posterior of
+    k algorithms' rankings (package ranking; its plot in plotting.ranking). Two algorithms on
+    one data set: corrected_resampled_t_test, bayesian_correlated_t_test, paired_t_test_5x2cv,
+    combined_f_test_5x2cv (module pairs.cross_validation); on one holdout set: mcnemar,
+    compare_holdout (module pairs.holdout).
 
-Parametric side (module parametric)
+Parametric side (package parametric)
     check_conditions (normality, equal variances, sphericity), choose_family, rm_anova,
     posthoc_parametric; compare(family=...) picks the family.
 
 Evidence
-    simulate: family-wise error and power of any procedure by Monte Carlo (module simulation).
+    simulate: family-wise error and power of any procedure by Monte Carlo (package simulation).
     load_example: the papers' data (demsar2006, garcia2008, garcia2010).
 
 Results
@@ -62,182 +62,116 @@ Results
 Types
     The option Literals and input types of the signatures (PValueMethod, ScoresLike, ...)
     live in module typing (multicomp.typing.PValueMethod, ...).
+
+The layers, lowest first (docs/development.md, "Layout"; tests/test_structure.py keeps them):
+_internal, data, pairs and procedures, ranktests, posthoc and parametric, ranking, report and
+simulation, plotting, analysis, then cli, results and typing. A module imports its own
+package and lower layers only; the results' .plot() go up to plotting through one lazy
+place, multicomp._internal.plots.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from multicomp._core import __version__
 
-if TYPE_CHECKING:
-    from multicomp import results, typing
-    from multicomp.bayesian import bayesian_sign_test, bayesian_signed_rank_test, compare_bayesian
-    from multicomp.contrast import contrast_estimation
-    from multicomp.cross_validation import (
-        bayesian_correlated_t_test,
-        combined_f_test_5x2cv,
-        corrected_resampled_t_test,
-        paired_t_test_5x2cv,
-    )
-    from multicomp.data.examples import load_example
-    from multicomp.data.readers import read_scores
-    from multicomp.data.scores import Scores, ShapeWarning
-    from multicomp.effect_size import effect_sizes
-    from multicomp.holdout import compare_holdout, mcnemar
-    from multicomp.incomplete import durbin, skillings_mack
-    from multicomp.letters import compact_letters
-    from multicomp.multi_comparison import comparison_matrix
-    from multicomp.multiple_sign import multiple_sign_critical_value, multiple_sign_test
-    from multicomp.omnibus import friedman, friedman_aligned_ranks, iman_davenport, quade
-    from multicomp.parametric import check_conditions, choose_family, posthoc_parametric, rm_anova
-    from multicomp.plackett_luce import bayesian_ranking
-    from multicomp.plotting.cd_diagram import cd_diagram
-    from multicomp.plotting.cd_groups import cd_groups
-    from multicomp.plotting.posterior import plot_posterior
-    from multicomp.posthoc import posthoc_all_pairs, posthoc_control, posthoc_incomplete
-    from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
-    from multicomp.procedures.critical_difference import critical_difference, critical_difference_q
-    from multicomp.report.compare import compare
-    from multicomp.report.report import Report
-    from multicomp.simulation import simulate
-    from multicomp.two_sample import (
-        paired_t_test,
-        sign_test,
-        sign_test_critical_wins,
-        wilcoxon,
-        wilcoxon_critical_value,
-    )
-
-#: The module of each public name, imported when the name is first used (PEP 562): ``import
-#: multicomp`` loads neither scipy.stats, pandas nor matplotlib (tests/test_cold_start.py).
-#: ``results`` and ``typing`` are modules.
-_LAZY = {
-    "Report": "multicomp.report.report",
-    "Scores": "multicomp.data.scores",
-    "ShapeWarning": "multicomp.data.scores",
-    "adjust_all_pairs": "multicomp.procedures.adjust",
-    "adjust_control": "multicomp.procedures.adjust",
-    "bayesian_correlated_t_test": "multicomp.cross_validation",
-    "bayesian_ranking": "multicomp.plackett_luce",
-    "bayesian_sign_test": "multicomp.bayesian",
-    "bayesian_signed_rank_test": "multicomp.bayesian",
-    "cd_diagram": "multicomp.plotting.cd_diagram",
-    "cd_groups": "multicomp.plotting.cd_groups",
-    "check_conditions": "multicomp.parametric",
-    "choose_family": "multicomp.parametric",
-    "combined_f_test_5x2cv": "multicomp.cross_validation",
-    "compact_letters": "multicomp.letters",
-    "compare": "multicomp.report.compare",
-    "compare_bayesian": "multicomp.bayesian",
-    "compare_holdout": "multicomp.holdout",
-    "comparison_matrix": "multicomp.multi_comparison",
-    "contrast_estimation": "multicomp.contrast",
-    "corrected_resampled_t_test": "multicomp.cross_validation",
-    "critical_difference": "multicomp.procedures.critical_difference",
-    "critical_difference_q": "multicomp.procedures.critical_difference",
-    "durbin": "multicomp.incomplete",
-    "effect_sizes": "multicomp.effect_size",
-    "friedman": "multicomp.omnibus",
-    "friedman_aligned_ranks": "multicomp.omnibus",
-    "iman_davenport": "multicomp.omnibus",
-    "load_example": "multicomp.data.examples",
-    "mcnemar": "multicomp.holdout",
-    "multiple_sign_critical_value": "multicomp.multiple_sign",
-    "multiple_sign_test": "multicomp.multiple_sign",
-    "paired_t_test": "multicomp.two_sample",
-    "paired_t_test_5x2cv": "multicomp.cross_validation",
-    "plot_posterior": "multicomp.plotting.posterior",
-    "posthoc_all_pairs": "multicomp.posthoc",
-    "posthoc_control": "multicomp.posthoc",
-    "posthoc_incomplete": "multicomp.posthoc",
-    "posthoc_parametric": "multicomp.parametric",
-    "quade": "multicomp.omnibus",
-    "read_scores": "multicomp.data.readers",
-    "results": "multicomp.results",
-    "rm_anova": "multicomp.parametric",
-    "sign_test": "multicomp.two_sample",
-    "sign_test_critical_wins": "multicomp.two_sample",
-    "simulate": "multicomp.simulation",
-    "skillings_mack": "multicomp.incomplete",
-    "typing": "multicomp.typing",
-    "wilcoxon": "multicomp.two_sample",
-    "wilcoxon_critical_value": "multicomp.two_sample",
+#: The public API, in one table: each group of the API reference (its title) with each public
+#: name and the module it comes from. ``__all__`` and the lazy imports follow from it (a name is
+#: imported from its module when first used, PEP 562: ``import multicomp`` loads neither
+#: scipy.stats, pandas nor matplotlib, tests/test_cold_start.py), and so does the type stub
+#: ``__init__.pyi`` that type checkers and editors read (``python scripts/write_init_stub.py``
+#: writes it; the tests check it). ``results`` and ``typing`` are modules.
+_PUBLIC: dict[str, dict[str, str]] = {
+    "the result classes and the types of the signatures, one namespace each": {
+        "results": "multicomp.results",
+        "typing": "multicomp.typing",
+    },
+    "input": {
+        "Scores": "multicomp.data.scores",
+        "ShapeWarning": "multicomp.data.scores",
+        "load_example": "multicomp.data.examples",
+        "read_scores": "multicomp.data.readers",
+    },
+    "one-call analysis, its report and CD diagrams": {
+        "Report": "multicomp.report.report",
+        "cd_diagram": "multicomp.plotting.cd_diagram",
+        "cd_groups": "multicomp.ranking.cd_groups",
+        "compare": "multicomp.analysis",
+    },
+    "omnibus tests": {
+        "friedman": "multicomp.ranktests.omnibus",
+        "friedman_aligned_ranks": "multicomp.ranktests.omnibus",
+        "iman_davenport": "multicomp.ranktests.omnibus",
+        "quade": "multicomp.ranktests.omnibus",
+    },
+    "missing scores: incomplete blocks": {
+        "durbin": "multicomp.ranktests.incomplete",
+        "posthoc_incomplete": "multicomp.posthoc",
+        "skillings_mack": "multicomp.ranktests.incomplete",
+    },
+    "post-hoc comparisons, adjusted p-values and critical differences": {
+        "adjust_all_pairs": "multicomp.procedures.adjust",
+        "adjust_control": "multicomp.procedures.adjust",
+        "critical_difference": "multicomp.procedures.critical_difference",
+        "critical_difference_q": "multicomp.procedures.critical_difference",
+        "posthoc_all_pairs": "multicomp.posthoc",
+        "posthoc_control": "multicomp.posthoc",
+    },
+    "two algorithms, a control and several": {
+        "contrast_estimation": "multicomp.pairs.contrast",
+    },
+    "how large, and which differ: effect sizes, the multi-comparison matrix, letters": {
+        "effect_sizes": "multicomp.pairs.effect_size",
+        "comparison_matrix": "multicomp.ranking.multi_comparison",
+        "compact_letters": "multicomp.ranking.letters",
+        "multiple_sign_critical_value": "multicomp.pairs.multiple_sign",
+        "multiple_sign_test": "multicomp.pairs.multiple_sign",
+        "paired_t_test": "multicomp.pairs.two_sample",
+        "sign_test": "multicomp.pairs.two_sample",
+        "sign_test_critical_wins": "multicomp.pairs.two_sample",
+        "wilcoxon": "multicomp.pairs.wilcoxon",
+        "wilcoxon_critical_value": "multicomp.pairs.wilcoxon",
+    },
+    "two classifiers on a holdout set": {
+        "compare_holdout": "multicomp.pairs.holdout",
+        "mcnemar": "multicomp.pairs.holdout",
+    },
+    "the parametric side: conditions, repeated-measures ANOVA, the choice of family": {
+        "check_conditions": "multicomp.parametric.conditions",
+        "choose_family": "multicomp.parametric.family",
+        "posthoc_parametric": "multicomp.parametric.posthoc",
+        "rm_anova": "multicomp.parametric.anova",
+    },
+    "Bayesian comparison": {
+        "bayesian_sign_test": "multicomp.pairs.bayesian",
+        "bayesian_signed_rank_test": "multicomp.pairs.bayesian",
+        "compare_bayesian": "multicomp.pairs.bayesian_comparison",
+        "plot_posterior": "multicomp.plotting.posterior",
+        "bayesian_ranking": "multicomp.ranking.plackett_luce",
+    },
+    "two algorithms on one data set, from cross-validation": {
+        "bayesian_correlated_t_test": "multicomp.pairs.cross_validation",
+        "combined_f_test_5x2cv": "multicomp.pairs.cross_validation",
+        "corrected_resampled_t_test": "multicomp.pairs.cross_validation",
+        "paired_t_test_5x2cv": "multicomp.pairs.cross_validation",
+    },
+    "error rates and power by simulation": {
+        "simulate": "multicomp.simulation",
+    },
 }
 
-__all__ = [
-    "__version__",
-    # the result classes and the types of the signatures, one namespace each
-    "results",
-    "typing",
-    # input
-    "Scores",
-    "ShapeWarning",
-    "load_example",
-    "read_scores",
-    # one-call analysis, its report and CD diagrams
-    "Report",
-    "cd_diagram",
-    "cd_groups",
-    "compare",
-    # omnibus tests
-    "friedman",
-    "friedman_aligned_ranks",
-    "iman_davenport",
-    "quade",
-    # missing scores: incomplete blocks
-    "durbin",
-    "posthoc_incomplete",
-    "skillings_mack",
-    # post-hoc comparisons, adjusted p-values and critical differences
-    "adjust_all_pairs",
-    "adjust_control",
-    "critical_difference",
-    "critical_difference_q",
-    "posthoc_all_pairs",
-    "posthoc_control",
-    # two algorithms, a control and several
-    "contrast_estimation",
-    # how large, and which differ: effect sizes, the multi-comparison matrix, letters
-    "effect_sizes",
-    "comparison_matrix",
-    "compact_letters",
-    "multiple_sign_critical_value",
-    "multiple_sign_test",
-    "paired_t_test",
-    "sign_test",
-    "sign_test_critical_wins",
-    "wilcoxon",
-    "wilcoxon_critical_value",
-    # two classifiers on a holdout set
-    "compare_holdout",
-    "mcnemar",
-    # the parametric side: conditions, repeated-measures ANOVA, the choice of family
-    "check_conditions",
-    "choose_family",
-    "posthoc_parametric",
-    "rm_anova",
-    # Bayesian comparison
-    "bayesian_sign_test",
-    "bayesian_signed_rank_test",
-    "compare_bayesian",
-    "plot_posterior",
-    "bayesian_ranking",
-    # two algorithms on one data set, from cross-validation
-    "bayesian_correlated_t_test",
-    "combined_f_test_5x2cv",
-    "corrected_resampled_t_test",
-    "paired_t_test_5x2cv",
-    # error rates and power by simulation
-    "simulate",
-]
+#: The module of each public name.
+_LAZY = {name: module for names in _PUBLIC.values() for name, module in names.items()}
+
+__all__ = ["__version__", *_LAZY]
 
 
 def __getattr__(name: str) -> Any:
     """A public name, imported from its module on first use (then kept in the namespace); a
-    submodule (``multicomp.omnibus``) likewise."""
+    submodule (``multicomp.ranktests``) likewise."""
     if name not in _LAZY:
         if not name.startswith("_") and importlib.util.find_spec(f"multicomp.{name}"):
             return importlib.import_module(f"multicomp.{name}")

@@ -4,28 +4,28 @@ Every class is a frozen dataclass returned by a public function: the test's ``st
 and ``pvalue`` where it has them (scipy's names), ``to_frame()`` for its table, a readable
 ``str()`` and a notebook view. Only ``Report`` is also importable from ``multicomp`` itself.
 
-Omnibus tests (:mod:`multicomp.omnibus`)
+Omnibus tests (:mod:`multicomp.ranktests.results`)
     FriedmanResult, ImanDavenportResult, AlignedRanksResult, QuadeResult.
-Incomplete blocks (:mod:`multicomp.incomplete`)
+Incomplete blocks (:mod:`multicomp.ranktests.incomplete`)
     SkillingsMackResult, DurbinResult.
 Post-hoc comparisons (:mod:`multicomp.posthoc`)
     PosthocControlResult (1 x N), PosthocAllPairsResult (N x N).
-One call (:mod:`multicomp.report`)
+One call (:mod:`multicomp.report`: its model and extra_data)
     Report, with its OmnibusTest and Hypothesis entries, and what ``extras=`` adds:
     PairEffects (with their EffectSize), MatrixCell, RankingWeight.
-Two algorithms (:mod:`multicomp.two_sample`)
+Two algorithms (:mod:`multicomp.pairs.wilcoxon`, :mod:`multicomp.pairs.two_sample`)
     WilcoxonResult, SignTestResult, PairedTTestResult.
 Multiple sign test and contrast estimation
     MultipleSignResult, ContrastResult.
 Effect sizes, the multi-comparison matrix, letters
     EffectSizeResult, ComparisonMatrix, LetterDisplay.
-Two classifiers on one holdout set (:mod:`multicomp.holdout`)
+Two classifiers on one holdout set (:mod:`multicomp.pairs.holdout`)
     HoldoutResult.
-Bayesian comparison (:mod:`multicomp.bayesian`)
+Bayesian comparison (:mod:`multicomp.pairs.bayesian`, :mod:`~multicomp.pairs.bayesian_comparison`)
     BayesianResult, BayesianComparison.
-Bayesian ranking of many algorithms (:mod:`multicomp.plackett_luce`)
+Bayesian ranking of many algorithms (:mod:`multicomp.ranking.plackett_luce`)
     BayesianRankingResult (only here, not at the top level).
-Two algorithms on cross-validation folds (:mod:`multicomp.cross_validation`)
+Two algorithms on cross-validation folds (:mod:`multicomp.pairs.cross_validation`)
     CrossValidationTestResult, CorrelatedTTestResult.
 The parametric side (:mod:`multicomp.parametric`)
     ConditionsResult, FamilyChoice, RMAnovaResult, ParametricPosthocResult.
@@ -35,40 +35,34 @@ Error rates and power (:mod:`multicomp.simulation`)
 
 from __future__ import annotations
 
-from multicomp.bayesian import BayesianComparison, BayesianResult
-from multicomp.contrast import ContrastResult
-from multicomp.cross_validation import CorrelatedTTestResult, CrossValidationTestResult
-from multicomp.effect_size import EffectSizeResult
-from multicomp.holdout import HoldoutResult
-from multicomp.incomplete import DurbinResult, SkillingsMackResult
-from multicomp.letters import LetterDisplay
-from multicomp.multi_comparison import ComparisonMatrix
-from multicomp.multiple_sign import MultipleSignResult
-from multicomp.omnibus import (
+from multicomp.pairs.bayesian import BayesianResult
+from multicomp.pairs.bayesian_comparison import BayesianComparison
+from multicomp.pairs.contrast import ContrastResult
+from multicomp.pairs.cross_validation import CorrelatedTTestResult, CrossValidationTestResult
+from multicomp.pairs.effect_size import EffectSizeResult
+from multicomp.pairs.holdout import HoldoutResult
+from multicomp.pairs.multiple_sign import MultipleSignResult
+from multicomp.pairs.two_sample import PairedTTestResult, SignTestResult
+from multicomp.pairs.wilcoxon import WilcoxonResult
+from multicomp.parametric.anova import RMAnovaResult
+from multicomp.parametric.conditions import ConditionsResult
+from multicomp.parametric.family import FamilyChoice
+from multicomp.parametric.posthoc import ParametricPosthocResult
+from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult
+from multicomp.ranking.letters import LetterDisplay
+from multicomp.ranking.multi_comparison import ComparisonMatrix
+from multicomp.ranking.plackett_luce import BayesianRankingResult
+from multicomp.ranktests.incomplete import DurbinResult, SkillingsMackResult
+from multicomp.ranktests.results import (
     AlignedRanksResult,
     FriedmanResult,
     ImanDavenportResult,
     QuadeResult,
 )
-from multicomp.parametric import (
-    ConditionsResult,
-    FamilyChoice,
-    ParametricPosthocResult,
-    RMAnovaResult,
-)
-from multicomp.plackett_luce import BayesianRankingResult
-from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult
-from multicomp.report.model import (
-    EffectSize,
-    Hypothesis,
-    MatrixCell,
-    OmnibusTest,
-    PairEffects,
-    RankingWeight,
-)
+from multicomp.report.extra_data import EffectSize, MatrixCell, PairEffects, RankingWeight
+from multicomp.report.model import Hypothesis, OmnibusTest
 from multicomp.report.report import Report
 from multicomp.simulation import SimulationResult
-from multicomp.two_sample import PairedTTestResult, SignTestResult, WilcoxonResult
 
 __all__ = [
     # omnibus tests

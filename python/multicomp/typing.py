@@ -12,7 +12,7 @@ Rank tests and post-hocs
     CDProcedure, Bars, FloatArray.
 Two algorithms, holdout sets, Bayesian tests
     Alternative, OneOrTwoSided, ZeroMethod, WilcoxonMethod, ExactMethod, Ties, CriticalValues,
-    McNemarTest, HoldoutAlternative, CostTest, DataSetsTest, Posterior.
+    McNemarTest, CostTest, DataSetsTest, Posterior.
 Effect sizes, the multi-comparison matrix, what a report adds when asked
     EffectMeasure, DForm, MatrixZeroMethod, MatrixAnnotate, ReportExtra.
 Bayesian ranking of many algorithms
@@ -25,7 +25,8 @@ Simulation
 
 from __future__ import annotations
 
-from multicomp._vocabulary import (
+from multicomp._internal.seeds import RandomState
+from multicomp._internal.vocabulary import (
     Alternative,
     Bars,
     CDProcedure,
@@ -40,7 +41,6 @@ from multicomp._vocabulary import (
     ExactMethod,
     Example,
     Family,
-    HoldoutAlternative,
     IncompleteTest,
     MatrixAnnotate,
     MatrixZeroMethod,
@@ -61,12 +61,12 @@ from multicomp._vocabulary import (
     WilcoxonMethod,
     ZeroMethod,
 )
+from multicomp.data.given import RanksLike
 from multicomp.data.runs import Aggregate
-from multicomp.data.scores import RanksLike, ScoresLike
+from multicomp.data.scores import ScoresLike
 from multicomp.plotting.posterior import Posterior
 from multicomp.plotting.ranking import Ranking
 from multicomp.procedures.base import FloatArray
-from multicomp.ranktests.permutation import RandomState
 from multicomp.simulation import CustomProcedure, NoiseFunction
 
 __all__ = [
@@ -100,7 +100,6 @@ __all__ = [
     "CriticalValues",
     "DataSetsTest",
     "ExactMethod",
-    "HoldoutAlternative",
     "McNemarTest",
     "OneOrTwoSided",
     "Posterior",

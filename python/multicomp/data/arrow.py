@@ -20,13 +20,8 @@ from typing import Any
 
 import pandas as pd
 
-from multicomp.data.frames import (
-    REPLICATE_COLUMNS,
-    LongReader,
-    Table,
-    frame_to_table,
-    long_columns,
-)
+from multicomp.data.frames import REPLICATE_COLUMNS, Table
+from multicomp.data.long import LongReader, frame_to_table, long_columns
 from multicomp.data.runs import Aggregate
 
 __all__ = [

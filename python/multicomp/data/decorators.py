@@ -7,7 +7,9 @@ handling (:func:`multicomp.data.scores.as_scores`) and their numpydoc text live 
 function receives validated :class:`multicomp.Scores` (or, for the functions that need the
 input as given, a :class:`ScoresInput`). No function declares these keywords or passes them on
 by hand: its signature ends with ``**reading: Unpack[ScoreOptions]`` (or another of the
-``TypedDict``s below), which the type checker reads and which is always empty at run time.
+``TypedDict``s below), which the type checker reads and which is always empty at run time:
+the public signature (``__signature__``) lists the keywords instead, and any other keyword is
+a TypeError before any work (:mod:`multicomp._internal.keywords`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from typing import Any, Concatenate, ParamSpec, TypedDict, TypeVar
 import numpy as np
 import pandas as pd
 
-from multicomp._validation import check_bool, check_choice
-from multicomp._vocabulary import NAN_POLICIES, NanPolicy
+from multicomp._internal.keywords import accepted_keywords, unknown_keyword
+from multicomp._internal.validation import check_bool, check_choice
+from multicomp._internal.vocabulary import NAN_POLICIES, NanPolicy
 from multicomp.data.runs import Aggregate, check_aggregate
 from multicomp.data.scores import Scores, ScoresLike, as_scores
 
@@ -175,8 +178,13 @@ def takes_scores(
     names = [name for name in KEYWORDS if name in keys]
 
     def decorate(function: Callable[Concatenate[D, P], R]) -> Callable[..., R]:
+        signature = _signature(function, names)
+        accepted = accepted_keywords(signature)
+
         @functools.wraps(function)
         def wrapper(*args: Any, **kwargs: Any) -> R:
+            if kwargs and not accepted.issuperset(kwargs):
+                raise unknown_keyword(function.__name__, kwargs, accepted)
             data, rest = (args[0], args[1:]) if args else (kwargs.pop("data", None), ())
             given = _checked(data, {n: kwargs.pop(n) for n in names if n in kwargs})
             passed_on = optional and (data is None or not _scores_like(data))
@@ -195,11 +203,10 @@ def takes_scores(
             )
             return function(value, *rest, **kwargs)  # type: ignore[arg-type]
 
-        wrapper.__signature__ = _signature(function, names)  # type: ignore[attr-defined]
-        wrapper.__annotations__ = {
-            p.name: p.annotation
-            for p in wrapper.__signature__.parameters.values()  # type: ignore[attr-defined]
-        } | {"return": inspect.signature(function).return_annotation}
+        wrapper.__signature__ = signature  # type: ignore[attr-defined]
+        wrapper.__annotations__ = {p.name: p.annotation for p in signature.parameters.values()} | {
+            "return": inspect.signature(function).return_annotation
+        }
         wrapper.__doc__ = _document(function.__doc__ or "", names)
         return wrapper
 

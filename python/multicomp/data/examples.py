@@ -11,8 +11,9 @@ from importlib import resources
 
 import pandas as pd
 
-from multicomp._validation import check_choice
-from multicomp._vocabulary import EXAMPLES, Example
+from multicomp._internal.keywords import strict
+from multicomp._internal.validation import check_choice
+from multicomp._internal.vocabulary import EXAMPLES, Example
 
 __all__ = ["EXAMPLES", "PUBLISHED", "load_example"]
 
@@ -38,6 +39,7 @@ PUBLISHED: dict[str, str] = {
 }
 
 
+@strict
 def load_example(name: Example) -> pd.DataFrame:
     """A bundled example of the papers as a wide DataFrame.
 

@@ -121,5 +121,15 @@ def transposed_evidence(algorithms: Sequence[str], datasets: Sequence[str]) -> s
     return " and ".join(evidence)
 
 
+def names_confirm(algorithms: Sequence[str], datasets: Sequence[str]) -> bool:
+    """Whether the names support the given reading: at least half of the (sampled) columns
+    are known algorithms or at least half of the rows known data sets."""
+    columns, rows = min(len(algorithms), _SAMPLE), min(len(datasets), _SAMPLE)
+    return (
+        len(_matches(algorithms, _is_algorithm)) >= columns / 2
+        or len(_matches(datasets, _is_dataset)) >= rows / 2
+    )
+
+
 def _some(names: list[str]) -> str:
     return str(names[:3])[:-1] + (", ...]" if len(names) > 3 else "]")

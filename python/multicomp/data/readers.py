@@ -21,19 +21,19 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from multicomp._validation import check_choice
-from multicomp._vocabulary import DECIMAL_MARKS, DecimalMark
+from multicomp._internal.keywords import strict
+from multicomp._internal.validation import check_choice
+from multicomp._internal.vocabulary import DECIMAL_MARKS, DecimalMark
 from multicomp.data import arrow
 from multicomp.data.frames import (
     LONG,
-    LongReader,
     Table,
     check_unique,
-    frame_to_table,
     layout,
     numeric_matrix,
     without_written_index,
 )
+from multicomp.data.long import LongReader, frame_to_table
 from multicomp.data.runs import Aggregate, RunCombiner, check_aggregate
 
 __all__ = ["array_names", "read_scores", "read_table"]
@@ -143,6 +143,7 @@ def _mapping_to_table(data: Mapping[Any, Any], aggregate: Aggregate | None) -> T
     return reader.table()
 
 
+@strict
 def read_scores(
     path: str | os.PathLike[str],
     *,

@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from multicomp._ranking import at_data_precision
-from multicomp._validation import check_choice
-from multicomp._vocabulary import AGGREGATES, AggregateName
+from multicomp._internal.ranks import at_data_precision
+from multicomp._internal.validation import check_choice
+from multicomp._internal.vocabulary import AGGREGATES, AggregateName
 
 __all__ = [
     "Aggregate",
@@ -74,7 +74,7 @@ class RunCombiner:
     without a score or with a missing run). The mean is kept as compensated sums (Knuth's
     TwoSum: the sum and the exact sum of its rounding errors, so an error of order u^2 instead
     of u), so runs that sum alike give the same mean whatever their order, at the precision of
-    the scores (:func:`multicomp._ranking.at_data_precision`); the median and a callable see
+    the scores (:func:`multicomp._internal.ranks.at_data_precision`); the median and a callable see
     each cell's runs in the order of the rows.
     """
 

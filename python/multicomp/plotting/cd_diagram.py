@@ -9,15 +9,17 @@ layout engine of :mod:`multicomp.plotting.cd_layout`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, TypedDict, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import pandas as pd
 
 from multicomp import procedures, ranktests
-from multicomp._names import POSTHOC_NAMES, default_procedure, fmt_alpha
-from multicomp._ranking import check_average_ranks
-from multicomp._validation import check_alpha, check_bool, check_choice
-from multicomp._vocabulary import (
+from multicomp._internal.diagram import DiagramStyle
+from multicomp._internal.names import fmt_alpha
+from multicomp._internal.ranks import check_average_ranks
+from multicomp._internal.seeds import DEFAULT_SEED, RandomState
+from multicomp._internal.validation import check_alpha, check_bool, check_choice
+from multicomp._internal.vocabulary import (
     BARS,
     CD_PROCEDURES,
     Alternative,
@@ -28,13 +30,8 @@ from multicomp._vocabulary import (
     SEForm,
 )
 from multicomp.data.decorators import ScoreOptions, takes_scores
-from multicomp.data.scores import (
-    Scores,
-    as_rank_series,
-    index_of,
-    published_ranks,
-)
-from multicomp.omnibus import friedman
+from multicomp.data.given import as_rank_series, published_ranks
+from multicomp.data.scores import Scores, index_of
 from multicomp.plotting.cd_layout import draw
 from multicomp.posthoc import (
     CONTROL_REQUIRED,
@@ -44,13 +41,15 @@ from multicomp.posthoc import (
 )
 from multicomp.procedures.base import apv_procedures, diagram_procedures, display_name
 from multicomp.procedures.critical_difference import critical_difference
-from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, RandomState
+from multicomp.ranktests.omnibus import friedman
+from multicomp.ranktests.permutation import DEFAULT_RESAMPLES
 from multicomp.report.decisions import Decisions, of_critical_difference, of_posthoc
+from multicomp.report.names import POSTHOC_NAMES, default_procedure
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["DiagramStyle", "cd_diagram", "draw_decisions"]
+__all__ = ["cd_diagram", "draw_decisions"]
 
 
 Posthoc = PosthocAllPairsResult | PosthocControlResult
@@ -111,7 +110,7 @@ def cd_diagram(
     procedure : str, optional
         The procedure whose decisions are drawn. Default: the one :func:`multicomp.compare`
         reports for the same call, Holm's with a ``control``, else Bergmann-Hommel's (Shaffer's
-        beyond ``multicomp._core.MAX_K_ROBINSON`` algorithms), so that diagram and summary agree.
+        beyond 100 algorithms), so that diagram and summary agree.
 
         * ``"nemenyi"``: pairs differ when their average Friedman ranks differ by at least the
           critical difference CD = q_alpha sqrt(k(k+1)/(6N)) (D06 eq. 5), drawn as a bar above
@@ -289,18 +288,6 @@ def _friedman_ranks(
     assert scores is not None
     fr = friedman(scores)
     return as_rank_series(fr.ranks), fr.n_datasets
-
-
-class DiagramStyle(TypedDict, total=False):
-    """How a CD diagram is drawn: the keywords of :func:`cd_diagram` that :func:`draw_decisions`
-    and :meth:`multicomp.Report.plot` take (``ax``, ``title``, ``fontsize``, ``show_ranks``,
-    ``bars``; documented in :func:`cd_diagram`, checked by :func:`draw_decisions`)."""
-
-    ax: Any
-    title: str | None
-    fontsize: float
-    show_ranks: bool
-    bars: Bars
 
 
 #: The default of each style keyword (those of :func:`cd_diagram`'s signature).

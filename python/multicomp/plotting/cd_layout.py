@@ -15,7 +15,7 @@ from typing import Any
 
 import pandas as pd
 
-from multicomp._tables import visible
+from multicomp._internal.tables import visible
 
 __all__ = ["draw"]
 

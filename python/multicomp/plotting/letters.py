@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from multicomp._validation import check_count
+from multicomp._internal.validation import check_count
 
 __all__ = ["plot_letters"]
 
@@ -21,7 +21,7 @@ ROW = 0.13
 
 
 def plot_letters(display: Any, *, per_panel: int = 200) -> Figure:
-    """Draw a :class:`multicomp.letters.LetterDisplay`.
+    """Draw a :class:`multicomp.ranking.letters.LetterDisplay`.
 
     Parameters
     ----------
@@ -41,7 +41,7 @@ def plot_letters(display: Any, *, per_panel: int = 200) -> Figure:
     Examples
     --------
     >>> import multicomp as mc
-    >>> from multicomp.letters import compact_letters
+    >>> from multicomp.ranking.letters import compact_letters
     >>> pairs = mc.posthoc_all_pairs(mc.load_example("garcia2008"), method="asymptotic")
     >>> fig = compact_letters(pairs).plot()
     >>> [t.get_text() for t in fig.axes[0].get_yticklabels()][:2]

@@ -16,8 +16,8 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from multicomp._validation import check_choice
-from multicomp._vocabulary import MATRIX_ANNOTATIONS, MatrixAnnotate
+from multicomp._internal.validation import check_choice
+from multicomp._internal.vocabulary import MATRIX_ANNOTATIONS, MatrixAnnotate
 
 __all__ = ["plot_matrix"]
 
@@ -34,7 +34,7 @@ def plot_matrix(
     precision: int = 3,
     ax: Axes | None = None,
 ) -> Figure:
-    """Draw a :class:`multicomp.multi_comparison.ComparisonMatrix` as a heat map.
+    """Draw a :class:`multicomp.ranking.multi_comparison.ComparisonMatrix` as a heat map.
 
     Parameters
     ----------
@@ -65,7 +65,7 @@ def plot_matrix(
     Examples
     --------
     >>> import multicomp as mc
-    >>> from multicomp.multi_comparison import comparison_matrix
+    >>> from multicomp.ranking.multi_comparison import comparison_matrix
     >>> fig = comparison_matrix(mc.load_example("garcia2010")).plot()
     >>> fig.axes[0].get_title()
     'Multi-comparison matrix: row - column (N = 24; bold: differs, holm at alpha = 0.05)'

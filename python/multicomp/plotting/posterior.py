@@ -20,7 +20,8 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 from scipy import stats
 
-from multicomp._names import BAYESIAN_TEST_NAMES
+from multicomp._internal.keywords import strict
+from multicomp._internal.names import BAYESIAN_TEST_NAMES
 
 __all__ = ["Posterior", "plot_posterior"]
 
@@ -51,6 +52,7 @@ _DENSITY = "#2f56e0"
 _FILL = "#34ccff"
 
 
+@strict
 def plot_posterior(result: Posterior, *, ax: Any = None, title: str | None = None) -> Any:
     """Draw the posterior of a Bayesian test as baycomp does and return the Figure.
 
@@ -74,7 +76,7 @@ def plot_posterior(result: Posterior, *, ax: Any = None, title: str | None = Non
     --------
     >>> import multicomp as mc
     >>> scores = mc.load_example("demsar2006")
-    >>> res = mc.bayesian_signed_rank_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, seed=0)
+    >>> res = mc.bayesian_signed_rank_test(scores["C4.5+m+cf"], scores["C4.5"], rope=0.01, random_state=0)
     >>> fig = mc.plot_posterior(res)
     >>> fig.axes[0].get_title()
     'Bayesian signed-rank test: C4.5+m+cf vs C4.5, rope = 0.01'

@@ -3,17 +3,18 @@ incomplete blocks: each algorithm with a control (1 x N) or all pairs (N x N), w
 p-values of every registered procedure.
 
 :mod:`~multicomp.posthoc.rank`: :func:`posthoc_control` and :func:`posthoc_all_pairs` (the z
-tests of the rank tests, the pairwise tests); :mod:`~multicomp.posthoc.incomplete`:
+tests of the rank tests, the pairwise tests), on :mod:`~multicomp.posthoc.basis` (their
+options, z statistics and p-values); :mod:`~multicomp.posthoc.incomplete`:
 :func:`posthoc_incomplete`; :mod:`~multicomp.posthoc.family`: the one pipeline from p-values
 to a result; :mod:`~multicomp.posthoc.results`: the results.
 """
 
+from multicomp.posthoc.basis import check_se_options
 from multicomp.posthoc.family import family
 from multicomp.posthoc.incomplete import posthoc_incomplete
 from multicomp.posthoc.rank import (
     CONTROL_REQUIRED,
     PosthocOptions,
-    check_se_options,
     posthoc_all_pairs,
     posthoc_control,
 )

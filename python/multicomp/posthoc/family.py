@@ -45,7 +45,7 @@ def family(
 def _adjust_all_pairs(p: np.ndarray, name: str, context: registry.Context) -> np.ndarray:
     ordered = registry.get("all_pairs", name).ordered  # p-values in rank order (Robinson)
     order = context.order if ordered else None
-    return adjust_all_pairs(p, name, k=context.k, monotone=context.monotone, order=order)
+    return adjust_all_pairs(p, name, n_algorithms=context.k, monotone=context.monotone, order=order)
 
 
 _ADJUST = {

@@ -1,5 +1,5 @@
 """The post-hoc comparisons of the rank tests of incomplete blocks (Skillings-Mack, Durbin;
-:mod:`multicomp.incomplete`), all pairs or with a control, through the registry of tests and
+:mod:`multicomp.ranktests.incomplete`), all pairs or with a control, through the registry of tests and
 the one post-hoc pipeline (:func:`multicomp.posthoc.family.family`).
 
 References: Skillings, J. H. & Mack, G. A. (1981), Technometrics 23(2):171-177. Conover, W. J.
@@ -16,8 +16,8 @@ import numpy as np
 import pandas as pd
 
 from multicomp import ranktests
-from multicomp._validation import check_alpha, check_bool
-from multicomp._vocabulary import IncompleteTest
+from multicomp._internal.validation import check_alpha, check_bool
+from multicomp._internal.vocabulary import IncompleteTest
 from multicomp.data.decorators import IncompleteOptions, takes_scores
 from multicomp.data.scores import Scores, index_of
 from multicomp.posthoc.family import family

@@ -42,7 +42,7 @@ difference of two rank totals when the scores of each data set are permuted (und
 complete null every pair has the same one: exact by convolving the data sets'
 distributions, or Monte Carlo pooled over the pairs with (b + 1)/(n_resamples + 1));
 ``"auto"`` (default) uses them up to N = 16 data sets, as the omnibus tests do
-(:mod:`multicomp.omnibus`, :mod:`multicomp.ranktests.permutation`). They are non-increasing in the
+(:mod:`multicomp.ranktests.omnibus`, :mod:`multicomp.ranktests.permutation`). They are non-increasing in the
 rank difference, so every adjustment applies unchanged; ``z`` and ``se`` stay the normal ones.
 
 Pairwise tests (``test="wilcoxon"`` or ``"sign"``; Benavoli, Corani & Mangili 2016, JMLR 17:5):
@@ -78,20 +78,18 @@ Holm's on Friedman ranks (0.241 vs 0.218 at k = 4, N = 30), the sign test's clea
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import pandas as pd
-from scipy import special
 
-from multicomp import _ranking, ranktests
-from multicomp._validation import check_alpha, check_bool, check_choice
-from multicomp._vocabulary import (
+from multicomp._internal.seeds import DEFAULT_SEED, RandomState
+from multicomp._internal.validation import check_bool, check_choice
+from multicomp._internal.vocabulary import (
     ALTERNATIVES,
     ROMS,
-    SE_FORMS,
     Alternative,
     PosthocTest,
     PValueMethod,
@@ -99,31 +97,26 @@ from multicomp._vocabulary import (
     SEForm,
 )
 from multicomp.data.decorators import ScoreOptions, takes_scores
-from multicomp.data.scores import (
-    RanksLike,
-    Scores,
-    index_of,
-    published_ranks,
-)
+from multicomp.data.given import RanksLike
+from multicomp.data.scores import Scores, index_of
 from multicomp.posthoc.family import family
 from multicomp.posthoc.results import PosthocAllPairsResult, PosthocControlResult
 from multicomp.procedures import base as registry
-from multicomp.ranktests.permutation import (
-    DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-    RandomState,
-    check_options,
-    pair_pvalues,
-    resolve,
-)
+from multicomp.ranktests.permutation import DEFAULT_RESAMPLES
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+from multicomp.posthoc.basis import is_pairwise, prepare, rank_order, z_tests
+
 __all__ = [
     "CONTROL_REQUIRED",
     "PosthocOptions",
-    "check_se_options",
     "one_sided",
     "posthoc_all_pairs",
     "posthoc_control",
@@ -150,6 +143,7 @@ def posthoc_control(
     ranks: RanksLike | None = None,
     n_datasets: int | None = None,
     algorithms: Sequence[str] | None = None,
+    procedures: Sequence[str] | None = None,
     rom: Rom = "exact",
     aligned_se: SEForm = "calibrated",
     quade_se: SEForm = "calibrated",
@@ -187,8 +181,8 @@ def posthoc_control(
     ----------
     data : array_like, DataFrame, str or os.PathLike, optional
         Scores, as for :func:`multicomp.friedman`; or give ``ranks`` and ``n_datasets``.
-    control : str or int, optional
-        The control (a name or a position); default: the best-ranked.
+    control : str or int
+        The control (a name or a position), chosen before seeing the results (required).
     test : {'friedman', 'aligned', 'quade', 'wilcoxon', 'sign'}
         The ranks compared, or the pairwise tests.
     alpha : float
@@ -205,6 +199,9 @@ def posthoc_control(
     ranks, n_datasets, algorithms
         Published average ranks (lower = better), their number of data sets, and names for a
         plain sequence of ranks.
+    procedures : sequence of str, optional
+        Procedures among those of :func:`multicomp.adjust_control` (any case); default: every
+        one that applies.
     rom, aligned_se, quade_se
         The paper's forms (above).
     method : {'auto', 'asymptotic', 'exact', 'permutation'}
@@ -212,10 +209,10 @@ def posthoc_control(
         permutation distribution of a difference of two rank totals when each data set's ranks
         are permuted (the same for every pair under the complete null; exact by convolution,
         or Monte Carlo pooled over the pairs, (b + 1)/(n_resamples + 1)); ``"auto"``
-        (default): asymptotic for N > 16 (as the omnibus tests, :mod:`multicomp.omnibus`),
+        (default): asymptotic for N > 16 (as the omnibus tests, :mod:`multicomp.ranktests.omnibus`),
         else exact where it fits, else Monte Carlo with at least 10 m / alpha resamples for m
         hypotheses (so that the smallest p-value, 1/(n_resamples + 1), lies below alpha/m), or
-        asymptotic where that work would exceed ``multicomp._work.PERMUTATION_WORK_LIMIT``
+        asymptotic where that work would exceed ``multicomp._internal.work.PERMUTATION_WORK_LIMIT``
         (``method`` and ``n_resamples`` of the result say which). The p-values stay
         non-increasing in the rank difference, so every adjustment applies. Not with
         ``ranks=`` or the pairwise tests (``"auto"`` is then asymptotic, resp. their own
@@ -247,7 +244,7 @@ def posthoc_control(
     """
     rom = check_choice("rom", rom, ROMS)
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
-    test, alpha, ses, pvalues, basis = _prepare(
+    test, alpha, ses, pvalues, basis = prepare(
         (data, ranks, n_datasets, algorithms),
         test,
         alpha,
@@ -260,9 +257,9 @@ def posthoc_control(
     c = index_of(names, control)
     others = np.array([j for j in range(len(names)) if j != c])
     labels = [names[j] for j in others]
-    shared = _z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses, pvalues)
+    shared = z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses, pvalues)
     context = registry.Context(len(names), rom=rom)
-    planned = registry.plan("control", None, len(labels), context, pairwise=_pairwise(test))
+    planned = registry.plan("control", procedures, len(labels), context, pairwise=is_pairwise(test))
     if rom != "exact" and "rom" not in planned[0]:
         raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")
     shared["options"] = {"rom": rom, **shared["options"]}
@@ -318,7 +315,7 @@ def posthoc_all_pairs(
     Nemenyi, Holm, Shaffer static and Bergmann-Hommel via :func:`multicomp.adjust_all_pairs`.
     Bergmann-Hommel is exact, in polynomial time thanks to the rank order of the p-values
     (docs/robinson.md; k = 50 in 25 to 70 ms). ``procedures=None`` takes all procedures, except
-    Bergmann-Hommel when k exceeds ``multicomp._core.MAX_K_ROBINSON`` (100): it is then left
+    Bergmann-Hommel when k exceeds 100 (docs/robinson.md): it is then left
     out and named in ``result.skipped``; asking for it explicitly with such a k raises
     ValueError.
     ``monotone=True`` forces APVs to be non-decreasing in p (the KEEL/scmamp convention that G08
@@ -369,7 +366,7 @@ def posthoc_all_pairs(
     C4.5 vs CN2          0.0928  0.0511           0.0383
     """
     monotone = check_bool(monotone, "monotone")
-    test, alpha, ses, pvalues, basis = _prepare(
+    test, alpha, ses, pvalues, basis = prepare(
         (data, ranks, n_datasets, algorithms),
         test,
         alpha,
@@ -378,16 +375,19 @@ def posthoc_all_pairs(
     )
     names = list(basis.ranks.index)
     k = len(names)
-    context = registry.Context(k, monotone=monotone, order=_rank_order(basis.ranks, test))
+    context = registry.Context(k, monotone=monotone, order=rank_order(basis.ranks, test))
     planned = registry.plan(  # before any work: a requested procedure that does not apply
-        "all_pairs", procedures, k * (k - 1) // 2, context, pairwise=_pairwise(test)
+        "all_pairs", procedures, k * (k - 1) // 2, context, pairwise=is_pairwise(test)
     )
     first, second = np.triu_indices(k, 1)  # the pairs in itertools.combinations order
     pairs = tuple(itertools.combinations(names, 2))
     labels = list(map(" vs ".join, pairs))  # in C: 0.14 s for 499,500 pairs, not 0.43 s
-    shared = _z_tests(basis, first, second, labels, test, alpha, ses, pvalues)
+    shared = z_tests(basis, first, second, labels, test, alpha, ses, pvalues)
     shared["options"] = {"monotone": bool(monotone), **shared["options"]}
     return cast(PosthocAllPairsResult, family("all_pairs", shared, planned, context, pairs=pairs))
+
+
+# --- shared machinery -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -431,7 +431,12 @@ class PosthocOptions:
         }
         if comparison == "control":
             return posthoc_control(
-                data, control, rom=self.rom, alternative=self.alternative, **shared
+                data,
+                control,
+                procedures=procedures,
+                rom=self.rom,
+                alternative=self.alternative,
+                **shared,
             )
         if self.alternative != "two-sided":
             raise ValueError(
@@ -439,223 +444,3 @@ class PosthocOptions:
                 "give control= (all pairs are two-sided)"
             )
         return posthoc_all_pairs(data, procedures=procedures, monotone=self.monotone, **shared)
-
-
-# --- shared machinery -------------------------------------------------------------------------
-
-
-def _prepare(
-    given: tuple[Scores | None, RanksLike | None, int | None, Sequence[str] | None],
-    test: str,
-    alpha: float,
-    ses: Mapping[str, str],
-    pvalue_options: tuple[PValueMethod, RandomState, int],
-) -> tuple[PosthocTest, float, dict[str, SEForm], _PValueOptions, _Basis]:
-    """What both post-hocs check and compute first: ``alpha``, ``test`` (a registered one),
-    the SE forms, the p-value options (``method``, ``random_state``, ``n_resamples``), and the
-    basis of the comparisons from ``given`` (data, published ranks, N, their names)."""
-    alpha = check_alpha(alpha)
-    test = cast(PosthocTest, check_choice("test", test, ranktests.posthoc_tests()))
-    checked = check_se_options(test, ses)
-    method, random_state, n_resamples = pvalue_options
-    pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
-    return test, alpha, checked, pvalues, _basis(*given, test, checked)
-
-
-class _Basis(NamedTuple):
-    """What a post-hoc needs: the ranks (lower = better), N, the standard error of the rank
-    tests, and the scores (for the pairwise tests)."""
-
-    ranks: pd.Series
-    n_datasets: int
-    se: float
-    unit: float  # the ranks are multiples of 1/unit (the rank test's ``unit``)
-    scores: Scores | None = None
-    omitted: tuple[str, ...] = ()
-    table: np.ndarray | None = None  # the within-row ranks W whose column totals give ranks
-    total: float = 1.0  # ranks = column totals of table / total
-    df: float | None = None  # Student's t degrees of freedom of z (Conover's), or normal
-
-
-def _rank_order(ranks: pd.Series, test: str) -> np.ndarray | None:
-    """The algorithms in rank order, in which the p-values of the rank tests' z tests are
-    Robinson (:func:`_z_tests`: exact Bergmann-Hommel in polynomial time); None for the
-    pairwise tests' own p-values."""
-    return None if _pairwise(test) else np.argsort(ranks.to_numpy(), kind="stable")
-
-
-def _z_tests(
-    basis: _Basis,
-    first: np.ndarray,
-    second: np.ndarray,
-    labels: list[str],
-    test: str,
-    alpha: float,
-    ses: Mapping[str, str],
-    pvalues: _PValueOptions,
-) -> dict[str, Any]:
-    """The fields both post-hoc results share: for each hypothesis (first[h], second[h]) the
-    ``difference`` R_second - R_first, ``z`` = difference/SE and two-sided normal p = 2 Phi(-|z|);
-    for the pairwise tests, their p and its signed normal deviate
-    (:meth:`multicomp.ranktests.PairwiseTest.pvalues`).
-
-    The differences are counted in rank units (the rank test's ``unit``) and rounded there, so
-    that equal rank differences give bitwise equal z and p (average ranks such as 2.6 - 2.4 and
-    2.4 - 2.2 differ in their last bits in floating point). Published ranks rounded to a few
-    decimals keep those decimals: the rounding is at 1e-6 of a unit.
-    """
-    ranks = basis.ranks.to_numpy()
-    unit = basis.unit
-    units = np.round((ranks[second] - ranks[first]) * unit, 6) + 0.0  # + 0.0: no -0.0
-    difference = units / unit
-    if basis.scores is not None:
-        z, pvalue = ranktests.get_pairwise(test).pvalues(basis.scores.oriented(), first, second)
-    else:
-        z = _ratio(units, unit * basis.se)
-        # p as a non-increasing function of |z|, exactly (scipy's sf can rise by an ulp
-        # between nearby arguments): the p-values are then Robinson in rank order, which the
-        # polynomial route of Bergmann-Hommel needs (adjust_all_pairs, order=).
-        gaps, inverse = np.unique(np.abs(z), return_inverse=True)
-        # 2 norm.sf(|z|) = 2 ndtr(-|z|) (or Student's t), without scipy.stats' overhead
-        tail = special.ndtr(-gaps) if basis.df is None else special.stdtr(basis.df, -gaps)
-        pvalue = np.minimum.accumulate(np.minimum(2.0 * tail, 1.0))[inverse]
-    used, resamples = _permuted(basis, test, pvalues)
-    if used != "asymptotic":
-        assert basis.table is not None
-        # P(|D*| >= |d|), D the difference of two column totals of W; non-increasing in |d|,
-        # equal for equal differences: still Robinson in rank order
-        pvalue, used, resamples = pair_pvalues(
-            basis.table,
-            difference * basis.total,
-            used,
-            pvalues.random_state,
-            pvalues.n_resamples,
-            asymptotic=pvalue,
-            threshold=alpha / len(first),  # Bonferroni's, the smallest of any procedure
-        )
-    index = pd.Index(labels)  # built once for the three Series
-    series = {
-        name: pd.Series(values, index=index, name=name)
-        for name, values in (("difference", difference), ("z", z), ("pvalue", pvalue))
-    }
-    return {
-        "test": test,
-        "alpha": alpha,
-        "se": basis.se,
-        "n_datasets": basis.n_datasets,
-        "ranks": basis.ranks,
-        "omitted": basis.omitted,
-        **series,
-        "options": {name: form for name, form in ses.items() if _se_options()[name] == test},
-        "method": used,
-        "n_resamples": resamples,
-    }
-
-
-def _ratio(units: np.ndarray, se: float) -> np.ndarray:
-    """units / se, 0 where both are 0 (every data set ties all algorithms) and +-inf where only
-    the SE is (Conover's SE when every data set ranks the algorithms alike)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(units == 0, 0.0, units / se)
-
-
-class _PValueOptions(NamedTuple):
-    """The p-value options of a rank post-hoc (:mod:`multicomp.ranktests.permutation`)."""
-
-    method: str
-    n_resamples: int
-    random_state: RandomState
-
-
-def _permuted(basis: _Basis, test: str, pvalues: _PValueOptions) -> tuple[str, int | None]:
-    """The p-value method of the z tests: ``"asymptotic"`` (normal), or the method to pass to
-    :func:`multicomp.ranktests.permutation.pair_pvalues`; ValueError when an exact or permutation
-    p-value is asked for where none exists (published ranks, pairwise tests)."""
-    wanted = resolve(pvalues.method, basis.n_datasets)
-    if wanted == "asymptotic" or (basis.df is not None and pvalues.method == "auto"):
-        return "asymptotic", None
-    if basis.table is None:
-        if pvalues.method == "auto":
-            return "asymptotic", None
-        source = (
-            "pairwise tests compute their own"
-            if _pairwise(test)
-            else "ranks= hold only the average ranks"
-        )
-        raise ValueError(
-            f"method={pvalues.method!r} permutes each data set's ranks, which {source}; "
-            "pass data with a rank test, or method='asymptotic'"
-        )
-    return wanted, None
-
-
-def _pairwise(test: str) -> bool:
-    """Whether ``test`` is a registered pairwise test (not a rank test's z tests)."""
-    return ranktests.kind_of(test) == "pairwise"
-
-
-def _basis(
-    data: Scores | None,
-    ranks: RanksLike | None,
-    n_datasets: int | None,
-    algorithms: Sequence[str] | None,
-    test: str,
-    ses: Mapping[str, str],
-) -> _Basis:
-    if (data is None) == (ranks is None):
-        raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
-    if data is None and _pairwise(test):
-        raise ValueError(f"test={test!r} compares the scores of each pair: pass data, not ranks=")
-    # the pairwise tests order the algorithms by their average Friedman ranks
-    entry = ranktests.get(ranktests.get_pairwise(test).ranks if _pairwise(test) else test)
-    se = entry.se[ses.get(entry.se_option, "calibrated")]
-    if data is None:
-        assert ranks is not None
-        series, n = published_ranks(ranks, n_datasets, algorithms)
-        k = len(series)
-        standard_error = float(se(None, k, n))  # first: the form may need each data set's
-        _ranking.check_average_ranks(series.to_numpy(), test, n, entry.top(k, n))
-        return _Basis(series, n, standard_error, entry.unit(n))
-    if n_datasets is not None or algorithms is not None:
-        raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")
-    scores = data
-    n, k = scores.n_datasets, scores.n_algorithms
-    table = entry.table(scores.oriented())
-    total = entry.total(n)
-    series = pd.Series(
-        table.sum(axis=0) / total, index=list(scores.algorithms), name=entry.rank_label
-    )
-    if _pairwise(test):
-        return _Basis(series, n, float("nan"), entry.unit(n), scores, scores.omitted)
-    return _Basis(
-        series,
-        n,
-        float(se(table, k, n)),
-        entry.unit(n),
-        omitted=scores.omitted,
-        table=table,
-        total=total,
-        df=None if entry.posthoc_df is None else entry.posthoc_df(n, k),
-    )
-
-
-def _se_options() -> dict[str, str]:
-    """The keywords that choose a post-hoc SE form (``aligned_se``), and the registered rank
-    test each applies to (module docstring: the forms)."""
-    return {
-        entry.se_option: name
-        for name in ranktests.names()
-        if (entry := ranktests.get(name)).se_option
-    }
-
-
-def check_se_options(test: str, ses: Mapping[str, str]) -> dict[str, SEForm]:
-    """The SE options ``ses`` (keywords of the registered rank tests -> forms) as spelled in
-    :data:`SE_FORMS`, or ValueError: an unknown form, or the paper's form with another test
-    than its own."""
-    owners = _se_options()
-    checked = {name: check_choice(name, form, SE_FORMS) for name, form in ses.items()}
-    for name, form in checked.items():
-        if form != SE_FORMS[0] and test != owners[name]:
-            raise ValueError(f"{name}={form!r} applies to test={owners[name]!r} only, not {test!r}")
-    return checked

@@ -11,8 +11,9 @@ import numpy as np
 import pandas as pd
 
 from multicomp import ranktests
-from multicomp._validation import check_choice, one_of
-from multicomp._vocabulary import PValueSource
+from multicomp._internal.keywords import strict
+from multicomp._internal.validation import check_choice, one_of
+from multicomp._internal.vocabulary import PValueSource
 from multicomp.procedures import base as registry
 from multicomp.ranktests.permutation import pvalue_label
 
@@ -57,6 +58,7 @@ class _PosthocResult:
         """Rejection decisions at ``alpha`` (APV <= alpha), one column per procedure."""
         return self.adjusted <= self.alpha
 
+    @strict
     def to_frame(self, *, sort: bool = False, reject: bool = False) -> pd.DataFrame:
         """One row per hypothesis; columns ``difference``, ``z``, ``pvalue`` and ``apv_<procedure>``
         for every procedure (what a reader compares; the decisions are APV <= alpha).
@@ -92,7 +94,7 @@ class _PosthocResult:
 
     def _repr_html_(self) -> str:
         """In a notebook: the heading and the table sorted by p (every name escaped)."""
-        from multicomp._tables import html_escape
+        from multicomp._internal.tables import html_escape
 
         heading = f"{self._heading()} after the {self.test} test (N = {self.n_datasets}, alpha = {self.alpha:g})"
         table = self.to_frame(sort=True).to_html(float_format="{:.4g}".format, escape=True)
@@ -232,6 +234,7 @@ class PosthocAllPairsResult(_PosthocResult):
     def _heading(self) -> str:
         return "All pairwise post-hoc comparisons"
 
+    @strict
     def matrix(self, procedure: str | None = None) -> pd.DataFrame:
         """k x k symmetric DataFrame of the APVs of ``procedure`` (None: unadjusted p-values).
 

@@ -17,8 +17,9 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from multicomp._validation import check_alpha, check_bool, check_choice, refuse_masked
-from multicomp._vocabulary import ROMS, Rom
+from multicomp._internal.keywords import strict
+from multicomp._internal.validation import check_alpha, check_bool, check_choice, refuse_masked
+from multicomp._internal.vocabulary import ROMS, Rom
 from multicomp.data.scores import as_real_array
 from multicomp.procedures import base
 from multicomp.procedures.base import Context, FloatArray
@@ -74,6 +75,7 @@ def rom_reject(pvalues: ArrayLike, alpha: float) -> NDArray[np.bool_]:
 # --------------------------------------------------------------------------- 1xN
 
 
+@strict
 def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") -> FloatArray:
     """Adjusted p-values of m comparisons with a control, in input order, capped at 1.
 
@@ -163,7 +165,7 @@ def _symmetric(a: NDArray[np.generic]) -> bool:
 def _families(pvalues: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]:
     """(families of shape (m,) or (n, m), k, whether the input was a k x k matrix)."""
     if k is not None and (isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 2):
-        raise ValueError(f"k must be an integer >= 2 (the number of algorithms); got {k!r}")
+        raise ValueError(f"n_algorithms must be an integer >= 2; got {k!r}")
     a = _as_array(pvalues)
     if a.ndim > 2:
         raise ValueError(
@@ -183,7 +185,7 @@ def _families(pvalues: ArrayLike, k: int | None) -> tuple[FloatArray, int, bool]
         if k is None:
             raise ValueError(
                 f"ambiguous {width} x {width} array: not symmetric, so not a p-value matrix; "
-                f"pass k={k_rows} to read its rows as families of {width} pairs"
+                f"pass n_algorithms={k_rows} to read its rows as families of {width} pairs"
             )
     if k_rows is None or not rows_ok:
         want = (
@@ -242,11 +244,12 @@ _ORDER_HINT = (
 )
 
 
+@strict
 def adjust_all_pairs(
     pvalues: ArrayLike,
     procedure: str,
     *,
-    k: int | None = None,
+    n_algorithms: int | None = None,
     monotone: bool = False,
     order: ArrayLike | None = None,
 ) -> FloatArray:
@@ -260,8 +263,8 @@ def adjust_all_pairs(
       NaN diagonal.
     - 2-D (n, m): n >= 0 independent families, one per row (one parallel call into the Rust core).
 
-    A square array is read as a matrix when it is symmetric off the diagonal (unless ``k`` says
-    otherwise); a non-symmetric square array whose side is also a valid family length needs ``k``
+    A square array is read as a matrix when it is symmetric off the diagonal (unless ``n_algorithms`` says
+    otherwise); a non-symmetric square array whose side is also a valid family length needs ``n_algorithms``
     to be read as families. A symmetric 3 x 3 array is always a matrix (k = 3 and m = 3): adjust
     three families of k = 3 one at a time, or stacked with other families.
 
@@ -277,7 +280,7 @@ def adjust_all_pairs(
     - ``"shaffer"`` (static): max_{j<=i} t_j p_(j), t_j = max{s in S(k): s <= m-j+1}.
     - ``"bergmann_hommel"``: ``max{|I| min_{j in I} p_j : I exhaustive, i in I}``, exact, for
       k <= ``multicomp._core.MAX_K`` = 20 (its time grows like 3^k); with ``order`` for
-      k <= ``multicomp._core.MAX_K_ROBINSON`` = 100 (k = 50 in 25 to 70 ms).
+      k <= 100 (k = 50 in 25 to 70 ms).
 
     ``order`` (Bergmann-Hommel only): the algorithms sorted by rank, a permutation of
     ``range(k)`` (shape (k,), or (n, k) for n families), for p-values that are Robinson in it:
@@ -296,8 +299,8 @@ def adjust_all_pairs(
         The pairs' p-values (above).
     procedure : str
         A registered all-pairs procedure (above; any case).
-    k : int, optional
-        The number of algorithms (checked, or inferred from the length).
+    n_algorithms : int, optional
+        The number k of algorithms (checked, or inferred from the length).
     monotone : bool
         KEEL's monotone APVs (above).
 
@@ -316,7 +319,7 @@ def adjust_all_pairs(
     >>> pvalues = [0.001, 0.01, 0.02, 0.03, 0.04, 0.05]  # the 6 pairs of k = 4 algorithms
     >>> mc.adjust_all_pairs(pvalues, "holm")
     array([0.006, 0.05 , 0.08 , 0.09 , 0.09 , 0.09 ])
-    >>> mc.adjust_all_pairs(pvalues, "shaffer", k=4)
+    >>> mc.adjust_all_pairs(pvalues, "shaffer", n_algorithms=4)
     array([0.006, 0.03 , 0.06 , 0.09 , 0.09 , 0.09 ])
     """
     entry = base.get("all_pairs", procedure)
@@ -328,7 +331,7 @@ def adjust_all_pairs(
             if base.get("all_pairs", name).ordered
         )
         raise ValueError(f"order= applies to {ordered} only, not {entry.name!r}")
-    p, k_eff, matrix = _families(pvalues, k)
+    p, k_eff, matrix = _families(pvalues, n_algorithms)
     apv = all_pairs_apv(p, entry.name, k_eff, monotone, order)
     if not matrix:
         return apv

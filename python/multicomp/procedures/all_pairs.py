@@ -13,7 +13,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from multicomp import _core
-from multicomp._validation import refuse_masked
+from multicomp._internal.validation import refuse_masked
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
 from multicomp.procedures.control import native
 from multicomp.procedures.studentized_range import range_sf

@@ -21,8 +21,8 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from multicomp._validation import ALIASES, check_choice, check_choices
-from multicomp._vocabulary import CD_PROCEDURES, PosthocComparison
+from multicomp._internal.validation import ALIASES, check_choice, check_choices
+from multicomp._internal.vocabulary import CD_PROCEDURES, PosthocComparison
 
 __all__ = [
     "Context",
@@ -145,7 +145,7 @@ def get(family: str, name: object, option: str = "procedure") -> Procedure:
 
 def display_name(name: str, family: str | None = None) -> str:
     """The display name of a procedure of ``family`` (first; then of either family), or of the
-    first of its other names (:data:`multicomp._validation.ALIASES`: ``"bonferroni_dunn"``)
+    first of its other names (:data:`multicomp._internal.validation.ALIASES`: ``"bonferroni_dunn"``)
     that is registered; ``name`` itself if unknown. ``"bonferroni"`` is Bonferroni-Dunn with
     a control and Bonferroni over all pairs."""
     families = [_REGISTRY[family]] if family in _REGISTRY else []

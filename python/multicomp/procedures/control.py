@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from multicomp import _core
-from multicomp._validation import check_alpha
+from multicomp._internal.validation import check_alpha
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
 
 # scipy is imported in the functions that use it: importing the registries (the command

@@ -7,8 +7,9 @@ import math
 import numpy as np
 from scipy.stats import norm, studentized_range
 
-from multicomp._validation import check_alpha, check_choice, check_count
-from multicomp._vocabulary import CD_PROCEDURES, CDProcedure
+from multicomp._internal.keywords import strict
+from multicomp._internal.validation import check_alpha, check_choice, check_count
+from multicomp._internal.vocabulary import CD_PROCEDURES, CDProcedure
 
 __all__ = ["critical_difference", "critical_difference_q"]
 
@@ -20,6 +21,7 @@ MIN_ALPHA_NEMENYI = 1e-12
 MAX_K_NEMENYI = 100_000
 
 
+@strict
 def critical_difference_q(
     n_algorithms: int,
     alpha: float = 0.05,
@@ -72,6 +74,7 @@ def critical_difference_q(
     return float(norm.isf(alpha / (2 * (k - 1))))  # "bonferroni_dunn"
 
 
+@strict
 def critical_difference(
     n_algorithms: int,
     n_datasets: int,

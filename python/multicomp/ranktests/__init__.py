@@ -1,13 +1,24 @@
-"""The rank tests of the Friedman family, one module each, and their registry.
+"""The rank tests of the Friedman family and of incomplete blocks: their registry and, beside
+it, their public functions.
 
 :mod:`~multicomp.ranktests.base` is the registry (what an entry declares);
 :mod:`~multicomp.ranktests.friedman` (with Iman-Davenport), :mod:`~multicomp.ranktests.aligned`,
 :mod:`~multicomp.ranktests.quade` and :mod:`~multicomp.ranktests.conover` register the rank
 tests, :mod:`~multicomp.ranktests.pairwise` the pairwise tests of the post-hocs (Wilcoxon,
-sign), :mod:`~multicomp.ranktests.skillings_mack` and :mod:`~multicomp.ranktests.durbin` the
-rank tests of incomplete blocks;
-:mod:`~multicomp.ranktests.permutation` is the one permutation engine: exact and Monte Carlo
-p-values of every rank test, permuting within data sets.
+sign: those of :mod:`multicomp.pairs`), :mod:`~multicomp.ranktests.skillings_mack` and
+:mod:`~multicomp.ranktests.durbin` the rank tests of incomplete blocks (their within-data-set
+ranks: :mod:`~multicomp.ranktests.blocks`); :mod:`~multicomp.ranktests.permutation` is the one
+permutation engine: exact (:mod:`~multicomp.ranktests.exact`) and Monte Carlo p-values of
+every rank test, permuting within data sets.
+
+Beside the entries, the public functions: :mod:`~multicomp.ranktests.omnibus`
+(:func:`multicomp.friedman`, :func:`multicomp.iman_davenport`,
+:func:`multicomp.friedman_aligned_ranks`, :func:`multicomp.quade`; their results in
+:mod:`~multicomp.ranktests.results`), :mod:`~multicomp.ranktests.incomplete`
+(:func:`multicomp.skillings_mack`, :func:`multicomp.durbin` and their results) and
+:mod:`~multicomp.ranktests.rows` (the omnibus rows of a comparison). They take scores through
+the input layer (pandas), so they are modules of their own that this file does not import:
+the registry loads with numpy alone (the command line's ``--help`` reads it).
 """
 
 # The order of these imports is the order of registration (Friedman's first):

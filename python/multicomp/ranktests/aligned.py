@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from multicomp._ranking import aligned_ranks, permutation_se, statistic_ratio
+from multicomp._internal.ranks import aligned_ranks, permutation_se, statistic_ratio
 from multicomp.ranktests.base import RankTest, register
 
 __all__ = ["AlignedStatistic", "statistic"]

@@ -25,8 +25,8 @@ from typing import Any, ClassVar, Literal, NamedTuple, TypeVar, cast
 
 import numpy as np
 
-from multicomp._validation import check_choice
-from multicomp._vocabulary import TestKind
+from multicomp._internal.validation import check_choice
+from multicomp._internal.vocabulary import TestKind
 
 # scipy is imported in the functions that use it: importing the registries (the command
 # line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from multicomp._ranking import friedman_ranks
+from multicomp._internal.ranks import friedman_ranks
 from multicomp.ranktests import friedman, quade
 from multicomp.ranktests.base import RankTest, register
 

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from multicomp._ranking import statistic_ratio
+from multicomp._internal.ranks import statistic_ratio
 from multicomp.ranktests.base import BlockDerived, Blocks, IncompleteTest, PairTests, register
 from multicomp.ranktests.blocks import ratio
 

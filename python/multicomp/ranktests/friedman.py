@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from multicomp._ranking import friedman_ranks, statistic_ratio
+from multicomp._internal.ranks import friedman_ranks, statistic_ratio
 from multicomp.ranktests.base import Derived, RankTest, register
 
 __all__ = ["chi2", "iman_davenport_f"]

@@ -23,13 +23,13 @@ __all__: list[str] = []
 
 
 def _wilcoxon(x: np.ndarray, y: np.ndarray) -> Any:
-    from multicomp.two_sample import wilcoxon
+    from multicomp.pairs.wilcoxon import wilcoxon
 
     return wilcoxon(x, y)
 
 
 def _sign_test(x: np.ndarray, y: np.ndarray) -> Any:
-    from multicomp.two_sample import sign_test
+    from multicomp.pairs.two_sample import sign_test
 
     return sign_test(x, y)
 

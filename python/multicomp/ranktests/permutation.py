@@ -31,7 +31,7 @@ Exact p-values enumerate these distributions: the omnibus one over the sorted co
 row by row (sorting is allowed because the arrangements of a row are invariant under relabelling
 the algorithms, so only the multiset of totals matters; P(S* >= S) is then summed over the
 multisets), the pair one by convolving the N rows' distributions of w_ia - w_ib. Both stop
-before they exceed :data:`EXACT_LIMIT` cells. Monte Carlo p-values draw ``n_resamples``
+before they exceed :data:`~multicomp.ranktests.exact.EXACT_LIMIT` cells. Monte Carlo p-values draw ``n_resamples``
 permutations of every row and report (b + 1)/(n + 1), b the number at least as extreme
 (Phipson & Smyth 2010), never 0; for the post-hoc, b is averaged over the k(k-1)/2 pairs of
 each resample (they share one null distribution), which makes the estimate more precise.
@@ -43,7 +43,7 @@ test and its post-hoc share it. Several tests of the same scores are drawn toget
 permuted once for all their tables: :func:`multicomp.compare` with ``test="aligned"`` draws
 once for Friedman's row, the aligned ranks' test and its post-hoc. A table's counts are those
 of its own draw, because every built-in table orders a row's cells as the scores do and the
-canonical order of the data sets (:func:`canonical`) puts their pattern of ties first, which
+canonical order of the data sets (:func:`~multicomp.ranktests.exact.canonical`) puts their pattern of ties first, which
 is the same in every built-in table. Its random stream is xoshiro256++ seeded from
 ``random_state``, cut into blocks of 1,024 resamples each with its own jump of the stream,
 so p-values do not depend on the number of threads. A test registered without the kernel is
@@ -54,7 +54,7 @@ data sets; else exact where the enumeration fits; else Monte Carlo, with at leas
 ``RESOLUTION / threshold`` resamples for a post-hoc whose smallest threshold is alpha/m (the
 first step of Holm or Bonferroni over its m hypotheses), so that its floor 1/(n + 1) lies a
 factor :data:`RESOLUTION` below it; and the asymptotic form when that work exceeds
-:data:`multicomp._work.PERMUTATION_WORK_LIMIT` (each result's ``method`` and ``n_resamples``
+:data:`multicomp._internal.work.PERMUTATION_WORK_LIMIT` (each result's ``method`` and ``n_resamples``
 say which was used).
 
 References: G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064;
@@ -64,21 +64,30 @@ Phipson & Smyth (2010), Stat. Appl. Genet. Mol. Biol. 9(1):39.
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 import numpy as np
 
 from multicomp import _core
-from multicomp._validation import check_choice, check_count
-from multicomp._vocabulary import PVALUE_METHODS, PValueMethod, PValueSource
-from multicomp._work import PERMUTATION_WORK_LIMIT
-
-RandomState = int | np.random.Generator | None
-"""A seed (a non-negative int), a numpy Generator, or None (fresh entropy)."""
+from multicomp._internal.seeds import (
+    RandomState,
+    check_random_state,
+    generator,
+)
+from multicomp._internal.validation import check_choice, check_count
+from multicomp._internal.vocabulary import PVALUE_METHODS, PValueMethod, PValueSource
+from multicomp._internal.work import PERMUTATION_WORK_LIMIT
+from multicomp.ranktests.exact import (
+    EXACT_LIMIT,
+    EXACT_WORK_LIMIT,
+    canonical,
+    exact_omnibus,
+    exact_pair_tail,
+    row_order,
+)
 
 
 class PValueOptions(NamedTuple):
@@ -92,18 +101,7 @@ class PValueOptions(NamedTuple):
 
 #: Resamples of a Monte Carlo p-value by default: its standard error at p = 0.05 is 0.0022.
 DEFAULT_RESAMPLES = 9_999
-#: The seed used when ``random_state`` is left at its default: the same call gives the same
-#: Monte Carlo p-value. ``random_state=None`` draws fresh entropy.
-DEFAULT_SEED = 0
 MAX_RESAMPLES = 10_000_000
-#: The largest enumeration of an exact p-value, in array cells (states x arrangements x k for
-#: the omnibus tests, support x row width for a pair): about 8 bytes each, 16 MB at most.
-EXACT_LIMIT = 2_000_000
-#: The most work of an exact omnibus p-value, in cells over all its steps (one per data set),
-#: judged before it starts: 25 steps of :data:`EXACT_LIMIT`, a few seconds (at N <= 16 every
-#: enumeration whose steps fit fits this too). Issue 22: N = 60,000 and k = 2 fitted each step
-#: and ran for hours.
-EXACT_WORK_LIMIT = 50_000_000
 #: ``method="auto"`` uses the asymptotic distributions for more data sets than this, and exact
 #: or Monte Carlo permutation p-values up to it: the largest N at which an asymptotic form was
 #: measured above 1.1 alpha (Bradley's 1978 stringent criterion, 0.055 at alpha = 0.05).
@@ -157,47 +155,11 @@ def check_options(
     """Check the three p-value options before any work: ``method`` as spelled in
     :data:`PVALUE_METHODS`, ``random_state`` a seed, Generator or None, and ``n_resamples`` as
     an int (ValueError/TypeError otherwise)."""
-    _check_random_state(random_state)
+    check_random_state(random_state)
     return (
         check_choice("method", method, PVALUE_METHODS),
         check_count(n_resamples, "n_resamples", 1, MAX_RESAMPLES),
     )
-
-
-def seed_of(random_state: RandomState) -> int | None:
-    """The seed that reproduces ``random_state``'s draws (None for fresh entropy or a
-    Generator, whose state is not recorded): what a result stores to be recomputed."""
-    return (
-        None
-        if random_state is None or isinstance(random_state, np.random.Generator)
-        else int(random_state)
-    )
-
-
-def generator(random_state: object) -> np.random.Generator:
-    """A numpy Generator from ``random_state`` (a non-negative int seed, a Generator, or None
-    for fresh entropy), or TypeError."""
-    _check_random_state(random_state)
-    if isinstance(random_state, np.random.Generator):
-        return random_state
-    if random_state is None:
-        return np.random.default_rng()
-    return np.random.default_rng(int(cast(int, random_state)))
-
-
-def _check_random_state(random_state: object) -> None:
-    """TypeError unless ``random_state`` is a non-negative int seed, a Generator or None."""
-    if random_state is None or isinstance(random_state, np.random.Generator):
-        return
-    if (
-        isinstance(random_state, bool)
-        or not isinstance(random_state, (int, np.integer))
-        or random_state < 0
-    ):
-        raise TypeError(
-            "random_state must be a non-negative integer seed, a numpy.random.Generator or "
-            f"None; got {random_state!r}"
-        )
 
 
 def units(table: np.ndarray) -> np.ndarray:
@@ -227,9 +189,9 @@ def omnibus_pvalue(
 ) -> PValue:
     """The p-value of an omnibus test of the within-row scores ``table`` (N x k, W of the module
     docstring) by ``method``: the ``asymptotic`` one given, P(S* >= S) enumerated (``"exact"``;
-    ValueError when it does not fit in :data:`EXACT_LIMIT`), or by Monte Carlo. ``"auto"``:
+    ValueError when it does not fit in :data:`~multicomp.ranktests.exact.EXACT_LIMIT`), or by Monte Carlo. ``"auto"``:
     :func:`resolve`, exact falling back to Monte Carlo, and to the asymptotic p-value when
-    the Monte Carlo work exceeds :data:`multicomp._work.PERMUTATION_WORK_LIMIT`.
+    the Monte Carlo work exceeds :data:`multicomp._internal.work.PERMUTATION_WORK_LIMIT`.
 
     ``statistic``: for a test without the Rust kernel, its statistic of permuted tables (the
     numpy engine; no exact form). ``pairs``: as for :func:`omnibus_pvalues`."""
@@ -275,7 +237,7 @@ def omnibus_pvalues(
     w = [units(table) for table in tables]
     found = {}
     if method != "permutation":
-        exact = [_exact_omnibus(table) for table in w]
+        exact = [exact_omnibus(table) for table in w]
         found = {i: PValue(p, "exact") for i, p in enumerate(exact) if p is not None}
     if method == "exact" and len(found) < len(tables):
         raise ValueError(_too_big(tables[0].shape))
@@ -315,12 +277,12 @@ def pair_pvalues(
     Monte Carlo; the caller applies :func:`resolve` first). With ``"auto"`` and the smallest
     ``threshold`` of the procedures that read them (alpha/m), at least ``RESOLUTION /
     threshold`` resamples; and the ``asymptotic`` p-values given when that work exceeds
-    :data:`multicomp._work.PERMUTATION_WORK_LIMIT`. Returns (p-values, the method used,
+    :data:`multicomp._internal.work.PERMUTATION_WORK_LIMIT`. Returns (p-values, the method used,
     n_resamples or None)."""
     integral = _integral(table)
     if method != "permutation" and integral:
         w = units(table)
-        tail = _exact_pair_tail(w)
+        tail = exact_pair_tail(w)
         if tail is not None:
             return _at(tail, _gaps(difference)), "exact", None
     if method == "exact":
@@ -413,7 +375,7 @@ def _together(
         return [([first], rows[first][None])]
     leader = w[first]
     columns = np.argsort(leader, axis=1, kind="stable")
-    order = _row_order(np.take_along_axis(leader, columns, axis=1))
+    order = row_order(np.take_along_axis(leader, columns, axis=1))
     arranged = {i: np.take_along_axis(w[i], columns, axis=1)[order] for i in rest}
     joint = [i for i in rest if np.array_equal(arranged[i], rows[i])]
     groups = [([first, *joint], np.stack([rows[first], *[rows[i] for i in joint]]))]
@@ -464,7 +426,7 @@ def _numpy_draw(
 def _pairs_exact(w: np.ndarray, method: str) -> bool:
     """Whether :func:`pair_pvalues` by ``method`` will enumerate rather than draw, for the
     table ``w`` in units (:func:`units`)."""
-    return method != "permutation" and _exact_pair_tail(w) is not None
+    return method != "permutation" and exact_pair_tail(w) is not None
 
 
 def _omnibus_of(at_least: int, n_resamples: int) -> PValue:
@@ -485,14 +447,6 @@ def _seed_of(seed: int) -> int:
     return int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
 
 
-def pinned(random_state: RandomState) -> int:
-    """``random_state`` as an int seed: itself, or drawn from a Generator or fresh entropy,
-    so that the calls of one comparison share their draws and the seed can be recorded."""
-    if random_state is None or isinstance(random_state, np.random.Generator):
-        return int(generator(random_state).integers(2**63))
-    return int(random_state)
-
-
 def pair_resamples(
     method: str,
     n_resamples: int,
@@ -505,7 +459,7 @@ def pair_resamples(
     :data:`RESOLUTION` below ``threshold`` (the smallest of the procedures that read the
     p-values, alpha/m for m hypotheses); None where ``"auto"`` takes the asymptotic p-values
     instead, that draw (with ``tables`` tables permuted together) exceeding
-    :data:`multicomp._work.PERMUTATION_WORK_LIMIT`. :func:`pair_pvalues` and
+    :data:`multicomp._internal.work.PERMUTATION_WORK_LIMIT`. :func:`pair_pvalues` and
     :func:`omnibus_pvalues` (with ``pairs``) draw this many (unless the pairs' exact
     distribution fits); :func:`multicomp.simulate` counts its work by it."""
     drawn = _resamples(method, n_resamples, threshold)
@@ -558,152 +512,3 @@ def _too_big(shape: tuple[int, ...]) -> str:
         f"{EXACT_LIMIT:,} cells at a step or {EXACT_WORK_LIMIT:,} in all; use "
         "method='permutation' (Monte Carlo), 'asymptotic' or 'auto'"
     )
-
-
-def _sum_of_squares(totals: np.ndarray) -> np.ndarray:
-    """sum_j C_j^2 along the last axis, exactly (int64: totals of 1/4 units fit easily)."""
-    return np.asarray(np.einsum("...j,...j->...", totals, totals))
-
-
-@functools.cache
-def _arrangements(k: int) -> np.ndarray:
-    """All k! orders of k positions, (k!, k)."""
-    return np.array(list(itertools.permutations(range(k))), dtype=np.intp)
-
-
-def canonical(w: np.ndarray) -> np.ndarray:
-    """The table with each row sorted and the rows in order (:func:`_row_order`): the
-    permutation distributions depend on nothing else, so Monte Carlo p-values do not depend on
-    the order of the data sets or of the algorithms, and exact distributions are cached by it."""
-    rows = np.sort(w, axis=1)
-    ordered: np.ndarray = rows[_row_order(rows)]
-    return ordered
-
-
-def _row_order(rows: np.ndarray) -> np.ndarray:
-    """The order of the sorted ``rows``: lexicographic in their pattern of ties (the
-    within-row ranks, which are the Friedman ranks of the scores for every built-in test),
-    then in their values. Every built-in test's table then puts the data sets in the same
-    order, up to rows that are equal in it, so that tables drawn together (:func:`_drawn`)
-    each get the counts of their own draw."""
-    n, k = rows.shape
-    starts = np.ones((n, k), dtype=bool)
-    starts[:, 1:] = rows[:, 1:] != rows[:, :-1]
-    if starts.all():  # no ties: one pattern
-        return np.lexsort(rows.T[::-1])
-    position = np.broadcast_to(np.arange(k), (n, k))
-    ends = np.ones((n, k), dtype=bool)
-    ends[:, :-1] = starts[:, 1:]
-    first = np.maximum.accumulate(np.where(starts, position, 0), axis=1)
-    last = np.minimum.accumulate(np.where(ends, position, k - 1)[:, ::-1], axis=1)[:, ::-1]
-    # first + last: twice the midrank (minus 2) of each cell within its row
-    return np.lexsort(np.concatenate([first + last, rows], axis=1).T[::-1])
-
-
-def _exact_omnibus(w: np.ndarray) -> float | None:
-    """P(S* >= S) by enumeration, or None beyond EXACT_LIMIT."""
-    if not _enumerable(w):
-        return None
-    rows = canonical(w)
-    distribution = _omnibus_distribution(rows.tobytes(), rows.shape)
-    if distribution is None:
-        return None
-    values, tail = distribution
-    at = np.searchsorted(values, _sum_of_squares(w.sum(axis=0)))
-    return float(tail[at]) if at < values.size else 0.0
-
-
-def _enumerable(w: np.ndarray) -> bool:
-    """Whether the enumeration of :func:`_omnibus_distribution` is expected to fit in
-    EXACT_LIMIT cells at each step and EXACT_WORK_LIMIT over its N - 1 steps, judged before any
-    work: the number of states (distinct sorted column totals) is at most the number of
-    arrangements of rows 2..N, and about (R + 1)^(k-1)/(k-1)! when the totals move on a
-    lattice of R + 1 steps."""
-    n, k = w.shape
-    if n < 2:
-        return True
-    shifted = w - w.min(axis=1, keepdims=True)
-    step = int(np.gcd.reduce(shifted.ravel())) or 1
-    lattice = int(shifted.max(axis=1).sum()) // step + 1
-    log_arrangements = math.lgamma(k + 1)  # in logarithms: k! and its powers overflow floats
-    log_states = min((n - 2) * log_arrangements, (k - 1) * math.log(lattice) - math.lgamma(k))
-    log_step = log_states + log_arrangements + math.log(k)
-    log_work = log_step + math.log(n - 1)
-    return bool(log_step <= math.log(EXACT_LIMIT) and log_work <= math.log(EXACT_WORK_LIMIT))
-
-
-@functools.lru_cache(maxsize=256)
-def _omnibus_distribution(
-    table: bytes, shape: tuple[int, int]
-) -> tuple[np.ndarray, np.ndarray] | None:
-    """The exact null distribution of S for the canonical table (bytes of int64, ``shape``):
-    the sorted distinct values of S and P(S* >= value), enumerated over the sorted column
-    totals row by row; None if a step needs more than EXACT_LIMIT cells."""
-    w = np.frombuffer(table, dtype=np.int64).reshape(shape)
-    k = shape[1]
-    if math.factorial(k) * k > EXACT_LIMIT:
-        return None
-    orders = _arrangements(k)
-    states = w[:1].copy()
-    probability: np.ndarray = np.ones(1)
-    low, high = int(w[0].min()), int(w[0].max())
-    for row in w[1:]:
-        arranged, counts = np.unique(row[orders], axis=0, return_counts=True)
-        if states.shape[0] * arranged.shape[0] * k > EXACT_LIMIT:
-            return None
-        totals = np.sort((states[:, None, :] + arranged[None, :, :]).reshape(-1, k), axis=1)
-        low, high = low + int(row.min()), high + int(row.max())
-        states, inverse = _distinct_rows(totals, low, high)
-        weights = probability[:, None] * (counts / counts.sum())[None, :]
-        probability = np.bincount(inverse, weights=weights.ravel())
-    values, inverse = np.unique(_sum_of_squares(states), return_inverse=True)
-    mass = np.bincount(inverse.ravel(), weights=probability)
-    return _frozen(values), _frozen(np.minimum(np.cumsum(mass[::-1])[::-1], 1.0))
-
-
-def _distinct_rows(rows: np.ndarray, low: int, high: int) -> tuple[np.ndarray, np.ndarray]:
-    """np.unique(rows, axis=0, return_inverse=True) for integer rows with entries in
-    [low, high]: through one int64 key per row when (high - low + 1)^k fits (much faster)."""
-    radix = high - low + 1
-    k = rows.shape[1]
-    if radix**k >= 2**62:
-        distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
-        return distinct, inverse.ravel()
-    keys = (rows - low) @ (radix ** np.arange(k, dtype=np.int64))
-    first, inverse = np.unique(keys, return_index=True, return_inverse=True)[1:]
-    return rows[first], inverse.ravel()
-
-
-def _exact_pair_tail(w: np.ndarray) -> np.ndarray | None:
-    """tail[x] = P(|D*| >= x), x = 0, 1, ...: the exact distribution of a difference of two
-    column totals under within-row permutations, or None beyond EXACT_LIMIT."""
-    rows = canonical(w)
-    return _pair_tail(rows.tobytes(), rows.shape)
-
-
-@functools.lru_cache(maxsize=256)
-def _pair_tail(table: bytes, shape: tuple[int, int]) -> np.ndarray | None:
-    """:func:`_exact_pair_tail` of the canonical table (bytes of int64, ``shape``): the N rows'
-    distributions of w_ia - w_ib (a != b drawn at random) convolved."""
-    w = np.frombuffer(table, dtype=np.int64).reshape(shape)
-    k = shape[1]
-    spans = w.max(axis=1) - w.min(axis=1)
-    support = np.cumsum(2 * spans + 1)
-    if int(np.sum(support * (2 * spans + 1))) > EXACT_LIMIT:
-        return None
-    first, second = (np.array(side) for side in zip(*itertools.permutations(range(k), 2)))
-    pmf = np.ones(1)
-    low = 0
-    for row in w:
-        d = row[first] - row[second]  # every ordered pair of distinct cells, equally likely
-        row_low = int(d.min())
-        pmf = np.convolve(pmf, np.bincount(d - row_low) / d.size)
-        low += row_low
-    by_gap = np.bincount(np.abs(np.arange(pmf.size) + low), weights=pmf)
-    return _frozen(np.minimum(np.cumsum(by_gap[::-1])[::-1], 1.0))
-
-
-def _frozen(array: np.ndarray) -> np.ndarray:
-    """``array`` made read-only (the caches hand the same array to every caller)."""
-    array.setflags(write=False)
-    return array

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from multicomp._ranking import friedman_ranks, permutation_se, range_ranks, statistic_ratio
+from multicomp._internal.ranks import friedman_ranks, permutation_se, range_ranks, statistic_ratio
 from multicomp.ranktests.base import RankTest, register
 
 __all__ = ["QuadeParts", "parts", "table"]

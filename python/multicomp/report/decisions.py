@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from multicomp._vocabulary import PosthocComparison
-from multicomp.plotting.cd_groups import DECIMALS, cd_groups
+from multicomp._internal.vocabulary import PosthocComparison
 from multicomp.posthoc import PosthocAllPairsResult, PosthocControlResult
+from multicomp.ranking.cd_groups import DECIMALS, cd_groups
 from multicomp.report.model import ReportData
 
 __all__ = ["Decisions", "of_critical_difference", "of_posthoc", "of_report"]

@@ -1,8 +1,8 @@
 """What :func:`multicomp.compare` adds to a report only when asked (``extras=``, the command
 line's ``--effect-sizes``, ``--matrix`` and ``--bayesian-ranking``): the effect sizes of the
-pairs (:func:`multicomp.effect_size.effect_sizes`), the multi-comparison matrix
-(:func:`multicomp.multi_comparison.comparison_matrix`) and the Bayesian Plackett-Luce ranking
-(:func:`multicomp.plackett_luce.bayesian_ranking`, seeded by the report's ``random_state``,
+pairs (:func:`multicomp.pairs.effect_size.effect_sizes`), the multi-comparison matrix
+(:func:`multicomp.ranking.multi_comparison.comparison_matrix`) and the Bayesian Plackett-Luce ranking
+(:func:`multicomp.ranking.plackett_luce.bayesian_ranking`, seeded by the report's ``random_state``,
 :data:`RANKING_DRAWS` draws); their tables for every renderer, and the summary's sentences on
 how large the best algorithm's lead is and which algorithm is most probably the best. (The compact letters of the
 report's decisions are in every all-pairs report: :mod:`multicomp.report.large`.)
@@ -19,16 +19,18 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from multicomp import _tables, ranktests
-from multicomp._names import fmt_p
-from multicomp._validation import check_choices
-from multicomp._vocabulary import REPORT_EXTRAS, EffectMeasure, ReportExtra
+from multicomp import ranktests
+from multicomp._internal import tables as _tables
+from multicomp._internal.names import fmt_p
+from multicomp._internal.validation import check_choices
+from multicomp._internal.vocabulary import REPORT_EXTRAS, EffectMeasure, ReportExtra
 from multicomp.data.scores import Scores
-from multicomp.effect_size import THRESHOLDS, effect_sizes
-from multicomp.multi_comparison import comparison_matrix
-from multicomp.plackett_luce import bayesian_ranking
+from multicomp.pairs.effect_size import THRESHOLDS, effect_sizes
+from multicomp.ranking.multi_comparison import comparison_matrix
+from multicomp.ranking.plackett_luce import bayesian_ranking
 from multicomp.report import large
-from multicomp.report.model import EffectSize, MatrixCell, PairEffects, RankingWeight, ReportData
+from multicomp.report.extra_data import EffectSize, MatrixCell, PairEffects, RankingWeight
+from multicomp.report.model import ReportData
 
 __all__ = [
     "MEASURE_NAMES",
@@ -54,13 +56,13 @@ LEAD: EffectMeasure = "cohen_d"
 #: burn-in sweeps each: the Monte Carlo error of a probability is about 0.008 or less (times
 #: the chains' small inefficiency), and k = 50 algorithms on N = 100 data sets take about
 #: 0.22 s of CPU (measured on this project's 2-core machine;
-#: :func:`multicomp.plackett_luce.bayesian_ranking`'s default 10,000 draws are for a study of
+#: :func:`multicomp.ranking.plackett_luce.bayesian_ranking`'s default 10,000 draws are for a study of
 #: the ranking itself).
 RANKING_DRAWS = 4_000
 
 
 def check_extras(extras: object, test: str) -> tuple[ReportExtra, ...]:
-    """``extras`` as a tuple of :data:`multicomp._vocabulary.REPORT_EXTRAS`, in that order,
+    """``extras`` as a tuple of :data:`multicomp._internal.vocabulary.REPORT_EXTRAS`, in that order,
     or a ValueError for one that does not apply (the extras need complete scores, not an
     incomplete-block test)."""
     asked = set(check_choices("extras", extras, REPORT_EXTRAS))  # type: ignore[arg-type]
@@ -102,7 +104,7 @@ def compute(
 def _ranking(
     scores: Scores, alpha: float, n_draws: int, seed: int | None
 ) -> tuple[RankingWeight, ...]:
-    """The report's Bayesian ranking: :func:`multicomp.plackett_luce.bayesian_ranking` of
+    """The report's Bayesian ranking: :func:`multicomp.ranking.plackett_luce.bayesian_ranking` of
     ``n_draws`` draws seeded by ``seed``, credible level 1 - ``alpha``, best mean first."""
     frame = bayesian_ranking(
         scores, n_draws=n_draws, credible_level=1 - alpha, random_state=seed

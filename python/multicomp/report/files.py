@@ -10,7 +10,7 @@ same directory and renamed, so a reader never sees half a report.
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -68,9 +68,13 @@ def write_all(
 
 
 def _replace(path: Path, content: str | bytes) -> None:
-    """Write ``content`` to a temporary file beside ``path``, then rename it to ``path``."""
+    """Write ``content`` to a temporary file beside ``path``, then rename it to ``path``. The
+    file gets the permissions an ordinary ``open()`` gives (0o666 less the umask: readable by
+    co-authors, artefact stores and web servers), not ``mkstemp``'s private 0o600."""
     data = content.encode("utf-8") if isinstance(content, str) else content
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    temporary = path.parent / f".{path.name}.{secrets.token_hex(8)}.tmp"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    handle = os.open(temporary, flags, 0o666)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)

@@ -21,10 +21,10 @@ import numpy as np
 import pandas as pd
 
 from multicomp import procedures, ranktests
-from multicomp._names import TEST_NAMES
-from multicomp._validation import check_alpha, one_of
+from multicomp._internal.validation import check_alpha, one_of
 from multicomp.ranktests.permutation import MAX_RESAMPLES
 from multicomp.report.model import Hypotheses, Hypothesis, ReportData
+from multicomp.report.names import TEST_NAMES
 
 __all__ = ["FORMAT", "VERSION", "check_report", "decode", "encode"]
 
@@ -36,12 +36,12 @@ VERSION = 1
 R = TypeVar("R", bound=ReportData)
 
 
-def encode(report: ReportData, **kwargs: Any) -> str:
+def encode(report: ReportData, *, indent: int | None = 2) -> str:
     """The report as strict JSON: every field, non-finite numbers as strings ("Infinity").
     The hypotheses are written one per line by the C encoder (the indenting encoder is
     Python's own, a hundred times slower: 499,500 hypotheses at k = 1000), spliced in where
     a one-off token stands for them."""
-    options = {"indent": 2, **kwargs, "allow_nan": False}
+    options: dict[str, Any] = {"indent": indent, "allow_nan": False}
     token = f"hypotheses-{uuid.uuid4().hex}"
     payload = {"format": FORMAT, "version": VERSION, **asdict(report)}
     text = json.dumps({**_strict(payload), "hypotheses": token}, **options)

@@ -23,12 +23,13 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from multicomp import _tables
-from multicomp._names import POSTHOC_NAMES, fmt_alpha, fmt_p
-from multicomp.letters import LetterDisplay, compact_letters
+from multicomp._internal import tables as _tables
+from multicomp._internal.names import fmt_alpha, fmt_p
 from multicomp.procedures.base import display_name
+from multicomp.ranking.letters import LetterDisplay, compact_letters
 from multicomp.report.decisions import Decisions, of_report
 from multicomp.report.model import ReportData, rounded_ranks
+from multicomp.report.names import POSTHOC_NAMES
 
 __all__ = [
     "BOTTOM",

@@ -1,11 +1,14 @@
 """The data of a report: :class:`OmnibusTest`, :class:`Hypothesis` and the fields of a
 :class:`multicomp.Report`, in plain values.
 
-This module imports nothing else of :mod:`multicomp.report`, nor the post-hocs, the procedures
-or the plotting layer (only the package's leaves: names, tables, checks, the vocabulary, the
-p-value labels and the input's :class:`multicomp.Scores`): the orchestration of
-:func:`multicomp.compare`, the decisions, the renderers and the JSON codec import it, so the
-arrows point one way.
+Of the report package this module imports only the registered tests' names
+(:mod:`multicomp.report.names`) and the extras' data classes
+(:mod:`multicomp.report.extra_data`); of the rest, only lower layers: the private helpers, the
+input's :class:`multicomp.Scores` and the rank tests' registry and permutation engine (their
+names, the p-value labels). Not the post-hocs, the procedures nor the plotting layer: the
+orchestration of :func:`multicomp.compare`, the decisions, the renderers and the JSON codec
+import it, so the arrows point one way (tests/test_structure.py checks it on the import graph
+and on what importing it loads).
 """
 
 from __future__ import annotations
@@ -19,10 +22,12 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from multicomp import ranktests
-from multicomp._names import TEST_NAMES, fmt_p
-from multicomp._tables import NotebookView
-from multicomp._validation import check_alpha, check_choice
-from multicomp._vocabulary import (
+from multicomp._internal.keywords import strict
+from multicomp._internal.names import fmt_p
+from multicomp._internal.seeds import DEFAULT_SEED
+from multicomp._internal.tables import NotebookView
+from multicomp._internal.validation import check_alpha, check_choice
+from multicomp._internal.vocabulary import (
     Alternative,
     ChosenFamily,
     PosthocComparison,
@@ -33,16 +38,14 @@ from multicomp._vocabulary import (
     SEForm,
 )
 from multicomp.data.scores import Scores
-from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, DEFAULT_SEED, pvalue_label
+from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, pvalue_label
+from multicomp.report.extra_data import MatrixCell, PairEffects, RankingWeight
+from multicomp.report.names import TEST_NAMES
 
 __all__ = [
     "PAPER_OPTIONS",
-    "EffectSize",
     "Hypotheses",
     "Hypothesis",
-    "MatrixCell",
-    "RankingWeight",
-    "PairEffects",
     "OmnibusTest",
     "ReportData",
     "at_floor",
@@ -396,206 +399,6 @@ class Hypotheses(Sequence[Hypothesis]):
 
 
 @dataclass(frozen=True)
-class EffectSize(NotebookView):
-    """One effect size of a pair in a :class:`Report` (``compare(extras=("effect_sizes",))``,
-    :func:`multicomp.effect_size.effect_sizes`).
-
-    Attributes
-    ----------
-    measure : {'cohen_d', 'cliff_delta', 'akinshin_gamma'}
-        Cohen's d_z of the paired differences, Cliff's delta or Akinshin's gamma.
-    value : float
-        The effect (positive: the pair's first algorithm is better).
-    low, high : float or None
-        Its confidence interval at level 1 - alpha (None where undefined: a bootstrap
-        resample without spread; None, unlike NaN, compares equal after a JSON round trip).
-    magnitude : str
-        'negligible', 'small', 'medium' or 'large' (Cohen 1988; Romano et al. 2006 for delta).
-
-    Examples
-    --------
-    >>> import multicomp as mc
-    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["effect_sizes"])
-    >>> effect = report.effect_sizes[0].effects[0]
-    >>> effect.measure, str(effect)
-    ('cohen_d', '-0.76 [-1.35, -0.15], medium')
-    """
-
-    measure: str
-    value: float
-    low: float | None
-    high: float | None
-    magnitude: str
-
-    def __str__(self) -> str:
-        low, high = ("n/a" if v is None else f"{v:.2f}" for v in (self.low, self.high))
-        return f"{self.value:.2f} [{low}, {high}], {self.magnitude}"
-
-    def to_frame(self) -> pd.DataFrame:
-        """The effect as one row, indexed by its measure."""
-        row = {name: getattr(self, name) for name in ("value", "low", "high", "magnitude")}
-        return pd.DataFrame([row], index=[self.measure])
-
-
-@dataclass(frozen=True)
-class PairEffects(NotebookView):
-    """The effect sizes of one pair of a :class:`Report`.
-
-    Attributes
-    ----------
-    first, second : str
-        The two algorithms (positive effects: ``first`` is better).
-    mean_difference : float
-        The mean of first minus second over the data sets, in score units (oriented: positive
-        when ``first`` is better).
-    effects : tuple of EffectSize
-        Cohen's d, Cliff's delta and Akinshin's gamma.
-    label : str
-        "first vs second".
-
-    Examples
-    --------
-    >>> import multicomp as mc
-    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["effect_sizes"])
-    >>> pair = report.effect_sizes[0]
-    >>> pair.label, pair.effect("cliff_delta").magnitude
-    ('C4.5 vs C4.5+m', 'negligible')
-    """
-
-    first: str
-    second: str
-    mean_difference: float
-    effects: tuple[EffectSize, ...]
-
-    @property
-    def label(self) -> str:
-        return f"{self.first} vs {self.second}"
-
-    def effect(self, measure: str) -> EffectSize:
-        """The effect of ``measure``."""
-        return next(e for e in self.effects if e.measure == measure)
-
-    def __str__(self) -> str:
-        return f"{self.label}: " + "; ".join(f"{e.measure} {e}" for e in self.effects)
-
-    def to_frame(self) -> pd.DataFrame:
-        """The pair as one row: ``mean_difference``, then each measure's value, ``_low``,
-        ``_high`` and ``_magnitude`` (as :func:`multicomp.effect_size.effect_sizes`)."""
-        row: dict[str, object] = {"mean_difference": self.mean_difference}
-        for e in self.effects:
-            row.update(
-                {
-                    e.measure: e.value,
-                    f"{e.measure}_low": e.low,
-                    f"{e.measure}_high": e.high,
-                    f"{e.measure}_magnitude": e.magnitude,
-                }
-            )
-        return pd.DataFrame([row], index=[self.label])
-
-
-@dataclass(frozen=True)
-class MatrixCell(NotebookView):
-    """One pair of the multi-comparison matrix of a :class:`Report`
-    (``compare(extras=("matrix",))``, :func:`multicomp.multi_comparison.comparison_matrix`).
-
-    Attributes
-    ----------
-    first, second : str
-        The two algorithms, ``first`` with the better mean score.
-    mean_difference : float
-        Mean score of first minus second (score units).
-    wins, ties, losses : int
-        Data sets on which ``first`` is better than, equal to, worse than ``second``.
-    pvalue : float
-        The pair's own two-sided Wilcoxon signed-rank p-value.
-    adjusted : float
-        That p-value adjusted (Holm) for the k(k-1)/2 pairs.
-    label : str
-        "first vs second".
-
-    Examples
-    --------
-    >>> import multicomp as mc
-    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["matrix"])
-    >>> cell = report.matrix[2]
-    >>> cell.label, (cell.wins, cell.ties, cell.losses), round(cell.pvalue, 4)
-    ('C4.5+m+cf vs C4.5', (11, 1, 2), 0.0143)
-    """
-
-    first: str
-    second: str
-    mean_difference: float
-    wins: int
-    ties: int
-    losses: int
-    pvalue: float
-    adjusted: float
-
-    @property
-    def label(self) -> str:
-        return f"{self.first} vs {self.second}"
-
-    def __str__(self) -> str:
-        return (
-            f"{self.label}: mean difference {self.mean_difference:.4g}, "
-            f"{self.wins}/{self.ties}/{self.losses}, p = {fmt_p(self.pvalue)}, "
-            f"adjusted {fmt_p(self.adjusted)}"
-        )
-
-    def to_frame(self) -> pd.DataFrame:
-        """The cell as one row (the columns of ``ComparisonMatrix.to_frame()``)."""
-        names = ("mean_difference", "wins", "ties", "losses", "pvalue", "adjusted")
-        return pd.DataFrame([{n: getattr(self, n) for n in names}], index=[self.label])
-
-
-@dataclass(frozen=True)
-class RankingWeight(NotebookView):
-    """One algorithm of the Bayesian Plackett-Luce ranking of a :class:`Report`
-    (``compare(extras=("bayesian_ranking",))``, :func:`multicomp.plackett_luce.bayesian_ranking`).
-
-    Attributes
-    ----------
-    algorithm : str
-        The algorithm.
-    mean : float
-        Posterior mean of its normalised Plackett-Luce weight: the probability that it ranks
-        first on a new data set.
-    lower, upper : float
-        The equal-tailed credible interval of the weight at level 1 - alpha.
-    p_best : float
-        Posterior probability that its weight is the largest.
-
-    Examples
-    --------
-    >>> import multicomp as mc
-    >>> report = mc.compare(mc.load_example("demsar2006"), extras=["bayesian_ranking"])
-    >>> best = report.bayesian_ranking[0]
-    >>> best.algorithm, round(best.p_best, 1)
-    ('C4.5+m+cf', 0.5)
-    """
-
-    algorithm: str
-    mean: float
-    lower: float
-    upper: float
-    p_best: float
-
-    def __str__(self) -> str:
-        return (
-            f"{self.algorithm}: weight {self.mean:.3f} [{self.lower:.3f}, {self.upper:.3f}], "
-            f"P(best) {self.p_best:.3f}"
-        )
-
-    def to_frame(self) -> pd.DataFrame:
-        """The algorithm as one row (the columns of ``BayesianRankingResult.to_frame()`` but
-        ``rhat``)."""
-        names = ("mean", "lower", "upper", "p_best")
-        row = {n: getattr(self, n) for n in names}
-        return pd.DataFrame([row], index=pd.Index([self.algorithm], name="algorithm"))
-
-
-@dataclass(frozen=True)
 class ReportData:
     """The fields of a :class:`multicomp.Report` (documented there) and what follows from
     them alone: its tables, its scores and the hypotheses a procedure rejects. The renderers,
@@ -740,12 +543,14 @@ class ReportData:
         return np.argsort(self.hypotheses.pvalue, kind="stable")
 
     # --- decisions ---------------------------------------------------------------------
+    @strict
     def rejected(self, procedure: str | None = None, alpha: float | None = None) -> Hypotheses:
         """Hypotheses rejected by ``procedure`` (default: the report's) at ``alpha`` (APV <=
         alpha), in order of unadjusted p: a sequence of :class:`Hypothesis`."""
         order = self.by_pvalue()
         return self.hypotheses.take(order[self.rejected_mask(procedure, alpha)[order]])
 
+    @strict
     def rejected_mask(self, procedure: str | None = None, alpha: float | None = None) -> np.ndarray:
         """Which hypotheses (in their order) ``procedure`` rejects at ``alpha``, as booleans."""
         j = self._procedure_index(procedure)

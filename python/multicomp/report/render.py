@@ -1,5 +1,5 @@
 """How a :class:`multicomp.Report` reads: the plain-language summary and the renderers
-(plain text, Markdown, LaTeX, HTML, CSV). The report's data (:mod:`multicomp.report.model`)
+(plain text, Markdown, HTML, CSV; LaTeX in :mod:`multicomp.report.latex`). The report's data (:mod:`multicomp.report.model`)
 holds the numbers and :mod:`multicomp.report.decisions` what they decide; this module only
 formats them, so a new section of the report is one function here.
 """
@@ -7,7 +7,6 @@ formats them, so a new section of the report is one function here.
 from __future__ import annotations
 
 import csv as _csv
-import dataclasses
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -15,17 +14,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from multicomp import _tables, ranktests
-from multicomp._names import (
-    POSTHOC_NAMES,
-    RANK_NAMES,
-    TEST_NAMES,
-    WHY_DEFAULT,
-    default_procedure,
-    fmt_alpha,
-    fmt_p,
-)
-from multicomp._vocabulary import PValueSource
+from multicomp import ranktests
+from multicomp._internal import tables as _tables
+from multicomp._internal.names import fmt_alpha, fmt_p
+from multicomp._internal.vocabulary import PValueSource
 from multicomp.procedures import base as registry
 from multicomp.procedures.base import display_name
 from multicomp.ranktests.permutation import pvalue_label
@@ -33,7 +25,6 @@ from multicomp.report import extras, large
 from multicomp.report.decisions import of_report
 from multicomp.report.model import (
     Hypothesis,
-    OmnibusTest,
     ReportData,
     at_floor,
     distribution,
@@ -43,17 +34,15 @@ from multicomp.report.model import (
     short_float,
     statistic_note,
 )
+from multicomp.report.names import (
+    POSTHOC_NAMES,
+    RANK_NAMES,
+    TEST_NAMES,
+    WHY_DEFAULT,
+    default_procedure,
+)
 
-__all__ = [
-    "SECOND_ALPHA",
-    "csv",
-    "fwer_warnings",
-    "html",
-    "latex",
-    "markdown",
-    "summary",
-    "text",
-]
+__all__ = ["SECOND_ALPHA", "csv", "fwer_warnings", "html", "markdown", "summary", "text"]
 
 SECOND_ALPHA = 0.10  # the text and Markdown tables also mark rejections at this level
 # The procedures of the LaTeX 1 x N table: the classic baseline, the report's default and the
@@ -72,12 +61,12 @@ def permutation_note(n_datasets: int, omnibus: str, posthoc: str) -> str:
     return (
         f"Note: p-values by permutation of the scores within data sets (omnibus: {omnibus}, "
         f"post-hoc: {posthoc}; N = {n_datasets}): with few data sets the chi-square, F and "
-        "normal approximations exceed alpha (method='auto', multicomp.omnibus); "
+        "normal approximations exceed alpha (method='auto', multicomp.ranktests.omnibus); "
         "method='asymptotic' gives the papers' p-values."
     )
 
 
-def _order(r: ReportData) -> list[int]:
+def best_first(r: ReportData) -> list[int]:
     """Algorithm positions from the best rank (of the post-hoc's ranks) to the worst."""
     return [int(i) for i in np.argsort(rounded_ranks(r.test_ranks), kind="stable")]
 
@@ -105,7 +94,7 @@ def summary(report: ReportData) -> str:
         *_ranking_lines(r),
         *_omnibus_lines(r),
         *_posthoc_lines(r),
-        *extras.lead_lines(r, _order(r)),
+        *extras.lead_lines(r, best_first(r)),
         *extras.ranking_lines(r),
     ]
     lines.extend(_family_lines(r))
@@ -146,7 +135,7 @@ def _ranking_lines(r: ReportData) -> list[str]:
         )
         return (_tables.Cell(f"{place}."), _tables.Cell(text))
 
-    lines += [f"  {place.text} {text.text}" for place, text in large.rows(r, _order(r), line)]
+    lines += [f"  {place.text} {text.text}" for place, text in large.rows(r, best_first(r), line)]
     return lines
 
 
@@ -189,7 +178,7 @@ def _posthoc_lines(r: ReportData) -> list[str]:
         APV_EXPLAINED,
     ]
     if large.summarised(r):
-        lines += large.verdict_lines(r, _order(r))
+        lines += large.verdict_lines(r, best_first(r))
     else:
         lines += _pair_lines(r, rejected)
     k = len(r.algorithms)
@@ -269,7 +258,7 @@ def _rank_table(r: ReportData) -> _tables.Table:
         ),
         rows=large.rows(
             r,
-            _order(r),
+            best_first(r),
             lambda place, j: (
                 _tables.Cell(str(place)),
                 _tables.Cell(r.algorithms[j]),
@@ -338,7 +327,7 @@ def _hypothesis_table(r: ReportData, dialect: _tables.Dialect) -> _tables.Table:
                 _tables.Cell(_p_text(h.pvalue, r.pvalue_method, r.pvalue_resamples)),
                 *(_p_cell(r, a) for a in h.apvs),
             )
-            for i, h in enumerate(_by_p(r), start=1)
+            for i, h in enumerate(by_p(r), start=1)
         ),
         align="rlrr" + "r" * len(r.procedures),
         note=" ".join(
@@ -351,7 +340,7 @@ def _hypothesis_table(r: ReportData, dialect: _tables.Dialect) -> _tables.Table:
     )
 
 
-def _by_p(r: ReportData) -> list[Hypothesis]:
+def by_p(r: ReportData) -> list[Hypothesis]:
     return sorted(r.hypotheses, key=lambda h: h.pvalue)
 
 
@@ -381,7 +370,7 @@ def _legend(r: ReportData, dialect: _tables.Dialect) -> str:
 
 def _details(r: ReportData, dialect: _tables.Dialect) -> list[str]:
     posthoc = (
-        large.best_table(r, _order(r), _legend(r, dialect), lambda p: _p_cell(r, p))
+        large.best_table(r, best_first(r), _legend(r, dialect), lambda p: _p_cell(r, p))
         if large.summarised(r)
         else _hypothesis_table(r, dialect)
     )
@@ -507,211 +496,6 @@ def _svg_data_uri(figure: Any, text: bool = False) -> str:
 
 
 # --- LaTeX ----------------------------------------------------------------------------------
-
-_LABEL = re.compile(r"[A-Za-z0-9:._-]+")
-
-
-def latex(r: ReportData, label: str = "mc") -> str:
-    """Tables for a paper (booktabs; ``\\usepackage{booktabs,graphicx}``): the ranks (best
-    first, with the omnibus tests in the caption), then the comparisons with the control (the
-    procedures that matter) or all pairs as a lower-triangular matrix of the report's APVs.
-    Rejections at alpha in bold; a table wider than the column is scaled down to fit it."""
-    if not isinstance(label, str) or not _LABEL.fullmatch(label):
-        raise ValueError(f"label must be letters, digits or any of ':._-'; got {label!r}")
-    if large.summarised(r):
-        best = large.best_table(
-            r,
-            _order(r),
-            "",
-            lambda p: _tables.Cell(_tex_p(p), strong=p <= r.alpha, raw=True),
-            lambda v: _tables.Cell(_tex_number(v), raw=True),
-        )
-        caption = _tables.latex_escape(f"{best.title}. {best.note.strip()}")
-        posthoc = dataclasses.replace(
-            best,
-            title="",
-            caption=f"{caption} Bold: rejected at {_tex_alpha(r)}. {_tex_posthoc_notes(r)}",
-            note="",
-            label=f"tab:{label}-best",
-        )
-    else:
-        posthoc = _latex_control(r, label) if r.comparison == "control" else _latex_pairs(r, label)
-    tables = [_latex_ranks(r, label), posthoc, *extras.latex_tables(r, label)]
-    header = "% multicomp report; needs \\usepackage{booktabs,graphicx} in the preamble"
-    return "\n\n".join([header, *(_tables.render(t, _tables.LATEX) for t in tables)]) + "\n"
-
-
-def _tex_number(value: float, digits: int = 2) -> str:
-    """A number for LaTeX text: a real minus sign, infinity as the symbol."""
-    if not np.isfinite(value):
-        return "$\\infty$" if value > 0 else ("$-\\infty$" if value < 0 else "NaN")
-    body = f"{abs(value):.{digits}f}"
-    return f"$-${body}" if value < 0 and float(body) != 0 else body
-
-
-def _tex_p(p: float, short: bool = False) -> str:
-    """A p-value with three decimals, below 0.001 as ``<0.001``; ``short`` drops the leading
-    zero (``.038``, ``<.001``, ``1``) for the narrow columns of the pairs matrix."""
-    if short:
-        return "$<$.001" if p < 0.001 else ("1" if p >= 0.9995 else f"{p:.3f}"[1:])
-    return "$<$0.001" if p < 0.001 else f"{p:.3f}"
-
-
-def _tex_alpha(r: ReportData) -> str:
-    return f"$\\alpha = {fmt_alpha(r.alpha)}$"
-
-
-def _tex_omnibus(t: OmnibusTest) -> str:
-    """``Friedman: $\\chi^2_{3} = 10.95$ (tie-corrected), $p = 0.010$ (Monte Carlo
-    permutation, 9,999 resamples)``: the statistic, whether the tie correction changed it, the
-    p-value (``p \\le 10^{-4}`` at a Monte Carlo floor) and how it was computed."""
-    symbol = "\\chi^2" if t.distribution == "chi2" else "F"
-    df = ",".join(str(d) for d in t.df)
-    statistic = _tex_number(t.statistic).replace("$", "")
-    floor = at_floor(t.pvalue, t.method, t.n_resamples)
-    if floor is not None:
-        p = f"p \\le {_tex_power(floor)}"
-    else:
-        p = "p < 0.001" if t.pvalue < 0.001 else f"p = {t.pvalue:.3f}"
-    return (
-        f"{TEST_NAMES[t.name]}: ${symbol}_{{{df}}} = {statistic}${statistic_note(t)}, ${p}$"
-        f"{pvalue_note(t.method, t.n_resamples)}"
-    )
-
-
-def _tex_power(value: float) -> str:
-    """1e-4 as ``10^{-4}``, 2.5e-4 as ``2.5 \\times 10^{-4}`` (math mode)."""
-    mantissa, exponent = short_float(value).split("e")
-    power = f"10^{{{int(exponent)}}}"
-    return power if mantissa == "1" else f"{mantissa} \\times {power}"
-
-
-def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
-    frame = r.rank_frame
-    better = "higher" if r.higher_is_better else "lower"
-    caption = (
-        f"Average ranks over {r.n_datasets} data sets (rank 1 is the best; {better} scores "
-        f"are better), best first. {'; '.join(_tex_omnibus(t) for t in r.omnibus)}."
-    )
-    means = r.mean_scores
-    cell = _tables.Cell
-    letters = large.letters(r)
-    if letters:
-        caption += (
-            " Letters: algorithms that share a letter do not differ significantly "
-            f"({display_name(r.procedure, r.comparison)}'s procedure, {_tex_alpha(r)})."
-        )
-    return _tables.Table(
-        title="",
-        caption=caption,
-        label=f"tab:{label}-ranks",
-        header=(
-            "",
-            "Algorithm",
-            "Mean score",
-            *(f"{TEST_NAMES[c]} rank" for c in frame.columns),
-            *(("Letters",) if letters else ()),
-        ),
-        rows=large.rows(
-            r,
-            _order(r),
-            lambda place, j: (
-                cell(str(place)),
-                cell(r.algorithms[j]),
-                cell(_tex_number(means.iloc[j], 4), raw=True),
-                *(cell(_tex_number(v), raw=True) for v in frame.iloc[j]),
-                *((cell(letters[r.algorithms[j]]),) if letters else ()),
-            ),
-        ),
-        align="rlr" + "r" * frame.shape[1] + ("l" if letters else ""),
-    )
-
-
-def _latex_control(r: ReportData, label: str) -> _tables.Table:
-    shown = [m for m in r.procedures if registry.get("control", m).headline or m == r.procedure]
-    not_fwer = registry.not_fwer_controlling()
-    columns = [r.procedures.index(m) for m in shown]
-    caption = (
-        f"Comparisons with the control {_tables.latex_escape(str(r.control))} "
-        f"({POSTHOC_NAMES[r.test]}): $z$, unadjusted $p$ and adjusted $p$-values (APVs) "
-        f"of each procedure; bold: rejected at {_tex_alpha(r)}. The summary uses "
-        f"{display_name(r.procedure, r.comparison)}'s procedure. {_tex_posthoc_notes(r)}"
-        + "".join(f" {_tables.latex_escape(not_fwer[m])}." for m in shown if m in not_fwer)
-    )
-    cell = _tables.Cell
-    return _tables.Table(
-        title="",
-        caption=caption,
-        label=f"tab:{label}-control",
-        header=(
-            "Algorithm",
-            cell("$z$", raw=True),
-            cell("$p$", raw=True),
-            *(display_name(m, r.comparison) for m in shown),
-        ),
-        rows=tuple(
-            (
-                cell(h.second),
-                cell(_tex_number(h.z), raw=True),
-                cell(_tex_pvalue(r, h.pvalue), raw=True),
-                *(cell(_tex_p(h.apvs[c]), strong=h.apvs[c] <= r.alpha, raw=True) for c in columns),
-            )
-            for h in _by_p(r)
-        ),
-        align="lrr" + "r" * len(shown),
-    )
-
-
-def _tex_pvalue(r: ReportData, p: float) -> str:
-    """An unadjusted post-hoc p-value: ``$\\le 10^{-4}$`` at a Monte Carlo floor."""
-    floor = at_floor(p, r.pvalue_method, r.pvalue_resamples)
-    return _tex_p(p) if floor is None else f"$\\le {_tex_power(floor)}$"
-
-
-def _tex_posthoc_notes(r: ReportData) -> str:
-    """How the unadjusted p-values were computed, and each procedure left out with why (e.g.
-    Bergmann-Hommel beyond its exact limit, Shaffer's used instead)."""
-    notes = [f"Unadjusted $p$-values: {r.posthoc_pvalues}."]
-    notes += [
-        f"{display_name(m, r.comparison)} left out: {_tables.latex_escape(why)}."
-        for m, why in r.left_out
-    ]
-    return " ".join(notes)
-
-
-def _latex_pairs(r: ReportData, label: str) -> _tables.Table:
-    """The APVs of the report's procedure as a lower-triangular matrix, algorithms best first."""
-    order = _order(r)
-    j = r.procedures.index(r.procedure)
-    apv = {frozenset((h.first, h.second)): h.apvs[j] for h in r.hypotheses}
-    names = [r.algorithms[i] for i in order]
-    cell = _tables.Cell
-
-    def entry(a: str, b: str) -> _tables.Cell:
-        value = apv[frozenset((a, b))]
-        return cell(_tex_p(value, short=True), strong=value <= r.alpha, raw=True)
-
-    caption = (
-        f"Adjusted $p$-values of all pairs ({display_name(r.procedure, r.comparison)}'s procedure, "
-        f"{POSTHOC_NAMES[r.test]}); algorithms best first, column ($j$) is the algorithm of "
-        f"row ($j$); bold: the pair differs significantly at {_tex_alpha(r)} "
-        f"({len(r.rejected())} of {len(r.hypotheses)} pairs). {_tex_posthoc_notes(r)}"
-    )
-    return _tables.Table(
-        title="",
-        caption=caption,
-        label=f"tab:{label}-pairs",
-        header=("Algorithm", *(f"({c})" for c in range(1, len(names)))),
-        rows=tuple(
-            (
-                cell(f"({i + 1}) {a}"),
-                *(entry(a, names[c]) if c < i else cell("") for c in range(len(names) - 1)),
-            )
-            for i, a in enumerate(names)
-            if i > 0
-        ),
-        align="l" + "r" * (len(names) - 1),
-    )
 
 
 # --- CSV ------------------------------------------------------------------------------------

@@ -11,20 +11,19 @@ import contextlib
 import os
 from dataclasses import fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from multicomp import ranktests
-from multicomp._validation import check_alpha, check_bool, check_choice, one_of
-from multicomp._vocabulary import CD_PROCEDURES, PosthocTest
+from multicomp._internal import plots
+from multicomp._internal.diagram import DiagramStyle
+from multicomp._internal.keywords import strict
+from multicomp._internal.validation import check_alpha, check_bool, check_choice, one_of
+from multicomp._internal.vocabulary import CD_PROCEDURES, Bars, PosthocTest
 from multicomp.data.scores import index_of
-from multicomp.plotting.cd_diagram import DiagramStyle, cd_diagram, draw_decisions
 from multicomp.posthoc import PosthocOptions
-from multicomp.report import files, json, large, render
+from multicomp.report import files, json, large, latex, render
 from multicomp.report.decisions import of_report
 from multicomp.report.model import ReportData
-
-if TYPE_CHECKING:
-    from typing_extensions import Unpack
 
 __all__ = ["Report"]
 
@@ -204,6 +203,7 @@ class Report(ReportData):
         """Markdown tables (rejected APVs in bold, at 0.10 only in italics) and the summary."""
         return render.markdown(self)
 
+    @strict
     def to_latex(self, label: str = "mc") -> str:
         """LaTeX tables for a paper, as is (``\\usepackage{booktabs,graphicx}``).
 
@@ -223,16 +223,18 @@ class Report(ReportData):
             report's procedure's APVs. Rejections at alpha in bold. A table wider than the
             column is scaled down to fit it (``\\resizebox``), so it fits any article column.
         """
-        return render.latex(self, label)
+        return latex.latex(self, label)
 
-    def to_json(self, **kwargs: Any) -> str:
+    @strict
+    def to_json(self, *, indent: int | None = 2) -> str:
         """Strict JSON with every field; :meth:`from_json` reads it back to an equal report.
         An infinite statistic (e.g. Iman-Davenport's F when all data sets agree) is written as
-        the string ``"Infinity"``, since JSON has no infinity. ``kwargs`` go to
-        :func:`json.dumps` (default ``indent=2``)."""
-        return json.encode(self, **kwargs)
+        the string ``"Infinity"``, since JSON has no infinity. ``indent``: spaces per level,
+        None for one line."""
+        return json.encode(self, indent=indent)
 
     @classmethod
+    @strict
     def from_json(cls, text: str) -> Report:
         """Read a report written by :meth:`to_json`.
 
@@ -249,6 +251,7 @@ class Report(ReportData):
         apostrophe (OWASP's CSV-injection rule); :meth:`to_json` keeps every name exactly."""
         return render.csv(self)
 
+    @strict
     def save(
         self, directory: str | os.PathLike[str], *, overwrite: bool = False
     ) -> dict[str, Path]:
@@ -320,11 +323,12 @@ class Report(ReportData):
 
     def _matrix_figure(self) -> Any:
         """The heat map of the report's multi-comparison matrix (recomputed from its scores:
-        the same cells, :func:`multicomp.multi_comparison.comparison_matrix`)."""
-        from multicomp.multi_comparison import comparison_matrix
+        the same cells, :func:`multicomp.ranking.multi_comparison.comparison_matrix`)."""
+        from multicomp.ranking.multi_comparison import comparison_matrix
 
         return comparison_matrix(self.as_scores(), alpha=self.alpha).plot()
 
+    @strict
     def plot(
         self,
         *,
@@ -333,7 +337,11 @@ class Report(ReportData):
         control: str | int | None = None,
         test: PosthocTest | None = None,
         letters: bool | None = None,
-        **style: Unpack[DiagramStyle],
+        ax: Any = None,
+        title: str | None = None,
+        fontsize: float | None = None,
+        show_ranks: bool | None = None,
+        bars: Bars | None = None,
     ) -> Any:
         """The critical difference (CD) diagram of this report (a matplotlib Figure), or its
         compact letter display beyond ``multicomp.report.large.CD_LIMIT`` (50) algorithms.
@@ -342,15 +350,19 @@ class Report(ReportData):
         procedure (``procedure``) at its alpha, on its test's ranks, nothing recomputed. A
         ``procedure`` among the report's procedures draws that one's decisions; another procedure,
         test or control recomputes the diagram from the scores with the report's options.
-        ``style``: ``ax``, ``title``, ``fontsize``, ``show_ranks``, ``bars`` of
-        :func:`multicomp.cd_diagram`. ``letters``: draw the report's all-pairs decisions as a
-        compact letter display (:meth:`multicomp.letters.LetterDisplay.plot`: one line per
+        The style: ``ax``, ``title``, ``fontsize``, ``show_ranks``, ``bars`` of
+        :func:`multicomp.cd_diagram` (None: its default). ``letters``: draw the report's all-pairs decisions as a
+        compact letter display (:meth:`multicomp.ranking.letters.LetterDisplay.plot`: one line per
         algorithm, sorted best first, its average rank and its letters; names legible at
         any k), where a CD diagram's names no longer fit; by default (None) beyond
         ``CD_LIMIT`` algorithms when no ``style`` is given (a style is the CD diagram's). After an incomplete-block test (``skillings_mack``,
         ``durbin``) the diagram always draws the report's decisions (no critical difference
         exists: the SE differs between pairs), so ``procedure`` must be one of its procedures.
         """
+        given = {"ax": ax, "title": title, "fontsize": fontsize, "show_ranks": show_ranks}
+        style = cast(
+            DiagramStyle, {k: v for k, v in {**given, "bars": bars}.items() if v is not None}
+        )
         if procedure is None:
             procedure = self.procedure
         else:  # one of the report's procedures in any case draws the report's decisions
@@ -377,7 +389,7 @@ class Report(ReportData):
             and test in (None, self.test)
             and (named is None or named == self.control or self.comparison == "all_pairs")
         ):
-            return draw_decisions(of_report(self, procedure, alpha, named), **style)
+            return plots.decisions(of_report(self, procedure, alpha, named), **style)
         if incomplete:
             raise ValueError(
                 f"a report of test={self.test!r} draws its own decisions, with its test and "
@@ -386,7 +398,7 @@ class Report(ReportData):
             )
         # the report's post-hoc options (its fields of the same names): its p-values
         options = {f.name: getattr(self, f.name) for f in fields(PosthocOptions)}
-        return cd_diagram(
+        return plots.cd_diagram(
             self.as_scores(),
             procedure=procedure,
             alpha=alpha,

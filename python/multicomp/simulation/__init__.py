@@ -16,7 +16,7 @@ References: D06 = Demsar (2006), JMLR 7:1-30; G08 = Garcia & Herrera (2008), JML
 G10 = Garcia, Fernandez, Luengo & Herrera (2010), Inf. Sci. 180:2044-2064.
 """
 
-from multicomp._vocabulary import COMPARISONS, NOISES
+from multicomp._internal.vocabulary import COMPARISONS, NOISES
 from multicomp.simulation.model import CustomProcedure, NoiseFunction
 from multicomp.simulation.result import SimulationResult
 from multicomp.simulation.run import simulate

@@ -13,14 +13,14 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from multicomp import ranktests
-from multicomp._validation import (
+from multicomp._internal.validation import (
     check_alpha,
     check_bool,
     check_choice,
     check_choices,
     check_count,
 )
-from multicomp._vocabulary import COMPARISONS, NOISES, ROMS, SE_FORMS, Comparison, Noise
+from multicomp._internal.vocabulary import COMPARISONS, NOISES, ROMS, SE_FORMS, Comparison, Noise
 from multicomp.posthoc import PosthocOptions
 from multicomp.procedures import base as registry
 from multicomp.ranktests.permutation import check_options, pair_resamples, resolve
@@ -120,7 +120,7 @@ def seed_sequence(random_state: int | None) -> np.random.SeedSequence:
 
 
 #: The work of the vectorised asymptotic statistics of one rank test, per score of a table, in
-#: permuted scores (:data:`multicomp._work.MAX_SIMULATION_WORK`; measured: 0.6 us per score
+#: permuted scores (:data:`multicomp._internal.work.MAX_SIMULATION_WORK`; measured: 0.6 us per score
 #: for three rank tests with their post-hocs at N = 20, k = 5).
 ASYMPTOTIC_WORK = 20
 #: The work of one pairwise test of one pair of one table (one scipy test: about 5 ms for a

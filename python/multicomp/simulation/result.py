@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from multicomp import _tables
+from multicomp._internal import tables as _tables
 
 __all__ = ["TALLIES", "SimulationResult", "estimates"]
 

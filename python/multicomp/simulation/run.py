@@ -13,8 +13,9 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from multicomp import ranktests
-from multicomp._validation import check_bool, check_count, check_nonnegative
-from multicomp._vocabulary import (
+from multicomp._internal.keywords import strict
+from multicomp._internal.validation import check_bool, check_count, check_nonnegative
+from multicomp._internal.vocabulary import (
     COMPARISONS,
     POSTHOC_COMPARISONS,
     Z_TESTS,
@@ -25,8 +26,8 @@ from multicomp._vocabulary import (
     Rom,
     SEForm,
 )
-from multicomp._work import MAX_SIMULATION_WORK, check_work
-from multicomp._work import progress as progress_bar
+from multicomp._internal.work import MAX_SIMULATION_WORK, check_work
+from multicomp._internal.work import progress as progress_bar
 from multicomp.posthoc import PosthocOptions
 from multicomp.procedures import base as registry
 from multicomp.procedures.adjust import adjust_control, all_pairs_apv
@@ -313,6 +314,7 @@ def run_chunk(spec: Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarray
 _SHOWN = ("aligned_se", "quade_se", "rom", "monotone", "method", "n_resamples")
 
 
+@strict
 def simulate(
     effects: ArrayLike | int,
     n_datasets: int,
@@ -420,7 +422,7 @@ def simulate(
         Show a progress bar of the chunks (tqdm's, in a terminal or a notebook, once the run
         has lasted a second; nothing without tqdm installed). Default True.
     max_work : float
-        The most work started (default :data:`multicomp._work.MAX_SIMULATION_WORK`, 3e9,
+        The most work started (default :data:`multicomp._internal.work.MAX_SIMULATION_WORK`, 3e9,
         about 90 s): the work is estimated before any table is drawn, n_replications x the
         resamples of each permutation p-value (a post-hoc's as raised under ``"auto"``) x
         the scores of a table (N k), summed over the

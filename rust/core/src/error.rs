@@ -57,9 +57,14 @@ pub enum CoreError {
     BadRankings { detail: String },
     /// A setting of the Plackett-Luce sampler out of range (prior, draws, chains).
     BadSetting { detail: String },
-    /// A Plackett-Luce run beyond [`crate::plackett_luce::MAX_WORK`] or
-    /// [`crate::plackett_luce::MAX_VALUES`].
-    TooMuchWork { work: f64, values: f64 },
+    /// A Plackett-Luce run whose `work` or `values` exceed their limits `max_work` or
+    /// `max_values` (the error carries them, so this module depends on no other).
+    TooMuchWork {
+        work: f64,
+        values: f64,
+        max_work: f64,
+        max_values: f64,
+    },
     /// A table of the permutation engine that is not rows of k integer units, or gaps that
     /// are not sorted.
     BadTable { detail: String },
@@ -174,12 +179,17 @@ impl fmt::Display for CoreError {
             Self::BadRankings { detail } => write!(f, "invalid rankings: {detail}"),
             Self::BadTable { detail } => write!(f, "invalid permutation table: {detail}"),
             Self::BadSetting { detail } => f.write_str(detail),
-            Self::TooMuchWork { work, values } => write!(
+            Self::TooMuchWork {
+                work,
+                values,
+                max_work,
+                max_values,
+            } => write!(
                 f,
                 "(n_draws + n_chains n_burn) N k = {work:.3e} exceeds {:.0e} (about 40 s), or \
                  n_draws k = {values:.3e} exceeds {:.0e} posterior values; use fewer draws",
-                crate::plackett_luce::MAX_WORK,
-                crate::plackett_luce::MAX_VALUES as f64
+                max_work,
+                max_values
             ),
         }
     }

@@ -1,9 +1,23 @@
-//! Pure-Rust core of multicomp: the exhaustive sets of all-pairs hypotheses,
-//! Shaffer's static procedure and Bergmann-Hommel's adjusted p-values
-//! (Garcia & Herrera 2008, JMLR 9:2677-2694).
+//! Pure-Rust core of multicomp; it knows nothing of Python (the binding crate
+//! `multicomp-python` maps its one error type, [`CoreError`], to Python exceptions).
 //!
-//! Hypotheses are the pairs (a, b), a < b, of k algorithms in the order of
-//! [`pairs::pairs`] (that of Python's `itertools.combinations`).
+//! What it holds, by module:
+//!
+//! - [`pairs`]: the order of the hypotheses, the pairs (a, b), a < b, of k algorithms (that
+//!   of Python's `itertools.combinations`), and the argument checks shared by every procedure;
+//! - [`exhaustive`]: the exhaustive sets of all-pairs hypotheses, listed up to
+//!   [`MAX_K_ENUMERATE`];
+//! - [`shaffer`]: Shaffer's static procedure, S(k), its multipliers and APVs;
+//! - [`bergmann_hommel`]: Bergmann-Hommel's APVs and acceptance set (Garcia & Herrera 2008,
+//!   JMLR 9:2677-2694), by enumeration or by a subset dynamic programme up to [`MAX_K`], and
+//!   [`robinson`], the polynomial route of rank post-hocs up to [`MAX_K_ROBINSON`] (with the
+//!   private `subset_dp` and `thresholds`);
+//! - [`adjust`]: Bonferroni, Holm, Hochberg and Hommel APVs of stacks of families;
+//! - [`permutation`]: the Monte Carlo permutation loop of the rank tests;
+//! - [`plackett_luce`]: the Bayesian Plackett-Luce Gibbs sampler and its pairwise
+//!   probabilities;
+//! - [`error`]: [`CoreError`], every invalid input with its message;
+//! - [`interrupt`]: [`Interrupt`], the cooperative stop of long computations.
 
 use rayon::prelude::*;
 

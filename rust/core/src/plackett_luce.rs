@@ -119,6 +119,8 @@ pub fn check_plackett_luce(
         return Err(CoreError::TooMuchWork {
             work,
             values: s.n_draws as f64 * k as f64,
+            max_work: MAX_WORK,
+            max_values: MAX_VALUES as f64,
         });
     }
     Ok(())

@@ -1,0 +1,135 @@
+"""Command line: ``multicomp scores.csv [options]`` or ``python -m multicomp``.
+
+Reads a CSV of scores (wide: first column names the data sets, one column per algorithm;
+or long: columns dataset, algorithm, score), runs :func:`multicomp.compare` and prints
+the report. Exit status: 0 on success, 2 for a usage error or bad input (with a one-line
+``multicomp: error: ...`` message), 1 if the output cannot be written.
+
+This module checks the arguments and runs :func:`main`; ``options`` builds the parser from
+the registries and the vocabulary, ``run`` reads the input, runs the analysis and writes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from multicomp import ranktests
+from multicomp._internal.vocabulary import REPORT_EXTRAS
+from multicomp.cli.options import CV_TESTS, PLOT_SUFFIXES, PROG, build_parser
+from multicomp.cli.run import InputError, analyse, draw_figure, render, write
+from multicomp.report import files
+
+__all__ = ["main"]
+
+
+def _check_ranking(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """--ranking alone: the options of the other analyses do not go with it."""
+    if args.ranking and (
+        args.bayesian is not None
+        or args.cv is not None
+        or args.check_conditions
+        or args.control is not None
+        or args.plot_procedure is not None
+        or ranktests.kind_of(args.test) == "incomplete"
+    ):
+        parser.error(
+            "--ranking ranks all the algorithms by the Plackett-Luce model: it goes with none "
+            "of --bayesian, --cv, --check-conditions, --control, --plot-procedure, "
+            "--test skillings_mack or durbin"
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if (args.csv is None) == (args.example is None):
+        parser.error("give a CSV file or --example NAME (not both)")
+    if not 0.0 < args.alpha < 1.0:
+        parser.error(f"--alpha must be in (0, 1); got {args.alpha:g}")
+    if args.bayesian is not None and args.plot is not None:
+        parser.error("--plot draws a critical difference diagram; it does not go with --bayesian")
+    bayesian_cv = args.cv == "bayesian_correlated_t_test"
+    with_rope = args.bayesian is not None or bayesian_cv
+    if args.rope != 0.0 and not with_rope:
+        parser.error("--rope goes with --bayesian or --cv bayesian_correlated_t_test")
+    _check_ranking(parser, args)
+    if args.alternative != "two-sided" and args.control is None:
+        parser.error("--alternative goes with --control (all pairs are two-sided)")
+    if (args.rho is not None) != (args.cv in CV_TESTS[:2]):
+        parser.error(f"--rho goes with (and is needed by) --cv {' or '.join(CV_TESTS[:2])}")
+    if args.cv is not None and (args.bayesian is not None or args.plot is not None):
+        parser.error(
+            "--cv compares two algorithms on one data set: it goes with neither "
+            "--bayesian nor --plot"
+        )
+    if ranktests.kind_of(args.test) == "incomplete" and (
+        args.bayesian is not None or args.cv is not None or args.check_conditions
+    ):
+        parser.error(
+            f"--test {args.test} goes with the comparison of the report, not with --bayesian, "
+            "--cv or --check-conditions"
+        )
+    if args.plot is not None and os.path.splitext(args.plot)[1].lower() not in PLOT_SUFFIXES:
+        parser.error(
+            f"--plot needs a file name ending in {', '.join(PLOT_SUFFIXES)}: {args.plot!r}"
+        )
+    if not 0 < args.max_size < float("inf"):
+        parser.error(f"--max-size must be a positive number of MiB; got {args.max_size:g}")
+    _check_outdir(parser, args)
+    if sys.stdout is None or sys.stdout.closed:
+        return _fail("standard output is closed: nowhere to write the report", 1)
+    try:
+        if args.outdir is not None and not args.overwrite:  # before the work, not after
+            asked = [name for name in REPORT_EXTRAS if getattr(args, name)]
+            files.check_free(files.targets(args.outdir, asked), "--overwrite")
+        report = analyse(args)
+        text = render(report, args.format)
+        figure = draw_figure(report, args) if args.plot is not None else None
+    except (InputError, OSError) as exc:
+        return _fail(str(exc), 2)
+    try:
+        write(text, sys.stdout)
+        if args.example is not None and args.format == "text":  # what of the paper it gives
+            from multicomp.data.examples import PUBLISHED
+
+            write(f"\nPublished numbers: {PUBLISHED[args.example]}\n", sys.stdout)
+        if figure is not None:
+            figure.savefig(args.plot, bbox_inches="tight", dpi=150)
+        if args.outdir is not None:
+            report.save(args.outdir, overwrite=args.overwrite)
+    except BrokenPipeError:  # e.g. `multicomp ... | head`
+        sys.stderr.close()
+        return 0
+    except OSError as exc:
+        return _fail(f"cannot write output: {exc}", 1)
+    return 0
+
+
+def _check_outdir(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """--outdir and the extras (--effect-sizes, --matrix, --bayesian-ranking) belong to the
+    comparison's report: not with the other analyses; --overwrite goes with --outdir."""
+    if args.overwrite and args.outdir is None:
+        parser.error("--overwrite goes with --outdir DIR")
+    others = {
+        "--bayesian": args.bayesian is not None,
+        "--cv": args.cv is not None,
+        "--check-conditions": args.check_conditions,
+        "--ranking": args.ranking,
+    }
+    mine = [f"--{name.replace('_', '-')}" for name in REPORT_EXTRAS if getattr(args, name)]
+    if args.outdir is not None:
+        mine.insert(0, "--outdir")
+    if mine and any(others.values()):
+        asked = [option for option, given in others.items() if given]
+        parser.error(
+            f"{mine[0]} belongs to the report of the comparison: it does not go with {asked[0]}"
+        )
+
+
+def _fail(message: str, status: int) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return status

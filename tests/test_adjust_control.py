@@ -243,7 +243,7 @@ def test_caller_input_untouched() -> None:
     [
         (
             [0.1, 0.2],
-            {"procedure": "sidak"},
+            {"procedure": "tukey"},
             ValueError,
             "procedure must be one of 'bonferroni', 'holm'",
         ),

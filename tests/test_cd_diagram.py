@@ -239,22 +239,20 @@ def test_aligned_ranks_use_their_own_scale() -> None:
 def test_the_papers_options_reach_the_post_hoc() -> None:
     data = load_example("garcia2010")
     # G10's aligned-ranks SE is smaller: at alpha = 0.10 it also separates PDFC from NNEP.
-    paper = cd_diagram(data, procedure="holm", test="aligned", alpha=0.10, aligned_se="garcia2010")
+    paper = cd_diagram(data, procedure="holm", test="aligned", alpha=0.10, se="garcia2010")
     assert drawn_groups(paper) == [{"NNEP", "IS-CHC + 1NN"}]
     assert drawn_groups(cd_diagram(data, procedure="holm", test="aligned", alpha=0.10)) == [
         {"PDFC", "NNEP", "IS-CHC + 1NN"}
     ]
     # G10's Quade SE (eq. 22) is larger at k = 4: PDFC no longer differs from NNEP and IS-CHC.
     quade = {"procedure": "holm", "test": "quade", "alpha": 0.05}
-    assert drawn_groups(cd_diagram(data, **quade, quade_se="garcia2010")) == [
+    assert drawn_groups(cd_diagram(data, **quade, se="garcia2010")) == [
         {"PDFC", "NNEP", "IS-CHC + 1NN"},
         {"NNEP", "IS-CHC + 1NN", "FH-GBML"},
     ]
     assert drawn_groups(cd_diagram(data, **quade)) == [{"NNEP", "IS-CHC + 1NN", "FH-GBML"}]
-    report = compare(data, test="quade", quade_se="garcia2010", procedure="holm")
-    assert drawn_groups(report.plot()) == drawn_groups(
-        cd_diagram(data, **quade, quade_se="garcia2010")
-    )
+    report = compare(data, test="quade", se="garcia2010", procedure="holm")
+    assert drawn_groups(report.plot()) == drawn_groups(cd_diagram(data, **quade, se="garcia2010"))
     # monotone=True: G08 Table 5's Bergmann-Hommel APVs (0.0303 becomes 0.0319).
     g08 = load_example("garcia2008")
     result = posthoc_all_pairs(g08, procedures=["bergmann_hommel"], monotone=True)

@@ -84,7 +84,7 @@ def test_rounded_published_ranks_pass() -> None:
     # Two-decimal ranks of D06's example (sum 9.99 for k = 4 instead of 10).
     mc.posthoc_control(ranks=[3.14, 2.39, 2.21, 2.25], n_datasets=14, control=0)
     mc.posthoc_control(
-        ranks=[20.0, 15.5, 11.0], n_datasets=10, control=0, test="aligned", aligned_se="garcia2010"
+        ranks=[20.0, 15.5, 11.0], n_datasets=10, control=0, test="aligned", se="garcia2010"
     )
 
 

@@ -88,16 +88,15 @@ def test_unknown_control_and_options() -> None:
                 **({"control": "A1"} if function is mc.posthoc_control else {}),
                 test="nemenyi",
             )
-        for option, test in (("aligned_se", "aligned"), ("quade_se", "quade")):
+        for test in ("aligned", "quade"):
             with pytest.raises(
-                ValueError,
-                match=rf"{option} must be one of 'calibrated', 'garcia2010'; got 'paper'",
+                ValueError, match=r"se must be one of 'calibrated', 'garcia2010'; got 'paper'"
             ):
                 function(
                     GOOD,
                     **({"control": "A1"} if function is mc.posthoc_control else {}),
                     test=test,
-                    **{option: "paper"},
+                    se="paper",
                 )
     with pytest.raises(ValueError, match="rom"):
         mc.posthoc_control(GOOD, "A1", rom="paper")

@@ -569,3 +569,37 @@ def test_many_more_algorithms_than_data_sets_warn_of_a_transposed_table() -> Non
     with warnings.catch_warnings():
         warnings.simplefilter("error", mc.ShapeWarning)
         as_scores(pd.DataFrame(values[:, :20].T[:, :8]))  # 20 data sets x 8 algorithms
+
+
+def test_reading_options_reach_the_reader_of_every_function(tmp_path: Path) -> None:
+    """sep= and decimal= of read_scores are taken by every function that takes a path (the
+    error of a semicolon file told the user to pass sep=';', which compare ignored)."""
+    values = np.random.default_rng(0).random((12, 4)).round(3)
+    frame = pd.DataFrame(values, columns=list("abcd"), index=[f"d{i}" for i in range(12)])
+    path = tmp_path / "semi.csv"
+    frame.to_csv(path, sep=";", decimal=",")
+    expected = mc.friedman(frame).statistic
+    assert mc.friedman(path, sep=";", decimal=",").statistic == expected
+    report = mc.compare(path, sep=";", decimal=",")
+    assert report.omnibus[0].statistic == pytest.approx(expected)
+    with pytest.raises(ValueError, match=r"sep=';' read a CSV file; got a DataFrame"):
+        mc.friedman(frame, sep=";")
+
+
+@pytest.mark.parametrize("as_file", [True, False])
+@pytest.mark.parametrize("index", ["dataset", "name"])
+def test_a_wide_table_with_a_text_column_is_refused_alike_from_a_file_and_a_frame(
+    tmp_path: Path, as_file: bool, index: str
+) -> None:
+    """A `domain` column beside the algorithms: the same message from a CSV file and from a
+    DataFrame, naming the text column (not the score column of a long table)."""
+    values = np.random.default_rng(0).random((12, 4)).round(3)
+    frame = pd.DataFrame(values, columns=list("abcd"))
+    frame.insert(0, "domain", ["vision", "text"] * 6)
+    frame.insert(0, index, [f"d{i}" for i in range(12)])
+    data: object = frame
+    if as_file:
+        data = tmp_path / "wide.csv"
+        frame.to_csv(data, index=False)
+    with pytest.raises(TypeError, match=r"algorithm 'domain'; that column holds text"):
+        mc.friedman(data)

@@ -9,7 +9,9 @@ can only come from the keyword check, which runs before anything else.
 
 from __future__ import annotations
 
+import difflib
 import inspect
+import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -137,3 +139,47 @@ def test_another_library_s_name_points_to_the_package_s() -> None:
         mc.bayesian_sign_test([0.1, 0.2, 0.3], [0.2, 0.3, 0.5], seed=1)
     with pytest.raises(TypeError, match=r"'p_adjust' \(did you mean 'procedures'\?\)"):
         mc.posthoc_all_pairs(mc.load_example("demsar2006"), p_adjust="holm")
+
+
+#: Parameter names alike in spelling that name different things (docs/user_guide/names.md):
+#: one and several (``procedure`` the procedure whose decisions a function reports,
+#: ``procedures`` those whose adjusted p-values it computes), a column and a count, a decimal
+#: mark and a number of decimals, the SE form and a CSV separator, ...
+DISTINCT = {
+    ("algorithm", "algorithms"),
+    ("algorithm", "n_algorithms"),
+    ("algorithms", "n_algorithms"),
+    ("correction", "tie_correction"),
+    ("dataset", "n_datasets"),
+    ("decimal", "decimals"),
+    ("decisions", "precision"),
+    ("model1", "model2"),
+    ("name", "names"),
+    ("procedure", "procedures"),
+    ("reject", "rejected"),
+    ("se", "sep"),
+    ("test", "tests"),
+    ("test", "text"),
+    ("test", "ties"),
+    ("y_pred1", "y_pred2"),
+}
+
+
+def test_one_spelling_per_concept() -> None:
+    """Every two parameter names of the public callables that look alike are in DISTINCT: a
+    new near-duplicate is either the same concept, to be spelled one way, or listed there."""
+    names = sorted(
+        {
+            p.name
+            for function in CALLABLES.values()
+            for p in inspect.signature(function).parameters.values()
+            if p.name not in ("self", "cls")
+        }
+    )
+    alike = {
+        (a, b)
+        for a, b in itertools.combinations(names, 2)
+        if difflib.SequenceMatcher(None, a, b).ratio() >= 0.75
+    }
+    assert alike <= DISTINCT, sorted(alike - DISTINCT)
+    assert {"se", "procedures"} <= set(names) and not {"aligned_se", "quade_se"} & set(names)

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from latex import needs_latex
 from multicomp import Report, compare, load_example
 
 NAMES = [
@@ -95,7 +96,7 @@ def test_tables_for_a_paper(reports: dict[str, Report]) -> None:
         report.to_latex("bad label}")
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+@needs_latex
 def test_compiles_fits_an_article_column_and_renders(
     reports: dict[str, Report], tmp_path: Path
 ) -> None:

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from latex import needs_latex
 from multicomp import Report, compare
 from multicomp._internal.tables import latex_escape, markdown_escape, visible
 
@@ -80,7 +81,7 @@ def pdflatex(body: str, tmp_path: Path) -> str:
     ).stdout
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+@needs_latex
 def test_latex_with_hostile_names_compiles_and_prints_them(report: Report, tmp_path: Path) -> None:
     text = pdflatex(report.to_latex(), tmp_path)
     if text:

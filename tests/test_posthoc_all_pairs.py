@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import multicomp as mc
-from multicomp import _core, posthoc
+from multicomp import _core, posthoc, procedures
 from multicomp._internal.vocabulary import ALL_PAIRS_PROCEDURES
 from reference_cases import G08_PROCEDURES, REFERENCE, assert_matches, case, read_csv
 
@@ -130,11 +130,11 @@ def test_frame_layout() -> None:
     frame = result.to_frame(reject=True)
     assert list(frame.columns) == (
         ["difference", "z", "pvalue"]
-        + [f"apv_{m}" for m in ALL_PAIRS_PROCEDURES]
-        + [f"reject_{m}" for m in ALL_PAIRS_PROCEDURES]
+        + [f"apv_{m}" for m in procedures.names("all_pairs")]
+        + [f"reject_{m}" for m in procedures.names("all_pairs")]
     )
     np.testing.assert_array_equal(
-        frame[[f"reject_{m}" for m in ALL_PAIRS_PROCEDURES]].to_numpy(),
+        frame[[f"reject_{m}" for m in procedures.names("all_pairs")]].to_numpy(),
         result.adjusted.to_numpy() <= 0.01,
     )
 
@@ -149,7 +149,9 @@ def test_methods_selection_and_bergmann_hommel_beyond_the_supported_k(
         mc.posthoc_all_pairs(data, procedures=["hommel"])
     monkeypatch.setattr(_core, "MAX_K_ROBINSON", 4)
     result = mc.posthoc_all_pairs(data)
-    assert result.procedures == ("nemenyi", "bonferroni", "holm", "shaffer", "miller")
+    assert result.procedures == tuple(
+        m for m in procedures.names("all_pairs") if m != "bergmann_hommel"
+    )
     assert "bergmann_hommel" in result.skipped and "shaffer" in result.skipped["bergmann_hommel"]
     with pytest.raises(ValueError, match="bergmann_hommel was skipped: k = 5 exceeds"):
         result.matrix("bergmann_hommel")

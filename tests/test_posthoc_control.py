@@ -118,7 +118,7 @@ def test_friedman_posthoc_reproduces_expected_json(case_id: str) -> None:
 
 def test_aligned_posthoc_with_the_papers_se_reproduces_expected_json() -> None:
     case_id = "garcia2010_friedman_aligned_ranks"
-    _check_all(_from_data(case_id, "aligned", rom="garcia2010", aligned_se="garcia2010"), case_id)
+    _check_all(_from_data(case_id, "aligned", rom="garcia2010", se="garcia2010"), case_id)
 
 
 def test_aligned_posthoc_from_the_printed_aligned_ranks_reproduces_table_10() -> None:
@@ -131,16 +131,16 @@ def test_aligned_posthoc_from_the_printed_aligned_ranks_reproduces_table_10() ->
         n_datasets=c["inputs"]["n"],
         control="PDFC",
         test="aligned",
-        aligned_se="garcia2010",
+        se="garcia2010",
         rom="garcia2010",
     )
     _check_all(result, case_id)
 
 
 def test_quade_posthoc_reproduces_expected_json() -> None:
-    """G10 Table 11 was computed with eq. (22): quade_se="garcia2010" reproduces it."""
+    """G10 Table 11 was computed with eq. (22): se="garcia2010" reproduces it."""
     case_id = "garcia2010_quade"
-    _check_all(_from_data(case_id, "quade", rom="garcia2010", quade_se="garcia2010"), case_id)
+    _check_all(_from_data(case_id, "quade", rom="garcia2010", se="garcia2010"), case_id)
 
 
 def test_quade_posthoc_from_the_printed_q_reproduces_table_11() -> None:
@@ -155,17 +155,15 @@ def test_quade_posthoc_from_the_printed_q_reproduces_table_11() -> None:
         control="PDFC",
         test="quade",
         rom="garcia2010",
-        quade_se="garcia2010",
+        se="garcia2010",
     )
     _check_all(result, case_id)
 
 
 def test_rom_exact_is_the_default_and_differs_from_the_papers_coefficients() -> None:
     data = mc.load_example("garcia2010")
-    exact = mc.posthoc_control(data, "PDFC", test="aligned", aligned_se="garcia2010")
-    paper = mc.posthoc_control(
-        data, "PDFC", test="aligned", aligned_se="garcia2010", rom="garcia2010"
-    )
+    exact = mc.posthoc_control(data, "PDFC", test="aligned", se="garcia2010")
+    paper = mc.posthoc_control(data, "PDFC", test="aligned", se="garcia2010", rom="garcia2010")
     assert exact.options["rom"] == "exact"
     p = exact.pvalue.to_numpy()
     np.testing.assert_array_equal(exact.adjusted["rom"], mc.adjust_control(p, "rom"))
@@ -196,7 +194,7 @@ def test_the_control_must_be_named_and_results_agree_with_ranks_input() -> None:
     with pytest.raises(ValueError, match="name the control"):
         mc.posthoc_control(ranks=mc.quade(data).ranks, n_datasets=len(data))
     # The closed-form SE (G10 eq. 22) is the same from data and from ranks.
-    from_data = mc.posthoc_control(data, "PDFC", test="quade", quade_se="garcia2010")
+    from_data = mc.posthoc_control(data, "PDFC", test="quade", se="garcia2010")
     ranks = mc.quade(data).ranks
     for given_ranks in (ranks, ranks.to_dict(), (ranks.to_numpy(), list(ranks.index))):
         if isinstance(given_ranks, tuple):
@@ -206,7 +204,7 @@ def test_the_control_must_be_named_and_results_agree_with_ranks_input() -> None:
                 n_datasets=len(data),
                 control="PDFC",
                 test="quade",
-                quade_se="garcia2010",
+                se="garcia2010",
             )
         else:
             result = mc.posthoc_control(
@@ -214,7 +212,7 @@ def test_the_control_must_be_named_and_results_agree_with_ranks_input() -> None:
                 n_datasets=len(data),
                 control="PDFC",
                 test="quade",
-                quade_se="garcia2010",
+                se="garcia2010",
             )
         pd.testing.assert_frame_equal(result.to_frame(), from_data.to_frame())
     # The calibrated SE: from ranks the no-ties null SE, from data the permutation SE, which
@@ -231,8 +229,8 @@ def test_the_control_must_be_named_and_results_agree_with_ranks_input() -> None:
 def test_calibrated_aligned_se_is_the_default_and_larger_than_the_papers() -> None:
     data = mc.load_example("garcia2010")
     calibrated = mc.posthoc_control(data, "PDFC", test="aligned")
-    paper = mc.posthoc_control(data, "PDFC", test="aligned", aligned_se="garcia2010")
-    assert calibrated.options["aligned_se"] == "calibrated"
+    paper = mc.posthoc_control(data, "PDFC", test="aligned", se="garcia2010")
+    assert calibrated.options["se"] == "calibrated"
     ranks = mc.friedman_aligned_ranks(data).aligned_ranks.to_numpy()
     assert calibrated.se == pytest.approx(float(_ranks.permutation_se(ranks)), rel=1e-12)
     assert calibrated.se > paper.se
@@ -240,7 +238,7 @@ def test_calibrated_aligned_se_is_the_default_and_larger_than_the_papers() -> No
 
 
 def test_aligned_from_ranks_needs_the_papers_se() -> None:
-    with pytest.raises(ValueError, match="aligned_se='garcia2010'"):
+    with pytest.raises(ValueError, match="se='garcia2010'"):
         mc.posthoc_control(
             ranks={"a": 10.0, "b": 20.0, "c": 30.0}, n_datasets=10, control="a", test="aligned"
         )
@@ -251,12 +249,12 @@ def test_frame_layout_and_rejections() -> None:
     frame = result.to_frame(reject=True)
     assert list(frame.columns) == (
         ["difference", "z", "pvalue"]
-        + [f"apv_{m}" for m in CONTROL_PROCEDURES]
-        + [f"reject_{m}" for m in CONTROL_PROCEDURES]
+        + [f"apv_{m}" for m in procedures.names("control")]
+        + [f"reject_{m}" for m in procedures.names("control")]
     )
     assert list(frame.index) == list(result.algorithms)
     assert (
-        frame[[f"reject_{m}" for m in CONTROL_PROCEDURES]].to_numpy()
+        frame[[f"reject_{m}" for m in procedures.names("control")]].to_numpy()
         == (result.adjusted.to_numpy() <= 0.1)
     ).all()
     assert list(result.to_frame(sort=True)["pvalue"]) == sorted(frame["pvalue"])
@@ -274,8 +272,8 @@ BOTH_POSTHOCS = [functools.partial(mc.posthoc_control, control="PDFC"), mc.posth
 
 @pytest.mark.parametrize("posthoc", BOTH_POSTHOCS)
 def test_aligned_se_with_another_test_is_an_error(posthoc) -> None:
-    with pytest.raises(ValueError, match="applies to test='aligned' only"):
-        posthoc(mc.load_example("garcia2010"), test="friedman", aligned_se="garcia2010")
+    with pytest.raises(ValueError, match="is a form of test='aligned' or 'quade', not of test="):
+        posthoc(mc.load_example("garcia2010"), test="friedman", se="garcia2010")
 
 
 @pytest.mark.parametrize("posthoc", BOTH_POSTHOCS)

@@ -1,7 +1,9 @@
-"""Proof of shape (issue 19.10): a procedure, a rank test, a pairwise test and a test of
-incomplete blocks defined here, registered here, work through adjust_*, the post-hocs, compare,
-the command line's choices, every renderer, cd_diagram and simulate, with no other module
-edited. The registries are the one place."""
+"""Proof of shape: a procedure, two rank tests (one with an SE form of its own, one whose
+average ranks lie in [0, 1]), a pairwise test and a test of incomplete blocks, defined in
+tests/extension.py and registered here, work through adjust_*, the post-hocs, compare, the
+command line's choices, every renderer, cd_diagram and simulate, with no other module edited.
+The registries are the one place (``python -m pytest --extension`` runs every test beside
+them)."""
 
 from __future__ import annotations
 
@@ -14,99 +16,16 @@ import pytest
 from matplotlib.text import Text
 from scipy import special, stats
 
+import extension
 import multicomp as mc
-from multicomp import procedures, ranktests
-from multicomp._internal import ranks as _ranks
 from multicomp.cli import main
-from multicomp.procedures import base as procedure_registry
-from multicomp.ranktests import base as test_registry
-
-# --- a new procedure: Sidak's single-step adjustment, 1 - (1 - p)^m -------------------------
-
-
-def _sidak(p: np.ndarray, context: procedures.Context) -> np.ndarray:
-    with np.errstate(divide="ignore"):  # p = 1: log1p(-1) = -inf, and the APV is 1
-        return np.asarray(-np.expm1(p.shape[-1] * np.log1p(-p)))
-
-
-SIDAK = {
-    family: procedures.Procedure("sidak", "Sidak", family, _sidak)
-    for family in ("control", "all_pairs")
-}
-
-# --- a new rank test: van der Waerden's normal scores in blocks (Conover 1999, Sec. 5.8) ------
-
-
-def _normal_scores(scores: np.ndarray) -> np.ndarray:
-    """A_ij = Phi^-1(r_ij / (k + 1)) of the within-block ranks, larger = better; as ranks,
-    lower = better, so the table holds -A_ij (column totals: lower is better)."""
-    k = scores.shape[-1]
-    return np.asarray(-special.ndtri(_ranks.friedman_ranks(-scores) / (k + 1)))
-
-
-def _normal_scores_statistic(table: np.ndarray, tie_correction: bool) -> np.ndarray:
-    """T = (k - 1) sum_j A_j^2 / sum_ij A_ij^2 ~ chi-square(k - 1), A_j the column totals
-    (the scores of a block sum to 0)."""
-    k = table.shape[-1]
-    totals = table.sum(axis=-2)
-    return np.asarray((k - 1) * np.sum(totals**2, axis=-1) / np.sum(table**2, axis=(-2, -1)))
-
-
-NORMAL_SCORES = ranktests.RankTest(
-    name="normal_scores",
-    display="van der Waerden normal scores",
-    ranks_name="normal scores",
-    rank_label="average_normal_score",
-    table=_normal_scores,
-    statistic=_normal_scores_statistic,
-    distribution="chi2",
-    df=lambda n, k: (k - 1,),
-    total=float,
-    unit=lambda n: 1e9,  # not rank multiples: rounded far below any difference that matters
-    top=lambda k, n: float(special.ndtri(k / (k + 1))),
-    se={"calibrated": lambda table, k, n: _ranks.permutation_se(table)},
-)
-
-
-# --- a new pairwise test: the paired t test of each pair's scores -----------------------------
-
-PAIRED_T = ranktests.PairwiseTest(
-    name="paired_t",
-    display="paired t tests",
-    run=stats.ttest_rel,
-    direction=lambda result: result.statistic,
-)
-
-
-# --- a new test of incomplete blocks: Skillings-Mack without the tie correction -------------
-
-_SM = ranktests.get_incomplete("skillings_mack")
-SM_UNTIED = ranktests.IncompleteTest(
-    name="sm_untied",
-    display="Skillings-Mack (untied)",
-    ranks_name="untied Skillings-Mack ranks",
-    statistic=lambda ranks, observed, tie_correction: _SM.statistic(ranks, observed, False),
-    df=_SM.df,
-    posthoc=lambda blocks, tie_correction, first, second: _SM.posthoc(blocks, False, first, second),
-    check=_SM.check,
-)
 
 
 @pytest.fixture(autouse=True)
 def registered() -> Iterator[None]:
-    """Register the four for one test, and leave the registries as they were."""
-    saved_procedures = {f: dict(d) for f, d in procedure_registry._REGISTRY.items()}
-    saved_tests = {kind: dict(d) for kind, d in test_registry._REGISTRY.items()}
-    for entry in SIDAK.values():
-        procedures.register(entry)
-    ranktests.register(NORMAL_SCORES)
-    ranktests.register(PAIRED_T)
-    ranktests.register(SM_UNTIED)
-    yield
-    procedure_registry._REGISTRY.clear()
-    procedure_registry._REGISTRY.update(saved_procedures)
-    test_registry._REGISTRY.clear()
-    test_registry._REGISTRY.update(saved_tests)
+    """Register them for one test, and leave the registries as they were."""
+    with extension.registered():
+        yield
 
 
 def _data(n: int = 20, k: int = 4, seed: int = 0) -> np.ndarray:
@@ -224,3 +143,59 @@ def test_the_new_incomplete_block_test_runs_through_compare_the_reports_and_the_
     with redirect_stdout(out):
         status = main([str(path), "--test", "sm_untied", "--format", "markdown"])
     assert status == 0 and "Skillings-Mack (untied)" in out.getvalue()
+
+
+def test_a_test_with_an_se_form_of_its_own_gets_it_everywhere(tmp_path) -> None:
+    """The rank test's own SE form ("no_ties") is a value of ``se=`` in the post-hocs,
+    compare, the report (and its JSON), cd_diagram, simulate and the command line's --se."""
+    x = _data()
+    k, n = 4, 20
+    expected = float(extension._no_ties_se(None, k, n))
+    options = {"test": "normal_scores", "se": "no_ties", "method": "asymptotic"}
+    pairs = mc.posthoc_all_pairs(x, **options)
+    assert pairs.se == pytest.approx(expected, rel=1e-12) and pairs.options["se"] == "no_ties"
+    assert mc.posthoc_control(x, 0, **options).se == pairs.se
+    assert pairs.se == mc.posthoc_all_pairs(x, test="normal_scores").se  # no ties: equal
+    tied = np.round(x)
+    calibrated = mc.posthoc_all_pairs(tied, test="normal_scores").se
+    assert calibrated < mc.posthoc_all_pairs(tied, **options).se
+    report = mc.compare(x, **options)
+    assert report.se == "no_ties" and "se='no_ties'" in report.to_text()
+    assert mc.Report.from_json(report.to_json()) == report
+    report.plot()
+    mc.cd_diagram(x, procedure="holm", **options)
+    with pytest.raises(ValueError, match="se='no_ties' is a form of test='normal_scores'"):
+        mc.compare(x, se="no_ties")
+    result = mc.simulate(
+        4,
+        20,
+        tests=["friedman", "normal_scores"],
+        n_replications=200,
+        random_state=1,
+        **{key: value for key, value in options.items() if key != "test"},
+    )
+    assert "se='no_ties'" in str(result)
+    path = tmp_path / "scores.csv"
+    np.savetxt(path, x, delimiter=",", header="a,b,c,d", comments="")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        status = main(
+            [str(path), *["--test", "normal_scores", "--se", "no_ties", "--format", "json"]]
+        )
+    assert status == 0 and '"se": "no_ties"' in out.getvalue()
+
+
+def test_a_test_whose_ranks_lie_in_0_1_draws_every_output(tmp_path) -> None:
+    """Its range (bottom 0, top 1) is the axis of the CD diagram: HTML, the files, the plot."""
+    x = _data()
+    report = mc.compare(x, test="unit_ranks")
+    assert "unit ranks" in report.to_html()
+    written = report.save(tmp_path)
+    assert written["cd_diagram_png"].stat().st_size > 0
+    ticks = [t.get_text() for t in report.plot().findobj(Text) if t.get_gid() == "cd-tick-0"]
+    assert ticks == ["0"]
+    ranks = mc.posthoc_all_pairs(x, test="unit_ranks").ranks
+    assert ((ranks >= 0.0) & (ranks <= 1.0)).all()
+    control = mc.compare(x, test="unit_ranks", control="A1", procedure="holm")
+    control.plot()
+    control.to_html()

@@ -27,7 +27,7 @@ def _reports() -> dict[str, Report]:
     return {
         "control": mc.compare(g10, control="PDFC", rom="garcia2010", tie_correction=False),
         "all pairs": mc.compare(g08, monotone=True),
-        "aligned": mc.compare(g08, test="aligned", aligned_se="garcia2010"),
+        "aligned": mc.compare(g08, test="aligned", se="garcia2010"),
         "pairwise": mc.compare(g08, test="wilcoxon"),
         "parametric": mc.compare(g10, control="PDFC", family="parametric"),
         "incomplete": mc.compare(MISSING_ONE, test="skillings_mack"),

@@ -85,7 +85,7 @@ def _assert_batch_equals_api(
         ),
         custom=(),
         tie_correction=tie_correction,
-        posthoc=PosthocOptions(aligned_se=se_form, quade_se=se_form),  # type: ignore[arg-type]
+        posthoc=PosthocOptions(se=se_form),  # type: ignore[arg-type]
     )
     x = model.draw(spec, np.random.default_rng(seed), reps)
     first, second = run._pairs(k)
@@ -101,7 +101,7 @@ def _assert_batch_equals_api(
             np.broadcast_to(first, (reps, len(first))),
             np.broadcast_to(second, (reps, len(first))),
         )
-        options = {"aligned": {"aligned_se": se_form}, "quade": {"quade_se": se_form}}.get(test, {})
+        options = {"se": se_form} if test in ("aligned", "quade") else {}
         # what simulate runs after ``test``: those valid after it, within their size limits
         rows = model._rows(("control", "all_pairs"), (test,), None, procedures.Context(k))
         control_methods = [name for comparison, _, name in rows if comparison == "control"]
@@ -508,8 +508,7 @@ def test_str_and_conditions() -> None:
         ((3, 5), {"scale_spread": -1}, ValueError, "scale_spread"),
         ((3, 5), {"decimals": 1.5}, TypeError, "decimals"),
         ((3, 5), {"random_state": "x"}, TypeError, "random_state"),
-        ((3, 5), {"aligned_se": "paper"}, ValueError, "aligned_se must be one of"),
-        ((3, 5), {"quade_se": "eq22"}, ValueError, "quade_se must be one of"),
+        ((3, 5), {"se": "paper"}, ValueError, "se must be one of"),
         ((3, 5), {"monotone": "yes"}, TypeError, "monotone"),
         ((10, 5), {"rom": "garcia2010", "procedures": ["rom"]}, ValueError, "k <= 8"),
         ((21, 5), {"procedures": ["bergmann_hommel"]}, ValueError, r"largest k \(20\)"),

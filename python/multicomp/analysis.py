@@ -43,7 +43,6 @@ from multicomp.posthoc import (
     PosthocAllPairsResult,
     PosthocControlResult,
     PosthocOptions,
-    check_se_options,
     posthoc_incomplete,
 )
 from multicomp.ranktests.blocks import blocks as incomplete_blocks
@@ -72,8 +71,7 @@ def compare(
     procedure: str | None = None,
     tie_correction: bool = True,
     rom: Rom = "exact",
-    aligned_se: SEForm = "calibrated",
-    quade_se: SEForm = "calibrated",
+    se: SEForm = "calibrated",
     monotone: bool = False,
     family: Family = "nonparametric",
     method: PValueMethod = "auto",
@@ -119,8 +117,8 @@ def compare(
     Options that reproduce the papers' printed numbers (defaults: the exact forms), passed on
     to the functions above: ``tie_correction=False`` (omnibus tests without the tie
     correction), ``rom="garcia2010"`` (G10's Rom coefficients; with a ``control`` only),
-    ``aligned_se="garcia2010"`` (G10 Table 10's SE; with ``test="aligned"`` only),
-    ``quade_se="garcia2010"`` (G10 eq. 22, Table 11's SE; with ``test="quade"`` only),
+    ``se="garcia2010"`` (with ``test="aligned"``: G10 Table 10's SE; with ``test="quade"``:
+    G10 eq. 22, Table 11's SE; any form a registered rank test declares with that test),
     ``monotone=True`` (monotone Bergmann-Hommel APVs as G08 Table 5; all pairs only).
 
     ``data``: anything :func:`multicomp.friedman` accepts (array, wide/long DataFrame,
@@ -139,7 +137,7 @@ def compare(
         'durbin' also replace the omnibus tests and keep the missing scores (above).
     procedure : str, optional
         The procedure of the summary and the plot (any case; default as above).
-    tie_correction, rom, aligned_se, quade_se, monotone
+    tie_correction, rom, se, monotone
         The papers' forms (above).
     method, random_state, n_resamples
         The p-values of the rank tests, omnibus and post-hoc (:func:`multicomp.friedman`):
@@ -213,14 +211,7 @@ def compare(
     random_state = pinned(random_state)  # one seed for every draw of the comparison
     alternative = _check_sides(alternative, control, test, method)
     incomplete = ranktests.kind_of(test) == "incomplete"
-    rom, ses = _check_options(
-        control,
-        test,
-        tie_correction,
-        rom,
-        {"aligned_se": aligned_se, "quade_se": quade_se},
-        monotone,
-    )
+    rom, se = _check_options(control, test, tie_correction, rom, se, monotone)
     if incomplete:
         return _compare_incomplete(
             data,
@@ -236,7 +227,7 @@ def compare(
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     options = PosthocOptions(
-        **ses,  # aligned_se, quade_se
+        se=se,
         rom=rom,
         monotone=bool(monotone),
         method=method,
@@ -559,15 +550,15 @@ def _check_options(
     test: str,
     tie_correction: bool,
     rom: str,
-    ses: dict[str, str],
+    se: str,
     monotone: bool,
-) -> tuple[Rom, dict[str, SEForm]]:
-    """``rom`` and the SE options ``ses`` as spelled in their option lists, or an error for
+) -> tuple[Rom, SEForm]:
+    """``rom`` and the SE form ``se`` as spelled in their option lists, or an error for
     values outside them and for paper options that would have no effect."""
     check_bool(tie_correction, "tie_correction")
     check_bool(monotone, "monotone")
     chosen = check_choice("rom", rom, ROMS)
-    checked = check_se_options(test, ses)
+    checked = cast(SEForm, ranktests.check_se(test, se))
     if chosen != "exact" and control is None:
         raise ValueError("rom= applies to the comparisons with a control: give control=")
     if monotone and control is not None:

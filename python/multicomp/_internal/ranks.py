@@ -185,9 +185,11 @@ def range_ranks(x: np.ndarray) -> np.ndarray:
 RANK_TOLERANCE = 0.01
 
 
-def check_average_ranks(ranks: np.ndarray, test: str, n: int, top: float | None = None) -> None:
+def check_average_ranks(
+    ranks: np.ndarray, test: str, n: int, top: float | None = None, bottom: float = 1.0
+) -> None:
     """ValueError unless ``ranks`` can be the average ranks of ``test`` of k algorithms over n
-    data sets, ranks that run from 1 to ``top`` (default k).
+    data sets, ranks that run from ``bottom`` (default 1) to ``top`` (default k).
 
     Friedman and Quade ranks are ranks within each data set: each average lies in [1, k] and
     they sum to k(k+1)/2. Aligned ranks rank all kn observations together (``top`` = kn):
@@ -197,12 +199,12 @@ def check_average_ranks(ranks: np.ndarray, test: str, n: int, top: float | None 
     k = ranks.size
     top = float(k) if top is None else top
     low, high = float(ranks.min()), float(ranks.max())
-    if low < 1 - RANK_TOLERANCE or high > top + RANK_TOLERANCE:
+    if low < bottom - RANK_TOLERANCE or high > top + RANK_TOLERANCE:
         raise ValueError(
             f"average ranks of {k} algorithms ({test}, {n} data sets) lie in "
-            f"[1, {top:g}]; got values from {low:g} to {high:g}"
+            f"[{bottom:g}, {top:g}]; got values from {low:g} to {high:g}"
         )
-    total, expected = float(ranks.sum()), k * (top + 1) / 2
+    total, expected = float(ranks.sum()), k * (top + bottom) / 2
     if abs(total - expected) > k * RANK_TOLERANCE:
         raise ValueError(
             f"average ranks of {k} algorithms ({test}, {n} data sets) sum to "

@@ -22,7 +22,6 @@ from multicomp._internal.vocabulary import (
     PVALUE_METHODS,
     REPORT_EXTRAS,
     ROMS,
-    SE_FORMS,
 )
 
 __all__ = []
@@ -180,18 +179,12 @@ def _paper_options(parser: argparse.ArgumentParser) -> None:
         help="Rom APVs with a --control: exact (default) or G10's coefficients",
     )
     paper.add_argument(
-        "--aligned-se",
-        **_listed("--aligned-se", SE_FORMS),
-        default=SE_FORMS[0],
-        help="SE of the aligned-ranks post-hoc (--test aligned): calibrated "
-        "(default) or sqrt(k(kN+1)/6) of G10 Table 10",
-    )
-    paper.add_argument(
-        "--quade-se",
-        **_listed("--quade-se", SE_FORMS),
-        default=SE_FORMS[0],
-        help="SE of the Quade post-hoc (--test quade): calibrated (default) or "
-        "G10 eq. (22), Table 11, which misstates the null SE for k != 3",
+        "--se",
+        **_listed("--se", ranktests.se_forms()),
+        default=ranktests.DEFAULT_SE,
+        help="SE of the rank post-hoc, among the forms of --test: calibrated (default) or "
+        "garcia2010 (--test aligned: sqrt(k(kN+1)/6) of G10 Table 10; --test quade: G10 eq. "
+        "(22), Table 11, which misstates the null SE for k != 3)",
     )
     paper.add_argument(
         "--monotone",

@@ -26,7 +26,7 @@ import pandas as pd
 
 from multicomp._internal.keywords import accepted_keywords, unknown_keyword
 from multicomp._internal.validation import check_bool, check_choice
-from multicomp._internal.vocabulary import NAN_POLICIES, NanPolicy
+from multicomp._internal.vocabulary import NAN_POLICIES, DecimalMark, NanPolicy
 from multicomp.data.runs import Aggregate, check_aggregate
 from multicomp.data.scores import Scores, ScoresLike, as_scores
 
@@ -51,6 +51,8 @@ class TableOptions(TypedDict, total=False):
     score: str
     aggregate: Aggregate | None
     nan_policy: NanPolicy
+    sep: str | None
+    decimal: DecimalMark
 
 
 class ScoreOptions(TableOptions, total=False):
@@ -67,6 +69,8 @@ class IncompleteOptions(TypedDict, total=False):
     algorithm: str
     score: str
     aggregate: Aggregate | None
+    sep: str | None
+    decimal: DecimalMark
 
 
 #: Each input keyword: its default and its numpydoc entry (the one place it is written).
@@ -98,6 +102,13 @@ KEYWORDS: dict[str, tuple[Any, str]] = {
         "    Missing scores: refused ('raise'), or their data sets left out ('omit', listed in\n"
         "    the result's ``omitted``).",
     ),
+    "sep": (
+        None,
+        "sep, decimal : str, optional\n"
+        "    How a CSV file is read, as by :func:`multicomp.read_scores` (the separator,\n"
+        "    detected when None, and the decimal mark '.' or ',').",
+    ),
+    "decimal": (".", ""),
 }
 
 
@@ -146,7 +157,7 @@ def _checked(data: Any, given: dict[str, Any]) -> dict[str, Any]:
                 f"(higher_is_better={data.higher_is_better!r}): a Scores keeps its direction; "
                 "build it again from the table to change it"
             )
-        read = sorted(set(given) & {"dataset", "algorithm", "score", "aggregate"})
+        read = sorted(set(given) & {"dataset", "algorithm", "score", "aggregate", "sep", "decimal"})
         if read:
             raise ValueError(
                 f"{', '.join(f'{n}=' for n in read)} read a table; the Scores given is read already"
@@ -237,6 +248,8 @@ def _signature(function: Callable[..., Any], names: list[str]) -> inspect.Signat
         "score": "str",
         "aggregate": "Aggregate | None",
         "nan_policy": "NanPolicy",
+        "sep": "str | None",
+        "decimal": "DecimalMark",
     }
     parameters += [
         inspect.Parameter(

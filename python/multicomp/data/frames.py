@@ -101,21 +101,26 @@ def layout(
     the index names them, or nothing does). With a ``dataset`` column (whatever its dtype:
     integer OpenML ids are names): long if it has the ``algorithm`` column or another column of
     names (then the algorithms), else wide with it as the index. Without one: long with two or
-    more columns of names (and an unnamed integer index); wide with the only column of names as
-    the index if its names are unique or it comes first; two or more names repeated in
+    more columns of names (and an unnamed integer index); wide when the first column of names
+    is unique (a data set per row: another column of names is then text among the scores,
+    refused by name); wide with the only column of names as the index if its names are
+    unique or it comes first; two or more names repeated in
     another column (algorithms beside numeric data-set ids, or data sets repeated per fold?)
     are ambiguous and a ValueError names the options that settle it.
     """
     columns = frame.columns
     labels = label_columns(frame, dtypes)
     if dataset in columns:
-        if algorithm in columns or any(c != dataset for c in labels):
+        if algorithm in columns:
             return LONG
-        return dataset
+        # another column of names: the algorithms of long data, or a text column (a domain)
+        # beside the algorithms of wide data, whose data sets each have one row
+        others = any(c != dataset for c in labels)
+        return LONG if others and not frame[dataset].is_unique else dataset
     if not labels or not _default_index(frame):
         return None
     if len(labels) >= 2:
-        return LONG
+        return LONG if not frame[labels[0]].is_unique else labels[0]
     column = labels[0]
     if frame[column].is_unique or column == columns[0]:
         return column
@@ -253,6 +258,17 @@ def _numbers(dtype: Any) -> bool:
     )
 
 
+def _text_column_hint(wrong: np.ndarray) -> str:
+    """The hint for a column that holds text in every row: a label (a domain, a group) beside
+    the algorithms of a wide table, which is no algorithm."""
+    if wrong.size < 2 or not wrong.all():
+        return ""
+    return (
+        "; that column holds text in every row, so it is no algorithm: drop it "
+        "(data.drop(columns=[...]), or a CSV file without it) to compare the others"
+    )
+
+
 def numeric_matrix(
     raw: object,
     names: list[str] | None,
@@ -305,7 +321,7 @@ def numeric_matrix(
             "; it looks like a decimal comma: read the file with decimal=',' "
             "(--decimal , on the command line)"
             if _decimal_comma(cell)
-            else ""
+            else _text_column_hint(wrong[:, j])
         )
         where = locate(i, j) if locate is not None else cell_name(i, j, names, rows)
         raise TypeError(

@@ -71,14 +71,22 @@ def read_table(
     algorithm: str = "algorithm",
     score: str = "score",
     aggregate: Aggregate | None = None,
+    csv: Mapping[str, Any] | None = None,
 ) -> Table:
     """Any input form of scores (see :func:`multicomp.data.scores.as_scores`) as a
-    :class:`~multicomp.data.frames.Table`, repeated runs combined by ``aggregate``."""
+    :class:`~multicomp.data.frames.Table`, repeated runs combined by ``aggregate``; ``csv``:
+    the ``sep`` and ``decimal`` of :func:`read_scores` for a CSV file (refused with other
+    input, where they would be ignored)."""
     options: dict[str, Any] = {"dataset": dataset, "algorithm": algorithm, "score": score}
-    if isinstance(data, (str, os.PathLike)):
-        if arrow.file_kind(data) is not None:
+    reading = {k: v for k, v in (csv or {}).items() if v != _CSV_DEFAULTS[k]}
+    is_path = isinstance(data, (str, os.PathLike))
+    if reading and (not is_path or arrow.file_kind(data) is not None):  # type: ignore[arg-type]
+        given = ", ".join(f"{k}={v!r}" for k, v in reading.items())
+        raise ValueError(f"{given} read a CSV file; got {_kind(data)}, which has no such option")
+    if is_path:
+        if arrow.file_kind(data) is not None:  # type: ignore[arg-type]
             return arrow.arrow_table(data, aggregate=aggregate, **options)
-        data = read_scores(data, dataset=dataset, algorithm=algorithm)
+        data = read_scores(data, dataset=dataset, algorithm=algorithm, **reading)  # type: ignore[arg-type]
     if isinstance(data, pd.DataFrame):
         return frame_to_table(data, dataset, algorithm, score, aggregate)
     if isinstance(data, Mapping):
@@ -90,6 +98,17 @@ def read_table(
     values = numeric_matrix(data, None)
     datasets, algorithms = array_names(*values.shape)
     return Table(values, algorithms, datasets, None, array_indexes(*values.shape))
+
+
+#: The defaults of read_scores' CSV options: a value other than these is an explicit request.
+_CSV_DEFAULTS: dict[str, Any] = {"sep": None, "decimal": "."}
+
+
+def _kind(data: object) -> str:
+    """What ``data`` is, for a message: a Parquet or Arrow file, or its type."""
+    if isinstance(data, (str, os.PathLike)):
+        return f"the {arrow.file_kind(data)} file {os.fspath(data)!r}"
+    return f"a {type(data).__name__}"
 
 
 def _ndim(data: object) -> int:

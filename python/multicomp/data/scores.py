@@ -26,7 +26,7 @@ import pandas as pd
 
 from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_bool, check_choice
-from multicomp._internal.vocabulary import NAN_POLICIES, NanPolicy
+from multicomp._internal.vocabulary import NAN_POLICIES, DecimalMark, NanPolicy
 from multicomp.data.frames import cell_name, check_unique, checked_table, numeric_matrix
 from multicomp.data.orientation import names_confirm, transposed_evidence
 from multicomp.data.readers import read_table
@@ -82,8 +82,8 @@ class ShapeWarning(UserWarning):
     ...     warnings.simplefilter("always")
     ...     res = mc.friedman(scores, method="asymptotic")
     ...
-    >>> [type(w.message).__name__ for w in caught]
-    ['ShapeWarning']
+    >>> [str(w.message).split(":")[0] for w in caught]  # each a ShapeWarning
+    ['20 algorithms (columns) on only 3 data sets (rows)', 'only 3 data sets']
     """
 
 
@@ -303,6 +303,8 @@ def as_scores(
     score: str = "score",
     aggregate: Aggregate | None = None,
     nan_policy: NanPolicy = "raise",
+    sep: str | None = None,
+    decimal: DecimalMark = ".",
     keep_missing: bool = False,
     shape_warnings: bool = True,
 ) -> Scores:
@@ -344,6 +346,9 @@ def as_scores(
         Missing scores (NaN, None, a masked cell, a pair absent from long data): 'raise' (the
         default) refuses them; 'omit' leaves out every data set with a missing score and lists
         them in ``Scores.omitted``. Infinite scores are always an error.
+    sep, decimal : str
+        How a CSV file is read (:func:`multicomp.read_scores`: the separator, detected when
+        None, and the decimal mark); only with the path of a CSV file.
     keep_missing : bool
         Keep missing scores as NaN (for the incomplete-block tests); ``nan_policy`` is then
         not applied.
@@ -372,7 +377,14 @@ def as_scores(
         return Scores(
             values, data.algorithms, tuple(rows), data.higher_is_better, data.omitted + omitted
         )
-    table = read_table(data, dataset=dataset, algorithm=algorithm, score=score, aggregate=how)
+    table = read_table(
+        data,
+        dataset=dataset,
+        algorithm=algorithm,
+        score=score,
+        aggregate=how,
+        csv={"sep": sep, "decimal": decimal},
+    )
     names, rows = table.algorithms, table.datasets
     values = checked_table(table.values, names, rows, 2)
     values, rows, omitted = _missing(values, names, rows, policy, keep_missing)

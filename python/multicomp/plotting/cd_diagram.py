@@ -74,8 +74,7 @@ def cd_diagram(
     procedure: str | None = None,
     control: str | int | None = None,
     test: PosthocTest | None = None,
-    aligned_se: SEForm = "calibrated",
-    quade_se: SEForm = "calibrated",
+    se: SEForm = "calibrated",
     monotone: bool = False,
     rom: Rom = "exact",
     method: PValueMethod = "auto",
@@ -135,7 +134,7 @@ def cd_diagram(
     test : {"friedman", "aligned", "quade", "wilcoxon", "sign"}, optional
         The ranks of the post-hoc test (default Friedman, or the report's); the axis shows them
         (aligned ranks run from 1 to kN). The critical-difference procedures need Friedman ranks.
-    aligned_se, quade_se, monotone, rom :
+    se, monotone, rom :
         Passed on to the post-hoc functions (the papers' forms; see :func:`multicomp.compare`).
     method, random_state, n_resamples :
         The p-values of the rank post-hocs (:func:`multicomp.posthoc_all_pairs`).
@@ -172,9 +171,7 @@ def cd_diagram(
     style = check_style(
         DiagramStyle(ax=ax, title=title, fontsize=fontsize, show_ranks=show_ranks, bars=bars)
     )
-    options = PosthocOptions(
-        aligned_se, quade_se, rom, monotone, method, random_state, n_resamples, alternative
-    )
+    options = PosthocOptions(se, rom, monotone, method, random_state, n_resamples, alternative)
     if isinstance(data, _Analysis) and not isinstance(data, pd.DataFrame):
         asked = {"alpha": alpha, "procedure": procedure, "control": control, "test": test}
         return data.plot(**{key: v for key, v in asked.items() if v is not None}, **style)
@@ -322,7 +319,9 @@ def draw_decisions(decisions: Decisions, **style: Unpack[DiagramStyle]) -> Any:
     ranks, procedure, control = d.ranks, d.procedure, d.control
     k = ranks.size
     # the largest average rank of the registered rank test (kN for aligned ranks), else k
-    top = ranktests.get(d.test).top(k, d.n_datasets) if d.test in ranktests.names() else float(k)
+    entry = ranktests.get(d.test) if d.test in ranktests.names() else None
+    top = float(k) if entry is None else entry.top(k, d.n_datasets)
+    bottom = 1.0 if entry is None else entry.bottom(k, d.n_datasets)
     name = display_name(procedure, d.comparison)
     level = f"alpha = {fmt_alpha(d.alpha)}"
     against = f" vs control {control}" if d.comparison == "control" else ""
@@ -347,6 +346,7 @@ def draw_decisions(decisions: Decisions, **style: Unpack[DiagramStyle]) -> Any:
         title=f"{name}{against}{on}, {level}" if title is None else title,
         show_ranks=style["show_ranks"],
         top=top,
+        bottom=bottom,
         bars=style["bars"],
     )
 

@@ -101,13 +101,15 @@ def draw(ranks: pd.Series, groups: list[tuple[str, ...]], *, ax: Any, **options:
 
 @dataclass(frozen=True)
 class _Geometry:
-    """The horizontal plan of a diagram: the axis from rank ``top`` at ``x0`` to rank 1 at
-    ``x1``, its ticks, the names on each side and the sizes of the text."""
+    """The horizontal plan of a diagram: the axis from rank ``top`` at ``x0`` to rank
+    ``bottom`` (the best, 1 for ranks 1..k) at ``x1``, its ticks, the names on each side and
+    the sizes of the text."""
 
     ranks: pd.Series
     control: str | None
     fontsize: float
     show_ranks: bool
+    bottom: float
     top: float
     order: list[str]  # best first
     right: list[str]  # the best, top to bottom
@@ -128,7 +130,7 @@ class _Geometry:
         return 1.6 * self.fontsize / 72.0
 
     def x(self, rank: float) -> float:
-        return self.x0 + (self.top - rank) / (self.top - 1) * (self.x1 - self.x0)
+        return self.x0 + (self.top - rank) / (self.top - self.bottom) * (self.x1 - self.x0)
 
     def weight(self, name: str) -> str:
         return "bold" if name == self.control else "normal"
@@ -137,26 +139,30 @@ class _Geometry:
         return f"{self.ranks[name]:.2f}"
 
 
-def _ticks(k: int, top: float) -> list[float]:
-    """Every rank for an axis of 1..k; else round ticks from 1 to ``top`` (aligned ranks run
-    up to kN), with the ends of the scale unless a round tick is too close to them."""
+def _ticks(k: int, bottom: float, top: float) -> list[float]:
+    """Every rank for an axis of 1..k; else round ticks from ``bottom`` to ``top`` (aligned
+    ranks run from 1 up to kN; integers on a scale two ranks wide or more), with the ends of
+    the scale unless a round tick is too close to them."""
     from matplotlib.ticker import MaxNLocator
 
-    if top == k:
+    if (bottom, top) == (1.0, k):
         return [float(r) for r in range(1, k + 1)]
-    ticks = [
-        float(t) for t in MaxNLocator(nbins=10, integer=True).tick_values(1, top) if 1 < t < top
-    ]
-    step = ticks[1] - ticks[0] if len(ticks) > 1 else top - 1
+    locator = MaxNLocator(nbins=10, integer=top - bottom >= 2)
+    ticks = [float(t) for t in locator.tick_values(bottom, top) if bottom < t < top]
+    step = ticks[1] - ticks[0] if len(ticks) > 1 else top - bottom
     return (
-        [1.0] * (not ticks or ticks[0] - 1 >= step / 2)
+        [bottom] * (not ticks or ticks[0] - bottom >= step / 2)
         + ticks
         + [top] * (not ticks or top - ticks[-1] >= step / 2)
     )
 
 
 def _geometry(
-    ranks: pd.Series, control: str | None, fontsize: float, show_ranks: bool, top: float
+    ranks: pd.Series,
+    control: str | None,
+    fontsize: float,
+    show_ranks: bool,
+    scale: tuple[float, float],
 ) -> _Geometry:
     """The axis and the columns of names, sized so that no text overlaps."""
     k = ranks.size
@@ -172,14 +178,28 @@ def _geometry(
     right_w = max(_text_width(visible(n), fontsize, weight(n)) for n in right)
     labels = [f"{ranks[n]:.2f}" for n in order]
     gap = 0.15 + (max(_text_width(label, small) for label in labels) if show_ranks else 0.0)
-    ticks = _ticks(k, top)
+    bottom, top = scale
+    ticks = _ticks(k, bottom, top)
     tick_w = max(_text_width(f"{t:g}", small) for t in ticks) + 0.12
     axis_w = max(0.4 * fontsize, (len(ticks) - 1) * tick_w)
     x0 = _MARGIN + left_w + _PAD + gap  # rank `top`
-    x1 = x0 + axis_w  # rank 1
+    x1 = x0 + axis_w  # rank `bottom`
     width = x1 + gap + _PAD + right_w + _MARGIN
     return _Geometry(
-        ranks, control, fontsize, show_ranks, top, order, right, left, ticks, gap, x0, x1, width
+        ranks,
+        control,
+        fontsize,
+        show_ranks,
+        bottom,
+        top,
+        order,
+        right,
+        left,
+        ticks,
+        gap,
+        x0,
+        x1,
+        width,
     )
 
 
@@ -194,12 +214,14 @@ def _layout(
     title: str | None,
     show_ranks: bool,
     top: float | None = None,
+    bottom: float = 1.0,
     bars: str = "compact",
 ) -> tuple[list[Item], float, float]:
     """Positions in inches of every text and line of the diagram at ``fontsize`` on an axis
-    of ranks from ``top`` (default k; aligned ranks run up to kN) on the left to 1 on the
-    right, and the width and height they take."""
-    geo = _geometry(ranks, control, fontsize, show_ranks, float(ranks.size if top is None else top))
+    of ranks from ``top`` (default k; aligned ranks run up to kN) on the left to ``bottom``
+    (the best rank, 1 for ranks 1..k) on the right, and the width and height they take."""
+    scale = (float(bottom), float(ranks.size if top is None else top))
+    geo = _geometry(ranks, control, fontsize, show_ranks, scale)
     items: list[Item] = []  # deferred drawing, once the size is known
     title = visible(title) if title else title
     y = _title(items, title, geo, _MARGIN)
@@ -270,7 +292,7 @@ def _axis(items: list[Item], geo: _Geometry, y_axis: float) -> None:
             )
         )
         items.append(_segment([x(r)] * 2, [y_axis, y_axis - 0.06], lw=0.8))
-        if geo.top == geo.ranks.size and r < geo.ranks.size:
+        if (geo.bottom, geo.top) == (1.0, geo.ranks.size) and r < geo.ranks.size:
             items.append(_segment([x(r + 0.5)] * 2, [y_axis, y_axis - 0.03], lw=0.8))
     items.append(_segment([geo.x0, geo.x1], [y_axis, y_axis], lw=1.0, gid="cd-axis"))
 
@@ -279,14 +301,14 @@ def _interval(items: list[Item], interval: tuple[float, float], geo: _Geometry, 
     """The grey interval joining the control to the algorithms not separated from it (or the
     control's rank +- CD), with end ticks where it ends inside the axis and the control's dot."""
     x = geo.x
-    lo, hi = max(min(interval), 1.0), min(max(interval), geo.top)
+    lo, hi = max(min(interval), geo.bottom), min(max(interval), geo.top)
     grey = {"color": "0.35"}
     items.append(
         _segment(
             [x(hi), x(lo)], [y, y], lw=3.0, solid_capstyle="butt", gid="cd-control-interval", **grey
         )
     )
-    for end in {lo, hi} - {1.0, geo.top}:  # end ticks where the interval ends, not clipped
+    for end in {lo, hi} - {geo.bottom, geo.top}:  # end ticks where the interval ends, not clipped
         items.append(_segment([x(end)] * 2, [y - 0.05, y + 0.05], lw=1.5, **grey))
     if geo.control is not None:
         dot = {"marker": "o", "markersize": 5, "color": "black", "gid": "cd-control-marker"}

@@ -9,7 +9,6 @@ options, z statistics and p-values); :mod:`~multicomp.posthoc.incomplete`:
 to a result; :mod:`~multicomp.posthoc.results`: the results.
 """
 
-from multicomp.posthoc.basis import check_se_options
 from multicomp.posthoc.family import family
 from multicomp.posthoc.incomplete import posthoc_incomplete
 from multicomp.posthoc.rank import (
@@ -25,7 +24,6 @@ __all__ = [
     "PosthocAllPairsResult",
     "PosthocControlResult",
     "PosthocOptions",
-    "check_se_options",
     "family",
     "posthoc_all_pairs",
     "posthoc_control",

@@ -4,7 +4,7 @@ statistics (the ranks, their standard errors, the order of the pairs) and its p-
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import numpy as np
@@ -16,7 +16,6 @@ from multicomp._internal import ranks as _ranks
 from multicomp._internal.seeds import RandomState
 from multicomp._internal.validation import check_alpha, check_choice
 from multicomp._internal.vocabulary import (
-    SE_FORMS,
     PosthocTest,
     PValueMethod,
     SEForm,
@@ -28,22 +27,22 @@ from multicomp.ranktests.permutation import check_options, pair_pvalues, resolve
 if TYPE_CHECKING:
     pass
 
-__all__ = ["check_se_options", "is_pairwise", "prepare", "rank_order", "z_tests"]
+__all__ = ["is_pairwise", "prepare", "rank_order", "z_tests"]
 
 
 def prepare(
     given: tuple[Scores | None, RanksLike | None, int | None, Sequence[str] | None],
     test: str,
     alpha: float,
-    ses: Mapping[str, str],
+    se: str,
     pvalue_options: tuple[PValueMethod, RandomState, int],
-) -> tuple[PosthocTest, float, dict[str, SEForm], _PValueOptions, _Basis]:
+) -> tuple[PosthocTest, float, SEForm, _PValueOptions, _Basis]:
     """What both post-hocs check and compute first: ``alpha``, ``test`` (a registered one),
-    the SE forms, the p-value options (``method``, ``random_state``, ``n_resamples``), and the
+    the SE form, the p-value options (``method``, ``random_state``, ``n_resamples``), and the
     basis of the comparisons from ``given`` (data, published ranks, N, their names)."""
     alpha = check_alpha(alpha)
     test = cast(PosthocTest, check_choice("test", test, ranktests.posthoc_tests()))
-    checked = check_se_options(test, ses)
+    checked = cast(SEForm, ranktests.check_se(test, se))
     method, random_state, n_resamples = pvalue_options
     pvalues = _PValueOptions(*check_options(method, random_state, n_resamples), random_state)
     return test, alpha, checked, pvalues, _basis(*given, test, checked)
@@ -78,7 +77,7 @@ def z_tests(
     labels: list[str],
     test: str,
     alpha: float,
-    ses: Mapping[str, str],
+    se: str,
     pvalues: _PValueOptions,
 ) -> dict[str, Any]:
     """The fields both post-hoc results share: for each hypothesis (first[h], second[h]) the
@@ -133,7 +132,7 @@ def z_tests(
         "ranks": basis.ranks,
         "omitted": basis.omitted,
         **series,
-        "options": {name: form for name, form in ses.items() if _se_options()[name] == test},
+        "options": {"se": se} if len(ranktests.se_forms(test)) > 1 else {},
         "method": used,
         "n_resamples": resamples,
     }
@@ -187,7 +186,7 @@ def _basis(
     n_datasets: int | None,
     algorithms: Sequence[str] | None,
     test: str,
-    ses: Mapping[str, str],
+    form: str,
 ) -> _Basis:
     if (data is None) == (ranks is None):
         raise ValueError("give either data or ranks= (published average ranks) with n_datasets=")
@@ -195,13 +194,13 @@ def _basis(
         raise ValueError(f"test={test!r} compares the scores of each pair: pass data, not ranks=")
     # the pairwise tests order the algorithms by their average Friedman ranks
     entry = ranktests.get(ranktests.get_pairwise(test).ranks if is_pairwise(test) else test)
-    se = entry.se[ses.get(entry.se_option, "calibrated")]
+    se = entry.se[form if form in entry.se else ranktests.DEFAULT_SE]
     if data is None:
         assert ranks is not None
         series, n = published_ranks(ranks, n_datasets, algorithms)
         k = len(series)
         standard_error = float(se(None, k, n))  # first: the form may need each data set's
-        _ranks.check_average_ranks(series.to_numpy(), test, n, entry.top(k, n))
+        _ranks.check_average_ranks(series.to_numpy(), test, n, entry.top(k, n), entry.bottom(k, n))
         return _Basis(series, n, standard_error, entry.unit(n))
     if n_datasets is not None or algorithms is not None:
         raise ValueError("n_datasets= and algorithms= go with ranks=; with data they come from it")
@@ -224,25 +223,3 @@ def _basis(
         total=total,
         df=None if entry.posthoc_df is None else entry.posthoc_df(n, k),
     )
-
-
-def _se_options() -> dict[str, str]:
-    """The keywords that choose a post-hoc SE form (``aligned_se``), and the registered rank
-    test each applies to (module docstring: the forms)."""
-    return {
-        entry.se_option: name
-        for name in ranktests.names()
-        if (entry := ranktests.get(name)).se_option
-    }
-
-
-def check_se_options(test: str, ses: Mapping[str, str]) -> dict[str, SEForm]:
-    """The SE options ``ses`` (keywords of the registered rank tests -> forms) as spelled in
-    :data:`SE_FORMS`, or ValueError: an unknown form, or the paper's form with another test
-    than its own."""
-    owners = _se_options()
-    checked = {name: check_choice(name, form, SE_FORMS) for name, form in ses.items()}
-    for name, form in checked.items():
-        if form != SE_FORMS[0] and test != owners[name]:
-            raise ValueError(f"{name}={form!r} applies to test={owners[name]!r} only, not {test!r}")
-    return checked

@@ -9,23 +9,23 @@ Standard errors (N data sets, k algorithms):
 
 * ``"friedman"``: SE = sqrt(k(k+1)/(6N)) on the average Friedman ranks (D06, G10 eq. 20).
 * ``"quade"``: on Quade's T_j = sum_i Q_i r_ij / (N(N+1)/2). By default
-  (``quade_se="calibrated"``) the permutation SE given each data set's ranks,
+  (``se="calibrated"``) the permutation SE given each data set's ranks,
   SE^2 = 2k/(k-1) * sum_i Q_i^2 v_i / (N(N+1)/2)^2 (v_i the population variance of the k
   ranks of data set i), which without ties is k(k+1)(2N+1)/(9N(N+1)); from published ranks
   (``ranks=``) that no-ties form is used (ties only make the SE smaller, so it is then
   conservative). Derivation: under the null the ranks of a data set are a random permutation
   of its values, independent of its range rank Q_i (the range does not change when the
   scores of a data set are permuted), so Var(r_ij - r_il) = 2k v_i/(k-1) = k(k+1)/6 without
-  ties, and the data sets are independent. ``quade_se="garcia2010"`` uses G10 eq. (22),
+  ties, and the data sets are independent. ``se="garcia2010"`` uses G10 eq. (22),
   sqrt(k(k+1)(2N+1)(k-1)/(18N(N+1))), with which G10 Table 11 was computed: sqrt((k-1)/2)
   times the null SE, equal to it only at k = 3, so too small at k = 2 (rejects 0.17 under the
   null at N = 30) and too large for k > 3 (0.007 at k = 5), see
   tests/test_posthoc_calibration.py.
-* ``"aligned"``: on the average aligned ranks. By default (``aligned_se="calibrated"``) the
+* ``"aligned"``: on the average aligned ranks. By default (``se="calibrated"``) the
   permutation standard error of a difference of average aligned ranks given each data set's
   aligned ranks, SE^2 = 2k/(k-1) * sum_i s_i^2 / N^2 (s_i^2 the population variance of the k
   aligned ranks of data set i); under the null its rejection rate matches alpha.
-  ``aligned_se="garcia2010"`` uses sqrt(k(kN+1)/6), with which G10 Table 10 was computed (its
+  ``se="garcia2010"`` uses sqrt(k(kN+1)/6), with which G10 Table 10 was computed (its
   eq. 21 misprints it as sqrt(k(N+1)/6)); it is about sqrt((k-1)/k) too small, so it rejects
   too often (see tests/test_posthoc_calibration.py).
 
@@ -145,8 +145,7 @@ def posthoc_control(
     algorithms: Sequence[str] | None = None,
     procedures: Sequence[str] | None = None,
     rom: Rom = "exact",
-    aligned_se: SEForm = "calibrated",
-    quade_se: SEForm = "calibrated",
+    se: SEForm = "calibrated",
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
@@ -171,10 +170,11 @@ def posthoc_control(
 
     Give either ``data`` (any form of :func:`multicomp.data.scores.as_scores`) or published
     average ``ranks`` (lower = better; a Series/dict, or a sequence with ``algorithms=``
-    names) with ``n_datasets``. For ``test="aligned"`` from ranks only ``aligned_se="garcia2010"``
-    is possible (the calibrated SE needs each data set's aligned ranks). ``aligned_se`` and
-    ``quade_se`` choose the SE of ``test="aligned"`` and ``"quade"`` (module docstring):
-    ``"calibrated"`` (default, valid) or ``"garcia2010"`` (the paper's, to reproduce G10
+    names) with ``n_datasets``. For ``test="aligned"`` from ranks only ``se="garcia2010"`` is
+    possible (the calibrated SE needs each data set's aligned ranks). ``se`` chooses the SE
+    among the forms the rank test registers (module docstring;
+    :func:`multicomp.ranktests.se_forms`): ``"calibrated"`` (default, valid) or, for
+    ``test="aligned"`` and ``"quade"``, ``"garcia2010"`` (the paper's, to reproduce G10
     Tables 10 and 11).
 
     Parameters
@@ -202,7 +202,7 @@ def posthoc_control(
     procedures : sequence of str, optional
         Procedures among those of :func:`multicomp.adjust_control` (any case); default: every
         one that applies.
-    rom, aligned_se, quade_se
+    rom, se
         The paper's forms (above).
     method : {'auto', 'asymptotic', 'exact', 'permutation'}
         How the p-values of the rank tests are computed: the normal approximation, or the
@@ -244,11 +244,11 @@ def posthoc_control(
     """
     rom = check_choice("rom", rom, ROMS)
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
-    test, alpha, ses, pvalues, basis = prepare(
+    test, alpha, se, pvalues, basis = prepare(
         (data, ranks, n_datasets, algorithms),
         test,
         alpha,
-        {"aligned_se": aligned_se, "quade_se": quade_se},
+        se,
         (method, random_state, n_resamples),
     )
     if control is None:
@@ -257,7 +257,7 @@ def posthoc_control(
     c = index_of(names, control)
     others = np.array([j for j in range(len(names)) if j != c])
     labels = [names[j] for j in others]
-    shared = z_tests(basis, np.full(len(others), c), others, labels, test, alpha, ses, pvalues)
+    shared = z_tests(basis, np.full(len(others), c), others, labels, test, alpha, se, pvalues)
     context = registry.Context(len(names), rom=rom)
     planned = registry.plan("control", procedures, len(labels), context, pairwise=is_pairwise(test))
     if rom != "exact" and "rom" not in planned[0]:
@@ -302,8 +302,7 @@ def posthoc_all_pairs(
     algorithms: Sequence[str] | None = None,
     procedures: Sequence[str] | None = None,
     monotone: bool = False,
-    aligned_se: SEForm = "calibrated",
-    quade_se: SEForm = "calibrated",
+    se: SEForm = "calibrated",
     method: PValueMethod = "auto",
     random_state: RandomState = DEFAULT_SEED,
     n_resamples: int = DEFAULT_RESAMPLES,
@@ -340,7 +339,7 @@ def posthoc_all_pairs(
         difference); 'bonferroni': m p (what Garcia & Herrera 2008 call Nemenyi's procedure).
     monotone : bool
         Non-decreasing APVs (above).
-    aligned_se, quade_se, method, random_state, n_resamples
+    se, method, random_state, n_resamples
         As for :func:`posthoc_control`.
 
     Returns
@@ -366,11 +365,11 @@ def posthoc_all_pairs(
     C4.5 vs CN2          0.0928  0.0511           0.0383
     """
     monotone = check_bool(monotone, "monotone")
-    test, alpha, ses, pvalues, basis = prepare(
+    test, alpha, se, pvalues, basis = prepare(
         (data, ranks, n_datasets, algorithms),
         test,
         alpha,
-        {"aligned_se": aligned_se, "quade_se": quade_se},
+        se,
         (method, random_state, n_resamples),
     )
     names = list(basis.ranks.index)
@@ -382,7 +381,7 @@ def posthoc_all_pairs(
     first, second = np.triu_indices(k, 1)  # the pairs in itertools.combinations order
     pairs = tuple(itertools.combinations(names, 2))
     labels = list(map(" vs ".join, pairs))  # in C: 0.14 s for 499,500 pairs, not 0.43 s
-    shared = z_tests(basis, first, second, labels, test, alpha, ses, pvalues)
+    shared = z_tests(basis, first, second, labels, test, alpha, se, pvalues)
     shared["options"] = {"monotone": bool(monotone), **shared["options"]}
     return cast(PosthocAllPairsResult, family("all_pairs", shared, planned, context, pairs=pairs))
 
@@ -393,15 +392,14 @@ def posthoc_all_pairs(
 @dataclass(frozen=True)
 class PosthocOptions:
     """The options that change the p-values of a rank post-hoc, held together once: the SE
-    forms (``aligned_se``, ``quade_se``), Rom's coefficients (``rom``, with a control),
+    form (``se``), Rom's coefficients (``rom``, with a control),
     monotone APVs (``monotone``, all pairs), how the p-values are computed (``method``,
     ``random_state``, ``n_resamples``) and their alternative (``alternative``, with a
     control). :func:`multicomp.compare`, :meth:`multicomp.Report.plot`
     and :func:`multicomp.cd_diagram` run their post-hoc through :meth:`run`; a report stores
     them (its fields of the same names), so a diagram drawn from it shows its p-values."""
 
-    aligned_se: SEForm = "calibrated"
-    quade_se: SEForm = "calibrated"
+    se: SEForm = "calibrated"
     rom: Rom = "exact"
     monotone: bool = False
     method: PValueMethod = "auto"
@@ -422,8 +420,7 @@ class PosthocOptions:
         ``data`` with these options; ``given``: ``test``, ``alpha``, ``ranks``,
         ``n_datasets``."""
         shared = {
-            "aligned_se": self.aligned_se,
-            "quade_se": self.quade_se,
+            "se": self.se,
             "method": self.method,
             "random_state": self.random_state,
             "n_resamples": self.n_resamples,

@@ -33,24 +33,29 @@ from multicomp.ranktests import durbin
 
 # isort: on
 from multicomp.ranktests.base import (
+    DEFAULT_SE,
     Derived,
     IncompleteTest,
     PairwiseTest,
     RankTest,
+    check_se,
     get,
     get_incomplete,
     get_pairwise,
     kind_of,
     names,
     register,
+    se_forms,
 )
 
 __all__ = [
+    "DEFAULT_SE",
     "Derived",
     "IncompleteTest",
     "PairwiseTest",
     "RankTest",
     "aligned",
+    "check_se",
     "compare_tests",
     "conover",
     "durbin",
@@ -64,6 +69,7 @@ __all__ = [
     "posthoc_tests",
     "quade",
     "register",
+    "se_forms",
     "skillings_mack",
 ]
 

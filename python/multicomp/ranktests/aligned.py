@@ -8,9 +8,9 @@ mean does not change), so W permutes within data sets as the permutation engine 
 T = (k-1)[sum_j R^_j^2 - (kN^2/4)(kN+1)^2] / ([kN(kN+1)(2kN+1)/6] - (1/k) sum_i R^_i^2)
 (G10 eq. 7) ~ chi-square(k - 1).
 
-Post-hoc SE of a difference of average aligned ranks: by default (``aligned_se="calibrated"``)
+Post-hoc SE of a difference of average aligned ranks: by default (``se="calibrated"``)
 the permutation SE given each data set's aligned ranks, sqrt(2k/(k-1) sum_i s_i^2)/N (s_i^2 the
-population variance of the k aligned ranks of data set i); ``aligned_se="garcia2010"``
+population variance of the k aligned ranks of data set i); ``se="garcia2010"``
 sqrt(k(kN+1)/6), with which G10 Table 10 was computed (its eq. 21 misprints it as
 sqrt(k(N+1)/6)), about sqrt((k-1)/k) too small (tests/test_posthoc_calibration.py).
 
@@ -60,7 +60,7 @@ def _calibrated(table: np.ndarray | None, k: int, n: int) -> np.ndarray:
     if table is None:
         raise ValueError(
             "the calibrated aligned-ranks SE needs each data set's aligned ranks: pass data, "
-            "or aligned_se='garcia2010' (SE = sqrt(k(kN+1)/6), as G10 Table 10) with ranks="
+            "or se='garcia2010' (SE = sqrt(k(kN+1)/6), as G10 Table 10) with ranks="
         )
     return permutation_se(table)
 
@@ -84,6 +84,5 @@ ALIGNED = register(
         top=lambda k, n: float(k * n),  # aligned ranks run from 1 to kN
         se={"calibrated": _calibrated, "garcia2010": _garcia2010},
         kernel=True,  # S-monotone statistic of quarter-unit ranks
-        se_option="aligned_se",
     )
 )

@@ -32,6 +32,7 @@ from multicomp._internal.vocabulary import TestKind
 # line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
 
 __all__ = [
+    "DEFAULT_SE",
     "BlockDerived",
     "Blocks",
     "Derived",
@@ -41,6 +42,7 @@ __all__ = [
     "PairTests",
     "PairwiseTest",
     "RankTest",
+    "check_se",
     "entries",
     "get",
     "get_incomplete",
@@ -48,6 +50,7 @@ __all__ = [
     "kind_of",
     "names",
     "register",
+    "se_forms",
 ]
 
 Table = Callable[[np.ndarray], np.ndarray]
@@ -120,11 +123,15 @@ class RankTest:
         that equal differences give bitwise equal z).
     top : callable
         ``top(k, n)``: the largest average rank (k; kN for aligned ranks).
+    bottom : callable
+        ``bottom(k, n)``: the smallest average rank (default 1). With ``top``, the range of
+        the average ranks: the axis of the CD diagram, the check of published ranks.
     se : mapping of str to callable
         The post-hoc SE of each form (``"calibrated"``, the valid default, first; the paper's
-        form, e.g. ``"garcia2010"``): ``se(W or None, k, n)``.
-    se_option : str
-        The keyword that chooses its SE form (``"aligned_se"``), or "" with a single form.
+        form, e.g. ``"garcia2010"``): ``se(W or None, k, n)``. The forms are the values of
+        the ``se=`` option of the post-hocs, :func:`multicomp.compare`,
+        :func:`multicomp.cd_diagram`, :func:`multicomp.simulate` and the command line's
+        ``--se`` (:func:`se_forms`).
     derived : tuple of Derived
         The omnibus tests computed from its statistic (Iman-Davenport after Friedman).
     posthoc_df : callable or None
@@ -150,10 +157,10 @@ class RankTest:
     unit: Callable[[int], float]
     top: Callable[[int, int], float]
     se: dict[str, StandardError]
-    se_option: str = ""
     derived: tuple[Derived, ...] = ()
     posthoc_df: Callable[[int, int], float] | None = None
     kernel: bool = False
+    bottom: Callable[[int, int], float] = lambda k, n: 1.0
     kind: ClassVar[TestKind] = "rank"
 
     @property
@@ -352,17 +359,45 @@ Entry = RankTest | PairwiseTest | IncompleteTest
 
 _REGISTRY: dict[TestKind, dict[str, Entry]] = {"rank": {}, "pairwise": {}, "incomplete": {}}
 
+#: The valid default SE form of every post-hoc, the first form of each rank test.
+DEFAULT_SE = "calibrated"
+
 
 E = TypeVar("E", RankTest, PairwiseTest, IncompleteTest)
 
 
 def register(test: E) -> E:
     """Add ``test`` to the registry of its kind (ValueError if its name is taken by a test
-    of any kind); returns it."""
+    of any kind, or if a rank test's first SE form is not the valid default,
+    :data:`DEFAULT_SE`); returns it."""
     if any(test.name in entries for entries in _REGISTRY.values()):
         raise ValueError(f"a rank test named {test.name!r} exists")
+    if isinstance(test, RankTest) and next(iter(test.se), None) != DEFAULT_SE:
+        raise ValueError(f"the first SE form of a rank test is {DEFAULT_SE!r}; got {test.se}")
     _REGISTRY[test.kind][test.name] = test
     return test
+
+
+def se_forms(name: str | None = None) -> tuple[str, ...]:
+    """The SE forms of the post-hoc of the registered test ``name`` (its rank test's; one,
+    :data:`DEFAULT_SE`, for the pairwise and incomplete-block tests), or of every rank test
+    (None), in order of registration."""
+    tests = entries() if name is None else [_REGISTRY["rank"].get(name)]
+    forms = [form for test in tests if isinstance(test, RankTest) for form in test.se]
+    return tuple(dict.fromkeys([DEFAULT_SE, *forms]))
+
+
+def check_se(test: str, form: object) -> str:
+    """``form`` as spelled among the SE forms of ``test`` (:func:`se_forms`), or ValueError
+    (naming the tests whose form it is)."""
+    forms = se_forms(test)
+    if isinstance(form, str) and form not in forms and form in se_forms():
+        owners = [e.name for e in entries() if form in cast(RankTest, e).se]
+        raise ValueError(
+            f"se={form!r} is a form of test={' or '.join(map(repr, owners))}, not of "
+            f"test={test!r} (its forms: {', '.join(map(repr, forms))})"
+        )
+    return check_choice("se", form, forms)
 
 
 def names(kind: TestKind = "rank") -> tuple[str, ...]:

@@ -7,10 +7,10 @@ S_ij = Q_i(r_ij - (k+1)/2) (eq. 12), B = (1/N) sum_j S_j^2 (eq. 15), A2 = sum_ij
 (Conover; eq. 14's N(N+1)(2N+1)k(k+1)(k-1)/72 without ``tie_correction``) and
 T3 = (N-1)B/(A2-B) ~ F(k-1, (k-1)(N-1)) (eq. 16), infinite when A2 = B.
 
-Post-hoc on Quade's T_j = W_j/(N(N+1)/2): by default (``quade_se="calibrated"``) the
+Post-hoc on Quade's T_j = W_j/(N(N+1)/2): by default (``se="calibrated"``) the
 permutation SE given each data set's ranks, sqrt(2k/(k-1) sum_i Q_i^2 v_i)/(N(N+1)/2) (v_i the
 population variance of the ranks of data set i), which without ties, and from published ranks,
-is sqrt(k(k+1)(2N+1)/(9N(N+1))); ``quade_se="garcia2010"`` G10 eq. (22),
+is sqrt(k(k+1)(2N+1)/(9N(N+1))); ``se="garcia2010"`` G10 eq. (22),
 sqrt(k(k+1)(2N+1)(k-1)/(18N(N+1))), sqrt((k-1)/2) times the null SE
 (tests/test_posthoc_calibration.py).
 
@@ -98,6 +98,5 @@ QUADE = register(
         top=lambda k, n: float(k),
         se={"calibrated": _calibrated, "garcia2010": _garcia2010},
         kernel=True,  # S-monotone statistic of quarter-unit ranks
-        se_option="quade_se",
     )
 )

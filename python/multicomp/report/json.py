@@ -254,6 +254,8 @@ def check_report(r: ReportData) -> None:
     _check_resamples(r)
     if r.test not in ranktests.compare_tests():
         raise ValueError(one_of("report.test", r.test, ranktests.compare_tests()))
+    if r.se not in ranktests.se_forms(r.test):
+        raise ValueError(one_of("report.se", r.se, ranktests.se_forms(r.test)))
     for i, t in enumerate(r.omnibus):
         if t.name not in TEST_NAMES:
             raise ValueError(one_of(f"report.omnibus[{i}].name", t.name, list(TEST_NAMES)))

@@ -35,7 +35,6 @@ from multicomp._internal.vocabulary import (
     PValueSource,
     ReportExtra,
     Rom,
-    SEForm,
 )
 from multicomp.data.scores import Scores
 from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, pvalue_label
@@ -63,8 +62,7 @@ __all__ = [
 PAPER_OPTIONS = (
     "tie_correction",
     "rom",
-    "aligned_se",
-    "quade_se",
+    "se",
     "monotone",
     "method",
     "alternative",
@@ -422,8 +420,7 @@ class ReportData:
     # the options of compare() that select a paper's form (see its docstring)
     tie_correction: bool = True
     rom: Rom = "exact"
-    aligned_se: SEForm = "calibrated"
-    quade_se: SEForm = "calibrated"
+    se: str = "calibrated"  # the SE form of its test's post-hoc, multicomp.ranktests.se_forms
     monotone: bool = False
     method: PValueMethod = "auto"
     pvalue_method: PValueSource = "asymptotic"

@@ -71,7 +71,7 @@ class Report(ReportData):
         arrays ``first``, ``second``, ``difference``, ``z``, ``pvalue``, ``apvs``).
     notes : tuple of str
         Notes for the reader (left-out data sets and procedures, missing scores).
-    tie_correction, rom, aligned_se, quade_se, monotone : bool or str
+    tie_correction, rom, se, monotone : bool or str
         The options of :func:`compare` that select the papers' forms.
     method : str
         The p-value option of :func:`compare` (``'auto'``, ``'asymptotic'``, ``'exact'``,
@@ -398,6 +398,8 @@ class Report(ReportData):
             )
         # the report's post-hoc options (its fields of the same names): its p-values
         options = {f.name: getattr(self, f.name) for f in fields(PosthocOptions)}
+        if test not in (None, self.test):  # the report's SE form is its test's
+            options["se"] = ranktests.DEFAULT_SE
         return plots.cd_diagram(
             self.as_scores(),
             procedure=procedure,

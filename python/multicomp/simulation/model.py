@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -20,7 +20,7 @@ from multicomp._internal.validation import (
     check_choices,
     check_count,
 )
-from multicomp._internal.vocabulary import COMPARISONS, NOISES, ROMS, SE_FORMS, Comparison, Noise
+from multicomp._internal.vocabulary import COMPARISONS, NOISES, ROMS, Comparison, Noise, SEForm
 from multicomp.posthoc import PosthocOptions
 from multicomp.procedures import base as registry
 from multicomp.ranktests.permutation import check_options, pair_resamples, resolve
@@ -206,8 +206,12 @@ def specify(
     chosen_tests = check_choices("tests", tests, ranktests.posthoc_tests())
     options = replace(
         options,
-        aligned_se=check_choice("aligned_se", options.aligned_se, SE_FORMS),
-        quade_se=check_choice("quade_se", options.quade_se, SE_FORMS),
+        se=cast(  # a form of one of the tests at least (the others: their default)
+            SEForm,
+            check_choice(
+                "se", options.se, tuple(f for t in chosen_tests for f in ranktests.se_forms(t))
+            ),
+        ),
         rom=check_choice("rom", options.rom, ROMS),
         monotone=check_bool(options.monotone, "monotone"),
         method=method,

@@ -151,7 +151,7 @@ def _ranked(x: np.ndarray, spec: Spec, test: str) -> _Ranked:
     permuted = _by_method(omnibus[entry.name], table, spec)
     if permuted is not omnibus[entry.name]:  # the derived statistics increase with it
         omnibus = dict.fromkeys(omnibus, permuted)
-    form = getattr(spec.posthoc, entry.se_option) if entry.se_option else "calibrated"
+    form = spec.posthoc.se if spec.posthoc.se in entry.se else ranktests.DEFAULT_SE
     se = np.broadcast_to(entry.se[form](table, k, n), (reps,))
     ranks = table.sum(axis=1) / entry.total(n)
     df = None if entry.posthoc_df is None else entry.posthoc_df(n, k)
@@ -311,7 +311,7 @@ def run_chunk(spec: Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarray
 
 #: The post-hoc options a result shows (its seed and alternative are the package's: simulate
 #: runs two-sided comparisons with the package's fixed permutation seed).
-_SHOWN = ("aligned_se", "quade_se", "rom", "monotone", "method", "n_resamples")
+_SHOWN = ("se", "rom", "monotone", "method", "n_resamples")
 
 
 @strict
@@ -329,8 +329,7 @@ def simulate(
     scale_spread: float = 0.0,
     decimals: int | None = None,
     custom: Mapping[str, tuple[Comparison, CustomProcedure]] | None = None,
-    aligned_se: SEForm = "calibrated",
-    quade_se: SEForm = "calibrated",
+    se: SEForm = "calibrated",
     rom: Rom = "exact",
     monotone: bool = False,
     tie_correction: bool = True,
@@ -398,8 +397,10 @@ def simulate(
         Round the scores to this many decimals (ties, as in published tables).
     custom : mapping, optional
         Extra procedures (see above).
-    aligned_se, quade_se, rom, monotone, tie_correction
-        The options of the same name of the post-hocs and omnibus tests.
+    se, rom, monotone, tie_correction
+        The options of the same name of the post-hocs and omnibus tests; ``se``, a form of
+        one of ``tests`` at least (:func:`multicomp.ranktests.se_forms`), applies to those
+        that offer it, the others use their default.
     method, n_resamples
         How the rank tests compute their p-values, as the omnibus tests and rank post-hocs
         take them (``method="auto"``, the default: exact or Monte Carlo permutation p-values
@@ -443,14 +444,20 @@ def simulate(
     Examples
     --------
     >>> import multicomp as mc
-    >>> res = mc.simulate(5, 20, n_replications=2000, comparisons=["all_pairs"], tests=["friedman"], random_state=1)
+    >>> res = mc.simulate(
+    ...     5,
+    ...     20,
+    ...     n_replications=2000,
+    ...     comparisons=["all_pairs"],
+    ...     tests=["friedman"],
+    ...     procedures=["nemenyi", "holm", "bergmann_hommel", "miller"],
+    ...     random_state=1,
+    ... )
     >>> res.to_frame()[["fwer", "fwer_se"]].round(3)  # complete null: 5 equal algorithms
                                           fwer  fwer_se
     comparison test     procedure
     all_pairs  friedman nemenyi          0.044    0.005
-                        bonferroni       0.032    0.004
                         holm             0.032    0.004
-                        shaffer          0.032    0.004
                         bergmann_hommel  0.032    0.004
                         miller           0.016    0.003
     """
@@ -467,8 +474,7 @@ def simulate(
         decimals,
         custom,
         PosthocOptions(
-            aligned_se=aligned_se,
-            quade_se=quade_se,
+            se=se,
             rom=rom,
             monotone=monotone,
             method=method,

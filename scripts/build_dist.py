@@ -1,4 +1,5 @@
-"""Build the release files locally: ``python scripts/build_dist.py [--out DIR] [--no-zig]``.
+"""Build the release files locally: ``python scripts/build_dist.py [--out DIR] [--no-zig]
+[--all-targets] [--check]``.
 
 1. The source distribution (``maturin sdist``).
 2. The wheel, built from a clean unpack of that sdist, so that a missing file in the sdist
@@ -8,9 +9,15 @@
    ``zig cc`` against old glibc symbols, no Docker needed); without zig, maturin's audit
    tags it with the oldest manylinux the build machine allows.
 3. On Linux, ``auditwheel show``: the platform tag it finds must be the wheel's.
+4. With ``--all-targets`` (Linux, zig): also the manylinux2014 aarch64 and the musllinux_1_2
+   x86_64 wheels, cross-compiled from the same unpack (``rustup target add`` their targets).
+5. With ``--check``: every file through ``twine check --strict``, every wheel through
+   ``check-wheel-contents`` and ``abi3audit --strict`` and (Linux) auditwheel's tag check
+   (``pip install twine check-wheel-contents abi3audit auditwheel``).
 
 Needs maturin (``pip install maturin``) and Rust; ``CARGO_TARGET_DIR`` (default: the
-checkout's ``target/``) keeps compiled dependencies between runs. Prints the two paths.
+checkout's ``target/``) keeps compiled dependencies between runs. Prints the paths, the sdist's
+first.
 maturin's warning that ``build-backend`` is not maturin is expected: the project's backend
 wraps maturin's (build_backend/multicomp_build_backend.py).
 """
@@ -80,8 +87,26 @@ def check_manylinux(wheel: Path, env: dict[str, str]) -> None:
         )
 
 
-def build(out: Path, zig: bool) -> tuple[Path, Path]:
-    """Build the sdist and, from its clean unpack, the wheel into ``out``; return both paths."""
+# The other Linux wheels of --all-targets: Rust target and platform tag, cross-built with zig
+CROSS = {
+    "aarch64-unknown-linux-gnu": "manylinux2014",
+    "x86_64-unknown-linux-musl": "musllinux_1_2",
+}
+
+
+def wheel_options(zig: bool, all_targets: bool) -> list[list[str]]:
+    """maturin's options for each wheel to build: this platform's, then the cross-built ones."""
+    if not (zig and sys.platform == "linux"):
+        if all_targets:
+            raise SystemExit("--all-targets needs Linux and zig: pip install ziglang")
+        return [[]]
+    native = [["--zig", "--compatibility", "manylinux2014"]]
+    cross = [["--zig", "--compatibility", tag, "--target", t] for t, tag in CROSS.items()]
+    return native + cross if all_targets else native
+
+
+def build(out: Path, zig: bool, all_targets: bool = False) -> list[Path]:
+    """Build the sdist and, from its clean unpack, the wheels into ``out``; return the paths."""
     out.mkdir(parents=True, exist_ok=True)
     env = {
         **os.environ,
@@ -90,9 +115,9 @@ def build(out: Path, zig: bool) -> tuple[Path, Path]:
         "CARGO_ZIGBUILD_PYTHON_PATH": sys.executable,
     }
     sdist = built(run([*maturin(), "sdist", "--out", str(out)], ROOT, env))
-    options = (
-        ["--zig", "--compatibility", "manylinux2014"] if zig and sys.platform == "linux" else []
-    )
+    if all_targets:
+        run(["rustup", "target", "add", *CROSS], ROOT, env)
+    wheels = []
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(sdist) as archive:
             archive.extractall(tmp, filter="data")
@@ -101,26 +126,24 @@ def build(out: Path, zig: bool) -> tuple[Path, Path]:
         for path in Path(tmp).rglob("*"):
             os.utime(path)
         (unpacked,) = Path(tmp).iterdir()
-        wheel = built(
-            run(
-                [
-                    *maturin(),
-                    "build",
-                    "--release",
-                    "--locked",
-                    "--interpreter",
-                    sys.executable,
-                    "--out",
-                    str(out),
-                    *options,
-                ],
-                unpacked,
-                env,
-            )
-        )
+        for options in wheel_options(zig, all_targets):
+            build_cmd = [*maturin(), "build", "--release", "--locked", "--out", str(out)]
+            # the native wheel for this interpreter; abi3 needs none when cross-compiling
+            interpreter = [] if "--target" in options else ["--interpreter", sys.executable]
+            wheels.append(built(run([*build_cmd, *interpreter, *options], unpacked, env)))
     if sys.platform == "linux":
-        check_manylinux(wheel, env)
-    return sdist, wheel
+        for wheel in wheels:
+            check_manylinux(wheel, env)
+    return [sdist, *wheels]
+
+
+def check(paths: list[Path]) -> None:
+    """twine check, check-wheel-contents and abi3audit on the release files."""
+    wheels = [str(path) for path in paths if path.suffix == ".whl"]
+    env = dict(os.environ)
+    run([sys.executable, "-m", "twine", "check", "--strict", *map(str, paths)], ROOT, env)
+    run([sys.executable, "-m", "check_wheel_contents", *wheels], ROOT, env)
+    run([sys.executable, "-m", "abi3audit", "--strict", "--report", *wheels], ROOT, env)
 
 
 def main() -> None:
@@ -134,8 +157,21 @@ def main() -> None:
         action="store_false",
         help="build without zig even when it is installed",
     )
+    parser.add_argument(
+        "--all-targets",
+        action="store_true",
+        help="also the manylinux aarch64 and musllinux x86_64 wheels (Linux, zig)",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="twine check, check-wheel-contents and abi3audit on every file",
+    )
     args = parser.parse_args()
-    for path in build(args.out.resolve(), args.zig and have_zig()):
+    paths = build(args.out.resolve(), args.zig and have_zig(), args.all_targets)
+    if args.check:
+        check(paths)
+    for path in paths:
         print(path)
 
 

@@ -489,7 +489,7 @@ def test_a_long_frame_with_numeric_data_set_ids_is_read_as_long(
     assert (
         mc.compare(path, aggregate="mean")
         == report
-        == mc.compare(pd.read_csv(path), aggregate="mean")
+        == mc.compare(mc.read_scores(path), aggregate="mean")
     )
 
 

@@ -64,29 +64,36 @@ def test_the_rules_catch_what_they_forbid() -> None:
 
 
 def test_the_readme_test_command_runs_the_style_gates() -> None:
-    """The gates of issue 12.6 stay in the command CI runs (.ci/run reads it), cheapest first
-    after the install, with their configuration and pinned tools in pyproject.toml."""
+    """The command CI runs (.ci/run reads it from the README) runs the nox sessions: the
+    wheel first, then the gates (cheapest first), every release target, the documentation
+    with warnings as errors, the suite on each CPython and with the lowest and newest
+    dependencies; the gates' tools are pinned in pyproject.toml."""
     tomllib = pytest.importorskip("tomllib")  # Python >= 3.11
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     command = readme.split("<!-- test-command")[1].split("```bash\n")[1].splitlines()[0]
-    steps = [step.strip() for step in command.split("&&")]
-    gates = [
-        "ruff check .",
-        "ruff format --check .",
-        "cargo fmt --check",
-        "mypy",
-        "python -m mypy.stubtest multicomp._core",
-        "cargo clippy --all-targets -- -D warnings",
+    install, run = (step.strip() for step in command.split("&&"))
+    assert install.startswith("python -m pip install") and "nox==" in install
+    sessions = run.removeprefix("python -m nox -s ").split()
+    assert sessions[:4] == ["wheel", "gates", "targets", "docs"]
+    assert {"tests-3.10", "tests-3.11", "tests-3.12", "newest", "lowest"} <= set(sessions)
+    noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
+    gates = noxfile[
+        noxfile.index("def gates(") : noxfile.index("@nox.session", noxfile.index("def gates("))
     ]
-    assert steps[0].startswith("python -m pip install") and steps[1 : 1 + len(gates)] == gates
-    # the documentation is built with warnings as errors before the tests that open it
-    build = next(i for i, step in enumerate(steps) if step.startswith("python -m sphinx"))
-    assert "-W" in steps[build].split() and "docs docs/_build/html" in steps[build]
-    assert build < steps.index("python -m pytest")
-    assert '".[test,docs]"' in steps[0]
+    order = [
+        '"ruff", "check"',
+        '"ruff", "format", "--check"',
+        '"cargo", "fmt", "--check"',
+        '"mypy"',
+        '"mypy.stubtest", "multicomp._core"',
+        '"cargo", "clippy"',
+    ]
+    assert [gates.index(step) for step in order] == sorted(gates.index(step) for step in order)
+    docs = noxfile[noxfile.index("def docs(") :]
+    assert '"-W"' in docs[: docs.index("@nox.session")]
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert pyproject["tool"]["mypy"]["strict"] is True
     assert pyproject["tool"]["mypy"]["files"] == ["python/multicomp"]
     test_extra = pyproject["project"]["optional-dependencies"]["test"]
     for tool in ("ruff", "mypy", "pandas-stubs"):
-        assert any(re.fullmatch(rf"{tool}==[\w.]+", r) for r in test_extra), tool
+        assert any(re.fullmatch(rf"{tool}==[\w.]+(; .*)?", r) for r in test_extra), tool

@@ -435,7 +435,9 @@ def test_a_long_function_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 def _documented_layout() -> dict[str, str]:
     """The layout of docs/development.md: the text of each package's entry (a line
     ``  name/`` and the lines indented below it), and of the top level (``""``)."""
-    page = (PACKAGE.parents[1] / "docs" / "development.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[1] / "docs" / "development.md").read_text(
+        encoding="utf-8"
+    )
     layout = page[page.index("## Layout") :]
     start = layout.index("```")
     block = layout[start : layout.index("```", start + 3)]

@@ -224,7 +224,7 @@ def comparison_matrix(
     >>> mcm = comparison_matrix(mc.load_example("demsar2006"))
     >>> mcm.algorithms
     ('C4.5+m+cf', 'C4.5+m', 'C4.5+cf', 'C4.5')
-    >>> mcm.to_frame().loc["C4.5+m+cf vs C4.5", ["wins", "ties", "losses"]].tolist()
+    >>> [int(n) for n in mcm.to_frame().loc["C4.5+m+cf vs C4.5", ["wins", "ties", "losses"]]]
     [11, 1, 2]
     """
     alpha = check_alpha(alpha)

@@ -541,7 +541,11 @@ def csv(r: ReportData) -> str:
         long.insert(0, "table", name)
         parts.append(long)
     # Every text cell quoted: a carriage return inside a name cannot split a record.
-    return pd.concat(parts, ignore_index=True).to_csv(index=False, quoting=_csv.QUOTE_NONNUMERIC)
+    return pd.concat(parts, ignore_index=True).to_csv(
+        index=False,
+        quoting=_csv.QUOTE_NONNUMERIC,
+        escapechar="\\",  # CPython 3.10's writer asks for one (fields are quoted, never escaped)
+    )
 
 
 def _inert_table(frame: pd.DataFrame) -> pd.DataFrame:

@@ -502,7 +502,9 @@ def test_a_wide_frame_with_numeric_data_set_ids_keeps_them_out_of_the_algorithms
     frame.to_csv(path, index=False)
     report = mc.compare(frame)
     assert report.scores.columns.tolist() == CLASSIFIERS
-    assert report == mc.compare(mc.read_scores(path)) == mc.compare(path) == _cli_report(path, capsys)
+    assert (
+        report == mc.compare(mc.read_scores(path)) == mc.compare(path) == _cli_report(path, capsys)
+    )
     moved = frame[[*CLASSIFIERS[:2], "dataset", *CLASSIFIERS[2:]]]  # wherever it stands
     assert as_scores(moved).algorithms == tuple(CLASSIFIERS)
     named = frame.rename(columns={"dataset": "did"})  # another name: dataset= says which

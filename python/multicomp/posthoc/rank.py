@@ -112,7 +112,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-from multicomp.posthoc.basis import is_pairwise, prepare, rank_order, z_tests
+from multicomp.posthoc.basis import check_named, is_pairwise, prepare, rank_order, z_tests
 
 __all__ = [
     "CONTROL_REQUIRED",
@@ -253,6 +253,7 @@ def posthoc_control(
     )
     if control is None:
         raise ValueError(CONTROL_REQUIRED)
+    check_named(test, procedures)
     names = list(basis.ranks.index)
     c = index_of(names, control)
     others = np.array([j for j in range(len(names)) if j != c])
@@ -372,9 +373,12 @@ def posthoc_all_pairs(
         se,
         (method, random_state, n_resamples),
     )
+    check_named(test, procedures)
     names = list(basis.ranks.index)
     k = len(names)
-    context = registry.Context(k, monotone=monotone, order=rank_order(basis.ranks, test))
+    context = registry.Context(
+        k, monotone=monotone, order=rank_order(basis.ranks, test), df=basis.df
+    )
     planned = registry.plan(  # before any work: a requested procedure that does not apply
         "all_pairs", procedures, k * (k - 1) // 2, context, pairwise=is_pairwise(test)
     )

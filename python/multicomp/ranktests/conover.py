@@ -51,6 +51,20 @@ _NEEDS_DATA = (
 )
 
 
+#: Why Conover's post-hocs are computed only with the procedures named, in every output.
+NOT_FWER = (
+    "Conover's t tests do not control the family-wise error: their standard error shrinks "
+    "when the other algorithms differ, so under a partial null (one pair equal, the others far "
+    "apart) the equal pair is rejected with probability tending to "
+    "2 Phi(-z_(1-alpha/2) / sqrt(k - 1)) (0.33 at k = 5, 0.51 at k = 10, 0.65 at k = 20); "
+    "measured at alpha = 0.05 (N = 20, effects 0, 0, 4, 8, ..., 32): FWER 0.49 at k = 10 and "
+    "0.50 at k = 20 with Holm, Shaffer, Bergmann-Hommel (and, with a control, Holm, Hochberg, "
+    "Hommel), 0.26 and 0.36 with Nemenyi's studentized range, 0.39 with Bonferroni-Dunn "
+    "(N = 16, k = 10); they are kept for reproducing PMCMRplus and scikit-posthocs: use "
+    "test='friedman' or 'quade' for a valid family-wise error (benches/RESULTS-conover.md)"
+)
+
+
 def _df(n: int, k: int) -> float:
     return float((n - 1) * (k - 1))
 
@@ -98,6 +112,7 @@ CONOVER = register(
         se={"calibrated": _friedman_se},
         kernel=True,  # S-monotone statistic of quarter-unit ranks
         posthoc_df=_df,
+        not_fwer=NOT_FWER,
     )
 )
 QUADE_CONOVER = register(

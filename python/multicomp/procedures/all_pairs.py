@@ -1,8 +1,12 @@
 """The procedures for all pairwise comparisons (N x N), registered in
 :mod:`multicomp.procedures.base`: Nemenyi (the studentized range), Bonferroni (what Garcia &
 Herrera 2008 call Nemenyi's procedure), Holm, Shaffer's static procedure and Bergmann-Hommel's
-(Garcia & Herrera 2008, Sec. 3), and Miller's simultaneous test (chi-square). The p-values of a family are the pairs of k algorithms in
-``itertools.combinations`` order; leading axes are families.
+(Garcia & Herrera 2008, Sec. 3), and Miller's simultaneous test (chi-square); computed only when
+named: Miller's, the peers' single-step, Hommel's (Simes' closed procedure: valid, and
+conservative here since the pairs' hypotheses are logically related) and the false discovery
+rate's Benjamini-Hochberg and Benjamini-Yekutieli (statsmodels' ``fdr_bh``, ``fdr_by``). The
+p-values of a family are the pairs of k algorithms in ``itertools.combinations`` order; leading
+axes are families.
 """
 
 from __future__ import annotations
@@ -63,7 +67,10 @@ def _nemenyi(p: FloatArray, context: Context) -> FloatArray:
     maximum of the m pairs' |z| exceeds a value no more often than one of them, and no less
     often than all m together); :func:`~multicomp.procedures.studentized_range.range_sf` keeps
     the tail's relative accuracy (Chebyshev series of it, once per k and panel of q).
-    Computed once per distinct p-value; |z| = -ndtri(p/2), as scipy's ``norm.isf``."""
+    Computed once per distinct p-value; |z| = -ndtri(p/2), as scipy's ``norm.isf``. After
+    Conover's t tests p is the t test's p-value, so this is the studentized range at the normal
+    deviate of p, not at |t| (the peers' ``"single_step"``, liberal there): the form closest
+    to alpha under the complete null (:mod:`multicomp.ranktests.conover`)."""
     from scipy import special
 
     distinct, where = np.unique(p, return_inverse=True)
@@ -227,7 +234,7 @@ register(
         "Benjamini-Hochberg (FDR)",
         "all_pairs",
         sorted_adjustment(fdr_bh),
-        not_fwer=FDR_NOTE.format(name="Benjamini-Hochberg", figures="FDR_BH_FIGURES"),
+        not_fwer=FDR_NOTE.format(name="Benjamini-Hochberg", figure="0.040"),
         not_after_pairwise=NEEDS_DEPENDENCE,
         by_name=True,
     )
@@ -238,7 +245,7 @@ register(
         "Benjamini-Yekutieli (FDR)",
         "all_pairs",
         sorted_adjustment(fdr_by),
-        not_fwer=FDR_NOTE.format(name="Benjamini-Yekutieli", figures="FDR_BY_FIGURES"),
+        not_fwer=FDR_NOTE.format(name="Benjamini-Yekutieli", figure="0.014"),
         by_name=True,
     )
 )

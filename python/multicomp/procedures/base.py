@@ -29,6 +29,7 @@ __all__ = [
     "after_pairwise",
     "FloatArray",
     "Procedure",
+    "defaults",
     "display_name",
     "get",
     "names",
@@ -144,6 +145,12 @@ def names(family: str) -> tuple[str, ...]:
     return tuple(_REGISTRY[family])
 
 
+def defaults(family: str) -> tuple[str, ...]:
+    """The procedures of ``family`` computed when none are named: those not computed only by
+    name (:attr:`Procedure.by_name`), in order of registration."""
+    return tuple(name for name, entry in _REGISTRY[family].items() if not entry.by_name)
+
+
 def apv_procedures() -> tuple[str, ...]:
     """The registered all-pairs procedures that decide by adjusted p-values (APVs), not by a
     critical difference."""
@@ -221,7 +228,7 @@ def plan(
     naming the reason (``where`` says after which test, e.g. ``" after skillings_mack"``).
     """
     chosen = (
-        tuple(name for name, entry in _REGISTRY[family].items() if not entry.by_name)
+        defaults(family)
         if requested is None
         else check_choices("procedures", requested, names(family))
     )

@@ -40,7 +40,9 @@ POWER_REPLICATIONS = 2_000
 FLAG_SES = 3.0  # a rate above alpha + 3 Monte Carlo SEs is marked as not holding alpha
 RANK_TESTS = ["friedman", "aligned", "quade"]
 #: Every registered procedure, those computed only by name (Li, Finner, Miller, ...) included.
-EVERY_PROCEDURE = list(dict.fromkeys(mc.procedures.names("control") + mc.procedures.names("all_pairs")))
+EVERY_PROCEDURE = list(
+    dict.fromkeys(mc.procedures.names("control") + mc.procedures.names("all_pairs"))
+)
 #: A benchmark runs long on purpose: past simulate's default work limit (about 90 s).
 BENCH_WORK = 1e15
 

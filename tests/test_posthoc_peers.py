@@ -218,6 +218,34 @@ def test_conover_single_step_and_nemenyi_on_sachs() -> None:
     np.testing.assert_allclose(z.adjusted["single_step"], z.adjusted["nemenyi"], rtol=1e-12)
 
 
+@given(
+    st.integers(2, 12),
+    st.floats(0.0, 6.0),
+    st.floats(0.0, 6.0),
+    st.sampled_from([None, 5.0, 25.0, 300.0]),
+)
+def test_single_step_is_the_range_of_sqrt2_times_the_statistic(
+    k: int, t: float, u: float, df: float | None
+) -> None:
+    """P(Q_{k,inf} >= sqrt(2)|t|), |t| recovered from the two-sided p-value on ``df`` degrees
+    of freedom (None: normal): non-increasing in |t|, within [0, 1], and Nemenyi's value after
+    the z tests."""
+    from multicomp.procedures.adjust import all_pairs_apv
+
+    tail = (lambda x: 2 * stats.norm.sf(x)) if df is None else (lambda x: 2 * stats.t.sf(x, df))
+    m = k * (k - 1) // 2
+    p = np.array([tail(t), tail(u)] + [1.0] * (m - 2)) if m >= 2 else np.array([tail(t)])
+    apv = all_pairs_apv(p, "single_step", k, False, df=df)
+    assert np.all((apv >= 0) & (apv <= 1))
+    expected = stats.studentized_range.sf(np.sqrt(2) * t, k, np.inf) if t > 0 else 1.0
+    assert apv[0] == pytest.approx(expected, rel=1e-5, abs=1e-12)
+    if m >= 2:
+        assert (apv[0] <= apv[1]) == (t >= u) or t == u or apv[0] == apv[1]
+    if df is None:
+        nemenyi = all_pairs_apv(p, "nemenyi", k, False)
+        np.testing.assert_allclose(np.clip(apv, p, np.minimum(m * p, 1)), nemenyi, rtol=1e-12)
+
+
 @pytest.mark.parametrize("posthoc", ["all_pairs", "control"])
 def test_conover_computes_only_the_procedures_named_and_says_why(posthoc: str) -> None:
     """Issue 37.3: FWER 0.49 under spread partial nulls; refused unless named, and the note in

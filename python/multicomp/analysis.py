@@ -345,11 +345,7 @@ def _named(procedure: str | None, control: object, test: str) -> tuple[str, ...]
     check_named(test, procedure, option="procedure='holm'")
     if procedure is None:
         return None
-    family = "control" if control is not None else "all_pairs"
-    try:
-        entry = registry.get(family, procedure)
-    except ValueError:  # not a procedure of the family: refused with the computed ones
-        return None
+    entry = registry.get("control" if control is not None else "all_pairs", procedure)
     return (entry.name,) if entry.by_name or ranktests.posthoc_warning(test) else None
 
 

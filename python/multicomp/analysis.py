@@ -447,7 +447,12 @@ def _compare_incomplete(
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     result = posthoc_incomplete(
-        scores, control, test=test, alpha=alpha, tie_correction=tie_correction
+        scores,
+        control,
+        test=test,
+        alpha=alpha,
+        tie_correction=tie_correction,
+        procedures=_named(procedure, control, test),
     )
     kept = [i for i, d in enumerate(scores.datasets) if d not in dropped]
     k = scores.n_algorithms

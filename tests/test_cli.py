@@ -393,6 +393,8 @@ def test_documented_command_lines_run(
 ) -> None:
     """The command lines of the CLI's page and of the README's quick start."""
     monkeypatch.chdir(tmp_path)
+    # no progress bar on standard error, however slow a loaded machine makes the analysis
+    monkeypatch.setattr("multicomp._internal.work.PROGRESS_DELAY", float("inf"))
     wide = load_example("demsar2006")
     wide.to_csv("scores.csv")  # stand-ins for the files the examples name
     wide.rename_axis("dataset").reset_index().melt(

@@ -150,7 +150,7 @@ def cliff_draws(dominance: Dominance, counts: np.ndarray) -> np.ndarray:
     for start in range(0, counts.shape[0], step):
         c = counts[start : start + step].astype(dtype)
         cumulative = np.zeros((c.shape[0], k, n + 1), dtype=dtype)
-        np.cumsum(c[:, dominance.order.T], axis=2, out=cumulative[:, :, 1:])
+        np.cumsum(np.take(c, dominance.order.T, axis=1), axis=2, out=cumulative[:, :, 1:])
         cumulative = cumulative.reshape(c.shape[0], -1)
         gathered = 2 * np.take(cumulative, at_hi, axis=1)  # C[lo] + C[hi] with no ties
         if tied.any():
@@ -210,7 +210,7 @@ def medians_and_mads(ordered: np.ndarray, order: np.ndarray, counts: np.ndarray)
     sorted runs, whose middle order statistics a binary search finds."""
     k, n = ordered.shape
     m = counts.shape[0] * k
-    drawn = np.repeat(np.tile(np.arange(n), m), counts[:, order.T].ravel())
+    drawn = np.repeat(np.tile(np.arange(n), m), np.take(counts, order.T, axis=1).ravel())
     sample = np.take_along_axis(ordered[None], drawn.reshape(-1, k, n), axis=2).reshape(m, n)
     low, high = (n - 1) // 2, n // 2
     median = (sample[:, low] + sample[:, high]) / 2

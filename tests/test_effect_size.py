@@ -200,6 +200,8 @@ def test_bad_input_and_inputs_unchanged() -> None:
 def test_str_and_frame() -> None:
     res = effect_sizes(mc.load_example("demsar2006"), control="C4.5+m+cf")
     assert "paired d_z" in str(res) and "medium" in str(res)
+    assert res.notes == (effect_size.COVERAGE,) and str(res).endswith(effect_size.COVERAGE)
+    assert "Cliff's delta (BCa)" in effect_size.COVERAGE
     assert res.to_frame() is res.table
     assert res.statistic.equals(res.table["cohen_d"])
     assert "<table" in res._repr_html_()

@@ -132,9 +132,10 @@ def main() -> None:
         f"`python benches/effect_coverage.py --reps {args.reps}`, {datetime.date.today()}, "
         f"Python {platform.python_version()}, numpy {np.__version__}. Two algorithms, "
         f"x_ia = u_i + mu_a + s_a e_ia with u_i ~ N(0, 1) (correlated algorithms), lead "
-        f"{LEAD}, noise scales (1, 0.5) (lognormal, one: (1, 0)), centred noise of each shape; {args.reps:,} tables a "
-        f"cell, 95% intervals from {B:,} resamples of the data sets; Monte Carlo SE "
-        f"{se:.4f}. True values from 4 million draws: delta over two different data sets, "
+        f"{LEAD}, noise scales (1, 0.5) (lognormal, one: (1, 0); lognormal scores: "
+        "exp(u_i + mu_a + 0.5 e_ia), e normal), centred noise of each shape; "
+        f"{args.reps:,} tables a cell, 95% intervals from {B:,} resamples of the data sets; "
+        f"Monte Carlo SE {se:.4f}. True values from 4 million draws: delta over two different data sets, "
         "d_z = E(D) / sd(D).",
         "",
         "| noise | N | true delta | delta percentile (before) | delta BCa (now) | true d_z "

@@ -335,6 +335,11 @@ def test_bca_is_the_percentile_interval_without_bias_or_skew() -> None:
     skewed = np.array([[0.0], [0.0], [0.0], [3.0]])
     moved = bca(draws, np.array([0.0]), skewed, 0.1)
     assert moved[0][0] < low[0] and moved[1][0] < high[0]
+    # an acceleration past 1 / z: the limit of the level (0 or 1), not a jump to the other end
+    many = np.linspace(-1, 1, 10**6 + 1)[:, None]  # z0 = -4.9: the estimate below every draw
+    extreme = np.concatenate([np.zeros((49, 1)), [[40.0]]])  # a = -0.16, 1 - a z < 0 below
+    bounds = bca(many, np.array([-2.0]), extreme, 0.1)
+    assert bounds[0][0] == -1.0 <= bounds[1][0]  # without the limit: a lower bound of +1
 
 
 def test_the_bootstrap_resamples_are_the_same_in_chunks() -> None:

@@ -178,7 +178,8 @@ def bca(
     """The bias-corrected and accelerated interval of each column of ``draws`` (resamples x
     pairs) around ``estimate`` (Efron & Tibshirani 1993, eq. 14.9-14.15): the bias correction
     z0 from the share of draws below the estimate (ties count half), the acceleration from
-    the jackknife values (N x pairs); the percentile interval where they are undefined."""
+    the jackknife values (N x pairs); the percentile interval where they are undefined.
+    Where 1 - a z reaches 0 (a large acceleration), the level takes its limit, 0 or 1."""
     b = draws.shape[0]
     below = (draws < estimate).sum(axis=0) + 0.5 * (draws == estimate).sum(axis=0)
     z0 = special.ndtri(np.clip(below / b, 0.5 / b, 1 - 0.5 / b))
@@ -191,7 +192,9 @@ def bca(
     bounds = []
     for q in (alpha / 2, 1 - alpha / 2):
         z = z0 + special.ndtri(q)
-        level = special.ndtr(z0 + z / (1 - a * z))
+        shrink = 1 - a * z  # at or below 0 past the limit z / shrink -> +-inf: level 1 or 0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            level = np.where(shrink > 0, special.ndtr(z0 + z / shrink), (z > 0) * 1.0)
         position = np.clip(level, 0, 1) * (b - 1)
         index = np.minimum(np.floor(position).astype(np.intp), b - 2)
         weight = position - index

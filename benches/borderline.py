@@ -2,7 +2,8 @@
 smaller runs, rerun at 10,000 tables: Nemenyi's all-pairs procedure after Friedman and Quade
 ranks (complete null, normal errors; N = 8, k = 5, and N = 10, k = 10 with the scores rounded
 to integers, i.e. ties), after Skillings-Mack in a balanced incomplete design (k = 4
-algorithms, each data set missing one, every triple 4 times: N = 16), and Durbin's T1
+algorithms, each data set missing one, every triple 4 times: N = 16; and 8 times, N = 32,
+with Skillings-Mack's test and the other all-pairs procedures beside), and Durbin's T1
 (chi-square) and Conover's T2 (F) in the Fano-plane design (t = 7, blocks of 3) repeated
 twice (N = 14).
 
@@ -64,19 +65,34 @@ def masked(pattern: list[tuple[int, ...]], k: int, rng: np.random.Generator) -> 
     return x
 
 
-def incomplete(tables: int, seed: int) -> dict[str, float]:
-    """Skillings-Mack + Nemenyi in the k = 4 BIBD (N = 16); Durbin's T1, T2 (Fano x 2)."""
+def skillings_mack(triples: int, tables: int, seed: int) -> dict[str, float]:
+    """Skillings-Mack's test and its all-pairs post-hocs in the k = 4 BIBD whose data sets
+    each miss one algorithm, every triple ``triples`` times (N = 4 triples)."""
     rng = np.random.default_rng(seed)
-    triples = list(itertools.combinations(range(4), 3)) * 4
-    hits = {"skillings_mack + nemenyi": 0, "durbin T1 (chi2)": 0, "durbin T2 (F)": 0}
+    design = list(itertools.combinations(range(4), 3)) * triples
+    procedures = ["nemenyi", "bonferroni", "holm", "bergmann_hommel"]
+    hits = dict.fromkeys(
+        ["skillings_mack (chi2)", *(f"skillings_mack + {p}" for p in procedures)], 0
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", mc.ShapeWarning)
         for _ in range(tables):
-            post = mc.posthoc_incomplete(masked(triples, 4, rng), procedures=["nemenyi"])
-            hits["skillings_mack + nemenyi"] += bool((post.adjusted["nemenyi"] <= ALPHA).any())
-            durbin = mc.durbin(masked(FANO * 2, 7, rng))
-            hits["durbin T1 (chi2)"] += durbin.pvalue <= ALPHA
-            hits["durbin T2 (F)"] += durbin.f_pvalue <= ALPHA
+            x = masked(design, 4, rng)
+            hits["skillings_mack (chi2)"] += mc.skillings_mack(x).pvalue <= ALPHA
+            post = mc.posthoc_incomplete(x, procedures=procedures)
+            for p in procedures:
+                hits[f"skillings_mack + {p}"] += bool((post.adjusted[p] <= ALPHA).any())
+    return {name: count / tables for name, count in hits.items()}
+
+
+def durbin(tables: int, seed: int) -> dict[str, float]:
+    """Durbin's T1 and Conover's T2 in the Fano plane repeated twice (N = 14, t = 7)."""
+    rng = np.random.default_rng(seed)
+    hits = {"durbin T1 (chi2)": 0, "durbin T2 (F)": 0}
+    for _ in range(tables):
+        result = mc.durbin(masked(FANO * 2, 7, rng))
+        hits["durbin T1 (chi2)"] += result.pvalue <= ALPHA
+        hits["durbin T2 (F)"] += result.f_pvalue <= ALPHA
     return {name: count / tables for name, count in hits.items()}
 
 
@@ -96,13 +112,12 @@ def main() -> None:
         for method in ("auto", "asymptotic"):
             for name, rate in complete(k, n, decimals, method, tables, SEED + i).items():
                 _row(label, n, k, name, method, rate, tables)
-    for name, rate in incomplete(tables, SEED + 10).items():
-        n, k, label = (
-            (16, 4, "BIBD, every triple of 4 x 4")
-            if "skillings" in name
-            else (14, 7, "Fano plane x 2")
-        )
-        _row(label, n, k, name, "asymptotic", rate, tables)
+    for i, triples in enumerate((4, 8)):
+        label = f"BIBD, every triple of 4 x {triples}"
+        for name, rate in skillings_mack(triples, tables, SEED + 10 + i).items():
+            _row(label, 4 * triples, 4, name, "asymptotic", rate, tables)
+    for name, rate in durbin(tables, SEED + 20).items():
+        _row("Fano plane x 2", 14, 7, name, "asymptotic", rate, tables)
     print(
         f"\n{tables:,} tables per row; seeds {SEED} + row group; {platform.machine()}, "
         f"Python {platform.python_version()}, {time.time() - start:.0f} s on a shared 2-core "

@@ -115,6 +115,14 @@ SCENARIOS = [
         20,
         {"control": "best", "comparisons": ["control"]},
     ),
+    Scenario("small8", "complete null, N = 8, k = 5", 5, 8),
+    Scenario(
+        "ties10",
+        "complete null with ties (scores rounded to integers), N = 10, k = 10",
+        10,
+        10,
+        {"decimals": 0},
+    ),
 ]
 
 

@@ -17,11 +17,9 @@ import sys
 from collections.abc import Sequence
 from typing import cast
 
-from multicomp import ranktests
 from multicomp._internal.diagram import DiagramStyle
 from multicomp._internal.vocabulary import REPORT_EXTRAS
 from multicomp.cli.options import CV_TESTS, PLOT_SUFFIXES, PROG, STYLE_OPTIONS, build_parser
-from multicomp.cli.run import InputError, analyse, draw_figure, render, write
 from multicomp.report import files
 
 __all__ = ["main"]
@@ -29,6 +27,8 @@ __all__ = ["main"]
 
 def _check_ranking(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """--ranking alone: the options of the other analyses do not go with it."""
+    from multicomp import ranktests
+
     if args.ranking and (
         args.bayesian is not None
         or args.cv is not None
@@ -64,6 +64,14 @@ def _check_style(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        from multicomp._core import __version__  # answered before numpy and the registries
+
+        print(f"{PROG} {__version__}")
+        raise SystemExit(0)  # as argparse's version action
+    from multicomp import ranktests
+    from multicomp.cli.run import InputError, analyse, draw_figure, render, write
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if (args.csv is None) == (args.example is None):

@@ -9,9 +9,7 @@ import difflib
 from collections.abc import Sequence
 from typing import Any
 
-from multicomp import ranktests
 from multicomp._internal.names import REPORT_EXTRA_HELP
-from multicomp._internal.validation import check_choice
 from multicomp._internal.vocabulary import (
     AGGREGATES,
     ALTERNATIVES,
@@ -127,6 +125,8 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
 
 def _analysis_options(parser: argparse.ArgumentParser) -> None:
     """What is compared and how: control, alpha, direction, test and procedure."""
+    from multicomp import ranktests  # the registries (numpy): not for --version
+
     parser.add_argument(
         "--control",
         metavar="NAME",
@@ -170,6 +170,8 @@ def _analysis_options(parser: argparse.ArgumentParser) -> None:
 
 def _paper_options(parser: argparse.ArgumentParser) -> None:
     """The papers' forms and the p-value method of the rank tests."""
+    from multicomp import ranktests  # the registries (numpy): not for --version
+
     paper = parser.add_argument_group(
         "the papers' forms", "reproduce published tables (defaults: the exact forms)"
     )
@@ -427,6 +429,8 @@ def _progress_options(parser: argparse.ArgumentParser) -> None:
 
 def _choice(option: str, name: str, allowed: tuple[str, ...]) -> str:
     """An option's value as the library spells it (any case, hyphens for underscores)."""
+    from multicomp._internal.validation import check_choice
+
     try:
         return check_choice(option, name, allowed)
     except ValueError as exc:

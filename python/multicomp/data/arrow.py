@@ -20,6 +20,7 @@ from typing import Any
 
 import pandas as pd
 
+from multicomp.data.columns import roles
 from multicomp.data.frames import REPLICATE_COLUMNS, Table
 from multicomp.data.long import LongReader, frame_to_table, long_columns
 from multicomp.data.runs import Aggregate
@@ -127,12 +128,19 @@ def _labels(schema: Any) -> list[Hashable]:
     return [f.name for f in schema if text(f.type) and not f.name.startswith("__index_level_")]
 
 
+def _integers(schema: Any) -> list[Hashable]:
+    """The columns of integers (ids may name data sets)."""
+    return [f.name for f in schema if _pyarrow().types.is_integer(f.type)]
+
+
 def _long(schema: Any, dataset: str, algorithm: str) -> bool:
     """Whether a table is long, by the rule of :func:`multicomp.data.frames.layout` read from
-    its schema (columns of text are columns of names)."""
+    its schema (columns of text are columns of names; the data-set and algorithm columns
+    told by their names, :func:`multicomp.data.columns.roles`)."""
     labels = _labels(schema)
-    if dataset in schema.names:
-        return algorithm in schema.names or any(c != dataset for c in labels)
+    ds, alg = roles(schema.names, labels, _integers(schema), dataset, algorithm)
+    if ds is not None:
+        return alg == algorithm or any(c != ds for c in labels)
     return len(labels) >= 2
 
 
@@ -165,7 +173,9 @@ def arrow_table(
         table = _pyarrow().Table.from_batches(list(batches(None)), schema=schema)
         return frame_to_table(table.to_pandas(), dataset, algorithm, score, aggregate)
     names = [n for n in schema.names if not n.startswith("__index_level_")]
-    columns = long_columns(pd.DataFrame(columns=names), dataset, algorithm, score, _labels(schema))
+    columns = long_columns(
+        pd.DataFrame(columns=names), dataset, algorithm, score, _labels(schema), _integers(schema)
+    )
     runs = [c for c in names if c not in columns and c.lower() in REPLICATE_COLUMNS]
     wanted = [str(c) for c in (*columns, *runs)]
 

@@ -12,7 +12,9 @@ a run are refused, repeated runs combined by ``aggregate`` (:mod:`multicomp.data
 from __future__ import annotations
 
 import functools
+import os
 import re
+import sys
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, SupportsFloat, SupportsIndex
@@ -20,7 +22,17 @@ from typing import Any, SupportsFloat, SupportsIndex
 import numpy as np
 import pandas as pd
 
-__all__ = ["AGGREGATE_HINT", "LONG", "REPLICATE_COLUMNS", "Table", "layout", "numeric_matrix"]
+from multicomp.data.columns import roles
+
+__all__ = [
+    "AGGREGATE_HINT",
+    "LONG",
+    "REPLICATE_COLUMNS",
+    "ShapeWarning",
+    "Table",
+    "layout",
+    "numeric_matrix",
+]
 
 
 #: Columns of long data that number repeated runs, never scores (compared in lower case).
@@ -53,6 +65,38 @@ LONG = object()  # what layout returns for long data
 AGGREGATE_HINT = (
     "pass aggregate='mean' or 'median' (--aggregate in the command line) to combine them"
 )
+
+
+class ShapeWarning(UserWarning):
+    """Scores that look mis-read: a suspicious shape (possibly transposed, two algorithms, few
+    data sets) or a score column named as a quantity where lower is better (error, loss,
+    time) read with ``higher_is_better``'s default.
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import warnings
+    >>> import numpy as np
+    >>> scores = np.random.default_rng(0).random((3, 20))  # 3 rows, 20 columns: transposed?
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     res = mc.friedman(scores, method="asymptotic")
+    ...
+    >>> [str(w.message).split(":")[0] for w in caught]  # each a ShapeWarning
+    ['20 algorithms (columns) on only 3 data sets (rows)', 'only 3 data sets']
+    """
+
+
+def caller_level() -> int:
+    """The ``stacklevel`` of a warning issued by the caller of this function that points at the
+    first frame outside the multicomp package (the user's call)."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    frame, level = sys._getframe(1), 1
+    while frame.f_back is not None and os.path.abspath(frame.f_code.co_filename).startswith(
+        package
+    ):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def check_unique(names: list[str], what: str) -> None:
@@ -110,13 +154,20 @@ def layout(
     """
     columns = frame.columns
     labels = label_columns(frame, dtypes)
-    if dataset in columns:
-        if algorithm in columns:
+    ds, alg = roles(list(columns), labels, integer_columns(frame, dtypes), dataset, algorithm)
+    if ds is not None:
+        if alg is not None and alg == algorithm:
             return LONG
         # another column of names: the algorithms of long data, or a text column (a domain)
         # beside the algorithms of wide data, whose data sets each have one row
-        others = any(c != dataset for c in labels)
-        return LONG if others and not frame[dataset].is_unique else dataset
+        others = any(c != ds for c in labels)
+        return LONG if others and not frame[ds].is_unique else ds
+    if alg is not None and len(labels) == 1 and not frame[alg].is_unique:
+        raise ValueError(
+            f"long data: the names in column {str(alg)!r} repeat and name the algorithms, but "
+            "no column names the data sets (numbers naming them?); name that column with "
+            "dataset= (--dataset)"
+        )
     if not labels or not _default_index(frame):
         return None
     if len(labels) >= 2:
@@ -133,6 +184,12 @@ def layout(
         f"algorithm= (--algorithm) and score= (--score). Wide data whose rows "
         f"repeat per fold? Name its data-set column with dataset= and pass aggregate="
     )
+
+
+def integer_columns(frame: pd.DataFrame, dtypes: list[Any] | None = None) -> list[Hashable]:
+    """The columns of integers (ids may name data sets)."""
+    dtypes = list(frame.dtypes) if dtypes is None else dtypes
+    return [c for c, d in zip(frame.columns, dtypes) if pd.api.types.is_integer_dtype(d)]
 
 
 def without_written_index(frame: pd.DataFrame, dataset: str) -> pd.DataFrame:

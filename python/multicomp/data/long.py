@@ -5,19 +5,24 @@ their columns and the reader that builds the table chunk by chunk, in vectorised
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 
 import numpy as np
 import pandas as pd
 
+from multicomp.data.columns import position_note, roles
 from multicomp.data.frames import (
     AGGREGATE_HINT,
     LONG,
     REPLICATE_COLUMNS,
+    ShapeWarning,
     Table,
+    caller_level,
     check_unique,
     column_values,
     frame_values,
+    integer_columns,
     label_columns,
     layout,
     text_index,
@@ -39,15 +44,23 @@ def long_columns(
     algorithm: str,
     score: str,
     labels: list[Hashable] | None = None,
+    integers: list[Hashable] | None = None,
 ) -> tuple[Hashable, Hashable, Hashable]:
-    """The data-set, algorithm and score columns of long data: the ones named, else detected
-    (``labels``: the columns of names, by default :func:`label_columns`)."""
+    """The data-set, algorithm and score columns of long data: the ones named, else told by
+    their names (:func:`multicomp.data.columns.roles`), else by position (the first column
+    of names holds the data sets), with a :class:`ShapeWarning` where the position decided
+    or disagreed with the names. ``labels``: the columns of names (by default
+    :func:`label_columns`), ``integers`` those of integers (ids)."""
     labels = label_columns(frame) if labels is None else labels
     labels = [c for c in labels if c != score]  # named, it holds scores (checked as such)
-    ds = dataset if dataset in frame.columns else labels[0]
-    others = [c for c in labels if c != ds and str(c).lower() not in REPLICATE_COLUMNS]
-    if algorithm in frame.columns:
-        alg: Hashable = algorithm
+    integers = integer_columns(frame) if integers is None else integers
+    named_ds, named_alg = roles(list(frame.columns), labels, integers, dataset, algorithm)
+    names = [c for c in labels if str(c).lower() not in REPLICATE_COLUMNS]
+    rest = [c for c in names if c not in (named_ds, named_alg)]
+    ds = named_ds if named_ds is not None else (rest or labels)[0]
+    others = [c for c in rest if c != ds]
+    if named_alg is not None:
+        alg: Hashable = named_alg
     elif len(others) == 1:
         alg = others[0]
     else:
@@ -61,6 +74,12 @@ def long_columns(
             f"long data: column(s) {extra} hold names that are neither data sets nor "
             f"algorithms (another experiment or metric?); select one first"
         )
+    if dataset not in frame.columns and algorithm not in frame.columns:
+        first = [*names, None, None]
+        by_name = named_ds is not None or named_alg is not None
+        note = position_note(ds, alg, (first[0], first[1]), by_name=by_name)
+        if note is not None:
+            warnings.warn(note, ShapeWarning, stacklevel=caller_level())
     if score in frame.columns:
         return ds, alg, score
     numeric = [

@@ -89,8 +89,9 @@ def summary(report: ReportData) -> str:
     k, n = len(r.algorithms), r.n_datasets
     better = "higher" if r.higher_is_better else "lower"
     lines = [
-        f"{k} algorithms compared on {n} data sets ({better} scores are better; "
-        f"rank 1 is the best). Significance level alpha = {fmt_alpha(r.alpha)}.",
+        f"{k} algorithms compared on {n} data sets ({_first_names(r.datasets)}; {better} "
+        f"scores are better; rank 1 is the best). Significance level alpha = "
+        f"{fmt_alpha(r.alpha)}.",
         *_ranking_lines(r),
         *_omnibus_lines(r),
         *_posthoc_lines(r),
@@ -106,6 +107,13 @@ def summary(report: ReportData) -> str:
         lines.append(f"Warning: {not_fwer[r.procedure]}; Holm and Hommel hold alpha.")
     lines.extend(r.notes)
     return "\n".join(_tables.visible(line) for line in lines)  # a name cannot break a line
+
+
+def _first_names(names: tuple[str, ...], shown: int = 3) -> str:
+    """The first names of the data sets, so that the summary's first line shows what was read
+    as the data sets (a table read the wrong way round names its algorithms here)."""
+    cut = [name if len(name) <= 24 else name[:21] + "..." for name in names[:shown]]
+    return ", ".join(cut) + (", ..." if len(names) > shown else "")
 
 
 def _ranking_lines(r: ReportData) -> list[str]:

@@ -3,7 +3,8 @@
 Reads a CSV of scores (wide: first column names the data sets, one column per algorithm;
 or long: columns dataset, algorithm, score), runs :func:`multicomp.compare` and prints
 the report. Exit status: 0 on success, 2 for a usage error or bad input (with a one-line
-``multicomp: error: ...`` message), 1 if the output cannot be written.
+``multicomp: error: ...`` message), 1 if the output cannot be written, 130 when interrupted
+(Ctrl-C, one line).
 
 This module checks the arguments and runs :func:`main`; ``options`` builds the parser from
 the registries and the vocabulary, ``run`` reads the input, runs the analysis and writes it.
@@ -43,7 +44,15 @@ def _check_ranking(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status
+    (130, with one line on standard error, when interrupted by Ctrl-C)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if (args.csv is None) == (args.example is None):

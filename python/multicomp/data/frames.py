@@ -368,10 +368,18 @@ def numeric_matrix(
     text = np.vectorize(lambda v: isinstance(v, (str, bytes, bool, np.bool_)), otypes=[bool])(array)
     try:
         values = array.astype(np.float64)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         values = None
     if values is None or text.any():
         wrong = np.vectorize(_not_a_number, otypes=[bool])(array)  # name 'x' before '0.5'
+        if not wrong.any() and not text.any():  # numbers, one beyond float64 (an int)
+            huge = np.vectorize(_beyond_float, otypes=[bool])(array)
+            i, j = map(int, np.argwhere(huge)[0])
+            where = locate(i, j) if locate is not None else cell_name(i, j, names, rows)
+            raise ValueError(
+                f"scores must be finite: an integer of about 10**{_digits(array[i, j])} at "
+                f"{where} is beyond the range of float64 (about 1.8e308)"
+            )
         i, j = map(int, np.argwhere(wrong if wrong.any() else text)[0])
         cell = array[i, j]
         hint = (
@@ -423,6 +431,24 @@ def _not_a_number(value: object) -> bool:
         return True  # what float() refuses by its type
     try:
         float(value)
+    except OverflowError:  # an integer beyond float64: a number, refused as too large
+        return False
     except (TypeError, ValueError):
         return True
     return False
+
+
+def _beyond_float(value: object) -> bool:
+    """Whether ``value`` is a number that float64 cannot hold (an int above about 1.8e308)."""
+    try:
+        float(value)  # type: ignore[arg-type]
+    except OverflowError:
+        return True
+    except (TypeError, ValueError):
+        return False
+    return False
+
+
+def _digits(value: object) -> int:
+    """The power of ten of a huge integer (without its text, which Python limits)."""
+    return int(int(value).bit_length() * 0.30103)  # type: ignore[call-overload]

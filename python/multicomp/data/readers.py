@@ -72,11 +72,13 @@ def read_table(
     score: str = "score",
     aggregate: Aggregate | None = None,
     csv: Mapping[str, Any] | None = None,
+    nan_policy: str = "raise",
 ) -> Table:
     """Any input form of scores (see :func:`multicomp.data.scores.as_scores`) as a
     :class:`~multicomp.data.frames.Table`, repeated runs combined by ``aggregate``; ``csv``:
     the ``sep`` and ``decimal`` of :func:`read_scores` for a CSV file (refused with other
-    input, where they would be ignored)."""
+    input, where they would be ignored); ``nan_policy``: rows of long data without a name
+    refused ('raise') or left out ('omit')."""
     options: dict[str, Any] = {"dataset": dataset, "algorithm": algorithm, "score": score}
     reading = {k: v for k, v in (csv or {}).items() if v != _CSV_DEFAULTS[k]}
     is_path = isinstance(data, (str, os.PathLike))
@@ -85,14 +87,14 @@ def read_table(
         raise ValueError(f"{given} read a CSV file; got {_kind(data)}, which has no such option")
     if is_path:
         if arrow.file_kind(data) is not None:  # type: ignore[arg-type]
-            return arrow.arrow_table(data, aggregate=aggregate, **options)
+            return arrow.arrow_table(data, aggregate=aggregate, nan_policy=nan_policy, **options)
         data = read_scores(data, dataset=dataset, algorithm=algorithm, **reading)  # type: ignore[arg-type]
     if isinstance(data, pd.DataFrame):
-        return frame_to_table(data, dataset, algorithm, score, aggregate)
+        return frame_to_table(data, dataset, algorithm, score, aggregate, nan_policy)
     if isinstance(data, Mapping):
         return _mapping_to_table(data, aggregate)
     if arrow.is_arrow(data):
-        return arrow.arrow_table(data, aggregate=aggregate, **options)
+        return arrow.arrow_table(data, aggregate=aggregate, nan_policy=nan_policy, **options)
     if _ndim(data) == 3:
         return _runs_to_table(data, aggregate)
     values = numeric_matrix(data, None)

@@ -374,6 +374,7 @@ def as_scores(
         score=score,
         aggregate=how,
         csv={"sep": sep, "decimal": decimal},
+        nan_policy=policy,
     )
     names, rows = table.algorithms, table.datasets
     values = checked_table(table.values, names, rows, 2)

@@ -8,8 +8,13 @@
    ``pandas.read_parquet`` + ``groupby().mean()``: time and peak memory, each in a fresh
    process (peak resident memory above that of the process after its imports).
 
+3. Wide tables (a row per data set, 2 algorithms) as CSV and Parquet files, read by
+   ``as_scores`` and by the command line: peak memory per byte of input, in fresh processes,
+   at two sizes (memory that grows with the input, bounded per byte).
+
 Run: ``python benches/bench_input.py [--rows-scale S]`` (S < 1 shrinks part 2's runs for a
-quick look); writes ``benches/RESULTS-input.md``.
+quick look); writes ``benches/RESULTS-input.md``; ``--part wide`` reruns part 3 only and
+replaces its section.
 """
 
 from __future__ import annotations
@@ -192,11 +197,118 @@ def parquet_memory(scale: float) -> list[str]:
     ]
 
 
+WIDE_CHILD = """
+import resource, subprocess, sys, time, warnings
+import numpy as np, pandas as pd, pyarrow, pyarrow.parquet
+from multicomp.data.scores import as_scores
+warnings.simplefilter("ignore")
+baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+start = time.perf_counter()
+scores = as_scores(sys.argv[1])
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(time.perf_counter() - start, (peak - baseline) / 1024, peak / 1024)
+"""
+WIDE_HEADING = "## Wide tables: memory per byte of input (issue 36 item 5)"
+
+
+def _wide_child(path: Path) -> list[float]:
+    """seconds, peak MiB above the imports, peak MiB of ``as_scores(path)``."""
+    out = subprocess.run(
+        [sys.executable, "-c", WIDE_CHILD, str(path)], capture_output=True, text=True, check=True
+    ).stdout.split()
+    return [float(v) for v in out]
+
+
+def _cli_peak(path: Path) -> float:
+    """Peak resident MiB of the command line on ``path`` (its whole run: read, compare,
+    report), from the child's resource usage."""
+    code = (
+        "import resource, subprocess, sys\n"
+        "subprocess.run([sys.executable, '-m', 'multicomp', sys.argv[1], '--max-size', '1000'],"
+        " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True
+    )
+    return float(out.stdout)
+
+
+def wide_memory() -> list[str]:
+    """Part 3: wide CSV and Parquet files of 250,000 and 1,000,000 data sets."""
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        for n in (250_000, 1_000_000):
+            rng = np.random.default_rng(0)
+            frame = pd.DataFrame(
+                {
+                    "dataset": [f"dataset_{i:07d}" for i in range(n)],
+                    "a": rng.random(n).round(6),
+                    "b": rng.random(n).round(6),
+                }
+            )
+            for suffix in (".csv", ".parquet"):
+                path = Path(folder) / f"wide{n}{suffix}"
+                if suffix == ".csv":
+                    frame.to_csv(path, index=False)
+                else:
+                    frame.to_parquet(path, index=False)
+                mib = path.stat().st_size / 2**20
+                seconds, above, _ = _wide_child(path)
+                cli = _cli_peak(path)
+                rows.append(
+                    f"| {suffix[1:]} | {n:,} | {mib:.1f} | {seconds:.1f} | {above:.0f} | "
+                    f"{above / mib:.1f} | {cli:.0f} | {cli / mib:.1f} |"
+                )
+    return [
+        "Wide files (columns dataset, a, b: a data set per row), each read in a fresh process "
+        "by `as_scores(path)` (peak resident memory above the imports) and by the command "
+        "line `multicomp path --max-size 1000` (its whole run: read, compare, report; peak "
+        "resident memory of the process). The command line refuses a file above `--max-size` "
+        "(64 MiB by default) in every format, a Parquet file by its data decoded (its footer's "
+        "uncompressed sizes, and 8 bytes a cell at least), before reading it.",
+        "",
+        "| format | data sets | file (MiB) | as_scores seconds | as_scores peak above imports "
+        "(MiB) | per MiB of file | command line peak (MiB) | per MiB of file |",
+        "|---|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+        "Memory grows with the input, by about the same factor at both sizes: the data-set "
+        "names as Python strings (Scores.datasets), the table of scores and pandas' index of "
+        "the names are what a wide table of many short rows costs.",
+    ]
+
+
+def _replace_wide_section() -> None:
+    """Rerun part 3 and put its section in place of the old one (or at the end)."""
+    import pyarrow  # noqa: F401  (Parquet)
+
+    path = HERE / "RESULTS-input.md"
+    text = path.read_text(encoding="utf-8")
+    kept = text.split(WIDE_HEADING)[0].rstrip("\n")
+    section = "\n".join(
+        [
+            WIDE_HEADING,
+            "",
+            f"Measured on {time.strftime('%Y-%m-%d')} (load average "
+            f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start).",
+            "",
+            *wide_memory(),
+        ]
+    )
+    print(section)
+    path.write_text(f"{kept}\n\n{section}\n", encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rows-scale", type=float, default=1.0)
+    parser.add_argument("--part", choices=["all", "wide"], default="all")
     args = parser.parse_args()
     warnings.simplefilter("ignore", mc.ShapeWarning)
+    if args.part == "wide":
+        _replace_wide_section()
+        return
     import pyarrow
 
     header = [
@@ -230,6 +342,7 @@ def main() -> None:
         "",
     ]
     lines += parquet_memory(args.rows_scale)
+    lines += ["", WIDE_HEADING, "", *wide_memory()]
     text = "\n".join(lines) + "\n"
     print(text)
     if args.rows_scale == 1.0:

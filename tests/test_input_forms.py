@@ -530,7 +530,7 @@ def test_numeric_ids_under_another_name_are_refused_not_guessed(
     frame.to_csv(path, index=False)
     assert main([str(path), "--aggregate", "mean"]) == 2
     err = capsys.readouterr().err
-    assert "Long data" in err and "--dataset" in err and "found 'rf'" not in err
+    assert "long data" in err and "--dataset" in err and "found 'rf'" not in err
     report = _cli_report(path, capsys, "--aggregate", "mean", "--dataset", "did")
     assert report.scores.equals(expected.scores)
 

@@ -121,15 +121,37 @@ def label_columns(frame: pd.DataFrame, dtypes: list[Any] | None = None) -> list[
             counts = values.value_counts(dropna=True, sort=False)
         except TypeError:  # unhashable cells (lists): each cell is a value
             counts = pd.Series(1, index=pd.Index(values.dropna().to_numpy(dtype=object)))
-        text = np.fromiter(
-            (_not_a_number(v) and not _decimal_comma(v) for v in counts.index),
-            dtype=bool,
-            count=len(counts),
-        )
+        text = _texts(counts.index)
         present = int(counts.sum())
         if present and int(counts.to_numpy()[text].sum()) * 2 > present:
             labels.append(column)
     return labels
+
+
+#: A letter that no number float() reads has (e/E write exponents), and the words inf,
+#: infinity and nan that float() reads, with what may surround them (a wider pattern than
+#: float's: what it matches is looked at value by value). ASCII classes only, so that pandas'
+#: Python and pyarrow (RE2) regular expressions agree.
+_NOT_IN_NUMBERS = r"[A-DF-Za-df-z]"
+_WORDS_OF_NUMBERS = r"(?i)[^0-9a-z]*(inf|infinity|nan)[^0-9a-z]*"
+
+
+def _texts(values: pd.Index) -> np.ndarray:
+    """Which distinct values are text, not numbers (a decimal comma is a number): strings
+    with a letter no number has are told at once (vectorised), the rest value by value."""
+    text = np.zeros(len(values), dtype=bool)
+    rest = np.ones(len(values), dtype=bool)
+    if len(values) > 64 and pd.api.types.infer_dtype(values, skipna=True) == "string":
+        strings = values.str
+        sure = strings.contains(_NOT_IN_NUMBERS) & ~strings.fullmatch(_WORDS_OF_NUMBERS)
+        text = np.asarray(sure, dtype=bool)
+        rest = ~text
+    text[rest] = np.fromiter(
+        (_not_a_number(v) and not _decimal_comma(v) for v in values[rest]),
+        dtype=bool,
+        count=int(rest.sum()),
+    )
+    return text
 
 
 #: pandas' header for an unnamed index that ``DataFrame.to_csv`` wrote as the first column.

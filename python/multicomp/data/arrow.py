@@ -173,7 +173,7 @@ def decoded_size(path: str | os.PathLike[str]) -> int:
     except (pa.ArrowException, OSError) as exc:
         raise ValueError(f"cannot read {os.fspath(path)!r} as Parquet: {exc}") from None
     encoded = sum(metadata.row_group(i).total_byte_size for i in range(metadata.num_row_groups))
-    return max(encoded, 8 * metadata.num_rows * metadata.num_columns)
+    return int(max(encoded, 8 * metadata.num_rows * metadata.num_columns))
 
 
 def column_names(source: object) -> list[str]:

@@ -2,7 +2,6 @@
 data without a name, corrupt or truncated Parquet and Arrow data, struct columns of names,
 files beyond --max-size in every format, and Ctrl-C in the command line."""
 
-import os
 import signal
 import subprocess
 import sys
@@ -228,22 +227,17 @@ def test_sigint_to_the_command_line(tmp_path: Path) -> None:
         f"sys.exit(main([{str(path)!r}, '--method', 'permutation', '--n-resamples', "
         "'10000000', '--random-state', '1']))"
     )
-    with subprocess.Popen(
-        [sys.executable, "-c", code],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "RAYON_NUM_THREADS": "2"},
-    ) as proc:
-        try:
-            assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
-            time.sleep(2.0)  # reading and computing by now
-            proc.send_signal(signal.SIGINT)
-            _, err = proc.communicate(timeout=60)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+    pipes: dict[str, Any] = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True}
+    proc = subprocess.Popen([sys.executable, "-c", code], **pipes)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        time.sleep(2.0)  # reading and computing by now
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate()  # closes the pipes
     assert proc.returncode == 130
     assert err.strip().splitlines()[-1] == "multicomp: error: interrupted"
     assert "Traceback" not in err

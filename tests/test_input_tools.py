@@ -175,10 +175,45 @@ def test_a_tsml_results_directory(tmp_path: Path) -> None:
 
 def test_a_directory_of_no_results_names_the_layout(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("nothing")
-    with pytest.raises(ValueError, match=r"Predictions/<dataset>/testResample<i>.csv"):
+    with pytest.raises(ValueError, match=r"Predictions/<dataset>/testResample<i>.csv.*aeon"):
         mc.read_scores(tmp_path)
     bad = tmp_path / "X" / "Predictions" / "D"
     bad.mkdir(parents=True)
     (bad / "testResample0.csv").write_text("D,X,test,0\nparams\naccuracy,fit\n")
     with pytest.raises(ValueError, match=r"third line should begin with the test accuracy"):
         mc.read_scores(tmp_path)
+
+
+#: The first rows and resamples of aeon's example results files (aeon/testing/
+#: example_results_files/classification/accuracy/<estimator>_accuracy.csv), as aeon ships them.
+AEON_FILES = {
+    "HC2": [
+        "Resamples:,0,1,2",
+        "ACSF1,0.91,0.8,0.83",
+        "Adiac,0.8056265984654731,0.8005115089514067,0.8081841432225064",
+        "ArrowHead,0.8685714285714285,0.8285714285714286,0.8628571428571429",
+        "BME,1.0,1.0,1.0",
+    ],
+    "InceptionTime": [
+        "Resamples:,0,1,2",
+        "ACSF1,0.91,0.89,0.86",
+        "Adiac,0.8439897698209718,0.8363171355498721,0.8363171355498721",
+        "ArrowHead,0.8628571428571429,0.8457142857142858,0.8857142857142857",
+        "BME,1.0,0.9933333333333333,1.0",
+    ],
+}
+
+
+def test_aeon_results_files_one_per_estimator(tmp_path: Path) -> None:
+    for estimator, lines in AEON_FILES.items():
+        (tmp_path / f"{estimator}_accuracy.csv").write_text("\n".join(lines) + "\n")
+    table = mc.read_scores(tmp_path, aggregate="mean")
+    assert list(table.columns) == ["HC2", "InceptionTime"]
+    assert list(table.index) == ["ACSF1", "Adiac", "ArrowHead", "BME"]
+    assert np.isclose(table.loc["ACSF1", "InceptionTime"], (0.91 + 0.89 + 0.86) / 3)
+    with pytest.raises(ValueError, match="aggregate="):
+        mc.compare(tmp_path)
+    (tmp_path / "HC2_f1.csv").write_text("\n".join(AEON_FILES["HC2"]) + "\n")
+    with pytest.raises(ValueError, match=r"scorings \['accuracy', 'f1'\]; choose one with score="):
+        mc.read_scores(tmp_path, aggregate="mean")
+    assert list(mc.read_scores(tmp_path, score="f1", aggregate="mean").columns) == ["HC2"]

@@ -206,7 +206,8 @@ def read_scores(
         header the algorithms. Long: a row per score. Or results as tools write them
         (:mod:`multicomp.data.tool_results`), read as long data (a row per fold): a
         directory in the tsml results layout (``<estimator>/Predictions/<dataset>/
-        testResample<i>.csv``), or a dict ``{dataset: {algorithm: score, run scores or
+        testResample<i>.csv``) or of aeon's results files (``<estimator>_<measure>.csv``),
+        or a dict ``{dataset: {algorithm: score, run scores or
         sklearn's cross_validate dict}}`` or ``{dataset: GridSearchCV.cv_results_}``.
     sep : str, optional
         The field separator of a CSV file: by default a tab for a ``.tsv`` or ``.tab`` file,
@@ -286,7 +287,7 @@ def _tool_results(path: Mapping[Any, Any] | str | os.PathLike[str], score: str) 
     algorithm, score, and resample for a directory)."""
     if isinstance(path, Mapping):
         return pd.DataFrame(_mapping_rows(path, score), columns=["dataset", "algorithm", "score"])
-    return tool_results.results_directory(path)
+    return tool_results.results_directory(path, score)
 
 
 def _as_frame(table: Table, dataset: str) -> pd.DataFrame:

@@ -13,7 +13,11 @@ table (without it, repeated scores are an error that asks for the choice).
   testResample<i>.csv``, whose third line begins with the test accuracy), as aeon wrote it:
   ``write_results_to_uea_format`` in aeon's ``aeon/datasets/_data_writers.py`` (lines
   272-390 before commit 6294127, which moved the writer to tsml-eval's
-  ``write_classification_results``) (:func:`results_directory`).
+  ``write_classification_results``), or the files of aeon's published results, one per
+  estimator and measure (``<estimator>_<measure>.csv``: a row per data set, a column per
+  resample under the header ``Resamples:,0,1,...``), as aeon's loader reads them
+  (``_load_to_dict`` in ``aeon/benchmarking/results_loaders.py``, lines 412-453 at commit
+  a101ddc) (:func:`results_directory`).
 
 The ``score`` keyword of the reading functions chooses the scoring by name where a result
 holds several (``score='f1'`` reads ``test_f1``).
@@ -101,10 +105,48 @@ def _candidate(params: object) -> str:
     return ", ".join(f"{k}={v!r}" for k, v in sorted(params.items(), key=lambda kv: str(kv[0])))
 
 
-def results_directory(path: str | os.PathLike[str]) -> pd.DataFrame:
-    """The test accuracies of a directory in the tsml results layout, as long data (columns
-    dataset, algorithm, resample, score); ValueError naming the layout when it is not one."""
+def results_directory(path: str | os.PathLike[str], score: str = "score") -> pd.DataFrame:
+    """The scores of a directory of results, as long data (columns dataset, algorithm,
+    resample, score): the test accuracies of the tsml layout, else aeon's files of published
+    results (the measure chosen by ``score`` where there are several); ValueError naming the
+    layouts when it holds neither."""
     root = os.fspath(path)
+    rows = _tsml_rows(root) or _aeon_rows(root, score)
+    if not rows:
+        raise ValueError(
+            f"{root!r} is a directory without results: expected the tsml layout "
+            "(<estimator>/Predictions/<dataset>/testResample<i>.csv files) or aeon's "
+            "<estimator>_<measure>.csv files (or give a CSV, Parquet or Arrow file)"
+        )
+    return pd.DataFrame(rows, columns=["dataset", "algorithm", "resample", "score"])
+
+
+def _aeon_rows(root: str, score: str) -> list[tuple[str, str, int, float]]:
+    """The rows of aeon's files of published results in ``root`` (a resample per column)."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for name in sorted(os.listdir(root)):
+        match = re.match(r"^(.+)_([A-Za-z0-9]+)\.csv$", name)
+        if match and _first_cell(os.path.join(root, name)) == "Resamples:":
+            found.setdefault(match.group(2), []).append((match.group(1), name))
+    if not found:
+        return []
+    measure = _scoring(sorted(found), score, f"the aeon results in {root!r}")
+    rows = []
+    for estimator, name in found[measure]:
+        table = pd.read_csv(os.path.join(root, name), index_col=0)
+        for resample, column in enumerate(table.columns):
+            values = table[column].to_numpy(dtype=np.float64)
+            rows += [(str(d), estimator, resample, float(v)) for d, v in zip(table.index, values)]
+    return rows
+
+
+def _first_cell(path: str) -> str:
+    with open(path, encoding="utf-8") as stream:
+        return stream.readline().split(",")[0].strip()
+
+
+def _tsml_rows(root: str) -> list[tuple[str, str, int, float]]:
+    """The rows of the tsml layout in ``root``: a test results file per resample."""
     rows = []
     for estimator in sorted(os.listdir(root)):
         predictions = os.path.join(root, estimator, "Predictions")
@@ -115,15 +157,9 @@ def results_directory(path: str | os.PathLike[str]) -> pd.DataFrame:
             for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
                 match = _RESAMPLE.match(name)
                 if match:
-                    score = _accuracy(os.path.join(folder, name))
-                    rows.append((dataset, estimator, int(match.group(1)), score))
-    if not rows:
-        raise ValueError(
-            f"{root!r} is a directory without results in the tsml layout: expected "
-            "<estimator>/Predictions/<dataset>/testResample<i>.csv files (or give a CSV, "
-            "Parquet or Arrow file)"
-        )
-    return pd.DataFrame(rows, columns=["dataset", "algorithm", "resample", "score"])
+                    accuracy = _accuracy(os.path.join(folder, name))
+                    rows.append((dataset, estimator, int(match.group(1)), accuracy))
+    return rows
 
 
 def _accuracy(path: str) -> float:

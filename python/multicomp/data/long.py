@@ -74,10 +74,9 @@ def long_columns(
             f"long data: column(s) {extra} hold names that are neither data sets nor "
             f"algorithms (another experiment or metric?); select one first"
         )
-    if dataset not in frame.columns and algorithm not in frame.columns:
-        first = [*names, None, None]
-        by_name = named_ds is not None or named_alg is not None
-        note = position_note(ds, alg, (first[0], first[1]), by_name=by_name)
+    if dataset not in frame.columns and algorithm not in frame.columns and len(names) >= 2:
+        by_name = named_ds is not None or named_alg is not None  # against the position?
+        note = position_note(ds, alg, (names[0], names[1]), by_name=by_name)
         if note is not None:
             warnings.warn(note, ShapeWarning, stacklevel=caller_level())
     if score in frame.columns:

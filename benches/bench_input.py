@@ -280,8 +280,8 @@ def wide_memory() -> list[str]:
         "The peak grows no faster than the input (per MiB of file, the same or less at four "
         "times the size): the data-set names as Python strings (`Scores.datasets`), pandas' "
         "index of them and the scores, which a wide table of many short rows costs whatever "
-        "reads it. The command line reads the file once (twice before, as it does still "
-        "with `--aggregate`, whose runs `compare` reads again).",
+        "reads it. The command line reads the input twice (once for its warnings, once in "
+        "`compare`, which sees the runs of a long table).",
     ]
 
 

@@ -81,8 +81,7 @@ def analyse(args: argparse.Namespace) -> Any:
                 control=args.control,
                 random_state=args.random_state,
             )
-        # read once: without runs to combine, the scores read are all that compare needs
-        return _compare(source if args.aggregate is not None else scores, scores.n_algorithms, args)
+        return _compare(source, scores.n_algorithms, args)
     except (FileNotFoundError, ValueError, TypeError, ImportError) as exc:
         raise InputError(_one_line(exc)) from exc
     except OSError as exc:

@@ -69,8 +69,10 @@ AGGREGATE_HINT = (
 
 class ShapeWarning(UserWarning):
     """Scores that look mis-read: a suspicious shape (possibly transposed, two algorithms, few
-    data sets) or a score column named as a quantity where lower is better (error, loss,
-    time) read with ``higher_is_better``'s default.
+    data sets), a score column named as a quantity where lower is better (error, loss,
+    time) read with ``higher_is_better``'s default, the data-set and algorithm columns of
+    long data told apart by position (or by their names against it), or rows without a
+    name left out (``nan_policy='omit'``).
 
     Examples
     --------

@@ -380,7 +380,7 @@ def frame_to_table(
     if how is not None:
         frame = frame.set_index(how)
         dtypes = list(frame.dtypes)
-    if frame.index.hasnans:
+    if frame.index.hasnans and not pd.api.types.is_numeric_dtype(frame.index):  # names
         frame = _named_rows(frame, nan_policy)
     names = texts(frame.columns)
     check_unique(names, "algorithm")

@@ -114,7 +114,8 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=MAX_SIZE_MIB,
         metavar="MIB",
-        help=f"refuse inputs larger than this many MiB (default {MAX_SIZE_MIB})",
+        help=f"refuse inputs larger than this many MiB (default {MAX_SIZE_MIB}; a Parquet "
+        "file: its data decoded, 8 bytes a cell at least)",
     )
     parser.add_argument(
         "--example",

@@ -93,8 +93,9 @@ def summary(report: ReportData) -> str:
     k, n = len(r.algorithms), r.n_datasets
     better = "higher" if r.higher_is_better else "lower"
     lines = [
-        f"{k} algorithms compared on {n} data sets ({better} scores are better; "
-        f"rank 1 is the best). Significance level alpha = {fmt_alpha(r.alpha)}.",
+        f"{k} algorithms compared on {n} data sets ({_first_names(r.datasets)}; {better} "
+        f"scores are better; rank 1 is the best). Significance level alpha = "
+        f"{fmt_alpha(r.alpha)}.",
         *_ranking_lines(r),
         *_omnibus_lines(r),
         *_posthoc_lines(r),
@@ -110,6 +111,13 @@ def summary(report: ReportData) -> str:
     lines.extend(f"Warning: {warning}; Holm and Hommel hold alpha." for warning in own)
     lines.extend(r.notes)
     return "\n".join(_tables.visible(line) for line in lines)  # a name cannot break a line
+
+
+def _first_names(names: tuple[str, ...], shown: int = 3) -> str:
+    """The first names of the data sets, so that the summary's first line shows what was read
+    as the data sets (a table read the wrong way round names its algorithms here)."""
+    cut = [name if len(name) <= 24 else name[:21] + "..." for name in names[:shown]]
+    return ", ".join(cut) + (", ..." if len(names) > shown else "")
 
 
 def _ranking_lines(r: ReportData) -> list[str]:

@@ -160,7 +160,7 @@ class Report(ReportData):
     C4.5+m+cf vs C4.5+cf  2.0494  0.0404    0.0808
     C4.5+m+cf vs C4.5+m   0.1464  0.8836    0.8836
     >>> print(report.summary.splitlines()[0])
-    4 algorithms compared on 14 data sets (higher scores are better; rank 1 is the best). Significance level alpha = 0.05.
+    4 algorithms compared on 14 data sets (adult (sample), breast cancer, breast cancer wisconsin, ...; higher scores are better; rank 1 is the best). Significance level alpha = 0.05.
     """
 
     @property

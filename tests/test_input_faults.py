@@ -210,7 +210,7 @@ def test_ctrl_c_in_the_cli_is_one_line_and_exit_130(
     def interrupted(*args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(multicomp.cli, "analyse", interrupted)
+    monkeypatch.setattr("multicomp.cli.run.analyse", interrupted)
     path = tmp_path / "s.csv"
     path.write_text("dataset,a,b,c\nd1,1,2,3\nd2,3,4,5\nd3,5,6,9\n")
     try:

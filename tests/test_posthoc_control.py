@@ -176,7 +176,7 @@ def test_rom_exact_is_the_default_and_differs_from_the_papers_coefficients() -> 
         mc.adjust_control(moderate, "rom")[0]
         < 0.99 * mc.adjust_control(moderate, "rom", rom="garcia2010")[0]
     )
-    for method in CONTROL_PROCEDURES:
+    for method in procedures.defaults("control"):
         if method != "rom":
             pd.testing.assert_series_equal(exact.adjusted[method], paper.adjusted[method])
 
@@ -249,12 +249,12 @@ def test_frame_layout_and_rejections() -> None:
     frame = result.to_frame(reject=True)
     assert list(frame.columns) == (
         ["difference", "z", "pvalue"]
-        + [f"apv_{m}" for m in procedures.names("control")]
-        + [f"reject_{m}" for m in procedures.names("control")]
+        + [f"apv_{m}" for m in procedures.defaults("control")]
+        + [f"reject_{m}" for m in procedures.defaults("control")]
     )
     assert list(frame.index) == list(result.algorithms)
     assert (
-        frame[[f"reject_{m}" for m in procedures.names("control")]].to_numpy()
+        frame[[f"reject_{m}" for m in procedures.defaults("control")]].to_numpy()
         == (result.adjusted.to_numpy() <= 0.1)
     ).all()
     assert list(result.to_frame(sort=True)["pvalue"]) == sorted(frame["pvalue"])

@@ -134,9 +134,10 @@ OmnibusName = Literal[
 ]
 """The omnibus tests of a report."""
 ControlProcedure = Literal[
-    "bonferroni", "holm", "hochberg", "hommel", "holland", "rom", "finner", "li"
+    "bonferroni", "holm", "hochberg", "hommel", "holland", "rom", "finner", "li", "single_step"
 ]
-"""Procedures for the comparisons with a control (1 x N), G10 Sec. 5.1."""
+"""Procedures for the comparisons with a control (1 x N), G10 Sec. 5.1, and the single-step
+(Dunnett-type) one."""
 AllPairsProcedure = Literal["nemenyi", "bonferroni", "holm", "shaffer", "bergmann_hommel", "miller"]
 """Procedures for all pairwise comparisons (N x N), G08 Sec. 2.2."""
 CDProcedure = Literal["nemenyi", "bonferroni_dunn"]

@@ -155,7 +155,8 @@ def _analysis_options(parser: argparse.ArgumentParser) -> None:
         "--procedure",
         metavar="NAME",
         help="procedure of the summary: holm (default with --control), hochberg, "
-        "hommel, holland, rom, finner, li, bonferroni; for all pairs "
+        "hommel, holland, rom, finner, li, bonferroni, single_step (Dunnett-type, computed "
+        "only when named); for all pairs "
         "bergmann_hommel (default), shaffer, holm, nemenyi (studentized range), bonferroni, "
         "miller",
     )

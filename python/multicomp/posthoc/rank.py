@@ -258,7 +258,7 @@ def posthoc_control(
     others = np.array([j for j in range(len(names)) if j != c])
     labels = [names[j] for j in others]
     shared = z_tests(basis, np.full(len(others), c), others, labels, test, alpha, se, pvalues)
-    context = registry.Context(len(names), rom=rom)
+    context = registry.Context(len(names), rom=rom, alternative=alternative)
     planned = registry.plan("control", procedures, len(labels), context, pairwise=is_pairwise(test))
     if rom != "exact" and "rom" not in planned[0]:
         raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")

@@ -45,8 +45,6 @@ from multicomp.posthoc import (
     PosthocOptions,
     posthoc_incomplete,
 )
-from multicomp.posthoc.basis import is_pairwise
-from multicomp.procedures import base as registry
 from multicomp.ranktests.blocks import blocks as incomplete_blocks
 from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, PValueOptions, check_options
 from multicomp.ranktests.rows import rank_omnibus
@@ -239,7 +237,7 @@ def compare(
     )
     threshold = _bonferroni(alpha, scores.n_algorithms, control)
     omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, options, threshold)
-    result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options, procedure)
+    result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
     side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
     k = scores.n_algorithms
@@ -336,28 +334,11 @@ def _omnibus(
 
 
 def _posthoc(
-    scores: Scores,
-    control: str | None,
-    test: PosthocTest,
-    alpha: float,
-    options: PosthocOptions,
-    procedure: str | None,
+    scores: Scores, control: str | None, test: PosthocTest, alpha: float, options: PosthocOptions
 ) -> PosthocControlResult | PosthocAllPairsResult:
-    """The post-hoc of a complete table (with a control, or of all pairs) with ``options``:
-    the default procedures that apply, and the summary's ``procedure`` when it is computed only
-    when named (``Procedure.default``; ValueError if it does not apply)."""
+    """The post-hoc of a complete table (with a control, or of all pairs) with ``options``."""
     comparison = "control" if control is not None else "all_pairs"
-    named = None
-    entry = registry.find(comparison, procedure)
-    if entry is not None and not entry.default:
-        k = scores.n_algorithms
-        size = k - 1 if control is not None else k * (k - 1) // 2
-        context = registry.Context(k, rom=options.rom, monotone=options.monotone)
-        defaults = registry.plan(comparison, None, size, context, pairwise=is_pairwise(test))[0]
-        named = (*defaults, entry.name)
-    return options.run(
-        comparison, scores, control=control, test=test, alpha=alpha, procedures=named
-    )
+    return options.run(comparison, scores, control=control, test=test, alpha=alpha)
 
 
 def _notes(

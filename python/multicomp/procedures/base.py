@@ -29,7 +29,6 @@ __all__ = [
     "after_pairwise",
     "FloatArray",
     "Procedure",
-    "defaults",
     "display_name",
     "get",
     "names",
@@ -47,14 +46,12 @@ class Context(NamedTuple):
     ``k``: the number of algorithms; ``rom``: Rom's critical values (``"exact"`` or
     ``"garcia2010"``); ``monotone``: non-decreasing APVs (KEEL's convention, all pairs);
     ``order``: the algorithms in rank order when the p-values are Robinson in it (a rank
-    post-hoc's), else None; ``alternative``: the alternative of the p-values (``"two-sided"``,
-    or one-sided ``"greater"``/``"less"``; with a control, read by the single-step procedure)."""
+    post-hoc's), else None."""
 
     k: int
     rom: str = "exact"
     monotone: bool = False
     order: ArrayLike | None = None
-    alternative: str = "two-sided"
 
 
 def _no_limit(m: int, context: Context) -> str:
@@ -96,9 +93,6 @@ class Procedure:
     headline : bool
         Shown in the compact tables of a report (the LaTeX 1 x N table), beside the
         procedure the report decides with.
-    default : bool
-        Computed when no procedures are named (``procedures=None``); otherwise only when
-        named.
     """
 
     name: str
@@ -111,7 +105,6 @@ class Procedure:
     reject: Callable[[FloatArray, float, Context], NDArray[np.bool_] | None] | None = None
     ordered: bool = False
     headline: bool = False
-    default: bool = True
 
 
 #: The registered procedures of each family, in order of registration.
@@ -132,11 +125,6 @@ def names(family: str) -> tuple[str, ...]:
     return tuple(_REGISTRY[family])
 
 
-def defaults(family: str) -> tuple[str, ...]:
-    """The procedures of ``family`` computed when none are named (``Procedure.default``)."""
-    return tuple(name for name, entry in _REGISTRY[family].items() if entry.default)
-
-
 def apv_procedures() -> tuple[str, ...]:
     """The registered all-pairs procedures that decide by adjusted p-values (APVs), not by a
     critical difference."""
@@ -153,14 +141,6 @@ def get(family: str, name: object, option: str = "procedure") -> Procedure:
     """The procedure of ``family`` named ``name`` (any case, '-' for '_'), or ValueError in
     the one wording, naming ``option``."""
     return _REGISTRY[family][check_choice(option, name, names(family))]
-
-
-def find(family: str, name: object) -> Procedure | None:
-    """The procedure of ``family`` named ``name`` (any case, '-' for '_'), or None."""
-    try:
-        return get(family, name)
-    except ValueError:
-        return None
 
 
 def display_name(name: str, family: str | None = None) -> str:
@@ -205,12 +185,12 @@ def plan(
 
     A procedure does not apply when the p-values come from pairwise tests (``pairwise``) and
     it is not valid for them, or when the family exceeds its size limit. With ``requested``
-    None every registered default procedure of ``family`` (``Procedure.default``) is considered and those that do not apply
+    None every registered procedure of ``family`` is considered and those that do not apply
     are left out with their reason; a requested one that does not apply is a ValueError
     naming the reason (``where`` says after which test, e.g. ``" after skillings_mack"``).
     """
     chosen = (
-        defaults(family)
+        names(family)
         if requested is None
         else check_choices("procedures", requested, names(family))
     )

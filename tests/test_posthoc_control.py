@@ -17,6 +17,9 @@ from multicomp.posthoc import PosthocControlResult
 from multicomp.ranktests import quade
 from reference_cases import REFERENCE, assert_matches, case, read_csv
 
+#: The 1 x N procedures computed when none are named.
+DEFAULTS = tuple(m for m in procedures.names("control") if not procedures.get("control", m).by_name)
+
 Getter = Callable[[PosthocControlResult], Any]
 
 
@@ -176,7 +179,7 @@ def test_rom_exact_is_the_default_and_differs_from_the_papers_coefficients() -> 
         mc.adjust_control(moderate, "rom")[0]
         < 0.99 * mc.adjust_control(moderate, "rom", rom="garcia2010")[0]
     )
-    for method in procedures.defaults("control"):
+    for method in DEFAULTS:
         if method != "rom":
             pd.testing.assert_series_equal(exact.adjusted[method], paper.adjusted[method])
 
@@ -249,13 +252,12 @@ def test_frame_layout_and_rejections() -> None:
     frame = result.to_frame(reject=True)
     assert list(frame.columns) == (
         ["difference", "z", "pvalue"]
-        + [f"apv_{m}" for m in procedures.defaults("control")]
-        + [f"reject_{m}" for m in procedures.defaults("control")]
+        + [f"apv_{m}" for m in DEFAULTS]
+        + [f"reject_{m}" for m in DEFAULTS]
     )
     assert list(frame.index) == list(result.algorithms)
     assert (
-        frame[[f"reject_{m}" for m in procedures.defaults("control")]].to_numpy()
-        == (result.adjusted.to_numpy() <= 0.1)
+        frame[[f"reject_{m}" for m in DEFAULTS]].to_numpy() == (result.adjusted.to_numpy() <= 0.1)
     ).all()
     assert list(result.to_frame(sort=True)["pvalue"]) == sorted(frame["pvalue"])
 

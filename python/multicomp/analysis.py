@@ -45,6 +45,7 @@ from multicomp.posthoc import (
     PosthocOptions,
     posthoc_incomplete,
 )
+from multicomp.procedures import base as registry
 from multicomp.ranktests.blocks import blocks as incomplete_blocks
 from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, PValueOptions, check_options
 from multicomp.ranktests.rows import rank_omnibus
@@ -224,6 +225,7 @@ def compare(
         )
     scores = data.scores()
     check_pairs(scores.n_algorithms if control is None else 2)  # before any work
+    named = _named(procedure, control)
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     options = PosthocOptions(
@@ -237,7 +239,7 @@ def compare(
     )
     threshold = _bonferroni(alpha, scores.n_algorithms, control)
     omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, options, threshold)
-    result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
+    result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options, named)
     side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
     k = scores.n_algorithms
@@ -333,12 +335,34 @@ def _omnibus(
     return omnibus, tuple(float(v) for v in ranks)
 
 
+def _named(procedure: str | None, control: object) -> tuple[str, ...] | None:
+    """The procedures of a comparison's post-hoc: the defaults (None), or the summary's
+    ``procedure`` alone when it is computed only by name (:attr:`Procedure.by_name`: the
+    single-step many-to-one procedure)."""
+    if procedure is None:
+        return None
+    family = "control" if control is not None else "all_pairs"
+    try:
+        entry = registry.get(family, procedure)
+    except ValueError:  # not a procedure of the family: refused with the computed ones
+        return None
+    return (entry.name,) if entry.by_name else None
+
+
 def _posthoc(
-    scores: Scores, control: str | None, test: PosthocTest, alpha: float, options: PosthocOptions
+    scores: Scores,
+    control: str | None,
+    test: PosthocTest,
+    alpha: float,
+    options: PosthocOptions,
+    procedures: tuple[str, ...] | None,
 ) -> PosthocControlResult | PosthocAllPairsResult:
-    """The post-hoc of a complete table (with a control, or of all pairs) with ``options``."""
+    """The post-hoc of a complete table (with a control, or of all pairs) with ``options``
+    and ``procedures`` (None: the defaults)."""
     comparison = "control" if control is not None else "all_pairs"
-    return options.run(comparison, scores, control=control, test=test, alpha=alpha)
+    return options.run(
+        comparison, scores, control=control, procedures=procedures, test=test, alpha=alpha
+    )
 
 
 def _notes(

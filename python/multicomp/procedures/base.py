@@ -46,12 +46,14 @@ class Context(NamedTuple):
     ``k``: the number of algorithms; ``rom``: Rom's critical values (``"exact"`` or
     ``"garcia2010"``); ``monotone``: non-decreasing APVs (KEEL's convention, all pairs);
     ``order``: the algorithms in rank order when the p-values are Robinson in it (a rank
-    post-hoc's), else None."""
+    post-hoc's), else None; ``alternative``: the alternative of the p-values (``"two-sided"``,
+    or one-sided ``"greater"``/``"less"``; with a control, read by the single-step procedure)."""
 
     k: int
     rom: str = "exact"
     monotone: bool = False
     order: ArrayLike | None = None
+    alternative: str = "two-sided"
 
 
 def _no_limit(m: int, context: Context) -> str:
@@ -93,6 +95,11 @@ class Procedure:
     headline : bool
         Shown in the compact tables of a report (the LaTeX 1 x N table), beside the
         procedure the report decides with.
+    by_name : bool
+        Computed only when asked for by name (``procedures=``, ``compare(procedure=)``, the
+        command line), never in the default columns: those that do not control the
+        family-wise error (Li, Finner, the false discovery rate procedures) and those kept
+        for reproducing other software or for screening (Miller's, the peers' single-step).
     """
 
     name: str
@@ -105,6 +112,7 @@ class Procedure:
     reject: Callable[[FloatArray, float, Context], NDArray[np.bool_] | None] | None = None
     ordered: bool = False
     headline: bool = False
+    by_name: bool = False
 
 
 #: The registered procedures of each family, in order of registration.
@@ -185,12 +193,13 @@ def plan(
 
     A procedure does not apply when the p-values come from pairwise tests (``pairwise``) and
     it is not valid for them, or when the family exceeds its size limit. With ``requested``
-    None every registered procedure of ``family`` is considered and those that do not apply
-    are left out with their reason; a requested one that does not apply is a ValueError
+    None every registered procedure of ``family`` that is not computed only by name
+    (:attr:`Procedure.by_name`) is considered and those that do not apply are left out with
+    their reason; a requested one that does not apply is a ValueError
     naming the reason (``where`` says after which test, e.g. ``" after skillings_mack"``).
     """
     chosen = (
-        names(family)
+        tuple(name for name, entry in _REGISTRY[family].items() if not entry.by_name)
         if requested is None
         else check_choices("procedures", requested, names(family))
     )

@@ -336,6 +336,6 @@ register(
         not_after_pairwise="it holds for z statistics of average ranks that share the control's "
         "rank, correlated 1/2, as a rank post-hoc's are, not for the p-values of separate "
         "pairwise tests (use bonferroni or holm)",
-        default=False,
+        by_name=True,
     )
 )

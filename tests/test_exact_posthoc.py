@@ -20,7 +20,7 @@ from scipy import stats
 
 import multicomp as mc
 from multicomp.ranktests.exact import PAIR_WORK_LIMIT, exact_pair_tail, pair_work
-from test_single_step import SACHS
+from peer_examples import SACHS
 
 
 def eisinga_pvalue(d: int, k: int, n: int) -> Fraction:

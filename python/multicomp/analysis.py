@@ -45,6 +45,7 @@ from multicomp.posthoc import (
     PosthocOptions,
     posthoc_incomplete,
 )
+from multicomp.posthoc.basis import check_named
 from multicomp.procedures import base as registry
 from multicomp.ranktests.blocks import blocks as incomplete_blocks
 from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, PValueOptions, check_options
@@ -226,7 +227,7 @@ def compare(
         )
     scores = data.scores()
     check_pairs(scores.n_algorithms if control is None else 2)  # before any work
-    named = _named(procedure, control)
+    named = _named(procedure, control, test)
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     options = PosthocOptions(
@@ -336,18 +337,17 @@ def _omnibus(
     return omnibus, tuple(float(v) for v in ranks)
 
 
-def _named(procedure: str | None, control: object) -> tuple[str, ...] | None:
+def _named(procedure: str | None, control: object, test: str) -> tuple[str, ...] | None:
     """The procedures of a comparison's post-hoc: the defaults (None), or the summary's
-    ``procedure`` alone when it is computed only by name (:attr:`Procedure.by_name`: the
-    single-step many-to-one procedure)."""
+    ``procedure`` alone when it is computed only by name (Li, Finner, Miller, the peers'
+    single-step, Hommel over all pairs, the false discovery rate procedures) or when the
+    post-hocs of ``test`` compute only the procedures named (Conover's t tests, refused
+    without ``procedure=``)."""
+    check_named(test, procedure, option="procedure='holm'")
     if procedure is None:
         return None
-    family = "control" if control is not None else "all_pairs"
-    try:
-        entry = registry.get(family, procedure)
-    except ValueError:  # not a procedure of the family: refused with the computed ones
-        return None
-    return (entry.name,) if entry.by_name else None
+    entry = registry.get("control" if control is not None else "all_pairs", procedure)
+    return (entry.name,) if entry.by_name or ranktests.posthoc_warning(test) else None
 
 
 def _posthoc(
@@ -448,7 +448,12 @@ def _compare_incomplete(
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     result = posthoc_incomplete(
-        scores, control, test=test, alpha=alpha, tie_correction=tie_correction
+        scores,
+        control,
+        test=test,
+        alpha=alpha,
+        tie_correction=tie_correction,
+        procedures=_named(procedure, control, test),
     )
     kept = [i for i, d in enumerate(scores.datasets) if d not in dropped]
     k = scores.n_algorithms

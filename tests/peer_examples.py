@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-#: Sachs (1997, p. 675), the example of PMCMRplus' frdManyOneNemenyiTest (man page): six
+#: Sachs (1997, p. 675), the example of PMCMRplus' frdManyOneNemenyiTest, frdAllPairsExactTest
+#: and frdAllPairsConoverTest (man pages): six
 #: persons (blocks) received six diuretics A to F; Na concentration 2 hours after. R fills
 #: the matrix by columns, so each run of six values is one diuretic.
 SACHS = pd.DataFrame(

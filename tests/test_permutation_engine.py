@@ -23,6 +23,7 @@ import multicomp as mc
 from multicomp import ranktests
 from multicomp._internal import work as _work
 from multicomp.ranktests import base as test_registry
+from multicomp.ranktests import exact
 from multicomp.ranktests import permutation as engine
 
 pytestmark = pytest.mark.filterwarnings("ignore::multicomp.ShapeWarning")
@@ -195,10 +196,13 @@ def test_compare_with_a_test_without_the_kernel(draws: list[int], scaled_friedma
     np.testing.assert_allclose([h.pvalue for h in report.hypotheses], by_rust, atol=0.02)
 
 
-def test_one_draw_serves_the_omnibus_test_and_its_post_hoc(draws: list[int]) -> None:
+def test_one_draw_serves_the_omnibus_test_and_its_post_hoc(
+    draws: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 19.9: compare() draws once; the draw counts the post-hoc's pairs; the p-values
     are those of the functions called on their own."""
-    x = np.random.default_rng(5).standard_normal((12, 33))  # all pairs: Monte Carlo
+    monkeypatch.setattr(exact, "PAIR_WORK_LIMIT", 0)  # the post-hoc by Monte Carlo
+    x = np.random.default_rng(5).standard_normal((12, 33))
     report = mc.compare(x, procedure="holm")
     assert report.pvalue_method == "permutation" and len(draws) == 1 and draws[0] > 0
     engine._DRAWS.clear()
@@ -243,10 +247,12 @@ def test_tables_of_other_orders_are_drawn_on_their_own(draws: list[int]) -> None
     assert both[0] == engine.omnibus_pvalue(ranks, np.nan, "permutation", 1, 999)
 
 
-def test_auto_resolves_the_smallest_threshold_of_all_pairs() -> None:
+def test_auto_resolves_the_smallest_threshold_of_all_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 21.4: N = 16, k = 33, algorithms far apart: alpha/m = 0.05/528 lies below the
     floor of 9,999 resamples (1e-4); auto draws enough to resolve it and rejects what the
-    asymptotic p-values reject (0 rejections before, 171 asymptotic)."""
+    asymptotic p-values reject (0 rejections before, 171 asymptotic). (The exact distribution
+    fits here; it is left out so that auto draws.)"""
+    monkeypatch.setattr(exact, "PAIR_WORK_LIMIT", 0)
     rng = np.random.default_rng(0)
     x = np.arange(33) * 0.5 + rng.standard_normal((16, 33))
     auto = mc.posthoc_all_pairs(x, procedures=["holm"])
@@ -269,6 +275,7 @@ def test_auto_bounds_the_work_at_many_algorithms(k: int, monkeypatch: pytest.Mon
     any draw; past the limit (lowered here so that the test stays quick) auto takes the
     asymptotic form and says so in ``method``; under it, it draws."""
     monkeypatch.setattr(engine, "PERMUTATION_WORK_LIMIT", 12 * k * 100)
+    monkeypatch.setattr(exact, "PAIR_WORK_LIMIT", 0)  # the exact distribution fits at k = 300
     x = pd.DataFrame(np.random.default_rng(k).standard_normal((12, k)))
     omnibus = mc.friedman(x)
     assert omnibus.method == "asymptotic" and omnibus.n_resamples is None

@@ -138,7 +138,8 @@ def compare(
         The ranks (or pairwise tests) of the post-hoc comparisons; 'skillings_mack' and
         'durbin' also replace the omnibus tests and keep the missing scores (above).
     procedure : str, optional
-        The procedure of the summary and the plot (any case; default as above).
+        The procedure of the summary and the plot (any case; default as above). One computed
+        only when named (``"single_step"`` with a control) is the post-hoc's only procedure.
     tie_correction, rom, se, monotone
         The papers' forms (above).
     method, random_state, n_resamples

@@ -134,10 +134,21 @@ OmnibusName = Literal[
 ]
 """The omnibus tests of a report."""
 ControlProcedure = Literal[
-    "bonferroni", "holm", "hochberg", "hommel", "holland", "rom", "fdr_bh", "fdr_by", "finner", "li"
+    "bonferroni",
+    "holm",
+    "hochberg",
+    "hommel",
+    "holland",
+    "rom",
+    "fdr_bh",
+    "fdr_by",
+    "finner",
+    "li",
+    "single_step",
 ]
-"""Procedures for the comparisons with a control (1 x N), G10 Sec. 5.1, and the false
-discovery rate's (Benjamini-Hochberg, Benjamini-Yekutieli; statsmodels' names)."""
+"""Procedures for the comparisons with a control (1 x N), G10 Sec. 5.1, the false discovery
+rate's (Benjamini-Hochberg, Benjamini-Yekutieli; statsmodels' names) and the single-step
+(Dunnett-type) one."""
 AllPairsProcedure = Literal[
     "nemenyi",
     "bonferroni",

@@ -164,7 +164,8 @@ def _analysis_options(parser: argparse.ArgumentParser) -> None:
         "hommel, holland, rom, bonferroni; for all pairs "
         "bergmann_hommel (default), shaffer, holm, nemenyi (studentized range), bonferroni; "
         "computed only when named (the report then shows that one): finner and li (not "
-        "FWER-controlling), miller, single_step (the peers'), hommel (all pairs), fdr_bh and "
+        "FWER-controlling), miller, single_step (all pairs: the peers'; with --control: "
+        "Dunnett-type), hommel (all pairs), fdr_bh and "
         "fdr_by (false discovery rate, not FWER); required with --test conover",
     )
 

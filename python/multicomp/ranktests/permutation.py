@@ -30,8 +30,10 @@ as to the normal p-values.
 Exact p-values enumerate these distributions: the omnibus one over the sorted column totals
 row by row (sorting is allowed because the arrangements of a row are invariant under relabelling
 the algorithms, so only the multiset of totals matters; P(S* >= S) is then summed over the
-multisets), the pair one by convolving the N rows' distributions of w_ia - w_ib. Both stop
-before they exceed :data:`~multicomp.ranktests.exact.EXACT_LIMIT` cells. Monte Carlo p-values draw ``n_resamples``
+multisets), the pair one by convolving the N rows' distributions of w_ia - w_ib (without
+ties, the exact p-values of Eisinga et al. 2017). They stop before they exceed
+:data:`~multicomp.ranktests.exact.EXACT_LIMIT` cells, resp.
+:data:`~multicomp.ranktests.exact.PAIR_WORK_LIMIT` multiply-adds. Monte Carlo p-values draw ``n_resamples``
 permutations of every row and report (b + 1)/(n + 1), b the number at least as extreme
 (Phipson & Smyth 2010), never 0; for the post-hoc, b is averaged over the k(k-1)/2 pairs of
 each resample (they share one null distribution), which makes the estimate more precise.
@@ -83,9 +85,11 @@ from multicomp._internal.work import PERMUTATION_WORK_LIMIT
 from multicomp.ranktests.exact import (
     EXACT_LIMIT,
     EXACT_WORK_LIMIT,
+    PAIR_WORK_LIMIT,
     canonical,
     exact_omnibus,
     exact_pair_tail,
+    pair_work,
     row_order,
 )
 
@@ -286,7 +290,7 @@ def pair_pvalues(
         if tail is not None:
             return _at(tail, _gaps(difference)), "exact", None
     if method == "exact":
-        raise ValueError(_too_big(table.shape))
+        raise ValueError(_pair_too_big(table, integral))
     n, k = table.shape
     if asymptotic is not None and pair_resamples(method, n_resamples, threshold, (n, k)) is None:
         return np.asarray(asymptotic, dtype=np.float64), "asymptotic", None
@@ -503,6 +507,20 @@ def _all_gaps(w: np.ndarray) -> np.ndarray:
 def _at(tail: np.ndarray, gaps: np.ndarray) -> np.ndarray:
     """tail[x] for each x of ``gaps`` (0 beyond the end of ``tail``)."""
     return np.where(gaps < tail.size, tail[np.minimum(gaps, tail.size - 1)], 0.0)
+
+
+def _pair_too_big(table: np.ndarray, integral: bool) -> str:
+    """Why the exact post-hoc p-values of ``table`` are refused (before any work)."""
+    n, k = table.shape
+    if not integral:
+        return "exact post-hoc p-values need ranks that are multiples of 1/4"
+    return (
+        f"exact post-hoc p-values of {n} data sets x {k} algorithms need "
+        f"{pair_work(units(table)):,} multiply-adds to convolve the data sets' distributions "
+        f"of a rank difference, beyond the limit of {PAIR_WORK_LIMIT:,} (about "
+        "2 N^2 (k-1)^2 without ties: N = k = 100 fits); use method='permutation' (Monte "
+        "Carlo), 'asymptotic' or 'auto'"
+    )
 
 
 def _too_big(shape: tuple[int, ...]) -> str:

@@ -187,3 +187,37 @@ def test_split_rhat_and_ess_of_known_chains() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         mcmc.split_rhat_ess(iid[:, :8])
+
+
+def test_the_command_line_reads_folds_of_many_data_sets(tmp_path: Path, capsys) -> None:
+    from multicomp.cli import main
+
+    x, y = folds(q=4, n=5)
+    rows = (
+        pd.DataFrame(
+            {
+                "dataset": np.repeat(list("abcd"), 5),
+                "tree": x.ravel(),
+                "svm": y.ravel(),
+            }
+        )
+        .sample(frac=1, random_state=0)
+        .sort_values("dataset", kind="stable")
+    )
+    path = tmp_path / "folds.csv"
+    rows.to_csv(path, index=False)
+    args = [str(path), "--cv", "bayesian_hierarchical_test", "--rope", "0.01"]
+    assert main([*args, "--random-state", "3"]) == 0
+    expected = mc.bayesian_hierarchical_test(
+        rows.groupby("dataset")["tree"].apply(list).tolist(),
+        rows.groupby("dataset")["svm"].apply(list).tolist(),
+        rope=0.01,
+        names=("tree", "svm"),
+        random_state=3,
+    )
+    assert capsys.readouterr().out.strip() == str(expected)
+    rows.iloc[1:].to_csv(path, index=False)
+    assert main(args) == 2
+    assert "same number of folds" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([str(path), "--cv", "corrected_resampled_t_test", "--rho", "0.1", "--runs", "2"])

@@ -92,10 +92,8 @@ class HierarchicalResult(BayesianResult):
     --------
     >>> import numpy as np
     >>> import multicomp as mc
-    >>> rng = np.random.default_rng(0)
-    >>> x = rng.uniform(0.7, 0.9, (8, 1)) + rng.normal(0, 0.02, (8, 10))  # 8 data sets x 10 folds
-    >>> y = x - 0.02 + rng.normal(0, 0.02, (8, 10))
-    >>> res = mc.bayesian_hierarchical_test(x, y, rope=0.01, n_draws=20_000, random_state=0)
+    >>> x, y = np.random.default_rng(1).normal(0.8, 0.02, (2, 6, 5))  # 6 data sets x 5 folds
+    >>> res = mc.bayesian_hierarchical_test(x, y, n_draws=20_000, random_state=0)
     >>> res.diagnostics()["rhat"].round(2).tolist()
     [1.0, 1.0, 1.0]
     >>> bool((res.diagnostics()["ess"] > 1000).all())

@@ -4,7 +4,7 @@
 use rand_distr::{Distribution, Gamma, Open01, StandardNormal};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::slice::{ln_gamma, slice};
+use super::slice::{ln_gamma, slice, slice_log};
 use super::{Data, Prior};
 
 /// The state of one chain: the hyper-parameters, each data set's mean delta_i, standard
@@ -99,16 +99,8 @@ impl<'a> Chain<'a> {
     /// by slice sampling of ln std0.
     fn std0_given_lambda(&mut self, rng: &mut Xoshiro256PlusPlus) {
         let delta0 = self.delta0;
-        let log_f = |t: f64| self.collapsed_log_lik(delta0, t.exp()) + t;
-        let t = slice(
-            rng,
-            self.std0.ln(),
-            log_f,
-            1.0,
-            f64::NEG_INFINITY,
-            self.prior.std0_high.ln(),
-        );
-        self.std0 = t.exp();
+        let log_f = |s: f64| self.collapsed_log_lik(delta0, s);
+        self.std0 = slice_log(rng, self.std0, log_f, self.prior.std0_high);
     }
 
     /// delta0 | lambda, sigma, std0 with delta integrated out: normal, truncated to the
@@ -184,34 +176,16 @@ impl<'a> Chain<'a> {
     /// beta) prior times the Student-t density, by slice sampling of ln(nu - 1).
     fn nu_given_deltas(&mut self, rng: &mut Xoshiro256PlusPlus) {
         let (alpha, beta, delta0, std0) = (self.alpha, self.beta, self.delta0, self.std0);
-        let log_f = |t: f64| {
-            let m = t.exp();
-            alpha * t - beta * m + self.t_log_lik(m + 1.0, delta0, std0)
-        };
-        let t = slice(
-            rng,
-            self.nu_minus_one.ln(),
-            log_f,
-            1.0,
-            f64::NEG_INFINITY,
-            f64::INFINITY,
-        );
-        self.nu_minus_one = t.exp();
+        let log_f =
+            |m: f64| (alpha - 1.0) * m.ln() - beta * m + self.t_log_lik(m + 1.0, delta0, std0);
+        self.nu_minus_one = slice_log(rng, self.nu_minus_one, log_f, f64::INFINITY);
     }
 
     /// std0 | delta, delta0, nu with lambda integrated out, by slice sampling of ln std0.
     fn std0_given_deltas(&mut self, rng: &mut Xoshiro256PlusPlus) {
         let (nu, delta0) = (self.nu(), self.delta0);
-        let log_f = |t: f64| self.t_log_lik(nu, delta0, t.exp()) + t;
-        let t = slice(
-            rng,
-            self.std0.ln(),
-            log_f,
-            1.0,
-            f64::NEG_INFINITY,
-            self.prior.std0_high.ln(),
-        );
-        self.std0 = t.exp();
+        let log_f = |s: f64| self.t_log_lik(nu, delta0, s);
+        self.std0 = slice_log(rng, self.std0, log_f, self.prior.std0_high);
     }
 
     /// lambda_i | nu, delta_i, delta0, std0: Gamma((nu + 1) / 2, rate (nu + z_i^2) / 2) with

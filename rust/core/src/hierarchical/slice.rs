@@ -63,6 +63,19 @@ pub(super) fn slice<F: Fn(f64) -> f64>(
     }
 }
 
+/// A slice-sampling update of `x0` > 0 under the density proportional to exp(`log_f`) on
+/// (0, `hi`), made on ln x (width 1, the Jacobian included): for scales and degrees of
+/// freedom, whose posteriors are skewed.
+pub(super) fn slice_log<F: Fn(f64) -> f64>(
+    rng: &mut Xoshiro256PlusPlus,
+    x0: f64,
+    log_f: F,
+    hi: f64,
+) -> f64 {
+    let log_g = |t: f64| log_f(t.exp()) + t;
+    slice(rng, x0.ln(), log_g, 1.0, f64::NEG_INFINITY, hi.ln()).exp()
+}
+
 /// ln Gamma(x) for x > 0: the Lanczos approximation (g = 7, nine terms; relative error about
 /// 1e-15), with ln Gamma(x) = ln Gamma(x + 1) - ln x below 1/2.
 pub(super) fn ln_gamma(x: f64) -> f64 {

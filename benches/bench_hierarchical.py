@@ -24,10 +24,8 @@ from pathlib import Path
 import numpy as np
 
 import multicomp as mc
+from baycomp_hierarchical_reference import CASES, fold_scores  # beside this script
 from multicomp._internal import mcmc
-
-sys.path.insert(0, str(Path(__file__).parent))
-from baycomp_hierarchical_reference import CASES, fold_scores
 
 ROPE = 0.01
 

@@ -27,6 +27,9 @@ CALLS = {
     # The Plackett-Luce Gibbs sampler: 1.5e5 draws at k = 50, N = 1000 (about 40 s of one
     # core): the check at every sweep of every chain.
     "plackett_luce": "multicomp.bayesian_ranking(np.random.default_rng(0).random((1000, 50)), n_draws=150_000)",
+    # The hierarchical model's sampler: 10 million draws of 100 data sets (minutes): the
+    # check every 256 sweeps of every chain.
+    "hierarchical": "multicomp.bayesian_hierarchical_test(np.random.default_rng(0).random((100, 10)), np.random.default_rng(1).random((100, 10)), n_draws=10_000_000, max_work=1e10)",
     # Monte Carlo permutations: 10 million resamples of 16 x 200 Friedman ranks (minutes):
     # the check at every resample of every block.
     "permutation": "multicomp.friedman(np.random.default_rng(0).random((16, 200)), method='permutation', n_resamples=10_000_000)",

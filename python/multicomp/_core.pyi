@@ -1,7 +1,8 @@
 """Native core (Rust): exhaustive sets, Shaffer and Bergmann-Hommel for all pairwise comparisons,
 the step-wise adjustments (Bonferroni, Holm, Hochberg, Hommel) of families of p-values, the
 Monte Carlo loop of the rank tests' permutation p-values (permutation_draw), and the Gibbs
-sampler of the Bayesian Plackett-Luce model (plackett_luce_gibbs).
+sampler of the Bayesian Plackett-Luce model (plackett_luce_gibbs), and the sampler of the
+Bayesian hierarchical model of two classifiers on many data sets (hierarchical_sample).
 
 Hypotheses are the pairs (i, j), i < j, of k algorithms in ``itertools.combinations`` order;
 m = k(k-1)/2. Invalid arguments raise ValueError. Long calls run with the GIL released and
@@ -22,6 +23,7 @@ __all__ = [
     "bergmann_hommel_apv",
     "bergmann_hommel_apv_robinson",
     "exhaustive_sets",
+    "hierarchical_sample",
     "is_robinson",
     "permutation_draw",
     "plackett_luce_gibbs",
@@ -58,6 +60,22 @@ def adjust_pvalues(pvalues: ArrayLike, procedure: str) -> NDArray[np.float64]: .
 def permutation_draw(
     tables: ArrayLike, totals: ArrayLike, gaps: ArrayLike, *, n_resamples: int, seed: int
 ) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]: ...
+def hierarchical_sample(
+    means: ArrayLike,
+    sum_squares: ArrayLike,
+    *,
+    n: int,
+    rho: float,
+    delta0_bound: float,
+    std0_high: float,
+    sigma_high: float,
+    alpha: tuple[float, float],
+    beta: tuple[float, float],
+    draws: int,
+    n_chains: int,
+    n_warmup: int,
+    seed: int,
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]: ...
 def plackett_luce_gibbs(
     order: ArrayLike,
     tied: ArrayLike,

@@ -230,7 +230,7 @@ McNemarTest = Literal["midp", "exact", "asymptotic"]
 """The alternative of a holdout comparison (MATLAB testcholdout's names)."""
 CostTest = Literal["likelihood", "chisquare"]
 """The cost-sensitive tests of a holdout comparison."""
-BayesianTest = Literal["signed_rank", "sign", "correlated_t"]
+BayesianTest = Literal["signed_rank", "sign", "correlated_t", "hierarchical"]
 """The Bayesian tests."""
 DataSetsTest = Literal["signed_rank", "sign"]
 """The Bayesian tests over N data sets."""

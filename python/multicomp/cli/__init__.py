@@ -89,10 +89,12 @@ def _main(argv: Sequence[str] | None) -> int:
         parser.error(f"--alpha must be in (0, 1); got {args.alpha:g}")
     if args.bayesian is not None and args.plot is not None:
         parser.error("--plot draws a critical difference diagram; it does not go with --bayesian")
-    bayesian_cv = args.cv == "bayesian_correlated_t_test"
+    bayesian_cv = args.cv in (CV_TESTS[1], CV_TESTS[4])
     with_rope = args.bayesian is not None or bayesian_cv
     if args.rope != 0.0 and not with_rope:
-        parser.error("--rope goes with --bayesian or --cv bayesian_correlated_t_test")
+        parser.error(f"--rope goes with --bayesian or --cv {CV_TESTS[1]} or {CV_TESTS[4]}")
+    if args.runs is not None and args.cv != CV_TESTS[4]:
+        parser.error(f"--runs goes with --cv {CV_TESTS[4]}")
     _check_ranking(parser, args)
     _check_style(parser, args)
     if args.alternative != "two-sided" and args.control is None:

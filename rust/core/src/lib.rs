@@ -14,6 +14,8 @@
 //!   private `subset_dp` and `thresholds`);
 //! - [`adjust`]: Bonferroni, Holm, Hochberg and Hommel APVs of stacks of families;
 //! - [`permutation`]: the Monte Carlo permutation loop of the rank tests;
+//! - [`hierarchical`]: the Bayesian hierarchical model of two classifiers on many data sets
+//!   (Corani et al. 2017), its Gibbs and slice sampler;
 //! - [`plackett_luce`]: the Bayesian Plackett-Luce Gibbs sampler and its pairwise
 //!   probabilities;
 //! - [`error`]: [`CoreError`], every invalid input with its message;
@@ -25,6 +27,7 @@ pub mod adjust;
 pub mod bergmann_hommel;
 pub mod error;
 pub mod exhaustive;
+pub mod hierarchical;
 pub mod interrupt;
 pub mod pairs;
 pub mod permutation;

@@ -6,6 +6,8 @@
 //!   adjusted p-values (enumeration, subset DP, Robinson route) and the Robinson check;
 //! - [`adjust`]: step-wise adjusted p-values (Bonferroni, Holm, Hochberg, Hommel);
 //! - [`permutation`]: Monte Carlo permutation counts of the rank tests;
+//! - [`hierarchical`]: the sampler of the Bayesian hierarchical model (two classifiers, many
+//!   data sets);
 //! - [`plackett_luce`]: the Bayesian Plackett-Luce sampler and its pairwise probabilities;
 //! - [`args`]: arguments read while holding the GIL (k, families of p-values);
 //! - [`error`]: the binding's error type and its one conversion to a Python exception;
@@ -19,6 +21,7 @@ mod adjust;
 mod all_pairs;
 mod args;
 mod error;
+mod hierarchical;
 mod interrupt;
 mod permutation;
 mod plackett_luce;
@@ -44,6 +47,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(all_pairs::is_robinson, m)?)?;
     m.add_function(wrap_pyfunction!(adjust::adjust_pvalues, m)?)?;
     m.add_function(wrap_pyfunction!(permutation::permutation_draw, m)?)?;
+    m.add_function(wrap_pyfunction!(hierarchical::hierarchical_sample, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce::plackett_luce_gibbs, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce::plackett_luce_pairs, m)?)?;
     Ok(())

@@ -11,7 +11,7 @@
 //! - [`bergmann_hommel`]: Bergmann-Hommel's APVs and acceptance set (Garcia & Herrera 2008,
 //!   JMLR 9:2677-2694), by enumeration or by a subset dynamic programme up to [`MAX_K`], and
 //!   [`robinson`], the polynomial route of rank post-hocs up to [`MAX_K_ROBINSON`] (with the
-//!   private `subset_dp` and `thresholds`);
+//!   private `subset_dp`, `dense` and `thresholds`);
 //! - [`adjust`]: Bonferroni, Holm, Hochberg and Hommel APVs of stacks of families;
 //! - [`permutation`]: the Monte Carlo permutation loop of the rank tests;
 //! - [`plackett_luce`]: the Bayesian Plackett-Luce Gibbs sampler and its pairwise
@@ -23,6 +23,7 @@ use rayon::prelude::*;
 
 pub mod adjust;
 pub mod bergmann_hommel;
+mod dense;
 pub mod error;
 pub mod exhaustive;
 pub mod interrupt;

@@ -201,3 +201,43 @@ fn split_updates_of_one_family_equal_the_sequential_ones() {
         }
     }
 }
+
+/// p-values whose graphs G_t are nearly complete at most thresholds (a few small p-values
+/// among equal large ones), nearly tied, or spread over many decades: the subset DP then
+/// settles pairs by a greedy partition, counts others through the complement of G_t and
+/// brings its tables up to date only where neither does.
+fn hard_family(rng: &mut Rng, k: usize, kind: u64) -> Vec<f64> {
+    let m = n_pairs(k);
+    (0..m)
+        .map(|_| match kind {
+            0 if rng.next() % 5 == 0 => 1e-3 * rng.uniform(),
+            0 => 0.9,
+            1 => 1e-3 * (1.0 + 1e-6 * rng.uniform()),
+            _ => 10f64.powf(-12.0 * rng.uniform()),
+        })
+        .collect()
+}
+
+#[test]
+fn every_route_of_the_subset_dp_equals_the_definition() {
+    let mut rng = Rng(2008);
+    for k in 3..=9 {
+        for rep in 0..30 {
+            let p = hard_family(&mut rng, k, rep % 3);
+            let d = bergmann_hommel_apv(&p, k, Algorithm::SubsetDp, false, &NO).unwrap();
+            let s = by_set_list(&p, k);
+            for i in 0..p.len() {
+                assert_eq!(
+                    d[i].to_bits(),
+                    s[i].to_bits(),
+                    "k = {k}, pair {i}, p = {p:?}"
+                );
+            }
+        }
+    }
+    for k in [10, 11] {
+        for kind in 0..3 {
+            assert_agree(&hard_family(&mut rng, k, kind), k);
+        }
+    }
+}

@@ -359,9 +359,9 @@ def _drawn(
     kept = {} if shared is None else shared
     draws: dict[int, Draw] = {}
     for i, key in enumerate(keys):
-        found = kept.get(key)
-        if found is not None and np.isin(asked[i], found.gaps).all():
-            draws[i] = found
+        earlier = kept.get(key)
+        if earlier is not None and np.isin(asked[i], earlier.gaps).all():
+            draws[i] = earlier
     for group, arranged in _together(w, rows, [i for i in range(len(w)) if i not in draws]):
         totals = np.stack([w[i].sum(axis=0) for i in group])
         at_least, counts = _core.permutation_draw(

@@ -16,6 +16,8 @@ __all__ = [
     "canonical",
     "exact_omnibus",
     "exact_pair_tail",
+    "omnibus_log_work",
+    "pair_cells",
     "row_order",
 ]
 
@@ -88,20 +90,27 @@ def exact_omnibus(w: np.ndarray) -> float | None:
 def _enumerable(w: np.ndarray) -> bool:
     """Whether the enumeration of :func:`_omnibus_distribution` is expected to fit in
     EXACT_LIMIT cells at each step and EXACT_WORK_LIMIT over its N - 1 steps, judged before any
+    work (:func:`omnibus_log_work`)."""
+    log_step, log_work = omnibus_log_work(w)
+    return bool(log_step <= math.log(EXACT_LIMIT) and log_work <= math.log(EXACT_WORK_LIMIT))
+
+
+def omnibus_log_work(w: np.ndarray) -> tuple[float, float]:
+    """The logarithms of the cells of the largest step and of all N - 1 steps of the
+    enumeration of :func:`_omnibus_distribution` of ``w`` (in units), bounds judged before any
     work: the number of states (distinct sorted column totals) is at most the number of
     arrangements of rows 2..N, and about (R + 1)^(k-1)/(k-1)! when the totals move on a
     lattice of R + 1 steps."""
     n, k = w.shape
     if n < 2:
-        return True
+        return -math.inf, -math.inf
     shifted = w - w.min(axis=1, keepdims=True)
     step = int(np.gcd.reduce(shifted.ravel())) or 1
     lattice = int(shifted.max(axis=1).sum()) // step + 1
     log_arrangements = math.lgamma(k + 1)  # in logarithms: k! and its powers overflow floats
     log_states = min((n - 2) * log_arrangements, (k - 1) * math.log(lattice) - math.lgamma(k))
     log_step = log_states + log_arrangements + math.log(k)
-    log_work = log_step + math.log(n - 1)
-    return bool(log_step <= math.log(EXACT_LIMIT) and log_work <= math.log(EXACT_WORK_LIMIT))
+    return log_step, log_step + math.log(n - 1)
 
 
 @functools.lru_cache(maxsize=256)
@@ -159,9 +168,7 @@ def _pair_tail(table: bytes, shape: tuple[int, int]) -> np.ndarray | None:
     distributions of w_ia - w_ib (a != b drawn at random) convolved."""
     w = np.frombuffer(table, dtype=np.int64).reshape(shape)
     k = shape[1]
-    spans = w.max(axis=1) - w.min(axis=1)
-    support = np.cumsum(2 * spans + 1)
-    if int(np.sum(support * (2 * spans + 1))) > EXACT_LIMIT:
+    if pair_cells(w) > EXACT_LIMIT:
         return None
     first, second = (np.array(side) for side in zip(*itertools.permutations(range(k), 2)))
     pmf = np.ones(1)
@@ -173,6 +180,13 @@ def _pair_tail(table: bytes, shape: tuple[int, int]) -> np.ndarray | None:
         low += row_low
     by_gap = np.bincount(np.abs(np.arange(pmf.size) + low), weights=pmf)
     return _frozen(np.minimum(np.cumsum(by_gap[::-1])[::-1], 1.0))
+
+
+def pair_cells(w: np.ndarray) -> int:
+    """The cells of the convolutions of :func:`exact_pair_tail` of ``w`` (in units)."""
+    spans = w.max(axis=1) - w.min(axis=1)
+    support = np.cumsum(2 * spans + 1)
+    return int(np.sum(support * (2 * spans + 1)))
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:

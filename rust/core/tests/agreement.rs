@@ -64,21 +64,25 @@ fn by_set_list(p: &[f64], k: usize) -> Vec<f64> {
         .collect()
 }
 
+/// `algorithm` gives the APVs of the definition, bit for bit.
+fn assert_definition(p: &[f64], k: usize, algorithm: Algorithm) {
+    let found = bergmann_hommel_apv(p, k, algorithm, false, &NO).unwrap();
+    let s = by_set_list(p, k);
+    for i in 0..p.len() {
+        assert_eq!(
+            found[i].to_bits(),
+            s[i].to_bits(),
+            "k = {k}, pair {i}, p = {p:?}"
+        );
+    }
+}
+
 #[test]
 fn enumeration_equals_the_scan_of_the_exhaustive_sets() {
     let mut rng = Rng(2677);
     for k in 2..=8 {
         for rep in 0..20 {
-            let p = family(&mut rng, k, rep % 4);
-            let e = bergmann_hommel_apv(&p, k, Algorithm::Enumerate, false, &NO).unwrap();
-            let s = by_set_list(&p, k);
-            for i in 0..p.len() {
-                assert_eq!(
-                    e[i].to_bits(),
-                    s[i].to_bits(),
-                    "k = {k}, pair {i}, p = {p:?}"
-                );
-            }
+            assert_definition(&family(&mut rng, k, rep % 4), k, Algorithm::Enumerate);
         }
     }
 }
@@ -223,16 +227,7 @@ fn every_route_of_the_subset_dp_equals_the_definition() {
     let mut rng = Rng(2008);
     for k in 3..=9 {
         for rep in 0..30 {
-            let p = hard_family(&mut rng, k, rep % 3);
-            let d = bergmann_hommel_apv(&p, k, Algorithm::SubsetDp, false, &NO).unwrap();
-            let s = by_set_list(&p, k);
-            for i in 0..p.len() {
-                assert_eq!(
-                    d[i].to_bits(),
-                    s[i].to_bits(),
-                    "k = {k}, pair {i}, p = {p:?}"
-                );
-            }
+            assert_definition(&hard_family(&mut rng, k, rep % 3), k, Algorithm::SubsetDp);
         }
     }
     for k in [10, 11] {

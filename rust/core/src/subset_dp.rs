@@ -154,33 +154,49 @@ pub(crate) fn apv(
         }
         pending.clear();
         cost = 0;
-        // Cliques through the wanted pairs lie within their common neighbourhoods.
-        let direct_cost: usize = targets
-            .iter()
-            .map(|&i| {
-                let (a, b) = pairs[i];
-                1usize << (adj[a] & adj[b]).count_ones()
-            })
-            .sum();
-        let use_transform = direct_cost > (k + 2) * size / 4;
-        if use_transform {
-            superset_maxima(k, full, &s.f, &s.clique, &mut s.h);
-        }
-        for &i in targets {
-            let (a, b) = pairs[i];
-            let base = 1u32 << a | 1u32 << b;
-            let mi = if use_transform {
-                s.h[base as usize]
-            } else {
-                let mut best = within(2) + s.f[(full & !base) as usize].load(Relaxed);
-                for_each_clique(&adj, base, 2, adj[a] & adj[b], &mut |nc, size| {
-                    best = best.max(within(size) + s.f[(full & !nc) as usize].load(Relaxed));
-                });
-                best
-            };
-            raise(out, i, t, u32::from(mi));
-        }
+        by_tables(t, targets, pairs, &adj, k, s, out);
     });
+}
+
+/// Raises out[i] to t * M_i(t) for the pairs i of `targets`, read off the tables of the
+/// graph `adj` (up to date).
+fn by_tables(
+    t: f64,
+    targets: &[usize],
+    pairs: &[(usize, usize)],
+    adj: &[u32; 32],
+    k: usize,
+    s: &mut Scratch,
+    out: &mut [f64],
+) {
+    let size = 1usize << k;
+    let full = (size - 1) as u32;
+    // Cliques through the wanted pairs lie within their common neighbourhoods.
+    let direct_cost: usize = targets
+        .iter()
+        .map(|&i| {
+            let (a, b) = pairs[i];
+            1usize << (adj[a] & adj[b]).count_ones()
+        })
+        .sum();
+    let use_transform = direct_cost > (k + 2) * size / 4;
+    if use_transform {
+        superset_maxima(k, full, &s.f, &s.clique, &mut s.h);
+    }
+    for &i in targets {
+        let (a, b) = pairs[i];
+        let base = 1u32 << a | 1u32 << b;
+        let mi = if use_transform {
+            s.h[base as usize]
+        } else {
+            let mut best = within(2) + s.f[(full & !base) as usize].load(Relaxed);
+            for_each_clique(adj, base, 2, adj[a] & adj[b], &mut |nc, size| {
+                best = best.max(within(size) + s.f[(full & !nc) as usize].load(Relaxed));
+            });
+            best
+        };
+        raise(out, i, t, u32::from(mi));
+    }
 }
 
 /// out[i] = max(out[i], t * count).

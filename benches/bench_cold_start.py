@@ -1,7 +1,8 @@
 """Cold start (issue 23 item 5), as ratios measured in one run: ``python -c "import
 multicomp"``, ``multicomp --version`` and ``multicomp --help`` against ``python -c "import
 numpy"`` (interleaved fresh processes, median of the repeats). Goals: the import at most 1.5x
-numpy's, ``--help`` and ``--version`` at most 2x. Also which heavy modules each loads.
+numpy's, ``--help`` and ``--version`` at most 2x. Also which heavy modules (numpy among
+them) each loads.
 
 Run: ``python benches/bench_cold_start.py [--repeats R]``; writes
 ``benches/RESULTS-cold-start.md``.
@@ -19,7 +20,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
-HEAVY = ("scipy.stats", "pandas", "matplotlib")
+HEAVY = ("numpy", "scipy.stats", "pandas", "matplotlib")
 
 COMMANDS = {
     "python -c 'import numpy'": "import numpy",

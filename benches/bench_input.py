@@ -8,8 +8,13 @@
    ``pandas.read_parquet`` + ``groupby().mean()``: time and peak memory, each in a fresh
    process (peak resident memory above that of the process after its imports).
 
+3. Wide tables (a row per data set, 2 algorithms) as CSV and Parquet files, read by
+   ``as_scores`` and by the command line: peak memory per byte of input, in fresh processes,
+   at two sizes (memory that grows with the input, bounded per byte).
+
 Run: ``python benches/bench_input.py [--rows-scale S]`` (S < 1 shrinks part 2's runs for a
-quick look); writes ``benches/RESULTS-input.md``.
+quick look); writes ``benches/RESULTS-input.md``; ``--part wide`` reruns part 3 only and
+replaces its section.
 """
 
 from __future__ import annotations
@@ -192,11 +197,124 @@ def parquet_memory(scale: float) -> list[str]:
     ]
 
 
+WIDE_CHILD = """
+import sys, time, warnings
+import numpy as np, pandas as pd, pyarrow, pyarrow.parquet
+from multicomp.cli import main
+from multicomp.data.scores import as_scores
+warnings.simplefilter("ignore")
+
+
+def status(field):
+    with open("/proc/self/status") as lines:
+        return next(int(l.split()[1]) for l in lines if l.startswith(field)) / 1024
+
+
+with open("/proc/self/clear_refs", "w") as refs:  # the peak from here on (Linux)
+    refs.write("5")
+baseline = status("VmRSS:")
+start = time.perf_counter()
+if sys.argv[2] == "as_scores":
+    as_scores(sys.argv[1])
+else:
+    sys.stdout = open("/dev/null", "w")
+    assert main([sys.argv[1], "--max-size", "1000"]) == 0
+    sys.stdout = sys.__stdout__
+print(time.perf_counter() - start, status("VmHWM:") - baseline)
+"""
+WIDE_HEADING = "## Wide tables: memory per byte of input (issue 36 item 5)"
+
+
+def _wide_child(path: Path, who: str) -> list[float]:
+    """seconds and peak resident MiB above the process after its imports, of
+    ``as_scores(path)`` or of the command line's whole run (``who``: 'cli')."""
+    out = subprocess.run(
+        [sys.executable, "-c", WIDE_CHILD, str(path), who],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    return [float(v) for v in out]
+
+
+def wide_memory() -> list[str]:
+    """Part 3: wide CSV and Parquet files of 250,000 and 1,000,000 data sets."""
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        for n in (250_000, 1_000_000):
+            rng = np.random.default_rng(0)
+            frame = pd.DataFrame(
+                {
+                    "dataset": [f"dataset_{i:07d}" for i in range(n)],
+                    "a": rng.random(n).round(6),
+                    "b": rng.random(n).round(6),
+                }
+            )
+            for suffix in (".csv", ".parquet"):
+                path = Path(folder) / f"wide{n}{suffix}"
+                if suffix == ".csv":
+                    frame.to_csv(path, index=False)
+                else:
+                    frame.to_parquet(path, index=False)
+                mib = path.stat().st_size / 2**20
+                seconds, above = _wide_child(path, "as_scores")
+                cli_seconds, cli = _wide_child(path, "cli")
+                rows.append(
+                    f"| {suffix[1:]} | {n:,} | {mib:.1f} | {seconds:.1f} | {above:.0f} | "
+                    f"{above / mib:.1f} | {cli_seconds:.1f} | {cli:.0f} | {cli / mib:.1f} |"
+                )
+    return [
+        "Wide files (columns dataset, a, b: a data set per row), each read in a fresh process "
+        "by `as_scores(path)` and by the command line `multicomp path --max-size 1000` (its "
+        "whole run: read, compare, report), peak resident memory above that of the process "
+        "after its imports (Linux's VmHWM, reset after the imports). The command line refuses "
+        "a file above `--max-size` "
+        "(64 MiB by default) in every format, a Parquet file by its data decoded (its footer's "
+        "uncompressed sizes, and 8 bytes a cell at least), before reading it.",
+        "",
+        "| format | data sets | file (MiB) | as_scores (s) | as_scores peak (MiB) | per MiB "
+        "of file | command line (s) | command line peak (MiB) | per MiB of file |",
+        "|---|---|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+        "The peak grows no faster than the input (per MiB of file, the same or less at four "
+        "times the size): the data-set names as Python strings (`Scores.datasets`), pandas' "
+        "index of them and the scores, which a wide table of many short rows costs whatever "
+        "reads it. The command line reads the input twice (once for its warnings, once in "
+        "`compare`, which sees the runs of a long table).",
+    ]
+
+
+def _replace_wide_section() -> None:
+    """Rerun part 3 and put its section in place of the old one (or at the end)."""
+    import pyarrow  # noqa: F401  (Parquet)
+
+    path = HERE / "RESULTS-input.md"
+    text = path.read_text(encoding="utf-8")
+    kept = text.split(WIDE_HEADING)[0].rstrip("\n")
+    section = "\n".join(
+        [
+            WIDE_HEADING,
+            "",
+            f"Measured on {time.strftime('%Y-%m-%d')} (load average "
+            f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start).",
+            "",
+            *wide_memory(),
+        ]
+    )
+    print(section)
+    path.write_text(f"{kept}\n\n{section}\n", encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rows-scale", type=float, default=1.0)
+    parser.add_argument("--part", choices=["all", "wide"], default="all")
     args = parser.parse_args()
     warnings.simplefilter("ignore", mc.ShapeWarning)
+    if args.part == "wide":
+        _replace_wide_section()
+        return
     import pyarrow
 
     header = [
@@ -230,6 +348,7 @@ def main() -> None:
         "",
     ]
     lines += parquet_memory(args.rows_scale)
+    lines += ["", WIDE_HEADING, "", *wide_memory()]
     text = "\n".join(lines) + "\n"
     print(text)
     if args.rows_scale == 1.0:

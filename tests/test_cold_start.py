@@ -14,9 +14,9 @@ import multicomp as mc
 HEAVY = ("scipy.stats", "pandas", "matplotlib")
 
 
-def _loaded_after(code: str) -> list[str]:
-    """The heavy modules loaded by a fresh interpreter running ``code``."""
-    probe = f"{code}\nimport sys\nprint('loaded:', *(m for m in {HEAVY!r} if m in sys.modules))"
+def _loaded_after(code: str, heavy: tuple[str, ...] = HEAVY) -> list[str]:
+    """The ``heavy`` modules loaded by a fresh interpreter running ``code``."""
+    probe = f"{code}\nimport sys\nprint('loaded:', *(m for m in {heavy!r} if m in sys.modules))"
     out = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     ).stdout
@@ -33,10 +33,18 @@ def test_a_public_name_imports_its_module_when_first_used() -> None:
     assert _loaded_after("from multicomp import __version__") == []
 
 
+def _command_line(option: str) -> str:
+    return f"from multicomp.cli import main\ntry:\n    main([{option!r}])\nexcept SystemExit:\n    pass"
+
+
 def test_the_command_line_s_version_and_help_load_no_heavy_module() -> None:
     for option in ("--version", "--help"):
-        code = f"from multicomp.cli import main\ntry:\n    main([{option!r}])\nexcept SystemExit:\n    pass"
-        assert _loaded_after(code) == [], option
+        assert _loaded_after(_command_line(option)) == [], option
+
+
+def test_the_command_line_s_version_loads_neither_numpy_nor_the_registries() -> None:
+    """``multicomp --version`` took 0.55 s, most of it numpy's import (0.12 s without)."""
+    assert _loaded_after(_command_line("--version"), ("numpy", "multicomp.ranktests")) == []
 
 
 def test_every_public_name_is_reachable_and_listed() -> None:

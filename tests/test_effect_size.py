@@ -87,9 +87,20 @@ def test_paired_d_interval_covers() -> None:
     assert abs(covered - 0.95) < 0.012
 
 
+def _bca(draws: list[float], estimate: float, jackknife: list[float]) -> np.ndarray:
+    """Efron & Tibshirani (1993) eq. 14.9-14.15, written out for one statistic."""
+    draws_ = np.asarray(draws)
+    share = (np.sum(draws_ < estimate) + 0.5 * np.sum(draws_ == estimate)) / len(draws_)
+    z0 = stats.norm.ppf(share)
+    u = np.mean(jackknife) - np.asarray(jackknife)
+    a = np.sum(u**3) / (6 * np.sum(u**2) ** 1.5)
+    z = stats.norm.ppf([0.025, 0.975])
+    return np.quantile(draws_, stats.norm.cdf(z0 + (z0 + z) / (1 - a * (z0 + z))))
+
+
 def test_bootstrap_interval_is_the_resampled_statistic() -> None:
-    """The interval of delta and gamma equals a naive bootstrap on explicitly resampled data
-    sets, with the same draws."""
+    """The interval of delta (BCa) and gamma (percentile) equals a naive bootstrap on
+    explicitly resampled data sets, with the same draws."""
     data = mc.load_example("garcia2010").iloc[:, :3]
     x = data.to_numpy()
     res = effect_sizes(data, n_resamples=300, random_state=7)
@@ -97,7 +108,9 @@ def test_bootstrap_interval_is_the_resampled_statistic() -> None:
     rows = [np.repeat(np.arange(len(x)), c) for c in counts]
     for (a, b), row in zip(combinations(range(3), 2), res.table.itertuples()):
         deltas = [_brute_cliff(x[r, a], x[r, b]) for r in rows]
-        low, high = np.quantile(deltas, [0.025, 0.975])
+        keep = ~np.eye(len(x), dtype=bool)
+        jackknife = [_brute_cliff(x[keep[i], a], x[keep[i], b]) for i in range(len(x))]
+        low, high = _bca(deltas, row.cliff_delta, jackknife)
         assert (row.cliff_delta_low, row.cliff_delta_high) == pytest.approx((low, high), abs=1e-12)
         gammas = []
         for r in rows:
@@ -187,6 +200,158 @@ def test_bad_input_and_inputs_unchanged() -> None:
 def test_str_and_frame() -> None:
     res = effect_sizes(mc.load_example("demsar2006"), control="C4.5+m+cf")
     assert "paired d_z" in str(res) and "medium" in str(res)
+    assert res.notes == (effect_size.COVERAGE,) and str(res).endswith(effect_size.COVERAGE)
+    assert "Cliff's delta (BCa)" in effect_size.COVERAGE
     assert res.to_frame() is res.table
     assert res.statistic.equals(res.table["cohen_d"])
     assert "<table" in res._repr_html_()
+
+
+# --- scale, work, speed and intervals -----------------------------------------------------
+
+
+@pytest.mark.parametrize("power", [-300, -160, -101, -50, 50, 101, 160, 300])
+@pytest.mark.parametrize("d_form", ["paired", "pooled"])
+def test_the_same_for_scores_times_any_power_of_ten(power: int, d_form: str) -> None:
+    """Times 1e160 the squares overflowed (d and gamma 0.0), times 1e-300 they underflowed
+    (inf and NaN): every column is now that of the unscaled table."""
+    data = mc.load_example("demsar2006")
+    base = effect_sizes(data, d_form=d_form, n_resamples=200).table
+    moved = effect_sizes(data * 10.0**power, d_form=d_form, n_resamples=200).table
+    numbers = [c for c in base.columns if pd.api.types.is_float_dtype(base[c])]
+    expected = base[numbers].copy()
+    expected["mean_difference"] *= 10.0**power
+    np.testing.assert_allclose(moved[numbers], expected, rtol=1e-9, atol=0)
+    labels = [c for c in base.columns if c.endswith("_magnitude")]
+    pd.testing.assert_frame_equal(moved[labels], base[labels])
+
+
+def test_work_is_refused_before_it_starts() -> None:
+    """N = 500, k = 40, n_resamples = 10^6 ran for minutes and ignored Ctrl-C; 10 x 400 took
+    5.2 GB: both are refused at once, naming the option that raises the limit."""
+    rng = np.random.default_rng(0)
+    with pytest.raises(
+        ValueError, match=r"more than max_work=5,000,000,000 allows; pass max_work="
+    ):
+        effect_sizes(rng.random((500, 40)), n_resamples=10**6)
+    with pytest.raises(ValueError, match=r"79,800 pairs on N = 10 data sets"):
+        effect_sizes(rng.random((10, 400)))
+    with pytest.raises(ValueError, match="max_work must be a finite number >= 0"):
+        effect_sizes(rng.random((10, 4)), max_work=-1)
+    small = effect_sizes(rng.random((10, 4)), n_resamples=100, max_work=1e7)
+    assert len(small.table) == 6
+
+
+def test_memory_is_bounded_by_blocks() -> None:
+    """7,875 pairs x 1,000 resamples: the draws alone would take 63 MB per measure; blocks of
+    2^22 cells keep the peak near a few blocks (76 MB here, 256 MB before)."""
+    import tracemalloc
+
+    x = np.random.default_rng(1).random((10, 126))
+    tracemalloc.start()
+    try:
+        effect_sizes(x, n_resamples=1000, max_work=1e12)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 120e6  # 256 MB before
+
+
+def _naive_draws(x: np.ndarray, a: int, b: int, counts: np.ndarray) -> np.ndarray:
+    """c' S c / N^2 per resample with S_ij = sign(x_ia - x_jb) at the precision of the data."""
+    from multicomp._internal.ranks import difference
+
+    s = np.sign(difference(x[:, a, None], x[None, :, b]))
+    return ((counts @ s) * counts).sum(axis=1) / len(x) ** 2
+
+
+tied_scores = arrays(
+    np.float64,
+    st.tuples(st.integers(1, 15), st.integers(2, 4)),
+    elements=st.integers(-6, 6).map(lambda v: v / 4),
+)
+
+
+@settings(max_examples=60)
+@given(tied_scores, st.integers(0, 2**32 - 1), st.booleans())
+def test_fast_delta_equals_the_n_squared_definition(x: np.ndarray, seed: int, noisy: bool) -> None:
+    """Delta, its jackknife and its bootstrap draws by sorting (O(N log N), O(N) per resample)
+    equal the N x N matrix of signs, ties (also those of float noise, 0.1 + 0.2 vs 0.3)
+    included."""
+    from multicomp._internal.ranks import at_data_precision
+    from multicomp.pairs.effect_bootstrap import Dominance, cliff_draws
+
+    if noisy:  # the same decimals reached by float arithmetic
+        x = (x * 10 + 0.1 + 0.2) / 10 - 0.03 + 0.03 * (np.arange(x.size).reshape(x.shape) % 2)
+    n, k = x.shape
+    first, second = (np.array(p, dtype=np.intp) for p in zip(*combinations(range(k), 2)))
+    dominance = Dominance(at_data_precision(x, x), first, second)
+    counts = np.random.default_rng(seed).multinomial(n, np.full(n, 1 / n), size=50)
+    draws = cliff_draws(dominance, counts)
+    values, jackknife = dominance.values(), dominance.jackknife()
+    keep = ~np.eye(n, dtype=bool)
+    for p, (a, b) in enumerate(zip(first, second)):
+        assert values[p] == _brute_cliff_precise(x[:, a], x[:, b])
+        np.testing.assert_array_equal(draws[:, p], _naive_draws(x, a, b, counts))
+        if n > 1:
+            leave_out = [_brute_cliff_precise(x[keep[i], a], x[keep[i], b]) for i in range(n)]
+            np.testing.assert_allclose(jackknife[:, p], leave_out, rtol=0, atol=1e-15)
+
+
+def _brute_cliff_precise(x: np.ndarray, y: np.ndarray) -> float:
+    from multicomp._internal.ranks import difference
+
+    return float(np.sign(difference(x[:, None], y[None, :])).sum() / (len(x) * len(y)))
+
+
+@settings(max_examples=40)
+@given(
+    arrays(np.float64, st.tuples(st.integers(1, 12), st.integers(1, 4)), elements=st.floats(-5, 5)),
+    st.integers(0, 2**32 - 1),
+)
+def test_resampled_medians_and_mads_equal_numpy(x: np.ndarray, seed: int) -> None:
+    from multicomp.pairs.effect_bootstrap import medians_and_mads
+
+    n = x.shape[0]
+    order = np.argsort(x, axis=0, kind="stable")
+    ordered = np.take_along_axis(x, order, axis=0).T
+    counts = np.random.default_rng(seed).multinomial(n, np.full(n, 1 / n), size=30)
+    medians, mads = medians_and_mads(ordered, order, counts)
+    drawn = x[np.repeat(np.tile(np.arange(n), 30), counts.ravel()).reshape(30, n)]
+    expected = np.median(drawn, axis=1)
+    np.testing.assert_array_equal(medians, expected)
+    np.testing.assert_array_equal(mads, np.median(np.abs(drawn - expected[:, None]), axis=1))
+
+
+def test_bca_is_the_percentile_interval_without_bias_or_skew() -> None:
+    """With the estimate at the draws' median and a symmetric jackknife, z0 = a = 0: BCa is
+    the percentile interval; a skewed jackknife moves it towards the long tail."""
+    from multicomp.pairs.effect_bootstrap import bca, percentile
+
+    draws = np.linspace(-1, 1, 2001)[:, None]
+    symmetric = np.array([[-1.0], [0.0], [1.0]])
+    low, high = bca(draws, np.array([0.0]), symmetric, 0.1)
+    np.testing.assert_allclose((low, high), percentile(draws, 0.1), atol=1e-12)
+    skewed = np.array([[0.0], [0.0], [0.0], [3.0]])
+    moved = bca(draws, np.array([0.0]), skewed, 0.1)
+    assert moved[0][0] < low[0] and moved[1][0] < high[0]
+    # an acceleration past 1 / z: the limit of the level (0 or 1), not a jump to the other end
+    many = np.linspace(-1, 1, 10**6 + 1)[:, None]  # z0 = -4.9: the estimate below every draw
+    extreme = np.concatenate([np.zeros((49, 1)), [[40.0]]])  # a = -0.16, 1 - a z < 0 below
+    bounds = bca(many, np.array([-2.0]), extreme, 0.1)
+    assert bounds[0][0] == -1.0 <= bounds[1][0]  # without the limit: a lower bound of +1
+
+
+def test_the_bootstrap_resamples_are_the_same_in_chunks() -> None:
+    """Chunks of resamples (memory bounded) are the rows of one draw from the generator."""
+    from multicomp.pairs import effect_bootstrap
+
+    whole = np.random.default_rng(5).multinomial(7, np.full(7, 1 / 7), size=300)
+    old = effect_bootstrap.BLOCK_CELLS
+    try:
+        effect_bootstrap.BLOCK_CELLS = 7 * 16
+        chunks = list(effect_bootstrap.resamples(np.random.default_rng(5), 7, 300, 1))
+    finally:
+        effect_bootstrap.BLOCK_CELLS = old
+    assert len(chunks) > 1
+    np.testing.assert_array_equal(np.concatenate(chunks), whole)

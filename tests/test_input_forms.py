@@ -159,8 +159,11 @@ def test_long_columns_are_detected() -> None:
     assert as_scores(frame.assign(f1=0.5), score="f1", aggregate="mean").values.max() == 0.5
     with pytest.raises(ValueError, match=r"column\(s\) \['metric'\] hold names"):
         as_scores(frame.assign(metric="acc"), algorithm="classifier", aggregate="mean")
+    with pytest.raises(ValueError, match=r"column\(s\) \['metric'\] hold names"):
+        as_scores(frame.assign(metric="acc"), aggregate="mean")  # 'classifier' by its name
+    unnamed = frame.rename(columns={"classifier": "c"}).assign(metric="acc")
     with pytest.raises(ValueError, match="which column names the algorithms among"):
-        as_scores(frame.assign(metric="acc"), aggregate="mean")
+        as_scores(unnamed, aggregate="mean")
 
 
 def test_wide_rows_repeated_per_fold_are_aggregated() -> None:
@@ -516,7 +519,7 @@ def test_numeric_ids_under_another_name_are_refused_not_guessed(
 ) -> None:
     frame = runs().assign(dataset=lambda f: f["dataset"].map(OPENML_IDS))
     frame = frame.rename(columns={"dataset": "did"})
-    message = r"names in column 'classifier' repeat.*Long data.*dataset= \(--dataset\)"
+    message = r"names in column 'classifier' repeat.*name that column with dataset= \(--dataset\)"
     with pytest.raises(ValueError, match=message):
         mc.compare(frame, aggregate="mean")
     expected = mc.compare(
@@ -527,7 +530,7 @@ def test_numeric_ids_under_another_name_are_refused_not_guessed(
     frame.to_csv(path, index=False)
     assert main([str(path), "--aggregate", "mean"]) == 2
     err = capsys.readouterr().err
-    assert "Long data" in err and "--dataset" in err and "found 'rf'" not in err
+    assert "long data" in err and "--dataset" in err and "found 'rf'" not in err
     report = _cli_report(path, capsys, "--aggregate", "mean", "--dataset", "did")
     assert report.scores.equals(expected.scores)
 

@@ -3,7 +3,8 @@
 Reads a CSV of scores (wide: first column names the data sets, one column per algorithm;
 or long: columns dataset, algorithm, score), runs :func:`multicomp.compare` and prints
 the report. Exit status: 0 on success, 2 for a usage error or bad input (with a one-line
-``multicomp: error: ...`` message), 1 if the output cannot be written.
+``multicomp: error: ...`` message), 1 if the output cannot be written, 130 when interrupted
+(Ctrl-C, one line).
 
 This module checks the arguments and runs :func:`main`; ``options`` builds the parser from
 the registries and the vocabulary, ``run`` reads the input, runs the analysis and writes it.
@@ -17,11 +18,9 @@ import sys
 from collections.abc import Sequence
 from typing import cast
 
-from multicomp import ranktests
 from multicomp._internal.diagram import DiagramStyle
 from multicomp._internal.vocabulary import REPORT_EXTRAS
 from multicomp.cli.options import CV_TESTS, PLOT_SUFFIXES, PROG, STYLE_OPTIONS, build_parser
-from multicomp.cli.run import InputError, analyse, draw_figure, render, write
 from multicomp.report import files
 
 __all__ = ["main"]
@@ -29,6 +28,8 @@ __all__ = ["main"]
 
 def _check_ranking(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """--ranking alone: the options of the other analyses do not go with it."""
+    from multicomp import ranktests
+
     if args.ranking and (
         args.bayesian is not None
         or args.cv is not None
@@ -63,7 +64,23 @@ def _check_style(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status
+    (130, with one line on standard error, when interrupted by Ctrl-C)."""
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        from multicomp._core import __version__  # answered before numpy and the registries
+
+        print(f"{PROG} {__version__}")
+        raise SystemExit(0)  # as argparse's version action
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    from multicomp import ranktests
+    from multicomp.cli.run import InputError, analyse, draw_figure, render, write
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if (args.csv is None) == (args.example is None):

@@ -9,9 +9,7 @@ import difflib
 from collections.abc import Sequence
 from typing import Any
 
-from multicomp import ranktests
 from multicomp._internal.names import REPORT_EXTRA_HELP
-from multicomp._internal.validation import check_choice
 from multicomp._internal.vocabulary import (
     AGGREGATES,
     ALTERNATIVES,
@@ -116,7 +114,8 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=MAX_SIZE_MIB,
         metavar="MIB",
-        help=f"refuse inputs larger than this many MiB (default {MAX_SIZE_MIB})",
+        help=f"refuse inputs larger than this many MiB (default {MAX_SIZE_MIB}; a Parquet "
+        "file: its data decoded, 8 bytes a cell at least)",
     )
     parser.add_argument(
         "--example",
@@ -127,6 +126,8 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
 
 def _analysis_options(parser: argparse.ArgumentParser) -> None:
     """What is compared and how: control, alpha, direction, test and procedure."""
+    from multicomp import ranktests  # the registries (numpy): not for --version
+
     parser.add_argument(
         "--control",
         metavar="NAME",
@@ -160,14 +161,18 @@ def _analysis_options(parser: argparse.ArgumentParser) -> None:
         "--procedure",
         metavar="NAME",
         help="procedure of the summary: holm (default with --control), hochberg, "
-        "hommel, holland, rom, finner, li, bonferroni; for all pairs "
-        "bergmann_hommel (default), shaffer, holm, nemenyi (studentized range), bonferroni, "
-        "miller",
+        "hommel, holland, rom, bonferroni; for all pairs "
+        "bergmann_hommel (default), shaffer, holm, nemenyi (studentized range), bonferroni; "
+        "computed only when named (the report then shows that one): finner and li (not "
+        "FWER-controlling), miller, single_step (the peers'), hommel (all pairs), fdr_bh and "
+        "fdr_by (false discovery rate, not FWER); required with --test conover",
     )
 
 
 def _paper_options(parser: argparse.ArgumentParser) -> None:
     """The papers' forms and the p-value method of the rank tests."""
+    from multicomp import ranktests  # the registries (numpy): not for --version
+
     paper = parser.add_argument_group(
         "the papers' forms", "reproduce published tables (defaults: the exact forms)"
     )
@@ -425,6 +430,8 @@ def _progress_options(parser: argparse.ArgumentParser) -> None:
 
 def _choice(option: str, name: str, allowed: tuple[str, ...]) -> str:
     """An option's value as the library spells it (any case, hyphens for underscores)."""
+    from multicomp._internal.validation import check_choice
+
     try:
         return check_choice(option, name, allowed)
     except ValueError as exc:

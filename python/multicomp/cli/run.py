@@ -99,10 +99,15 @@ def _read(args: argparse.Namespace) -> Any:
 
     if args.example is not None:
         return load_example(args.example)
+    limit = int(args.max_size * 2**20)
     if args.csv != "-" and arrow.file_kind(args.csv) is not None:
+        if _checked_file(args.csv, limit, "a Parquet or Arrow file"):
+            decoded = arrow.decoded_size(args.csv)
+            if decoded > limit:
+                raise InputError(_too_large(f"{args.csv!r} (decoded: {decoded} bytes)", limit))
         _check_columns(pd.DataFrame(columns=arrow.column_names(args.csv)), args)
         return read_scores(args.csv) if args.cv is not None else args.csv
-    with _checked_input(args.csv, int(args.max_size * 2**20)) as path:
+    with _checked_input(args.csv, limit) as path:
         try:
             data = read_scores(
                 path,
@@ -211,25 +216,8 @@ class _checked_input:
                     os.unlink(copy.name)
                     raise
             return self.copy
-        try:
-            info = os.stat(self.name)
-        except FileNotFoundError:
+        if not _checked_file(self.name, self.limit, "a CSV file (use '-' to read standard input)"):
             return self.name  # read_csv names the missing file
-        if not stat.S_ISREG(info.st_mode):
-            kind = (
-                "a directory"
-                if stat.S_ISDIR(info.st_mode)
-                else "a FIFO"
-                if stat.S_ISFIFO(info.st_mode)
-                else "a device"
-                if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
-                else "not a regular file"
-            )
-            raise InputError(
-                f"{self.name!r} is {kind}, not a CSV file (use '-' to read standard input)"
-            )
-        if info.st_size > self.limit:
-            raise InputError(_too_large(repr(self.name), self.limit))
         with open(self.name, "rb") as stream:
             _copy_checked(stream, repr(self.name), self.limit, lambda chunk: None)
         return self.name
@@ -237,6 +225,29 @@ class _checked_input:
     def __exit__(self, *exc: object) -> None:
         if self.copy is not None:
             os.unlink(self.copy)
+
+
+def _checked_file(name: str, limit: int, wanted: str) -> bool:
+    """Whether ``name`` exists; InputError unless it is a regular file (checked before it is
+    opened, so that a FIFO without a writer cannot block) of at most ``limit`` bytes."""
+    try:
+        info = os.stat(name)
+    except FileNotFoundError:
+        return False
+    if not stat.S_ISREG(info.st_mode):
+        kind = (
+            "a directory"
+            if stat.S_ISDIR(info.st_mode)
+            else "a FIFO"
+            if stat.S_ISFIFO(info.st_mode)
+            else "a device"
+            if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+            else "not a regular file"
+        )
+        raise InputError(f"{name!r} is {kind}, not {wanted}")
+    if info.st_size > limit:
+        raise InputError(_too_large(repr(name), limit))
+    return True
 
 
 def _copy_checked(stream: Any, what: str, limit: int, sink: Callable[[bytes], object]) -> None:
@@ -258,7 +269,7 @@ def _copy_checked(stream: Any, what: str, limit: int, sink: Callable[[bytes], ob
 
 def _too_large(what: str, limit: int) -> str:
     return (
-        f"{what} is larger than the --max-size limit ({limit} bytes); a CSV of scores is "
+        f"{what} is larger than the --max-size limit ({limit} bytes); a file of scores is "
         "far smaller (raise the limit with --max-size MIB)"
     )
 

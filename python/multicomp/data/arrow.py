@@ -15,11 +15,12 @@ Sources: a Parquet file (``.parquet``, ``.pq``), an Arrow IPC file or stream (``
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 import pandas as pd
 
+from multicomp.data.columns import roles
 from multicomp.data.frames import REPLICATE_COLUMNS, Table
 from multicomp.data.long import LongReader, frame_to_table, long_columns
 from multicomp.data.runs import Aggregate
@@ -30,6 +31,7 @@ __all__ = [
     "arrow_frame",
     "arrow_table",
     "column_names",
+    "decoded_size",
     "file_kind",
     "is_arrow",
 ]
@@ -86,18 +88,32 @@ def _open(source: object) -> tuple[Any, Batches]:
                 parquet = pq.ParquetFile(source, memory_map=True)
             except pa.ArrowInvalid as exc:
                 raise ValueError(f"cannot read {os.fspath(source)!r} as Parquet: {exc}") from None
-            return parquet.schema_arrow, lambda columns: parquet.iter_batches(
-                batch_size=BATCH_ROWS, columns=columns
+            return parquet.schema_arrow, lambda columns: _checked(
+                parquet.iter_batches(batch_size=BATCH_ROWS, columns=columns), source
             )
         stream = _ipc(pa, source)
     else:
         stream = pa.RecordBatchReader.from_stream(source)
 
     def batches(columns: list[str] | None) -> Iterator[Any]:
-        for batch in stream:
+        for batch in _checked(stream, source):
             yield batch if columns is None else batch.select(columns)
 
     return stream.schema, batches
+
+
+def _checked(batches: Iterable[Any], source: object) -> Iterator[Any]:
+    """The batches of ``source``, read with a ValueError naming it where its data are
+    corrupt or cut short (pyarrow's ArrowInvalid, or an OSError without an errno: a real
+    input/output error, which has one, is left as it is)."""
+    pa = _pyarrow()
+    try:
+        yield from batches
+    except (pa.ArrowException, OSError) as exc:
+        if isinstance(exc, OSError) and exc.errno is not None:
+            raise
+        what = repr(os.fspath(source)) if isinstance(source, (str, os.PathLike)) else "the table"
+        raise ValueError(f"cannot read {what}: corrupt or truncated data ({exc})") from None
 
 
 def _ipc(pa: Any, path: str | os.PathLike[str]) -> Any:
@@ -127,13 +143,37 @@ def _labels(schema: Any) -> list[Hashable]:
     return [f.name for f in schema if text(f.type) and not f.name.startswith("__index_level_")]
 
 
+def _integers(schema: Any) -> list[Hashable]:
+    """The columns of integers (ids may name data sets)."""
+    return [f.name for f in schema if _pyarrow().types.is_integer(f.type)]
+
+
 def _long(schema: Any, dataset: str, algorithm: str) -> bool:
     """Whether a table is long, by the rule of :func:`multicomp.data.frames.layout` read from
-    its schema (columns of text are columns of names)."""
+    its schema (columns of text are columns of names; the data-set and algorithm columns
+    told by their names, :func:`multicomp.data.columns.roles`)."""
     labels = _labels(schema)
-    if dataset in schema.names:
-        return algorithm in schema.names or any(c != dataset for c in labels)
+    ds, alg = roles(schema.names, labels, _integers(schema), dataset, algorithm)
+    if ds is not None:
+        return alg == algorithm or any(c != ds for c in labels)
     return len(labels) >= 2
+
+
+def decoded_size(path: str | os.PathLike[str]) -> int:
+    """The bytes a Parquet file's data take decoded, at least (read from its footer: its row
+    groups' uncompressed sizes, and 8 bytes a cell, since a small file can hold many
+    repeated values); an Arrow file's size."""
+    if file_kind(path) != "parquet":
+        return os.path.getsize(path)
+    import pyarrow.parquet as pq
+
+    pa = _pyarrow()
+    try:
+        metadata = pq.ParquetFile(path).metadata
+    except (pa.ArrowException, OSError) as exc:
+        raise ValueError(f"cannot read {os.fspath(path)!r} as Parquet: {exc}") from None
+    encoded = sum(metadata.row_group(i).total_byte_size for i in range(metadata.num_row_groups))
+    return int(max(encoded, 8 * metadata.num_rows * metadata.num_columns))
 
 
 def column_names(source: object) -> list[str]:
@@ -157,15 +197,20 @@ def arrow_table(
     algorithm: str = "algorithm",
     score: str = "score",
     aggregate: Aggregate | None = None,
+    nan_policy: str = "raise",
 ) -> Table:
     """Data sets x algorithms from a Parquet or Arrow table: a long one read in column batches
-    (see the module), a wide one at once as a DataFrame."""
+    (see the module), a wide one at once as a DataFrame; rows without a name refused, or
+    left out under ``nan_policy='omit'``."""
     schema, batches = _open(source)
     if not _long(schema, dataset, algorithm):
         table = _pyarrow().Table.from_batches(list(batches(None)), schema=schema)
-        return frame_to_table(table.to_pandas(), dataset, algorithm, score, aggregate)
+        frame = table.to_pandas()
+        return frame_to_table(frame, dataset, algorithm, score, aggregate, nan_policy)
     names = [n for n in schema.names if not n.startswith("__index_level_")]
-    columns = long_columns(pd.DataFrame(columns=names), dataset, algorithm, score, _labels(schema))
+    columns = long_columns(
+        pd.DataFrame(columns=names), dataset, algorithm, score, _labels(schema), _integers(schema)
+    )
     runs = [c for c in names if c not in columns and c.lower() in REPLICATE_COLUMNS]
     wanted = [str(c) for c in (*columns, *runs)]
 
@@ -182,7 +227,12 @@ def arrow_table(
     # a RecordBatchReader is read once: its repeated rows cannot be looked up again
     once = type(source).__name__ == "RecordBatchReader"
     reader = LongReader(
-        columns, runs, aggregate, rows="row numbers, from 0", rescan=None if once else chunks
+        columns,
+        runs,
+        aggregate,
+        rows="row numbers, from 0",
+        rescan=None if once else chunks,
+        nan_policy=nan_policy,
     )
     for chunk in chunks():
         reader.add(chunk)

@@ -84,9 +84,10 @@ KEYWORDS: dict[str, tuple[Any, str]] = {
     "dataset": (
         "dataset",
         "dataset, algorithm, score : str\n"
-        "    The columns of long data (detected when absent: the first column of names holds\n"
-        "    the data sets, the other the algorithms, the only numeric column that does not\n"
-        "    number runs the scores).",
+        "    The columns of long data (detected when absent: by their names, such as\n"
+        "    dataset_name, problem, task_id and classifier, model, estimator, else the first\n"
+        "    column of names holds the data sets, with a ShapeWarning; the only numeric column\n"
+        "    that does not number runs holds the scores).",
     ),
     "algorithm": ("algorithm", ""),
     "score": ("score", ""),

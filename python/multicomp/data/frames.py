@@ -12,7 +12,9 @@ a run are refused, repeated runs combined by ``aggregate`` (:mod:`multicomp.data
 from __future__ import annotations
 
 import functools
+import os
 import re
+import sys
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, SupportsFloat, SupportsIndex
@@ -20,7 +22,17 @@ from typing import Any, SupportsFloat, SupportsIndex
 import numpy as np
 import pandas as pd
 
-__all__ = ["AGGREGATE_HINT", "LONG", "REPLICATE_COLUMNS", "Table", "layout", "numeric_matrix"]
+from multicomp.data.columns import roles
+
+__all__ = [
+    "AGGREGATE_HINT",
+    "LONG",
+    "REPLICATE_COLUMNS",
+    "ShapeWarning",
+    "Table",
+    "layout",
+    "numeric_matrix",
+]
 
 
 #: Columns of long data that number repeated runs, never scores (compared in lower case).
@@ -55,6 +67,40 @@ AGGREGATE_HINT = (
 )
 
 
+class ShapeWarning(UserWarning):
+    """Scores that look mis-read: a suspicious shape (possibly transposed, two algorithms, few
+    data sets), a score column named as a quantity where lower is better (error, loss,
+    time) read with ``higher_is_better``'s default, the data-set and algorithm columns of
+    long data told apart by position (or by their names against it), or rows without a
+    name left out (``nan_policy='omit'``).
+
+    Examples
+    --------
+    >>> import multicomp as mc
+    >>> import warnings
+    >>> import numpy as np
+    >>> scores = np.random.default_rng(0).random((3, 20))  # 3 rows, 20 columns: transposed?
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     res = mc.friedman(scores, method="asymptotic")
+    ...
+    >>> [str(w.message).split(":")[0] for w in caught]  # each a ShapeWarning
+    ['20 algorithms (columns) on only 3 data sets (rows)', 'only 3 data sets']
+    """
+
+
+def caller_level() -> int:
+    """The ``stacklevel`` of a warning issued by the caller of this function that points at the
+    first frame outside the multicomp package (the user's call)."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    frame, level = sys._getframe(1), 1
+    while frame.f_back is not None and os.path.abspath(frame.f_code.co_filename).startswith(
+        package
+    ):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 def check_unique(names: list[str], what: str) -> None:
     if len(set(names)) != len(names):
         dup = sorted({n for n in names if names.count(n) > 1})
@@ -77,15 +123,37 @@ def label_columns(frame: pd.DataFrame, dtypes: list[Any] | None = None) -> list[
             counts = values.value_counts(dropna=True, sort=False)
         except TypeError:  # unhashable cells (lists): each cell is a value
             counts = pd.Series(1, index=pd.Index(values.dropna().to_numpy(dtype=object)))
-        text = np.fromiter(
-            (_not_a_number(v) and not _decimal_comma(v) for v in counts.index),
-            dtype=bool,
-            count=len(counts),
-        )
+        text = _texts(counts.index)
         present = int(counts.sum())
         if present and int(counts.to_numpy()[text].sum()) * 2 > present:
             labels.append(column)
     return labels
+
+
+#: A letter that no number float() reads has (e/E write exponents), and the words inf,
+#: infinity and nan that float() reads, with what may surround them (a wider pattern than
+#: float's: what it matches is looked at value by value). ASCII classes only, so that pandas'
+#: Python and pyarrow (RE2) regular expressions agree.
+_NOT_IN_NUMBERS = r"[A-DF-Za-df-z]"
+_WORDS_OF_NUMBERS = r"(?i)[^0-9a-z]*(inf|infinity|nan)[^0-9a-z]*"
+
+
+def _texts(values: pd.Index) -> np.ndarray:
+    """Which distinct values are text, not numbers (a decimal comma is a number): strings
+    with a letter no number has are told at once (vectorised), the rest value by value."""
+    text = np.zeros(len(values), dtype=bool)
+    rest = np.ones(len(values), dtype=bool)
+    if len(values) > 64 and pd.api.types.infer_dtype(values, skipna=True) == "string":
+        strings = values.str
+        sure = strings.contains(_NOT_IN_NUMBERS) & ~strings.fullmatch(_WORDS_OF_NUMBERS)
+        text = np.asarray(sure, dtype=bool)
+        rest = ~text
+    text[rest] = np.fromiter(
+        (_not_a_number(v) and not _decimal_comma(v) for v in values[rest]),
+        dtype=bool,
+        count=int(rest.sum()),
+    )
+    return text
 
 
 #: pandas' header for an unnamed index that ``DataFrame.to_csv`` wrote as the first column.
@@ -110,13 +178,20 @@ def layout(
     """
     columns = frame.columns
     labels = label_columns(frame, dtypes)
-    if dataset in columns:
-        if algorithm in columns:
+    ds, alg = roles(list(columns), labels, integer_columns(frame, dtypes), dataset, algorithm)
+    if ds is not None:
+        if alg is not None and alg == algorithm:
             return LONG
         # another column of names: the algorithms of long data, or a text column (a domain)
         # beside the algorithms of wide data, whose data sets each have one row
-        others = any(c != dataset for c in labels)
-        return LONG if others and not frame[dataset].is_unique else dataset
+        others = any(c != ds for c in labels)
+        return LONG if others and not frame[ds].is_unique else ds
+    if alg is not None and len(labels) == 1 and not frame[alg].is_unique:
+        raise ValueError(
+            f"long data: the names in column {str(alg)!r} repeat and name the algorithms, but "
+            "no column names the data sets (numbers naming them?); name that column with "
+            "dataset= (--dataset)"
+        )
     if not labels or not _default_index(frame):
         return None
     if len(labels) >= 2:
@@ -133,6 +208,12 @@ def layout(
         f"algorithm= (--algorithm) and score= (--score). Wide data whose rows "
         f"repeat per fold? Name its data-set column with dataset= and pass aggregate="
     )
+
+
+def integer_columns(frame: pd.DataFrame, dtypes: list[Any] | None = None) -> list[Hashable]:
+    """The columns of integers (ids may name data sets)."""
+    dtypes = list(frame.dtypes) if dtypes is None else dtypes
+    return [c for c, d in zip(frame.columns, dtypes) if pd.api.types.is_integer_dtype(d)]
 
 
 def without_written_index(frame: pd.DataFrame, dataset: str) -> pd.DataFrame:
@@ -311,10 +392,18 @@ def numeric_matrix(
     text = np.vectorize(lambda v: isinstance(v, (str, bytes, bool, np.bool_)), otypes=[bool])(array)
     try:
         values = array.astype(np.float64)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         values = None
     if values is None or text.any():
         wrong = np.vectorize(_not_a_number, otypes=[bool])(array)  # name 'x' before '0.5'
+        if not wrong.any() and not text.any():  # numbers, one beyond float64 (an int)
+            huge = np.vectorize(_beyond_float, otypes=[bool])(array)
+            i, j = map(int, np.argwhere(huge)[0])
+            where = locate(i, j) if locate is not None else cell_name(i, j, names, rows)
+            raise ValueError(
+                f"scores must be finite: an integer of about 10**{_digits(array[i, j])} at "
+                f"{where} is beyond the range of float64 (about 1.8e308)"
+            )
         i, j = map(int, np.argwhere(wrong if wrong.any() else text)[0])
         cell = array[i, j]
         hint = (
@@ -366,6 +455,24 @@ def _not_a_number(value: object) -> bool:
         return True  # what float() refuses by its type
     try:
         float(value)
+    except OverflowError:  # an integer beyond float64: a number, refused as too large
+        return False
     except (TypeError, ValueError):
         return True
     return False
+
+
+def _beyond_float(value: object) -> bool:
+    """Whether ``value`` is a number that float64 cannot hold (an int above about 1.8e308)."""
+    try:
+        float(value)  # type: ignore[arg-type]
+    except OverflowError:
+        return True
+    except (TypeError, ValueError):
+        return False
+    return False
+
+
+def _digits(value: object) -> int:
+    """The power of ten of a huge integer (without its text, which Python limits)."""
+    return int(int(value).bit_length() * 0.30103)  # type: ignore[call-overload]

@@ -5,19 +5,24 @@ their columns and the reader that builds the table chunk by chunk, in vectorised
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 
 import numpy as np
 import pandas as pd
 
+from multicomp.data.columns import position_note, roles
 from multicomp.data.frames import (
     AGGREGATE_HINT,
     LONG,
     REPLICATE_COLUMNS,
+    ShapeWarning,
     Table,
+    caller_level,
     check_unique,
     column_values,
     frame_values,
+    integer_columns,
     label_columns,
     layout,
     text_index,
@@ -39,15 +44,23 @@ def long_columns(
     algorithm: str,
     score: str,
     labels: list[Hashable] | None = None,
+    integers: list[Hashable] | None = None,
 ) -> tuple[Hashable, Hashable, Hashable]:
-    """The data-set, algorithm and score columns of long data: the ones named, else detected
-    (``labels``: the columns of names, by default :func:`label_columns`)."""
+    """The data-set, algorithm and score columns of long data: the ones named, else told by
+    their names (:func:`multicomp.data.columns.roles`), else by position (the first column
+    of names holds the data sets), with a :class:`ShapeWarning` where the position decided
+    or disagreed with the names. ``labels``: the columns of names (by default
+    :func:`label_columns`), ``integers`` those of integers (ids)."""
     labels = label_columns(frame) if labels is None else labels
     labels = [c for c in labels if c != score]  # named, it holds scores (checked as such)
-    ds = dataset if dataset in frame.columns else labels[0]
-    others = [c for c in labels if c != ds and str(c).lower() not in REPLICATE_COLUMNS]
-    if algorithm in frame.columns:
-        alg: Hashable = algorithm
+    integers = integer_columns(frame) if integers is None else integers
+    named_ds, named_alg = roles(list(frame.columns), labels, integers, dataset, algorithm)
+    names = [c for c in labels if str(c).lower() not in REPLICATE_COLUMNS]
+    rest = [c for c in names if c not in (named_ds, named_alg)]
+    ds = named_ds if named_ds is not None else (rest or labels)[0]
+    others = [c for c in rest if c != ds]
+    if named_alg is not None:
+        alg: Hashable = named_alg
     elif len(others) == 1:
         alg = others[0]
     else:
@@ -61,6 +74,11 @@ def long_columns(
             f"long data: column(s) {extra} hold names that are neither data sets nor "
             f"algorithms (another experiment or metric?); select one first"
         )
+    if dataset not in frame.columns and algorithm not in frame.columns and len(names) >= 2:
+        by_name = named_ds is not None or named_alg is not None  # against the position?
+        note = position_note(ds, alg, (names[0], names[1]), by_name=by_name)
+        if note is not None:
+            warnings.warn(note, ShapeWarning, stacklevel=caller_level())
     if score in frame.columns:
         return ds, alg, score
     numeric = [
@@ -81,6 +99,7 @@ def long_to_table(
     columns: tuple[Hashable, Hashable, Hashable],
     aggregate: Aggregate | None,
     source: str = "long data",
+    nan_policy: str = "raise",
 ) -> Table:
     """Data sets x algorithms from long data (a row per score) and its data-set, algorithm and
     score ``columns``, read by :class:`LongReader` in chunks of ``CHUNK`` rows."""
@@ -90,10 +109,23 @@ def long_to_table(
         for start in range(0, max(len(frame), 1), CHUNK):
             yield frame.iloc[start : start + CHUNK]
 
-    reader = LongReader(columns, runs, aggregate, source, rescan=chunks)
+    reader = LongReader(columns, runs, aggregate, source, rescan=chunks, nan_policy=nan_policy)
     for chunk in chunks():
         reader.add(chunk)
     return reader.table()
+
+
+def names_of(chunk: pd.DataFrame, column: Hashable, names: Names) -> np.ndarray:
+    """The codes of a column of names; TypeError naming the column when its cells are no
+    names (dicts of a struct column, lists)."""
+    try:
+        return names.codes(chunk[column])
+    except TypeError:
+        kinds = sorted({type(v).__name__ for v in chunk[column].head(100)})
+        raise TypeError(
+            f"names must be text or numbers: column {str(column)!r} holds {', '.join(kinds)} "
+            "values (a struct or list column?); give a column of names"
+        ) from None
 
 
 class Names:
@@ -141,7 +173,8 @@ class LongReader:
     repeated run are then found by reading the chunks again (``rescan``; without it, the
     error says which run without naming the rows). ``columns`` are the data-set, algorithm and
     score columns, ``runs`` the run columns; ``source`` and ``rows`` (what the chunks' index
-    labels are) word the errors.
+    labels are) word the errors. A row without a data-set or algorithm name is refused,
+    naming it, or left out under ``nan_policy='omit'`` with a :class:`ShapeWarning`.
     """
 
     def __init__(
@@ -152,10 +185,14 @@ class LongReader:
         source: str = "long data",
         rows: str = "index labels",
         rescan: Callable[[], Iterable[pd.DataFrame]] | None = None,
+        nan_policy: str = "raise",
     ) -> None:
         self.columns, self.runs, self.source, self.rows = columns, list(runs), source, rows
+        self.nan_policy = nan_policy
+        self.unnamed: list[object] = []  # the rows without a name that were left out
         self.rescan = rescan
         self.datasets, self.algorithms = Names(), Names()
+        self.names = (self.datasets, self.algorithms)
         self.run_names = [Names() for _ in runs]
         self.combos = [Names() for _ in runs]  # the run columns' values, joined
         self.combiner = RunCombiner(aggregate)
@@ -164,13 +201,35 @@ class LongReader:
 
     def add(self, chunk: pd.DataFrame) -> None:
         """Read one chunk (a DataFrame with the reader's columns)."""
-        ds, alg, sc = self.columns
-        d = self.datasets.codes(chunk[ds])
-        a = self.algorithms.codes(chunk[alg])
+        sc = self.columns[2]
+        chunk = self._named(chunk, check=True)
+        d, a = (names_of(chunk, c, names) for c, names in zip(self.columns, self.names))
         scores = column_values(chunk[sc], lambda i: self._cell(int(d[i]), int(a[i])))
         if self.runs:
             self._mark(d, a, self._combos(chunk))
         self.combiner.add(d, a, scores)
+
+    def _named(self, chunk: pd.DataFrame, check: bool = False) -> pd.DataFrame:
+        """The rows of ``chunk`` with a data-set and an algorithm name; with ``check``, a
+        ValueError naming the first row without one, or (``nan_policy='omit'``) its rows noted
+        as left out."""
+        missing = [chunk[column].isna().to_numpy() for column in self.columns[:2]]
+        unnamed = missing[0] | missing[1]
+        if not unnamed.any():
+            return chunk
+        if check and self.nan_policy != "omit":
+            i = int(np.argmax(unnamed))
+            what, column = (
+                ("data-set", self.columns[0]) if missing[0][i] else ("algorithm", self.columns[1])
+            )
+            raise ValueError(
+                f"{self.source}: row {chunk.index[i]!r} ({self.rows}) has no {what} name "
+                f"(column {str(column)!r} is empty there): fill it in, or pass "
+                "nan_policy='omit' (--nan-policy omit) to leave out the rows without a name"
+            )
+        if check:
+            self.unnamed += chunk.index[unnamed].tolist()
+        return chunk[~unnamed]
 
     def _combos(self, chunk: pd.DataFrame) -> np.ndarray:
         """The combination of run values of each row, as a code (the run columns' codes joined
@@ -245,6 +304,8 @@ class LongReader:
                 f"{self.source} has {int(counts[d, a])} scores for {self._cell(d, a)}: "
                 f"repeated runs{what}? {AGGREGATE_HINT}"
             )
+        if self.unnamed:
+            unnamed_rows(self.unnamed, self.source, self.rows)
         values = self.combiner.table(n, k)
         return Table(values, self.algorithms.names, self.datasets.names, str(self.columns[2]))
 
@@ -255,6 +316,7 @@ class LongReader:
         what += self._runs(key & mask)
         rows: list[object] = []
         for chunk in self.rescan() if self.rescan is not None else ():
+            chunk = self._named(chunk)
             d = self.datasets.codes(chunk[self.columns[0]])
             a = self.algorithms.codes(chunk[self.columns[1]])
             rows += chunk.index[_keys(d, a, self._combos(chunk)) == key].tolist()
@@ -266,6 +328,30 @@ class LongReader:
         )
 
 
+def _named_rows(frame: pd.DataFrame, nan_policy: str) -> pd.DataFrame:
+    """The rows of a wide frame with a data-set name: a row without one refused, or left
+    out under ``nan_policy='omit'`` (with a warning)."""
+    unnamed = np.asarray(frame.index.isna(), dtype=bool)
+    if nan_policy != "omit":
+        raise ValueError(
+            f"row {int(np.argmax(unnamed))} (from 0) has no data-set name: fill it in, or pass "
+            "nan_policy='omit' (--nan-policy omit) to leave out the rows without a name"
+        )
+    unnamed_rows(np.flatnonzero(unnamed).tolist(), "wide data", "from 0")
+    return frame[~unnamed]
+
+
+def unnamed_rows(rows: Sequence[object], source: str, wording: str) -> None:
+    """The warning that ``nan_policy='omit'`` left out ``rows`` (without a name)."""
+    shown = f"{rows[:5]}" + (f" and {len(rows) - 5} more" if len(rows) > 5 else "")
+    warnings.warn(
+        f"{source}: {len(rows)} row(s) without a data-set or algorithm name left out "
+        f"(nan_policy='omit'): rows {shown} ({wording})",
+        ShapeWarning,
+        stacklevel=caller_level(),
+    )
+
+
 def _keys(d: np.ndarray, a: np.ndarray, combo: np.ndarray) -> np.ndarray:
     """One int64 per run: its data set, algorithm and combination of run values."""
     keys: np.ndarray = (
@@ -275,20 +361,27 @@ def _keys(d: np.ndarray, a: np.ndarray, combo: np.ndarray) -> np.ndarray:
 
 
 def frame_to_table(
-    frame: pd.DataFrame, dataset: str, algorithm: str, score: str, aggregate: Aggregate | None
+    frame: pd.DataFrame,
+    dataset: str,
+    algorithm: str,
+    score: str,
+    aggregate: Aggregate | None,
+    nan_policy: str = "raise",
 ) -> Table:
-    """Data sets x algorithms from a wide or long frame (see :func:`layout`)."""
+    """Data sets x algorithms from a wide or long frame (see :func:`layout`); rows without a
+    name refused, or left out under ``nan_policy='omit'``."""
     frame = without_written_index(frame, dataset)
     dtypes = list(frame.dtypes)  # once (pandas builds a Series each time)
     how = layout(frame, dataset, algorithm, dtypes)
     if how is LONG:
         labels = label_columns(frame, dtypes)
-        return long_to_table(
-            frame, long_columns(frame, dataset, algorithm, score, labels), aggregate
-        )
+        columns = long_columns(frame, dataset, algorithm, score, labels)
+        return long_to_table(frame, columns, aggregate, nan_policy=nan_policy)
     if how is not None:
         frame = frame.set_index(how)
         dtypes = list(frame.dtypes)
+    if frame.index.hasnans and not pd.api.types.is_numeric_dtype(frame.index):  # names
+        frame = _named_rows(frame, nan_policy)
     names = texts(frame.columns)
     check_unique(names, "algorithm")
     if frame.index.is_unique:

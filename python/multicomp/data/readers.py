@@ -24,7 +24,7 @@ import pandas as pd
 from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_choice
 from multicomp._internal.vocabulary import DECIMAL_MARKS, DecimalMark
-from multicomp.data import arrow
+from multicomp.data import arrow, tool_results
 from multicomp.data.frames import (
     LONG,
     Table,
@@ -72,11 +72,13 @@ def read_table(
     score: str = "score",
     aggregate: Aggregate | None = None,
     csv: Mapping[str, Any] | None = None,
+    nan_policy: str = "raise",
 ) -> Table:
     """Any input form of scores (see :func:`multicomp.data.scores.as_scores`) as a
     :class:`~multicomp.data.frames.Table`, repeated runs combined by ``aggregate``; ``csv``:
     the ``sep`` and ``decimal`` of :func:`read_scores` for a CSV file (refused with other
-    input, where they would be ignored)."""
+    input, where they would be ignored); ``nan_policy``: rows of long data without a name
+    refused ('raise') or left out ('omit')."""
     options: dict[str, Any] = {"dataset": dataset, "algorithm": algorithm, "score": score}
     reading = {k: v for k, v in (csv or {}).items() if v != _CSV_DEFAULTS[k]}
     is_path = isinstance(data, (str, os.PathLike))
@@ -85,14 +87,14 @@ def read_table(
         raise ValueError(f"{given} read a CSV file; got {_kind(data)}, which has no such option")
     if is_path:
         if arrow.file_kind(data) is not None:  # type: ignore[arg-type]
-            return arrow.arrow_table(data, aggregate=aggregate, **options)
+            return arrow.arrow_table(data, aggregate=aggregate, nan_policy=nan_policy, **options)
         data = read_scores(data, dataset=dataset, algorithm=algorithm, **reading)  # type: ignore[arg-type]
     if isinstance(data, pd.DataFrame):
-        return frame_to_table(data, dataset, algorithm, score, aggregate)
+        return frame_to_table(data, dataset, algorithm, score, aggregate, nan_policy)
     if isinstance(data, Mapping):
-        return _mapping_to_table(data, aggregate)
+        return _mapping_to_table(data, aggregate, score)
     if arrow.is_arrow(data):
-        return arrow.arrow_table(data, aggregate=aggregate, **options)
+        return arrow.arrow_table(data, aggregate=aggregate, nan_policy=nan_policy, **options)
     if _ndim(data) == 3:
         return _runs_to_table(data, aggregate)
     values = numeric_matrix(data, None)
@@ -142,15 +144,20 @@ def _runs_to_table(data: Any, aggregate: Aggregate | None) -> Table:
     return Table(combiner.table(n, k), algorithms, datasets)
 
 
-def _mapping_to_table(data: Mapping[Any, Any], aggregate: Aggregate | None) -> Table:
-    """A dict ``{dataset: {algorithm: score or list of run scores}}`` as long data."""
+def _mapping_rows(data: Mapping[Any, Any], score: str) -> list[tuple[str, str, object]]:
+    """The rows (data set, algorithm, score) of a dict ``{dataset: {algorithm: score, list of
+    run scores or a cross_validate dict}}`` or ``{dataset: cv_results_}``."""
     rows: list[tuple[str, str, object]] = []
     for name, cells in data.items():
+        if tool_results.is_grid(cells):
+            rows += tool_results.grid_rows(str(name), cells, score)
+            continue
         if not isinstance(cells, Mapping):
             columns = isinstance(cells, (list, tuple, np.ndarray, pd.Series))
             raise TypeError(
-                "a dict of scores maps each data set to a dict {algorithm: score or list of "
-                f"run scores}}; data set {str(name)!r} maps to {type(cells).__name__}"
+                "a dict of scores maps each data set to a dict {algorithm: score, list of "
+                "run scores or cross_validate results}, or to a GridSearchCV.cv_results_; "
+                f"data set {str(name)!r} maps to {type(cells).__name__}"
                 + (
                     " (a dict of columns {algorithm: [one score per data set]}? pass "
                     "pandas.DataFrame(data))"
@@ -159,9 +166,17 @@ def _mapping_to_table(data: Mapping[Any, Any], aggregate: Aggregate | None) -> T
                 )
             )
         for method, runs in cells.items():
+            if isinstance(runs, Mapping):
+                where = f"data set {str(name)!r}, algorithm {str(method)!r}"
+                runs = tool_results.cv_scores(runs, score, where)
             for value in np.ravel(np.asarray(runs, dtype=object)):
                 rows.append((str(name), str(method), value))
-    frame = pd.DataFrame(rows, columns=["dataset", "algorithm", "score"])
+    return rows
+
+
+def _mapping_to_table(data: Mapping[Any, Any], aggregate: Aggregate | None, score: str) -> Table:
+    """A dict of scores (see :func:`_mapping_rows`) as long data."""
+    frame = pd.DataFrame(_mapping_rows(data, score), columns=["dataset", "algorithm", "score"])
     reader = LongReader(("dataset", "algorithm", "score"), [], aggregate, source="the dict")
     reader.datasets.codes(pd.Index([str(name) for name in data]))  # in order, even if empty
     reader.add(frame)
@@ -170,7 +185,7 @@ def _mapping_to_table(data: Mapping[Any, Any], aggregate: Aggregate | None) -> T
 
 @strict
 def read_scores(
-    path: str | os.PathLike[str],
+    path: str | os.PathLike[str] | Mapping[Any, Any],
     *,
     sep: str | None = None,
     decimal: DecimalMark = ".",
@@ -184,11 +199,16 @@ def read_scores(
 
     Parameters
     ----------
-    path : str or os.PathLike
+    path : str, os.PathLike or dict
         The file: CSV (by default), Parquet (``.parquet``, ``.pq``) or Arrow IPC
         (``.arrow``, ``.feather``, ``.ipc``, ``.arrows``; both need pyarrow, ``pip install
         "multicomp[arrow]"``). Wide: the first column (of a CSV file) names the data sets, the
-        header the algorithms. Long: a row per score.
+        header the algorithms. Long: a row per score. Or results as tools write them
+        (:mod:`multicomp.data.tool_results`), read as long data (a row per fold): a
+        directory in the tsml results layout (``<estimator>/Predictions/<dataset>/
+        testResample<i>.csv``) or of aeon's results files (``<estimator>_<measure>.csv``),
+        or a dict ``{dataset: {algorithm: score, run scores or
+        sklearn's cross_validate dict}}`` or ``{dataset: GridSearchCV.cv_results_}``.
     sep : str, optional
         The field separator of a CSV file: by default a tab for a ``.tsv`` or ``.tab`` file,
         else ','. Excel in many European locales writes ';'.
@@ -197,6 +217,8 @@ def read_scores(
     dataset, algorithm, score : str
         The columns of long data (see :func:`multicomp.compare`); ``dataset`` and
         ``algorithm`` make a file long (then the data-set names are not made the index).
+        ``score`` also chooses the scoring of scikit-learn's results where they hold several
+        (``score='f1'`` reads ``test_f1``).
     aggregate : {'mean', 'median'} or callable, optional
         Combine the repeated runs of each data set and algorithm while reading, and return
         the data sets x algorithms table. A long Parquet or Arrow file is then read in column
@@ -234,6 +256,16 @@ def read_scores(
     wine    0.65  0.90
     """
     how = check_aggregate(aggregate)
+    if isinstance(path, Mapping) or (isinstance(path, (str, os.PathLike)) and os.path.isdir(path)):
+        tool = _tool_results(path, score)
+        if how is None:
+            return tool
+        return _as_frame(frame_to_table(tool, "dataset", "algorithm", "score", how), dataset)
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(
+            "read_scores reads a file, a directory of results or a dict of scores; got "
+            f"{type(path).__name__}"
+        )
     if arrow.file_kind(path) is not None:
         if how is None:
             return arrow.arrow_frame(path)
@@ -247,6 +279,15 @@ def read_scores(
     if how is None:
         return frame
     return _as_frame(frame_to_table(frame, dataset, algorithm, score, how), dataset)
+
+
+def _tool_results(path: Mapping[Any, Any] | str | os.PathLike[str], score: str) -> pd.DataFrame:
+    """Results as tools write them (:mod:`multicomp.data.tool_results`: a dict of scores or of
+    scikit-learn's results, a directory in the tsml layout) as long data (columns dataset,
+    algorithm, score, and resample for a directory)."""
+    if isinstance(path, Mapping):
+        return pd.DataFrame(_mapping_rows(path, score), columns=["dataset", "algorithm", "score"])
+    return tool_results.results_directory(path, score)
 
 
 def _as_frame(table: Table, dataset: str) -> pd.DataFrame:

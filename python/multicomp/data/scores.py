@@ -15,7 +15,6 @@ import difflib
 import functools
 import os
 import re
-import sys
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -27,7 +26,14 @@ import pandas as pd
 from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_bool, check_choice
 from multicomp._internal.vocabulary import NAN_POLICIES, DecimalMark, NanPolicy
-from multicomp.data.frames import cell_name, check_unique, checked_table, numeric_matrix
+from multicomp.data.frames import (
+    ShapeWarning,
+    caller_level,
+    cell_name,
+    check_unique,
+    checked_table,
+    numeric_matrix,
+)
 from multicomp.data.orientation import names_confirm, transposed_evidence
 from multicomp.data.readers import read_table
 from multicomp.data.runs import Aggregate, check_aggregate
@@ -65,26 +71,6 @@ ScoresLike = Union[
 #: Up to this many data sets the asymptotic p-values of the rank tests are rough (D06 Sec. 3.2.2
 #: uses the chi-square approximation for N > 10).
 SMALL_N = 10
-
-
-class ShapeWarning(UserWarning):
-    """Scores that look mis-read: a suspicious shape (possibly transposed, two algorithms, few
-    data sets) or a score column named as a quantity where lower is better (error, loss,
-    time) read with ``higher_is_better``'s default.
-
-    Examples
-    --------
-    >>> import multicomp as mc
-    >>> import warnings
-    >>> import numpy as np
-    >>> scores = np.random.default_rng(0).random((3, 20))  # 3 rows, 20 columns: transposed?
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     res = mc.friedman(scores, method="asymptotic")
-    ...
-    >>> [str(w.message).split(":")[0] for w in caught]  # each a ShapeWarning
-    ['20 algorithms (columns) on only 3 data sets (rows)', 'only 3 data sets']
-    """
 
 
 @dataclass(frozen=True)
@@ -331,8 +317,12 @@ def as_scores(
         ``dataset`` column and the ``algorithm`` column or another column of names, or (with a
         default index) two or more columns of names; a column of repeated names that is not the
         first, without a ``dataset`` column, is ambiguous and an error (see
-        :func:`~multicomp.data.readers.layout`). Absent names are detected: the first column of
-        names holds the data sets, the other the algorithms; the score column is the only
+        :func:`~multicomp.data.readers.layout`). Absent names are detected by the columns'
+        names first (``dataset_name``, ``problem``, ``task_id``, ... for the data sets;
+        ``classifier``, ``model``, ``estimator``, ... for the algorithms: see
+        :mod:`multicomp.data.columns`), else by position (the first column of names holds the
+        data sets, the other the algorithms), with a :class:`ShapeWarning` saying which was
+        taken as what where the position decided or the names overruled it; the score column is the only
         numeric column besides those that number repeated runs (``seed``, ``fold``,
         ``repeat``, ``run``, ... : ``REPLICATE_COLUMNS``). Two rows with the same data set,
         algorithm and run columns are an error that names them.
@@ -384,6 +374,7 @@ def as_scores(
         score=score,
         aggregate=how,
         csv={"sep": sep, "decimal": decimal},
+        nan_policy=policy,
     )
     names, rows = table.algorithms, table.datasets
     values = checked_table(table.values, names, rows, 2)
@@ -400,7 +391,7 @@ def as_scores(
             "higher_is_better=False (--lower-is-better on the command line) if lower is "
             "better, or higher_is_better=True to keep this reading without this warning",
             ShapeWarning,
-            stacklevel=_caller_level(),
+            stacklevel=caller_level(),
         )
     if shape_warnings:
         _warn_about_shape(scores)
@@ -496,7 +487,7 @@ def _warn_about_shape(scores: Scores) -> None:
             "looks transposed. Rows must be the data sets, columns the algorithms: transpose it "
             "(data.T for a DataFrame or array; swap the rows and columns of a CSV file)",
             ShapeWarning,
-            stacklevel=_caller_level(),
+            stacklevel=caller_level(),
         )
     elif (
         k >= MANY_PER_DATASET * n
@@ -510,7 +501,7 @@ def _warn_about_shape(scores: Scores) -> None:
             "summary); if the rows are the algorithms, transpose it (data.T for a DataFrame "
             "or array; swap the rows and columns of a CSV file)",
             ShapeWarning,
-            stacklevel=_caller_level(),
+            stacklevel=caller_level(),
         )
     if k == 2:
         warnings.warn(
@@ -518,7 +509,7 @@ def _warn_about_shape(scores: Scores) -> None:
             "test; use multicomp.wilcoxon(x, y) (Wilcoxon signed-ranks test, D06 "
             "Sec. 3.1.3) or sign_test",
             ShapeWarning,
-            stacklevel=_caller_level(),
+            stacklevel=caller_level(),
         )
     if n <= SMALL_N:
         warnings.warn(
@@ -530,17 +521,5 @@ def _warn_about_shape(scores: Scores) -> None:
             "method='asymptotic' treat p-values near alpha as approximate. Few data sets also "
             "mean little power (for two algorithms, wilcoxon and sign_test are exact)",
             ShapeWarning,
-            stacklevel=_caller_level(),
+            stacklevel=caller_level(),
         )
-
-
-def _caller_level() -> int:
-    """The ``stacklevel`` of a warning issued by the caller of this function that points at the
-    first frame outside the multicomp package (the user's call)."""
-    package = os.path.dirname(os.path.abspath(__file__))
-    frame, level = sys._getframe(1), 1
-    while frame.f_back is not None and os.path.abspath(frame.f_code.co_filename).startswith(
-        package
-    ):
-        frame, level = frame.f_back, level + 1
-    return level

@@ -127,7 +127,8 @@ class ConditionsResult(_tables.NotebookView):
         p-value of the normality test of the N paired differences of each pair of algorithms
         (on the per-data-set scores: what the paired t-test and the ANOVA assume).
     sphericity : float
-        p-value of Mauchly's test of sphericity of the per-data-set scores (1 at k = 2).
+        p-value of Mauchly's test of sphericity of the per-data-set scores (1 at k = 2), from
+        W's exact null distribution under normality: valid at every N >= k.
     alpha : float
         Level of the decisions on the conditions.
     normality_test, variance_test : str

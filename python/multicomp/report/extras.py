@@ -25,7 +25,7 @@ from multicomp._internal.names import fmt_p
 from multicomp._internal.validation import check_choices
 from multicomp._internal.vocabulary import REPORT_EXTRAS, EffectMeasure, ReportExtra
 from multicomp.data.scores import Scores
-from multicomp.pairs.effect_size import THRESHOLDS, effect_sizes
+from multicomp.pairs.effect_size import COVERAGE, THRESHOLDS, effect_sizes
 from multicomp.ranking.multi_comparison import comparison_matrix
 from multicomp.ranking.plackett_luce import bayesian_ranking
 from multicomp.report import large
@@ -323,7 +323,8 @@ def _effect_title(r: ReportData) -> str:
 EFFECT_NOTE = (
     "Cohen's d: d_z = mean/SD of the paired differences (noncentral t interval; thresholds "
     "0.2, 0.5, 0.8, Cohen 1988); Cliff's delta (thresholds 0.147, 0.33, 0.474, Romano et "
-    "al. 2006) and Akinshin's gamma (robust d): percentile bootstrap intervals over the data sets."
+    "al. 2006; BCa interval) and Akinshin's gamma (robust d; percentile interval): bootstrap "
+    "intervals over the data sets. " + COVERAGE
 )
 MATRIX_NOTE = (
     "Ismail-Fawaz et al. (2023): each pair on its own, algorithms by mean score, so adding or "

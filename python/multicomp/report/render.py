@@ -71,11 +71,15 @@ def best_first(r: ReportData) -> list[int]:
     return [int(i) for i in np.argsort(rounded_ranks(r.test_ranks), kind="stable")]
 
 
-def fwer_warnings(r: ReportData) -> tuple[str, ...]:
-    """Why procedures shown in the report do not control the family-wise error (Finner and
-    Li, :func:`multicomp.procedures.not_fwer_controlling`), with measured rates."""
-    notes = registry.not_fwer_controlling()
-    return tuple(notes[m] for m in r.procedures if m in notes)
+def fwer_warnings(r: ReportData, shown: Sequence[str] | None = None) -> tuple[str, ...]:
+    """Why the report's post-hoc (Conover's t tests) or procedures ``shown`` (default: all of
+    the report's) do not control the family-wise error (Finner, Li, the false discovery rate
+    procedures: :func:`multicomp.procedures.fwer_warnings`, for the report's k and
+    alternative), with measured rates."""
+    test = ranktests.posthoc_warning(r.test)
+    procedures = r.procedures if shown is None else shown
+    family = registry.fwer_warnings(r.comparison, procedures, len(r.algorithms), r.alternative)
+    return (test, *family) if test else family
 
 
 # --- the summary ----------------------------------------------------------------------------
@@ -89,8 +93,9 @@ def summary(report: ReportData) -> str:
     k, n = len(r.algorithms), r.n_datasets
     better = "higher" if r.higher_is_better else "lower"
     lines = [
-        f"{k} algorithms compared on {n} data sets ({better} scores are better; "
-        f"rank 1 is the best). Significance level alpha = {fmt_alpha(r.alpha)}.",
+        f"{k} algorithms compared on {n} data sets ({_first_names(r.datasets)}; {better} "
+        f"scores are better; rank 1 is the best). Significance level alpha = "
+        f"{fmt_alpha(r.alpha)}.",
         *_ranking_lines(r),
         *_omnibus_lines(r),
         *_posthoc_lines(r),
@@ -101,11 +106,18 @@ def summary(report: ReportData) -> str:
     paper = r.paper_options()
     if paper:
         lines.append(f"Options (the papers' forms): {', '.join(paper)}.")
-    not_fwer = registry.not_fwer_controlling()
-    if r.procedure in not_fwer:
-        lines.append(f"Warning: {not_fwer[r.procedure]}; Holm and Hommel hold alpha.")
+    lines.extend(f"Warning: {warning}." for warning in fwer_warnings(r, ())[:1])  # the test's
+    own = registry.fwer_warnings(r.comparison, [r.procedure], len(r.algorithms), r.alternative)
+    lines.extend(f"Warning: {warning}; Holm and Hommel hold alpha." for warning in own)
     lines.extend(r.notes)
     return "\n".join(_tables.visible(line) for line in lines)  # a name cannot break a line
+
+
+def _first_names(names: tuple[str, ...], shown: int = 3) -> str:
+    """The first names of the data sets, so that the summary's first line shows what was read
+    as the data sets (a table read the wrong way round names its algorithms here)."""
+    cut = [name if len(name) <= 24 else name[:21] + "..." for name in names[:shown]]
+    return ", ".join(cut) + (", ..." if len(names) > shown else "")
 
 
 def _ranking_lines(r: ReportData) -> list[str]:

@@ -133,7 +133,8 @@ class Report(ReportData):
     summary : str
         What was found, in plain language.
     warnings : tuple of str
-        Why procedures of the report do not control the family-wise error.
+        Why the report's post-hoc (Conover's t tests) or procedures (Finner, Li, the false
+        discovery rate's) do not control the family-wise error, with measured rates.
 
     References
     ----------
@@ -159,7 +160,7 @@ class Report(ReportData):
     C4.5+m+cf vs C4.5+cf  2.0494  0.0404    0.0808
     C4.5+m+cf vs C4.5+m   0.1464  0.8836    0.8836
     >>> print(report.summary.splitlines()[0])
-    4 algorithms compared on 14 data sets (higher scores are better; rank 1 is the best). Significance level alpha = 0.05.
+    4 algorithms compared on 14 data sets (adult (sample), breast cancer, breast cancer wisconsin, ...; higher scores are better; rank 1 is the best). Significance level alpha = 0.05.
     """
 
     @property
@@ -169,9 +170,10 @@ class Report(ReportData):
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        """Why procedures shown in the report do not control the family-wise error (Finner and
-        Li, :func:`multicomp.procedures.not_fwer_controlling`), with measured rates; the
-        hypothesis tables carry them as notes."""
+        """Why the report's post-hoc (Conover's t tests) or procedures (Finner, Li, the false
+        discovery rate's: :func:`multicomp.procedures.fwer_warnings`, for the report's k and
+        alternative) do not control the family-wise error, with measured rates; the hypothesis
+        tables carry them as notes."""
         return render.fwer_warnings(self)
 
     def to_text(self) -> str:

@@ -48,7 +48,12 @@ from multicomp.posthoc import (
 from multicomp.posthoc.basis import check_named
 from multicomp.procedures import base as registry
 from multicomp.ranktests.blocks import blocks as incomplete_blocks
-from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, PValueOptions, check_options
+from multicomp.ranktests.permutation import (
+    DEFAULT_RESAMPLES,
+    PValueOptions,
+    check_options,
+    shared_draws,
+)
 from multicomp.ranktests.rows import rank_omnibus
 from multicomp.report.extras import check_extras
 from multicomp.report.extras import compute as compute_extras
@@ -240,8 +245,11 @@ def compare(
         alternative=alternative,
     )
     threshold = _bonferroni(alpha, scores.n_algorithms, control)
-    omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, options, threshold)
-    result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options, named)
+    with shared_draws():  # one permutation draw serves the omnibus tests and the post-hoc
+        omnibus, ranks = _omnibus(
+            scores, cast(PosthocTest, test), tie_correction, options, threshold
+        )
+        result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options, named)
     side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
     k = scores.n_algorithms

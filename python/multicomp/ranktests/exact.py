@@ -31,6 +31,7 @@ __all__ = [
     "canonical",
     "exact_omnibus",
     "exact_pair_tail",
+    "omnibus_log_work",
     "pair_work",
     "row_order",
 ]
@@ -111,20 +112,27 @@ def exact_omnibus(w: np.ndarray) -> float | None:
 def _enumerable(w: np.ndarray) -> bool:
     """Whether the enumeration of :func:`_omnibus_distribution` is expected to fit in
     EXACT_LIMIT cells at each step and EXACT_WORK_LIMIT over its N - 1 steps, judged before any
+    work (:func:`omnibus_log_work`)."""
+    log_step, log_work = omnibus_log_work(w)
+    return bool(log_step <= math.log(EXACT_LIMIT) and log_work <= math.log(EXACT_WORK_LIMIT))
+
+
+def omnibus_log_work(w: np.ndarray) -> tuple[float, float]:
+    """The logarithms of the cells of the largest step and of all N - 1 steps of the
+    enumeration of :func:`_omnibus_distribution` of ``w`` (in units), bounds judged before any
     work: the number of states (distinct sorted column totals) is at most the number of
     arrangements of rows 2..N, and about (R + 1)^(k-1)/(k-1)! when the totals move on a
     lattice of R + 1 steps."""
     n, k = w.shape
     if n < 2:
-        return True
+        return -math.inf, -math.inf
     shifted = w - w.min(axis=1, keepdims=True)
     step = int(np.gcd.reduce(shifted.ravel())) or 1
     lattice = int(shifted.max(axis=1).sum()) // step + 1
     log_arrangements = math.lgamma(k + 1)  # in logarithms: k! and its powers overflow floats
     log_states = min((n - 2) * log_arrangements, (k - 1) * math.log(lattice) - math.lgamma(k))
     log_step = log_states + log_arrangements + math.log(k)
-    log_work = log_step + math.log(n - 1)
-    return bool(log_step <= math.log(EXACT_LIMIT) and log_work <= math.log(EXACT_WORK_LIMIT))
+    return log_step, log_step + math.log(n - 1)
 
 
 @functools.lru_cache(maxsize=256)

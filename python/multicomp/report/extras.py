@@ -14,6 +14,7 @@ report's plain fields (:mod:`multicomp.report.model`) and read back from JSON.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -41,6 +42,7 @@ __all__ = [
     "latex_tables",
     "lead_lines",
     "ranking_lines",
+    "ranking_view",
     "tables",
 ]
 
@@ -118,6 +120,32 @@ def _ranking(
             float(row["p_best"]),
         )
         for name, row in frame.iterrows()
+    )
+
+
+@dataclass(frozen=True)
+class RankingView:
+    """A report's Bayesian ranking as :func:`multicomp.plotting.ranking.plot_ranking` draws
+    it (the attributes of its ``Ranking`` protocol)."""
+
+    algorithms: tuple[str, ...]
+    n_datasets: int
+    mean: np.ndarray
+    interval: np.ndarray
+    p_best: np.ndarray
+    credible_level: float
+
+
+def ranking_view(r: ReportData) -> RankingView:
+    """The Bayesian ranking of ``r`` (which holds one) for its plot."""
+    weights = r.bayesian_ranking
+    return RankingView(
+        tuple(w.algorithm for w in weights),
+        r.n_datasets,
+        np.array([w.mean for w in weights]),
+        np.array([(w.lower, w.upper) for w in weights]).reshape(-1, 2),
+        np.array([w.p_best for w in weights]),
+        1 - r.alpha,
     )
 
 

@@ -23,7 +23,9 @@ import pandas as pd
 from multicomp import procedures, ranktests
 from multicomp._internal.validation import check_alpha, one_of
 from multicomp.ranktests.permutation import MAX_RESAMPLES
-from multicomp.report.model import Hypotheses, Hypothesis, ReportData
+from multicomp.report.extras import MEASURE_NAMES
+from multicomp.report.large import SUMMARY_LIMIT
+from multicomp.report.model import Hypotheses, Hypothesis, ReportData, rounded_ranks
 from multicomp.report.names import TEST_NAMES
 
 __all__ = ["FORMAT", "VERSION", "check_report", "decode", "encode"]
@@ -84,10 +86,10 @@ def decode(cls: type[R], text: str) -> R:
         raise ValueError("not a multicomp report: nested too deeply") from None
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         raise ValueError(f'not a multicomp report (missing "format": "{FORMAT}")')
-    if payload.get("version") != VERSION:
+    version = payload.get("version")
+    if type(version) is not int or version != VERSION:  # true == 1 in Python, not here
         raise ValueError(
-            f"unsupported report version {payload.get('version')!r}; "
-            f"this multicomp reads version {VERSION}"
+            f"unsupported report version {version!r}; this multicomp reads version {VERSION}"
         )
     body = {key: value for key, value in payload.items() if key not in ("format", "version")}
     try:
@@ -394,7 +396,65 @@ def _check_extras(r: ReportData) -> None:
         )
     if not all(0.0 <= v <= 1.0 for c in r.matrix for v in (c.pvalue, c.adjusted)):
         raise ValueError("report.matrix p-values must be in [0, 1]")
+    if len(set(r.extras)) != len(r.extras):
+        raise ValueError(f"report.extras must name each extra once; got {list(r.extras)}")
+    _check_effects(r)
+    _check_matrix(r)
     _check_ranking(r)
+
+
+def _pair_set(pairs: Sequence[tuple[str, str]], where: str) -> set[frozenset[str]]:
+    """The pairs as sets, or ValueError for a pair of one algorithm or one listed twice."""
+    found = {frozenset(pair) for pair in pairs}
+    if len(found) != len(pairs) or any(len(pair) != 2 for pair in found):
+        raise ValueError(f"{where} must list pairs of two algorithms, each pair once")
+    return found
+
+
+def _check_effects(r: ReportData) -> None:
+    """The effect sizes: the pairs that compare() gives (each against the control; beyond
+    the summary limit, the best-ranked against each other; else every pair), each with the
+    three measures once, in order."""
+    if not r.effect_sizes:
+        return
+    where = "report.effect_sizes"
+    found = _pair_set([(p.first, p.second) for p in r.effect_sizes], where)
+    k = len(r.algorithms)
+    anchor = r.control
+    if anchor is None and k > SUMMARY_LIMIT:
+        anchor = r.algorithms[int(np.argsort(rounded_ranks(r.test_ranks), kind="stable")[0])]
+    if anchor is None:
+        expected = {
+            frozenset((a, b)) for i, a in enumerate(r.algorithms) for b in r.algorithms[i + 1 :]
+        }
+        whose = "every pair of the algorithms"
+    else:
+        expected = {frozenset((anchor, b)) for b in r.algorithms if b != anchor}
+        whose = f"the pairs of {anchor!r} with each other algorithm"
+    if found != expected:
+        raise ValueError(f"{where} must hold {whose} ({len(expected)} pairs); got {len(found)}")
+    measures = tuple(MEASURE_NAMES)
+    for i, p in enumerate(r.effect_sizes):
+        if tuple(e.measure for e in p.effects) != measures:
+            raise ValueError(
+                f"{where}[{i}].effects must be the measures {list(measures)}, in order"
+            )
+
+
+def _check_matrix(r: ReportData) -> None:
+    """The matrix: every pair once, its counts of data sets non-negative and adding to N."""
+    if not r.matrix:
+        return
+    k, n = len(r.algorithms), r.n_datasets
+    if len(_pair_set([(c.first, c.second) for c in r.matrix], "report.matrix")) != k * (k - 1) // 2:
+        raise ValueError(f"report.matrix must hold every pair of the {k} algorithms once")
+    for i, c in enumerate(r.matrix):
+        counts = (c.wins, c.ties, c.losses)
+        if min(counts) < 0 or sum(counts) > n:
+            raise ValueError(
+                f"report.matrix[{i}] wins, ties and losses must be counts of at most N = {n} "
+                f"data sets in all; got {list(counts)}"
+            )
 
 
 def _check_ranking(r: ReportData) -> None:

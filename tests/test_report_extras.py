@@ -268,3 +268,12 @@ def test_from_json_reads_the_effects_of_a_control_and_of_a_summarised_report() -
     summarised = compare(wide, extras=["effect_sizes"])
     assert len(summarised.effect_sizes) == 34
     assert Report.from_json(summarised.to_json()) == summarised
+
+
+def test_the_html_page_shows_the_matrix_heat_map_when_the_report_holds_it(d06: Report) -> None:
+    page = d06.to_html()
+    assert 'alt="Heat map of the multi-comparison matrix"' in page
+    assert page.count("data:image/svg+xml;base64,") == 2  # the CD diagram and the heat map
+    plain = compare(load_example("demsar2006"))
+    assert "Heat map" not in plain.to_html() and "Heat map" not in plain._repr_html_()
+    assert "Heat map of the multi-comparison matrix" in d06._repr_html_()

@@ -48,7 +48,7 @@ from multicomp.posthoc import (
 from multicomp.ranktests.blocks import blocks as incomplete_blocks
 from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, PValueOptions, check_options
 from multicomp.ranktests.rows import rank_omnibus
-from multicomp.report.extras import check_extras
+from multicomp.report.extras import check_extras, check_extras_size
 from multicomp.report.extras import compute as compute_extras
 from multicomp.report.model import Hypotheses, OmnibusTest
 from multicomp.report.names import TEST_NAMES, default_procedure
@@ -224,6 +224,7 @@ def compare(
         )
     scores = data.scores()
     check_pairs(scores.n_algorithms if control is None else 2)  # before any work
+    check_extras_size(extras, scores.n_algorithms)
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     options = PosthocOptions(

@@ -242,7 +242,8 @@ def _columns(value: dict[str, Any], where: str) -> Hypotheses:
     if any(n != m for n in lengths):
         raise ValueError(f"{where}'s arrays must all hold one value per hypothesis ({m})")
     apv = np.array(table, dtype=np.float64).reshape(len(table), m).T
-    return Hypotheses(names, sides["first"], sides["second"], *numbers.values(), apv)
+    difference, z, pvalue = numbers.values()
+    return Hypotheses(names, sides["first"], sides["second"], difference, z, pvalue, apv)
 
 
 def _float_column(value: Any, where: str) -> np.ndarray:

@@ -11,8 +11,11 @@ from __future__ import annotations
 import importlib
 import inspect
 import typing
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+from sphinx_gallery.scrapers import matplotlib_scraper
 
 import multicomp
 
@@ -60,10 +63,12 @@ sphinx_gallery_conf = {
     "download_all_examples": False,
     "remove_config_comments": True,
     "matplotlib_animations": False,
-    "image_scrapers": ("matplotlib",),  # the examples draw into pyplot's figures (ax=)
+    # the examples draw into pyplot's figures (ax=); cropped to the drawing, so that a wide
+    # critical difference diagram fills its thumbnail rather than a box of white margins
+    "image_scrapers": (partial(matplotlib_scraper, bbox_inches="tight"),),
     "reset_modules": ("matplotlib",),
     "capture_repr": (),  # printed output only: no stray "<Figure size ...>"
-    "thumbnail_size": (400, 280),
+    "thumbnail_size": (640, 300),  # the aspect of a critical difference diagram
 }
 
 HERE = Path(__file__).resolve().parent

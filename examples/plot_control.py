@@ -18,5 +18,5 @@ print(result.to_frame(sort=True).round(4).T.to_string())
 
 # %%
 # Bonferroni-Dunn's critical difference around the control (Demšar 2006, Fig. 2).
-fig, ax = plt.subplots(figsize=(7, 2.5))
+fig, ax = plt.subplots(figsize=(5.5, 2.2))
 mc.cd_diagram(scores, control="PDFC", procedure="bonferroni_dunn", ax=ax)

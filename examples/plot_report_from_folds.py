@@ -28,5 +28,5 @@ print(report.summary)
 # %%
 # The diagram draws the decisions of the report's procedure (Bergmann-Hommel for all pairs).
 # ``report.plot()`` returns a figure of its own; here it is drawn into pyplot's axes.
-fig, ax = plt.subplots(figsize=(7, 2.5))
+fig, ax = plt.subplots(figsize=(5.5, 2.2))
 report.plot(ax=ax)

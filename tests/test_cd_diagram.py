@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 import multicomp
-from cd_figure import elbow_x, lines_with_gid
+from cd_figure import assert_readable, elbow_x, lines_with_gid
 from multicomp import (
     cd_diagram,
     cd_groups,
@@ -29,6 +29,7 @@ from multicomp import (
     posthoc_all_pairs,
 )
 from multicomp.plotting.cd_layout import draw as _draw
+from multicomp.plotting.cd_style import Paint
 from reference_cases import case
 
 
@@ -45,21 +46,6 @@ def drawn_groups(fig: Figure) -> list[set[str]]:
         assert hi > lo  # visible even for a group of tied algorithms
         groups.append({name for name, x in xs.items() if lo <= x <= hi})
     return groups
-
-
-def assert_readable(fig: Figure) -> None:
-    """No two texts overlap and every text lies inside the figure."""
-    canvas = FigureCanvasAgg(fig)
-    canvas.draw()
-    renderer = canvas.get_renderer()
-    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in drawn_texts(fig)]
-    width, height = fig.bbox.width, fig.bbox.height
-    for text, box in boxes:
-        assert box.x0 >= 0 and box.y0 >= 0 and box.x1 <= width and box.y1 <= height, (
-            f"{text!r} is cut off"
-        )
-    for (ta, a), (tb, b) in itertools.combinations(boxes, 2):
-        assert not a.overlaps(b), f"{ta!r} overlaps {tb!r}"
 
 
 def test_demsar2006_nemenyi_draws_names_cd_bar_and_groups(tmp_path: Path) -> None:
@@ -188,7 +174,7 @@ def test_group_bars_on_one_row_never_touch() -> None:
         ranks,
         expected,
         cd=None,
-        control=None,
+        paint=Paint(),
         interval=None,
         ax=None,
         fontsize=10.0,
@@ -394,7 +380,7 @@ def test_staircase_puts_one_group_bar_per_row() -> None:
         ranks,
         cd_groups(ranks, rejected),
         cd=None,
-        control=None,
+        paint=Paint(),
         interval=None,
         ax=None,
         fontsize=10.0,

@@ -15,10 +15,12 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import cast
 
 from multicomp import ranktests
+from multicomp._internal.diagram import DiagramStyle
 from multicomp._internal.vocabulary import REPORT_EXTRAS
-from multicomp.cli.options import CV_TESTS, PLOT_SUFFIXES, PROG, build_parser
+from multicomp.cli.options import CV_TESTS, PLOT_SUFFIXES, PROG, STYLE_OPTIONS, build_parser
 from multicomp.cli.run import InputError, analyse, draw_figure, render, write
 from multicomp.report import files
 
@@ -42,6 +44,24 @@ def _check_ranking(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         )
 
 
+def _check_style(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The diagram's style options style the --plot diagram: refused without it."""
+    given = [name for name in STYLE_OPTIONS if getattr(args, name) is not None]
+    if given and args.plot is None:
+        shown = ", ".join(f"--{name.replace('_', '-')}" for name in given)
+        verb = "styles" if len(given) == 1 else "style"
+        parser.error(f"{shown} {verb} the --plot diagram: give --plot PATH too")
+    values = {key: getattr(args, key) for key in ("fontsize", "linewidth", "bar_color")}
+    values = {key: value for key, value in values.items() if value is not None}
+    if values:  # checked before any work (the names against the data's, later)
+        from multicomp.plotting.cd_style import check_style
+
+        try:
+            check_style(cast(DiagramStyle, values))
+        except (TypeError, ValueError) as exc:
+            parser.error(str(exc))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
     parser = build_parser()
@@ -57,6 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.rope != 0.0 and not with_rope:
         parser.error("--rope goes with --bayesian or --cv bayesian_correlated_t_test")
     _check_ranking(parser, args)
+    _check_style(parser, args)
     if args.alternative != "two-sided" and args.control is None:
         parser.error("--alternative goes with --control (all pairs are two-sided)")
     if (args.rho is not None) != (args.cv in CV_TESTS[:2]):

@@ -50,6 +50,10 @@ CV_TESTS = (
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
 
+#: The options (their dests) of the --plot diagram's style.
+STYLE_OPTIONS = ("highlight", "hue", "alias", "title", "fontsize", "linewidth", "bar_color")
+
+
 class _StrictParser(argparse.ArgumentParser):
     """An argument parser whose error for an unknown option names the closest ones."""
 
@@ -87,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
         _bayesian_options,
         _parametric_options,
         _output_options,
+        _diagram_options,
         _reading_options,
         _progress_options,
     ):
@@ -321,6 +326,35 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --outdir: replace files of those names (default: refuse, naming the file)",
     )
+
+
+def _diagram_options(parser: argparse.ArgumentParser) -> None:
+    """The style of the --plot diagram (multicomp.cd_diagram's keywords)."""
+    style = parser.add_argument_group(
+        "the style of the --plot diagram", "the keywords of multicomp.cd_diagram"
+    )
+    style.add_argument(
+        "--highlight",
+        metavar="NAME",
+        action="append",
+        help="draw this algorithm in bold and in colour (repeat for more)",
+    )
+    style.add_argument(
+        "--hue",
+        metavar="NAME=FAMILY",
+        action="append",
+        help="colour NAME as one of FAMILY, with a legend (repeat for each algorithm)",
+    )
+    style.add_argument(
+        "--alias",
+        metavar="NAME=TEXT",
+        action="append",
+        help="show TEXT in place of NAME, e.g. for a long name (repeat for more)",
+    )
+    style.add_argument("--title", help="the diagram's title (default: procedure and alpha)")
+    style.add_argument("--fontsize", metavar="PT", type=float, help="font size in points")
+    style.add_argument("--linewidth", metavar="PT", type=float, help="width of the group bars")
+    style.add_argument("--bar-color", metavar="COLOUR", help="colour of the group bars")
 
 
 def _reading_options(parser: argparse.ArgumentParser) -> None:

@@ -287,11 +287,34 @@ def _unescape(sep: str | None) -> str | None:
 
 
 def draw_figure(report: Any, args: argparse.Namespace) -> Any:
-    options = {} if args.plot_procedure is None else {"procedure": args.plot_procedure}
+    options: dict[str, Any] = {
+        "procedure": args.plot_procedure,
+        "highlight": args.highlight,
+        "hue": _pairs(args.hue, "--hue", "NAME=FAMILY"),
+        "aliases": _pairs(args.alias, "--alias", "NAME=TEXT"),
+        "title": args.title,
+        "fontsize": args.fontsize,
+        "linewidth": args.linewidth,
+        "bar_color": args.bar_color,
+    }
     try:
-        return report.plot(**options)
+        return report.plot(**{key: value for key, value in options.items() if value is not None})
     except (ValueError, TypeError) as exc:
         raise InputError(f"cannot draw the diagram: {_one_line(exc)}") from exc
+
+
+def _pairs(given: list[str] | None, option: str, form: str) -> dict[str, str] | None:
+    """The NAME=VALUE arguments of a repeated option as a dict (InputError unless each has
+    an '=' after a name)."""
+    if given is None:
+        return None
+    pairs = {}
+    for text in given:
+        name, sep, value = text.partition("=")
+        if not sep or not name:
+            raise InputError(f"{option} takes {form}; got {text!r}")
+        pairs[name] = value
+    return pairs
 
 
 def _cross_validation(data: Any, args: argparse.Namespace) -> Any:

@@ -8,7 +8,7 @@ layout engine of :mod:`multicomp.plotting.cd_layout`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import pandas as pd
@@ -20,7 +20,6 @@ from multicomp._internal.ranks import check_average_ranks
 from multicomp._internal.seeds import DEFAULT_SEED, RandomState
 from multicomp._internal.validation import check_alpha, check_bool, check_choice
 from multicomp._internal.vocabulary import (
-    BARS,
     CD_PROCEDURES,
     Alternative,
     Bars,
@@ -33,6 +32,7 @@ from multicomp.data.decorators import ScoreOptions, takes_scores
 from multicomp.data.given import as_rank_series, published_ranks
 from multicomp.data.scores import Scores, index_of
 from multicomp.plotting.cd_layout import draw
+from multicomp.plotting.cd_style import Paint, check_style
 from multicomp.posthoc import (
     CONTROL_REQUIRED,
     PosthocAllPairsResult,
@@ -86,6 +86,11 @@ def cd_diagram(
     fontsize: float = 10.0,
     show_ranks: bool = True,
     bars: Bars = "compact",
+    highlight: str | Sequence[str] | None = None,
+    hue: Mapping[str, str] | None = None,
+    aliases: Mapping[str, str] | None = None,
+    linewidth: float = 3.0,
+    bar_color: str = "black",
     **reading: Unpack[ScoreOptions],
 ) -> Any:
     """Critical difference (CD) diagram (Demsar 2006, Sec. 3.2.2 and Figs. 1-2) as a Figure.
@@ -148,11 +153,31 @@ def cd_diagram(
     bars : {"compact", "staircase"}
         Group bars share a row when they do not touch ("compact"), or one bar per row
         ("staircase"; easier to follow for many algorithms).
+    highlight : name or list of names, optional
+        Drawn in bold and in red (in their family's colour with ``hue``): e.g. the
+        proposed method.
+    hue : dict, optional
+        Each algorithm's family (``{"rf": "trees", "xgb": "trees", "svm": "kernels"}``): the
+        names and their lines are drawn in the family's colour, with a legend under the
+        diagram. Algorithms left out stay black.
+    aliases : dict, optional
+        The text shown for some algorithms (aliases of long names); everything else (the
+        report, the decisions) keeps the names.
+    linewidth, bar_color : the width in points of the group bars and of the control's
+        interval, and the colour of the group bars (any matplotlib colour).
 
     Returns
     -------
     matplotlib.figure.Figure
         Save it with ``fig.savefig("cd.png")`` (PNG, SVG, PDF by suffix).
+
+    Notes
+    -----
+    Where two algorithms differ although a bar joins each of them to a third, the bars alone
+    mislead a reader who takes them to be transitive; the diagram then says so under its
+    names. The pairwise decisions are one call away: :func:`multicomp.compact_letters` (letters
+    that hold for every pair) or ``multicomp.comparison_matrix(scores).plot()`` (each pair's
+    p-value, in bold where it differs).
 
     References
     ----------
@@ -164,12 +189,42 @@ def cd_diagram(
     >>> import multicomp as mc
     >>> scores = mc.load_example("demsar2006")
     >>> fig = mc.cd_diagram(scores, alpha=0.10, procedure="nemenyi")
-    >>> sorted(text.get_text() for text in fig.axes[0].texts)
+    >>> sorted(text.get_text() for text in fig.axes[0].texts if text.get_gid() != "cd-note")
     ['1', '1.93', '2', '2.00', '2.93', '3', '3.14', '4', 'C4.5', 'C4.5+cf', 'C4.5+m', 'C4.5+m+cf', 'CD = 1.118', 'Nemenyi, alpha = 0.10']
+
+    C4.5 differs from the best, and a bar joins each of them to C4.5+cf; the figure says so:
+
+    >>> print(*(text.get_text() for text in fig.axes[0].texts if text.get_gid() == "cd-note"))
+    C4.5+m+cf and C4.5 differ, though a bar joins each to C4.5+cf:
+    for every pair, see compact_letters() or comparison_matrix().plot()
+
+    The proposed method in bold and colour, families in colours, a shorter name:
+
+    >>> fig = mc.cd_diagram(
+    ...     scores,
+    ...     highlight="C4.5+m+cf",
+    ...     hue={"C4.5": "plain", "C4.5+m": "tuned", "C4.5+cf": "tuned", "C4.5+m+cf": "tuned"},
+    ...     aliases={"C4.5+m+cf": "mine"},
+    ...     linewidth=4,
+    ...     bar_color="tab:blue",
+    ... )
+    >>> [t.get_text() for t in fig.axes[0].texts if t.get_fontweight() == "bold"]
+    ['mine']
     """
     monotone = check_bool(monotone, "monotone")
     style = check_style(
-        DiagramStyle(ax=ax, title=title, fontsize=fontsize, show_ranks=show_ranks, bars=bars)
+        DiagramStyle(
+            ax=ax,
+            title=title,
+            fontsize=fontsize,
+            show_ranks=show_ranks,
+            bars=bars,
+            highlight=highlight,
+            hue=hue,
+            aliases=aliases,
+            linewidth=linewidth,
+            bar_color=bar_color,
+        )
     )
     options = PosthocOptions(se, rom, monotone, method, random_state, n_resamples, alternative)
     if isinstance(data, _Analysis) and not isinstance(data, pd.DataFrame):
@@ -287,27 +342,6 @@ def _friedman_ranks(
     return as_rank_series(fr.ranks), fr.n_datasets
 
 
-#: The default of each style keyword (those of :func:`cd_diagram`'s signature).
-_STYLE: DiagramStyle = {
-    "ax": None,
-    "title": None,
-    "fontsize": 10.0,
-    "show_ranks": True,
-    "bars": "compact",
-}
-
-
-def check_style(style: DiagramStyle) -> DiagramStyle:
-    """``style`` with the defaults of what it leaves out, checked (before any work)."""
-    unknown = sorted(set(style) - set(_STYLE))
-    if unknown:
-        raise TypeError(f"unexpected keyword argument(s) of the diagram: {', '.join(unknown)}")
-    full = cast(DiagramStyle, {**_STYLE, **style})
-    full["show_ranks"] = check_bool(full["show_ranks"], "show_ranks")
-    full["bars"] = check_choice("bars", full["bars"], BARS)
-    return full
-
-
 def draw_decisions(decisions: Decisions, **style: Unpack[DiagramStyle]) -> Any:
     """Draw decisions already taken (:mod:`multicomp.report.decisions`): with a control, an
     interval joins it to the algorithms not separated from it (the control's rank +- CD for
@@ -335,11 +369,13 @@ def draw_decisions(decisions: Decisions, **style: Unpack[DiagramStyle]) -> Any:
         interval = _interval(ranks, d.not_apart)
     else:
         groups = d.groups
+    paint = Paint.of(style, [str(a) for a in ranks.index], control)
     return draw(
         ranks,
         groups,
         cd=d.cd,
-        control=control,
+        paint=paint,
+        note=_bridged_note(d, paint),
         interval=interval,
         ax=style["ax"],
         fontsize=style["fontsize"],
@@ -348,6 +384,18 @@ def draw_decisions(decisions: Decisions, **style: Unpack[DiagramStyle]) -> Any:
         top=top,
         bottom=bottom,
         bars=style["bars"],
+    )
+
+
+def _bridged_note(decisions: Decisions, paint: Paint) -> str | None:
+    """The line that says where the group bars mislead (:meth:`Decisions.bridged`)."""
+    bridged = decisions.bridged()
+    if bridged is None:
+        return None
+    a, b, c = (paint.alias(name) for name in bridged)
+    return (
+        f"{a} and {b} differ, though a bar joins each to {c}: for every pair, see "
+        "compact_letters() or comparison_matrix().plot()"
     )
 
 

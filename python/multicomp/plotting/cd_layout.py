@@ -3,8 +3,9 @@ in inches, so that nothing overlaps for any number of algorithms and any name le
 the drawing into a matplotlib Figure (no pyplot and no global backend switch).
 
 The layout runs in steps, top to bottom: the geometry of the axis (:func:`_geometry`), the
-title, the CD bar, the axis with its ticks, the control's interval, the group bars and the
-names; each step appends its items and returns the height used so far.
+title, the CD bar, the axis with its ticks, the control's interval, the group bars, the
+names, the families' legend and a note; each step appends its items and returns the height
+used so far. How each name is drawn (label, colour, weight) is the :class:`Paint`'s.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 import pandas as pd
 
 from multicomp._internal.tables import visible
+from multicomp.plotting.cd_style import Paint
 
 __all__ = ["draw"]
 
@@ -106,7 +108,7 @@ class _Geometry:
     the sizes of the text."""
 
     ranks: pd.Series
-    control: str | None
+    paint: Paint
     fontsize: float
     show_ranks: bool
     bottom: float
@@ -132,8 +134,9 @@ class _Geometry:
     def x(self, rank: float) -> float:
         return self.x0 + (self.top - rank) / (self.top - self.bottom) * (self.x1 - self.x0)
 
-    def weight(self, name: str) -> str:
-        return "bold" if name == self.control else "normal"
+    @property
+    def control(self) -> str | None:
+        return self.paint.control
 
     def rank_label(self, name: str) -> str:
         return f"{self.ranks[name]:.2f}"
@@ -159,7 +162,7 @@ def _ticks(k: int, bottom: float, top: float) -> list[float]:
 
 def _geometry(
     ranks: pd.Series,
-    control: str | None,
+    paint: Paint,
     fontsize: float,
     show_ranks: bool,
     scale: tuple[float, float],
@@ -171,11 +174,11 @@ def _geometry(
     right, left = order[:n_right], order[n_right:][::-1]
     small = 0.8 * fontsize
 
-    def weight(name: str) -> str:
-        return "bold" if name == control else "normal"
+    def name_w(name: str) -> float:
+        return _text_width(visible(paint.alias(name)), fontsize, paint.weight(name))
 
-    left_w = max((_text_width(visible(n), fontsize, weight(n)) for n in left), default=0.0)
-    right_w = max(_text_width(visible(n), fontsize, weight(n)) for n in right)
+    left_w = max((name_w(n) for n in left), default=0.0)
+    right_w = max(name_w(n) for n in right)
     labels = [f"{ranks[n]:.2f}" for n in order]
     gap = 0.15 + (max(_text_width(label, small) for label in labels) if show_ranks else 0.0)
     bottom, top = scale
@@ -187,7 +190,7 @@ def _geometry(
     width = x1 + gap + _PAD + right_w + _MARGIN
     return _Geometry(
         ranks,
-        control,
+        paint,
         fontsize,
         show_ranks,
         bottom,
@@ -208,7 +211,7 @@ def _layout(
     groups: list[tuple[str, ...]],
     *,
     cd: float | None,
-    control: str | None,
+    paint: Paint,
     interval: tuple[float, float] | None,
     fontsize: float,
     title: str | None,
@@ -216,12 +219,14 @@ def _layout(
     top: float | None = None,
     bottom: float = 1.0,
     bars: str = "compact",
+    note: str | None = None,
 ) -> tuple[list[Item], float, float]:
     """Positions in inches of every text and line of the diagram at ``fontsize`` on an axis
     of ranks from ``top`` (default k; aligned ranks run up to kN) on the left to ``bottom``
-    (the best rank, 1 for ranks 1..k) on the right, and the width and height they take."""
+    (the best rank, 1 for ranks 1..k) on the right, and the width and height they take.
+    ``note``: a line of text under the diagram."""
     scale = (float(bottom), float(ranks.size if top is None else top))
-    geo = _geometry(ranks, control, fontsize, show_ranks, scale)
+    geo = _geometry(ranks, paint, fontsize, show_ranks, scale)
     items: list[Item] = []  # deferred drawing, once the size is known
     title = visible(title) if title else title
     y = _title(items, title, geo, _MARGIN)
@@ -236,7 +241,13 @@ def _layout(
         y = _interval(items, interval, geo, y)
     y = _group_bars(items, groups, geo, y, bars)
     _names(items, geo, y, y_axis)
-    height = y + (len(geo.right) - 1) * geo.line + geo.line / 2 + _MARGIN
+    y += (len(geo.right) - 1) * geo.line + geo.line / 2
+    y, used = _legend(items, geo, y)
+    width = max(width, used + _MARGIN)
+    if note:
+        y, used = _note(items, visible(note), geo, y, width)
+        width = max(width, used)
+    height = y + _MARGIN
     title_w = _text_width(title, 1.2 * fontsize) if title else 0.0
     width = max(width, title_w + 2 * _MARGIN)
     for _, spec in items:
@@ -303,9 +314,10 @@ def _interval(items: list[Item], interval: tuple[float, float], geo: _Geometry, 
     x = geo.x
     lo, hi = max(min(interval), geo.bottom), min(max(interval), geo.top)
     grey = {"color": "0.35"}
+    lw = geo.paint.linewidth
     items.append(
         _segment(
-            [x(hi), x(lo)], [y, y], lw=3.0, solid_capstyle="butt", gid="cd-control-interval", **grey
+            [x(hi), x(lo)], [y, y], lw=lw, solid_capstyle="butt", gid="cd-control-interval", **grey
         )
     )
     for end in {lo, hi} - {geo.bottom, geo.top}:  # end ticks where the interval ends, not clipped
@@ -325,33 +337,37 @@ def _group_bars(
     pad = _GROUP_PAD * (geo.x1 - geo.x0) / (k - 1)
     spans = [_group_span(g, geo.order, geo.ranks, geo.x, pad) for g in groups]
     rows = list(range(len(spans))) if bars == "staircase" else _stack_rows(spans, gap=0.05)
+    step = max(0.1, 1.5 * geo.paint.linewidth / 72.0)  # rows apart however thick the bars
     for i, ((lo, hi), row) in enumerate(zip(spans, rows)):
-        gy = y + 0.1 * row
-        items.append(
-            _segment([lo, hi], [gy, gy], lw=3.0, solid_capstyle="butt", gid=f"cd-group-{i}")
-        )
-    return y + 0.1 * (max(rows) + 1 if rows else 0) + 0.15
+        gy = y + step * row
+        bar = {"lw": geo.paint.linewidth, "color": geo.paint.bar_color, "gid": f"cd-group-{i}"}
+        items.append(_segment([lo, hi], [gy, gy], solid_capstyle="butt", **bar))
+    return y + step * (max(rows) + 1 if rows else 0) + 0.15
 
 
 def _names(items: list[Item], geo: _Geometry, y: float, y_axis: float) -> None:
     """Each name hangs from its rank by an elbow line: the better half on the right, top to
     bottom from the best; the rest on the left; with its average rank above the line."""
+    paint = geo.paint
     for side, names in (("right", geo.right), ("left", geo.left)):
         for i, name in enumerate(names):
             ny = y + i * geo.line
             xr = geo.x(geo.ranks[name])
             end = geo.x1 + geo.gap if side == "right" else geo.x0 - geo.gap
-            items.append(_segment([xr, xr, end], [y_axis, ny, ny], lw=0.8, gid=f"cd-elbow-{name}"))
+            color = paint.color(name)
+            elbow = {"lw": 0.8, "color": color, "gid": f"cd-elbow-{name}"}
+            items.append(_segment([xr, xr, end], [y_axis, ny, ny], **elbow))
             ha, tx = ("left", end + _PAD) if side == "right" else ("right", end - _PAD)
             items.append(
                 _text(
                     tx,
                     ny,
-                    visible(name),
+                    visible(paint.alias(name)),
                     ha=ha,
                     va="center",
                     fontsize=geo.fontsize,
-                    fontweight=geo.weight(name),
+                    fontweight=paint.weight(name),
+                    color=color,
                     gid=f"cd-name-{name}",
                 )
             )
@@ -369,6 +385,41 @@ def _names(items: list[Item], geo: _Geometry, y: float, y_axis: float) -> None:
                         gid=f"cd-rank-{name}",
                     )
                 )
+
+
+def _legend(items: list[Item], geo: _Geometry, y: float) -> tuple[float, float]:
+    """The families' legend under the names, entries side by side from the left (a new row
+    when the next one would pass the axis' right end); the height reached and the width used."""
+    entries = geo.paint.legend
+    if not entries:
+        return y, 0.0
+    x, y = _MARGIN, y + geo.line * 0.9
+    right, used = max(geo.x1 + geo.gap, geo.width - _MARGIN), 0.0
+    for family, color in entries:
+        text = visible(family)
+        width = 0.3 + _PAD + _text_width(text, geo.small)
+        if x > _MARGIN and x + width > right:
+            x, y = _MARGIN, y + geo.line * 0.8
+        items.append(_segment([x, x + 0.3], [y, y], lw=3.0, color=color, gid=f"cd-family-{family}"))
+        items.append(_text(x + 0.3 + _PAD, y, text, va="center", fontsize=geo.small, color=color))
+        used = max(used, x + width)
+        x += width + 0.25
+    return y + geo.line / 2, used
+
+
+def _note(
+    items: list[Item], note: str, geo: _Geometry, y: float, width: float
+) -> tuple[float, float]:
+    """The note under the diagram, broken after its colon when it is wider than the diagram;
+    the height reached and the width used."""
+    lines = [note]
+    if _text_width(note, geo.small) + 2 * _MARGIN > width and ": " in note:
+        head, tail = note.split(": ", 1)
+        lines = [f"{head}:", tail]
+    y += 0.1
+    items.append(_text(_MARGIN, y, "\n".join(lines), va="top", fontsize=geo.small, gid="cd-note"))
+    used = max(_text_width(line, geo.small) for line in lines) + 2 * _MARGIN
+    return y + len(lines) * 1.3 * geo.small / 72.0, used
 
 
 def _group_span(

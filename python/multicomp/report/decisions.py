@@ -78,6 +78,33 @@ class Decisions:
             return [tuple(same)] if len(same) > 1 else []
         return cd_groups(self.ranks, self.rejected)
 
+    def bridged(self) -> tuple[str, str, str] | None:
+        """A rejected pair ``(a, b)`` and an algorithm ``c`` that shares a group with each, best
+        first; None when there is none. There the groups' bars mislead a reader who takes them
+        to be transitive (Ismail-Fawaz et al.'s aeon, PR 954): a and b differ, though a bar
+        joins each of them to c. Only the pairwise decisions (a significance matrix, a compact
+        letter display) show them whole."""
+        joined: dict[str, set[str]] = {}
+        for group in self.groups:
+            for name in group:
+                joined.setdefault(name, set()).update(group)
+        order = list(self.ranks.sort_values(kind="stable").index)
+        for a, b in sorted(self._rejected_pairs(), key=lambda p: (order.index(p[0]), p[1])):
+            common = joined.get(a, set()) & joined.get(b, set())
+            if common:
+                return a, b, min(common, key=order.index)
+        return None
+
+    def _rejected_pairs(self) -> list[tuple[str, str]]:
+        """The rejected pairs, the better-ranked algorithm first."""
+        names = [str(a) for a in self.ranks.index]
+        if isinstance(self.rejected, np.ndarray):
+            pairs = [(names[i], names[j]) for i, j in zip(*np.nonzero(np.triu(self.rejected)))]
+        else:
+            pairs = list(self.rejected)
+        rank = self.ranks
+        return [(a, b) if rank[a] <= rank[b] else (b, a) for a, b in pairs]
+
 
 def of_report(
     report: ReportData,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from pathlib import Path
 from typing import Any, cast
@@ -364,6 +365,11 @@ class Report(ReportData):
         fontsize: float | None = None,
         show_ranks: bool | None = None,
         bars: Bars | None = None,
+        highlight: str | Sequence[str] | None = None,
+        hue: Mapping[str, str] | None = None,
+        aliases: Mapping[str, str] | None = None,
+        linewidth: float | None = None,
+        bar_color: str | None = None,
     ) -> Any:
         """The critical difference (CD) diagram of this report (a matplotlib Figure), or its
         compact letter display beyond ``multicomp.report.large.CD_LIMIT`` (50) algorithms.
@@ -372,8 +378,9 @@ class Report(ReportData):
         procedure (``procedure``) at its alpha, on its test's ranks, nothing recomputed. A
         ``procedure`` among the report's procedures draws that one's decisions; another procedure,
         test or control recomputes the diagram from the scores with the report's options.
-        The style: ``ax``, ``title``, ``fontsize``, ``show_ranks``, ``bars`` of
-        :func:`multicomp.cd_diagram` (None: its default). ``letters``: draw the report's all-pairs decisions as a
+        The style: ``ax``, ``title``, ``fontsize``, ``show_ranks``, ``bars``, ``highlight``,
+        ``hue``, ``aliases``, ``linewidth``, ``bar_color`` of :func:`multicomp.cd_diagram`
+        (None: its default). ``letters``: draw the report's all-pairs decisions as a
         compact letter display (:meth:`multicomp.ranking.letters.LetterDisplay.plot`: one line per
         algorithm, sorted best first, its average rank and its letters; names legible at
         any k), where a CD diagram's names no longer fit; by default (None) beyond
@@ -381,10 +388,19 @@ class Report(ReportData):
         ``durbin``) the diagram always draws the report's decisions (no critical difference
         exists: the SE differs between pairs), so ``procedure`` must be one of its procedures.
         """
-        given = {"ax": ax, "title": title, "fontsize": fontsize, "show_ranks": show_ranks}
-        style = cast(
-            DiagramStyle, {k: v for k, v in {**given, "bars": bars}.items() if v is not None}
-        )
+        given = {
+            "ax": ax,
+            "title": title,
+            "fontsize": fontsize,
+            "show_ranks": show_ranks,
+            "bars": bars,
+            "highlight": highlight,
+            "hue": hue,
+            "aliases": aliases,
+            "linewidth": linewidth,
+            "bar_color": bar_color,
+        }
+        style = cast(DiagramStyle, {k: v for k, v in given.items() if v is not None})
         if procedure is None:
             procedure = self.procedure
         else:  # one of the report's procedures in any case draws the report's decisions

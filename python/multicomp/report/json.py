@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Sequence
-from dataclasses import MISSING, asdict, fields, is_dataclass
+from dataclasses import MISSING, asdict, fields, is_dataclass, replace
 from types import UnionType
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
@@ -44,15 +44,16 @@ R = TypeVar("R", bound=ReportData)
 
 def encode(report: ReportData, *, indent: int | None = 2) -> str:
     """The report as strict JSON: every field, non-finite numbers as strings ("Infinity").
-    The hypotheses are written as columns (:data:`COLUMNS`: the names once, each pair as two
+    The scores are written one data set per line, the hypotheses as columns (:data:`COLUMNS`: the names once, each pair as two
     indices into them, one array per number and one per procedure's APVs), each column on
     one line by the C encoder (the indenting encoder is Python's own, a hundred times
     slower: 499,500 hypotheses at k = 1000), spliced in where a one-off token stands for
     them."""
     options: dict[str, Any] = {"indent": indent, "allow_nan": False}
-    token = f"hypotheses-{uuid.uuid4().hex}"
-    payload = {"format": FORMAT, "version": VERSION, **asdict(report)}
-    text = json.dumps({**_strict(payload), "hypotheses": token}, **options)
+    tokens = {name: f"{name}-{uuid.uuid4().hex}" for name in ("values", "hypotheses")}
+    rest = replace(report, values=(), hypotheses=())  # those two are written below
+    payload = {"format": FORMAT, "version": VERSION, **asdict(rest), **tokens}
+    text = json.dumps(_strict(payload), **options)
     one_line = json.JSONEncoder(**{**options, "indent": None})
     h = report.hypotheses
     columns = {
@@ -63,7 +64,9 @@ def encode(report: ReportData, *, indent: int | None = 2) -> str:
         "apvs": _strict_column(h.apvs.T),
     }
     body = ",\n".join(f"{json.dumps(key)}: {one_line.encode(v)}" for key, v in columns.items())
-    return text.replace(json.dumps(token), "{\n" + body + "\n}", 1)
+    rows = ",\n".join(map(one_line.encode, _strict(report.values)))  # a data set per line
+    text = text.replace(json.dumps(tokens["values"]), "[\n" + rows + "\n]", 1)
+    return text.replace(json.dumps(tokens["hypotheses"]), "{\n" + body + "\n}", 1)
 
 
 def _strict_column(values: np.ndarray) -> list[Any]:

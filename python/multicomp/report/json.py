@@ -51,7 +51,7 @@ def encode(report: ReportData, *, indent: int | None = 2) -> str:
     them."""
     options: dict[str, Any] = {"indent": indent, "allow_nan": False}
     tokens = {name: f"{name}-{uuid.uuid4().hex}" for name in ("values", "hypotheses")}
-    rest = replace(report, values=(), hypotheses=())  # those two are written below
+    rest = replace(report, values=(), hypotheses=report.hypotheses.take([]))  # written below
     payload = {"format": FORMAT, "version": VERSION, **asdict(rest), **tokens}
     text = json.dumps(_strict(payload), **options)
     one_line = json.JSONEncoder(**{**options, "indent": None})

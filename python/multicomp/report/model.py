@@ -520,6 +520,7 @@ class ReportData:
         ``difference``, ``z``, ``pvalue``, ``apv_<procedure>``, ``reject_<procedure>``."""
         return self.pair_frame(self.by_pvalue())
 
+    @strict
     def pair_frame(self, order: np.ndarray) -> pd.DataFrame:
         """The rows of :meth:`to_frame` of the hypotheses at positions ``order`` (a block of
         them, for the outputs written block by block)."""

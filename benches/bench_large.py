@@ -116,7 +116,8 @@ def child_outputs(k: int, rounds: int) -> dict[str, float]:
     """Issue 31.1 in this process: compare (warm, best of ``rounds``) beside the floor, then
     each output once, the figures' own cost (drawing and encoding the CD diagram or letter
     display, PNG and SVG, and the page's SVG), and ``save``'s peak memory above what the
-    process held before it (the input, the report, the imports)."""
+    process held before it (the input, the report, the imports; save runs before the other
+    outputs, whose strings would raise the peak first)."""
     import tempfile
 
     import multicomp as mc
@@ -135,16 +136,15 @@ def child_outputs(k: int, rounds: int) -> dict[str, float]:
     out["figures"] = figure_time + sum(
         timed(lambda f=fmt: files.figure_bytes(figure, f))[0] for fmt in ("png", "svg")
     )
-    for name in ("to_text", "to_markdown", "to_latex", "to_html", "to_csv", "to_json"):
-        out[name], text = timed(getattr(report, name))
-        out[f"{name}_bytes"] = len(text.encode())  # type: ignore[attr-defined]
-    out["from_json"] = timed(lambda: mc.Report.from_json(report.to_json()))[0] - out["to_json"]
-    del text
-    with tempfile.TemporaryDirectory() as where:
+    with tempfile.TemporaryDirectory() as where:  # first: its peak is above compare's
         out["rss_before_save"] = rss()
         out["save"] = timed(lambda: report.save(where))[0]
         out["rss_save"] = rss()
         out["parquet"] = os.path.exists(os.path.join(where, "report-pairs.parquet"))
+    for name in ("to_text", "to_markdown", "to_latex", "to_html", "to_csv", "to_json"):
+        out[name], text = timed(getattr(report, name))
+        out[f"{name}_bytes"] = len(text.encode())  # type: ignore[attr-defined]
+    out["from_json"] = timed(lambda: mc.Report.from_json(report.to_json()))[0] - out["to_json"]
     out["input_mb"] = data.memory_usage(deep=True).sum() / 1e6
     return out
 

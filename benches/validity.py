@@ -39,6 +39,10 @@ PAIRWISE_REPLICATIONS = 1_000  # the pairwise Wilcoxon/sign tests run one table 
 POWER_REPLICATIONS = 2_000
 FLAG_SES = 3.0  # a rate above alpha + 3 Monte Carlo SEs is marked as not holding alpha
 RANK_TESTS = ["friedman", "aligned", "quade"]
+#: Every registered procedure, those computed only by name (Li, Finner, Miller, ...) included.
+EVERY_PROCEDURE = list(
+    dict.fromkeys(mc.procedures.names("control") + mc.procedures.names("all_pairs"))
+)
 #: A benchmark runs long on purpose: past simulate's default work limit (about 90 s).
 BENCH_WORK = 1e15
 
@@ -118,7 +122,7 @@ def run_scenarios(replications: int, pairwise_replications: int) -> pd.DataFrame
     frames = []
     for number, s in enumerate(SCENARIOS):
         start = time.monotonic()
-        options = {"tests": RANK_TESTS, **s.options}
+        options = {"tests": RANK_TESTS, "procedures": EVERY_PROCEDURE, **s.options}
         result = mc.simulate(
             s.effects,
             s.n_datasets,

@@ -47,7 +47,9 @@ def test_expected_apvs(cid: str, key: str) -> None:
 
 def test_every_method_has_expected_values() -> None:
     covered = {key.removeprefix("apv_") for _, key in APV_ENTRIES}
-    assert covered == set(CONTROL_PROCEDURES)
+    # the false discovery rate's procedures are no paper's: tests/test_fdr.py checks them
+    # against statsmodels
+    assert covered == set(CONTROL_PROCEDURES) - {"fdr_bh", "fdr_by"}
 
 
 @pytest.mark.parametrize("cid", [c for c in CASES if "rejected_alpha_0.05" in case(c)["expected"]])

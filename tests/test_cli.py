@@ -609,3 +609,21 @@ def test_alternative_with_a_control(wide_csv: Path, capsys: pytest.CaptureFixtur
         main([str(wide_csv), "--alternative", "greater"])
     assert stop.value.code == 2
     assert "--alternative goes with --control" in capsys.readouterr().err
+
+
+def test_procedures_computed_only_by_name_and_conover_from_the_command_line(
+    wide_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Li by --procedure, with the one-sided figure of its case; --test conover needs
+    --procedure and prints why (issues 37.2, 37.3); the screening procedures say FDR."""
+    status, out, _ = run(
+        [str(wide_csv), "--control", "C4.5", "--procedure", "li", "--alternative", "less"],
+        capsys,
+    )
+    assert status == 0 and "measured FWER up to 0.088 at alpha = 0.05 for one-sided" in out
+    status, _, err = run([str(wide_csv), "--test", "conover"], capsys)
+    assert status != 0 and "computes only the procedures you name" in err
+    status, out, _ = run([str(wide_csv), "--test", "conover", "--procedure", "holm"], capsys)
+    assert status == 0 and "Conover's t tests do not control the family-wise error" in out
+    status, out, _ = run([str(wide_csv), "--procedure", "fdr_bh"], capsys)
+    assert status == 0 and "controls the false discovery rate" in out

@@ -92,6 +92,10 @@ def _check_all(result: PosthocControlResult, case_id: str) -> None:
             assert key.startswith(NOT_HERE), f"{case_id}: expected entry {key!r} is not checked"
 
 
+#: The procedures of G10's Tables 9-11 (Finner and Li: only when named).
+G10_PROCEDURES = ["bonferroni", "holm", "hochberg", "hommel", "holland", "rom", "finner", "li"]
+
+
 def _from_data(case_id: str, test: str, **options: Any) -> PosthocControlResult:
     c = case(case_id)
     return mc.posthoc_control(
@@ -100,6 +104,7 @@ def _from_data(case_id: str, test: str, **options: Any) -> PosthocControlResult:
         test=test,
         alpha=c["parameters"]["alpha"],
         higher_is_better=c["parameters"]["higher_is_better"],
+        procedures=G10_PROCEDURES,  # Finner and Li are computed only when named
         **{"method": "asymptotic", **options},  # the papers' normal p-values
     )
 
@@ -133,6 +138,7 @@ def test_aligned_posthoc_from_the_printed_aligned_ranks_reproduces_table_10() ->
         test="aligned",
         se="garcia2010",
         rom="garcia2010",
+        procedures=G10_PROCEDURES,
     )
     _check_all(result, case_id)
 
@@ -156,14 +162,18 @@ def test_quade_posthoc_from_the_printed_q_reproduces_table_11() -> None:
         test="quade",
         rom="garcia2010",
         se="garcia2010",
+        procedures=G10_PROCEDURES,
     )
     _check_all(result, case_id)
 
 
 def test_rom_exact_is_the_default_and_differs_from_the_papers_coefficients() -> None:
     data = mc.load_example("garcia2010")
-    exact = mc.posthoc_control(data, "PDFC", test="aligned", se="garcia2010")
-    paper = mc.posthoc_control(data, "PDFC", test="aligned", se="garcia2010", rom="garcia2010")
+    every = {"procedures": CONTROL_PROCEDURES}
+    exact = mc.posthoc_control(data, "PDFC", test="aligned", se="garcia2010", **every)
+    paper = mc.posthoc_control(
+        data, "PDFC", test="aligned", se="garcia2010", rom="garcia2010", **every
+    )
     assert exact.options["rom"] == "exact"
     p = exact.pvalue.to_numpy()
     np.testing.assert_array_equal(exact.adjusted["rom"], mc.adjust_control(p, "rom"))
@@ -249,12 +259,12 @@ def test_frame_layout_and_rejections() -> None:
     frame = result.to_frame(reject=True)
     assert list(frame.columns) == (
         ["difference", "z", "pvalue"]
-        + [f"apv_{m}" for m in procedures.names("control")]
-        + [f"reject_{m}" for m in procedures.names("control")]
+        + [f"apv_{m}" for m in procedures.defaults("control")]
+        + [f"reject_{m}" for m in procedures.defaults("control")]
     )
     assert list(frame.index) == list(result.algorithms)
     assert (
-        frame[[f"reject_{m}" for m in procedures.names("control")]].to_numpy()
+        frame[[f"reject_{m}" for m in procedures.defaults("control")]].to_numpy()
         == (result.adjusted.to_numpy() <= 0.1)
     ).all()
     assert list(result.to_frame(sort=True)["pvalue"]) == sorted(frame["pvalue"])
@@ -284,15 +294,45 @@ def test_statistic_is_z_under_scipys_name(posthoc) -> None:
 
 
 def test_finner_and_li_are_marked_as_not_controlling_the_fwer() -> None:
-    """Issue 8.4: the result, its table and its text say so, with the measured rates."""
-    result = mc.posthoc_control(mc.load_example("garcia2010"), "PDFC")
+    """Issue 8.4: the result, its table and its text say so, with the measured rates; they
+    are computed only when named (issue 37.2)."""
+    data = mc.load_example("garcia2010")
+    assert not {"finner", "li", "fdr_bh", "fdr_by"} & set(
+        mc.posthoc_control(data, "PDFC").procedures
+    )
+    result = mc.posthoc_control(data, "PDFC", procedures=["holm", "finner", "li"])
     notes = procedures.not_fwer_controlling()
-    assert result.notes == (notes["finner"], notes["li"])
+    assert result.notes == (notes["finner"], procedures.get("control", "li").warning(4))
     assert all("measured FWER" in note for note in result.notes)
     assert result.to_frame().attrs["notes"] == result.notes
     assert str(result).count("Note: ") == 2 and "Finner's procedure does not control" in str(result)
-    pairwise = mc.posthoc_control(mc.load_example("garcia2010"), "PDFC", test="sign")
+    pairwise = mc.posthoc_control(data, "PDFC", test="sign")
     assert pairwise.notes == () and "Note:" not in str(pairwise)
+
+
+@pytest.mark.parametrize(
+    ("k", "alternative", "figure"),
+    [
+        (4, "two-sided", "0.074"),
+        (5, "less", "0.088"),
+        (10, "two-sided", "0.080"),
+        (10, "greater", "0.119"),
+        (20, "less", "0.147"),
+        (30, "greater", "0.147"),
+    ],
+)
+def test_lis_note_gives_the_measured_figure_of_the_case_at_hand(
+    k: int, alternative: str, figure: str
+) -> None:
+    """Issue 37.2: one-sided Li reaches 0.147 at k = 20 (benches/RESULTS-li-finner.md)."""
+    x = np.random.default_rng(k).normal(size=(12, k))
+    result = mc.posthoc_control(
+        x, 0, alternative=alternative, method="asymptotic", procedures=["li"]
+    )
+    (note,) = result.notes
+    assert f"up to {figure} " in note
+    assert ("one-sided" if alternative != "two-sided" else "two-sided") in note
+    assert ("the largest k measured" in note) == (k > 20)
 
 
 # --- one-sided comparisons with a control (issue 21 item 11) -----------------------------------

@@ -175,7 +175,9 @@ def test_paper_options_reproduce_the_printed_tables() -> None:
     )
     assert_matches(report.omnibus[-1].statistic, expected["T"])
     printed = [m for m in report.procedures if f"apv_{m}" in expected]  # registered: more
-    assert len(printed) == sum(key.startswith("apv_") for key in expected)
+    # Finner and Li are computed only when named: tests/test_posthoc_control.py reproduces them
+    by_name = {"apv_finner", "apv_li"}
+    assert len(printed) == sum(key.startswith("apv_") for key in set(expected) - by_name)
     for method in printed:
         j = report.procedures.index(method)
         assert_matches({h.second: h.apvs[j] for h in report.hypotheses}, expected[f"apv_{method}"])
@@ -199,7 +201,7 @@ def test_paper_options_reproduce_the_printed_tables() -> None:
         read_csv(c["input"]), control="PDFC", test="quade", rom="garcia2010", se="garcia2010"
     )
     printed = [m for m in quade.procedures if f"apv_{m}" in c["expected"]]  # registered: more
-    assert len(printed) == sum(key.startswith("apv_") for key in c["expected"])
+    assert len(printed) == sum(key.startswith("apv_") for key in set(c["expected"]) - by_name)
     for method in printed:
         j = quade.procedures.index(method)
         assert_matches(
@@ -597,23 +599,36 @@ def test_from_json_is_driven_by_the_dataclass_fields(control_report: Report) -> 
 
 
 def test_finner_and_li_are_flagged_in_reports_and_never_the_default() -> None:
-    """Issue 8.4: no default picks them; tables note them; a summary that uses one warns."""
+    """Issue 8.4: no default picks them; tables note them; a summary that uses one warns.
+    Issue 37.2: they are computed only when named, and Li's note has the figure of the case."""
     from multicomp import procedures
 
     data = load_example("garcia2010")
     report = compare(data, control="PDFC")
     assert report.procedure == "holm" and "Warning" not in report.summary
-    notes = procedures.not_fwer_controlling()
-    assert report.warnings == (notes["finner"], notes["li"])
-    for text in (
-        report.to_text(),
-        report.to_markdown(),
-        compare(data, control="PDFC", procedure="li").to_latex(),
-    ):  # LaTeX: Li shown
+    assert report.warnings == () and not {"finner", "li"} & set(report.procedures)
+    li = compare(data, control="PDFC", procedure="li")
+    assert li.procedures == ("li",)
+    assert li.warnings == (procedures.get("control", "li").warning(4),)
+    for text in (li.to_text(), li.to_markdown(), li.to_latex(), li.summary):
         assert "Li's procedure does not control the family-wise error" in text
+        assert "up to 0.074" in text  # two-sided, k = 4
+    one_sided = compare(data, control="PDFC", procedure="li", alternative="less")
+    assert "up to 0.088 at alpha = 0.05 for one-sided" in one_sided.summary
     finner = compare(data, control="PDFC", procedure="finner")
     assert "Warning: Finner's procedure does not control" in finner.summary
     assert compare(data).warnings == ()  # all pairs: no such procedure
+
+
+@pytest.mark.parametrize(("control", "procedure"), [("PDFC", "fdr_bh"), (None, "fdr_by")])
+def test_false_discovery_rate_procedures_are_labelled_in_every_output(
+    control: str | None, procedure: str
+) -> None:
+    """Issue 34.3: by name only, and every output says FDR, not FWER."""
+    report = compare(load_example("garcia2010"), control=control, procedure=procedure)
+    assert report.procedures == (procedure,)
+    for text in (report.to_text(), report.to_markdown(), report.summary):
+        assert "controls the false discovery rate" in text and "not the family-wise error" in text
 
 
 def test_summary_for_a_reader_who_is_not_a_statistician(pairs_report: Report) -> None:

@@ -45,6 +45,8 @@ from multicomp.posthoc import (
     PosthocOptions,
     posthoc_incomplete,
 )
+from multicomp.posthoc.basis import check_named
+from multicomp.procedures import base as registry
 from multicomp.ranktests.blocks import blocks as incomplete_blocks
 from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, PValueOptions, check_options
 from multicomp.ranktests.rows import rank_omnibus
@@ -225,6 +227,7 @@ def compare(
     scores = data.scores()
     check_pairs(scores.n_algorithms if control is None else 2)  # before any work
     check_extras_size(extras, scores.n_algorithms)
+    named = _named(procedure, control, test)
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     options = PosthocOptions(
@@ -238,7 +241,7 @@ def compare(
     )
     threshold = _bonferroni(alpha, scores.n_algorithms, control)
     omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, options, threshold)
-    result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options)
+    result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options, named)
     side = _parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
     k = scores.n_algorithms
@@ -334,12 +337,33 @@ def _omnibus(
     return omnibus, tuple(float(v) for v in ranks)
 
 
+def _named(procedure: str | None, control: object, test: str) -> tuple[str, ...] | None:
+    """The procedures of a comparison's post-hoc: the defaults (None), or the summary's
+    ``procedure`` alone when it is computed only by name (Li, Finner, Miller, the peers'
+    single-step, Hommel over all pairs, the false discovery rate procedures) or when the
+    post-hocs of ``test`` compute only the procedures named (Conover's t tests, refused
+    without ``procedure=``)."""
+    check_named(test, procedure, option="procedure='holm'")
+    if procedure is None:
+        return None
+    entry = registry.get("control" if control is not None else "all_pairs", procedure)
+    return (entry.name,) if entry.by_name or ranktests.posthoc_warning(test) else None
+
+
 def _posthoc(
-    scores: Scores, control: str | None, test: PosthocTest, alpha: float, options: PosthocOptions
+    scores: Scores,
+    control: str | None,
+    test: PosthocTest,
+    alpha: float,
+    options: PosthocOptions,
+    procedures: tuple[str, ...] | None,
 ) -> PosthocControlResult | PosthocAllPairsResult:
-    """The post-hoc of a complete table (with a control, or of all pairs) with ``options``."""
+    """The post-hoc of a complete table (with a control, or of all pairs) with ``options``
+    and ``procedures`` (None: the defaults)."""
     comparison = "control" if control is not None else "all_pairs"
-    return options.run(comparison, scores, control=control, test=test, alpha=alpha)
+    return options.run(
+        comparison, scores, control=control, procedures=procedures, test=test, alpha=alpha
+    )
 
 
 def _notes(
@@ -424,7 +448,12 @@ def _compare_incomplete(
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
     result = posthoc_incomplete(
-        scores, control, test=test, alpha=alpha, tie_correction=tie_correction
+        scores,
+        control,
+        test=test,
+        alpha=alpha,
+        tie_correction=tie_correction,
+        procedures=_named(procedure, control, test),
     )
     kept = [i for i, d in enumerate(scores.datasets) if d not in dropped]
     k = scores.n_algorithms

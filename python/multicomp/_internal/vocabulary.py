@@ -134,11 +134,24 @@ OmnibusName = Literal[
 ]
 """The omnibus tests of a report."""
 ControlProcedure = Literal[
-    "bonferroni", "holm", "hochberg", "hommel", "holland", "rom", "finner", "li"
+    "bonferroni", "holm", "hochberg", "hommel", "holland", "rom", "fdr_bh", "fdr_by", "finner", "li"
 ]
-"""Procedures for the comparisons with a control (1 x N), G10 Sec. 5.1."""
-AllPairsProcedure = Literal["nemenyi", "bonferroni", "holm", "shaffer", "bergmann_hommel", "miller"]
-"""Procedures for all pairwise comparisons (N x N), G08 Sec. 2.2."""
+"""Procedures for the comparisons with a control (1 x N), G10 Sec. 5.1, and the false
+discovery rate's (Benjamini-Hochberg, Benjamini-Yekutieli; statsmodels' names)."""
+AllPairsProcedure = Literal[
+    "nemenyi",
+    "bonferroni",
+    "holm",
+    "shaffer",
+    "bergmann_hommel",
+    "miller",
+    "single_step",
+    "hommel",
+    "fdr_bh",
+    "fdr_by",
+]
+"""Procedures for all pairwise comparisons (N x N), G08 Sec. 2.2, the peers' single-step,
+Hommel's and the false discovery rate's."""
 CDProcedure = Literal["nemenyi", "bonferroni_dunn"]
 """Procedures decided by a critical difference of average Friedman ranks (D06 Sec. 3.2.2)."""
 PValueSource = Literal["asymptotic", "exact", "permutation"]

@@ -160,9 +160,11 @@ def _analysis_options(parser: argparse.ArgumentParser) -> None:
         "--procedure",
         metavar="NAME",
         help="procedure of the summary: holm (default with --control), hochberg, "
-        "hommel, holland, rom, finner, li, bonferroni; for all pairs "
-        "bergmann_hommel (default), shaffer, holm, nemenyi (studentized range), bonferroni, "
-        "miller",
+        "hommel, holland, rom, bonferroni; for all pairs "
+        "bergmann_hommel (default), shaffer, holm, nemenyi (studentized range), bonferroni; "
+        "computed only when named (the report then shows that one): finner and li (not "
+        "FWER-controlling), miller, single_step (the peers'), hommel (all pairs), fdr_bh and "
+        "fdr_by (false discovery rate, not FWER); required with --test conover",
     )
 
 

@@ -269,7 +269,9 @@ def cd_diagram(
                 f"procedure={procedure!r} compares with a control: pass the data or a "
                 "posthoc_control result, not an all-pairs result"
             )
-        result = result or options.run("control", scores, control=control, **given)
+        result = result or options.run(
+            "control", scores, control=control, procedures=(procedure,), **given
+        )
         return draw_decisions(of_posthoc(result, procedure, level), **style)
     if isinstance(result, PosthocControlResult):
         raise ValueError(

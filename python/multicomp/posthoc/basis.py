@@ -27,7 +27,7 @@ from multicomp.ranktests.permutation import check_options, pair_pvalues, resolve
 if TYPE_CHECKING:
     pass
 
-__all__ = ["is_pairwise", "prepare", "rank_order", "z_tests"]
+__all__ = ["check_named", "is_pairwise", "prepare", "rank_order", "z_tests"]
 
 
 def prepare(
@@ -136,6 +136,19 @@ def z_tests(
         "method": used,
         "n_resamples": resamples,
     }
+
+
+def check_named(test: str, procedures: object, option: str = "procedures=['holm']") -> None:
+    """ValueError when the post-hocs of ``test`` do not control the family-wise error
+    (:func:`multicomp.ranktests.posthoc_warning`: Conover's t tests) and no procedure is
+    named (``procedures`` None): they compute only the procedures asked for by name
+    (``option``: how to name one, in the message)."""
+    warning = ranktests.posthoc_warning(test)
+    if warning and procedures is None:
+        raise ValueError(
+            f"test={test!r} computes only the procedures you name ({option}, or "
+            f"'single_step' as PMCMRplus and scikit-posthocs compute it): {warning}"
+        )
 
 
 def _ratio(units: np.ndarray, se: float) -> np.ndarray:

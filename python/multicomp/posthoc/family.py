@@ -12,7 +12,7 @@ import pandas as pd
 
 from multicomp.posthoc.results import PosthocAllPairsResult, PosthocControlResult
 from multicomp.procedures import base as registry
-from multicomp.procedures.adjust import adjust_all_pairs, adjust_control
+from multicomp.procedures.adjust import adjust_control, all_pairs_apv
 
 __all__ = ["family"]
 
@@ -45,7 +45,7 @@ def family(
 def _adjust_all_pairs(p: np.ndarray, name: str, context: registry.Context) -> np.ndarray:
     ordered = registry.get("all_pairs", name).ordered  # p-values in rank order (Robinson)
     order = context.order if ordered else None
-    return adjust_all_pairs(p, name, n_algorithms=context.k, monotone=context.monotone, order=order)
+    return all_pairs_apv(p, name, context.k, context.monotone, order, df=context.df)
 
 
 _ADJUST = {

@@ -60,10 +60,11 @@ def posthoc_incomplete(
     alpha : float
         Significance level of ``reject``.
     procedures : sequence of str, optional
-        All pairs: any registered all-pairs procedure (default: all, but
-        Bergmann-Hommel only where k allows, as :func:`multicomp.posthoc_all_pairs`). With a
-        control, every registered 1 x N procedure is computed (those beyond their size limit, such
-        as exact Rom beyond 100 comparisons, are left out and named in ``result.skipped``).
+        Any registered procedure of the family (all pairs, or 1 x N with a control); default:
+        those computed when none is named (not Finner, Li, Miller, the peers' single-step, the
+        false discovery rate's), and Bergmann-Hommel only where k allows, as
+        :func:`multicomp.posthoc_all_pairs` (those beyond their size limit, such as exact Rom
+        beyond 100 comparisons, are left out and named in ``result.skipped``).
     tie_correction
         As for :func:`skillings_mack`.
 
@@ -92,13 +93,11 @@ def posthoc_incomplete(
     names = list(blocks.algorithms)
     k = len(names)
     comparison = "all_pairs" if control is None else "control"
-    if procedures is not None and control is not None:
-        raise ValueError(
-            "procedures= applies to all pairs; with a control every procedure is computed"
-        )
     # no rank order: unequal SEs break the Robinson property of the p-values (before any work:
-    # a requested procedure that does not apply)
-    context = procedures_registry.Context(k)
+    # a requested procedure that does not apply); Durbin's t degrees of freedom for the peers'
+    # single-step
+    df = None if entry.posthoc_df is None else float(entry.posthoc_df(blocks))
+    context = procedures_registry.Context(k, df=df)
     size = k * (k - 1) // 2 if control is None else k - 1
     planned = procedures_registry.plan(
         comparison, procedures, size, context, where=f" after {entry.name}"

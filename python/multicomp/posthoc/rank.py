@@ -31,10 +31,20 @@ Standard errors (N data sets, k algorithms):
 
 * ``"conover"``, ``"quade_conover"``: Conover's t tests after Friedman and after Quade
   (:mod:`multicomp.ranktests.conover`): the Friedman or Quade ranks over the SE from the rank
-  analysis of variance, with Student's t on (N-1)(k-1) df (``z`` is then that t). More powerful
-  than the z tests, but the SE shrinks when the algorithms differ: under a partial null the
-  family-wise error exceeds alpha (all pairs, Holm: 0.091 +- 0.005 after Friedman, k = 10,
-  N = 20, A = B and the rest far better; ``benches/RESULTS-conover.md``).
+  analysis of variance, with Student's t on (N-1)(k-1) df (``z`` is then that t). After
+  Friedman the SE shrinks when the algorithms differ: under a partial null with spread effects
+  (one pair equal, the others far apart) the family-wise error is 0.49 with Holm, Shaffer or
+  Bergmann-Hommel and 0.26 with Nemenyi's studentized range (k = 10, N = 20; 0.50 and 0.36 at
+  k = 20), tending to 2 Phi(-z_(1-alpha/2)/sqrt(k-1)) as N grows
+  (``benches/RESULTS-conover.md``). So ``test="conover"`` computes only the procedures named
+  (``procedures=``, ``compare(procedure=)``, ``--procedure``), for reproducing PMCMRplus and
+  scikit-posthocs, and every result and report prints the measured figures. Quade's weights
+  keep the SE large there (at most 0.026 measured); ``"quade_conover"`` computes the defaults.
+  Single-step forms after these t tests: ``"nemenyi"`` is P(Q_{k,inf} >= sqrt(2) Phi^{-1}(1 -
+  p/2)), the studentized range at the normal deviate of the t test's p-value, which is the
+  closest to alpha under the complete null (0.028-0.053 for N = 3 to 30, k = 3 to 20, except
+  0.062 at N = 4, k = 4); the peers' ``"single_step"`` is P(Q_{k,inf} >= sqrt(2) |t|), which ignores t's degrees of freedom and
+  is liberal (0.19 at N = 3, k = 3; 0.096 at N = 5, k = 5; 0.073 at N = 10, k = 5).
 
 P-values of the rank tests (``method=``): ``"asymptotic"`` is the normal p = 2 Phi(-|z|) of
 the papers; ``"exact"`` and ``"permutation"`` use the permutation distribution of the
@@ -112,7 +122,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-from multicomp.posthoc.basis import is_pairwise, prepare, rank_order, z_tests
+from multicomp.posthoc.basis import check_named, is_pairwise, prepare, rank_order, z_tests
 
 __all__ = [
     "CONTROL_REQUIRED",
@@ -160,11 +170,15 @@ def posthoc_control(
     compare all pairs (:func:`posthoc_all_pairs`).
 
     z and two-sided p for each other algorithm (module docstring: SEs), and the APVs of
-    Bonferroni(-Dunn), Holm, Hochberg, Hommel, Holland, Rom, Finner and Li (G10 Sec. 5.1) via
-    :func:`multicomp.adjust_control` (``rom="garcia2010"`` uses G10's coefficients). Finner
-    and Li do not control the family-wise error for these correlated z statistics (measured
-    0.09-0.10 and up to 0.08 at alpha = 0.05; ``result.notes``); Holm, Hochberg, Hommel and
-    Rom do.
+    Bonferroni(-Dunn), Holm, Hochberg, Hommel, Holland and Rom (G10 Sec. 5.1) via
+    :func:`multicomp.adjust_control` (``rom="garcia2010"`` uses G10's coefficients). Computed
+    only when named in ``procedures``: Finner and Li, which do not control the family-wise
+    error for these correlated z statistics (measured 0.09-0.10 under a partial null; Li up to
+    0.080 two-sided and 0.147 one-sided under the complete null; ``result.notes`` gives the
+    figure for the case at hand), and Benjamini-Hochberg (``"fdr_bh"``) and
+    Benjamini-Yekutieli (``"fdr_by"``), which control the false discovery rate, not the
+    family-wise error (for screening many models). After ``test="conover"`` nothing is
+    computed by default: name the procedures (module docstring: why).
     With ``test="wilcoxon"`` or ``"sign"`` (pairwise tests, which need ``data``): the p-values
     of those tests and the APVs of Bonferroni and Holm only (module docstring: why).
 
@@ -201,7 +215,8 @@ def posthoc_control(
         plain sequence of ranks.
     procedures : sequence of str, optional
         Procedures among those of :func:`multicomp.adjust_control` (any case); default: every
-        one that applies.
+        one that applies and controls the family-wise error (above); required after
+        ``test="conover"``.
     rom, se
         The paper's forms (above).
     method : {'auto', 'asymptotic', 'exact', 'permutation'}
@@ -253,6 +268,7 @@ def posthoc_control(
     )
     if control is None:
         raise ValueError(CONTROL_REQUIRED)
+    check_named(test, procedures)
     names = list(basis.ranks.index)
     c = index_of(names, control)
     others = np.array([j for j in range(len(names)) if j != c])
@@ -311,7 +327,12 @@ def posthoc_all_pairs(
     """Compare all k(k-1)/2 pairs of algorithms after ``test`` (G08 Sec. 2.2, G10 Sec. 5).
 
     z and two-sided p per pair (module docstring: SEs) and the APVs of ``procedures`` among
-    Nemenyi, Holm, Shaffer static and Bergmann-Hommel via :func:`multicomp.adjust_all_pairs`.
+    Nemenyi, Bonferroni, Holm, Shaffer static and Bergmann-Hommel via
+    :func:`multicomp.adjust_all_pairs`; computed only when named: Miller's (its error and power
+    are near 0 at k >= 20: kept for reproducing the peers), the peers' ``"single_step"``,
+    Hommel's, and Benjamini-Hochberg (``"fdr_bh"``) and Benjamini-Yekutieli (``"fdr_by"``),
+    which control the false discovery rate, not the family-wise error (``result.notes``).
+    After ``test="conover"`` nothing is computed by default: name the procedures.
     Bergmann-Hommel is exact, in polynomial time thanks to the rank order of the p-values
     (docs/robinson.md; k = 50 in 25 to 70 ms). ``procedures=None`` takes all procedures, except
     Bergmann-Hommel when k exceeds 100 (docs/robinson.md): it is then left
@@ -334,9 +355,13 @@ def posthoc_all_pairs(
     ranks, n_datasets, algorithms
         As for :func:`posthoc_control`.
     procedures : sequence of str, optional
-        Procedures among 'nemenyi', 'bonferroni', 'holm', 'shaffer', 'bergmann_hommel' (any
-        case). 'nemenyi': the studentized range (Demsar 2006; agrees with the critical
-        difference); 'bonferroni': m p (what Garcia & Herrera 2008 call Nemenyi's procedure).
+        Procedures among 'nemenyi', 'bonferroni', 'holm', 'shaffer', 'bergmann_hommel' (the
+        default), 'miller', 'single_step', 'hommel', 'fdr_bh', 'fdr_by' (any case).
+        'nemenyi': the studentized range (Demsar 2006; agrees with the critical difference);
+        'bonferroni': m p (what Garcia & Herrera 2008 call Nemenyi's procedure);
+        'single_step': PMCMRplus' and scikit-posthocs' single-step (equal to 'nemenyi' after
+        the z tests, liberal after Conover's t tests; module docstring). Required after
+        ``test="conover"``.
     monotone : bool
         Non-decreasing APVs (above).
     se, method, random_state, n_resamples
@@ -372,9 +397,12 @@ def posthoc_all_pairs(
         se,
         (method, random_state, n_resamples),
     )
+    check_named(test, procedures)
     names = list(basis.ranks.index)
     k = len(names)
-    context = registry.Context(k, monotone=monotone, order=rank_order(basis.ranks, test))
+    context = registry.Context(
+        k, monotone=monotone, order=rank_order(basis.ranks, test), df=basis.df
+    )
     planned = registry.plan(  # before any work: a requested procedure that does not apply
         "all_pairs", procedures, k * (k - 1) // 2, context, pairwise=is_pairwise(test)
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -42,6 +43,7 @@ class _PosthocResult:
     )
     n_resamples: int | None = None
     skipped: Mapping[str, str] = field(default_factory=dict)
+    _family: ClassVar[str] = ""
 
     @property
     def statistic(self) -> pd.Series:
@@ -83,11 +85,14 @@ class _PosthocResult:
 
     @property
     def notes(self) -> tuple[str, ...]:
-        """Warnings about procedures of this result that do not control the family-wise error
-        (:func:`multicomp.procedures.not_fwer_controlling`: Finner and Li), with measured
-        rates."""
-        notes = registry.not_fwer_controlling()
-        return tuple(notes[m] for m in self.procedures if m in notes)
+        """Warnings about the family-wise error of this result, with measured rates: the
+        test's, when its post-hocs do not control it (Conover's t tests), then those of
+        its procedures that do not (:func:`multicomp.procedures.fwer_warnings`: Finner, Li,
+        the false discovery rate procedures; Li's figures for this k and alternative)."""
+        test = ranktests.posthoc_warning(self.test)
+        alternative = str(self.options.get("alternative", "two-sided"))
+        family = registry.fwer_warnings(self._family, self.procedures, len(self.ranks), alternative)
+        return (test, *family) if test else family
 
     def _heading(self) -> str:
         raise NotImplementedError
@@ -156,7 +161,8 @@ _POSTHOC_ATTRIBUTES = """    test : str
     reject : pandas.DataFrame
         Decisions at ``alpha`` (APV <= alpha), one column per procedure.
     notes : tuple of str
-        Warnings about the procedures that do not control the family-wise error."""
+        Warnings about the family-wise error: the test's (Conover's t tests) and the
+        procedures' that do not control it, with measured rates."""
 """The Attributes entries of both post-hoc results (their docstrings' shared part)."""
 
 
@@ -193,6 +199,7 @@ class PosthocControlResult(_PosthocResult):
     """
 
     control: str
+    _family: ClassVar[str] = "control"
 
     @property
     def algorithms(self) -> tuple[str, ...]:
@@ -230,6 +237,7 @@ class PosthocAllPairsResult(_PosthocResult):
     """
 
     pairs: tuple[tuple[str, str], ...]
+    _family: ClassVar[str] = "all_pairs"
 
     def _heading(self) -> str:
         return "All pairwise post-hoc comparisons"

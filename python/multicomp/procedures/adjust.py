@@ -220,15 +220,22 @@ def _monotone(p: FloatArray, apv: FloatArray) -> FloatArray:
 
 
 def all_pairs_apv(
-    p: FloatArray, procedure: str, k: int, monotone: bool, order: ArrayLike | None = None
+    p: FloatArray,
+    procedure: str,
+    k: int,
+    monotone: bool,
+    order: ArrayLike | None = None,
+    df: float | None = None,
 ) -> FloatArray:
     """APVs of checked families ``p`` (m or (n, m) p-values of k algorithms) by the registered
     all-pairs ``procedure``, no parsing: the core of :func:`adjust_all_pairs`, also used by
-    :func:`multicomp.simulate`. ``order``: the rank order(s) of a Robinson family (for
-    Bergmann-Hommel, :func:`adjust_all_pairs`). ValueError beyond the procedure's size limit."""
+    the post-hocs and :func:`multicomp.simulate`. ``order``: the rank order(s) of a Robinson
+    family (for Bergmann-Hommel, :func:`adjust_all_pairs`); ``df``: the degrees of freedom of
+    Student's t statistics behind ``p`` (Conover's; :class:`~multicomp.procedures.Context`).
+    ValueError beyond the procedure's size limit."""
     entry = base.get("all_pairs", procedure)
     p = p + 0.0  # -0.0 -> 0.0, as in the Rust core
-    context = Context(k, monotone=monotone, order=order)
+    context = Context(k, monotone=monotone, order=order, df=df)
     too_large = entry.limit(p.shape[-1], context)
     if too_large:
         hint = "" if order is not None else _ORDER_HINT

@@ -29,11 +29,13 @@ __all__ = [
     "after_pairwise",
     "FloatArray",
     "Procedure",
+    "defaults",
     "display_name",
     "get",
     "names",
     "not_fwer_controlling",
     "plan",
+    "fwer_warnings",
     "register",
 ]
 
@@ -46,12 +48,14 @@ class Context(NamedTuple):
     ``k``: the number of algorithms; ``rom``: Rom's critical values (``"exact"`` or
     ``"garcia2010"``); ``monotone``: non-decreasing APVs (KEEL's convention, all pairs);
     ``order``: the algorithms in rank order when the p-values are Robinson in it (a rank
-    post-hoc's), else None."""
+    post-hoc's), else None; ``df``: the degrees of freedom of the Student's t statistics whose
+    two-sided p-values are adjusted (Conover's t tests), None for normal z statistics."""
 
     k: int
     rom: str = "exact"
     monotone: bool = False
     order: ArrayLike | None = None
+    df: float | None = None
 
 
 def _no_limit(m: int, context: Context) -> str:
@@ -93,6 +97,15 @@ class Procedure:
     headline : bool
         Shown in the compact tables of a report (the LaTeX 1 x N table), beside the
         procedure the report decides with.
+    by_name : bool
+        Computed only when asked for by name (``procedures=``, ``compare(procedure=)``, the
+        command line), never in the default columns: those that do not control the
+        family-wise error (Li, Finner, the false discovery rate procedures) and those kept
+        for reproducing other software or for screening (Miller's, the peers' single-step).
+    note : callable or None
+        ``note(k, alternative) -> str``: ``not_fwer`` for the case at hand (k algorithms, the
+        alternative of the comparisons) where the measured figures depend on it (Li's), else
+        None (``not_fwer`` itself).
     """
 
     name: str
@@ -105,6 +118,13 @@ class Procedure:
     reject: Callable[[FloatArray, float, Context], NDArray[np.bool_] | None] | None = None
     ordered: bool = False
     headline: bool = False
+    by_name: bool = False
+    note: Callable[[int, str], str] | None = None
+
+    def warning(self, k: int, alternative: str = "two-sided") -> str:
+        """Why it does not control the family-wise error, for k algorithms compared with
+        ``alternative`` ("" when it does)."""
+        return self.not_fwer if self.note is None else self.note(k, alternative)
 
 
 #: The registered procedures of each family, in order of registration.
@@ -123,6 +143,12 @@ def register(procedure: Procedure) -> Procedure:
 def names(family: str) -> tuple[str, ...]:
     """The names of the registered procedures of ``family``, in order of registration."""
     return tuple(_REGISTRY[family])
+
+
+def defaults(family: str) -> tuple[str, ...]:
+    """The procedures of ``family`` computed when none are named: those not computed only by
+    name (:attr:`Procedure.by_name`), in order of registration."""
+    return tuple(name for name, entry in _REGISTRY[family].items() if not entry.by_name)
 
 
 def apv_procedures() -> tuple[str, ...]:
@@ -171,6 +197,17 @@ def not_fwer_controlling() -> dict[str, str]:
     }
 
 
+def fwer_warnings(
+    family: str, procedures: Sequence[str], k: int, alternative: str = "two-sided"
+) -> tuple[str, ...]:
+    """Why each of ``procedures`` of ``family`` does not control the family-wise error, for k
+    algorithms compared with ``alternative`` (:meth:`Procedure.warning`; those that do are
+    left out): what every result and report prints beside their columns."""
+    entries = _REGISTRY[family]
+    found = (entries[name].warning(k, alternative) for name in procedures if name in entries)
+    return tuple(text for text in found if text)
+
+
 def plan(
     family: str,
     requested: Sequence[str] | str | None,
@@ -185,12 +222,13 @@ def plan(
 
     A procedure does not apply when the p-values come from pairwise tests (``pairwise``) and
     it is not valid for them, or when the family exceeds its size limit. With ``requested``
-    None every registered procedure of ``family`` is considered and those that do not apply
-    are left out with their reason; a requested one that does not apply is a ValueError
+    None every registered procedure of ``family`` that is not computed only by name
+    (:attr:`Procedure.by_name`) is considered and those that do not apply are left out with
+    their reason; a requested one that does not apply is a ValueError
     naming the reason (``where`` says after which test, e.g. ``" after skillings_mack"``).
     """
     chosen = (
-        names(family)
+        defaults(family)
         if requested is None
         else check_choices("procedures", requested, names(family))
     )

@@ -15,6 +15,7 @@ from numpy.typing import NDArray
 
 from multicomp import _core
 from multicomp._internal.validation import check_alpha
+from multicomp._internal.vocabulary import PosthocComparison
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
 
 # scipy is imported in the functions that use it: importing the registries (the command
@@ -166,7 +167,7 @@ def _rom_garcia2010_sorted(ps: FloatArray) -> FloatArray:
 # --------------------------------------------------------------------------- the entries
 
 
-def _sorted(
+def sorted_adjustment(
     adjust: Callable[[FloatArray], FloatArray],
 ) -> Callable[[FloatArray, Context], FloatArray]:
     """An adjustment of p-values in input order from one of sorted p-values."""
@@ -199,6 +200,20 @@ def _li(ps: FloatArray) -> FloatArray:
     return np.where(ps == largest, ps, np.minimum(li, largest))  # APV_(m) = p_(m)
 
 
+def fdr_bh(ps: FloatArray) -> FloatArray:
+    """Benjamini-Hochberg (1995) adjusted p-values of sorted p-values: min_{j>=i} m p_(j) / j,
+    capped at 1 (statsmodels' ``fdr_bh``, R's ``p.adjust(method="BH")``)."""
+    m = ps.shape[-1]
+    return step_up(ps * (m / np.arange(1, m + 1, dtype=np.float64)))
+
+
+def fdr_by(ps: FloatArray) -> FloatArray:
+    """Benjamini-Yekutieli (2001) adjusted p-values of sorted p-values: Benjamini-Hochberg's
+    times c(m) = sum_{i<=m} 1/i, capped at 1 (statsmodels' ``fdr_by``, R's ``"BY"``)."""
+    m = ps.shape[-1]
+    return fdr_bh(ps * np.sum(1.0 / np.arange(1, m + 1, dtype=np.float64)))
+
+
 def _rom(p: FloatArray, context: Context) -> FloatArray:
     if context.rom == "exact":
         m = p.shape[-1]
@@ -228,7 +243,7 @@ def _rom_limit(m: int, context: Context) -> str:
 
 
 #: Why the Simes- and Sidak-based procedures and Li's are not offered after pairwise tests.
-_NEEDS_DEPENDENCE = (
+NEEDS_DEPENDENCE = (
     "it needs p-values that are positively dependent (PRDS or positive orthant dependence) or "
     "independent, which the p-values of pairwise tests sharing an algorithm are not known to "
     "be (use bonferroni or holm)"
@@ -250,7 +265,7 @@ register(
         "Hochberg",
         "control",
         native("hochberg"),
-        not_after_pairwise=_NEEDS_DEPENDENCE,
+        not_after_pairwise=NEEDS_DEPENDENCE,
         headline=True,
     )
 )
@@ -260,13 +275,17 @@ register(
         "Hommel",
         "control",
         native("hommel"),
-        not_after_pairwise=_NEEDS_DEPENDENCE,
+        not_after_pairwise=NEEDS_DEPENDENCE,
         headline=True,
     )
 )
 register(
     Procedure(
-        "holland", "Holland", "control", _sorted(_holland), not_after_pairwise=_NEEDS_DEPENDENCE
+        "holland",
+        "Holland",
+        "control",
+        sorted_adjustment(_holland),
+        not_after_pairwise=NEEDS_DEPENDENCE,
     )
 )
 register(
@@ -276,20 +295,77 @@ register(
         "control",
         _rom,
         limit=_rom_limit,
-        not_after_pairwise=_NEEDS_DEPENDENCE,
+        not_after_pairwise=NEEDS_DEPENDENCE,
         reject=_rom_reject,
     )
 )
+#: Li's measured family-wise error under the complete null at alpha = 0.05, worst over both
+#: tables of benches/RESULTS-li-finner.md (two-sided: N = 10 to 100, 4,000 tables per cell;
+#: one-sided: N = 10 to 30, normal scores and scores rounded to 0.5, 2,000 tables per cell):
+#: (largest k, two-sided, one-sided).
+LI_MEASURED = ((5, 0.074, 0.088), (10, 0.080, 0.119), (20, 0.079, 0.147))
+
+
+def _li_note(k: int, alternative: str) -> str:
+    """Li's measured family-wise error for k algorithms and ``alternative``."""
+    largest, two_sided, one_sided = next(
+        (row for row in LI_MEASURED if k <= row[0]), LI_MEASURED[-1]
+    )
+    if alternative == "two-sided":
+        figure, sided, sizes = two_sided, "two-sided", "N = 10 to 100"
+    else:
+        figure, sided, sizes = one_sided, "one-sided", "N = 10 to 30, with or without ties"
+    where = f"k <= {largest}" if k <= largest else f"k = {largest}, the largest k measured"
+    return (
+        "Li's procedure does not control the family-wise error of a 1xN rank post-hoc (its z "
+        f"statistics are correlated): measured FWER up to {figure:.3f} at alpha = 0.05 for "
+        f"{sided} comparisons under the complete null ({where}, {sizes}; "
+        "benches/RESULTS-li-finner.md)"
+    )
+
+
+#: How the false discovery rate procedures are labelled in every output.
+FDR_NOTE = (
+    "{name} controls the false discovery rate (the expected share of false rejections among "
+    "the rejections), not the family-wise error: for screening many models; measured FDR up to "
+    "{figure} at alpha = 0.05 under complete and partial nulls (Friedman z tests, k = 10 to 30; "
+    "docs/validity.md)"
+)
+
+
+def register_fdr(family: PosthocComparison) -> None:
+    """Register Benjamini-Hochberg (``"fdr_bh"``) and Benjamini-Yekutieli (``"fdr_by"``) in
+    ``family``: computed only by name, labelled as controlling the false discovery rate; BH needs
+    PRDS p-values (not after pairwise tests), BY holds under any dependence."""
+    for name, display, adjust, figure, after_pairwise in (
+        ("fdr_bh", "Benjamini-Hochberg", fdr_bh, "0.040", NEEDS_DEPENDENCE),
+        ("fdr_by", "Benjamini-Yekutieli", fdr_by, "0.014", ""),
+    ):
+        register(
+            Procedure(
+                name,
+                f"{display} (FDR)",
+                family,
+                sorted_adjustment(adjust),
+                not_fwer=FDR_NOTE.format(name=display, figure=figure),
+                not_after_pairwise=after_pairwise,
+                by_name=True,
+            )
+        )
+
+
+register_fdr("control")
 register(
     Procedure(
         "finner",
         "Finner",
         "control",
-        _sorted(_finner),
+        sorted_adjustment(_finner),
         not_fwer="Finner's procedure does not control the family-wise error of a 1xN rank "
         "post-hoc (its z statistics are correlated): measured FWER 0.09-0.10 at alpha = 0.05 "
         "with 5 true nulls among 9 comparisons (docs/validity.md)",
-        not_after_pairwise=_NEEDS_DEPENDENCE,
+        not_after_pairwise=NEEDS_DEPENDENCE,
+        by_name=True,
     )
 )
 register(
@@ -297,11 +373,13 @@ register(
         "li",
         "Li",
         "control",
-        _sorted(_li),
+        sorted_adjustment(_li),
         not_fwer="Li's procedure does not control the family-wise error of a 1xN rank post-hoc "
-        "(its z statistics are correlated): measured FWER up to 0.080 at alpha = 0.05 under "
-        "the complete null (0.05-0.08 for k = 3 to 20 and N = 10 to 100; "
-        "benches/RESULTS-li-finner.md)",
-        not_after_pairwise=_NEEDS_DEPENDENCE,
+        "(its z statistics are correlated): measured FWER up to 0.080 two-sided (k = 3 to 20, "
+        "N = 10 to 100) and 0.147 one-sided (k = 5 to 20, N = 10 to 30) at alpha = 0.05 under "
+        "the complete null, with or without ties (benches/RESULTS-li-finner.md)",
+        not_after_pairwise=NEEDS_DEPENDENCE,
+        by_name=True,
+        note=_li_note,
     )
 )

@@ -44,6 +44,7 @@ from multicomp.ranktests.base import (
     get_pairwise,
     kind_of,
     names,
+    posthoc_warning,
     register,
     se_forms,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "names",
     "pairwise",
     "posthoc_tests",
+    "posthoc_warning",
     "quade",
     "register",
     "se_forms",

@@ -49,6 +49,7 @@ __all__ = [
     "get_pairwise",
     "kind_of",
     "names",
+    "posthoc_warning",
     "register",
     "se_forms",
 ]
@@ -143,6 +144,11 @@ class RankTest:
         and its Monte Carlo permutations run in the Rust core
         (:mod:`multicomp.ranktests.permutation`). False (default): the numpy engine permutes
         the tables and computes ``statistic`` on them (no exact form).
+    not_fwer : str
+        Why its post-hocs do not control the family-wise error, with the worst measured
+        figures ("" when they do): they then compute only the procedures asked for by name
+        (Conover's t tests, kept for reproducing other software), and every result and
+        report prints it.
     """
 
     name: str
@@ -161,6 +167,7 @@ class RankTest:
     posthoc_df: Callable[[int, int], float] | None = None
     kernel: bool = False
     bottom: Callable[[int, int], float] = lambda k, n: 1.0
+    not_fwer: str = ""
     kind: ClassVar[TestKind] = "rank"
 
     @property
@@ -426,6 +433,12 @@ def _entry(kind: TestKind, name: object, option: str) -> Entry:
 def get(name: object, option: str = "test") -> RankTest:
     """The rank test named ``name`` (any case), or ValueError in the one wording."""
     return cast(RankTest, _entry("rank", name, option))
+
+
+def posthoc_warning(name: object) -> str:
+    """Why the post-hocs of the registered test ``name`` do not control the family-wise error
+    (:attr:`RankTest.not_fwer`; "" for the tests whose post-hocs do)."""
+    return get(name).not_fwer if kind_of(name) == "rank" else ""
 
 
 def get_pairwise(name: object, option: str = "test") -> PairwiseTest:

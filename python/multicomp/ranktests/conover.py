@@ -15,20 +15,32 @@ S_ij = Q_i(r_ij - (k+1)/2), A = sum S_ij^2, B = sum_j S_j^2 / N, and two algorit
 |S_i - S_j| / sqrt(2N(A - B)/((N-1)(k-1))) exceeds the t quantile.
 
 Both standard errors estimate the error of the data from the residual of the rank analysis of
-variance: they shrink when the algorithms differ, so more pairs are declared different than
-with the null standard errors of the z tests, and under a partial null (some algorithms equal,
-others far apart) the family-wise error exceeds alpha. Measured (``benches/sim_conover.py``,
-``benches/RESULTS-conover.md``, 4,000 replications, alpha = 0.05, normal noise): under the
-complete null (k = 5, N = 20) 0.045 (Conover after Friedman, all pairs, Holm) and 0.040 (after
-Quade), valid; with A = B and eight others far better (k = 10, N = 20) all pairs with Holm reject
-the true A = B or another true null in 0.091 +- 0.005 of the tables after Friedman (Bonferroni
-0.069), 0.039 after Quade, against 0.002 for the z tests; with A = B and four others better
-(k = 6, N = 30) 0.062 +- 0.004 after Friedman. Use them for power where every algorithm may
-differ, and the z tests (``"friedman"``, ``"quade"``) where the family-wise error must hold. They need each data set's ranks (not ``ranks=``); with
-``method="auto"`` the post-hoc uses the t distribution at every N (the omnibus test follows
-``method`` as usual). Nemenyi's and Miller's APVs read a p-value through its normal deviate;
-after these t tests that is the normal deviate of the t p-value, not PMCMRplus' single-step
-studentized range on (N-1)(k-1) df (the step-wise procedures, e.g. Holm, are exact).
+variance. After Friedman it shrinks when the algorithms differ: with one pair equal and the
+others far apart a pair's within-data-set rank difference is +-1 (variance 1) while the pooled
+residual variance is about 1/(2(k - 1)) per data set, so the step-wise procedures' last step
+rejects the equal pair with probability tending to 2 Phi(-z_(1-alpha/2)/sqrt(k-1)) (0.33 at
+k = 5, 0.51 at k = 10, 0.65 at k = 20). Measured at alpha = 0.05 (``benches/RESULTS-conover.md``,
+4,000 tables, N = 20, effects 0, 0, 4, 8, ..., 32): family-wise error 0.49 (k = 10) and 0.50
+(k = 20) with Holm, Shaffer and Bergmann-Hommel, 0.26 and 0.36 with Nemenyi's studentized
+range; with a control 0.49 with Holm, Hochberg and Hommel and up to 0.39 with Bonferroni-Dunn.
+So ``"conover"``'s post-hocs compute only the procedures named, for reproducing R's PMCMRplus
+and scikit-posthocs, and print :data:`NOT_FWER` in every result and report. Quade's weights keep
+its SE large under such spread effects (at most 0.026 measured over five partial nulls, 1,000
+tables each; 0.039 in the earlier measurement below), so ``"quade_conover"`` computes the
+defaults. Under the complete null (k = 5, N = 20) both hold alpha: 0.045 (Conover after
+Friedman, all pairs, Holm) and 0.040 (after Quade); with A = B and eight others far better
+(k = 10, N = 20) Holm rejects a true null in 0.091 +- 0.005 of the tables after Friedman. They
+need each data set's ranks (not ``ranks=``); with ``method="auto"`` the post-hoc uses the t
+distribution at every N (the omnibus test follows ``method`` as usual). Single-step forms:
+``"nemenyi"`` is P(Q_{k,inf} >= sqrt(2) Phi^{-1}(1 - p/2)), the studentized range with infinite
+degrees of freedom at the normal deviate of the t test's two-sided p-value p, which is the
+closest to alpha under the complete null (0.028 to 0.053 for N = 3 to 30, k = 3 to 20, 20,000
+tables each, except 0.062 at N = 4, k = 4, where Tukey's form on (N-1)(k-1) df is 0.062 too and
+0.096 at N = 5, k = 3; ``benches/sim_conover_single_step.py``); ``"single_step"`` is the peers' P(Q_{k,inf} >=
+sqrt(2) |t|) (PMCMRplus ``frdAllPairsConoverTest(p.adjust.method="single-step")``,
+scikit-posthocs ``posthoc_conover_friedman(p_adjust="single-step")``), which ignores the t
+statistic's degrees of freedom and is liberal (0.19 at N = 3, k = 3; 0.096 at N = 5, k = 5;
+0.073 at N = 10, k = 5). The step-wise procedures (e.g. Holm) read the t p-values themselves.
 
 References: Conover (1999), Practical Nonparametric Statistics, 3rd ed., Wiley; Conover & Iman
 (1979), On multiple-comparisons procedures, Los Alamos Tech. Rep. LA-7677-MS.
@@ -48,6 +60,20 @@ __all__: list[str] = []
 _NEEDS_DATA = (
     "Conover's post-hoc estimates its standard error from each data set's ranks: pass the "
     "data, not ranks="
+)
+
+
+#: Why Conover's post-hocs are computed only with the procedures named, in every output.
+NOT_FWER = (
+    "Conover's t tests do not control the family-wise error: their standard error shrinks "
+    "when the other algorithms differ, so under a partial null (one pair equal, the others far "
+    "apart) the equal pair is rejected with probability tending to "
+    "2 Phi(-z_(1-alpha/2) / sqrt(k - 1)) (0.33 at k = 5, 0.51 at k = 10, 0.65 at k = 20); "
+    "measured at alpha = 0.05 (N = 20, effects 0, 0, 4, 8, ..., 32): FWER 0.49 at k = 10 and "
+    "0.50 at k = 20 with Holm, Shaffer, Bergmann-Hommel (and, with a control, Holm, Hochberg, "
+    "Hommel), 0.26 and 0.36 with Nemenyi's studentized range, 0.39 with Bonferroni-Dunn "
+    "(N = 16, k = 10); they are kept for reproducing PMCMRplus and scikit-posthocs: use "
+    "test='friedman' or 'quade' for a valid family-wise error (benches/RESULTS-conover.md)"
 )
 
 
@@ -98,6 +124,7 @@ CONOVER = register(
         se={"calibrated": _friedman_se},
         kernel=True,  # S-monotone statistic of quarter-unit ranks
         posthoc_df=_df,
+        not_fwer=NOT_FWER,
     )
 )
 QUADE_CONOVER = register(

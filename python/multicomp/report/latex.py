@@ -25,7 +25,7 @@ from multicomp.report.names import (
     POSTHOC_NAMES,
     TEST_NAMES,
 )
-from multicomp.report.render import best_first, by_p
+from multicomp.report.render import best_first, by_p, fwer_warnings
 
 __all__ = ["latex"]
 
@@ -151,14 +151,16 @@ def _latex_ranks(r: ReportData, label: str) -> _tables.Table:
 
 def _latex_control(r: ReportData, label: str) -> _tables.Table:
     shown = [m for m in r.procedures if registry.get("control", m).headline or m == r.procedure]
-    not_fwer = registry.not_fwer_controlling()
     columns = [r.procedures.index(m) for m in shown]
     caption = (
         f"Comparisons with the control {_tables.latex_escape(str(r.control))} "
         f"({POSTHOC_NAMES[r.test]}): $z$, unadjusted $p$ and adjusted $p$-values (APVs) "
         f"of each procedure; bold: rejected at {_tex_alpha(r)}. The summary uses "
         f"{display_name(r.procedure, r.comparison)}'s procedure. {_tex_posthoc_notes(r)}"
-        + "".join(f" {_tables.latex_escape(not_fwer[m])}." for m in shown if m in not_fwer)
+        + "".join(
+            f" {_tables.latex_escape(w)}."
+            for w in registry.fwer_warnings("control", shown, len(r.algorithms), r.alternative)
+        )
     )
     cell = _tables.Cell
     return _tables.Table(
@@ -191,9 +193,11 @@ def _tex_pvalue(r: ReportData, p: float) -> str:
 
 
 def _tex_posthoc_notes(r: ReportData) -> str:
-    """How the unadjusted p-values were computed, and each procedure left out with why (e.g.
+    """How the unadjusted p-values were computed, why the test's post-hocs do not control the
+    family-wise error (Conover's t tests), and each procedure left out with why (e.g.
     Bergmann-Hommel beyond its exact limit, Shaffer's used instead)."""
     notes = [f"Unadjusted $p$-values: {r.posthoc_pvalues}."]
+    notes += [f"{_tables.latex_escape(w)}." for w in fwer_warnings(r, ())]
     notes += [
         f"{display_name(m, r.comparison)} left out: {_tables.latex_escape(why)}."
         for m, why in r.left_out

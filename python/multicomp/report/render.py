@@ -77,11 +77,15 @@ def best_first(r: ReportData) -> list[int]:
     return [int(i) for i in np.argsort(rounded_ranks(r.test_ranks), kind="stable")]
 
 
-def fwer_warnings(r: ReportData) -> tuple[str, ...]:
-    """Why procedures shown in the report do not control the family-wise error (Finner and
-    Li, :func:`multicomp.procedures.not_fwer_controlling`), with measured rates."""
-    notes = registry.not_fwer_controlling()
-    return tuple(notes[m] for m in r.procedures if m in notes)
+def fwer_warnings(r: ReportData, shown: Sequence[str] | None = None) -> tuple[str, ...]:
+    """Why the report's post-hoc (Conover's t tests) or procedures ``shown`` (default: all of
+    the report's) do not control the family-wise error (Finner, Li, the false discovery rate
+    procedures: :func:`multicomp.procedures.fwer_warnings`, for the report's k and
+    alternative), with measured rates."""
+    test = ranktests.posthoc_warning(r.test)
+    procedures = r.procedures if shown is None else shown
+    family = registry.fwer_warnings(r.comparison, procedures, len(r.algorithms), r.alternative)
+    return (test, *family) if test else family
 
 
 # --- the summary ----------------------------------------------------------------------------
@@ -107,9 +111,9 @@ def summary(report: ReportData) -> str:
     paper = r.paper_options()
     if paper:
         lines.append(f"Options (the papers' forms): {', '.join(paper)}.")
-    not_fwer = registry.not_fwer_controlling()
-    if r.procedure in not_fwer:
-        lines.append(f"Warning: {not_fwer[r.procedure]}; Holm and Hommel hold alpha.")
+    lines.extend(f"Warning: {warning}." for warning in fwer_warnings(r, ())[:1])  # the test's
+    own = registry.fwer_warnings(r.comparison, [r.procedure], len(r.algorithms), r.alternative)
+    lines.extend(f"Warning: {warning}; Holm and Hommel hold alpha." for warning in own)
     lines.extend(r.notes)
     return "\n".join(_tables.visible(line) for line in lines)  # a name cannot break a line
 

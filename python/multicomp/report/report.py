@@ -133,7 +133,8 @@ class Report(ReportData):
     summary : str
         What was found, in plain language.
     warnings : tuple of str
-        Why procedures of the report do not control the family-wise error.
+        Why the report's post-hoc (Conover's t tests) or procedures (Finner, Li, the false
+        discovery rate's) do not control the family-wise error, with measured rates.
 
     References
     ----------
@@ -169,9 +170,10 @@ class Report(ReportData):
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        """Why procedures shown in the report do not control the family-wise error (Finner and
-        Li, :func:`multicomp.procedures.not_fwer_controlling`), with measured rates; the
-        hypothesis tables carry them as notes."""
+        """Why the report's post-hoc (Conover's t tests) or procedures (Finner, Li, the false
+        discovery rate's: :func:`multicomp.procedures.fwer_warnings`, for the report's k and
+        alternative) do not control the family-wise error, with measured rates; the hypothesis
+        tables carry them as notes."""
         return render.fwer_warnings(self)
 
     def to_text(self) -> str:

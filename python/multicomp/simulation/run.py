@@ -291,7 +291,8 @@ def run_chunk(spec: Spec, seed: np.random.SeedSequence, reps: int) -> np.ndarray
         else:
             control = np.zeros(reps, dtype=int)
             p = _two_sided(basis, comparison, first, second)
-            reject = all_pairs_apv(p, procedure, k, spec.posthoc.monotone) <= spec.alpha
+            apv = all_pairs_apv(p, procedure, k, spec.posthoc.monotone, df=basis.df)
+            reject = apv <= spec.alpha
         out.append(_tally(reject, _truth(spec, comparison, control)))
     for comparison, name, function in spec.custom:
         control = np.full(reps, 0 if spec.control is None else spec.control)

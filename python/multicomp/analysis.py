@@ -55,7 +55,7 @@ from multicomp.ranktests.permutation import (
     shared_draws,
 )
 from multicomp.ranktests.rows import rank_omnibus
-from multicomp.report.extras import check_extras
+from multicomp.report.extras import check_extras, check_extras_size
 from multicomp.report.extras import compute as compute_extras
 from multicomp.report.model import Hypotheses, OmnibusTest
 from multicomp.report.names import TEST_NAMES, default_procedure
@@ -232,6 +232,7 @@ def compare(
         )
     scores = data.scores()
     check_pairs(scores.n_algorithms if control is None else 2)  # before any work
+    check_extras_size(extras, scores.n_algorithms)
     named = _named(procedure, control, test)
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from multicomp import ranktests
-from multicomp._internal.names import fmt_alpha, fmt_p
 from multicomp._internal.seeds import DEFAULT_SEED, RandomState, pinned, seed_of
 from multicomp._internal.validation import check_alpha, check_bool, check_choice
 from multicomp._internal.vocabulary import (
@@ -35,10 +34,7 @@ from multicomp._internal.vocabulary import (
 from multicomp._internal.work import check_pairs
 from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
 from multicomp.data.scores import Scores, index_of
-from multicomp.parametric.anova import rm_anova
-from multicomp.parametric.conditions import check_conditions
-from multicomp.parametric.family import choose_family
-from multicomp.parametric.posthoc import posthoc_parametric
+from multicomp.parametric.side import parametric_side
 from multicomp.posthoc import (
     PosthocAllPairsResult,
     PosthocControlResult,
@@ -251,7 +247,7 @@ def compare(
             scores, cast(PosthocTest, test), tie_correction, options, threshold
         )
         result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options, named)
-    side = _parametric_side(data, scores, family, control, alpha)
+    side = parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
     k = scores.n_algorithms
     asked = default_procedure(k, control, test) if procedure is None else procedure
@@ -533,55 +529,6 @@ def _incomplete_omnibus(entry: Any, blocks: Any, tie_correction: bool) -> tuple[
         )
         for row, plain in zip(rows, textbook)
     )
-
-
-def _parametric_side(
-    data: ScoresInput,
-    scores: Scores,
-    family: Family,
-    control: str | None,
-    alpha: float,
-) -> dict[str, Any]:
-    """The Report fields of the parametric side: the verdict on its conditions
-    (:func:`multicomp.check_conditions` on the input as given, so that folds and runs are
-    checked), the family used (``family``, or the recommended one of
-    :func:`multicomp.choose_family` for ``"auto"``) and why, and the verdicts of the
-    repeated-measures ANOVA and of Tukey's (all pairs) or Dunnett's (a control) post-hoc when
-    the parametric family is used."""
-    if family == "nonparametric":  # the conditions would not change the report: not checked
-        reason = (
-            "the rank tests, family='nonparametric' (the default); family='auto' checks the "
-            "conditions of the parametric tests and uses the family they recommend"
-        )
-        return {"conditions": "", "family": family, "family_reason": reason, "parametric": ()}
-    choice = choose_family(check_conditions(data, alpha=alpha))
-    if family == "auto":
-        used, reason = choice.recommended, f"chosen by family='auto': {choice.reason}"
-    else:
-        used = family
-        reason = f"as asked by family={family!r}; recommended: the {choice.recommended} tests. {choice.reason}"
-    lines: tuple[str, ...] = ()
-    if used == "parametric":
-        anova = rm_anova(scores)
-        post = posthoc_parametric(scores, control, alpha=alpha)
-        name = "Tukey's HSD" if post.procedure == "tukey" else "Dunnett's test"
-        rejected = [
-            f"{a} vs {b} (difference of means {d:+.4g}, APV = {fmt_p(p)})"
-            for (a, b), d, p in zip(post.pairs, post.difference, post.adjusted)
-            if p <= alpha
-        ]
-        lines = (
-            str(anova),
-            f"{name} (repeated-measures error term): {len(rejected)} of {len(post.pairs)} "
-            f"hypotheses rejected at alpha = {fmt_alpha(alpha)}"
-            + (f": {'; '.join(rejected)}." if rejected else "."),
-        )
-    return {
-        "conditions": choice.conditions.verdict,
-        "family": used,
-        "family_reason": reason,
-        "parametric": lines,
-    }
 
 
 def _check_options(

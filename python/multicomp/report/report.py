@@ -195,7 +195,8 @@ class Report(ReportData):
     def to_html(self) -> str:
         """One self-contained HTML page (no external resource, scripts forbidden by its
         Content-Security-Policy, every name escaped): the summary, the CD diagram as an SVG
-        image and the tables, rejections highlighted."""
+        image (beyond ``multicomp.report.large.CD_LIMIT`` algorithms, the compact letter
+        display as a table) and the tables, rejections highlighted."""
         return render.html(self, self._page_figure(), page=True, heat_map=self._heat_map())
 
     def _repr_html_(self) -> str:

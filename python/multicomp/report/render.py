@@ -473,7 +473,8 @@ def html(r: ReportData, figure: Any, *, page: bool, heat_map: Any = None) -> str
     self-contained page (no external resource, a Content-Security-Policy that forbids
     scripts); else a fragment for a notebook. ``figure``: the report's diagram (a
     matplotlib Figure), or its compact letter display (a LetterDisplay, written as an HTML
-    table: nothing drawn, every name as text); ``heat_map``: the heat map of its multi-comparison matrix, or None."""
+    table: nothing drawn, every name as text); ``heat_map``: the heat map of its
+    multi-comparison matrix, or None."""
     esc = _tables.html_escape
     k, n = len(r.algorithms), r.n_datasets
     title = f"Comparison of {k} algorithms on {n} data sets"

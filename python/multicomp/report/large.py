@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import numpy as np
 import pandas as pd
@@ -59,6 +60,8 @@ CD_LIMIT = 50
 NAMED = 20
 
 Row = tuple[_tables.Cell, ...]
+#: Where a report keeps its own compact letter display once computed.
+_MEMO = "_letter_display"
 
 
 def summarised(r: ReportData) -> bool:
@@ -101,7 +104,19 @@ def letter_display(
 ) -> LetterDisplay:
     """The compact letter display (Piepho 2004; 'a' marks the best's group) of the decisions
     of ``procedure`` at ``alpha`` (default: the report's) in an all-pairs report, algorithms
-    best first beside their average ranks."""
+    best first beside their average ranks. The report's own display is computed once and
+    kept beside its fields (where ``functools.cached_property`` keeps a value: the fields of
+    a frozen report never change), as the text and its HTML page show it two or three times."""
+    if procedure is None and alpha is None:
+        memo = vars(r)
+        if _MEMO not in memo:
+            memo[_MEMO] = _letter_display(r, None, None)
+        return cast(LetterDisplay, memo[_MEMO])
+    return _letter_display(r, procedure, alpha)
+
+
+def _letter_display(r: ReportData, procedure: str | None, alpha: float | None) -> LetterDisplay:
+    """:func:`letter_display`, computed."""
     d = of_report(r, procedure, alpha)
     order = np.argsort(rounded_ranks(r.test_ranks), kind="stable")
     matrix = _rejected_matrix(r, d)[np.ix_(order, order)]

@@ -18,6 +18,7 @@ from multicomp._internal.names import fmt_alpha, fmt_p
 from multicomp._internal.vocabulary import PValueSource
 from multicomp.procedures import base as registry
 from multicomp.procedures.base import display_name
+from multicomp.ranking.letters import LetterDisplay
 from multicomp.ranktests.permutation import pvalue_label
 from multicomp.report import extras, large
 from multicomp.report.decisions import of_report
@@ -471,7 +472,9 @@ def html(r: ReportData, figure: Any, *, page: bool, heat_map: Any = None) -> str
     alpha highlighted. Every text from the data is escaped. ``page``: a complete,
     self-contained page (no external resource, a Content-Security-Policy that forbids
     scripts); else a fragment for a notebook. ``figure``: the report's diagram (a
-    matplotlib Figure); ``heat_map``: the heat map of its multi-comparison matrix, or None."""
+    matplotlib Figure), or its compact letter display (a LetterDisplay, written as an HTML
+    table: nothing drawn, every name as text); ``heat_map``: the heat map of its
+    multi-comparison matrix, or None."""
     esc = _tables.html_escape
     k, n = len(r.algorithms), r.n_datasets
     title = f"Comparison of {k} algorithms on {n} data sets"
@@ -481,8 +484,9 @@ def html(r: ReportData, figure: Any, *, page: bool, heat_map: Any = None) -> str
             parts.append(f"<p>{esc(items[0])}</p>")
         else:
             parts.append(f"<{kind}>" + "".join(f"<li>{esc(x)}</li>" for x in items) + f"</{kind}>")
-    image = _svg_data_uri(figure, text=large.summarised(r))
-    if image:
+    if isinstance(figure, LetterDisplay):
+        parts.append(_letter_table(figure))
+    elif image := _svg_data_uri(figure, text=large.summarised(r)):
         parts.append(
             f'<p><img class="cd" alt="{esc("Critical difference diagram")}" src="{image}"></p>'
         )
@@ -499,6 +503,33 @@ def html(r: ReportData, figure: Any, *, page: bool, heat_map: Any = None) -> str
         f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">\n'
         f"<title>{esc(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n{body}\n"
         "</body>\n</html>\n"
+    )
+
+
+def _letter_table(display: LetterDisplay) -> str:
+    """The compact letter display as an HTML table, folded (every algorithm best first: its
+    place, name, average rank and letters, as in the text report)."""
+    values = display.values
+    table = _tables.Table(
+        title=f"Compact letter display ({display.source}; {display.matrix.shape[1]} letters)",
+        header=("", "Algorithm", (display.value_name or "position").capitalize(), "Letters"),
+        rows=tuple(
+            (
+                _tables.Cell(f"{place}."),
+                _tables.Cell(str(name)),
+                _tables.Cell(f"{values.iloc[place - 1]:.2f}" if values is not None else ""),
+                _tables.Cell(str(letters)),
+            )
+            for place, (name, letters) in enumerate(display.letters.items(), start=1)
+        ),
+        align="rlrl",
+        note="Algorithms that share a letter do not differ significantly.",
+    )
+    summary = _tables.html_escape(
+        f"Compact letter display of all {len(display.letters)} algorithms, best first"
+    )
+    return (
+        f"<details><summary>{summary}</summary>\n{_tables.render(table, _tables.HTML)}\n</details>"
     )
 
 

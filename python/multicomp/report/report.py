@@ -195,12 +195,21 @@ class Report(ReportData):
     def to_html(self) -> str:
         """One self-contained HTML page (no external resource, scripts forbidden by its
         Content-Security-Policy, every name escaped): the summary, the CD diagram as an SVG
-        image and the tables, rejections highlighted."""
-        return render.html(self, self.plot(), page=True, heat_map=self._heat_map())
+        image (beyond ``multicomp.report.large.CD_LIMIT`` algorithms, the compact letter
+        display as a table) and the tables, rejections highlighted."""
+        return render.html(self, self._page_figure(), page=True, heat_map=self._heat_map())
 
     def _repr_html_(self) -> str:
         """The report in a notebook: summary, CD diagram and tables."""
-        return render.html(self, self.plot(), page=False, heat_map=self._heat_map())
+        return render.html(self, self._page_figure(), page=False, heat_map=self._heat_map())
+
+    def _page_figure(self, drawn: Any = None) -> Any:
+        """The HTML page's figure: what :meth:`plot` draws by default (``drawn``, if already
+        drawn), but beyond ``large.CD_LIMIT`` algorithms its compact letter display itself,
+        which the page writes as a table (drawing a thousand names costs seconds)."""
+        if self.comparison == "all_pairs" and len(self.algorithms) > large.CD_LIMIT:
+            return large.letter_display(self)
+        return self.plot() if drawn is None else drawn
 
     def _heat_map(self) -> Any:
         """The heat map of the multi-comparison matrix when the report holds it, else None."""
@@ -329,7 +338,9 @@ class Report(ReportData):
                 "text": self.to_text,
                 "markdown": self.to_markdown,
                 "latex": self.to_latex,
-                "html": lambda: render.html(self, figure, page=True, heat_map=heat_map),
+                "html": lambda: render.html(
+                    self, self._page_figure(figure), page=True, heat_map=heat_map
+                ),
                 "json": self.to_json,
                 "csv": lambda: tidy.blocks(self),
                 "pairs_parquet": lambda: self.to_frame().to_parquet(),

@@ -14,6 +14,7 @@
 //!   private `subset_dp` and `thresholds`);
 //! - [`adjust`]: Bonferroni, Holm, Hochberg and Hommel APVs of stacks of families;
 //! - [`permutation`]: the Monte Carlo permutation loop of the rank tests;
+//! - [`effects`]: the bootstraps of the effect sizes: Cliff's delta, O(N) per pair and resample;
 //! - [`plackett_luce`]: the Bayesian Plackett-Luce Gibbs sampler and its pairwise
 //!   probabilities;
 //! - [`error`]: [`CoreError`], every invalid input with its message;
@@ -23,6 +24,7 @@ use rayon::prelude::*;
 
 pub mod adjust;
 pub mod bergmann_hommel;
+pub mod effects;
 pub mod error;
 pub mod exhaustive;
 pub mod interrupt;

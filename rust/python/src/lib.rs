@@ -6,6 +6,7 @@
 //!   adjusted p-values (enumeration, subset DP, Robinson route) and the Robinson check;
 //! - [`adjust`]: step-wise adjusted p-values (Bonferroni, Holm, Hochberg, Hommel);
 //! - [`permutation`]: Monte Carlo permutation counts of the rank tests;
+//! - [`effects`]: the bootstraps of the effect sizes;
 //! - [`plackett_luce`]: the Bayesian Plackett-Luce sampler and its pairwise probabilities;
 //! - [`args`]: arguments read while holding the GIL (k, families of p-values);
 //! - [`error`]: the binding's error type and its one conversion to a Python exception;
@@ -18,6 +19,7 @@ use pyo3::prelude::*;
 mod adjust;
 mod all_pairs;
 mod args;
+mod effects;
 mod error;
 mod interrupt;
 mod permutation;
@@ -44,6 +46,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(all_pairs::is_robinson, m)?)?;
     m.add_function(wrap_pyfunction!(adjust::adjust_pvalues, m)?)?;
     m.add_function(wrap_pyfunction!(permutation::permutation_draw, m)?)?;
+    m.add_function(wrap_pyfunction!(effects::cliff_draws, m)?)?;
+    m.add_function(wrap_pyfunction!(effects::medians_and_mads, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce::plackett_luce_gibbs, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce::plackett_luce_pairs, m)?)?;
     Ok(())

@@ -1,7 +1,7 @@
 //! The bootstraps behind the effect sizes, over resamples of data sets given by their counts:
 //! Cliff's delta, O(N) per pair and resample ([`cliff_draws`]), and the median and median
-//! absolute deviation of each algorithm, O(N) per algorithm and resample
-//! ([`medians_and_mads`]).
+//! absolute deviation of each algorithm, O(N) per algorithm and resample to spell the
+//! resample out and O(log N) to find them ([`medians_and_mads`]).
 //!
 //! With the scores of algorithm b sorted (its data sets in `order[b]`), the scores of b below
 //! x_ia are the first `lo[p][i]` and those above it all from `hi[p][i]` on, so for a resample
@@ -214,7 +214,7 @@ fn draw_block<T: Lane>(dominance: &Dominance<'_>, rows: &[u64], out: &mut [f64])
 /// N) the draws of each resample; returns resamples x 2 x k (the medians, then the MADs).
 /// Each resample's sorted sample is `ordered` with every score repeated as often as its data
 /// set was drawn; its deviations from the median rise on both sides of the middle, two
-/// sorted runs merged up to their middle. Blocks of resamples run in parallel when
+/// sorted runs whose middle order statistics a binary search finds. Blocks of resamples run in parallel when
 /// `parallel`; `stop` is checked before each block.
 pub fn medians_and_mads(
     ordered: &[f64],
@@ -249,7 +249,9 @@ pub fn medians_and_mads(
             for b in 0..k {
                 sample.clear();
                 for (&i, &value) in order[b * n..(b + 1) * n].iter().zip(&ordered[b * n..]) {
-                    sample.extend(std::iter::repeat_n(value, row[i] as usize));
+                    for _ in 0..row[i] {
+                        sample.push(value);
+                    }
                 }
                 (to[b], to[k + b]) = median_and_mad(&sample);
             }
@@ -270,37 +272,47 @@ pub fn medians_and_mads(
 
 /// The median of a sorted `sample` and the median of its absolute deviations from it: the
 /// deviations below the middle, median - sample[mid - t], and above it,
-/// sample[mid + 1 + t] - median, both rise; merged, their middle ones make the MAD.
+/// sample[mid + 1 + t] - median, both rise; the middle ones of the two runs merged are found
+/// by binary searches ([`nth_deviation`]).
 fn median_and_mad(sample: &[f64]) -> (f64, f64) {
     let n = sample.len();
     let (low, high) = ((n - 1) / 2, n / 2);
     let median = (sample[low] + sample[high]) / 2.0;
-    let (mut left, mut right) = (0, 0); // taken from each run
-    let (mut at_low, mut at_high) = (0.0, 0.0);
-    for j in 0..=high {
-        let below = (left <= low).then(|| median - sample[low - left]);
-        let above = (low + 1 + right < n).then(|| sample[low + 1 + right] - median);
-        let taken = match (below, above) {
-            (Some(l), Some(r)) if l <= r => {
-                left += 1;
-                l
-            }
-            (Some(l), None) => {
-                left += 1;
-                l
-            }
-            (_, Some(r)) => {
-                right += 1;
-                r
-            }
-            (None, None) => unreachable!("the runs hold n values"),
-        };
-        if j == low {
-            at_low = taken;
-        }
-        at_high = taken;
-    }
+    let at_low = nth_deviation(sample, median, low);
+    let at_high = if high == low {
+        at_low
+    } else {
+        nth_deviation(sample, median, high)
+    };
     (median, (at_low + at_high) / 2.0)
+}
+
+/// The j-th smallest (from 0) of |sample - median| for a sorted `sample` whose middle
+/// (mid = (n - 1) / 2) is at the median: the smallest number i taken from the left run with
+/// left(i) >= right(j - i), by bisection, then the larger of the last taken of each run.
+fn nth_deviation(sample: &[f64], median: f64, j: usize) -> f64 {
+    let n = sample.len() as isize;
+    let (mid, j) = ((n - 1) / 2, j as isize);
+    let left = |i: isize| match i {
+        i if i > mid => f64::INFINITY,
+        i if i < 0 => f64::NEG_INFINITY,
+        i => median - sample[(mid - i) as usize],
+    };
+    let right = |t: isize| match t {
+        t if mid + 1 + t > n - 1 => f64::INFINITY,
+        t if t < 0 => f64::NEG_INFINITY,
+        t => sample[(mid + 1 + t) as usize] - median,
+    };
+    let (mut lo, mut hi) = ((j - (n - mid - 1)).max(0), (j + 1).min(mid + 1));
+    while lo < hi {
+        let i = (lo + hi) / 2;
+        if left(i) < right(j - i) {
+            lo = i + 1;
+        } else {
+            hi = i;
+        }
+    }
+    left(lo - 1).max(right(j - lo))
 }
 
 #[cfg(test)]

@@ -9,7 +9,15 @@ use pyo3::prelude::*;
 
 use crate::error::Result;
 use crate::interrupt::interruptible;
-use crate::permutation::QUICK_DRAW_CELLS;
+
+/// Bootstraps of delta of at most this many cells (resamples x pairs x N, about 0.2 ns each)
+/// run on the calling thread: a few milliseconds, where the pool's threads cost about as much
+/// CPU as they save time.
+const QUICK_DELTA_CELLS: usize = 20_000_000;
+
+/// Resampled medians and MADs of at most this many cells (resamples x N x k, about 6 ns each)
+/// run on the calling thread.
+const QUICK_MEDIAN_CELLS: usize = 1_000_000;
 
 /// Cliff's delta of every pair in every resample: `order` (k, N) the data sets of each
 /// algorithm in sorted order, `second` the second algorithm of each pair, `lo` and `hi`
@@ -41,7 +49,7 @@ pub(crate) fn cliff_draws<'py>(
         hi: &hi_,
     };
     data.check()?;
-    let quick = resamples.saturating_mul(lo_.len()) <= QUICK_DRAW_CELLS;
+    let quick = resamples.saturating_mul(lo_.len()) <= QUICK_DELTA_CELLS;
     let draws = interruptible(py, quick, |stop| {
         effects::cliff_draws(&data, &counts, !quick, stop)
     })?;
@@ -65,7 +73,7 @@ pub(crate) fn medians_and_mads<'py>(
     let values: Vec<f64> = ordered.as_array().iter().copied().collect();
     let order: Vec<usize> = order.as_array().iter().copied().collect();
     let counts: Vec<u64> = counts.as_array().iter().copied().collect();
-    let quick = counts.len().saturating_mul(k) <= QUICK_DRAW_CELLS;
+    let quick = counts.len().saturating_mul(k) <= QUICK_MEDIAN_CELLS;
     let out = interruptible(py, quick, |stop| {
         effects::medians_and_mads(&values, &order, n, &counts, !quick, stop)
     })?;

@@ -101,6 +101,92 @@ def child(k: int, method: str, rounds: int) -> dict[str, float]:
     }
 
 
+def timed(function: Callable[[], object]) -> tuple[float, object]:
+    start = time.perf_counter()
+    out = function()
+    return time.perf_counter() - start, out
+
+
+def rss() -> float:
+    """The peak resident set of this process so far, in MB."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def child_outputs(k: int, rounds: int) -> dict[str, float]:
+    """Issue 31.1 in this process: compare (warm, best of ``rounds``) beside the floor, then
+    each output once, the figures' own cost (drawing and encoding the CD diagram or letter
+    display, PNG and SVG, and the page's SVG), and ``save``'s peak memory above what the
+    process held before it (the input, the report, the imports; save runs before the other
+    outputs, whose strings would raise the peak first)."""
+    import tempfile
+
+    import multicomp as mc
+    from multicomp.report import files
+
+    data = table(k)
+    x = data.to_numpy()
+    mc.compare(data.iloc[:, :20])
+    compares, floors = [], []
+    for _ in range(rounds):
+        floors.append(timed(lambda: floor(x))[0])
+        seconds, report = timed(lambda: mc.compare(data))
+        compares.append(seconds)
+    out: dict[str, float] = {"floor": min(floors), "compare": min(compares)}
+    figure_time, figure = timed(report.plot)
+    out["figures"] = figure_time + sum(
+        timed(lambda f=fmt: files.figure_bytes(figure, f))[0] for fmt in ("png", "svg")
+    )
+    with tempfile.TemporaryDirectory() as where:  # first: its peak is above compare's
+        out["rss_before_save"] = rss()
+        out["save"] = timed(lambda: report.save(where))[0]
+        out["rss_save"] = rss()
+        out["parquet"] = os.path.exists(os.path.join(where, "report-pairs.parquet"))
+    for name in ("to_text", "to_markdown", "to_latex", "to_html", "to_csv", "to_json"):
+        out[name], text = timed(getattr(report, name))
+        out[f"{name}_bytes"] = len(text.encode())  # type: ignore[attr-defined]
+    out["from_json"] = timed(lambda: mc.Report.from_json(report.to_json()))[0] - out["to_json"]
+    out["input_mb"] = data.memory_usage(deep=True).sum() / 1e6
+    return out
+
+
+def outputs_section(k: int, r: dict[str, float], rounds: int) -> list[str]:
+    """The table of :func:`child_outputs`."""
+    budget = 2 * r["compare"] + r["figures"]
+    rows = [
+        (
+            "compare (floor)",
+            r["compare"],
+            f"{r['compare'] / r['floor']:.1f}x the floor ({r['floor'] * 1e3:.0f} ms)",
+        ),
+        ("figures' own cost", r["figures"], "plot(), PNG and SVG"),
+    ]
+    for name in ("to_text", "to_markdown", "to_latex", "to_html", "to_csv", "to_json"):
+        rows.append((f"{name}()", r[name], f"{r[f'{name}_bytes'] / 1e6:.2f} MB"))
+    rows.append(("from_json()", r["from_json"], ""))
+    rows.append(
+        (
+            "save(dir)",
+            r["save"],
+            f"{r['save'] / budget:.2f}x the budget 2 x compare + figures ({budget:.2f} s); "
+            f"peak RSS {r['rss_save']:.0f} MB, {r['rss_save'] - r['rss_before_save']:.0f} MB "
+            f"above the {r['rss_before_save']:.0f} MB held before (input table "
+            f"{r['input_mb']:.1f} MB); Parquet written: {bool(r['parquet'])}",
+        )
+    )
+    return [
+        f"## Outputs at {N_DATASETS} x {k} (issue 31.1, 31.2)",
+        "",
+        f"One fresh process; compare and the floor best of {rounds}, interleaved; each output "
+        "timed once after them (to_html includes drawing its figure; from_json reads "
+        "to_json's document). Peak memory: the process's peak resident set.",
+        "",
+        "| step | time | notes |",
+        "|---|---|---|",
+        *(f"| {name} | {seconds:.2f} s | {note} |" for name, seconds, note in rows),
+        "",
+    ]
+
+
 def exponent(sizes: list[int], seconds: list[float]) -> float:
     """Slope of log time on log m over the sizes from 300 up."""
     kept = [(k * (k - 1) / 2, t) for k, t in zip(sizes, seconds) if k >= 300]
@@ -202,7 +288,22 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 300, 1000, 3000])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--child", nargs=2, metavar=("K", "METHOD"))
+    parser.add_argument("--outputs", type=int, metavar="K", help="only the outputs at K")
+    parser.add_argument("--outputs-child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.outputs_child:
+        print(json.dumps(child_outputs(args.outputs_child, args.rounds)))
+        return
+    if args.outputs:
+        command = [sys.executable, __file__, "--outputs-child", str(args.outputs)]
+        done = subprocess.run(
+            [*command, "--rounds", str(args.rounds)], check=True, capture_output=True, text=True
+        )
+        section = outputs_section(
+            args.outputs, json.loads(done.stdout.splitlines()[-1]), args.rounds
+        )
+        print("\n".join(section))
+        return
     if args.child:
         print(json.dumps(child(int(args.child[0]), args.child[1], args.rounds)))
         return

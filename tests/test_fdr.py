@@ -91,7 +91,7 @@ def test_pairwise_tests_take_benjamini_yekutieli_only() -> None:
 
 
 def test_by_name_procedures_in_the_registry() -> None:
-    """What the default columns hold (issues 37.2, 37.5, 34.3)."""
+    """What the default columns hold (issues 37.2, 37.5, 34.2, 34.3)."""
     assert procedures.defaults("control") == (
         "bonferroni",
         "holm",
@@ -112,6 +112,6 @@ def test_by_name_procedures_in_the_registry() -> None:
         for family in ("control", "all_pairs")
     }
     assert by_name == {
-        "control": {"fdr_bh", "fdr_by", "finner", "li"},
+        "control": {"fdr_bh", "fdr_by", "finner", "li", "single_step"},
         "all_pairs": {"miller", "single_step", "hommel", "fdr_bh", "fdr_by"},
     }

@@ -14,6 +14,7 @@ import pytest
 
 import multicomp as mc
 from browser import CHROMIUM, images_in_chromium
+from json_documents import as_version_1
 from multicomp import _core, procedures
 from multicomp.report import large
 from multicomp.report.model import Hypotheses, Hypothesis
@@ -65,13 +66,19 @@ def test_tables_and_decisions_from_columns(wide: mc.Report) -> None:
 
 def test_json_round_trip_of_columns(wide: mc.Report) -> None:
     document = json.loads(wide.to_json())
-    assert document["hypotheses"][0] == {
-        "first": "algorithm 000",
-        "second": "algorithm 001",
-        **{name: getattr(wide.hypotheses[0], name) for name in ("difference", "z", "pvalue")},
-        "apvs": list(wide.hypotheses[0].apvs),
-    }
+    columns = document["hypotheses"]
+    first = wide.hypotheses[0]
+    assert columns["names"][columns["first"][0]] == first.first == "algorithm 000"
+    assert columns["names"][columns["second"][0]] == first.second == "algorithm 001"
+    assert [columns[name][0] for name in ("difference", "z", "pvalue")] == [
+        first.difference,
+        first.z,
+        first.pvalue,
+    ]
+    assert [column[0] for column in columns["apvs"]] == list(first.apvs)
     assert mc.Report.from_json(wide.to_json()) == wide
+    old = as_version_1(document)  # the rows of version 1 are still read
+    assert mc.Report.from_json(json.dumps(old)) == wide
 
 
 def test_a_report_built_with_a_tuple_of_hypotheses_holds_columns(wide: mc.Report) -> None:

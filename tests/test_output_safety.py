@@ -147,3 +147,33 @@ def test_csv_cells_never_start_a_formula_and_json_stays_exact(report: Report) ->
     # The JSON report is the lossless format: every name comes back exactly.
     again = Report.from_json(report.to_json())
     assert again == report and "=SUM(A1:A2)" in again.algorithms
+
+
+def _formula_cells(text: str) -> list[str]:
+    """The cells of a CSV that a spreadsheet would run as formulas."""
+    frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False, header=None)
+    cells = frame.to_numpy().ravel().tolist()
+    return [c for c in cells if c.startswith(("=", "+", "-", "@", "\t", "\r"))]
+
+
+HOSTILE_FOUR = ["=SUM(A1:A2)", "@SUM(1)", "+1", "-2+3+cmd|' /C calc'!A0"]
+
+
+def test_the_bayesian_ranking_csv_never_starts_a_formula() -> None:
+    from multicomp import bayesian_ranking
+
+    rng = np.random.default_rng(3)
+    data = pd.DataFrame(rng.normal(size=(10, 4)), columns=HOSTILE_FOUR)
+    text = bayesian_ranking(data, n_draws=200).to_csv()
+    assert _formula_cells(text) == []
+    assert "'=SUM(A1:A2)" in text and "'@SUM(1)" in text
+
+
+def test_the_bayesian_comparison_csv_never_starts_a_formula() -> None:
+    from multicomp import compare_bayesian
+
+    rng = np.random.default_rng(3)
+    data = pd.DataFrame(rng.normal(size=(10, 4)), columns=HOSTILE_FOUR)
+    text = compare_bayesian(data, test="sign", n_draws=2000).to_csv()
+    assert _formula_cells(text) == []
+    assert "'=SUM(A1:A2)" in text

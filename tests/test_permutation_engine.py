@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -23,17 +24,10 @@ import multicomp as mc
 from multicomp import ranktests
 from multicomp._internal import work as _work
 from multicomp.ranktests import base as test_registry
+from multicomp.ranktests import exact
 from multicomp.ranktests import permutation as engine
 
 pytestmark = pytest.mark.filterwarnings("ignore::multicomp.ShapeWarning")
-
-
-@pytest.fixture(autouse=True)
-def no_kept_draws() -> Iterator[None]:
-    """Each test draws afresh (the engine keeps a few draws for the next call)."""
-    engine._DRAWS.clear()
-    yield
-    engine._DRAWS.clear()
 
 
 @pytest.fixture
@@ -195,13 +189,15 @@ def test_compare_with_a_test_without_the_kernel(draws: list[int], scaled_friedma
     np.testing.assert_allclose([h.pvalue for h in report.hypotheses], by_rust, atol=0.02)
 
 
-def test_one_draw_serves_the_omnibus_test_and_its_post_hoc(draws: list[int]) -> None:
+def test_one_draw_serves_the_omnibus_test_and_its_post_hoc(
+    draws: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 19.9: compare() draws once; the draw counts the post-hoc's pairs; the p-values
     are those of the functions called on their own."""
-    x = np.random.default_rng(5).standard_normal((12, 33))  # all pairs: Monte Carlo
+    monkeypatch.setattr(exact, "PAIR_WORK_LIMIT", 0)  # the post-hoc by Monte Carlo
+    x = np.random.default_rng(5).standard_normal((12, 33))
     report = mc.compare(x, procedure="holm")
     assert report.pvalue_method == "permutation" and len(draws) == 1 and draws[0] > 0
-    engine._DRAWS.clear()
     alone = mc.posthoc_all_pairs(x, procedures=["holm"])
     assert [h.pvalue for h in report.hypotheses] == list(alone.pvalue)
     assert report.omnibus[0].pvalue == mc.friedman(x, n_resamples=alone.n_resamples).pvalue
@@ -222,7 +218,6 @@ def test_one_draw_serves_friedman_another_rank_test_and_its_post_hoc(
     report = mc.compare(y, test=test, **options)
     assert len(draws) == 1 and draws[0] > 0  # one draw, which counts the pairs
     by_name = {row.name: row.pvalue for row in report.omnibus}
-    engine._DRAWS.clear()
     assert by_name["friedman"] == mc.friedman(y, **options).pvalue
     assert by_name[test] == function(y, **options).pvalue
     alone = mc.posthoc_all_pairs(y, test=test, **options)
@@ -238,15 +233,16 @@ def test_tables_of_other_orders_are_drawn_on_their_own(draws: list[int]) -> None
     reversed_ranks = 7.0 - ranks  # decreasing in the scores
     both = engine.omnibus_pvalues([ranks, reversed_ranks], [np.nan, np.nan], "permutation", 1, 999)
     assert len(draws) == 2
-    engine._DRAWS.clear()
     assert both[1] == engine.omnibus_pvalue(reversed_ranks, np.nan, "permutation", 1, 999)
     assert both[0] == engine.omnibus_pvalue(ranks, np.nan, "permutation", 1, 999)
 
 
-def test_auto_resolves_the_smallest_threshold_of_all_pairs() -> None:
+def test_auto_resolves_the_smallest_threshold_of_all_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 21.4: N = 16, k = 33, algorithms far apart: alpha/m = 0.05/528 lies below the
     floor of 9,999 resamples (1e-4); auto draws enough to resolve it and rejects what the
-    asymptotic p-values reject (0 rejections before, 171 asymptotic)."""
+    asymptotic p-values reject (0 rejections before, 171 asymptotic). (The exact distribution
+    fits here; it is left out so that auto draws.)"""
+    monkeypatch.setattr(exact, "PAIR_WORK_LIMIT", 0)
     rng = np.random.default_rng(0)
     x = np.arange(33) * 0.5 + rng.standard_normal((16, 33))
     auto = mc.posthoc_all_pairs(x, procedures=["holm"])
@@ -269,6 +265,7 @@ def test_auto_bounds_the_work_at_many_algorithms(k: int, monkeypatch: pytest.Mon
     any draw; past the limit (lowered here so that the test stays quick) auto takes the
     asymptotic form and says so in ``method``; under it, it draws."""
     monkeypatch.setattr(engine, "PERMUTATION_WORK_LIMIT", 12 * k * 100)
+    monkeypatch.setattr(exact, "PAIR_WORK_LIMIT", 0)  # the exact distribution fits at k = 300
     x = pd.DataFrame(np.random.default_rng(k).standard_normal((12, k)))
     omnibus = mc.friedman(x)
     assert omnibus.method == "asymptotic" and omnibus.n_resamples is None
@@ -297,3 +294,23 @@ def test_all_pairs_are_reported_up_to_the_measured_k_of_3000() -> None:
     _work.check_pairs(3000)
     with pytest.raises(ValueError, match=r"4,501,500 pairs.*k = 3,000.*control=NAME"):
         _work.check_pairs(3001)
+
+
+def test_draws_are_shared_only_within_a_block_of_one_thread(draws: list[int]) -> None:
+    """The engine keeps no draw between calls (nothing for threads or forked processes to
+    share); a ``shared_draws`` block, as compare() opens, serves repeated calls of its own
+    thread only, each thread drawing with the same seed the same p-values."""
+    x = np.random.default_rng(8).standard_normal((12, 8))
+    options: dict[str, Any] = {"method": "permutation", "n_resamples": 500}
+    first = list(mc.posthoc_all_pairs(x, **options).pvalue)
+    assert list(mc.posthoc_all_pairs(x, **options).pvalue) == first and len(draws) == 2
+    with engine.shared_draws():
+        mc.posthoc_all_pairs(x, **options)
+        assert list(mc.posthoc_all_pairs(x, **options).pvalue) == first and len(draws) == 3
+        with ThreadPoolExecutor(2) as pool:
+            others = list(
+                pool.map(lambda _: list(mc.posthoc_all_pairs(x, **options).pvalue), range(2))
+            )
+    assert others == [first, first] and len(draws) == 5
+    mc.posthoc_all_pairs(x, **options)
+    assert len(draws) == 6  # the block's draws are gone

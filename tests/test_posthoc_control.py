@@ -186,7 +186,7 @@ def test_rom_exact_is_the_default_and_differs_from_the_papers_coefficients() -> 
         mc.adjust_control(moderate, "rom")[0]
         < 0.99 * mc.adjust_control(moderate, "rom", rom="garcia2010")[0]
     )
-    for method in CONTROL_PROCEDURES:
+    for method in procedures.defaults("control"):
         if method != "rom":
             pd.testing.assert_series_equal(exact.adjusted[method], paper.adjusted[method])
 

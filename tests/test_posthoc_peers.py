@@ -15,6 +15,7 @@ from scipy import stats
 
 import multicomp as mc
 from multicomp import ranktests
+from peer_examples import SACHS
 
 
 def _data(n: int, k: int, seed: int) -> pd.DataFrame:
@@ -157,23 +158,6 @@ def test_conover_t_is_the_difference_over_the_anova_se() -> None:
         t = (sums[b] - sums[a]) / se
         assert z == pytest.approx(t, rel=1e-12)
         assert p == pytest.approx(2 * stats.t.sf(abs(t), df), rel=1e-10)
-
-
-#: Sachs (1997, p. 675), PMCMRplus' example of ``frdAllPairsConoverTest``: six diuretics (A to
-#: F) on six persons, Na concentration in the urine.
-SACHS = pd.DataFrame(
-    np.array(
-        [
-            [3.88, 5.64, 5.76, 4.25, 5.91, 4.33],
-            [30.58, 30.14, 16.92, 23.19, 26.74, 10.91],
-            [25.24, 33.52, 25.45, 18.85, 20.45, 26.67],
-            [4.44, 7.94, 4.04, 4.4, 4.23, 4.36],
-            [29.41, 30.72, 32.92, 28.23, 23.35, 12.0],
-            [38.87, 33.12, 39.15, 28.06, 38.23, 26.65],
-        ]
-    ).T,
-    columns=list("ABCDEF"),
-)
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,7 @@ def test_adjust_takes_the_new_procedure() -> None:
     expected = 1 - (1 - p) ** 3
     np.testing.assert_allclose(mc.adjust_control(p, "Sidak"), expected, rtol=1e-14)
     np.testing.assert_allclose(mc.adjust_all_pairs(p, "sidak"), expected, rtol=1e-14)
-    with pytest.raises(ValueError, match="'li', 'sidak'; got 'nope'"):
+    with pytest.raises(ValueError, match="'single_step', 'sidak'; got 'nope'"):
         mc.adjust_control(p, "nope")
 
 

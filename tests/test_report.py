@@ -13,6 +13,7 @@ import pytest
 from matplotlib.lines import Line2D
 
 from cd_figure import elbow_x
+from json_documents import as_version_1
 from multicomp import (
     Report,
     _core,
@@ -292,7 +293,7 @@ def test_json_round_trip(pairs_report: Report, control_report: Report) -> None:
         assert again == report
         assert again.to_json() == text
         payload = json.loads(text)
-        assert payload["format"] == "multicomp.report" and payload["version"] == 1
+        assert payload["format"] == "multicomp.report" and payload["version"] == 2
         assert payload["algorithms"] == list(report.algorithms)
 
 
@@ -524,7 +525,8 @@ def test_from_json_survives_deep_nesting() -> None:
 
 
 def _edited(report: Report, edit: object) -> str:
-    payload = json.loads(report.to_json())
+    """The report's JSON as version 1 wrote it (one object per hypothesis), edited."""
+    payload = as_version_1(json.loads(report.to_json()))
     edit(payload)  # type: ignore[operator]
     return json.dumps(payload)
 
@@ -559,7 +561,11 @@ def _edited(report: Report, edit: object) -> str:
         ),
         (lambda d: d.update(extra=1), r"unknown field\(s\) \['extra'\]"),
         (lambda d: d.pop("hypotheses"), "lacks the field 'hypotheses'"),
-        (lambda d: d.update(hypotheses={"a": 1}), "report.hypotheses must be a JSON array"),
+        (
+            lambda d: d.update(hypotheses={"a": 1}),
+            "report.hypotheses must be an object with the arrays",
+        ),
+        (lambda d: d.update(hypotheses=3), "report.hypotheses must be a JSON array"),
         (
             lambda d: d["hypotheses"].__setitem__(0, 3),
             r"report.hypotheses\[0\] must be a JSON object",

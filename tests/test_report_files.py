@@ -13,9 +13,10 @@ import pytest
 
 from multicomp import Report, compare, load_example
 from multicomp.cli import main
-from multicomp.report.files import FILES
+from multicomp.report import files
+from multicomp.report.files import FILES, targets
 
-NAMES = sorted(FILES.values())
+NAMES = sorted(path.name for path in targets("out").values())  # with Parquet, given pyarrow
 
 
 @pytest.fixture(scope="module")
@@ -142,3 +143,119 @@ def test_saved_files_get_the_permissions_open_gives(
     assert expected == 0o666 & ~umask
     assert {stat.S_IMODE(p.stat().st_mode) for p in written.values()} == {expected}
     assert not list((tmp_path / "out").glob(".*.tmp"))
+
+
+def _snapshot(directory: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(directory.iterdir())}
+
+
+def test_a_save_that_fails_while_rendering_leaves_the_old_set(
+    report: Report, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The CSV is rendered after the text, Markdown and LaTeX reports: its failure must leave
+    every old file as it was (not the new .txt/.md/.tex beside the old rest), and no staging
+    directory behind."""
+    report.save(tmp_path)
+    (tmp_path / "mine.txt").write_text("mine", encoding="utf-8")
+    before = _snapshot(tmp_path)
+    other = compare(load_example("demsar2006"), control="C4.5")
+
+    def broken(*args: object) -> str:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("multicomp.report.tidy.blocks", broken)
+    with pytest.raises(OSError, match="No space left"):
+        other.save(tmp_path, overwrite=True)
+    assert _snapshot(tmp_path) == before
+
+
+def test_a_save_that_fails_while_moving_into_place_restores_the_old_set(
+    report: Report, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    report.save(tmp_path)
+    before = _snapshot(tmp_path)
+    other = compare(load_example("demsar2006"), control="C4.5")
+    calls = []
+    replace = os.replace
+
+    def failing(source: object, target: object) -> None:
+        calls.append(target)
+        if len(calls) == 5:  # partway: two old files moved aside, two new ones placed
+            raise OSError(28, "No space left on device")
+        replace(source, target)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(files.os, "replace", failing)
+    with pytest.raises(OSError, match="No space left"):
+        other.save(tmp_path, overwrite=True)
+    monkeypatch.undo()
+    assert _snapshot(tmp_path) == before
+    assert report.save(tmp_path, overwrite=True)  # and it works again
+
+
+def test_a_failed_save_into_a_new_directory_leaves_nothing(
+    report: Report, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Report, "to_json", lambda self, **kw: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        report.save(tmp_path / "new")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_directory_named_like_an_output_is_found_before_anything_is_written(
+    report: Report, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "report.tex").mkdir()
+    for overwrite in (False, True):
+        with pytest.raises(IsADirectoryError, match=r"report\.tex' is a directory"):
+            report.save(tmp_path, overwrite=overwrite)
+        assert [p.name for p in tmp_path.iterdir()] == ["report.tex"]
+    argv = ["--example", "demsar2006", "--outdir", str(tmp_path), "--overwrite"]
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "report.tex' is a directory" in captured.err
+    assert [p.name for p in tmp_path.iterdir()] == ["report.tex"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_a_dangling_symlink_directory_is_named_as_such(
+    report: Report, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    link = tmp_path / "out"
+    link.symlink_to(tmp_path / "missing")
+    with pytest.raises(FileNotFoundError, match=r"is a symbolic link to .*missing.*does not exist"):
+        report.save(link)
+    assert main(["--example", "demsar2006", "--outdir", str(link)]) == 2
+    assert "symbolic link" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_an_empty_outdir_is_refused(
+    report: Report,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match="directory must name a directory"):
+        report.save("")
+    with pytest.raises(SystemExit) as exit_:
+        main(["--example", "demsar2006", "--outdir", ""])
+    assert (
+        exit_.value.code == 2
+        and "--outdir needs the name of a directory" in capsys.readouterr().err
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_save_writes_the_bayesian_ranking_and_the_parquet_pairs(tmp_path: Path) -> None:
+    report = compare(load_example("demsar2006"), extras=["bayesian_ranking"])
+    written = report.save(tmp_path)
+    assert written["ranking_png"].read_bytes().startswith(b"\x89PNG")
+    svg = written["ranking_svg"].read_text(encoding="utf-8")
+    assert report.bayesian_ranking[0].algorithm in svg
+    assert "Bayesian Plackett-Luce ranking" in written["text"].read_text(encoding="utf-8")
+    pytest.importorskip("pyarrow")
+    import pandas as pd
+
+    pairs = pd.read_parquet(written["pairs_parquet"])
+    pd.testing.assert_frame_equal(pairs, report.to_frame(), check_index_type=False)

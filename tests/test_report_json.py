@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import multicomp as mc
+from json_documents import as_version_1
 from multicomp.report import json as _report_json
 from multicomp.report.model import Hypothesis, OmnibusTest
 from multicomp.report.report import Report
@@ -60,11 +61,11 @@ def test_the_round_trip_keeps_every_field(name: str) -> None:
     back = Report.from_json(text)
     for f in fields(Report):  # every field, also one a future change leaves out of ==
         assert _same(getattr(back, f.name), getattr(report, f.name)), f.name
-    for kind, items in ((Hypothesis, report.hypotheses), (OmnibusTest, report.omnibus)):
-        assert set(document["hypotheses" if kind is Hypothesis else "omnibus"][0]) == {
-            f.name for f in fields(kind)
-        }
-        assert all(type(item) is kind for item in items)
+    # the hypotheses as columns: every field of Hypothesis, and the names they index
+    assert set(document["hypotheses"]) == {f.name for f in fields(Hypothesis)} | {"names"}
+    assert set(document["omnibus"][0]) == {f.name for f in fields(OmnibusTest)}
+    assert all(type(item) is Hypothesis for item in report.hypotheses)
+    assert all(type(item) is OmnibusTest for item in report.omnibus)
     assert back == report and back.to_json() == text
 
 
@@ -115,6 +116,7 @@ def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 _DOCUMENTS = [json.loads(REPORTS[name].to_json()) for name in ("control", "all pairs")]
+_DOCUMENTS += [as_version_1(json.loads(json.dumps(d))) for d in _DOCUMENTS]  # old documents
 _HOSTILE = [10**400, -(10**400), "NaN", "Infinity", "-Infinity", 0, -1, 0.5, 2, 1e308, "", None]
 
 
@@ -136,7 +138,7 @@ def test_every_document_the_reader_accepts_renders_in_every_format(data: st.Data
             parent[path[-1]] = data.draw(st.sampled_from(document["algorithms"]))
         else:
             parent[path[-1]] = data.draw(st.sampled_from(_HOSTILE))
-    if data.draw(st.booleans()):
+    if document["version"] == 1 and data.draw(st.booleans()):
         document["hypotheses"][1] = document["hypotheses"][0]  # a pair listed twice
     try:
         report = Report.from_json(json.dumps(document))
@@ -167,7 +169,38 @@ def test_every_document_the_reader_accepts_renders_in_every_format(data: st.Data
     ],
 )
 def test_the_issues_documents_are_refused_naming_the_field(change: Any, message: str) -> None:
-    document = json.loads(REPORTS["all pairs"].to_json())
+    document = as_version_1(json.loads(REPORTS["all pairs"].to_json()))
     change(document)
     with pytest.raises(ValueError, match=message):
         Report.from_json(json.dumps(document))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda h: h.pop("z"), r"report\.hypotheses must be an object with the arrays"),
+        (lambda h: h["first"].__setitem__(0, 99), r"report\.hypotheses\.first must index"),
+        (lambda h: h["second"].__setitem__(0, True), r"hypotheses\.second must be an array of int"),
+        (lambda h: h["names"].append(h["names"][0]), r"names must be an array of distinct"),
+        (lambda h: h["pvalue"].pop(), "must all hold one value per hypothesis"),
+        (lambda h: h["apvs"][0].pop(), "must all hold one value per hypothesis"),
+        (lambda h: h["z"].__setitem__(2, 10**400), r"hypotheses\.z\[2\] is too large"),
+        (lambda h: h["pvalue"].__setitem__(3, 7), r"report\.hypotheses\[3\]\.pvalue"),
+        (lambda h: h["apvs"].pop(), r"report\.hypotheses\[0\]\.apvs must hold \d+"),
+        (lambda h: h["first"].__setitem__(1, h["second"][1]), r"hypotheses\[1\] must compare"),
+    ],
+)
+def test_the_columns_of_the_hypotheses_are_checked(change: Any, message: str) -> None:
+    """Version 2 writes the hypotheses as columns: each is checked, then the hypotheses as
+    version 1's were."""
+    document = json.loads(REPORTS["all pairs"].to_json())
+    assert document["version"] == 2 and set(document["hypotheses"]) == set(_report_json.COLUMNS)
+    change(document["hypotheses"])
+    with pytest.raises(ValueError, match=message):
+        Report.from_json(json.dumps(document))
+
+
+def test_a_version_1_document_is_read_as_before() -> None:
+    for report in REPORTS.values():
+        old = as_version_1(json.loads(report.to_json()))
+        assert Report.from_json(json.dumps(old)) == report

@@ -42,6 +42,13 @@ def holdout() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 #: One instance of every result class, and of the exported input table ``Scores``.
+def hierarchical_folds() -> tuple[np.ndarray, np.ndarray]:
+    """Two algorithms' fold scores on 6 data sets x 5 folds."""
+    rng = np.random.default_rng(3)
+    x = 0.8 + 0.05 * rng.normal(size=(6, 1)) + 0.01 * rng.normal(size=(6, 5))
+    return x, x + 0.01 + 0.01 * rng.normal(size=(6, 5))
+
+
 INSTANCES: dict[str, Callable[[], object]] = {
     "FriedmanResult": lambda: mc.friedman(DATA),
     "ImanDavenportResult": lambda: mc.iman_davenport(DATA),
@@ -72,6 +79,9 @@ INSTANCES: dict[str, Callable[[], object]] = {
     "BayesianRankingResult": lambda: mc.bayesian_ranking(DATA, n_draws=200),
     "CrossValidationTestResult": lambda: mc.corrected_resampled_t_test(*folds(), rho=0.1),
     "CorrelatedTTestResult": lambda: mc.bayesian_correlated_t_test(*folds(), rho=0.1),
+    "HierarchicalResult": lambda: mc.bayesian_hierarchical_test(
+        *hierarchical_folds(), rope=0.01, n_draws=2_000, random_state=0
+    ),
     "ConditionsResult": lambda: mc.check_conditions(DATA),
     "FamilyChoice": lambda: mc.choose_family(mc.check_conditions(DATA)),
     "RMAnovaResult": lambda: mc.rm_anova(DATA),

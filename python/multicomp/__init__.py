@@ -44,7 +44,8 @@ Other tests (package pairs: tests of two algorithms)
     multiple_sign_test; contrast_estimation. bayesian_ranking: the Plackett-Luce posterior of
     k algorithms' rankings (package ranking; its plot in plotting.ranking). Two algorithms on
     one data set: corrected_resampled_t_test, bayesian_correlated_t_test, paired_t_test_5x2cv,
-    combined_f_test_5x2cv (module pairs.cross_validation); on one holdout set: mcnemar,
+    combined_f_test_5x2cv (module pairs.cross_validation); on many data sets from their folds:
+    bayesian_hierarchical_test (module pairs.hierarchical); on one holdout set: mcnemar,
     compare_holdout (module pairs.holdout).
 
 Parametric side (package parametric)
@@ -157,6 +158,7 @@ _PUBLIC: dict[str, dict[str, str]] = {
         "combined_f_test_5x2cv": "multicomp.pairs.cross_validation",
         "corrected_resampled_t_test": "multicomp.pairs.cross_validation",
         "paired_t_test_5x2cv": "multicomp.pairs.cross_validation",
+        "bayesian_hierarchical_test": "multicomp.pairs.hierarchical",
     },
     "error rates and power by simulation": {
         "simulate": "multicomp.simulation",

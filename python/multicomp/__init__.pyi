@@ -22,6 +22,7 @@ from multicomp.pairs.cross_validation import (
 )
 from multicomp.pairs.cross_validation import paired_t_test_5x2cv as paired_t_test_5x2cv
 from multicomp.pairs.effect_size import effect_sizes as effect_sizes
+from multicomp.pairs.hierarchical import bayesian_hierarchical_test as bayesian_hierarchical_test
 from multicomp.pairs.holdout import compare_holdout as compare_holdout
 from multicomp.pairs.holdout import mcnemar as mcnemar
 from multicomp.pairs.multiple_sign import (
@@ -110,5 +111,6 @@ __all__ = [
     "combined_f_test_5x2cv",
     "corrected_resampled_t_test",
     "paired_t_test_5x2cv",
+    "bayesian_hierarchical_test",
     "simulate",
 ]

@@ -1,8 +1,9 @@
 """Native core (Rust): exhaustive sets, Shaffer and Bergmann-Hommel for all pairwise comparisons,
 the step-wise adjustments (Bonferroni, Holm, Hochberg, Hommel) of families of p-values, the
 Monte Carlo loop of the rank tests' permutation p-values (permutation_draw), the bootstraps
-of the effect sizes (cliff_draws, medians_and_mads), and the Gibbs sampler of the Bayesian
-Plackett-Luce model (plackett_luce_gibbs).
+of the effect sizes (cliff_draws, medians_and_mads), the Gibbs sampler of the Bayesian
+Plackett-Luce model (plackett_luce_gibbs), and the sampler of the Bayesian hierarchical
+model of two classifiers on many data sets (hierarchical_sample).
 
 Hypotheses are the pairs (i, j), i < j, of k algorithms in ``itertools.combinations`` order;
 m = k(k-1)/2. Invalid arguments raise ValueError. Long calls run with the GIL released and
@@ -24,6 +25,7 @@ __all__ = [
     "bergmann_hommel_apv_robinson",
     "cliff_draws",
     "exhaustive_sets",
+    "hierarchical_sample",
     "is_robinson",
     "medians_and_mads",
     "permutation_draw",
@@ -67,6 +69,22 @@ def cliff_draws(
 def medians_and_mads(
     ordered: ArrayLike, order: ArrayLike, counts: ArrayLike
 ) -> NDArray[np.float64]: ...
+def hierarchical_sample(
+    means: ArrayLike,
+    sum_squares: ArrayLike,
+    *,
+    n: int,
+    rho: float,
+    delta0_bound: float,
+    std0_high: float,
+    sigma_high: float,
+    alpha: tuple[float, float],
+    beta: tuple[float, float],
+    draws: int,
+    n_chains: int,
+    n_warmup: int,
+    seed: int,
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]: ...
 def plackett_luce_gibbs(
     order: ArrayLike,
     tied: ArrayLike,

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from multicomp import ranktests
-from multicomp._internal.names import fmt_alpha, fmt_p
 from multicomp._internal.seeds import DEFAULT_SEED, RandomState, pinned, seed_of
 from multicomp._internal.validation import check_alpha, check_bool, check_choice
 from multicomp._internal.vocabulary import (
@@ -35,10 +34,7 @@ from multicomp._internal.vocabulary import (
 from multicomp._internal.work import check_pairs
 from multicomp.data.decorators import ScoreOptions, ScoresInput, takes_scores
 from multicomp.data.scores import Scores, index_of
-from multicomp.parametric.anova import rm_anova
-from multicomp.parametric.conditions import check_conditions
-from multicomp.parametric.family import choose_family
-from multicomp.parametric.posthoc import posthoc_parametric
+from multicomp.parametric.side import parametric_side
 from multicomp.posthoc import (
     PosthocAllPairsResult,
     PosthocControlResult,
@@ -48,9 +44,14 @@ from multicomp.posthoc import (
 from multicomp.posthoc.basis import check_named
 from multicomp.procedures import base as registry
 from multicomp.ranktests.blocks import blocks as incomplete_blocks
-from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, PValueOptions, check_options
+from multicomp.ranktests.permutation import (
+    DEFAULT_RESAMPLES,
+    PValueOptions,
+    check_options,
+    shared_draws,
+)
 from multicomp.ranktests.rows import rank_omnibus
-from multicomp.report.extras import check_extras
+from multicomp.report.extras import check_extras, check_extras_size
 from multicomp.report.extras import compute as compute_extras
 from multicomp.report.model import Hypotheses, OmnibusTest
 from multicomp.report.names import TEST_NAMES, default_procedure
@@ -138,7 +139,8 @@ def compare(
         The ranks (or pairwise tests) of the post-hoc comparisons; 'skillings_mack' and
         'durbin' also replace the omnibus tests and keep the missing scores (above).
     procedure : str, optional
-        The procedure of the summary and the plot (any case; default as above).
+        The procedure of the summary and the plot (any case; default as above). One computed
+        only when named (``"single_step"`` with a control) is the post-hoc's only procedure.
     tie_correction, rom, se, monotone
         The papers' forms (above).
     method, random_state, n_resamples
@@ -226,6 +228,7 @@ def compare(
         )
     scores = data.scores()
     check_pairs(scores.n_algorithms if control is None else 2)  # before any work
+    check_extras_size(extras, scores.n_algorithms)
     named = _named(procedure, control, test)
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
@@ -239,9 +242,12 @@ def compare(
         alternative=alternative,
     )
     threshold = _bonferroni(alpha, scores.n_algorithms, control)
-    omnibus, ranks = _omnibus(scores, cast(PosthocTest, test), tie_correction, options, threshold)
-    result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options, named)
-    side = _parametric_side(data, scores, family, control, alpha)
+    with shared_draws():  # one permutation draw serves the omnibus tests and the post-hoc
+        omnibus, ranks = _omnibus(
+            scores, cast(PosthocTest, test), tie_correction, options, threshold
+        )
+        result = _posthoc(scores, control, cast(PosthocTest, test), alpha, options, named)
+    side = parametric_side(data, scores, family, control, alpha)
     procedures = tuple(str(m) for m in result.adjusted.columns)
     k = scores.n_algorithms
     asked = default_procedure(k, control, test) if procedure is None else procedure
@@ -523,55 +529,6 @@ def _incomplete_omnibus(entry: Any, blocks: Any, tie_correction: bool) -> tuple[
         )
         for row, plain in zip(rows, textbook)
     )
-
-
-def _parametric_side(
-    data: ScoresInput,
-    scores: Scores,
-    family: Family,
-    control: str | None,
-    alpha: float,
-) -> dict[str, Any]:
-    """The Report fields of the parametric side: the verdict on its conditions
-    (:func:`multicomp.check_conditions` on the input as given, so that folds and runs are
-    checked), the family used (``family``, or the recommended one of
-    :func:`multicomp.choose_family` for ``"auto"``) and why, and the verdicts of the
-    repeated-measures ANOVA and of Tukey's (all pairs) or Dunnett's (a control) post-hoc when
-    the parametric family is used."""
-    if family == "nonparametric":  # the conditions would not change the report: not checked
-        reason = (
-            "the rank tests, family='nonparametric' (the default); family='auto' checks the "
-            "conditions of the parametric tests and uses the family they recommend"
-        )
-        return {"conditions": "", "family": family, "family_reason": reason, "parametric": ()}
-    choice = choose_family(check_conditions(data, alpha=alpha))
-    if family == "auto":
-        used, reason = choice.recommended, f"chosen by family='auto': {choice.reason}"
-    else:
-        used = family
-        reason = f"as asked by family={family!r}; recommended: the {choice.recommended} tests. {choice.reason}"
-    lines: tuple[str, ...] = ()
-    if used == "parametric":
-        anova = rm_anova(scores)
-        post = posthoc_parametric(scores, control, alpha=alpha)
-        name = "Tukey's HSD" if post.procedure == "tukey" else "Dunnett's test"
-        rejected = [
-            f"{a} vs {b} (difference of means {d:+.4g}, APV = {fmt_p(p)})"
-            for (a, b), d, p in zip(post.pairs, post.difference, post.adjusted)
-            if p <= alpha
-        ]
-        lines = (
-            str(anova),
-            f"{name} (repeated-measures error term): {len(rejected)} of {len(post.pairs)} "
-            f"hypotheses rejected at alpha = {fmt_alpha(alpha)}"
-            + (f": {'; '.join(rejected)}." if rejected else "."),
-        )
-    return {
-        "conditions": choice.conditions.verdict,
-        "family": used,
-        "family_reason": reason,
-        "parametric": lines,
-    }
 
 
 def _check_options(

@@ -26,7 +26,8 @@ Bayesian comparison (:mod:`multicomp.pairs.bayesian`, :mod:`~multicomp.pairs.bay
 Bayesian ranking of many algorithms (:mod:`multicomp.ranking.plackett_luce`)
     BayesianRankingResult (only here, not at the top level).
 Two algorithms on cross-validation folds (:mod:`multicomp.pairs.cross_validation`)
-    CrossValidationTestResult, CorrelatedTTestResult.
+    CrossValidationTestResult, CorrelatedTTestResult; on many data sets
+    (:mod:`multicomp.pairs.hierarchical`) HierarchicalResult.
 The parametric side (:mod:`multicomp.parametric`)
     ConditionsResult, FamilyChoice, RMAnovaResult, ParametricPosthocResult.
 Error rates and power (:mod:`multicomp.simulation`)
@@ -40,6 +41,7 @@ from multicomp.pairs.bayesian_comparison import BayesianComparison
 from multicomp.pairs.contrast import ContrastResult
 from multicomp.pairs.cross_validation import CorrelatedTTestResult, CrossValidationTestResult
 from multicomp.pairs.effect_size import EffectSizeResult
+from multicomp.pairs.hierarchical import HierarchicalResult
 from multicomp.pairs.holdout import HoldoutResult
 from multicomp.pairs.multiple_sign import MultipleSignResult
 from multicomp.pairs.two_sample import PairedTTestResult, SignTestResult
@@ -104,6 +106,7 @@ __all__ = [
     # cross-validation
     "CrossValidationTestResult",
     "CorrelatedTTestResult",
+    "HierarchicalResult",
     # the parametric side
     "ConditionsResult",
     "FamilyChoice",

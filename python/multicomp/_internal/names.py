@@ -25,6 +25,7 @@ BAYESIAN_TEST_NAMES = {
     "signed_rank": "Bayesian signed-rank test",
     "sign": "Bayesian sign test",
     "correlated_t": "Bayesian correlated t-test",
+    "hierarchical": "Bayesian hierarchical test",
 }
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 __all__ = [
+    "FORMULA_START",
     "HTML",
     "LATEX",
     "MARKDOWN",
@@ -23,7 +24,10 @@ __all__ = [
     "Dialect",
     "NotebookView",
     "Table",
+    "frame_csv",
     "html_escape",
+    "inert",
+    "inert_frame",
     "render",
     "visible",
 ]
@@ -269,3 +273,37 @@ class NotebookView(ABC):
         """In a notebook: the summary and the table, every name escaped."""
         table = self.to_frame().to_html(float_format="{:.4g}".format, escape=True)
         return f"{html_pre(str(self))}\n{table}"
+
+
+# --- CSV ------------------------------------------------------------------------------------
+
+#: A spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV injection).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(value: object) -> object:
+    """A text cell that a spreadsheet would run as a formula, with a leading apostrophe
+    (OWASP's rule; the JSON forms keep the names exactly). Numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def inert_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with :func:`inert` applied to its labels and its text columns: once per
+    label, not once per cell of a long table."""
+    result = frame.rename(index=inert, columns=inert)
+    text = [
+        c
+        for c in result.columns
+        if result[c].dtype == object or pd.api.types.is_string_dtype(result[c].dtype)
+    ]
+    if text:
+        result[text] = result[text].map(inert)
+    return result
+
+
+def frame_csv(frame: pd.DataFrame) -> str:
+    """A result's table as CSV, every name that a spreadsheet would run as a formula made
+    inert (:func:`inert`): the one CSV writer of the results' ``to_csv``."""
+    return str(inert_frame(frame).to_csv())

@@ -134,10 +134,21 @@ OmnibusName = Literal[
 ]
 """The omnibus tests of a report."""
 ControlProcedure = Literal[
-    "bonferroni", "holm", "hochberg", "hommel", "holland", "rom", "fdr_bh", "fdr_by", "finner", "li"
+    "bonferroni",
+    "holm",
+    "hochberg",
+    "hommel",
+    "holland",
+    "rom",
+    "fdr_bh",
+    "fdr_by",
+    "finner",
+    "li",
+    "single_step",
 ]
-"""Procedures for the comparisons with a control (1 x N), G10 Sec. 5.1, and the false
-discovery rate's (Benjamini-Hochberg, Benjamini-Yekutieli; statsmodels' names)."""
+"""Procedures for the comparisons with a control (1 x N), G10 Sec. 5.1, the false discovery
+rate's (Benjamini-Hochberg, Benjamini-Yekutieli; statsmodels' names) and the single-step
+(Dunnett-type) one."""
 AllPairsProcedure = Literal[
     "nemenyi",
     "bonferroni",
@@ -219,7 +230,7 @@ McNemarTest = Literal["midp", "exact", "asymptotic"]
 """The alternative of a holdout comparison (MATLAB testcholdout's names)."""
 CostTest = Literal["likelihood", "chisquare"]
 """The cost-sensitive tests of a holdout comparison."""
-BayesianTest = Literal["signed_rank", "sign", "correlated_t"]
+BayesianTest = Literal["signed_rank", "sign", "correlated_t", "hierarchical"]
 """The Bayesian tests."""
 DataSetsTest = Literal["signed_rank", "sign"]
 """The Bayesian tests over N data sets."""

@@ -20,6 +20,7 @@ __all__ = [
     "PERMUTATION_WORK_LIMIT",
     "check_pairs",
     "check_work",
+    "duration",
     "progress",
 ]
 
@@ -38,10 +39,12 @@ PERMUTATION_WORK_LIMIT = 2e8
 MAX_REPORT_PAIRS = 4_498_500
 
 #: Most work :func:`multicomp.simulate` starts without ``max_work=``, in permuted scores (one
-#: score of one table permuted once, about 30 ns here; :func:`multicomp.simulation.model.work`
-#: counts the other steps in the same unit): 3e9, about 90 s. 100,000 replications at N = 16,
-#: k = 5 with the default tests and permutation p-values are 4.8e11 (hours), refused at once.
-MAX_SIMULATION_WORK = 3e9
+#: score of one table permuted once in the Rust engine's Monte Carlo draw, 0.42 ns of CPU;
+#: :func:`multicomp.simulation.model.work` prices every route of a run in that unit from their
+#: measured costs, benches/RESULTS-simulate-calibration.md): 2.1e11, about 90 s of CPU.
+#: 1,000,000 replications at N = 16, k = 5 with the default tests and permutation p-values
+#: are about 6e12 (43 min), refused at once.
+MAX_SIMULATION_WORK = 2.1e11
 
 
 def check_work(work: float, limit: float, what: str, *, option: str = "max_work") -> None:
@@ -52,6 +55,15 @@ def check_work(work: float, limit: float, what: str, *, option: str = "max_work"
             f"{what}: {work:,.0f}, more than {option}={limit:,.0f} allows; pass "
             f"{option}={int(-(-work // 1)):,} (or more) to run it"
         )
+
+
+def duration(seconds: float) -> str:
+    """``seconds`` for a message: "12 s", "3.5 min", "2.1 h"."""
+    if seconds < 90:
+        return f"{seconds:.2g} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.2g} min"
+    return f"{seconds / 3600:,.2g} h" if seconds < 36_000 else f"{seconds / 3600:,.0f} h"
 
 
 def check_pairs(k: int) -> None:

@@ -89,10 +89,12 @@ def _main(argv: Sequence[str] | None) -> int:
         parser.error(f"--alpha must be in (0, 1); got {args.alpha:g}")
     if args.bayesian is not None and args.plot is not None:
         parser.error("--plot draws a critical difference diagram; it does not go with --bayesian")
-    bayesian_cv = args.cv == "bayesian_correlated_t_test"
+    bayesian_cv = args.cv in (CV_TESTS[1], CV_TESTS[4])
     with_rope = args.bayesian is not None or bayesian_cv
     if args.rope != 0.0 and not with_rope:
-        parser.error("--rope goes with --bayesian or --cv bayesian_correlated_t_test")
+        parser.error(f"--rope goes with --bayesian or --cv {CV_TESTS[1]} or {CV_TESTS[4]}")
+    if args.runs is not None and args.cv != CV_TESTS[4]:
+        parser.error(f"--runs goes with --cv {CV_TESTS[4]}")
     _check_ranking(parser, args)
     _check_style(parser, args)
     if args.alternative != "two-sided" and args.control is None:
@@ -121,9 +123,10 @@ def _main(argv: Sequence[str] | None) -> int:
     if sys.stdout is None or sys.stdout.closed:
         return _fail("standard output is closed: nowhere to write the report", 1)
     try:
-        if args.outdir is not None and not args.overwrite:  # before the work, not after
+        if args.outdir is not None:  # before the work, not after
             asked = [name for name in REPORT_EXTRAS if getattr(args, name)]
-            files.check_free(files.targets(args.outdir, asked), "--overwrite")
+            paths = files.targets(args.outdir, asked)
+            files.check(paths, None if args.overwrite else "--overwrite")
         report = analyse(args)
         text = render(report, args.format)
         figure = draw_figure(report, args) if args.plot is not None else None
@@ -152,6 +155,8 @@ def _check_outdir(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     comparison's report: not with the other analyses; --overwrite goes with --outdir."""
     if args.overwrite and args.outdir is None:
         parser.error("--overwrite goes with --outdir DIR")
+    if args.outdir == "":
+        parser.error("--outdir needs the name of a directory; got '' (give '.' for this one)")
     others = {
         "--bayesian": args.bayesian is not None,
         "--cv": args.cv is not None,

@@ -36,12 +36,14 @@ PROG = "multicomp"
 FORMATS = ("text", "latex", "markdown", "html", "json", "csv")
 
 
-#: The tests of multicomp.pairs.cross_validation that --cv runs (the first two take --rho).
+#: The tests of cross-validation folds that --cv runs: those of multicomp.pairs.cross_validation
+#: (the first two take --rho, the next two 5x2cv) and, on many data sets, the hierarchical test.
 CV_TESTS = (
     "corrected_resampled_t_test",
     "bayesian_correlated_t_test",
     "paired_t_test_5x2cv",
     "combined_f_test_5x2cv",
+    "bayesian_hierarchical_test",
 )
 
 
@@ -164,7 +166,8 @@ def _analysis_options(parser: argparse.ArgumentParser) -> None:
         "hommel, holland, rom, bonferroni; for all pairs "
         "bergmann_hommel (default), shaffer, holm, nemenyi (studentized range), bonferroni; "
         "computed only when named (the report then shows that one): finner and li (not "
-        "FWER-controlling), miller, single_step (the peers'), hommel (all pairs), fdr_bh and "
+        "FWER-controlling), miller, single_step (all pairs: the peers'; with --control: "
+        "Dunnett-type), hommel (all pairs), fdr_bh and "
         "fdr_by (false discovery rate, not FWER); required with --test conover",
     )
 
@@ -255,13 +258,20 @@ def _bayesian_options(parser: argparse.ArgumentParser) -> None:
         **_listed("--cv", CV_TESTS),
         help="instead of the tests: compare the two algorithms (columns) of a CSV "
         "of cross-validation scores of ONE data set (a row per fold, in order; "
-        "5x2cv: replication 1 fold 1, replication 1 fold 2, ...)",
+        "5x2cv: replication 1 fold 1, replication 1 fold 2, ...); bayesian_hierarchical_test: "
+        "MANY data sets, the first column naming each row's data set, its folds in order",
     )
     bayes.add_argument(
         "--rho",
         type=float,
         help="with --cv: the correlation n_test/n_total of the folds (1/K for "
         "K-fold cross-validation; Nadeau & Bengio 2003)",
+    )
+    bayes.add_argument(
+        "--runs",
+        type=int,
+        help="with --cv bayesian_hierarchical_test: the repetitions of the cross-validation "
+        "(default 1; rho = runs / folds)",
     )
 
 

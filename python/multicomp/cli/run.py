@@ -338,9 +338,11 @@ def _cross_validation(data: Any, args: argparse.Namespace) -> Any:
             f"and two score columns; got {data.shape[1]} score columns "
             f"{[str(c) for c in data.columns]}"
         )
+    if args.cv == CV_TESTS[4]:
+        return _hierarchical(data, args)
     x, y = data.iloc[:, 0], data.iloc[:, 1]
     test = getattr(cross_validation, args.cv)
-    if args.cv in CV_TESTS[2:]:  # 5 replications x 2 folds, in row order
+    if args.cv in CV_TESTS[2:4]:  # 5 replications x 2 folds, in row order
         if len(data) != 10:
             raise InputError(
                 f"--cv {args.cv} needs 10 rows (5 replications x 2 folds); got {len(data)}"
@@ -356,6 +358,34 @@ def _cross_validation(data: Any, args: argparse.Namespace) -> Any:
             higher_is_better=not args.lower_is_better,
         )
     return test(x, y, rho=args.rho)
+
+
+def _hierarchical(data: Any, args: argparse.Namespace) -> Any:
+    """``--cv bayesian_hierarchical_test``: the rows of each data set (the first column) are
+    its folds, in order; every data set needs the same number of them."""
+    import numpy as np
+    import pandas as pd
+
+    from multicomp.pairs.hierarchical import bayesian_hierarchical_test
+
+    codes, datasets = pd.factorize(data.index)
+    counts = np.bincount(codes)
+    if np.unique(counts).size != 1:
+        raise InputError(
+            f"--cv {args.cv} needs the same number of folds in every data set; got "
+            + ", ".join(f"{name}: {n}" for name, n in zip(datasets, counts))
+        )
+    rows = data.to_numpy(dtype=np.float64)[np.argsort(codes, kind="stable")]
+    x, y = (pd.DataFrame(rows[:, j].reshape(len(datasets), -1), index=datasets) for j in (0, 1))
+    return bayesian_hierarchical_test(
+        x,
+        y,
+        rope=args.rope,
+        runs=1 if args.runs is None else args.runs,
+        names=(str(data.columns[0]), str(data.columns[1])),
+        random_state=args.random_state,
+        higher_is_better=not args.lower_is_better,
+    )
 
 
 def render(report: Any, fmt: str) -> str:

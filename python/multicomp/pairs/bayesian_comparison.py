@@ -154,7 +154,9 @@ class BayesianComparison(_tables.NotebookView):
         return self._table(_tables.LATEX) + "\n"
 
     def to_csv(self) -> str:
-        return self.to_frame().to_csv()
+        """The table as CSV, safe to open in a spreadsheet (a name that starts with ``=``,
+        ``+``, ``-``, ``@``, a tab or a carriage return gets a leading apostrophe)."""
+        return _tables.frame_csv(self.to_frame())
 
     @strict
     def to_json(self, *, indent: int | None = 2) -> str:

@@ -49,7 +49,9 @@ def _adjust_all_pairs(p: np.ndarray, name: str, context: registry.Context) -> np
 
 
 _ADJUST = {
-    "control": lambda p, name, context: adjust_control(p, name, rom=context.rom),
+    "control": lambda p, name, context: adjust_control(
+        p, name, rom=context.rom, alternative=context.alternative
+    ),
     "all_pairs": _adjust_all_pairs,
 }
 _RESULTS = {"control": PosthocControlResult, "all_pairs": PosthocAllPairsResult}

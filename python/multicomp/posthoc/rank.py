@@ -54,6 +54,18 @@ distributions, or Monte Carlo pooled over the pairs with (b + 1)/(n_resamples + 
 ``"auto"`` (default) uses them up to N = 16 data sets, as the omnibus tests do
 (:mod:`multicomp.ranktests.omnibus`, :mod:`multicomp.ranktests.permutation`). They are non-increasing in the
 rank difference, so every adjustment applies unchanged; ``z`` and ``se`` stay the normal ones.
+For Friedman ranks without ties the exact p-values are those of Eisinga, Heskes, Pelzer & Te
+Grotenhuis (2017, BMC Bioinformatics 18:68; R's PMCMRplus ``frdAllPairsExactTest`` and
+``frdManyOneExactTest`` with the same adjustment), to relative accuracy 1e-13 down to about
+1e-300; with ties, the exact permutation distribution given each data set's ranks. They fit
+up to about 2 N^2 (k-1)^2 <= 2e8 (N = k = 100; :mod:`multicomp.ranktests.exact`); beyond,
+``method="exact"`` is a ValueError naming the limit, raised before any work.
+
+The single-step procedure with a control (``procedures=["single_step"]``, computed only when
+named) combines the normal deviates of these p-values with the asymptotic correlation 1/2 of
+the z statistics (:mod:`multicomp.procedures.equicorrelated`): exact for the normal
+p-values, approximate for exact and Monte Carlo ones and after Conover's t tests (whose
+t statistics have the same correlation, with (N-1)(k-1) degrees of freedom).
 
 Pairwise tests (``test="wilcoxon"`` or ``"sign"``; Benavoli, Corani & Mangili 2016, JMLR 17:5):
 each pair is compared by its own two-sided test on the two algorithms' scores alone
@@ -215,8 +227,10 @@ def posthoc_control(
         plain sequence of ranks.
     procedures : sequence of str, optional
         Procedures among those of :func:`multicomp.adjust_control` (any case); default: every
-        one that applies and controls the family-wise error (above); required after
-        ``test="conover"``.
+        one that applies and controls the family-wise error (above), except those computed
+        only when named, e.g. ``"single_step"`` (the single-step many-to-one procedure of
+        PMCMRplus' ``frdManyOneNemenyiTest``: the equicorrelated normal tail, two- or
+        one-sided as ``alternative``); required after ``test="conover"``.
     rom, se
         The paper's forms (above).
     method : {'auto', 'asymptotic', 'exact', 'permutation'}
@@ -274,7 +288,7 @@ def posthoc_control(
     others = np.array([j for j in range(len(names)) if j != c])
     labels = [names[j] for j in others]
     shared = z_tests(basis, np.full(len(others), c), others, labels, test, alpha, se, pvalues)
-    context = registry.Context(len(names), rom=rom)
+    context = registry.Context(len(names), rom=rom, alternative=alternative)
     planned = registry.plan("control", procedures, len(labels), context, pairwise=is_pairwise(test))
     if rom != "exact" and "rom" not in planned[0]:
         raise ValueError(f"rom={rom!r} has no effect after test={test!r} (no Rom procedure)")

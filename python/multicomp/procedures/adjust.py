@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from multicomp._internal.keywords import strict
 from multicomp._internal.validation import check_alpha, check_bool, check_choice, refuse_masked
-from multicomp._internal.vocabulary import ROMS, Rom
+from multicomp._internal.vocabulary import ALTERNATIVES, ROMS, Alternative, Rom
 from multicomp.data.scores import as_real_array
 from multicomp.procedures import base
 from multicomp.procedures.base import Context, FloatArray
@@ -76,7 +76,13 @@ def rom_reject(pvalues: ArrayLike, alpha: float) -> NDArray[np.bool_]:
 
 
 @strict
-def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") -> FloatArray:
+def adjust_control(
+    pvalues: ArrayLike,
+    procedure: str,
+    *,
+    rom: Rom = "exact",
+    alternative: Alternative = "two-sided",
+) -> FloatArray:
     """Adjusted p-values of m comparisons with a control, in input order, capped at 1.
 
     ``pvalues`` is 1-D (one family of m comparisons) or 2-D (n, m): n independent families,
@@ -100,6 +106,11 @@ def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") ->
       the hypothesis: min over j >= i of the root of alpha_{m-j+1}(alpha) = p_(j) (brentq).
       ``rom="garcia2010"``: min_{j>=i} r_{m-j+1} p_(j) with G10's printed r = 1, 2, 3, 3.814,
       4.755, 5.705, 6.655 (reproduces its tables; at most 7 comparisons).
+    - ``"single_step"`` (Dunnett-type, computed only when named): P(max_j |Z_j| >= |z_i|),
+      Z_1..Z_m standard normal with correlation 1/2 and |z_i| = Phi^{-1}(1 - p_i/2); for
+      one-sided p-values (``alternative``) P(max_j Z_j >= z_i), z_i = Phi^{-1}(1 - p_i). For
+      the normal p-values of a rank post-hoc with a control, whose z statistics share the
+      control's rank (R's PMCMRplus ``frdManyOneNemenyiTest``); not for arbitrary p-values.
 
     Tied p-values get equal APVs. Bonferroni >= Holm >= Hochberg >= Hommel and Hochberg >= Rom.
 
@@ -111,6 +122,9 @@ def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") ->
         A registered 1 x N procedure (above; any case).
     rom : {'exact', 'garcia2010'}
         Rom's critical values (above).
+    alternative : {'two-sided', 'greater', 'less'}
+        The alternative of the p-values: read by ``"single_step"`` only (the others adjust
+        any p-values alike).
 
     Returns
     -------
@@ -128,9 +142,12 @@ def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") ->
     array([0.03, 0.06, 0.06])
     >>> mc.adjust_control([0.01, 0.04, 0.03], "hochberg")
     array([0.03, 0.04, 0.04])
+    >>> mc.adjust_control([0.01, 0.04, 0.03], "single_step").round(4)
+    array([0.0273, 0.1019, 0.0778])
     """
     entry = base.get("control", procedure)
     rom = check_choice("rom", rom, ROMS)
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
     raw = _as_array(pvalues)
     if raw.ndim > 2:
         raise ValueError(
@@ -139,7 +156,7 @@ def adjust_control(pvalues: ArrayLike, procedure: str, *, rom: Rom = "exact") ->
         )
     if raw.ndim == 2 and raw.shape[0] == 0 and raw.shape[1] > 0:  # a stack of no families
         return raw.astype(np.float64)
-    context = Context(int(raw.shape[-1]) + 1, rom=rom)
+    context = Context(int(raw.shape[-1]) + 1, rom=rom, alternative=alternative)
     too_large = entry.limit(int(raw.shape[-1]), context)
     if too_large:
         raise ValueError(too_large)

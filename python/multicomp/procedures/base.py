@@ -49,13 +49,16 @@ class Context(NamedTuple):
     ``"garcia2010"``); ``monotone``: non-decreasing APVs (KEEL's convention, all pairs);
     ``order``: the algorithms in rank order when the p-values are Robinson in it (a rank
     post-hoc's), else None; ``df``: the degrees of freedom of the Student's t statistics whose
-    two-sided p-values are adjusted (Conover's t tests), None for normal z statistics."""
+    two-sided p-values are adjusted (Conover's t tests), None for normal z statistics;
+    ``alternative``: the alternative of the p-values (``"two-sided"``, or one-sided
+    ``"greater"``/``"less"``; with a control, read by the single-step procedure)."""
 
     k: int
     rom: str = "exact"
     monotone: bool = False
     order: ArrayLike | None = None
     df: float | None = None
+    alternative: str = "two-sided"
 
 
 def _no_limit(m: int, context: Context) -> str:

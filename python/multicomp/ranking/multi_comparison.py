@@ -13,7 +13,6 @@ others.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
@@ -40,6 +39,8 @@ if TYPE_CHECKING:
 __all__ = ["ComparisonMatrix", "comparison_matrix"]
 
 
+#: The pairs whose differences are held at once (N x this many floats, a few times over).
+_BLOCK = 100_000
 #: The cells of the matrix, one k x k table each (the columns of ``to_frame``).
 CELLS = ("mean_difference", "wins", "ties", "losses", "pvalue", "adjusted")
 
@@ -264,16 +265,18 @@ def _cells(
     higher scores are better, -1 otherwise."""
     k = raw.shape[1]
     table = {name: np.zeros((k, k)) for name in CELLS}
-    pairs = np.array(list(combinations(range(k), 2)), dtype=np.intp).reshape(-1, 2)
-    first, second = pairs.T
-    d = difference(raw[:, first], raw[:, second])  # N x pairs, at the precision of the data
-    better = sign * d
-    for name, counts in (("wins", better > 0), ("ties", better == 0), ("losses", better < 0)):
-        table[name][first, second] = counts.sum(axis=0)
+    first, second = np.triu_indices(k, 1)  # the pairs in the order of itertools.combinations
+    pvalues = np.empty(len(first))
+    for start in range(0, len(first), _BLOCK):  # memory bounded by a block of pairs
+        a, b = first[start : start + _BLOCK], second[start : start + _BLOCK]
+        d = difference(raw[:, a], raw[:, b])  # N x pairs, at the precision of the data
+        better = sign * d
+        for name, counts in (("wins", better > 0), ("ties", better == 0), ("losses", better < 0)):
+            table[name][a, b] = counts.sum(axis=0)
+        pvalues[start : start + _BLOCK] = _wilcoxon_pvalues(d, zero_method)
     table["wins"][second, first] = table["losses"][first, second]
     table["losses"][second, first] = table["wins"][first, second]
     table["ties"][second, first] = table["ties"][first, second]
-    pvalues = _wilcoxon_pvalues(d, zero_method)
     mean = raw.mean(axis=0)
     table["mean_difference"] = mean[:, None] - mean[None, :]
     for name, values in (("pvalue", pvalues), ("adjusted", adjust_all_pairs(pvalues, procedure))):

@@ -225,8 +225,10 @@ class BayesianRankingResult(_tables.NotebookView):
         return self._table(_tables.HTML)
 
     def to_csv(self) -> str:
-        """``to_frame(sort=True)`` as CSV."""
-        return self.to_frame(sort=True).to_csv()
+        """``to_frame(sort=True)`` as CSV, safe to open in a spreadsheet (a name that starts
+        with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading
+        apostrophe)."""
+        return _tables.frame_csv(self.to_frame(sort=True))
 
     @strict
     def to_json(self, *, indent: int | None = 2) -> str:

@@ -1,6 +1,20 @@
 """Exact permutation distributions of the rank tests: the omnibus statistic's by dynamic
 programming over the data sets' distinct rows, a pair's difference of rank sums by convolution;
-cached, and refused beyond the enumeration limits."""
+cached, and refused beyond the enumeration limits.
+
+A pair's distribution is that of D = sum_i (w_ia - w_ib) over the N data sets, a != b two
+cells of row i drawn at random: the N-fold convolution of the rows' distributions of
+w_ia - w_ib, integers after division by their greatest common divisor. Without ties (each
+row a permutation of the ranks 1..k) every row has the same distribution, P(r_a - r_b = j)
+= (k - |j|)/(k(k - 1)) for 0 < |j| < k, and the tail P(|D| >= d) is the exact p-value of
+Eisinga, Heskes, Pelzer & Te Grotenhuis (2017, BMC Bioinformatics 18:68, eqs. 7-8), which R's
+PMCMRplus computes from their closed form with 2048-bit floats (``pexactfrsd``,
+R/pexactfrsd.R, lines 93-123; ``frdAllPairsExactTest`` and ``frdManyOneExactTest``). The
+convolution of non-negative probabilities adds no cancellation, so every tail keeps its
+relative accuracy in float64 down to about 1e-300 (the closed form's alternating sum needs the
+2048 bits); with ties it is the exact permutation distribution given each data set's ranks.
+tests/test_exact_posthoc.py checks it against their closed form (exact rationals) and against
+the enumeration of all (k!)^N arrangements."""
 
 from __future__ import annotations
 
@@ -13,9 +27,12 @@ import numpy as np
 __all__ = [
     "EXACT_LIMIT",
     "EXACT_WORK_LIMIT",
+    "PAIR_WORK_LIMIT",
     "canonical",
     "exact_omnibus",
     "exact_pair_tail",
+    "omnibus_log_work",
+    "pair_work",
     "row_order",
 ]
 
@@ -23,6 +40,13 @@ __all__ = [
 #: The largest enumeration of an exact p-value, in array cells (states x arrangements x k for
 #: the omnibus tests, support x row width for a pair): about 8 bytes each, 16 MB at most.
 EXACT_LIMIT = 2_000_000
+
+
+#: The most work of an exact post-hoc p-value, in multiply-adds of its N convolutions (sum over
+#: the data sets of the support so far times the row's width, after dividing by the common
+#: divisor), judged before it starts: about 0.2 s. Without ties it is about 2 N^2 (k - 1)^2:
+#: N = k = 100 fits (Eisinga et al.'s largest example), N = 100 and k = 110 do not.
+PAIR_WORK_LIMIT = 200_000_000
 
 
 #: The most work of an exact omnibus p-value, in cells over all its steps (one per data set),
@@ -88,20 +112,27 @@ def exact_omnibus(w: np.ndarray) -> float | None:
 def _enumerable(w: np.ndarray) -> bool:
     """Whether the enumeration of :func:`_omnibus_distribution` is expected to fit in
     EXACT_LIMIT cells at each step and EXACT_WORK_LIMIT over its N - 1 steps, judged before any
+    work (:func:`omnibus_log_work`)."""
+    log_step, log_work = omnibus_log_work(w)
+    return bool(log_step <= math.log(EXACT_LIMIT) and log_work <= math.log(EXACT_WORK_LIMIT))
+
+
+def omnibus_log_work(w: np.ndarray) -> tuple[float, float]:
+    """The logarithms of the cells of the largest step and of all N - 1 steps of the
+    enumeration of :func:`_omnibus_distribution` of ``w`` (in units), bounds judged before any
     work: the number of states (distinct sorted column totals) is at most the number of
     arrangements of rows 2..N, and about (R + 1)^(k-1)/(k-1)! when the totals move on a
     lattice of R + 1 steps."""
     n, k = w.shape
     if n < 2:
-        return True
+        return -math.inf, -math.inf
     shifted = w - w.min(axis=1, keepdims=True)
     step = int(np.gcd.reduce(shifted.ravel())) or 1
     lattice = int(shifted.max(axis=1).sum()) // step + 1
     log_arrangements = math.lgamma(k + 1)  # in logarithms: k! and its powers overflow floats
     log_states = min((n - 2) * log_arrangements, (k - 1) * math.log(lattice) - math.lgamma(k))
     log_step = log_states + log_arrangements + math.log(k)
-    log_work = log_step + math.log(n - 1)
-    return bool(log_step <= math.log(EXACT_LIMIT) and log_work <= math.log(EXACT_WORK_LIMIT))
+    return log_step, log_step + math.log(n - 1)
 
 
 @functools.lru_cache(maxsize=256)
@@ -148,31 +179,51 @@ def _distinct_rows(rows: np.ndarray, low: int, high: int) -> tuple[np.ndarray, n
 
 def exact_pair_tail(w: np.ndarray) -> np.ndarray | None:
     """tail[x] = P(|D*| >= x), x = 0, 1, ...: the exact distribution of a difference of two
-    column totals under within-row permutations, or None beyond EXACT_LIMIT."""
+    column totals of the integer table ``w`` under within-row permutations (module docstring),
+    or None beyond :data:`PAIR_WORK_LIMIT` (:func:`pair_work`, judged before any work)."""
+    if pair_work(w) > PAIR_WORK_LIMIT:
+        return None
     rows = canonical(w)
     return _pair_tail(rows.tobytes(), rows.shape)
 
 
+def _reduced(w: np.ndarray) -> tuple[np.ndarray, int]:
+    """The rows of ``w`` minus their minimum, divided by the greatest common divisor of all
+    within-row differences (``step``; 1 when every row is constant), and that step."""
+    shifted = w - w.min(axis=1, keepdims=True)
+    step = int(np.gcd.reduce(shifted.ravel())) or 1
+    return shifted // step, step
+
+
+def pair_work(w: np.ndarray) -> int:
+    """The multiply-adds of the N convolutions of :func:`exact_pair_tail` for the integer
+    table ``w``: sum over the rows of the support so far times the row's width."""
+    spans = _reduced(w)[0].max(axis=1)
+    widths = 2 * spans + 1
+    return int(np.sum(np.cumsum(widths) * widths))
+
+
 @functools.lru_cache(maxsize=256)
-def _pair_tail(table: bytes, shape: tuple[int, int]) -> np.ndarray | None:
+def _pair_tail(table: bytes, shape: tuple[int, int]) -> np.ndarray:
     """:func:`exact_pair_tail` of the canonical table (bytes of int64, ``shape``): the N rows'
-    distributions of w_ia - w_ib (a != b drawn at random) convolved."""
-    w = np.frombuffer(table, dtype=np.int64).reshape(shape)
-    k = shape[1]
-    spans = w.max(axis=1) - w.min(axis=1)
-    support = np.cumsum(2 * spans + 1)
-    if int(np.sum(support * (2 * spans + 1))) > EXACT_LIMIT:
-        return None
-    first, second = (np.array(side) for side in zip(*itertools.permutations(range(k), 2)))
+    distributions of w_ia - w_ib (a != b drawn at random) convolved, in units of the common
+    divisor of the differences, then read back in the table's units."""
+    rows, step = _reduced(np.frombuffer(table, dtype=np.int64).reshape(shape))
+    first, second = (np.array(side) for side in zip(*itertools.permutations(range(shape[1]), 2)))
     pmf = np.ones(1)
     low = 0
-    for row in w:
-        d = row[first] - row[second]  # every ordered pair of distinct cells, equally likely
-        row_low = int(d.min())
-        pmf = np.convolve(pmf, np.bincount(d - row_low) / d.size)
-        low += row_low
+    cached: tuple[bytes, np.ndarray] = (b"", pmf)
+    for row in rows:  # rows are sorted: equal rows follow each other
+        if row.tobytes() != cached[0]:
+            d = row[first] - row[second]  # every ordered pair of distinct cells, equally likely
+            cached = (row.tobytes(), np.bincount(d - d.min()) / d.size)
+        pmf = np.convolve(pmf, cached[1])
+        low -= (cached[1].size - 1) // 2  # each row's differences are symmetric about 0
     by_gap = np.bincount(np.abs(np.arange(pmf.size) + low), weights=pmf)
-    return _frozen(np.minimum(np.cumsum(by_gap[::-1])[::-1], 1.0))
+    tail = np.minimum(np.cumsum(by_gap[::-1])[::-1], 1.0)
+    tail[0] = 1.0  # P(|D| >= 0), whatever the rounding of the sum
+    # P(|D| >= x) in the table's units: |D| is a multiple of step
+    return _frozen(tail[-(-np.arange(step * (tail.size - 1) + 1) // step)])
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:

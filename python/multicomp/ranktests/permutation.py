@@ -30,8 +30,10 @@ as to the normal p-values.
 Exact p-values enumerate these distributions: the omnibus one over the sorted column totals
 row by row (sorting is allowed because the arrangements of a row are invariant under relabelling
 the algorithms, so only the multiset of totals matters; P(S* >= S) is then summed over the
-multisets), the pair one by convolving the N rows' distributions of w_ia - w_ib. Both stop
-before they exceed :data:`~multicomp.ranktests.exact.EXACT_LIMIT` cells. Monte Carlo p-values draw ``n_resamples``
+multisets), the pair one by convolving the N rows' distributions of w_ia - w_ib (without
+ties, the exact p-values of Eisinga et al. 2017). They stop before they exceed
+:data:`~multicomp.ranktests.exact.EXACT_LIMIT` cells, resp.
+:data:`~multicomp.ranktests.exact.PAIR_WORK_LIMIT` multiply-adds. Monte Carlo p-values draw ``n_resamples``
 permutations of every row and report (b + 1)/(n + 1), b the number at least as extreme
 (Phipson & Smyth 2010), never 0; for the post-hoc, b is averaged over the k(k-1)/2 pairs of
 each resample (they share one null distribution), which makes the estimate more precise.
@@ -65,8 +67,9 @@ from __future__ import annotations
 
 import functools
 import math
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import NamedTuple
 
 import numpy as np
@@ -83,9 +86,11 @@ from multicomp._internal.work import PERMUTATION_WORK_LIMIT
 from multicomp.ranktests.exact import (
     EXACT_LIMIT,
     EXACT_WORK_LIMIT,
+    PAIR_WORK_LIMIT,
     canonical,
     exact_omnibus,
     exact_pair_tail,
+    pair_work,
     row_order,
 )
 
@@ -120,10 +125,6 @@ RESOLUTION = 10
 #: Monte Carlo chunk of the numpy engine: at most this many cells (resamples x N x k) at a
 #: time, about 16 MB each for the permuted table and its index.
 _CHUNK_CELLS = 2_000_000
-#: Draws kept for the next call (the post-hoc after its omnibus test), those of at most
-#: :data:`_KEPT_GAPS` distinct pair differences (16 bytes each).
-_KEPT_DRAWS = 8
-_KEPT_GAPS = 50_000
 Statistic = Callable[[np.ndarray], np.ndarray]
 """Permuted tables (..., N, k) -> the statistic of each (the numpy engine's tests)."""
 #: Integer units per unit of W: Friedman and aligned ranks are multiples of 1/2, Quade's
@@ -286,7 +287,7 @@ def pair_pvalues(
         if tail is not None:
             return _at(tail, _gaps(difference)), "exact", None
     if method == "exact":
-        raise ValueError(_too_big(table.shape))
+        raise ValueError(_pair_too_big(table, integral))
     n, k = table.shape
     if asymptotic is not None and pair_resamples(method, n_resamples, threshold, (n, k)) is None:
         return np.asarray(asymptotic, dtype=np.float64), "asymptotic", None
@@ -319,7 +320,24 @@ class Draw(NamedTuple):
     pairs_at_least: np.ndarray
 
 
-_DRAWS: OrderedDict[tuple[object, ...], Draw] = OrderedDict()
+#: The draws of the current :func:`shared_draws` block (None outside one): a context
+#: variable, so each thread (and asyncio task) has its own, and nothing outlives the block.
+_SHARED: ContextVar[dict[tuple[object, ...], Draw] | None] = ContextVar(
+    "multicomp_shared_draws", default=None
+)
+
+
+@contextmanager
+def shared_draws() -> Iterator[None]:
+    """Within the block, a draw serves every later call of the same table, resamples and
+    seed (:func:`multicomp.compare`'s post-hoc after its omnibus test draws nothing); the
+    draws are dropped when it ends. Calls outside a block, in other threads or in other
+    processes draw their own: the engine keeps no state between calls."""
+    token = _SHARED.set({})
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
 
 
 def _drawn(
@@ -331,8 +349,8 @@ def _drawn(
     """The draws of the tables ``w`` (within-row scores of the same N x k scores in the units
     of :func:`units`; the first one's ``gaps``, in the same units, counted when given) by the
     Rust core: one draw for all of them, which gives each table the counts of its own draw
-    (:func:`_together`). A draw is kept for the next call with the same table, resamples and
-    seed, which then draws nothing."""
+    (:func:`_together`). Within a :func:`shared_draws` block a draw is kept for the next
+    call with the same table, resamples and seed, which then draws nothing."""
     seed = _seed(random_state)
     wanted = np.zeros(0, np.int64) if gaps is None else np.asarray(gaps, np.int64)
     asked = [wanted, *[wanted[:0]] * (len(w) - 1)]  # the pairs of the first table only
@@ -341,12 +359,13 @@ def _drawn(
         (r.tobytes(), r.shape, np.sort(t.sum(axis=0)).tobytes(), n_resamples, seed)
         for r, t in zip(rows, w)
     ]
+    shared = _SHARED.get()
+    kept = {} if shared is None else shared
     draws: dict[int, Draw] = {}
     for i, key in enumerate(keys):
-        kept = _DRAWS.get(key)
-        if kept is not None and np.isin(asked[i], kept.gaps).all():
-            _DRAWS.move_to_end(key)
-            draws[i] = kept
+        earlier = kept.get(key)
+        if earlier is not None and np.isin(asked[i], earlier.gaps).all():
+            draws[i] = earlier
     for group, arranged in _together(w, rows, [i for i in range(len(w)) if i not in draws]):
         totals = np.stack([w[i].sum(axis=0) for i in group])
         at_least, counts = _core.permutation_draw(
@@ -354,8 +373,7 @@ def _drawn(
         )
         pairs = [counts.astype(np.float64), *[np.zeros(0)] * (len(group) - 1)]
         for i, count, found in zip(group, at_least, pairs):
-            draws[i] = Draw(int(count), asked[i], found)
-            _keep(keys[i], draws[i])
+            draws[i] = kept[keys[i]] = Draw(int(count), asked[i], found)
     return [draws[i] for i in range(len(w))]
 
 
@@ -380,14 +398,6 @@ def _together(
     joint = [i for i in rest if np.array_equal(arranged[i], rows[i])]
     groups = [([first, *joint], np.stack([rows[first], *[rows[i] for i in joint]]))]
     return groups + [([i], rows[i][None]) for i in rest if i not in joint]
-
-
-def _keep(key: tuple[object, ...], draw: Draw) -> None:
-    """Keeps ``draw`` for the next call (a few MB at most)."""
-    if draw.gaps.size <= _KEPT_GAPS:
-        _DRAWS[key] = draw
-        if len(_DRAWS) > _KEPT_DRAWS:
-            _DRAWS.popitem(last=False)
 
 
 def _numpy_draw(
@@ -503,6 +513,20 @@ def _all_gaps(w: np.ndarray) -> np.ndarray:
 def _at(tail: np.ndarray, gaps: np.ndarray) -> np.ndarray:
     """tail[x] for each x of ``gaps`` (0 beyond the end of ``tail``)."""
     return np.where(gaps < tail.size, tail[np.minimum(gaps, tail.size - 1)], 0.0)
+
+
+def _pair_too_big(table: np.ndarray, integral: bool) -> str:
+    """Why the exact post-hoc p-values of ``table`` are refused (before any work)."""
+    n, k = table.shape
+    if not integral:
+        return "exact post-hoc p-values need ranks that are multiples of 1/4"
+    return (
+        f"exact post-hoc p-values of {n} data sets x {k} algorithms need "
+        f"{pair_work(units(table)):,} multiply-adds to convolve the data sets' distributions "
+        f"of a rank difference, beyond the limit of {PAIR_WORK_LIMIT:,} (about "
+        "2 N^2 (k-1)^2 without ties: N = k = 100 fits); use method='permutation' (Monte "
+        "Carlo), 'asymptotic' or 'auto'"
+    )
 
 
 def _too_big(shape: tuple[int, ...]) -> str:

@@ -14,6 +14,7 @@ report's plain fields (:mod:`multicomp.report.model`) and read back from JSON.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -35,12 +36,15 @@ from multicomp.report.model import ReportData
 __all__ = [
     "MEASURE_NAMES",
     "RANKING_DRAWS",
+    "MATRIX_LIMIT",
     "check_extras",
+    "check_extras_size",
     "compute",
     "csv_frames",
     "latex_tables",
     "lead_lines",
     "ranking_lines",
+    "ranking_view",
     "tables",
 ]
 
@@ -59,6 +63,22 @@ LEAD: EffectMeasure = "cohen_d"
 #: :func:`multicomp.ranking.plackett_luce.bayesian_ranking`'s default 10,000 draws are for a study of
 #: the ranking itself).
 RANKING_DRAWS = 4_000
+#: The most algorithms whose multi-comparison matrix a report holds: k(k-1)/2 = 499,500
+#: cells, one object each in the report (beyond, the report and its JSON take gigabytes;
+#: :func:`multicomp.ranking.multi_comparison.comparison_matrix` gives the matrix as tables).
+MATRIX_LIMIT = 1000
+
+
+def check_extras_size(extras: Sequence[str], k: int) -> None:
+    """ValueError, before any work, for a matrix of more than :data:`MATRIX_LIMIT`
+    algorithms in a report."""
+    if "matrix" in extras and k > MATRIX_LIMIT:
+        raise ValueError(
+            f"extras=['matrix'] holds one cell per pair in the report: {k:,} algorithms make "
+            f"{k * (k - 1) // 2:,}, beyond the limit of {MATRIX_LIMIT:,} algorithms "
+            f"({MATRIX_LIMIT * (MATRIX_LIMIT - 1) // 2:,} cells); "
+            "multicomp.comparison_matrix(scores) gives the matrix as k x k tables"
+        )
 
 
 def check_extras(extras: object, test: str) -> tuple[ReportExtra, ...]:
@@ -118,6 +138,32 @@ def _ranking(
             float(row["p_best"]),
         )
         for name, row in frame.iterrows()
+    )
+
+
+@dataclass(frozen=True)
+class RankingView:
+    """A report's Bayesian ranking as :func:`multicomp.plotting.ranking.plot_ranking` draws
+    it (the attributes of its ``Ranking`` protocol)."""
+
+    algorithms: tuple[str, ...]
+    n_datasets: int
+    mean: np.ndarray
+    interval: np.ndarray
+    p_best: np.ndarray
+    credible_level: float
+
+
+def ranking_view(r: ReportData) -> RankingView:
+    """The Bayesian ranking of ``r`` (which holds one) for its plot."""
+    weights = r.bayesian_ranking
+    return RankingView(
+        tuple(w.algorithm for w in weights),
+        r.n_datasets,
+        np.array([w.mean for w in weights]),
+        np.array([(w.lower, w.upper) for w in weights]).reshape(-1, 2),
+        np.array([w.p_best for w in weights]),
+        1 - r.alpha,
     )
 
 

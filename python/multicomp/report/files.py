@@ -1,21 +1,35 @@
 """Every output of a report written at once (:meth:`multicomp.Report.save` and the command
-line's ``--outdir``): the text, Markdown, LaTeX, HTML, JSON and CSV reports and the critical
-difference diagram as PNG and SVG, with names that say what each is.
+line's ``--outdir``): the text, Markdown, LaTeX, HTML, JSON and CSV reports, the pair table
+as Parquet (with pyarrow), and the figures as PNG and SVG, with names that say what each is.
 
-No file is replaced unless asked: every name is checked before the first is written, so a
-refused call leaves the directory as it was. Each file is written to a temporary file in the
-same directory and renamed, so a reader never sees half a report.
+No file is replaced unless asked: every name is checked before anything is written, so a
+refused call leaves the directory as it was. The outputs are first written whole into a
+hidden staging directory (beside a new directory, inside an existing one) and then moved into
+place; should a move fail, those already moved are put back and the old files restored, so a
+save that fails leaves the old set of files, never a mix of two runs.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import os
 import secrets
-from collections.abc import Callable, Sequence
+import shutil
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FILES", "MATRIX_FILES", "check_free", "figure_bytes", "targets", "write_all"]
+__all__ = [
+    "FILES",
+    "MATRIX_FILES",
+    "PARQUET_FILES",
+    "RANKING_FILES",
+    "check",
+    "figure_bytes",
+    "targets",
+    "write_all",
+]
 
 #: What each file holds, by its name in the directory (the keys of ``Report.save``'s answer).
 FILES: dict[str, str] = {
@@ -33,55 +47,113 @@ MATRIX_FILES: dict[str, str] = {
     "matrix_png": "comparison-matrix.png",
     "matrix_svg": "comparison-matrix.svg",
 }
+#: The plot of the Bayesian ranking, when the report holds it (``extras``).
+RANKING_FILES: dict[str, str] = {
+    "ranking_png": "bayesian-ranking.png",
+    "ranking_svg": "bayesian-ranking.svg",
+}
+#: The pair table (``Report.to_frame()``) as Parquet, when pyarrow is installed.
+PARQUET_FILES: dict[str, str] = {"pairs_parquet": "report-pairs.parquet"}
+
+#: What a renderer gives: the whole file, or its text in pieces (written one by one).
+Content = str | bytes | Iterable[str]
 
 
 def targets(directory: str | os.PathLike[str], extras: Sequence[str] = ()) -> dict[str, Path]:
-    """The path of each output in ``directory``, by kind (the keys of :data:`FILES`, and of
-    :data:`MATRIX_FILES` when ``extras`` holds the matrix)."""
+    """The path of each output in ``directory``, by kind (the keys of :data:`FILES`, of
+    :data:`MATRIX_FILES` and :data:`RANKING_FILES` when ``extras`` holds the matrix and the
+    Bayesian ranking, and of :data:`PARQUET_FILES` when pyarrow is installed)."""
     if not isinstance(directory, (str, os.PathLike)):
         raise TypeError(f"directory must be a path (str or os.PathLike); got {directory!r}")
+    if os.fspath(directory) in ("", b""):
+        raise ValueError("directory must name a directory; got '' (give '.' for this one)")
     root = Path(directory)
-    names = {**FILES, **(MATRIX_FILES if "matrix" in extras else {})}
+    names = {
+        **FILES,
+        **(MATRIX_FILES if "matrix" in extras else {}),
+        **(RANKING_FILES if "bayesian_ranking" in extras else {}),
+        **(PARQUET_FILES if importlib.util.find_spec("pyarrow") is not None else {}),
+    }
     return {kind: root / name for kind, name in names.items()}
 
 
-def check_free(paths: dict[str, Path], option: str) -> None:
-    """FileExistsError naming the first of ``paths`` that exists (and ``option``, which
-    replaces it), or NotADirectoryError if their directory is a file."""
+def check(paths: dict[str, Path], option: str | None) -> None:
+    """Refuse, before anything is written, a directory that is a file or a dangling symbolic
+    link, an output name held by a directory, and (unless ``option`` is None: replacing is
+    allowed) a file of an output's name: FileExistsError naming it and ``option``."""
     root = next(iter(paths.values())).parent
+    if root.is_symlink() and not root.exists():
+        raise FileNotFoundError(
+            f"{str(root)!r} is a symbolic link to {os.readlink(root)!r}, which does not exist"
+        )
     if root.exists() and not root.is_dir():
         raise NotADirectoryError(f"{str(root)!r} exists and is not a directory")
     for path in paths.values():
-        if path.exists() or path.is_symlink():
+        if path.is_dir():
+            raise IsADirectoryError(f"{str(path)!r} is a directory: nothing written")
+        if option is not None and (path.exists() or path.is_symlink()):
             raise FileExistsError(f"{str(path)!r} exists: give {option} to replace it")
 
 
 def write_all(
-    paths: dict[str, Path], renderers: dict[str, Callable[[], str | bytes]]
+    paths: dict[str, Path], renderers: dict[str, Callable[[], Content]]
 ) -> dict[str, Path]:
-    """Render each output and write it to its path (``renderers`` by kind, as ``paths``),
-    creating the directory; returns ``paths``."""
-    next(iter(paths.values())).parent.mkdir(parents=True, exist_ok=True)
-    for kind, path in paths.items():
-        _replace(path, renderers[kind]())
+    """Render each output into a staging directory (``renderers`` by kind, as ``paths``),
+    then move them all into place (creating the directory); returns ``paths``."""
+    root = next(iter(paths.values())).parent
+    fresh = not root.exists()
+    if fresh:
+        root.parent.mkdir(parents=True, exist_ok=True)
+    stage = (
+        root.parent if fresh else root
+    ) / f".{root.name or 'report'}.{secrets.token_hex(8)}.tmp"
+    os.mkdir(stage)  # the mode of a directory made by mkdir (umask respected)
+    try:
+        for kind, path in paths.items():
+            _write(stage / path.name, renderers[kind]())
+        if fresh:
+            os.rename(stage, root)
+        else:
+            _move_in(stage, paths)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
     return paths
 
 
-def _replace(path: Path, content: str | bytes) -> None:
-    """Write ``content`` to a temporary file beside ``path``, then rename it to ``path``. The
-    file gets the permissions an ordinary ``open()`` gives (0o666 less the umask: readable by
-    co-authors, artefact stores and web servers), not ``mkstemp``'s private 0o600."""
-    data = content.encode("utf-8") if isinstance(content, str) else content
-    temporary = path.parent / f".{path.name}.{secrets.token_hex(8)}.tmp"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    handle = os.open(temporary, flags, 0o666)
+def _move_in(stage: Path, paths: dict[str, Path]) -> None:
+    """Move the staged files to ``paths``, the files they replace into ``stage/old``; on a
+    failure, undo the moves made (the new files back, the old ones restored) and raise."""
+    old = stage / "old"
+    os.mkdir(old)
+    kept: list[Path] = []
+    placed: list[Path] = []
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
+        for path in paths.values():
+            if path.exists() or path.is_symlink():
+                os.replace(path, old / path.name)
+                kept.append(path)
+            os.replace(stage / path.name, path)
+            placed.append(path)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        for path in placed:
+            with contextlib.suppress(OSError):
+                os.replace(path, stage / path.name)
+        for path in kept:
+            with contextlib.suppress(OSError):
+                os.replace(old / path.name, path)
         raise
+
+
+def _write(path: Path, content: Content) -> None:
+    """Write ``content`` to a new file ``path``, with the permissions an ordinary ``open()``
+    gives (0o666 less the umask: readable by co-authors, artefact stores and web servers),
+    not ``mkstemp``'s private 0o600; text in pieces is written piece by piece."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    with os.fdopen(os.open(path, flags, 0o666), "wb") as stream:
+        if isinstance(content, (str, bytes)):
+            content = [content]  # type: ignore[list-item]
+        for piece in content:
+            stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
 
 
 def figure_bytes(figure: Any, fmt: str) -> bytes:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Sequence
-from dataclasses import MISSING, asdict, fields, is_dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import MISSING, asdict, fields, is_dataclass, replace
 from types import UnionType
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
@@ -23,47 +23,55 @@ import pandas as pd
 from multicomp import procedures, ranktests
 from multicomp._internal.validation import check_alpha, one_of
 from multicomp.ranktests.permutation import MAX_RESAMPLES
-from multicomp.report.model import Hypotheses, Hypothesis, ReportData
+from multicomp.report.extras import MEASURE_NAMES
+from multicomp.report.large import SUMMARY_LIMIT
+from multicomp.report.model import Hypotheses, Hypothesis, ReportData, rounded_ranks
 from multicomp.report.names import TEST_NAMES
 
-__all__ = ["FORMAT", "VERSION", "check_report", "decode", "encode"]
+__all__ = ["COLUMNS", "FORMAT", "READS", "VERSION", "check_report", "decode", "encode"]
 
 FORMAT = "multicomp.report"
 """The ``"format"`` of a report's JSON document."""
-VERSION = 1
-"""The ``"version"`` of the JSON document this multicomp writes and reads."""
+VERSION = 2
+"""The ``"version"`` of the JSON document this multicomp writes (its hypotheses as columns)."""
+READS = (1, 2)
+"""The versions this multicomp reads (version 1: the hypotheses one object each)."""
+COLUMNS = ("names", "first", "second", "difference", "z", "pvalue", "apvs")
+"""The columns of the hypotheses in a version-2 document."""
 
 R = TypeVar("R", bound=ReportData)
 
 
 def encode(report: ReportData, *, indent: int | None = 2) -> str:
     """The report as strict JSON: every field, non-finite numbers as strings ("Infinity").
-    The hypotheses are written one per line by the C encoder (the indenting encoder is
-    Python's own, a hundred times slower: 499,500 hypotheses at k = 1000), spliced in where
-    a one-off token stands for them."""
+    The scores are written one data set per line, the hypotheses as columns (:data:`COLUMNS`: the names once, each pair as two
+    indices into them, one array per number and one per procedure's APVs), each column on
+    one line by the C encoder (the indenting encoder is Python's own, a hundred times
+    slower: 499,500 hypotheses at k = 1000), spliced in where a one-off token stands for
+    them."""
     options: dict[str, Any] = {"indent": indent, "allow_nan": False}
-    token = f"hypotheses-{uuid.uuid4().hex}"
-    payload = {"format": FORMAT, "version": VERSION, **asdict(report)}
-    text = json.dumps({**_strict(payload), "hypotheses": token}, **options)
+    tokens = {name: f"{name}-{uuid.uuid4().hex}" for name in ("values", "hypotheses")}
+    rest = replace(report, values=(), hypotheses=report.hypotheses.take([]))  # written below
+    payload = {"format": FORMAT, "version": VERSION, **asdict(rest), **tokens}
+    text = json.dumps(_strict(payload), **options)
     one_line = json.JSONEncoder(**{**options, "indent": None})
-    rows = map(one_line.encode, _hypothesis_objects(report.hypotheses))
-    return text.replace(json.dumps(token), "[\n" + ",\n".join(rows) + "\n]", 1)
+    body = ",\n".join(_column_lines(report.hypotheses, one_line))
+    rows = ",\n".join(map(one_line.encode, _strict(report.values)))  # a data set per line
+    text = text.replace(json.dumps(tokens["values"]), "[\n" + rows + "\n]", 1)
+    return text.replace(json.dumps(tokens["hypotheses"]), "{\n" + body + "\n}", 1)
 
 
-def _hypothesis_objects(h: Hypotheses) -> list[dict[str, Any]]:
-    """One JSON object per hypothesis, built column by column (no per-pair conversion)."""
-    columns = {name: _strict_column(getattr(h, name)) for name in ("difference", "z", "pvalue")}
-    apvs = [tuple(row) for row in _strict_column(h.apvs)]
-    keys = ("first", "second", "difference", "z", "pvalue", "apvs")
-    rows = zip(
-        h.first_names.tolist(),
-        h.second_names.tolist(),
-        columns["difference"],
-        columns["z"],
-        columns["pvalue"],
-        apvs,
-    )
-    return [dict(zip(keys, row)) for row in rows]
+def _column_lines(h: Hypotheses, one_line: json.JSONEncoder) -> Iterator[str]:
+    """Each column of the hypotheses as its line, one column (one procedure's APVs) in Python
+    objects at a time, so that memory stays near the size of the text (k = 3,000: 4.5 million
+    pairs)."""
+    yield f'"names": {one_line.encode(list(h.names))}'
+    yield f'"first": {one_line.encode(h.first.tolist())}'
+    yield f'"second": {one_line.encode(h.second.tolist())}'
+    for name in ("difference", "z", "pvalue"):
+        yield f"{json.dumps(name)}: {one_line.encode(_strict_column(getattr(h, name)))}"
+    apvs = ", ".join(one_line.encode(_strict_column(column)) for column in h.apvs.T)
+    yield f'"apvs": [{apvs}]'
 
 
 def _strict_column(values: np.ndarray) -> list[Any]:
@@ -84,10 +92,11 @@ def decode(cls: type[R], text: str) -> R:
         raise ValueError("not a multicomp report: nested too deeply") from None
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         raise ValueError(f'not a multicomp report (missing "format": "{FORMAT}")')
-    if payload.get("version") != VERSION:
+    version = payload.get("version")
+    if type(version) is not int or version not in READS:  # true == 1 in Python, not here
         raise ValueError(
-            f"unsupported report version {payload.get('version')!r}; "
-            f"this multicomp reads version {VERSION}"
+            f"unsupported report version {version!r}; this multicomp reads versions "
+            + ", ".join(map(str, READS))
         )
     body = {key: value for key, value in payload.items() if key not in ("format", "version")}
     try:
@@ -114,6 +123,8 @@ def _decode(kind: Any, value: Any, where: str) -> Any:
     field (driven by their annotations, so a new field is read without code here), tuples
     element by element, floats also from "Infinity"/"NaN". ValueError names ``where``."""
     origin, args = get_origin(kind), get_args(kind)
+    if kind is Hypotheses and isinstance(value, dict):  # version 2: columns
+        return _columns(value, where)
     if kind is Hypotheses:  # as columns at once, else one by one to name what is wrong
         columns = _hypothesis_columns(value)
         return columns if columns is not None else _decode(tuple[Hypothesis, ...], value, where)
@@ -205,6 +216,54 @@ def _hypothesis_columns(value: Any) -> Hypotheses | None:
     codes, uniques = pd.factorize(np.array(names, dtype=object))
     first, second = codes[: len(value)], codes[len(value) :]
     return Hypotheses(list(uniques), first, second, values[0], values[1], values[2], table)
+
+
+def _columns(value: dict[str, Any], where: str) -> Hypotheses:
+    """The hypotheses of a version-2 document (:data:`COLUMNS`), their types and lengths
+    checked here, their values by :func:`check_report`."""
+    if set(value) != set(COLUMNS):
+        raise ValueError(f"{where} must be an object with the arrays {list(COLUMNS)}")
+    names = value["names"]
+    if not isinstance(names, list) or set(map(type, names)) - {str} or len(set(names)) < len(names):
+        raise ValueError(f"{where}.names must be an array of distinct strings")
+    sides = {}
+    for side in ("first", "second"):
+        column = value[side]
+        if not isinstance(column, list) or set(map(type, column)) - {int}:
+            raise ValueError(f"{where}.{side} must be an array of integers")
+        try:
+            sides[side] = np.array(column, dtype=np.int64)
+        except OverflowError:
+            raise ValueError(f"{where}.{side} holds an integer beyond any index") from None
+        if len(column) and (sides[side].min() < 0 or sides[side].max() >= len(names)):
+            raise ValueError(f"{where}.{side} must index {where}.names (0 to {len(names) - 1})")
+    numbers = {
+        name: _float_column(value[name], f"{where}.{name}")
+        for name in ("difference", "z", "pvalue")
+    }
+    apvs = value["apvs"]
+    if not isinstance(apvs, list):
+        raise ValueError(f"{where}.apvs must be an array of arrays (one per procedure)")
+    table = [_float_column(c, f"{where}.apvs[{j}]") for j, c in enumerate(apvs)]
+    m = len(sides["first"])
+    lengths = [len(sides["second"]), *map(len, numbers.values()), *map(len, table)]
+    if any(n != m for n in lengths):
+        raise ValueError(f"{where}'s arrays must all hold one value per hypothesis ({m})")
+    apv = np.array(table, dtype=np.float64).reshape(len(table), m).T
+    difference, z, pvalue = numbers.values()
+    return Hypotheses(names, sides["first"], sides["second"], difference, z, pvalue, apv)
+
+
+def _float_column(value: Any, where: str) -> np.ndarray:
+    """An array of numbers (or "Infinity", "NaN") as floats, or ValueError naming ``where``."""
+    if not isinstance(value, list):
+        raise ValueError(f"{where} must be an array of numbers; got {_json_type(value)}")
+    if not set(map(type, value)) - {int, float}:
+        try:
+            return np.array(value, dtype=np.float64)
+        except OverflowError:
+            pass  # an integer beyond the floats: named one by one below
+    return np.array([_decode(float, v, f"{where}[{i}]") for i, v in enumerate(value)])
 
 
 def _json_type(value: Any) -> str:
@@ -394,7 +453,65 @@ def _check_extras(r: ReportData) -> None:
         )
     if not all(0.0 <= v <= 1.0 for c in r.matrix for v in (c.pvalue, c.adjusted)):
         raise ValueError("report.matrix p-values must be in [0, 1]")
+    if len(set(r.extras)) != len(r.extras):
+        raise ValueError(f"report.extras must name each extra once; got {list(r.extras)}")
+    _check_effects(r)
+    _check_matrix(r)
     _check_ranking(r)
+
+
+def _pair_set(pairs: Sequence[tuple[str, str]], where: str) -> set[frozenset[str]]:
+    """The pairs as sets, or ValueError for a pair of one algorithm or one listed twice."""
+    found = {frozenset(pair) for pair in pairs}
+    if len(found) != len(pairs) or any(len(pair) != 2 for pair in found):
+        raise ValueError(f"{where} must list pairs of two algorithms, each pair once")
+    return found
+
+
+def _check_effects(r: ReportData) -> None:
+    """The effect sizes: the pairs that compare() gives (each against the control; beyond
+    the summary limit, the best-ranked against each other; else every pair), each with the
+    three measures once, in order."""
+    if not r.effect_sizes:
+        return
+    where = "report.effect_sizes"
+    found = _pair_set([(p.first, p.second) for p in r.effect_sizes], where)
+    k = len(r.algorithms)
+    anchor = r.control
+    if anchor is None and k > SUMMARY_LIMIT:
+        anchor = r.algorithms[int(np.argsort(rounded_ranks(r.test_ranks), kind="stable")[0])]
+    if anchor is None:
+        expected = {
+            frozenset((a, b)) for i, a in enumerate(r.algorithms) for b in r.algorithms[i + 1 :]
+        }
+        whose = "every pair of the algorithms"
+    else:
+        expected = {frozenset((anchor, b)) for b in r.algorithms if b != anchor}
+        whose = f"the pairs of {anchor!r} with each other algorithm"
+    if found != expected:
+        raise ValueError(f"{where} must hold {whose} ({len(expected)} pairs); got {len(found)}")
+    measures = tuple(MEASURE_NAMES)
+    for i, p in enumerate(r.effect_sizes):
+        if tuple(e.measure for e in p.effects) != measures:
+            raise ValueError(
+                f"{where}[{i}].effects must be the measures {list(measures)}, in order"
+            )
+
+
+def _check_matrix(r: ReportData) -> None:
+    """The matrix: every pair once, its counts of data sets non-negative and adding to N."""
+    if not r.matrix:
+        return
+    k, n = len(r.algorithms), r.n_datasets
+    if len(_pair_set([(c.first, c.second) for c in r.matrix], "report.matrix")) != k * (k - 1) // 2:
+        raise ValueError(f"report.matrix must hold every pair of the {k} algorithms once")
+    for i, c in enumerate(r.matrix):
+        counts = (c.wins, c.ties, c.losses)
+        if min(counts) < 0 or sum(counts) > n:
+            raise ValueError(
+                f"report.matrix[{i}] wins, ties and losses must be counts of at most N = {n} "
+                f"data sets in all; got {list(counts)}"
+            )
 
 
 def _check_ranking(r: ReportData) -> None:

@@ -518,9 +518,16 @@ class ReportData:
     def to_frame(self) -> pd.DataFrame:
         """One row per hypothesis, in order of unadjusted p (as the papers' tables): columns
         ``difference``, ``z``, ``pvalue``, ``apv_<procedure>``, ``reject_<procedure>``."""
+        return self.pair_frame(self.by_pvalue())
+
+    @strict
+    def pair_frame(self, order: np.ndarray) -> pd.DataFrame:
+        """The rows of :meth:`to_frame` of the hypotheses at positions ``order`` (a block of
+        them, for the outputs written block by block)."""
         h = self.hypotheses
-        order = self.by_pvalue()
-        frame = pd.DataFrame(
+        names = np.asarray(h.names, dtype=object)
+        labels = names[h.first[order]] + " vs " + names[h.second[order]]
+        return pd.DataFrame(
             {
                 "difference": h.difference[order],
                 "z": h.z[order],
@@ -531,9 +538,8 @@ class ReportData:
                     for j, m in enumerate(self.procedures)
                 },
             },
-            index=pd.Index(h.labels()[order], name="hypothesis"),
+            index=pd.Index(labels, name="hypothesis"),
         )
-        return frame
 
     def by_pvalue(self) -> np.ndarray:
         """The positions of the hypotheses in order of unadjusted p (ties in their order)."""

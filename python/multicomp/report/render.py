@@ -1,18 +1,16 @@
 """How a :class:`multicomp.Report` reads: the plain-language summary and the renderers
-(plain text, Markdown, HTML, CSV; LaTeX in :mod:`multicomp.report.latex`). The report's data (:mod:`multicomp.report.model`)
+(plain text, Markdown, HTML; LaTeX in :mod:`multicomp.report.latex`, CSV in :mod:`multicomp.report.tidy`). The report's data (:mod:`multicomp.report.model`)
 holds the numbers and :mod:`multicomp.report.decisions` what they decide; this module only
 formats them, so a new section of the report is one function here.
 """
 
 from __future__ import annotations
 
-import csv as _csv
 import re
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from multicomp import ranktests
 from multicomp._internal import tables as _tables
@@ -42,7 +40,15 @@ from multicomp.report.names import (
     default_procedure,
 )
 
-__all__ = ["SECOND_ALPHA", "csv", "fwer_warnings", "html", "markdown", "summary", "text"]
+__all__ = [
+    "SECOND_ALPHA",
+    "family_lines",
+    "fwer_warnings",
+    "html",
+    "markdown",
+    "summary",
+    "text",
+]
 
 SECOND_ALPHA = 0.10  # the text and Markdown tables also mark rejections at this level
 # The procedures of the LaTeX 1 x N table: the classic baseline, the report's default and the
@@ -102,7 +108,7 @@ def summary(report: ReportData) -> str:
         *extras.lead_lines(r, best_first(r)),
         *extras.ranking_lines(r),
     ]
-    lines.extend(_family_lines(r))
+    lines.extend(family_lines(r))
     paper = r.paper_options()
     if paper:
         lines.append(f"Options (the papers' forms): {', '.join(paper)}.")
@@ -233,7 +239,7 @@ def _pair_lines(r: ReportData, rejected: Sequence[Hypothesis]) -> list[str]:
     return lines
 
 
-def _family_lines(r: ReportData) -> list[str]:
+def family_lines(r: ReportData) -> list[str]:
     """The parametric side: whether its conditions hold, the family the papers recommend and
     why, and, when the parametric family was used, its verdicts."""
     if not r.conditions:
@@ -459,13 +465,13 @@ _CSS = """
 _CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 
-def html(r: ReportData, figure: Any, *, page: bool) -> str:
+def html(r: ReportData, figure: Any, *, page: bool, heat_map: Any = None) -> str:
     """The report as HTML: the summary, the critical difference diagram (an SVG image inside
     the page as a data URI, so that no script in it can run), and the tables; rejections at
     alpha highlighted. Every text from the data is escaped. ``page``: a complete,
     self-contained page (no external resource, a Content-Security-Policy that forbids
     scripts); else a fragment for a notebook. ``figure``: the report's diagram (a
-    matplotlib Figure)."""
+    matplotlib Figure); ``heat_map``: the heat map of its multi-comparison matrix, or None."""
     esc = _tables.html_escape
     k, n = len(r.algorithms), r.n_datasets
     title = f"Comparison of {k} algorithms on {n} data sets"
@@ -480,6 +486,9 @@ def html(r: ReportData, figure: Any, *, page: bool) -> str:
         parts.append(
             f'<p><img class="cd" alt="{esc("Critical difference diagram")}" src="{image}"></p>'
         )
+    if heat_map is not None:
+        alt = esc("Heat map of the multi-comparison matrix")
+        parts.append(f'<p><img class="cd" alt="{alt}" src="{_svg_data_uri(heat_map)}"></p>')
     parts.extend(_details(r, _tables.HTML))
     parts.append("</div>")
     body = "\n".join(parts)
@@ -505,67 +514,3 @@ def _svg_data_uri(figure: Any, text: bool = False) -> str:
     with matplotlib.rc_context({"svg.fonttype": "none"} if text else {}):
         figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
     return "data:image/svg+xml;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
-
-
-# --- LaTeX ----------------------------------------------------------------------------------
-
-
-# --- CSV ------------------------------------------------------------------------------------
-
-# A spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV injection).
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _inert(value: object) -> object:
-    """A text cell that a spreadsheet would run as a formula, with a leading apostrophe
-    (OWASP's rule; the JSON report keeps the names exactly). Numbers stay numbers."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
-
-
-def _posthoc_source(r: ReportData) -> pd.DataFrame:
-    """How the post-hoc's unadjusted p-values were computed, as one row."""
-    return pd.DataFrame(
-        {"method": [r.pvalue_method], "n_resamples": pd.array([r.pvalue_resamples], dtype="Int64")},
-        index=["pvalue"],
-    )
-
-
-def csv(r: ReportData) -> str:
-    """Every table in one tidy CSV with columns ``table,row,column,value``: the ranks, the
-    omnibus tests (with how each p-value was computed), the post-hoc, how its unadjusted
-    p-values were computed (``posthoc_pvalues``) and the report's notes. Names that a spreadsheet would run as formulas start
-    with an apostrophe."""
-    parts = []
-    said = [*_family_lines(r), *r.notes]  # the parametric side when checked, then the notes
-    notes = pd.DataFrame({"note": said}, index=pd.RangeIndex(1, len(said) + 1))
-    for name, frame in (
-        ("ranks", r.rank_frame),
-        ("omnibus", r.omnibus_frame),
-        ("posthoc", r.to_frame()),
-        ("posthoc_pvalues", _posthoc_source(r)),
-        ("notes", notes),  # procedures left out and why, p-values, data sets left out
-        *extras.csv_frames(r),
-    ):
-        long = _inert_table(frame).astype(object).stack(future_stack=True).reset_index()
-        long.columns = ["row", "column", "value"]
-        long.insert(0, "table", name)
-        parts.append(long)
-    # Every text cell quoted: a carriage return inside a name cannot split a record.
-    return pd.concat(parts, ignore_index=True).to_csv(
-        index=False,
-        quoting=_csv.QUOTE_NONNUMERIC,
-        escapechar="\\",  # CPython 3.10's writer asks for one (fields are quoted, never escaped)
-    )
-
-
-def _inert_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """``frame`` with :func:`_inert` applied to its labels and its text columns, before it is
-    stacked: once per label, not once per cell of the long table (499,500 hypotheses at
-    k = 1000 make 7 million cells)."""
-    inert = frame.rename(index=_inert, columns=_inert)
-    text = [c for c in inert.columns if inert[c].dtype == object]
-    if text:
-        inert[text] = inert[text].map(_inert)
-    return inert

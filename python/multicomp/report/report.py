@@ -22,7 +22,7 @@ from multicomp._internal.validation import check_alpha, check_bool, check_choice
 from multicomp._internal.vocabulary import CD_PROCEDURES, Bars, PosthocTest
 from multicomp.data.scores import index_of
 from multicomp.posthoc import PosthocOptions
-from multicomp.report import files, json, large, latex, render
+from multicomp.report import extras, files, json, large, latex, render, tidy
 from multicomp.report.decisions import of_report
 from multicomp.report.model import ReportData
 
@@ -196,11 +196,15 @@ class Report(ReportData):
         """One self-contained HTML page (no external resource, scripts forbidden by its
         Content-Security-Policy, every name escaped): the summary, the CD diagram as an SVG
         image and the tables, rejections highlighted."""
-        return render.html(self, self.plot(), page=True)
+        return render.html(self, self.plot(), page=True, heat_map=self._heat_map())
 
     def _repr_html_(self) -> str:
         """The report in a notebook: summary, CD diagram and tables."""
-        return render.html(self, self.plot(), page=False)
+        return render.html(self, self.plot(), page=False, heat_map=self._heat_map())
+
+    def _heat_map(self) -> Any:
+        """The heat map of the multi-comparison matrix when the report holds it, else None."""
+        return self._matrix_figure() if "matrix" in self.extras else None
 
     def to_markdown(self) -> str:
         """Markdown tables (rejected APVs in bold, at 0.10 only in italics) and the summary."""
@@ -252,7 +256,7 @@ class Report(ReportData):
         ``ranks``, ``omnibus`` and ``posthoc``). Safe to open in a spreadsheet: a name that
         starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading
         apostrophe (OWASP's CSV-injection rule); :meth:`to_json` keeps every name exactly."""
-        return render.csv(self)
+        return tidy.csv(self)
 
     @strict
     def save(
@@ -263,11 +267,15 @@ class Report(ReportData):
         The text, Markdown, LaTeX, HTML, JSON and CSV reports and the critical difference
         diagram (PNG and SVG, the report's own decisions as :meth:`plot` draws them), named
         ``report.txt``, ``report.md``, ``report.tex``, ``report.html``, ``report.json``,
-        ``report.csv``, ``cd-diagram.png`` and ``cd-diagram.svg`` (and, when the report holds
-        the multi-comparison matrix, its heat map ``comparison-matrix.png`` and
-        ``comparison-matrix.svg``). The directory is created
-        if needed. Every name is checked before anything is written, so a refused call writes
-        nothing; each file is written whole (to a temporary file, then renamed).
+        ``report.csv``, ``cd-diagram.png`` and ``cd-diagram.svg``; with pyarrow installed, the
+        table of :meth:`to_frame` as ``report-pairs.parquet``; when the report holds the
+        multi-comparison matrix, its heat map ``comparison-matrix.png`` and ``.svg``; when it
+        holds the Bayesian ranking, its plot ``bayesian-ranking.png`` and ``.svg``. The
+        directory is created if needed. Every name is checked before anything is written, so
+        a refused call writes nothing. The files are written whole into a hidden staging
+        directory, then moved into place, so a save that fails (a full disk, an error while
+        rendering) leaves the files that were there before, never a mix of two runs. The CSV
+        is written in blocks, never held whole.
 
         Parameters
         ----------
@@ -282,7 +290,8 @@ class Report(ReportData):
         dict of str to pathlib.Path
             The paths written, by kind: ``'text'``, ``'markdown'``, ``'latex'``, ``'html'``,
             ``'json'``, ``'csv'``, ``'cd_diagram_png'``, ``'cd_diagram_svg'`` (and
-            ``'matrix_png'``, ``'matrix_svg'``).
+            ``'pairs_parquet'``, ``'matrix_png'``, ``'matrix_svg'``, ``'ranking_png'``,
+            ``'ranking_svg'``).
 
         Raises
         ------
@@ -290,6 +299,12 @@ class Report(ReportData):
             A file of one of these names exists and ``overwrite`` is False.
         NotADirectoryError
             ``directory`` is a file.
+        IsADirectoryError
+            A directory holds the name of one of the outputs.
+        FileNotFoundError
+            ``directory`` is a symbolic link to nothing.
+        ValueError
+            ``directory`` is the empty string.
 
         Examples
         --------
@@ -298,31 +313,38 @@ class Report(ReportData):
         >>> report = mc.compare(mc.load_example("demsar2006"))
         >>> with tempfile.TemporaryDirectory() as where:
         ...     written = report.save(where)
-        ...     print(sorted(path.name for path in written.values()))
+        ...     print(sorted(p.name for p in written.values() if p.suffix != ".parquet"))
         ['cd-diagram.png', 'cd-diagram.svg', 'report.csv', 'report.html', 'report.json', 'report.md', 'report.tex', 'report.txt']
         >>> written["latex"].suffix
         '.tex'
         """
         paths = files.targets(directory, self.extras)
-        if not check_bool(overwrite, "overwrite"):
-            files.check_free(paths, "overwrite=True")
+        files.check(paths, None if check_bool(overwrite, "overwrite") else "overwrite=True")
         figure = self.plot()
         heat_map = self._matrix_figure() if "matrix" in self.extras else None
+        ranking = self._ranking_figure() if "bayesian_ranking" in self.extras else None
         return files.write_all(
             paths,
             {
-                "matrix_png": lambda: files.figure_bytes(heat_map, "png"),
-                "matrix_svg": lambda: files.figure_bytes(heat_map, "svg"),
                 "text": self.to_text,
                 "markdown": self.to_markdown,
                 "latex": self.to_latex,
-                "html": lambda: render.html(self, figure, page=True),
+                "html": lambda: render.html(self, figure, page=True, heat_map=heat_map),
                 "json": self.to_json,
-                "csv": self.to_csv,
+                "csv": lambda: tidy.blocks(self),
+                "pairs_parquet": lambda: self.to_frame().to_parquet(),
                 "cd_diagram_png": lambda: files.figure_bytes(figure, "png"),
                 "cd_diagram_svg": lambda: files.figure_bytes(figure, "svg"),
+                "matrix_png": lambda: files.figure_bytes(heat_map, "png"),
+                "matrix_svg": lambda: files.figure_bytes(heat_map, "svg"),
+                "ranking_png": lambda: files.figure_bytes(ranking, "png"),
+                "ranking_svg": lambda: files.figure_bytes(ranking, "svg"),
             },
         )
+
+    def _ranking_figure(self) -> Any:
+        """The plot of the report's Bayesian ranking (its posterior weights, best first)."""
+        return plots.ranking(extras.ranking_view(self))
 
     def _matrix_figure(self) -> Any:
         """The heat map of the report's multi-comparison matrix (recomputed from its scores:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -23,10 +23,19 @@ from multicomp._internal.validation import (
 from multicomp._internal.vocabulary import COMPARISONS, NOISES, ROMS, Comparison, Noise, SEForm
 from multicomp.posthoc import PosthocOptions
 from multicomp.procedures import base as registry
-from multicomp.ranktests.permutation import check_options, pair_resamples, resolve
+from multicomp.ranktests.exact import (
+    EXACT_LIMIT,
+    EXACT_WORK_LIMIT,
+    PAIR_WORK_LIMIT,
+    omnibus_log_work,
+    pair_work,
+)
+from multicomp.ranktests.permutation import check_options, pair_resamples, resolve, units
 
 __all__ = [
+    "COSTS",
     "MAX_CELLS_PER_CHUNK",
+    "Costs",
     "MAX_REPLICATIONS",
     "CustomProcedure",
     "NoiseFunction",
@@ -35,6 +44,7 @@ __all__ = [
     "hypotheses",
     "is_pairwise",
     "posthoc_resamples",
+    "seconds",
     "work",
     "seed_sequence",
     "specify",
@@ -119,38 +129,77 @@ def seed_sequence(random_state: int | None) -> np.random.SeedSequence:
     return np.random.SeedSequence(int(random_state))
 
 
-#: The work of the vectorised asymptotic statistics of one rank test, per score of a table, in
-#: permuted scores (:data:`multicomp._internal.work.MAX_SIMULATION_WORK`; measured: 0.6 us per score
-#: for three rank tests with their post-hocs at N = 20, k = 5).
-ASYMPTOTIC_WORK = 20
-#: The work of one pairwise test of one pair of one table (one scipy test: about 5 ms for a
-#: Wilcoxon signed-rank test at N = 20), in permuted scores.
-PAIRWISE_WORK = 150_000
+class Costs(NamedTuple):
+    """Seconds per unit of each route of a simulation, measured on the reference machine
+    (benches/simulate_calibration.py; benches/RESULTS-simulate-calibration.md): CPU
+    seconds of the process (all its threads), so that the wall time of a run is at most its
+    estimate, and about half of it where the Rust draw's two threads dominate."""
+
+    permuted: float  # one score of one table permuted once in a Monte Carlo draw (Rust)
+    draw: float  # the fixed cost of one permutation p-value of one table (a draw, a lookup)
+    score: float  # one score of one table through a rank test's vectorised statistics
+    hypothesis: float  # one hypothesis of one table through the post-hocs' adjustments
+    exact: float  # one cell of an exact omnibus enumeration (omnibus_log_work's count)
+    pair_test: float  # one pairwise test (Wilcoxon's, the sign test) of one pair of one table
 
 
-def work(spec: Spec, reps: int) -> float:
-    """An estimate of the work of ``reps`` replications of ``spec``, in permuted scores (one
-    score of one table permuted once): per table of N x k scores and rank test, the resamples
-    of each permutation p-value it needs per score (its omnibus test's ``n_resamples``, and
-    those of each distinct set of pair p-values, :func:`posthoc_resamples`), plus :data:`ASYMPTOTIC_WORK`
-    per score for its statistics; :data:`PAIRWISE_WORK` per pair for a pairwise test; an exact
-    permutation p-value is counted as a Monte Carlo one (the engine chooses it where it is no
-    dearer)."""
+#: The measured costs (benches/RESULTS-simulate-calibration.md).
+COSTS = Costs(
+    permuted=4.2e-10, draw=1.2e-4, score=1.2e-7, hypothesis=1.5e-6, exact=1.5e-9, pair_test=2.2e-3
+)
+
+
+def seconds(spec: Spec, reps: int) -> float:
+    """The estimated run time of ``reps`` replications of ``spec`` on the reference machine
+    (:data:`COSTS`): per table and rank test its vectorised statistics, then each permutation
+    p-value the package's functions would compute, by the route they would take on a table of
+    this shape (exact enumeration where it fits, judged on a table of normal scores of this
+    shape, else a Monte Carlo draw of its resamples); per pair a pairwise test."""
     cells = spec.n_datasets * spec.k
-    permuted = resolve(spec.posthoc.method, spec.n_datasets) != "asymptotic"
-    per_table = ASYMPTOTIC_WORK * cells * len(spec.custom)
+    per_table = COSTS.score * cells * len(spec.custom)
     for test in dict.fromkeys(test for _, test, _ in spec.rows):
         comparisons = {comparison for comparison, name, _ in spec.rows if name == test}
         if is_pairwise(test):
-            per_table += PAIRWISE_WORK * spec.k * (spec.k - 1) // 2
-            continue
-        t_tests = ranktests.get(test).posthoc_df is not None and spec.posthoc.method == "auto"
-        resamples = ("omnibus" in comparisons) * spec.posthoc.n_resamples
-        if not t_tests:
-            drawn = posthoc_resamples(spec, comparisons - {"omnibus"}).values()
-            resamples += sum(filter(None, set(drawn)))  # one draw per distinct count
-        per_table += cells * (ASYMPTOTIC_WORK + permuted * resamples)
+            per_table += COSTS.pair_test * (spec.k * (spec.k - 1) // 2)
+        else:
+            m = sum(hypotheses(comparison, spec.k) for comparison in comparisons)
+            per_table += COSTS.score * cells + COSTS.hypothesis * m
+            per_table += _permutations(spec, test, comparisons)
     return float(reps) * per_table
+
+
+def work(spec: Spec, reps: int) -> float:
+    """:func:`seconds` in permuted scores (one score of one table permuted once in a Monte
+    Carlo draw, :attr:`Costs.permuted`), the unit of ``max_work``."""
+    return seconds(spec, reps) / COSTS.permuted
+
+
+def _permutations(spec: Spec, test: str, comparisons: set[str]) -> float:
+    """Seconds of the permutation p-values of one table of the rank ``test``: its omnibus
+    p-value (when ``"omnibus"`` is simulated) and its post-hocs' pair p-values."""
+    options = spec.posthoc
+    if resolve(options.method, spec.n_datasets) == "asymptotic":
+        return 0.0
+    n, k = spec.n_datasets, spec.k
+    x = np.random.default_rng(0).standard_normal((n, k))
+    w = units(ranktests.get(test).table(x if spec.decimals is None else np.round(x, spec.decimals)))
+    exact = options.method != "permutation"
+    cost = 0.0
+    if "omnibus" in comparisons:
+        log_step, log_work = omnibus_log_work(w)
+        if exact and log_step <= math.log(EXACT_LIMIT) and log_work <= math.log(EXACT_WORK_LIMIT):
+            cost += COSTS.draw + COSTS.exact * math.exp(log_work)
+        else:
+            cost += COSTS.draw + COSTS.permuted * options.n_resamples * n * k
+    t_tests = ranktests.get(test).posthoc_df is not None and options.method == "auto"
+    posthocs = comparisons - {"omnibus"}
+    if t_tests or not posthocs:
+        return cost
+    if exact and pair_work(w) <= PAIR_WORK_LIMIT:
+        return cost + COSTS.draw
+    drawn = set(posthoc_resamples(spec, posthocs).values()) - {None}
+    width = n * k + k * (k - 1) / 2
+    return cost + sum(COSTS.draw + COSTS.permuted * count * width for count in drawn if count)
 
 
 def hypotheses(comparison: str, k: int) -> int:

@@ -26,7 +26,7 @@ from multicomp._internal.vocabulary import (
     Rom,
     SEForm,
 )
-from multicomp._internal.work import MAX_SIMULATION_WORK, check_work
+from multicomp._internal.work import MAX_SIMULATION_WORK, check_work, duration
 from multicomp._internal.work import progress as progress_bar
 from multicomp.posthoc import PosthocOptions
 from multicomp.procedures import base as registry
@@ -47,6 +47,7 @@ from multicomp.simulation.model import (
     hypotheses,
     is_pairwise,
     posthoc_resamples,
+    seconds,
     seed_sequence,
     specify,
     work,
@@ -424,12 +425,13 @@ def simulate(
         Show a progress bar of the chunks (tqdm's, in a terminal or a notebook, once the run
         has lasted a second; nothing without tqdm installed). Default True.
     max_work : float
-        The most work started (default :data:`multicomp._internal.work.MAX_SIMULATION_WORK`, 3e9,
-        about 90 s): the work is estimated before any table is drawn, n_replications x the
-        resamples of each permutation p-value (a post-hoc's as raised under ``"auto"``) x
-        the scores of a table (N k), summed over the
-        tests (:func:`multicomp.simulation.model.work`), and a run past the limit is refused
-        with the value to pass to run it anyway.
+        The most work started (default :data:`multicomp._internal.work.MAX_SIMULATION_WORK`,
+        2.1e11, about 90 s of CPU): the work is estimated before any table is drawn, from the
+        measured cost of each route (Monte Carlo draws of the resamples of each permutation
+        p-value, a post-hoc's as raised under ``"auto"``; exact enumerations; the vectorised
+        statistics and adjustments; pairwise tests), in permuted scores
+        (:func:`multicomp.simulation.model.work`), and a run past the limit is refused with
+        its estimated time and the value to pass to run it anyway.
 
     Returns
     -------
@@ -488,8 +490,8 @@ def simulate(
         work(spec, reps),
         check_nonnegative(max_work, "max_work"),
         f"simulate: {reps:,} replications of N = {spec.n_datasets} x k = {spec.k} scores need "
-        "this much work, in permuted scores (about 30 ns each; method='asymptotic' or "
-        "fewer n_replications or n_resamples need less)",
+        f"about {duration(seconds(spec, reps))} of CPU, this much work in permuted scores "
+        "(method='asymptotic' or fewer n_replications or n_resamples need less)",
     )
     size = check_count(
         chunk_size, "chunk_size", 1, MAX_CELLS_PER_CHUNK // (spec.n_datasets * spec.k)

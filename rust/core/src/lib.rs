@@ -11,9 +11,11 @@
 //! - [`bergmann_hommel`]: Bergmann-Hommel's APVs and acceptance set (Garcia & Herrera 2008,
 //!   JMLR 9:2677-2694), by enumeration or by a subset dynamic programme up to [`MAX_K`], and
 //!   [`robinson`], the polynomial route of rank post-hocs up to [`MAX_K_ROBINSON`] (with the
-//!   private `subset_dp` and `thresholds`);
+//!   private `subset_dp`, `dense` and `thresholds`);
 //! - [`adjust`]: Bonferroni, Holm, Hochberg and Hommel APVs of stacks of families;
 //! - [`permutation`]: the Monte Carlo permutation loop of the rank tests;
+//! - [`hierarchical`]: the Bayesian hierarchical model of two classifiers on many data sets
+//!   (Corani et al. 2017), its Gibbs and slice sampler;
 //! - [`effects`]: the bootstraps of the effect sizes: Cliff's delta, O(N) per pair and resample;
 //! - [`plackett_luce`]: the Bayesian Plackett-Luce Gibbs sampler and its pairwise
 //!   probabilities;
@@ -24,9 +26,11 @@ use rayon::prelude::*;
 
 pub mod adjust;
 pub mod bergmann_hommel;
+mod dense;
 pub mod effects;
 pub mod error;
 pub mod exhaustive;
+pub mod hierarchical;
 pub mod interrupt;
 pub mod pairs;
 pub mod permutation;
@@ -41,9 +45,11 @@ pub use interrupt::Interrupt;
 
 /// Largest k for Bergmann-Hommel. The exact subset DP keeps a table over the 2^k subsets
 /// of algorithms: its updates cost at most 3^k steps in all, and each of the up to m
-/// thresholds a pass of about k 2^k steps, so time grows about threefold per algorithm:
-/// k = 18 takes 0.15 to 0.25 s, k = 20 about 1.3 s and k = 22 about 12 s on two cores
-/// (benches/RESULTS-rust.md). 20 is the largest k whose single family stays within a few
+/// thresholds a pass of about k 2^k steps, so time grows about threefold per algorithm
+/// where the updates cannot be avoided: k = 20 took about 1.3 s on two cores
+/// (benches/RESULTS-rust.md); the updates are now made only where a count needs them, so
+/// k = 20 takes milliseconds for most p-values and about a third of that for p-values spread
+/// over many decades, the slowest kind (benches/RESULTS-bh-general.md). 20 is the largest k whose single family stays within a few
 /// seconds (a batch of families multiplies that); memory is three 2^k-byte tables per
 /// family in progress (3 MiB at k = 20). Shaffer works for any practical k, and the
 /// p-values of rank post-hocs take the polynomial route of [`robinson`] up to

@@ -24,7 +24,15 @@
 //! M_(a,b)(t) = max over cliques C containing a and b of C(|C|,2) + f(V \ C), read off a
 //! superset-maximum transform over the clique table or, when few cliques contain the wanted
 //! pairs, by enumerating those cliques. A threshold is skipped when t times the number of
-//! edges of G_t cannot raise the APV of any pair still below 1.
+//! edges of G_t cannot raise the APV of any pair still below 1 (every APV starts at the
+//! last threshold's t_min * m, [`crate::thresholds::scan`]).
+//!
+//! The table is brought up to date only when an exact count needs it: a pair whose greedy
+//! partition of G_t already lifts t * M to 1 is settled (its APV is 1), and near the end,
+//! where G_t is nearly complete and the updates cost most, the counts come from the
+//! complement of G_t when that is cheaper than the pending updates ([`crate::dense`]). The
+//! edges wait, in order, until a count needs the table; the table then is the one the
+//! updates edge by edge would have built, so the counts, and the APVs, are the same.
 //!
 //! A family computed alone splits the updates of a large edge over the rayon threads:
 //! each task owns the subsets S with one membership pattern on three vertices other than
@@ -35,6 +43,7 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use crate::dense;
 use crate::interrupt::Interrupt;
 use crate::thresholds;
 
@@ -55,6 +64,8 @@ pub(crate) struct Scratch {
     clique: Vec<bool>,
     /// Superset maxima of C(|C|,2) + f(V \ C) over cliques C.
     h: Vec<u8>,
+    /// The tables of the counts by the complement of a nearly complete graph.
+    dense: dense::Tables,
 }
 
 // The pair counts C(|S|, 2) of the tables are bytes.
@@ -87,44 +98,113 @@ pub(crate) fn apv(
     for v in 0..k {
         s.clique[1 << v] = true;
     }
-    let mut adj = [0u32; 32];
-    thresholds::scan(p, stop, out, |t, new, targets, out| {
+    // G_t, and the graph of the tables, which lags behind while no exact count needs them.
+    let (mut graph, mut adj) = ([0u32; 32], [0u32; 32]);
+    let mut pending: Vec<usize> = Vec::new();
+    // The steps of the f updates of the pending edges, and of a query by the transform.
+    let (mut cost, query) = (0usize, k * size);
+    let mut exact: Vec<usize> = Vec::new();
+    thresholds::scan(p, stop, out, |t, new, all_targets, out| {
         for &j in new {
-            add_edge(pairs[j], &mut adj, k, parallel, &s.f, &mut s.clique);
+            let (a, b) = pairs[j];
+            graph[a] |= 1 << b;
+            graph[b] |= 1 << a;
+            cost += size >> 2;
+            for_each_clique(
+                &graph,
+                1 << a | 1 << b,
+                2,
+                graph[a] & graph[b],
+                &mut |_, n| cost += size >> n,
+            );
         }
+        pending.extend_from_slice(new);
+        // A greedy partition settles the pairs it lifts to 1.
+        exact.clear();
+        for &i in all_targets {
+            raise(out, i, t, dense::greedy(&graph, pairs[i], full));
+            if out[i] < 1.0 {
+                exact.push(i);
+            }
+        }
+        let targets = &exact[..];
         if targets.is_empty() {
             return;
         }
-        // Cliques through the wanted pairs lie within their common neighbourhoods.
-        let direct_cost: usize = targets
+        let by_complement: usize = targets
             .iter()
-            .map(|&i| {
-                let (a, b) = pairs[i];
-                1usize << (adj[a] & adj[b]).count_ones()
-            })
+            .map(|&i| 3usize.saturating_pow(dense::touched(&graph, pairs[i], full).count_ones()))
             .sum();
-        let use_transform = direct_cost > (k + 2) * size / 4;
-        if use_transform {
-            superset_maxima(k, full, &s.f, &s.clique, &mut s.h);
-        }
-        for &i in targets {
-            let (a, b) = pairs[i];
-            let base = 1u32 << a | 1u32 << b;
-            let mi = if use_transform {
-                s.h[base as usize]
-            } else {
-                let mut best = within(2) + s.f[(full & !base) as usize].load(Relaxed);
-                for_each_clique(&adj, base, 2, adj[a] & adj[b], &mut |nc, size| {
-                    best = best.max(within(size) + s.f[(full & !nc) as usize].load(Relaxed));
-                });
-                best
-            };
-            let v = t * f64::from(mi);
-            if v > out[i] {
-                out[i] = v;
+        if by_complement < cost + query {
+            for &i in targets {
+                raise(
+                    out,
+                    i,
+                    t,
+                    dense::by_complement(&graph, pairs[i], full, &mut s.dense),
+                );
             }
+            return;
         }
+        for &j in &pending {
+            if stop.is_raised() {
+                return;
+            }
+            add_edge(pairs[j], &mut adj, k, parallel, &s.f, &mut s.clique);
+        }
+        pending.clear();
+        cost = 0;
+        by_tables(t, targets, pairs, &adj, k, s, out);
     });
+}
+
+/// Raises out[i] to t * M_i(t) for the pairs i of `targets`, read off the tables of the
+/// graph `adj` (up to date).
+fn by_tables(
+    t: f64,
+    targets: &[usize],
+    pairs: &[(usize, usize)],
+    adj: &[u32; 32],
+    k: usize,
+    s: &mut Scratch,
+    out: &mut [f64],
+) {
+    let size = 1usize << k;
+    let full = (size - 1) as u32;
+    // Cliques through the wanted pairs lie within their common neighbourhoods.
+    let direct_cost: usize = targets
+        .iter()
+        .map(|&i| {
+            let (a, b) = pairs[i];
+            1usize << (adj[a] & adj[b]).count_ones()
+        })
+        .sum();
+    let use_transform = direct_cost > (k + 2) * size / 4;
+    if use_transform {
+        superset_maxima(k, full, &s.f, &s.clique, &mut s.h);
+    }
+    for &i in targets {
+        let (a, b) = pairs[i];
+        let base = 1u32 << a | 1u32 << b;
+        let mi = if use_transform {
+            s.h[base as usize]
+        } else {
+            let mut best = within(2) + s.f[(full & !base) as usize].load(Relaxed);
+            for_each_clique(adj, base, 2, adj[a] & adj[b], &mut |nc, size| {
+                best = best.max(within(size) + s.f[(full & !nc) as usize].load(Relaxed));
+            });
+            best
+        };
+        raise(out, i, t, u32::from(mi));
+    }
+}
+
+/// out[i] = max(out[i], t * count).
+fn raise(out: &mut [f64], i: usize, t: f64, count: u32) {
+    let v = t * f64::from(count);
+    if v > out[i] {
+        out[i] = v;
+    }
 }
 
 /// Adds the edge (a, b) and raises f by the partitions that use one of the new cliques

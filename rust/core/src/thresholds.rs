@@ -20,6 +20,16 @@ where
     let mut order: Vec<usize> = (0..m).collect();
     order.sort_unstable_by(|&a, &b| p[b].total_cmp(&p[a]));
     out.fill(0.0);
+    // The last threshold's value, t_min * m (G_t complete), is every APV's lower bound:
+    // applied first, it prunes the targets of the thresholds before it.
+    if let Some(&last) = order.last() {
+        let v = p[last] * m as f64;
+        for b in out.iter_mut() {
+            if v > *b {
+                *b = v;
+            }
+        }
+    }
     let mut targets: Vec<usize> = Vec::new();
     let mut pos = 0;
     while pos < m {

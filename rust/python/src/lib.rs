@@ -7,6 +7,8 @@
 //! - [`adjust`]: step-wise adjusted p-values (Bonferroni, Holm, Hochberg, Hommel);
 //! - [`permutation`]: Monte Carlo permutation counts of the rank tests;
 //! - [`effects`]: the bootstraps of the effect sizes;
+//! - [`hierarchical`]: the sampler of the Bayesian hierarchical model (two classifiers, many
+//!   data sets);
 //! - [`plackett_luce`]: the Bayesian Plackett-Luce sampler and its pairwise probabilities;
 //! - [`args`]: arguments read while holding the GIL (k, families of p-values);
 //! - [`error`]: the binding's error type and its one conversion to a Python exception;
@@ -21,6 +23,7 @@ mod all_pairs;
 mod args;
 mod effects;
 mod error;
+mod hierarchical;
 mod interrupt;
 mod permutation;
 mod plackett_luce;
@@ -48,6 +51,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(permutation::permutation_draw, m)?)?;
     m.add_function(wrap_pyfunction!(effects::cliff_draws, m)?)?;
     m.add_function(wrap_pyfunction!(effects::medians_and_mads, m)?)?;
+    m.add_function(wrap_pyfunction!(hierarchical::hierarchical_sample, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce::plackett_luce_gibbs, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce::plackett_luce_pairs, m)?)?;
     Ok(())

@@ -1,0 +1,78 @@
+"""The tidy CSV of a :class:`multicomp.Report` (:meth:`Report.to_csv`, ``report.csv`` of
+:meth:`Report.save`): every table in columns ``table,row,column,value``, written in blocks of
+:data:`BLOCK` hypotheses, so that the long table of half a million pairs (seven million cells
+at k = 1000) is never held whole.
+
+Names that a spreadsheet would run as formulas start with an apostrophe
+(:func:`multicomp._internal.tables.inert`); every text cell is quoted, so a carriage return
+inside a name cannot split a record.
+"""
+
+from __future__ import annotations
+
+import csv as _csv
+from collections.abc import Iterator
+
+import numpy as np
+import pandas as pd
+
+from multicomp._internal import tables as _tables
+from multicomp.report import extras
+from multicomp.report.model import ReportData
+from multicomp.report.render import family_lines
+
+__all__ = ["BLOCK", "blocks", "csv"]
+
+#: The hypotheses written per block.
+BLOCK = 20_000
+# Characters that the csv module would escape or double inside a quoted name.
+_SPECIAL = ('"', "\\", "\r", "\n")
+
+
+def csv(r: ReportData) -> str:
+    """The report's tidy CSV as one string (:func:`blocks` joined)."""
+    return "".join(blocks(r))
+
+
+def blocks(r: ReportData) -> Iterator[str]:
+    """The tidy CSV of ``r`` in pieces: the ranks, the omnibus tests (with how each p-value
+    was computed), the post-hoc block by block, how its unadjusted p-values were computed
+    (``posthoc_pvalues``), the report's notes and the extras asked."""
+    said = [*family_lines(r), *r.notes]  # the parametric side when checked, then the notes
+    notes = pd.DataFrame({"note": said}, index=pd.RangeIndex(1, len(said) + 1))
+    source = pd.DataFrame(
+        {"method": [r.pvalue_method], "n_resamples": pd.array([r.pvalue_resamples], dtype="Int64")},
+        index=["pvalue"],
+    )
+    yield _long("ranks", r.rank_frame, header=True)
+    yield _long("omnibus", r.omnibus_frame)
+    order = r.by_pvalue()
+    for start in range(0, len(order), BLOCK):
+        yield _posthoc(r.pair_frame(order[start : start + BLOCK]))
+    for name, frame in (("posthoc_pvalues", source), ("notes", notes), *extras.csv_frames(r)):
+        yield _long(name, frame)
+
+
+def _long(name: str, frame: pd.DataFrame, header: bool = False) -> str:
+    """``frame`` as rows ``name,row,column,value`` (row by row)."""
+    long = _tables.inert_frame(frame).astype(object).stack(future_stack=True).reset_index()
+    long.columns = ["row", "column", "value"]
+    long.insert(0, "table", name)
+    # CPython 3.10's writer asks for an escape character (fields are quoted, never escaped)
+    return str(
+        long.to_csv(index=False, header=header, quoting=_csv.QUOTE_NONNUMERIC, escapechar="\\")
+    )
+
+
+def _posthoc(frame: pd.DataFrame) -> str:
+    """A block of the post-hoc table as :func:`_long` writes it, built column by column when
+    its names need no escaping and its numbers are finite (what the csv module would write:
+    names quoted, floats as ``repr``, booleans as ``True``/``False``)."""
+    labels = [str(_tables.inert(label)) for label in frame.index]
+    numbers = frame.select_dtypes(include="number").to_numpy()
+    if any(c in label for label in labels for c in _SPECIAL) or not np.isfinite(numbers).all():
+        return _long("posthoc", frame)
+    escaped = [str(column).replace("{", "{{").replace("}", "}}") for column in frame.columns]
+    row = "".join(f'"posthoc","{{0}}","{c}",{{{j}!r}}\n' for j, c in enumerate(escaped, 1))
+    columns = [frame[column].to_numpy().tolist() for column in frame.columns]
+    return "".join(map(row.format, labels, *columns))

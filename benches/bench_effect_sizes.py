@@ -245,7 +245,10 @@ def main() -> None:
         "draws (difference 0); its interval is BCa (benches/RESULTS-effect-coverage.md). The "
         "sums of that bootstrap and the resampled medians and MADs of gamma now run in the "
         "Rust core, over the same resamples: the tables are the same bit for bit (difference "
-        "0), so the intervals are unchanged. autorank computes the values without intervals.",
+        "0), so the intervals are unchanged; they run on the process's pool past a few "
+        "milliseconds, so the wall clock falls below the CPU time when the second core is "
+        "free and rises above it when other work holds it. autorank computes the values "
+        "without intervals.",
         "",
     ]
     args.out.write_text("\n".join(lines), encoding="utf-8")

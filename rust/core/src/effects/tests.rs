@@ -48,6 +48,18 @@ fn case(n: usize, k: usize, seed: u64) -> Case {
     }
 }
 
+impl Case {
+    fn dominance(&self) -> Dominance<'_> {
+        Dominance {
+            n: self.x[0].len(),
+            order: &self.order,
+            second: &self.second,
+            lo: &self.lo,
+            hi: &self.hi,
+        }
+    }
+}
+
 fn counts(n: usize, resamples: usize, seed: u64) -> Vec<u64> {
     let mut state = seed;
     let mut out = vec![0u64; n * resamples];
@@ -67,13 +79,7 @@ fn counts(n: usize, resamples: usize, seed: u64) -> Vec<u64> {
 fn draws_equal_the_double_sum_of_signs() {
     for (n, k, resamples) in [(1, 2, 3), (5, 3, 70), (12, 4, 130), (9, 2, 64)] {
         let c = case(n, k, n as u64);
-        let dominance = Dominance {
-            n,
-            order: &c.order,
-            second: &c.second,
-            lo: &c.lo,
-            hi: &c.hi,
-        };
+        let dominance = c.dominance();
         let w = counts(n, resamples, 7);
         let got = cliff_draws(&dominance, &w, false, &Interrupt::new()).unwrap();
         for (r, row) in w.chunks(n).enumerate() {
@@ -91,32 +97,23 @@ fn draws_equal_the_double_sum_of_signs() {
     }
 }
 
+/// Threads, and f64 lanes (past N = 2896 the sums leave f32's exact integers), give the same
+/// draws.
 #[test]
-fn threads_give_the_same_draws() {
+fn threads_and_wide_lanes_give_the_same_draws() {
     let c = case(30, 5, 3);
-    let dominance = Dominance {
-        n: 30,
-        order: &c.order,
-        second: &c.second,
-        lo: &c.lo,
-        hi: &c.hi,
-    };
+    let dominance = c.dominance();
     let w = counts(30, 500, 1);
     let stop = Interrupt::new();
     let one = cliff_draws(&dominance, &w, false, &stop).unwrap();
     assert_eq!(one, cliff_draws(&dominance, &w, true, &stop).unwrap());
+    assert_eq!(one, draws::<f64>(&dominance, &w, true, &stop).unwrap());
 }
 
 #[test]
 fn bad_input_and_interrupts_are_refused() {
     let c = case(4, 3, 2);
-    let good = Dominance {
-        n: 4,
-        order: &c.order,
-        second: &c.second,
-        lo: &c.lo,
-        hi: &c.hi,
-    };
+    let good = c.dominance();
     let stop = Interrupt::new();
     let w = counts(4, 10, 1);
     let bad_lo: Vec<usize> = c.hi.iter().map(|&h| h + 1).collect();
@@ -214,22 +211,4 @@ fn medians_refuse_bad_counts_and_stop() {
         medians_and_mads(&ordered, &order, 2, &[1, 1], false, &stop),
         Err(CoreError::Interrupted)
     );
-}
-
-/// Past N = 2896 the sums leave f32's exact integers; both lanes agree where both are exact.
-#[test]
-fn wide_lanes_give_the_same_draws() {
-    let c = case(40, 3, 9);
-    let dominance = Dominance {
-        n: 40,
-        order: &c.order,
-        second: &c.second,
-        lo: &c.lo,
-        hi: &c.hi,
-    };
-    let w = counts(40, 150, 4);
-    let stop = Interrupt::new();
-    let narrow = draws::<f32>(&dominance, &w, false, &stop).unwrap();
-    assert_eq!(narrow, draws::<f64>(&dominance, &w, true, &stop).unwrap());
-    assert_eq!(narrow, cliff_draws(&dominance, &w, false, &stop).unwrap());
 }

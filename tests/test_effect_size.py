@@ -355,3 +355,42 @@ def test_the_bootstrap_resamples_are_the_same_in_chunks() -> None:
         effect_bootstrap.BLOCK_CELLS = old
     assert len(chunks) > 1
     np.testing.assert_array_equal(np.concatenate(chunks), whole)
+
+
+def test_the_native_bootstraps_agree_on_the_pool() -> None:
+    """Past the sizes that stay on the calling thread, the core's blocks run on the pool: the
+    draws of delta still equal the double sum of signs, and the medians and MADs numpy's."""
+    from multicomp.pairs.effect_bootstrap import Dominance, cliff_draws, medians_and_mads
+
+    rng = np.random.default_rng(3)
+    x = rng.integers(0, 9, size=(60, 10)).astype(float)  # ties
+    n, k = x.shape
+    first, second = (np.array(p, dtype=np.intp) for p in zip(*combinations(range(k), 2)))
+    counts = rng.multinomial(n, np.full(n, 1 / n), size=8000)  # 21.6 million cells
+    draws = cliff_draws(Dominance(x, first, second), counts)
+    for p in (0, 17, 44):
+        a, b = first[p], second[p]
+        np.testing.assert_array_equal(draws[:, p], _naive_draws(x, a, b, counts))
+    order = np.argsort(x, axis=0, kind="stable")
+    medians, mads = medians_and_mads(np.take_along_axis(x, order, axis=0).T, order, counts)
+    column = x[:, 4][np.repeat(np.tile(np.arange(n), len(counts)), counts.ravel())]
+    drawn = column.reshape(len(counts), n)
+    expected = np.median(drawn, axis=1)
+    np.testing.assert_array_equal(medians[:, 4], expected)
+    np.testing.assert_array_equal(mads[:, 4], np.median(np.abs(drawn - expected[:, None]), axis=1))
+
+
+def test_the_native_bootstraps_refuse_inconsistent_arrays() -> None:
+    from multicomp import _core
+
+    order, second = np.array([[0, 1], [1, 0]]), np.array([1])
+    lo, counts = np.array([[0, 1]]), np.array([[1, 1]])
+    assert _core.cliff_draws(order, second, lo, lo + 1, counts).shape == (1, 1)
+    with pytest.raises(ValueError, match="lo <= hi"):
+        _core.cliff_draws(order, second, lo + 1, lo, counts)
+    with pytest.raises(ValueError, match="second algorithms below 2"):
+        _core.cliff_draws(order, np.array([2]), lo, lo, counts)
+    with pytest.raises(ValueError, match="counts hold 3 cells"):
+        _core.cliff_draws(order, second, lo, lo, np.array([[1, 1, 1]]))
+    with pytest.raises(ValueError, match="each row summing to 2"):
+        _core.medians_and_mads(np.array([[1.0, 2.0]]), np.array([[0, 1]]), np.array([[2, 1]]))

@@ -34,8 +34,8 @@ CALLS = {
     # the check at every resample of every block.
     "permutation": "multicomp.friedman(np.random.default_rng(0).random((16, 200)), method='permutation', n_resamples=10_000_000)",
     # Effect sizes with a million resamples at N = 500, k = 40 (minutes, the limit raised):
-    # numpy steps of bounded size, so Python's handler runs between them (issue 36 item 1:
-    # one product of a million resamples ignored Ctrl-C for 105 s).
+    # numpy steps and core calls of bounded size, the core checking before each block of
+    # resamples (issue 36 item 1: one product of a million resamples ignored Ctrl-C for 105 s).
     "effect_sizes": "multicomp.effect_sizes(np.random.default_rng(0).random((500, 40)), n_resamples=10**6, max_work=1e13)",
 }
 

@@ -1,8 +1,9 @@
 """Native core (Rust): exhaustive sets, Shaffer and Bergmann-Hommel for all pairwise comparisons,
 the step-wise adjustments (Bonferroni, Holm, Hochberg, Hommel) of families of p-values, the
-Monte Carlo loop of the rank tests' permutation p-values (permutation_draw), and the Gibbs
-sampler of the Bayesian Plackett-Luce model (plackett_luce_gibbs), and the sampler of the
-Bayesian hierarchical model of two classifiers on many data sets (hierarchical_sample).
+Monte Carlo loop of the rank tests' permutation p-values (permutation_draw), the bootstraps
+of the effect sizes (cliff_draws, medians_and_mads), the Gibbs sampler of the Bayesian
+Plackett-Luce model (plackett_luce_gibbs), and the sampler of the Bayesian hierarchical
+model of two classifiers on many data sets (hierarchical_sample).
 
 Hypotheses are the pairs (i, j), i < j, of k algorithms in ``itertools.combinations`` order;
 m = k(k-1)/2. Invalid arguments raise ValueError. Long calls run with the GIL released and
@@ -22,9 +23,11 @@ __all__ = [
     "bergmann_hommel_accepted",
     "bergmann_hommel_apv",
     "bergmann_hommel_apv_robinson",
+    "cliff_draws",
     "exhaustive_sets",
     "hierarchical_sample",
     "is_robinson",
+    "medians_and_mads",
     "permutation_draw",
     "plackett_luce_gibbs",
     "plackett_luce_pairs",
@@ -60,6 +63,12 @@ def adjust_pvalues(pvalues: ArrayLike, procedure: str) -> NDArray[np.float64]: .
 def permutation_draw(
     tables: ArrayLike, totals: ArrayLike, gaps: ArrayLike, *, n_resamples: int, seed: int
 ) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]: ...
+def cliff_draws(
+    order: ArrayLike, second: ArrayLike, lo: ArrayLike, hi: ArrayLike, counts: ArrayLike
+) -> NDArray[np.float64]: ...
+def medians_and_mads(
+    ordered: ArrayLike, order: ArrayLike, counts: ArrayLike
+) -> NDArray[np.float64]: ...
 def hierarchical_sample(
     means: ArrayLike,
     sum_squares: ArrayLike,

@@ -7,7 +7,7 @@ scores of b below x_ia are the first ``lo_i`` and those above it all from ``hi_i
 (``searchsorted``), so the sum is sum_i (lo_i + hi_i - N). A resample that draws data set i
 ``c_i`` times weights term (i, j) by c_i c_j: with C the cumulative counts of b's data sets in
 sorted order, sum_i c_i (C[lo_i] + C[hi_i] - N), O(N) per resample and pair where the matrix
-of signs takes O(N^2).
+of signs takes O(N^2); the native core (``multicomp._core.cliff_draws``) sums it.
 
 References: Efron & Tibshirani (1993), An Introduction to the Bootstrap, Chapman & Hall
 (percentile intervals, Sec. 13.3; BCa, Sec. 14.3, eq. 14.9-14.15).
@@ -20,6 +20,8 @@ from collections.abc import Iterator
 
 import numpy as np
 from scipy import special
+
+from multicomp import _core
 
 __all__ = [
     "BLOCK_CELLS",
@@ -137,30 +139,12 @@ class Dominance:
 
 def cliff_draws(dominance: Dominance, counts: np.ndarray) -> np.ndarray:
     """Cliff's delta of the pairs of ``dominance`` in each resample (rows of ``counts``):
-    resamples x pairs, exact (integer arithmetic in floats)."""
-    n = dominance.n
-    k = dominance.order.shape[1]
-    lo, hi = dominance.lo, dominance.hi
-    base = dominance.second[:, None] * (n + 1)
-    tied = lo != hi  # scores of the first tied with some of the second's
-    at_hi = (base + hi).ravel()
-    dtype = np.float32 if 2 * n * n < 2**24 else np.float64  # exact sums of counts
-    out = np.empty((counts.shape[0], lo.shape[0]))
-    step = max(1, BLOCK_CELLS // max(1, lo.size))
-    for start in range(0, counts.shape[0], step):
-        c = counts[start : start + step].astype(dtype)
-        cumulative = np.zeros((c.shape[0], k, n + 1), dtype=dtype)
-        np.cumsum(np.take(c, dominance.order.T, axis=1), axis=2, out=cumulative[:, :, 1:])
-        cumulative = cumulative.reshape(c.shape[0], -1)
-        gathered = 2 * np.take(cumulative, at_hi, axis=1)  # C[lo] + C[hi] with no ties
-        if tied.any():
-            where = np.flatnonzero(tied.ravel())
-            gathered[:, where] -= np.take(cumulative, at_hi[where], axis=1) - np.take(
-                cumulative, (base + lo).ravel()[where], axis=1
-            )
-        sums = np.matmul(gathered.reshape(c.shape[0], -1, n), c[:, :, None])[..., 0]
-        out[start : start + step] = (sums.astype(np.float64) - n * n) / n**2
-    return out
+    resamples x pairs, exact (integer sums), from the native core: O(N) per pair and
+    resample, over blocks of resamples in contiguous lanes, with the GIL released and Ctrl-C
+    honoured."""
+    return _core.cliff_draws(
+        dominance.order.T, dominance.second, dominance.lo, dominance.hi, counts
+    )
 
 
 def percentile(draws: np.ndarray, alpha: float) -> tuple[np.ndarray, np.ndarray]:
@@ -204,46 +188,13 @@ def bca(
 
 def medians_and_mads(ordered: np.ndarray, order: np.ndarray, counts: np.ndarray) -> np.ndarray:
     """The median and the (unscaled) median absolute deviation of every algorithm in every
-    resample: 2 x resamples x k, equal to ``numpy.median``'s, in O(N + log N) per resample and
+    resample: 2 x resamples x k, equal to ``numpy.median``'s, in O(N) per resample and
     algorithm. ``ordered``: the k x N sorted scores of each algorithm, ``order`` (N x k) their
     data sets.
 
     Each resample's sample, sorted, is ``ordered`` with every score repeated as often as its
     data set was drawn; its deviations from the median rise on both sides of the middle, two
-    sorted runs, whose middle order statistics a binary search finds."""
-    k, n = ordered.shape
-    m = counts.shape[0] * k
-    drawn = np.repeat(np.tile(np.arange(n), m), np.take(counts, order.T, axis=1).ravel())
-    sample = np.take_along_axis(ordered[None], drawn.reshape(-1, k, n), axis=2).reshape(m, n)
-    low, high = (n - 1) // 2, n // 2
-    median = (sample[:, low] + sample[:, high]) / 2
-    return np.stack(
-        [median, (_deviation(sample, median, low) + _deviation(sample, median, high)) / 2]
-    ).reshape(2, counts.shape[0], k)
-
-
-def _deviation(sample: np.ndarray, median: np.ndarray, j: int) -> np.ndarray:
-    """The j-th smallest (from 0) of |sample - median| in each row: the left run
-    median - sample[mid - t] and the right run sample[mid + 1 + t] - median, both rising, merged
-    by a binary search on the number i taken from the left."""
-    m, n = sample.shape
-    mid = (n - 1) // 2
-    rows = np.arange(m)
-
-    def left(i: np.ndarray) -> np.ndarray:  # +inf past its end, -inf before its start
-        value = median - sample[rows, np.clip(mid - i, 0, n - 1)]
-        return np.where(i > mid, np.inf, np.where(i < 0, -np.inf, value))
-
-    def right(t: np.ndarray) -> np.ndarray:
-        value = sample[rows, np.clip(mid + 1 + t, 0, n - 1)] - median
-        return np.where(mid + 1 + t > n - 1, np.inf, np.where(t < 0, -np.inf, value))
-
-    # the smallest i with left(i) >= right(j - i); it lies in [lo, hi]
-    lo = np.full(m, max(0, j - (n - mid - 1)))
-    hi = np.full(m, min(j + 1, mid + 1))
-    while np.any(lo < hi):
-        i = (lo + hi) // 2
-        more = left(i) < right(j - i)
-        lo, hi = np.where(more, i + 1, lo), np.where(more, hi, i)
-    found: np.ndarray = np.maximum(left(lo - 1), right(j - lo))
+    sorted runs merged up to their middle order statistics, by the native core
+    (``multicomp._core.medians_and_mads``, the GIL released and Ctrl-C honoured)."""
+    found: np.ndarray = _core.medians_and_mads(ordered, order.T, counts).transpose(1, 0, 2)
     return found

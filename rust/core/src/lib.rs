@@ -16,6 +16,7 @@
 //! - [`permutation`]: the Monte Carlo permutation loop of the rank tests;
 //! - [`hierarchical`]: the Bayesian hierarchical model of two classifiers on many data sets
 //!   (Corani et al. 2017), its Gibbs and slice sampler;
+//! - [`effects`]: the bootstraps of the effect sizes: Cliff's delta, O(N) per pair and resample;
 //! - [`plackett_luce`]: the Bayesian Plackett-Luce Gibbs sampler and its pairwise
 //!   probabilities;
 //! - [`error`]: [`CoreError`], every invalid input with its message;
@@ -26,6 +27,7 @@ use rayon::prelude::*;
 pub mod adjust;
 pub mod bergmann_hommel;
 mod dense;
+pub mod effects;
 pub mod error;
 pub mod exhaustive;
 pub mod hierarchical;

@@ -6,6 +6,7 @@
 //!   adjusted p-values (enumeration, subset DP, Robinson route) and the Robinson check;
 //! - [`adjust`]: step-wise adjusted p-values (Bonferroni, Holm, Hochberg, Hommel);
 //! - [`permutation`]: Monte Carlo permutation counts of the rank tests;
+//! - [`effects`]: the bootstraps of the effect sizes;
 //! - [`hierarchical`]: the sampler of the Bayesian hierarchical model (two classifiers, many
 //!   data sets);
 //! - [`plackett_luce`]: the Bayesian Plackett-Luce sampler and its pairwise probabilities;
@@ -20,6 +21,7 @@ use pyo3::prelude::*;
 mod adjust;
 mod all_pairs;
 mod args;
+mod effects;
 mod error;
 mod hierarchical;
 mod interrupt;
@@ -47,6 +49,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(all_pairs::is_robinson, m)?)?;
     m.add_function(wrap_pyfunction!(adjust::adjust_pvalues, m)?)?;
     m.add_function(wrap_pyfunction!(permutation::permutation_draw, m)?)?;
+    m.add_function(wrap_pyfunction!(effects::cliff_draws, m)?)?;
+    m.add_function(wrap_pyfunction!(effects::medians_and_mads, m)?)?;
     m.add_function(wrap_pyfunction!(hierarchical::hierarchical_sample, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce::plackett_luce_gibbs, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce::plackett_luce_pairs, m)?)?;

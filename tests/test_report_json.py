@@ -204,3 +204,27 @@ def test_a_version_1_document_is_read_as_before() -> None:
     for report in REPORTS.values():
         old = as_version_1(json.loads(report.to_json()))
         assert Report.from_json(json.dumps(old)) == report
+
+
+def test_a_document_beyond_max_size_is_refused_before_it_is_parsed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Parsing takes about 8 bytes a character (2.9 GB for the report of 3,000 algorithms):
+    a longer document than ``max_size`` allows is refused before ``json.loads`` runs."""
+    text = mc.compare(mc.load_example("demsar2006")).to_json()
+    assert Report.from_json(text, max_size=len(text)).to_json() == text
+
+    def parsed(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the document was parsed")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(_report_json.json, "loads", parsed)
+        with pytest.raises(
+            ValueError, match=rf"holds {len(text):,} characters, more than max_size=100 "
+        ):
+            Report.from_json(text, max_size=100)
+    assert _report_json.MAX_CHARS == 200_000_000
+    with pytest.raises(TypeError, match="max_size must be an integer"):
+        Report.from_json(text, max_size=1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a JSON report is a str; got bytes"):
+        Report.from_json(text.encode())  # type: ignore[arg-type]

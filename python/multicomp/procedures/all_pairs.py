@@ -12,7 +12,7 @@ axes are families.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from multicomp import _core
 from multicomp._internal.validation import refuse_masked
@@ -153,6 +153,20 @@ def _shaffer_limit(m: int, context: Context) -> str:
     )
 
 
+def _bonferroni(p: FloatArray, context: Context) -> FloatArray:
+    """Bonferroni's adjustment of the m = k(k-1)/2 p-values: min(m p, 1)."""
+    import numpy as np
+
+    return cast("FloatArray", np.minimum(p.shape[-1] * p, 1.0))
+
+
+def _shaffer(p: FloatArray, context: Context) -> FloatArray:
+    """Shaffer's adjusted p-values (the native core's exhaustive sets)."""
+    import numpy as np
+
+    return np.asarray(_core.shaffer_apv(p, context.k), dtype=np.float64)
+
+
 register(
     Procedure(
         "nemenyi",
@@ -168,7 +182,7 @@ register(
         "bonferroni",
         "Bonferroni",
         "all_pairs",
-        lambda p, context: np.minimum(p.shape[-1] * p, 1.0),
+        _bonferroni,
     )
 )
 register(
@@ -185,7 +199,7 @@ register(
         "shaffer",
         "Shaffer",
         "all_pairs",
-        lambda p, context: np.asarray(_core.shaffer_apv(p, context.k), dtype=np.float64),
+        _shaffer,
         limit=_shaffer_limit,
         not_after_pairwise=_NEEDS_TRANSITIVITY,
         headline=True,

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from numpy.typing import ArrayLike
 
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 #: Significant digits, relative to the magnitude of the scores a derived value comes from, at
 #: which derived values are compared: float64 noise of a difference or a mean of k scores is a

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import ArrayLike, NDArray
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 __all__: list[str] = []
 

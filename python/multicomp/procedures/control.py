@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 __all__ = ["ROM_EXACT_MAX_M", "ROM_GARCIA2010", "rom_critical_values"]
 

@@ -10,8 +10,8 @@ from multicomp.ranktests.base import Blocks
 if TYPE_CHECKING:
     import numpy as np
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 if TYPE_CHECKING:
     from multicomp.data.scores import Scores

@@ -26,8 +26,8 @@ from multicomp.ranktests.blocks import ratio
 if TYPE_CHECKING:
     import numpy as np
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 __all__ = ["Design", "Parts", "design", "parts"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import MISSING, asdict, fields, is_dataclass, replace
 from types import UnionType
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
@@ -55,18 +55,23 @@ def encode(report: ReportData, *, indent: int | None = 2) -> str:
     payload = {"format": FORMAT, "version": VERSION, **asdict(rest), **tokens}
     text = json.dumps(_strict(payload), **options)
     one_line = json.JSONEncoder(**{**options, "indent": None})
-    h = report.hypotheses
-    columns = {
-        "names": list(h.names),
-        "first": h.first.tolist(),
-        "second": h.second.tolist(),
-        **{name: _strict_column(getattr(h, name)) for name in ("difference", "z", "pvalue")},
-        "apvs": _strict_column(h.apvs.T),
-    }
-    body = ",\n".join(f"{json.dumps(key)}: {one_line.encode(v)}" for key, v in columns.items())
+    body = ",\n".join(_column_lines(report.hypotheses, one_line))
     rows = ",\n".join(map(one_line.encode, _strict(report.values)))  # a data set per line
     text = text.replace(json.dumps(tokens["values"]), "[\n" + rows + "\n]", 1)
     return text.replace(json.dumps(tokens["hypotheses"]), "{\n" + body + "\n}", 1)
+
+
+def _column_lines(h: Hypotheses, one_line: json.JSONEncoder) -> Iterator[str]:
+    """Each column of the hypotheses as its line, one column (one procedure's APVs) in Python
+    objects at a time, so that memory stays near the size of the text (k = 3,000: 4.5 million
+    pairs)."""
+    yield f'"names": {one_line.encode(list(h.names))}'
+    yield f'"first": {one_line.encode(h.first.tolist())}'
+    yield f'"second": {one_line.encode(h.second.tolist())}'
+    for name in ("difference", "z", "pvalue"):
+        yield f"{json.dumps(name)}: {one_line.encode(_strict_column(getattr(h, name)))}"
+    apvs = ", ".join(one_line.encode(_strict_column(column)) for column in h.apvs.T)
+    yield f'"apvs": [{apvs}]'
 
 
 def _strict_column(values: np.ndarray) -> list[Any]:

@@ -1,6 +1,6 @@
 """Cold start (issue 23 item 5): ``import multicomp`` loads neither scipy.stats, pandas nor
-matplotlib (its public names are imported where first used, PEP 562), and ``multicomp
---version`` none of them either. Timings are in ``benches/bench_cold_start.py``, not here."""
+matplotlib (its public names are imported where first used, PEP 562), ``multicomp
+--version`` none of them either, and ``multicomp --help`` not even numpy. Timings are in ``benches/bench_cold_start.py``, not here."""
 
 from __future__ import annotations
 
@@ -45,6 +45,16 @@ def test_the_command_line_s_version_and_help_load_no_heavy_module() -> None:
 def test_the_command_line_s_version_loads_neither_numpy_nor_the_registries() -> None:
     """``multicomp --version`` took 0.55 s, most of it numpy's import (0.12 s without)."""
     assert _loaded_after(_command_line("--version"), ("numpy", "multicomp.ranktests")) == []
+
+
+def test_the_command_line_s_help_loads_no_numpy() -> None:
+    """``multicomp --help`` lists the registries' tests and procedures: their modules import
+    numpy in the functions that compute, so the help loads none of the numerical libraries."""
+    heavy = ("numpy", "pandas", "scipy", "matplotlib")
+    assert _loaded_after(_command_line("--help"), heavy) == []
+    assert "multicomp.ranktests" in _loaded_after(
+        _command_line("--help"), ("multicomp.ranktests", "multicomp.procedures")
+    )
 
 
 def test_every_public_name_is_reachable_and_listed() -> None:

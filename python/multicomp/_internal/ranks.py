@@ -14,11 +14,15 @@ change how ties are decided in another, and a shift of all scores changes nothin
 
 from __future__ import annotations
 
-import numpy as np
-from numpy.typing import ArrayLike
+from typing import TYPE_CHECKING
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import ArrayLike
+
+
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 #: Significant digits, relative to the magnitude of the scores a derived value comes from, at
 #: which derived values are compared: float64 noise of a difference or a mean of k scores is a
@@ -26,7 +30,7 @@ from numpy.typing import ArrayLike
 DATA_DIGITS = 12
 
 #: Powers of ten that float64 holds exactly (10^0 .. 10^22).
-_EXACT_POWERS = np.array([float(10**i) for i in range(23)])
+_EXACT_POWERS = tuple(float(10**i) for i in range(23))
 
 
 def at_data_precision(
@@ -41,6 +45,8 @@ def at_data_precision(
     arithmetic. Values with a zero or non-finite scale are returned as they are. Returns a new
     array; never NaN for finite input (scales from 1e-320 to 1e308 included).
     """
+    import numpy as np
+
     x = np.array(x, dtype=np.float64)
     scale = np.broadcast_to(np.abs(np.asarray(scale, dtype=np.float64)), x.shape)
     usable = (scale > 0) & np.isfinite(scale) & np.isfinite(x)
@@ -48,11 +54,12 @@ def at_data_precision(
     places[usable] = digits - np.floor(np.log10(scale[usable])).astype(np.int64)
     # Multiply (or divide) by an exact power of ten, round to an integer, undo: the result is
     # the float nearest to the decimal, the same for every scale that keeps that decimal.
+    exact_powers = np.array(_EXACT_POWERS)
     up = usable & (places >= 0) & (places <= 22)
-    power = _EXACT_POWERS[places[up]]
+    power = exact_powers[places[up]]
     x[up] = np.round(x[up] * power) / power
     down = usable & (places < 0) & (places >= -22)
-    power = _EXACT_POWERS[-places[down]]
+    power = exact_powers[-places[down]]
     x[down] = np.round(x[down] / power) * power
     for i in zip(*np.nonzero(usable & (np.abs(places) > 22))):  # beyond the exact powers: rare
         x[i] = round(float(x[i]), int(places[i]))  # Python rounds correctly at any place
@@ -64,6 +71,8 @@ def difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
     Raises ValueError when a difference overflows float64 (scores near +-1.8e308).
     """
+    import numpy as np
+
     a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
     with np.errstate(over="ignore", invalid="ignore"):
         d = a - b
@@ -72,6 +81,8 @@ def difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _check_finite(values: np.ndarray, what: str) -> None:
+    import numpy as np
+
     if not np.all(np.isfinite(values)):
         raise ValueError(
             f"{what} overflow float64 (scores near the largest float, 1.8e308): "
@@ -84,6 +95,8 @@ def friedman_ranks(x: np.ndarray) -> np.ndarray:
     ties (G10 Sec. 3.1): ``scipy.stats.rankdata(-x, axis=-1)``, bit for bit (ranks are
     multiples of 1/2, exact in float64), by :func:`_row_midranks` (scipy's own route for
     tables with NaN, whose rows it makes NaN)."""
+    import numpy as np
+
     x = np.asarray(x, dtype=np.float64)
     if x.size == 0 or np.isnan(x).any():
         from scipy.stats import rankdata
@@ -98,6 +111,8 @@ def _row_midranks(x: np.ndarray) -> np.ndarray:
     (measured against ``scipy.stats.rankdata``: 1.7-3.8x faster on one table of 30 x 5 to
     200 x 30, whose per-call overhead scipy's dominates; 1.2-2x on batches of 10^4 tables).
     A tie group at sorted positions s..e-1 of its row gets (s + 1 + e) / 2."""
+    import numpy as np
+
     k = x.shape[-1]
     rows = x.reshape(-1, k)
     m = rows.shape[0]
@@ -126,6 +141,8 @@ def aligned_observations(x: np.ndarray) -> np.ndarray:
     (k x_ij - sum_j x_ij) / k from :func:`_centred`, which decides the ties. An aligned
     observation that overflows (|x_ij - mean| > 1.8e308) is a ValueError.
     """
+    import numpy as np
+
     centred, divisor = _centred(x)
     with np.errstate(over="ignore"):
         aligned = centred / divisor
@@ -136,6 +153,7 @@ def aligned_observations(x: np.ndarray) -> np.ndarray:
 def aligned_ranks(x: np.ndarray) -> np.ndarray:
     """Aligned ranks of (..., n, k) scores: the kn aligned observations of each table ranked
     jointly, 1 = largest, average ties."""
+    import numpy as np
     from scipy.stats import rankdata
 
     centred = _centred(x)[0]  # ranked as k x_ij - sum_j x_ij: exact even for subnormal scores
@@ -153,6 +171,8 @@ def _centred(x: np.ndarray) -> tuple[np.ndarray, float]:
     decimal place in each data set). Near the largest float the table is first scaled by a
     power of two (exact), which d undoes.
     """
+    import numpy as np
+
     x = np.asarray(x, dtype=np.float64)
     k = x.shape[-1]
     shrink = (
@@ -169,6 +189,8 @@ def _centred(x: np.ndarray) -> tuple[np.ndarray, float]:
 def sample_ranges(x: np.ndarray) -> np.ndarray:
     """Range max_j x_ij - min_j x_ij of each data set (G10 eq. 11), at its own precision
     (:func:`difference`). ``x`` is (..., n, k)."""
+    import numpy as np
+
     x = np.asarray(x, dtype=np.float64)
     return difference(x.max(axis=-1), x.min(axis=-1))
 
@@ -176,6 +198,7 @@ def sample_ranges(x: np.ndarray) -> np.ndarray:
 def range_ranks(x: np.ndarray) -> np.ndarray:
     """Quade's data-set ranks Q_i of (..., n, k) scores: ranks of the sample ranges,
     1 = smallest, average ties."""
+    import numpy as np
     from scipy.stats import rankdata
 
     return np.asarray(rankdata(sample_ranges(x), axis=-1), dtype=np.float64)
@@ -228,6 +251,8 @@ def permutation_se(ranks: np.ndarray, total: float | None = None) -> np.ndarray:
     k(k+1)(2n+1)/(9n(n+1)). Ties enter through s_i^2. Leading axes broadcast (the calibration
     simulations use them: tests/test_posthoc_calibration.py).
     """
+    import numpy as np
+
     ranks = np.asarray(ranks, dtype=np.float64)
     n, k = ranks.shape[-2:]
     total = float(n) if total is None else total
@@ -237,6 +262,8 @@ def permutation_se(ranks: np.ndarray, total: float | None = None) -> np.ndarray:
 def statistic_ratio(numerator: ArrayLike, denominator: ArrayLike) -> np.ndarray:
     """numerator/denominator for test statistics, elementwise: +inf for a positive numerator
     over <= 0, 0 for 0/0."""
+    import numpy as np
+
     # A statistic is never negative; rounding can make tiny negatives of either part.
     numerator, denominator = np.asarray(numerator, float), np.asarray(denominator, float)
     vanishing = denominator <= 1e-12 * np.maximum(np.abs(numerator), 1.0)

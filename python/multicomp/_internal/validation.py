@@ -17,9 +17,11 @@ ranks and p-values are read is not here but in :mod:`multicomp.data.scores` (inp
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+
 
 __all__ = [
     "ALIASES",
@@ -45,8 +47,19 @@ ALIASES: dict[str, tuple[str, ...]] = {
 #: An option's type: ``str``, or a ``Literal`` of the option's names.
 Option = TypeVar("Option", bound=str)
 
-_REAL = (int, float, np.integer, np.floating)
-_INTEGER = (int, np.integer)
+
+def _integers() -> tuple[type[int | np.integer[Any]], ...]:
+    """The types of an integer, numpy's scalars included."""
+    import numpy as np
+
+    return (int, np.integer)
+
+
+def _reals() -> tuple[type[float | np.integer[Any] | np.floating[Any]], ...]:
+    """The types of a real number, numpy's scalars included."""
+    import numpy as np
+
+    return (*_integers(), float, np.floating)
 
 
 def one_of(name: str, value: object, allowed: Iterable[object], hint: str = "") -> str:
@@ -97,7 +110,7 @@ def check_fraction(value: object, name: str, meaning: str = "") -> float:
     """``value`` as a float, or TypeError/ValueError unless a number in (0, 1) (``meaning``,
     e.g. "(n_test/n_total)", follows the interval in the message)."""
     after = f" {meaning}" if meaning else ""
-    if isinstance(value, bool) or not isinstance(value, _REAL):
+    if isinstance(value, bool) or not isinstance(value, _reals()):
         raise TypeError(f"{name} must be a number in (0, 1){after}; got {value!r}")
     if not 0.0 < float(value) < 1.0:
         raise ValueError(f"{name} must be in (0, 1){after}; got {value!r}")
@@ -113,7 +126,7 @@ def check_count(value: object, name: str, minimum: int = 1, maximum: int | None 
     """``value`` as an int, or TypeError unless an integer (not a bool), ValueError unless
     ``minimum <= value`` (and ``<= maximum``)."""
     bounds = f">= {minimum}" if maximum is None else f"in [{minimum:,}, {maximum:,}]"
-    if isinstance(value, bool) or not isinstance(value, _INTEGER):
+    if isinstance(value, bool) or not isinstance(value, _integers()):
         raise TypeError(f"{name} must be an integer {bounds}; got {value!r}")
     if value < minimum or (maximum is not None and value > maximum):
         raise ValueError(f"{name} must be {bounds}; got {value!r}")
@@ -122,7 +135,9 @@ def check_count(value: object, name: str, minimum: int = 1, maximum: int | None 
 
 def check_nonnegative(value: object, name: str) -> float:
     """``value`` as a float, or TypeError/ValueError unless a finite number >= 0."""
-    if isinstance(value, bool) or not isinstance(value, _REAL):
+    import numpy as np
+
+    if isinstance(value, bool) or not isinstance(value, _reals()):
         raise TypeError(f"{name} must be a finite number >= 0; got {value!r}")
     if not np.isfinite(value) or value < 0:
         raise ValueError(f"{name} must be a finite number >= 0; got {value!r}")
@@ -132,6 +147,8 @@ def check_nonnegative(value: object, name: str) -> float:
 def refuse_masked(value: object, name: str) -> None:
     """ValueError for a masked array with masked entries where every entry is needed (p-values
     of a family, an order of the algorithms): NumPy would read the values under the mask."""
+    import numpy as np
+
     if np.ma.isMaskedArray(value) and np.ma.getmaskarray(value).any():
         raise ValueError(
             f"{name} is a masked array with {int(np.ma.getmaskarray(value).sum())} masked "
@@ -143,6 +160,8 @@ def refuse_masked(value: object, name: str) -> None:
 def check_bool(value: object, name: str) -> bool:
     """``value`` as a bool, or TypeError unless it is True or False (a string such as "no"
     or None would otherwise be read by its truth value)."""
+    import numpy as np
+
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False; got {value!r}")
     return bool(value)

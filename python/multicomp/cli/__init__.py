@@ -79,10 +79,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     from multicomp import ranktests
-    from multicomp.cli.run import InputError, analyse, draw_figure, render, write
 
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv)  # before the analysis is imported: --help loads no numpy
+    from multicomp.cli.run import InputError, analyse, draw_figure, render, write
+
     if (args.csv is None) == (args.example is None):
         parser.error("give a CSV file or --example NAME (not both)")
     if not 0.0 < args.alpha < 1.0:

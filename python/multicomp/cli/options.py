@@ -128,7 +128,7 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
 
 def _analysis_options(parser: argparse.ArgumentParser) -> None:
     """What is compared and how: control, alpha, direction, test and procedure."""
-    from multicomp import ranktests  # the registries (numpy): not for --version
+    from multicomp import ranktests  # the registries: not for --version
 
     parser.add_argument(
         "--control",
@@ -174,7 +174,7 @@ def _analysis_options(parser: argparse.ArgumentParser) -> None:
 
 def _paper_options(parser: argparse.ArgumentParser) -> None:
     """The papers' forms and the p-value method of the rank tests."""
-    from multicomp import ranktests  # the registries (numpy): not for --version
+    from multicomp import ranktests  # the registries: not for --version
 
     paper = parser.add_argument_group(
         "the papers' forms", "reproduce published tables (defaults: the exact forms)"

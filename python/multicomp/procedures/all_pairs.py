@@ -12,9 +12,7 @@ axes are families.
 from __future__ import annotations
 
 import math
-
-import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from typing import TYPE_CHECKING, cast
 
 from multicomp import _core
 from multicomp._internal.validation import refuse_masked
@@ -22,8 +20,12 @@ from multicomp.procedures.base import Context, FloatArray, Procedure, register
 from multicomp.procedures.control import NEEDS_DEPENDENCE, native, register_fdr
 from multicomp.procedures.studentized_range import range_sf
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import ArrayLike, NDArray
+
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 __all__: list[str] = []
 
@@ -43,6 +45,8 @@ _NEEDS_COMMON_SE = (
 def _as_order(order: ArrayLike) -> NDArray[np.int64]:
     """``order`` as int64 (the Rust core checks that it is a permutation of range(k)), or
     TypeError if it does not hold integers."""
+    import numpy as np
+
     refuse_masked(order, "order")
     raw = np.asarray(order)
     if raw.dtype.kind not in "iu":
@@ -64,6 +68,7 @@ def _nemenyi(p: FloatArray, context: Context) -> FloatArray:
     Conover's t tests p is the t test's p-value, so this is the studentized range at the normal
     deviate of p, not at |t| (the peers' ``"single_step"``, liberal there): the form closest
     to alpha under the complete null (:mod:`multicomp.ranktests.conover`)."""
+    import numpy as np
     from scipy import special
 
     distinct, where = np.unique(p, return_inverse=True)
@@ -83,6 +88,7 @@ def _single_step(p: FloatArray, context: Context) -> FloatArray:
     statistic's degrees of freedom makes it liberal (at k = 2 its APV is below the t test's own
     p-value): measured FWER 0.19 at N = 3, k = 3 and
     0.073 at N = 10, k = 5 under the complete null after Conover (docs/validity.md)."""
+    import numpy as np
     from scipy import special
 
     distinct, where = np.unique(p, return_inverse=True)
@@ -102,6 +108,7 @@ def _miller(p: FloatArray, context: Context) -> FloatArray:
     controlled (conservatively: Nemenyi's studentized range is exact for the pairs). At least
     p (equal at k = 2, where rounding could put it an ulp below). scipy.special's ``chdtrc``
     and ``ndtri`` are what ``chi2.sf`` and ``norm.isf`` compute, without their overhead."""
+    import numpy as np
     from scipy import special
 
     apv = special.chdtrc(max(context.k, 2) - 1, special.ndtri(p / 2.0) ** 2)
@@ -111,6 +118,8 @@ def _miller(p: FloatArray, context: Context) -> FloatArray:
 def _bergmann_hommel(p: FloatArray, context: Context) -> FloatArray:
     """Exact Bergmann-Hommel APVs: polynomial for p-values Robinson in ``context.order``
     (docs/robinson.md), the general enumeration otherwise."""
+    import numpy as np
+
     if context.order is None:
         return np.asarray(_core.bergmann_hommel_apv(p, context.k), dtype=np.float64)
     return np.asarray(
@@ -144,6 +153,20 @@ def _shaffer_limit(m: int, context: Context) -> str:
     )
 
 
+def _bonferroni(p: FloatArray, context: Context) -> FloatArray:
+    """Bonferroni's adjustment of the m = k(k-1)/2 p-values: min(m p, 1)."""
+    import numpy as np
+
+    return cast("FloatArray", np.minimum(p.shape[-1] * p, 1.0))
+
+
+def _shaffer(p: FloatArray, context: Context) -> FloatArray:
+    """Shaffer's adjusted p-values (the native core's exhaustive sets)."""
+    import numpy as np
+
+    return np.asarray(_core.shaffer_apv(p, context.k), dtype=np.float64)
+
+
 register(
     Procedure(
         "nemenyi",
@@ -159,7 +182,7 @@ register(
         "bonferroni",
         "Bonferroni",
         "all_pairs",
-        lambda p, context: np.minimum(p.shape[-1] * p, 1.0),
+        _bonferroni,
     )
 )
 register(
@@ -176,7 +199,7 @@ register(
         "shaffer",
         "Shaffer",
         "all_pairs",
-        lambda p, context: np.asarray(_core.shaffer_apv(p, context.k), dtype=np.float64),
+        _shaffer,
         limit=_shaffer_limit,
         not_after_pairwise=_NEEDS_TRANSITIVITY,
         headline=True,

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
-
-import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from multicomp._internal.validation import ALIASES, check_choice, check_choices
 from multicomp._internal.vocabulary import CD_PROCEDURES, PosthocComparison
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
     "Context",
@@ -39,7 +40,7 @@ __all__ = [
     "register",
 ]
 
-FloatArray = NDArray[np.float64]
+FloatArray: TypeAlias = "NDArray[np.float64]"
 
 
 class Context(NamedTuple):

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING
 
 from multicomp import _core
 from multicomp._internal.validation import check_alpha
@@ -20,8 +18,12 @@ from multicomp._internal.vocabulary import PosthocComparison
 from multicomp.procedures.base import Context, FloatArray, Procedure, register
 from multicomp.procedures.equicorrelated import max_normal_sf
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 __all__ = ["ROM_EXACT_MAX_M", "ROM_GARCIA2010", "rom_critical_values"]
 
@@ -38,22 +40,30 @@ ROM_EXACT_MAX_M = 100
 
 def step_down(values: FloatArray) -> FloatArray:
     """max_{j<=i} values_j (Holm-type), capped at 1."""
+    import numpy as np
+
     return np.minimum(np.maximum.accumulate(values, axis=-1), 1.0)
 
 
 def step_up(values: FloatArray) -> FloatArray:
     """min_{j>=i} values_j (Hochberg-type), capped at 1."""
+    import numpy as np
+
     return np.minimum(np.minimum.accumulate(values[..., ::-1], axis=-1)[..., ::-1], 1.0)
 
 
 def _one_minus_power(p: FloatArray, exponent: FloatArray) -> FloatArray:
     """1 - (1 - p)^exponent, accurate for small p (exponent > 0)."""
+    import numpy as np
+
     with np.errstate(divide="ignore"):
         return -np.expm1(exponent * np.log1p(-p))
 
 
 def sorted_apply(p: FloatArray, func: Callable[[FloatArray], FloatArray]) -> FloatArray:
     """Apply ``func`` to p sorted ascending along the last axis (stable), return in input order."""
+    import numpy as np
+
     order = np.argsort(p, axis=-1, kind="stable")
     out = np.empty_like(p)
     np.put_along_axis(out, order, func(np.take_along_axis(p, order, axis=-1)), axis=-1)
@@ -71,6 +81,8 @@ def rom_critical_values(alpha: float, m: int) -> FloatArray:
     (Garcia et al. 2010, eq. 23). At alpha = 0.05: alpha/alpha_i = 1, 2, 2.963, 3.933, ...
     Each alpha_i increases with alpha and alpha/i <= alpha_i <= alpha.
     """
+    import numpy as np
+
     alpha = check_alpha(alpha)
     if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 1:
         raise ValueError(f"m (the number of hypotheses) must be an integer >= 1; got {m!r}")
@@ -79,6 +91,7 @@ def rom_critical_values(alpha: float, m: int) -> FloatArray:
 
 def _rom_critical_values(alpha: float, m: int) -> FloatArray:
     """:func:`rom_critical_values` without checks (alpha in (0, 1] here)."""
+    import numpy as np
     from scipy.special import gammaln
 
     c = np.zeros(m + 1)
@@ -107,6 +120,8 @@ def _rom_exact_sorted(ps: FloatArray) -> FloatArray:
     alpha_n(alpha)/alpha increases from 1/n to alpha_n(1), so a_j lies in
     [p_(j)/alpha_n(1), n p_(j)]: roots whose lower end exceeds the running minimum are skipped.
     """
+    import numpy as np
+
     m = ps.size
     at_one = _rom_critical_values(1.0, m)
     out = np.empty(m)
@@ -122,6 +137,7 @@ def _rom_exact_sorted(ps: FloatArray) -> FloatArray:
 
 def _rom_root(p: float, n: int, at_one: float) -> float:
     """Smallest alpha in [0, 1] with alpha_n(alpha) >= p (1 if none); at_one = alpha_n(1)."""
+    import numpy as np
     from scipy.optimize import brentq
 
     if p == 0.0 or n == 1:
@@ -143,6 +159,8 @@ def _rom_root(p: float, n: int, at_one: float) -> float:
 def rom_decisions(p: FloatArray, alpha: float) -> NDArray[np.bool_]:
     """Rom's step-up decisions at ``alpha`` of checked families ``p`` (last axis), without
     APVs: H_(i) is rejected iff p_(j) <= alpha_{m-j+1} for some j >= i."""
+    import numpy as np
+
     critical = _rom_critical_values(alpha, p.shape[-1])[::-1]  # alpha_m, ..., alpha_1
     order = np.argsort(p, axis=-1, kind="stable")
     passes = np.take_along_axis(p, order, axis=-1) <= critical
@@ -158,6 +176,8 @@ def _rom_reject(p: FloatArray, alpha: float, context: Context) -> NDArray[np.boo
 
 
 def _rom_garcia2010_sorted(ps: FloatArray) -> FloatArray:
+    import numpy as np
+
     m = ps.shape[-1]  # at most len(ROM_GARCIA2010): _rom_limit
     r = np.array(ROM_GARCIA2010[:m][::-1])  # r_{m-j+1} for j = 1..m
     return step_up(r * ps)
@@ -185,16 +205,22 @@ def native(name: str) -> Callable[[FloatArray, Context], FloatArray]:
 
 
 def _holland(ps: FloatArray) -> FloatArray:
+    import numpy as np
+
     m = ps.shape[-1]
     return step_down(_one_minus_power(ps, m - np.arange(m, dtype=np.float64)))
 
 
 def _finner(ps: FloatArray) -> FloatArray:
+    import numpy as np
+
     m = ps.shape[-1]
     return step_down(_one_minus_power(ps, m / np.arange(1, m + 1, dtype=np.float64)))
 
 
 def _li(ps: FloatArray) -> FloatArray:
+    import numpy as np
+
     largest = ps[..., -1:]
     denom = ps + (1.0 - largest)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -205,6 +231,8 @@ def _li(ps: FloatArray) -> FloatArray:
 def fdr_bh(ps: FloatArray) -> FloatArray:
     """Benjamini-Hochberg (1995) adjusted p-values of sorted p-values: min_{j>=i} m p_(j) / j,
     capped at 1 (statsmodels' ``fdr_bh``, R's ``p.adjust(method="BH")``)."""
+    import numpy as np
+
     m = ps.shape[-1]
     return step_up(ps * (m / np.arange(1, m + 1, dtype=np.float64)))
 
@@ -212,11 +240,15 @@ def fdr_bh(ps: FloatArray) -> FloatArray:
 def fdr_by(ps: FloatArray) -> FloatArray:
     """Benjamini-Yekutieli (2001) adjusted p-values of sorted p-values: Benjamini-Hochberg's
     times c(m) = sum_{i<=m} 1/i, capped at 1 (statsmodels' ``fdr_by``, R's ``"BY"``)."""
+    import numpy as np
+
     m = ps.shape[-1]
     return fdr_bh(ps * np.sum(1.0 / np.arange(1, m + 1, dtype=np.float64)))
 
 
 def _rom(p: FloatArray, context: Context) -> FloatArray:
+    import numpy as np
+
     if context.rom == "exact":
         m = p.shape[-1]
         return sorted_apply(
@@ -256,6 +288,7 @@ def _single_step(p: FloatArray, context: Context) -> FloatArray:
     asymptotically for the rank post-hocs: with the asymptotic p-values of few data sets the
     discrete rank sums make it exceed alpha (0.065, 0.058 and 0.056 at alpha = 0.05 for k = 3
     and N = 5, 10 and 20; at most alpha with exact p-values; docs/validity.md)."""
+    import numpy as np
     from scipy import special
 
     m = p.shape[-1]

@@ -33,13 +33,17 @@ Hochberg & Tamhane (1987), Multiple Comparison Procedures, Wiley.
 
 from __future__ import annotations
 
+import functools
 import math
+from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.typing import NDArray
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only.
+
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 __all__ = ["RHO", "max_normal_sf"]
 
@@ -49,12 +53,18 @@ RHO = 0.5
 _HALF_WIDTH = 12.0  # beyond, phi(z) times the bracket is negligible against the peak
 _LARGEST = 40.0  # |threshold| beyond which the tail is below 1e-300 for any m up to 1e8
 _PANELS = 4 * int(2 * _HALF_WIDTH + math.sqrt(RHO) * _LARGEST + 1)  # panels of <= 1/4
-_NODES, _WEIGHTS = np.polynomial.legendre.leggauss(12)
-_UNIT_NODES = (
-    (np.arange(_PANELS)[:, None] + (_NODES[None, :] + 1.0) / 2.0) / _PANELS
-).ravel()  # a composite rule on [0, 1]
-_UNIT_WEIGHTS = np.tile(_WEIGHTS / (2.0 * _PANELS), _PANELS)
 _CHUNK = 256  # thresholds per block (memory: 256 x 4,000 nodes)
+
+
+@functools.cache
+def _unit_rule() -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The nodes and weights of a composite rule on [0, 1]: ``_PANELS`` panels of 12
+    Gauss-Legendre nodes (computed on first use: importing the registries loads no numpy)."""
+    import numpy as np
+
+    nodes, weights = np.polynomial.legendre.leggauss(12)
+    unit_nodes = ((np.arange(_PANELS)[:, None] + (nodes[None, :] + 1.0) / 2.0) / _PANELS).ravel()
+    return unit_nodes, np.tile(weights / (2.0 * _PANELS), _PANELS)
 
 
 def max_normal_sf(
@@ -92,6 +102,8 @@ def max_normal_sf(
     >>> print(np.round(max_normal_sf(np.array([1.959964]), 1, two_sided=True), 6))
     [0.05]
     """
+    import numpy as np
+
     values = np.asarray(threshold, dtype=np.float64)
     distinct, where = np.unique(values, return_inverse=True)
     out = np.empty(distinct.size)
@@ -105,14 +117,16 @@ def _integrate(
     threshold: NDArray[np.float64], m: int, two_sided: bool, rho: float
 ) -> NDArray[np.float64]:
     """The tails of a block of distinct thresholds by their own rules (module docstring)."""
+    import numpy as np
     from scipy import special
 
+    unit_nodes, unit_weights = _unit_rule()
     finite = np.clip(threshold, -_LARGEST, _LARGEST)
     shift = math.sqrt(rho) * finite
     low = np.zeros_like(shift) if two_sided else np.minimum(shift, 0.0) - _HALF_WIDTH
     high = np.maximum(shift, 0.0) + _HALF_WIDTH
     width = (high - low)[:, None]
-    z = low[:, None] + width * _UNIT_NODES[None, :]
+    z = low[:, None] + width * unit_nodes[None, :]
     scale = math.sqrt(1.0 - rho)
     centre = math.sqrt(rho) * z
     c = finite[:, None]
@@ -124,7 +138,7 @@ def _integrate(
             log_inside = special.log_ndtr((c - centre) / scale)
         bracket = -np.expm1(m * log_inside)
     density = np.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
-    tail = (width * _UNIT_WEIGHTS[None, :] * density * bracket).sum(axis=1)
+    tail = (width * unit_weights[None, :] * density * bracket).sum(axis=1)
     if two_sided:
         tail *= 2.0  # the integrand is even in z
     tail = np.where(threshold >= _LARGEST, 0.0, tail)

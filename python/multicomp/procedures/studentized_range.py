@@ -29,18 +29,20 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.typing import NDArray
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 __all__ = ["range_sf"]
 
 _LOW = -12.0  # below, phi(z) Phi(z - q) is negligible against the integrand's peak
 _PANEL = 0.25  # width of a Gauss-Legendre panel in z
-_NODES, _WEIGHTS = np.polynomial.legendre.leggauss(12)
 _Q_PANEL = 1.0  # width of a Chebyshev panel in q
 _DEGREE = 24  # Chebyshev degree on each panel of q
 _CHUNK = 1 << 21  # integrand values per block (memory bound: 16 MiB per array)
@@ -51,16 +53,20 @@ _UNDERFLOW = 80.0
 
 def _z_rule(q_max: float) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Nodes and weights of the composite Gauss-Legendre rule over [_LOW, q_max/2 + 12]."""
+    import numpy as np
+
     high = max(q_max / 2.0, 6.0) + 12.0
     starts = np.arange(_LOW, high, _PANEL)
-    nodes = (starts[:, None] + _PANEL / 2.0 * (_NODES[None, :] + 1.0)).ravel()
-    weights = np.tile(_WEIGHTS * _PANEL / 2.0, len(starts))
+    unit_nodes, unit_weights = np.polynomial.legendre.leggauss(12)
+    nodes = (starts[:, None] + _PANEL / 2.0 * (unit_nodes[None, :] + 1.0)).ravel()
+    weights = np.tile(unit_weights * _PANEL / 2.0, len(starts))
     return nodes, weights
 
 
 def _integrate(q: NDArray[np.float64], k: int, q_max: float) -> NDArray[np.float64]:
     """P(Q_{k,inf} >= q) by the rule of :func:`_z_rule` for ``q_max``, for 0 < q <= q_max
     (module docstring)."""
+    import numpy as np
     from scipy import special
 
     z, w = _z_rule(q_max)
@@ -79,9 +85,16 @@ def _integrate(q: NDArray[np.float64], k: int, q_max: float) -> NDArray[np.float
     return np.minimum(out, 1.0)
 
 
-_THETA = np.pi * (np.arange(_DEGREE + 1) + 0.5) / (_DEGREE + 1)  # Chebyshev points, first kind
-_COSINES = np.cos(np.outer(_THETA, np.arange(_DEGREE + 1))) * (2.0 / (_DEGREE + 1))
-_COSINES[:, 0] /= 2.0
+@functools.cache
+def _chebyshev() -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The angles of the Chebyshev points of the first kind and the matrix that turns values
+    there into coefficients (computed on first use: importing the registries loads no numpy)."""
+    import numpy as np
+
+    theta = np.pi * (np.arange(_DEGREE + 1) + 0.5) / (_DEGREE + 1)
+    cosines = np.cos(np.outer(theta, np.arange(_DEGREE + 1))) * (2.0 / (_DEGREE + 1))
+    cosines[:, 0] /= 2.0
+    return theta, cosines
 
 
 @functools.lru_cache(maxsize=4096)
@@ -91,11 +104,14 @@ def _coefficients(k: int, panel: int) -> NDArray[np.float64]:
     :func:`_integrate` (a tail that underflows stays at exp(-745), below any float's 0);
     they depend on ``k`` and ``panel`` alone, so each value's tail does not depend on the
     others computed with it."""
+    import numpy as np
+
+    theta, cosines = _chebyshev()
     low = panel * _Q_PANEL
-    nodes = low + _Q_PANEL / 2.0 * (1.0 + np.cos(_THETA))
+    nodes = low + _Q_PANEL / 2.0 * (1.0 + np.cos(theta))
     with np.errstate(divide="ignore"):
         values = np.log(_integrate(nodes, k, low + _Q_PANEL))
-    coefficients = np.maximum(values, -745.0) @ _COSINES
+    coefficients = np.maximum(values, -745.0) @ cosines
     coefficients.setflags(write=False)
     return np.asarray(coefficients, dtype=np.float64)
 
@@ -103,6 +119,8 @@ def _coefficients(k: int, panel: int) -> NDArray[np.float64]:
 def _log_sf(q: NDArray[np.float64], k: int) -> NDArray[np.float64]:
     """log P(Q_{k,inf} >= q) for 0 < q <= ``_UNDERFLOW``: Clenshaw's sum of the Chebyshev
     series of each value's panel (:func:`_coefficients`)."""
+    import numpy as np
+
     panel = np.minimum((q / _Q_PANEL).astype(np.int64), int(_UNDERFLOW / _Q_PANEL) - 1)
     used, which = np.unique(panel, return_inverse=True)
     table = np.stack([_coefficients(k, int(i)) for i in used])[which]
@@ -141,6 +159,8 @@ def range_sf(q: NDArray[np.float64], k: int) -> NDArray[np.float64]:
     >>> print(np.round(range_sf(np.array([4.474124]), 10), 6))  # and for k = 10 (3.164 sqrt 2)
     [0.05]
     """
+    import numpy as np
+
     values = np.asarray(q, dtype=np.float64)
     distinct, where = np.unique(values, return_inverse=True)
     positive = (distinct > 0.0) & (distinct <= _UNDERFLOW)

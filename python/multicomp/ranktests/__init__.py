@@ -18,7 +18,7 @@ Beside the entries, the public functions: :mod:`~multicomp.ranktests.omnibus`
 (:func:`multicomp.skillings_mack`, :func:`multicomp.durbin` and their results) and
 :mod:`~multicomp.ranktests.rows` (the omnibus rows of a comparison). They take scores through
 the input layer (pandas), so they are modules of their own that this file does not import:
-the registry loads with numpy alone (the command line's ``--help`` reads it).
+the registry loads without numpy (the command line's ``--help`` reads it).
 """
 
 # The order of these imports is the order of registration (Friedman's first):

@@ -20,12 +20,13 @@ Hodges & Lehmann (1962), Ann. Math. Statist. 33:482-497.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from multicomp._internal.ranks import aligned_ranks, permutation_se, statistic_ratio
 from multicomp.ranktests.base import RankTest, register
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["AlignedStatistic", "statistic"]
 
@@ -43,6 +44,8 @@ def statistic(ranks: np.ndarray, tie_correction: bool = True) -> AlignedStatisti
     replaced by the sum of the squared aligned ranks, which equals it without ties. If the
     denominator vanishes the statistic is infinite.
     """
+    import numpy as np
+
     ranks = np.asarray(ranks, dtype=np.float64)
     n, k = ranks.shape[-2:]
     kn = k * n
@@ -66,6 +69,8 @@ def _calibrated(table: np.ndarray | None, k: int, n: int) -> np.ndarray:
 
 
 def _garcia2010(table: np.ndarray | None, k: int, n: int) -> np.ndarray:
+    import numpy as np
+
     return np.asarray(np.sqrt(k * (k * n + 1) / 6.0))
 
 

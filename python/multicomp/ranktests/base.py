@@ -21,15 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple, TypeVar, cast
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar, cast
 
 from multicomp._internal.validation import check_choice
 from multicomp._internal.vocabulary import TestKind
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 __all__ = [
     "DEFAULT_SE",
@@ -54,17 +55,18 @@ __all__ = [
     "se_forms",
 ]
 
-Table = Callable[[np.ndarray], np.ndarray]
+Table = Callable[["np.ndarray"], "np.ndarray"]
 """Oriented scores (..., N, k), larger = better -> the within-data-set table W (..., N, k)."""
-Statistic = Callable[[np.ndarray, bool], np.ndarray]
+Statistic = Callable[["np.ndarray", bool], "np.ndarray"]
 """W (..., N, k) and ``tie_correction`` -> the statistic of each table (...)."""
-StandardError = Callable[[np.ndarray | None, int, int], np.ndarray]
+StandardError = Callable[["np.ndarray | None", int, int], "np.ndarray"]
 """W (..., N, k) or None (published average ranks only), k, N -> the SE of a difference of
 average ranks (...), for one SE form."""
 
 
 def chi2_sf(statistic: np.ndarray, df: tuple[int, ...]) -> np.ndarray:
     """Upper tail of the chi-square distribution, without scipy.stats' overhead."""
+    import numpy as np
     from scipy import special
 
     return np.asarray(special.chdtrc(df[0], statistic))
@@ -72,6 +74,7 @@ def chi2_sf(statistic: np.ndarray, df: tuple[int, ...]) -> np.ndarray:
 
 def f_sf(statistic: np.ndarray, df: tuple[int, ...]) -> np.ndarray:
     """Upper tail of the F distribution, without scipy.stats' overhead."""
+    import numpy as np
     from scipy import special
 
     return np.asarray(special.fdtrc(df[0], df[1], statistic))
@@ -230,6 +233,7 @@ class PairwiseTest:
         """(z, p) of the test of each pair (first[h], second[h]) of the oriented scores
         ``values`` (N, k); z = sign(direction) Phi^{-1}(1 - p/2), positive when ``first`` is
         the better."""
+        import numpy as np
         from scipy import stats
 
         direction = np.empty(len(first))
@@ -348,6 +352,8 @@ class IncompleteTest:
     def omnibus(self, blocks: Blocks, tie_correction: bool) -> tuple[OmnibusRow, ...]:
         """Its omnibus test of ``blocks`` and those derived from it, as rows with asymptotic
         p-values (after :attr:`check`)."""
+        import numpy as np
+
         self.check(blocks)
         statistic = float(self.statistic(blocks.ranks, blocks.observed, tie_correction))
         tests = [(self.name, statistic, self.distribution, self.df(blocks))]

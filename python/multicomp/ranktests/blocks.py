@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from multicomp.ranktests.base import Blocks
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 if TYPE_CHECKING:
     from multicomp.data.scores import Scores
@@ -22,6 +23,7 @@ def blocks(scores: Scores) -> Blocks:
     """The within-data-set ranks (1 = best, NaN where missing) of the data sets of ``scores``
     with two or more scores; ValueError with fewer than two such data sets or an algorithm
     scored on none of them."""
+    import numpy as np
     from scipy import stats
 
     values = scores.oriented()
@@ -50,6 +52,8 @@ def blocks(scores: Scores) -> Blocks:
 
 def ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
     """numerator/denominator, 0 where both vanish (all ties) and +-inf for a vanishing SE."""
+    import numpy as np
+
     out = np.zeros_like(numerator, dtype=np.float64)
     positive = denominator > 0
     out[positive] = numerator[positive] / denominator[positive]

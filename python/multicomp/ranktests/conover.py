@@ -48,11 +48,14 @@ References: Conover (1999), Practical Nonparametric Statistics, 3rd ed., Wiley; 
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from multicomp._internal.ranks import friedman_ranks
 from multicomp.ranktests import friedman, quade
 from multicomp.ranktests.base import RankTest, register
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__: list[str] = []
 
@@ -83,6 +86,8 @@ def _df(n: int, k: int) -> float:
 
 def _friedman_se(w: np.ndarray | None, k: int, n: int) -> np.ndarray:
     """The SE of a difference of average Friedman ranks, from W (..., N, k)."""
+    import numpy as np
+
     if w is None:
         raise ValueError(_NEEDS_DATA)
     s2 = (np.sum(w**2, axis=(-2, -1)) - n * k * (k + 1) ** 2 / 4.0) / (k - 1)
@@ -93,6 +98,8 @@ def _friedman_se(w: np.ndarray | None, k: int, n: int) -> np.ndarray:
 
 def _quade_se(w: np.ndarray | None, k: int, n: int) -> np.ndarray:
     """The SE of a difference of Quade's T_j = W_j/(N(N+1)/2), from W_ij = Q_i r_ij."""
+    import numpy as np
+
     if w is None:
         raise ValueError(_NEEDS_DATA)
     q = w.sum(axis=-1, keepdims=True) / (k * (k + 1) / 2.0)  # Q_i, exact

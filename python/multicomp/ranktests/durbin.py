@@ -17,16 +17,17 @@ Durbin test and its multiple comparisons (worked example of seven ice creams, p.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from multicomp._internal.ranks import statistic_ratio
 from multicomp.ranktests.base import BlockDerived, Blocks, IncompleteTest, PairTests, register
 from multicomp.ranktests.blocks import ratio
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 __all__ = ["Design", "Parts", "design", "parts"]
 
@@ -41,6 +42,8 @@ class Design(NamedTuple):
 def design(observed: np.ndarray) -> Design:
     """The BIBD of the scored cells ``observed`` (b, t), or ValueError naming what is not
     balanced (or too few data sets for Conover's F)."""
+    import numpy as np
+
     b, t = observed.shape
     sizes, per_algorithm = np.unique(observed.sum(axis=1)), np.unique(observed.sum(axis=0))
     meetings = (observed.astype(np.int64).T @ observed)[np.triu_indices(t, 1)]
@@ -73,6 +76,8 @@ class Parts(NamedTuple):
 def parts(ranks: np.ndarray, observed: np.ndarray, tie_correction: bool) -> Parts:
     """T1, T2, the rank sums and A - C of each table, vectorised over the leading axes of
     ``ranks`` and ``observed`` (..., b, t) (each a BIBD: :func:`design`)."""
+    import numpy as np
+
     b, t = observed.shape[-2:]
     k = observed.sum(axis=-1)[..., 0]
     r = observed.sum(axis=-2)[..., 0]
@@ -104,6 +109,7 @@ def _posthoc(
     blocks: Blocks, tie_correction: bool, first: np.ndarray, second: np.ndarray
 ) -> PairTests:
     """Conover's t of each pair, with bk - b - t + 1 degrees of freedom."""
+    import numpy as np
     from scipy import stats
 
     d = design(blocks.observed)

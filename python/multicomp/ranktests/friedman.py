@@ -12,10 +12,13 @@ Inf. Sci. 180:2044-2064; Iman & Davenport (1980), Comm. Statist. A 9:571-595.
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from multicomp._internal.ranks import friedman_ranks, statistic_ratio
 from multicomp.ranktests.base import Derived, RankTest, register
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["chi2", "iman_davenport_f"]
 
@@ -27,6 +30,8 @@ def chi2(ranks: np.ndarray, tie_correction: bool = True) -> np.ndarray:
     tie groups within rows), as scipy.stats.friedmanchisquare and R's friedman.test do. Rows
     that are entirely tied carry no information; if all are, the statistic is 0.
     """
+    import numpy as np
+
     ranks = np.asarray(ranks, dtype=np.float64)
     n, k = ranks.shape[-2:]
     # Sums of squares of multiples of 1/2 are exact in any order: einsum, without a temporary.
@@ -48,10 +53,14 @@ def chi2(ranks: np.ndarray, tie_correction: bool = True) -> np.ndarray:
 def iman_davenport_f(chi2_f: np.ndarray, n: int, k: int) -> np.ndarray:
     """F_F = (N-1) chi2_F / (N(k-1) - chi2_F), infinite when every data set ranks the
     algorithms identically."""
+    import numpy as np
+
     return statistic_ratio((n - 1) * np.asarray(chi2_f), n * (k - 1) - np.asarray(chi2_f))
 
 
 def _se(table: np.ndarray | None, k: int, n: int) -> np.ndarray:
+    import numpy as np
+
     return np.asarray(np.sqrt(k * (k + 1) / (6.0 * n)))
 
 

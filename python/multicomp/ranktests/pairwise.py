@@ -9,11 +9,12 @@ average Friedman ranks order the algorithms (for the diagrams, as aeon draws the
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from multicomp.ranktests.base import PairwiseTest, register
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__: list[str] = []
 

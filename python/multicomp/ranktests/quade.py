@@ -20,12 +20,13 @@ Quade (1979), JASA 74:680-683; Conover (1999), Practical Nonparametric Statistic
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from multicomp._internal.ranks import friedman_ranks, permutation_se, range_ranks, statistic_ratio
 from multicomp.ranktests.base import RankTest, register
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["QuadeParts", "parts", "table"]
 
@@ -44,6 +45,8 @@ class QuadeParts(NamedTuple):
 def parts(ranks: np.ndarray, dataset_ranks: np.ndarray, tie_correction: bool = True) -> QuadeParts:
     """Quade's statistic from within-row ranks r_ij (..., N, k) and data-set ranks Q_i
     (..., N), G10 eqs. (12)-(18), one per table."""
+    import numpy as np
+
     ranks = np.asarray(ranks, dtype=np.float64)
     q = np.asarray(dataset_ranks, dtype=np.float64)[..., None]
     n, k = ranks.shape[-2:]
@@ -62,6 +65,8 @@ def parts(ranks: np.ndarray, dataset_ranks: np.ndarray, tie_correction: bool = T
 
 def table(scores: np.ndarray) -> np.ndarray:
     """W_ij = Q_i r_ij of oriented scores (..., N, k)."""
+    import numpy as np
+
     return np.asarray(range_ranks(scores)[..., None] * friedman_ranks(scores))
 
 
@@ -74,12 +79,16 @@ def _statistic(w: np.ndarray, tie_correction: bool) -> np.ndarray:
 
 
 def _calibrated(w: np.ndarray | None, k: int, n: int) -> np.ndarray:
+    import numpy as np
+
     if w is None:  # published ranks: the no-ties form (ties only make the SE smaller)
         return np.asarray(np.sqrt(k * (k + 1) * (2 * n + 1) / (9.0 * n * (n + 1))))
     return permutation_se(w, n * (n + 1) / 2.0)
 
 
 def _garcia2010(w: np.ndarray | None, k: int, n: int) -> np.ndarray:
+    import numpy as np
+
     return np.asarray(np.sqrt((k - 1) / 2.0 * k * (k + 1) * (2 * n + 1) / (9.0 * n * (n + 1))))
 
 

@@ -13,15 +13,16 @@ balanced and unbalanced block designs, Technometrics 23(2):171-177.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from multicomp.ranktests.base import Blocks, IncompleteTest, PairTests, register
 from multicomp.ranktests.blocks import ratio
 
-# scipy is imported in the functions that use it: importing the registries (the command
-# line's options, ``multicomp --help``) loads numpy only (issue 23 item 5).
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy and scipy are imported in the functions that use them: importing the registries (the
+# command line's options, ``multicomp --help``) loads neither.
 
 __all__ = ["average_ranks", "check_connected", "parts"]
 
@@ -43,6 +44,8 @@ def parts(ranks: np.ndarray, observed: np.ndarray, tie_correction: bool) -> Part
     Cov = -lambda_jl); ``tie_correction=False`` uses that form whatever the ties (as R's
     Skillings.Mack and PMCMRplus do).
     """
+    import numpy as np
+
     obs = observed.astype(np.float64)
     k_i = obs.sum(axis=-1)
     centred = np.where(observed, ranks - ((k_i + 1) / 2)[..., None], 0.0)
@@ -61,6 +64,8 @@ def parts(ranks: np.ndarray, observed: np.ndarray, tie_correction: bool) -> Part
 def check_connected(observed: np.ndarray) -> None:
     """ValueError unless every algorithm is linked to every other by a chain of shared data
     sets (the rank of Sigma without ties, up to its diagonal, shows connectedness)."""
+    import numpy as np
+
     obs = observed.astype(np.float64)
     design = -obs.T @ obs
     np.fill_diagonal(design, 0.0)
@@ -80,6 +85,8 @@ def checked_parts(blocks: Blocks, tie_correction: bool) -> Parts:
 
 def average_ranks(blocks: Blocks) -> np.ndarray:
     """Mean within-data-set rank of each algorithm, rescaled from 1..k_i to 1..k."""
+    import numpy as np
+
     k = blocks.ranks.shape[1]
     k_i = blocks.observed.sum(axis=1)[:, None]
     rescaled = 1.0 + (blocks.ranks - 1.0) * (k - 1) / (k_i - 1)
@@ -90,6 +97,7 @@ def _posthoc(
     blocks: Blocks, tie_correction: bool, first: np.ndarray, second: np.ndarray
 ) -> PairTests:
     """z = (A_second - A_first)/sqrt(Var(A_second - A_first)), two-sided normal p."""
+    import numpy as np
     from scipy import stats
 
     sm = checked_parts(blocks, tie_correction)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -46,9 +46,6 @@ from multicomp._internal.validation import check_bool, check_count, check_nonneg
 from multicomp._internal.vocabulary import BayesianTest, NanPolicy
 from multicomp._internal.work import check_work, progress
 from multicomp.data.given import paired_differences
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["BayesianResult", "bayesian_sign_test", "bayesian_signed_rank_test"]
 

@@ -5,7 +5,7 @@ statistics (the ranks, their standard errors, the order of the pairs) and its p-
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import pandas as pd
@@ -23,9 +23,6 @@ from multicomp._internal.vocabulary import (
 from multicomp.data.given import RanksLike, published_ranks
 from multicomp.data.scores import Scores
 from multicomp.ranktests.permutation import check_options, pair_pvalues, resolve
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["check_named", "is_pairwise", "prepare", "rank_order", "z_tests"]
 

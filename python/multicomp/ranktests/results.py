@@ -4,7 +4,7 @@ the Friedman aligned ranks test and Quade's test (each readable, with its table 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import pandas as pd
 
@@ -13,9 +13,6 @@ from multicomp._internal.vocabulary import PValueSource
 from multicomp.ranktests.permutation import (
     pvalue_label,
 )
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["AlignedRanksResult", "FriedmanResult", "ImanDavenportResult", "QuadeResult"]
 

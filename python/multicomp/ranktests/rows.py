@@ -5,7 +5,7 @@ compare() and cd_diagram() read."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -20,9 +20,6 @@ from multicomp.ranktests.permutation import (
     omnibus_pvalue,
     omnibus_pvalues,
 )
-
-if TYPE_CHECKING:
-    pass
 from multicomp.ranktests.results import FriedmanResult
 
 __all__: list[str] = []

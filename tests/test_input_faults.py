@@ -38,24 +38,30 @@ def test_a_huge_integer_in_a_csv_is_one_line_and_exit_2(
     assert "10**309 at data set 'd1', algorithm 'a' is beyond the range of float64" in err
 
 
+def _object_frame(columns: dict[str, list[Any]]) -> pd.DataFrame:
+    """A DataFrame holding Python ints beyond float64 (pandas < 3 refuses to infer its dtype
+    from them, with an OverflowError, unless the dtype is given)."""
+    return pd.DataFrame({name: pd.Series(values, dtype=object) for name, values in columns.items()})
+
+
 @pytest.mark.parametrize(
-    "data",
+    "make",
     [
-        pd.DataFrame({"a": [10**309, 1, 2], "b": [1, 2, 3]}),
-        [[1, 2], [10**309, 1], [2, 3]],
-        pd.DataFrame(
+        lambda: _object_frame({"a": [10**309, 1, 2], "b": [1, 2, 3]}),
+        lambda: [[1, 2], [10**309, 1], [2, 3]],
+        lambda: pd.DataFrame(
             {
                 "dataset": list("xxyyzz"),
                 "algorithm": list("ababab"),
-                "score": [1, 2, 3, 10**400, 4, 5],
+                "score": pd.Series([1, 2, 3, 10**400, 4, 5], dtype=object),
             }
         ),
     ],
     ids=["wide", "list", "long"],
 )
-def test_a_huge_integer_is_a_value_error_naming_the_cell(data: Any) -> None:
+def test_a_huge_integer_is_a_value_error_naming_the_cell(make: Any) -> None:
     with pytest.raises(ValueError, match=r"beyond the range of float64"):
-        mc.friedman(data)
+        mc.friedman(make())
 
 
 # --- rows without a name --------------------------------------------------------------------

@@ -106,9 +106,9 @@ def adjust_control(
       the hypothesis: min over j >= i of the root of alpha_{m-j+1}(alpha) = p_(j) (brentq).
       ``rom="garcia2010"``: min_{j>=i} r_{m-j+1} p_(j) with G10's printed r = 1, 2, 3, 3.814,
       4.755, 5.705, 6.655 (reproduces its tables; at most 7 comparisons).
-    - ``"single_step"`` (Dunnett-type, computed only when named): P(max_j |Z_j| >= |z_i|),
-      Z_1..Z_m standard normal with correlation 1/2 and |z_i| = Phi^{-1}(1 - p_i/2); for
-      one-sided p-values (``alternative``) P(max_j Z_j >= z_i), z_i = Phi^{-1}(1 - p_i). For
+    - ``"single_step"`` (Dunnett-type, computed only when named): ``P(max_j |Z_j| >= |z_i|)``,
+      Z_1..Z_m standard normal with correlation 1/2 and ``|z_i| = Phi^{-1}(1 - p_i/2)``; for
+      one-sided p-values (``alternative``) ``P(max_j Z_j >= z_i)``, ``z_i = Phi^{-1}(1 - p_i)``. For
       the normal p-values of a rank post-hoc with a control, whose z statistics share the
       control's rank (R's PMCMRplus ``frdManyOneNemenyiTest``); not for arbitrary p-values.
 

@@ -168,3 +168,14 @@ def test_cd_groups_are_the_groups_of_the_implied_rejections(
     rejected = np.round(np.abs(values[:, None] - values[None, :]), 9) >= round(cd, 9)
     np.fill_diagonal(rejected, False)
     assert cd_groups(ranks, cd=cd) == brute_force_groups(ranks, rejected)
+
+
+def test_huge_values_round_without_overflow_warnings() -> None:
+    """Rounding at the data's precision multiplies by 10**DECIMALS: beyond 1e299 it overflows
+    to infinity, which still means "apart", and must not warn (found by hypothesis)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert cd_groups({"0": 1.797693134862316e299, "": 0.0}, cd=0.0) == []
+        assert cd_groups({"a": 1e300, "b": 1e300}, cd=1.0) == [("a", "b")]

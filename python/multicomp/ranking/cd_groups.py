@@ -103,8 +103,9 @@ def cd_groups(
     if cd is not None:
         critical = check_nonnegative(cd, "cd")
         values = series.to_numpy()
-        diff = np.round(np.abs(values[:, None] - values[None, :]), DECIMALS)
-        matrix = diff >= np.round(critical, DECIMALS)
+        with np.errstate(over="ignore"):  # beyond 1e299 rounding overflows to inf: still apart
+            diff = np.round(np.abs(values[:, None] - values[None, :]), DECIMALS)
+            matrix = diff >= np.round(critical, DECIMALS)
         np.fill_diagonal(matrix, False)
     else:
         assert rejected is not None

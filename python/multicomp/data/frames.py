@@ -121,8 +121,10 @@ def label_columns(frame: pd.DataFrame, dtypes: list[Any] | None = None) -> list[
         values = frame.iloc[:, j]  # by position: names may repeat (an error, said later)
         try:
             counts = values.value_counts(dropna=True, sort=False)
-        except TypeError:  # unhashable cells (lists): each cell is a value
-            counts = pd.Series(1, index=pd.Index(values.dropna().to_numpy(dtype=object)))
+        except (TypeError, OverflowError):  # unhashable cells (lists), or an int beyond float64
+            # that pandas < 3 fails to infer a type for: each cell is a value
+            cells = values.dropna().to_numpy(dtype=object)
+            counts = pd.Series(1, index=pd.Index(cells, dtype=object))
         text = _texts(counts.index)
         present = int(counts.sum())
         if present and int(counts.to_numpy()[text].sum()) * 2 > present:
@@ -413,6 +415,12 @@ def numeric_matrix(
             else _text_column_hint(wrong[:, j])
         )
         where = locate(i, j) if locate is not None else cell_name(i, j, names, rows)
+        if isinstance(cell, str) and _HUGE_INTEGER.fullmatch(cell.strip()):  # pandas < 3 reads
+            digits = len(cell.strip().lstrip("+-")) - 1  # such a CSV cell as text
+            raise ValueError(
+                f"scores must be finite: an integer of about 10**{digits} at {where} is beyond "
+                "the range of float64 (about 1.8e308)"
+            )
         raise TypeError(
             f"scores must be numeric; found {cell!r} ({type(cell).__name__}) at {where}{hint}"
         )
@@ -448,6 +456,10 @@ def cell_name(i: int, j: int, names: list[str] | None, rows: list[str] | None) -
 
 def _decimal_comma(value: object) -> bool:
     return isinstance(value, str) and _DECIMAL_COMMA.match(value) is not None
+
+
+#: The text of an integer beyond float64 (309 digits or more).
+_HUGE_INTEGER = re.compile(r"[+-]?\d{309,}")
 
 
 def _not_a_number(value: object) -> bool:

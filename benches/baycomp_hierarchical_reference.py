@@ -1,7 +1,7 @@
 """Reference values of baycomp's hierarchical test (Stan), for tests/reference.
 
 Runs baycomp's ``HierarchicalTest`` (PyStan 3) on seven sets of cross-validation fold scores
-made here with fixed seeds, and writes tests/reference/baycomp_hierarchical.json: the scores,
+made here with fixed seeds, and writes tests/peers/baycomp_hierarchical.json: the scores,
 baycomp's three probabilities with their Monte Carlo standard errors (batch means of the
 winners over the posterior draws, 50 batches per chain), the sampling time and the versions.
 CI does not install Stan: tests/test_hierarchical.py compares multicomp against the file.
@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-OUT = Path(__file__).resolve().parents[1] / "tests" / "reference" / "baycomp_hierarchical.json"
+OUT = Path(__file__).resolve().parents[1] / "tests" / "peers" / "baycomp_hierarchical.json"
 
 #: (id, data sets, folds, runs, mean and spread of the differences y - x, sigma, rope, far-off)
 CASES = [

@@ -2,7 +2,7 @@
 in the non-centred parameterisation (delta_i = delta0 + std0 z_i, z_i ~ t(nu, 0, 1)), which
 avoids the funnel of the centred one (baycomp's program) when std0 is small.
 
-Takes the fold scores of one case of tests/reference/baycomp_hierarchical.json (argument:
+Takes the fold scores of one case of tests/peers/baycomp_hierarchical.json (argument:
 its id; made again by benches/baycomp_hierarchical_reference.py), prepares the data as baycomp
 does (the differences y - x scaled by the mean of the data sets' standard deviations, the same
 bounds), samples 4 chains x 50,000 draws after 1000 warm-up iterations, and prints the three
@@ -22,9 +22,7 @@ import numpy as np
 import stan
 from scipy import stats
 
-REFERENCE = (
-    Path(__file__).resolve().parents[1] / "tests" / "reference" / "baycomp_hierarchical.json"
-)
+REFERENCE = Path(__file__).resolve().parents[1] / "tests" / "peers" / "baycomp_hierarchical.json"
 
 PROGRAM = """
 data {

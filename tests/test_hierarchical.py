@@ -15,7 +15,7 @@ import multicomp as mc
 from multicomp._internal import mcmc
 from multicomp.pairs.hierarchical import HierarchicalResult
 
-REFERENCE = Path(__file__).parent / "reference" / "baycomp_hierarchical.json"
+REFERENCE = Path(__file__).parent / "peers" / "baycomp_hierarchical.json"
 
 
 def folds(q: int = 8, n: int = 10, shift: float = 0.02, seed: int = 0) -> tuple[np.ndarray, ...]:
@@ -39,7 +39,7 @@ def reference_cases() -> list[dict]:
 
 @pytest.mark.parametrize("case", reference_cases(), ids=lambda c: c["id"])
 def test_probabilities_agree_with_baycomp_and_stan(case: dict) -> None:
-    """baycomp 1.0.3 + PyStan 3.10 (tests/reference/baycomp_hierarchical.json): baycomp's
+    """baycomp 1.0.3 + PyStan 3.10 (tests/peers/baycomp_hierarchical.json): baycomp's
     left is P(x better) (its difference is y - x). Within 0.02 at 50,000 draws, or within the
     case's ``tolerance`` where the file explains a larger difference."""
     res = run(

@@ -26,7 +26,7 @@ such a data set is refused (baycomp then passes a zero variance to Stan). Stan's
 replaced by a Gibbs sampler (its conditionals are those of the same posterior); the
 probabilities agree with baycomp's within 0.003, except where baycomp's centred Stan program
 meets a funnel (std0 near 0), where they agree with Stan's non-centred sampling of the same
-posterior instead (tests/reference/baycomp_hierarchical.json).
+posterior instead (tests/peers/baycomp_hierarchical.json).
 """
 
 from __future__ import annotations

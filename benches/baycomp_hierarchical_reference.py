@@ -6,13 +6,14 @@ baycomp's three probabilities with their Monte Carlo standard errors (batch mean
 winners over the posterior draws, 50 batches per chain), the diagnostics of the Stan run
 behind them (divergent transitions, draws at the maximum tree depth, split R-hat and effective
 sample sizes of delta0, std0 and nu), the sampling time, the load of the machine and the
-versions. It also records multicomp's probabilities at the test's settings (50,000 draws, random_state=1) with their batch-means errors, and the spread
-of its probabilities over five other seeds. CI does not install Stan:
-tests/test_hierarchical.py compares multicomp against the file.
+versions. It also records multicomp's probabilities at the test's settings (50,000 draws,
+random_state=1) with their batch-means errors, and the spread of its probabilities over five
+other seeds. CI does not install Stan: tests/test_hierarchical.py compares multicomp against
+the file.
 
 Run it in a virtual environment with ``pip install pystan baycomp`` and multicomp (g++ compiles
-the model at the first call, about a minute), all cases or some, which replace those of the file and keep
-the others and any notes written into them::
+the model at the first call, about a minute), on all cases or some; those run replace their
+entries in the file, the others stay, and so do the notes written into an entry::
 
     python benches/baycomp_hierarchical_reference.py
     python benches/baycomp_hierarchical_reference.py far_off_12x10 no_rope_10x10

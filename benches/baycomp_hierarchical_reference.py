@@ -52,10 +52,11 @@ DESCRIPTION = (
     "the run (divergent transitions, draws at the maximum tree depth 10, split R-hat and "
     "effective sample size). multicomp: bayesian_hierarchical_test at the test's settings. "
     "stan_noncentred (benches/hierarchical_noncentred_stan.py): the same posterior sampled by "
-    "Stan in the non-centred parameterisation. quadrature (benches/hierarchical_quadrature.py): "
-    "a deterministic quadrature of the posterior, to 4 decimals. compared_with: the entries "
-    "the test compares multicomp with (baycomp unless said). baycomp_earlier_runs: earlier "
-    "runs, transcribed from the printed output of this script or of bench_hierarchical.py."
+    "Stan in the non-centred parameterisation. quadrature (benches/hierarchical_quadrature.py "
+    "--refine, printed to 4 decimals): a deterministic quadrature of the posterior, the row "
+    "with the finer grid of delta; error_bound: the largest difference between its three "
+    "grids. baycomp_other_runs: other runs of baycomp on the same scores, transcribed from "
+    "the printed output of this script or of bench_hierarchical.py."
 )
 
 #: (id, data sets, folds, runs, mean and spread of the differences y - x, sigma, rope, far-off)

@@ -25,9 +25,9 @@ set's mean to 0), by the same antithetic uniform values within the scaled rope; 
 such a data set is refused (baycomp then passes a zero variance to Stan). Stan's NUTS is
 replaced by a Gibbs sampler (its conditionals are those of the same posterior). On the seven
 recorded cases of tests/peers/baycomp_hierarchical.json the probabilities agree with
-baycomp's within 0.009 (its centred Stan program diverges in up to 2.4 % of its transitions
-there), and with a deterministic quadrature of the posterior, where recorded, within their
-Monte Carlo error.
+baycomp's within 0.009 and with a deterministic quadrature of the same posterior within 0.003
+(their Monte Carlo error); baycomp's centred Stan program, which diverges in up to 2.4 % of
+its transitions there, is up to 0.009 from the quadrature.
 """
 
 from __future__ import annotations

@@ -232,8 +232,9 @@ CostTest = Literal["likelihood", "chisquare"]
 """The cost-sensitive tests of a holdout comparison."""
 BayesianTest = Literal["signed_rank", "sign", "correlated_t", "hierarchical"]
 """The Bayesian tests."""
-DataSetsTest = Literal["signed_rank", "sign"]
-"""The Bayesian tests over N data sets."""
+DataSetsTest = Literal["signed_rank", "sign", "hierarchical"]
+"""The Bayesian tests over N data sets (of one score a data set, or hierarchical: of the
+scores of its folds)."""
 IncompleteTest = Literal["skillings_mack", "durbin"]
 """The rank tests of incomplete blocks."""
 TestKind = Literal["rank", "pairwise", "incomplete"]

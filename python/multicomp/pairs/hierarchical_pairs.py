@@ -1,0 +1,121 @@
+"""The Bayesian hierarchical test of many pairs of algorithms (``compare_bayesian(...,
+test="hierarchical")`` and the report's ``bayesian_hierarchical`` extra): the fold scores of
+each data set and algorithm read from the input as it carries them (the folds of a long table,
+the runs of a 3-D array or of a dict), checked to be the same cross-validation everywhere,
+and each pair's :func:`multicomp.bayesian_hierarchical_test` run on an independent seed
+stream, the work of all of them bounded before the first starts.
+"""
+
+from __future__ import annotations
+
+import itertools
+import warnings
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from multicomp._internal.validation import check_count, check_nonnegative
+from multicomp._internal.work import check_work
+from multicomp.data.decorators import ScoresInput
+from multicomp.data.scores import Scores, index_of
+from multicomp.pairs.hierarchical import HierarchicalResult, bayesian_hierarchical_test
+
+__all__ = ["N_CHAINS", "N_WARMUP", "fold_scores", "hierarchical_pairs", "pair_positions"]
+
+#: The chains of each pair and their warm-up sweeps (those of
+#: :func:`multicomp.bayesian_hierarchical_test`).
+N_CHAINS = 4
+N_WARMUP = 1000
+
+
+def fold_scores(source: ScoresInput) -> tuple[Scores, np.ndarray]:
+    """The cells of the input (their names, direction and omitted data sets) and its fold
+    scores, data sets x algorithms x folds, each cell's folds in the order of the input's
+    rows; ValueError when the input holds one score a cell or the cells' numbers of folds
+    differ."""
+    cells, runs = source.runs()
+    if runs is None or all(len(r) == 1 for row in runs for r in row):
+        raise ValueError(
+            "the hierarchical test models the scores of the folds: the input holds one score "
+            "per data set and algorithm; give the folds (a long table with a fold column, a "
+            "3-D array data sets x algorithms x folds, or a dict of lists), not their means"
+        )
+    counts = np.array([[len(r) for r in row] for row in runs])
+    if np.unique(counts).size > 1:
+        first = (0, 0)
+        other = tuple(int(i[0]) for i in np.nonzero(counts != counts[first]))
+        raise ValueError(
+            "the hierarchical test needs the same cross-validation (the same number of folds) "
+            "for every data set and algorithm; "
+            + " but ".join(
+                f"data set {cells.datasets[i]!r}, algorithm {cells.algorithms[j]!r} has "
+                f"{counts[i, j]}"
+                for i, j in (first, other)
+            )
+        )
+    return cells, np.array(runs, dtype=np.float64)
+
+
+def pair_positions(names: Sequence[str], control: str | int | None) -> list[tuple[int, int]]:
+    """The pairs compared, by position: every pair in ``itertools.combinations`` order, or
+    (control, other) of every other algorithm."""
+    if control is None:
+        return list(itertools.combinations(range(len(names)), 2))
+    c = index_of(names, control)
+    return [(c, j) for j in range(len(names)) if j != c]
+
+
+def hierarchical_pairs(
+    source: ScoresInput,
+    control: str | int | None,
+    *,
+    rope: float,
+    runs: int,
+    n_draws: int,
+    random_state: int | None,
+    max_work: float,
+    stacklevel: int,
+) -> tuple[Scores, tuple[tuple[str, str], ...], tuple[HierarchicalResult, ...]]:
+    """The cells of ``source`` (see :func:`fold_scores`), the pairs compared (every pair, or
+    each against ``control``: :func:`pair_positions`) by name and their hierarchical tests, each seeded by its stream of
+    ``SeedSequence(random_state).spawn``; the work of all of them (pairs x sweeps x data sets)
+    checked against ``max_work`` first. A warning of a pair's chains names the pair (and
+    points ``stacklevel`` frames up)."""
+    cells, folds = fold_scores(source)
+    names, datasets = cells.algorithms, pd.Index(cells.datasets)
+    pairs = pair_positions(names, control)
+    n_draws = check_count(n_draws, "n_draws", 4 * N_CHAINS)
+    sweeps = (n_draws // N_CHAINS + N_WARMUP) * N_CHAINS * folds.shape[0]
+    check_work(
+        len(pairs) * sweeps,
+        check_nonnegative(max_work, "max_work"),
+        f"the hierarchical tests of {len(pairs):,} pairs on {folds.shape[0]} data sets need "
+        "pairs x (n_draws + 4,000 warm-up) x data sets sweeps of one data set (about 3 million "
+        "a second)",
+    )
+    seeds = np.random.SeedSequence(random_state).spawn(len(pairs))
+    results = []
+    for (a, b), seed in zip(pairs, seeds):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            results.append(
+                bayesian_hierarchical_test(
+                    pd.DataFrame(folds[:, a], index=datasets),
+                    pd.DataFrame(folds[:, b], index=datasets),
+                    rope=rope,
+                    runs=runs,
+                    higher_is_better=cells.higher_is_better,
+                    names=(names[a], names[b]),
+                    n_draws=n_draws,
+                    random_state=np.random.default_rng(seed),
+                    max_work=max_work,
+                )
+            )
+        for caught_warning in caught:
+            warnings.warn(
+                f"{names[a]} vs {names[b]}: {caught_warning.message}",
+                caught_warning.category,
+                stacklevel=stacklevel,
+            )
+    return cells, tuple((names[a], names[b]) for a, b in pairs), tuple(results)

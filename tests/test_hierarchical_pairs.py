@@ -180,3 +180,103 @@ def test_the_simplex_plot_of_a_pair() -> None:
     result = quiet(fold_array(), rope=0.01, **DRAWS)
     fig = result.results[0].plot()
     assert fig.axes[0].get_title() == "Bayesian hierarchical test: A1 vs A2, rope = 0.01"
+
+
+# --- the report's extra and the command line -------------------------------------------------
+
+
+@pytest.fixture
+def few_draws(monkeypatch: pytest.MonkeyPatch) -> int:
+    """The report's draws of each pair, made small for the tests."""
+    from multicomp.report import hierarchical_extra
+
+    monkeypatch.setattr(hierarchical_extra, "HIERARCHICAL_DRAWS", 400)
+    return 400
+
+
+def report_of(data: object, **kwargs: object) -> mc.Report:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return mc.compare(data, extras=["bayesian_hierarchical"], **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("control", [None, "a2"])
+def test_the_report_extra_is_compare_bayesian_of_the_folds(few_draws: int, control) -> None:
+    long = long_table(fold_array())
+    report = report_of(long, aggregate="mean", rope=0.01, runs=2, control=control, random_state=7)
+    expected = quiet(long, rope=0.01, runs=2, control=control, n_draws=few_draws, random_state=7)
+    assert [(p.first, p.second) for p in report.bayesian_hierarchical] == list(expected.pairs)
+    frame = expected.to_frame()
+    for pair, (_, row) in zip(report.bayesian_hierarchical, frame.iterrows()):
+        assert (pair.p_first_better, pair.p_equivalent, pair.p_second_better) == (
+            row["p_first_better"],
+            row["p_equivalent"],
+            row["p_second_better"],
+        )
+        assert (pair.rhat, pair.ess) == (row["rhat"], row["ess"])
+    assert (report.hierarchical_rope, report.hierarchical_rho) == (0.01, 0.5)
+    assert report.hierarchical_draws == few_draws and "bayesian_hierarchical" in report.extras
+
+
+def test_the_report_extra_in_every_format(few_draws: int, tmp_path) -> None:
+    report = report_of(fold_array(), aggregate="mean", rope=0.01)
+    pair = report.bayesian_hierarchical[1]
+    shown = f"{pair.p_first_better:.4f}"
+    assert pair.label == "A1 vs A3" and shown in str(pair)
+    title = "Bayesian hierarchical tests of the pairs from their folds"
+    for text in (str(report), report.to_markdown(), report.to_latex(), report.to_html()):
+        assert title in text and shown in text and f"{pair.ess:.0f}" in text
+    assert "tab:mc-hierarchical" in report.to_latex()
+    csv = pd.read_csv(io.StringIO(report.to_csv()), header=None, dtype=str)
+    rows = csv[(csv[0] == "bayesian_hierarchical") & (csv[1] == "A1 vs A3")]
+    values = dict(zip(rows[2], rows[3].astype(float)))
+    assert values["p_first_better"] == pair.p_first_better and values["rhat"] == pair.rhat
+    back = mc.Report.from_json(report.to_json())
+    assert back == report and back.bayesian_hierarchical == report.bayesian_hierarchical
+    report.save(tmp_path)
+    assert shown in (tmp_path / "report.md").read_text()
+    assert "bayesian_hierarchical" in (tmp_path / "report.json").read_text()
+
+
+def test_the_report_extra_is_refused_without_folds_or_alone_with_its_options() -> None:
+    long = long_table(fold_array())
+    means = long.groupby(["dataset", "algorithm"])["score"].mean().unstack()
+    with pytest.raises(ValueError, match="holds one score per data set and algorithm"):
+        mc.compare(means, extras=["bayesian_hierarchical"])
+    for kwargs in ({"rope": 0.01}, {"runs": 2}):
+        with pytest.raises(ValueError, match="pass extras=\\['bayesian_hierarchical'\\] too"):
+            mc.compare(means, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_report_read_from_json_with_a_wrong_extra_is_refused(few_draws: int) -> None:
+    text = report_of(fold_array(), aggregate="mean").to_json()
+    document = json.loads(text)
+    document["bayesian_hierarchical"][0]["p_first_better"] = 0.3
+    with pytest.raises(ValueError, match=r"bayesian_hierarchical\[0\] probabilities"):
+        mc.Report.from_json(json.dumps(document))
+    document = json.loads(text)
+    document["hierarchical_draws"] = 0
+    with pytest.raises(ValueError, match="hierarchical_draws must be positive"):
+        mc.Report.from_json(json.dumps(document))
+
+
+def test_the_command_line(tmp_path, capsys, few_draws: int) -> None:
+    from multicomp import cli
+
+    path = tmp_path / "folds.csv"
+    long = long_table(fold_array())
+    long.to_csv(path, index=False)
+    options = ["--rope", "0.01", "--runs", "2", "--random-state", "4"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        assert cli.main([str(path), "--bayesian", "hierarchical", *options, "--format", "csv"]) == 0
+        frame = pd.read_csv(io.StringIO(capsys.readouterr().out), index_col=0)
+        expected = quiet(long, rope=0.01, runs=2, random_state=4).to_frame()
+        pd.testing.assert_frame_equal(frame, expected, check_exact=True)
+        argv = [str(path), "--aggregate", "mean", "--bayesian-hierarchical", *options]
+        assert cli.main([*argv, "--format", "json"]) == 0
+    report = mc.Report.from_json(capsys.readouterr().out)
+    assert report.hierarchical_rho == 0.5 and len(report.bayesian_hierarchical) == 3
+    with pytest.raises(SystemExit):
+        cli.main([str(path), "--aggregate", "mean", "--runs", "2"])
+    assert "--runs goes with" in capsys.readouterr().err

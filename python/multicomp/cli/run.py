@@ -68,6 +68,15 @@ def analyse(args: argparse.Namespace) -> Any:
                 "nan_policy": args.nan_policy,
             },
         )
+        if args.bayesian == "hierarchical":  # the folds as given, not combined
+            return compare_bayesian(
+                source,
+                test=args.bayesian,
+                rope=args.rope,
+                control=args.control,
+                runs=args.runs,
+                random_state=args.random_state,
+            )
         scores = _scores(source, args)
         if args.check_conditions:
             return choose_family(check_conditions(source, alpha=args.alpha))
@@ -176,6 +185,8 @@ def _compare(source: Any, k: int, args: argparse.Namespace) -> Any:
                 family=args.family,
                 extras=[name for name in REPORT_EXTRAS if getattr(args, name)],
                 alternative=args.alternative,
+                rope=args.rope,
+                runs=args.runs,
             ),
         ),
         message,

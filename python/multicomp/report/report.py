@@ -110,7 +110,7 @@ class Report(ReportData):
         The parametric verdicts, when that family was used.
     extras : tuple of str
         What ``compare(extras=)`` added: ``'effect_sizes'``, ``'matrix'``,
-        ``'bayesian_ranking'``.
+        ``'bayesian_ranking'``, ``'bayesian_hierarchical'``.
     effect_sizes : tuple of PairEffects
         With ``'effect_sizes'``: Cohen's d_z, Cliff's delta and Akinshin's gamma of each pair
         (or against the control), with intervals and magnitude labels.
@@ -122,6 +122,12 @@ class Report(ReportData):
     ranking_draws : int
         The posterior draws of ``bayesian_ranking`` (0 without it); with ``random_state``
         and ``alpha`` (credible level 1 - alpha) they recompute it.
+    bayesian_hierarchical : tuple of HierarchicalPair
+        With ``'bayesian_hierarchical'``: the Bayesian hierarchical test of each pair (or
+        each against the control) from the folds.
+    hierarchical_rope, hierarchical_rho, hierarchical_draws : float, float, int
+        Their rope, the correlation of the folds (runs / folds) and the posterior draws of
+        each pair (0 without them); with ``random_state`` they recompute them.
     n_datasets : int
         N.
     scores : pandas.DataFrame

@@ -68,16 +68,8 @@ def analyse(args: argparse.Namespace) -> Any:
                 "nan_policy": args.nan_policy,
             },
         )
-        if args.bayesian == "hierarchical":  # the folds as given, not combined
-            return compare_bayesian(
-                source,
-                test=args.bayesian,
-                rope=args.rope,
-                control=args.control,
-                runs=args.runs,
-                random_state=args.random_state,
-            )
-        scores = _scores(source, args)
+        folds = args.bayesian == "hierarchical"  # the folds as given, not combined
+        scores: Any = source if folds else _scores(source, args)
         if args.check_conditions:
             return choose_family(check_conditions(source, alpha=args.alpha))
         if args.ranking:
@@ -88,6 +80,7 @@ def analyse(args: argparse.Namespace) -> Any:
                 test=args.bayesian,
                 rope=args.rope,
                 control=args.control,
+                runs=args.runs,
                 random_state=args.random_state,
             )
         return _compare(source, scores.n_algorithms, args)

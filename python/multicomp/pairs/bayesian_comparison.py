@@ -302,7 +302,7 @@ def compare_bayesian(
             data,
             control,
             rope=rope,
-            runs=1 if runs is None else runs,
+            runs=runs,
             n_draws=n_draws,
             random_state=random_state,
             max_work=max_work,

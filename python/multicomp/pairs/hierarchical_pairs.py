@@ -19,7 +19,11 @@ from multicomp._internal.validation import check_count, check_nonnegative
 from multicomp._internal.work import check_work
 from multicomp.data.decorators import ScoresInput
 from multicomp.data.scores import Scores, index_of
-from multicomp.pairs.hierarchical import HierarchicalResult, bayesian_hierarchical_test
+from multicomp.pairs.hierarchical import (
+    MAX_HIERARCHICAL_WORK,
+    HierarchicalResult,
+    bayesian_hierarchical_test,
+)
 
 __all__ = ["N_CHAINS", "N_WARMUP", "fold_scores", "hierarchical_pairs", "pair_positions"]
 
@@ -69,18 +73,19 @@ def pair_positions(names: Sequence[str], control: str | int | None) -> list[tupl
 def hierarchical_pairs(
     source: ScoresInput,
     control: str | int | None,
-    *,
     rope: float,
-    runs: int,
+    runs: int | None,
     n_draws: int,
     random_state: int | None,
-    max_work: float,
+    max_work: float = MAX_HIERARCHICAL_WORK,
+    *,
     stacklevel: int,
 ) -> tuple[Scores, tuple[tuple[str, str], ...], tuple[HierarchicalResult, ...]]:
     """The cells of ``source`` (see :func:`fold_scores`), the pairs compared (every pair, or
     each against ``control``: :func:`pair_positions`) by name and their hierarchical tests, each seeded by its stream of
     ``SeedSequence(random_state).spawn``; the work of all of them (pairs x sweeps x data sets)
-    checked against ``max_work`` first. A warning of a pair's chains names the pair (and
+    checked against ``max_work`` first (``runs``: the repetitions of the
+    cross-validation, None for 1). A warning of a pair's chains names the pair (and
     points ``stacklevel`` frames up)."""
     cells, folds = fold_scores(source)
     names, datasets = cells.algorithms, pd.Index(cells.datasets)
@@ -104,7 +109,7 @@ def hierarchical_pairs(
                     pd.DataFrame(folds[:, a], index=datasets),
                     pd.DataFrame(folds[:, b], index=datasets),
                     rope=rope,
-                    runs=runs,
+                    runs=1 if runs is None else runs,
                     higher_is_better=cells.higher_is_better,
                     names=(names[a], names[b]),
                     n_draws=n_draws,

@@ -17,7 +17,6 @@ import pandas as pd
 from multicomp._internal import mcmc
 from multicomp._internal import tables as _tables
 from multicomp.data.decorators import ScoresInput
-from multicomp.pairs.hierarchical import MAX_HIERARCHICAL_WORK
 from multicomp.pairs.hierarchical_pairs import hierarchical_pairs
 from multicomp.report.extra_data import HierarchicalPair
 from multicomp.report.model import ReportData
@@ -55,15 +54,9 @@ def compute(
 ) -> dict[str, Any]:
     """The report's fields of the extra: each pair's probabilities, largest R-hat and
     smallest effective sample size, and the rope, rho and draws they share."""
+    # the warnings point at the user's call of compare, above the input layer's wrapper
     _, pairs, results = hierarchical_pairs(
-        source,
-        control,
-        rope=rope,
-        runs=1 if runs is None else runs,
-        n_draws=HIERARCHICAL_DRAWS,
-        random_state=seed,
-        max_work=MAX_HIERARCHICAL_WORK,
-        stacklevel=6,  # the user's call of compare, above the input layer's wrapper
+        source, control, rope, runs, HIERARCHICAL_DRAWS, seed, stacklevel=6
     )
     return {
         "bayesian_hierarchical": tuple(

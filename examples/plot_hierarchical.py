@@ -38,8 +38,8 @@ result.plot(ax=ax)
 # Many algorithms: every pair by the same model
 # ---------------------------------------------
 # :func:`multicomp.compare_bayesian` with ``test="hierarchical"`` reads the folds of every
-# algorithm from a long table (one row per data set, algorithm and fold; the folds of each
-# data set in the same order for every algorithm) and runs the hierarchical test of each
+# algorithm from a long table (one row per data set, algorithm and fold; a pair compares the
+# folds of the same label) and runs the hierarchical test of each
 # pair (or each against ``control=``) on its own seed stream. The table adds each pair's
 # largest R-hat and smallest effective sample size.
 names = ["forest", "boosting", "knn"]

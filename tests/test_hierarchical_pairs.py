@@ -72,12 +72,34 @@ def test_each_pair_is_the_hierarchical_test_of_its_folds_with_its_spawned_seed(c
     frame = result.to_frame()
     assert list(frame.columns[-2:]) == ["rhat", "ess"]
     assert frame["rhat"].tolist() == [max(r.rhat.values()) for r in result.results]  # type: ignore[attr-defined]
-    # the same folds as a 3-D array, or with the rows in another order within each cell
+    # the same folds as a 3-D array
     same = quiet(folds, rope=0.01, runs=2, control=None if control is None else 1, **DRAWS)
     np.testing.assert_array_equal(
         frame[["p_first_better", "p_equivalent"]],
         same.to_frame()[["p_first_better", "p_equivalent"]],
     )
+
+
+def test_the_folds_of_a_long_table_are_paired_by_their_labels(tmp_path) -> None:
+    """Rows in any order (here reversed for one algorithm, with fold labels as text), from a
+    DataFrame or a CSV file: each fold is compared with the same fold of the other."""
+    folds = fold_array()
+    long = long_table(folds).assign(fold=lambda t: "f" + t["fold"].astype(str))
+    expected = quiet(folds, rope=0.01, **DRAWS).to_frame()
+    mixed = long.copy()
+    for name in long["dataset"].unique():  # a1's folds of each data set in reverse order
+        rows = long.index[(long["algorithm"] == "a1") & (long["dataset"] == name)]
+        mixed.loc[rows, ["fold", "score"]] = long.loc[rows[::-1], ["fold", "score"]].to_numpy()
+    assert not mixed.equals(long)
+    path = tmp_path / "folds.csv"
+    mixed.to_csv(path, index=False)
+    for table in (mixed, str(path)):
+        got = quiet(table, rope=0.01, **DRAWS).to_frame()
+        np.testing.assert_array_equal(got["p_first_better"], expected["p_first_better"])
+    other = long.copy()
+    other.loc[(other["algorithm"] == "a2") & (other["dataset"] == "d3"), "fold"] += "x"
+    with pytest.raises(ValueError, match="'d3': algorithms 'a0' and 'a2' have different folds"):
+        mc.compare_bayesian(other, test="hierarchical", n_draws=400)
 
 
 def test_lower_is_better_orients_the_folds() -> None:

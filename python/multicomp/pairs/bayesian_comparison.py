@@ -230,9 +230,10 @@ def compare_bayesian(
     ----------
     data : anything :func:`multicomp.compare` accepts (array, wide or long DataFrame, CSV).
         For ``test="hierarchical"``: the scores of the folds, e.g. a long table with a fold
-        column (each data set and algorithm's folds in the order of the rows: the same splits
-        in the same order for every algorithm), a 3-D array (data sets x algorithms x folds)
-        or a dict of lists; every data set and algorithm with the same number of folds.
+        column (a pair compares the folds of the same label; every algorithm of a data set
+        needs the same labels), a 3-D array (data sets x algorithms x folds) or a dict of
+        lists (the folds in the order given); every data set and algorithm with the same
+        number of folds.
     test : ``"signed_rank"`` (:func:`bayesian_signed_rank_test`), ``"sign"``
         (:func:`bayesian_sign_test`) or ``"hierarchical"``
         (:func:`bayesian_hierarchical_test` of the folds).

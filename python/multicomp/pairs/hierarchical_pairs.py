@@ -9,6 +9,7 @@ stream, the work of all of them bounded before the first starts.
 from __future__ import annotations
 
 import itertools
+import os
 import warnings
 from collections.abc import Sequence
 
@@ -17,7 +18,10 @@ import pandas as pd
 
 from multicomp._internal.validation import check_count, check_nonnegative
 from multicomp._internal.work import check_work
+from multicomp.data import arrow
 from multicomp.data.decorators import ScoresInput
+from multicomp.data.frames import REPLICATE_COLUMNS
+from multicomp.data.readers import read_scores
 from multicomp.data.scores import Scores, index_of
 from multicomp.pairs.hierarchical import (
     MAX_HIERARCHICAL_WORK,
@@ -35,8 +39,9 @@ N_WARMUP = 1000
 
 def fold_scores(source: ScoresInput) -> tuple[Scores, np.ndarray]:
     """The cells of the input (their names, direction and omitted data sets) and its fold
-    scores, data sets x algorithms x folds, each cell's folds in the order of the input's
-    rows; ValueError when the input holds one score a cell or the cells' numbers of folds
+    scores, data sets x algorithms x folds: each cell's folds in the order of the labels of
+    a long table's fold (run, repeat, seed) columns, else in the order of the input's rows;
+    ValueError when the input holds one score a cell or the cells' numbers of folds
     differ."""
     cells, runs = source.runs()
     if runs is None or all(len(r) == 1 for row in runs for r in row):
@@ -58,7 +63,50 @@ def fold_scores(source: ScoresInput) -> tuple[Scores, np.ndarray]:
                 for i, j in (first, other)
             )
         )
-    return cells, np.array(runs, dtype=np.float64)
+    folds = np.array(runs, dtype=np.float64)
+    labels = _fold_labels(source)
+    if labels is not None:
+        _by_label(folds, labels, cells)
+    return cells, folds
+
+
+def _fold_labels(source: ScoresInput) -> np.ndarray | None:
+    """The fold labels of each cell (data sets x algorithms x folds, as codes in the order
+    of their first row) of a long table (a DataFrame or a CSV file) with run columns
+    (``fold``, ``repeat``, ...), read in the order of the rows as the scores are; None for
+    another input."""
+    data = source.data
+    if isinstance(data, (str, os.PathLike)) and arrow.file_kind(data) is None:
+        reading = ("sep", "decimal", "dataset", "algorithm")
+        data = read_scores(data, **{k: v for k, v in source.options.items() if k in reading})
+    if not isinstance(data, pd.DataFrame):
+        return None
+    columns = [c for c in data.columns if str(c).lower() in REPLICATE_COLUMNS]
+    if not columns:
+        return None
+    joined = data[columns].astype(str).agg("\x1f".join, axis=1)
+    code = "\x1f".join(map(str, data.columns))  # a column name the table does not have
+    coded = data.assign(**{code: pd.factorize(joined)[0].astype(np.float64)})
+    options = {k: v for k, v in source.options.items() if k not in ("sep", "decimal")}
+    _, runs = ScoresInput(coded, options | {"score": code}).runs()
+    return None if runs is None else np.array(runs, dtype=np.int64)
+
+
+def _by_label(folds: np.ndarray, labels: np.ndarray, cells: Scores) -> None:
+    """``folds`` of each cell ordered by their labels (in place), so that a pair compares
+    fold with fold; ValueError when two algorithms of a data set have different folds."""
+    order = np.argsort(labels, axis=2, kind="stable")
+    folds[:] = np.take_along_axis(folds, order, axis=2)
+    labels = np.take_along_axis(labels, order, axis=2)
+    differ = (labels != labels[:, :1]).any(axis=2)
+    if differ.any():
+        i, j = (int(v[0]) for v in np.nonzero(differ))
+        raise ValueError(
+            f"data set {cells.datasets[i]!r}: algorithms {cells.algorithms[0]!r} and "
+            f"{cells.algorithms[j]!r} have different folds (by the table's "
+            "fold/run columns); the hierarchical test compares each fold of one algorithm "
+            "with the same fold of the other"
+        )
 
 
 def pair_positions(names: Sequence[str], control: str | int | None) -> list[tuple[int, int]]:

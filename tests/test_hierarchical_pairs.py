@@ -255,8 +255,10 @@ def test_the_report_extra_in_every_format(few_draws: int, tmp_path) -> None:
     assert values["p_first_better"] == pair.p_first_better and values["rhat"] == pair.rhat
     back = mc.Report.from_json(report.to_json())
     assert back == report and back.bayesian_hierarchical == report.bayesian_hierarchical
-    report.save(tmp_path)
+    written = report.save(tmp_path)
     assert shown in (tmp_path / "report.md").read_text()
+    assert written["hierarchical_png"].name == "bayesian-hierarchical.png"
+    assert (tmp_path / "bayesian-hierarchical.svg").read_text().count("<svg") == 1
     assert "bayesian_hierarchical" in (tmp_path / "report.json").read_text()
 
 
@@ -302,3 +304,20 @@ def test_the_command_line(tmp_path, capsys, few_draws: int) -> None:
     with pytest.raises(SystemExit):
         cli.main([str(path), "--aggregate", "mean", "--runs", "2"])
     assert "--runs goes with" in capsys.readouterr().err
+
+
+def test_the_split_bars_of_the_pairs(few_draws: int) -> None:
+    pytest.importorskip("matplotlib")
+    result = quiet(fold_array(), rope=0.01, control=0, **DRAWS)
+    ax = result.plot().axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["A1 vs A2", "A1 vs A3"]
+    widths = [patch.get_width() for patch in ax.patches]  # by outcome, then by pair
+    first = result.results[0]
+    expected = [first.p_x_better, first.p_equivalent, first.p_y_better]
+    assert widths[0::2] == pytest.approx(expected, abs=1e-12)
+    assert ax.get_title() == "Bayesian hierarchical tests on 5 data sets (rope = 0.01)"
+    report = report_of(fold_array(), aggregate="mean", rope=0.01, control=0)
+    bars = report._hierarchical_figure().axes[0].patches
+    pair = report.bayesian_hierarchical[1]
+    expected = [pair.p_first_better, pair.p_equivalent, pair.p_second_better]
+    assert [b.get_width() for b in bars][1::2] == pytest.approx(expected, abs=1e-12)

@@ -4,12 +4,12 @@ Bayesian signed-rank or sign test of each pair, with the rope and the decisions.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
-from multicomp._internal import mcmc
+from multicomp._internal import mcmc, plots
 from multicomp._internal import tables as _tables
 from multicomp._internal.keywords import strict
 from multicomp._internal.names import BAYESIAN_TEST_NAMES
@@ -138,6 +138,31 @@ class BayesianComparison(_tables.NotebookView):
                 ),
             },
             index=pd.Index([f"{a} vs {b}" for a, b in self.pairs], name="pair"),
+        )
+
+    @strict
+    def plot(self, *, ax: Any = None, title: str | None = None) -> Any:
+        """Each pair's P(first better), P(equivalent) and P(second better) as one split bar,
+        the ``threshold`` dotted, and return the Figure (each pair's simplex: its result's
+        ``.plot()``).
+
+        Examples
+        --------
+        >>> import multicomp as mc
+        >>> res = mc.compare_bayesian(mc.load_example("demsar2006"), rope=0.01,
+        ...                           n_draws=2000, random_state=0)
+        >>> len(res.plot().axes[0].get_yticklabels())
+        6
+        """
+        return plots.pair_probabilities(
+            self.pairs,
+            [(r.p_x_better, r.p_equivalent, r.p_y_better) for r in self.results],
+            threshold=self.threshold,
+            title=title
+            if title is not None
+            else f"{BAYESIAN_TEST_NAMES[self.test]}s on {self.n_datasets} data sets "
+            f"(rope = {self.rope:g})",
+            ax=ax,
         )
 
     def _chains(self) -> list[HierarchicalResult]:

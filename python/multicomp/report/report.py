@@ -288,7 +288,9 @@ class Report(ReportData):
         ``report.csv``, ``cd-diagram.png`` and ``cd-diagram.svg``; with pyarrow installed, the
         table of :meth:`to_frame` as ``report-pairs.parquet``; when the report holds the
         multi-comparison matrix, its heat map ``comparison-matrix.png`` and ``.svg``; when it
-        holds the Bayesian ranking, its plot ``bayesian-ranking.png`` and ``.svg``. The
+        holds the Bayesian ranking, its plot ``bayesian-ranking.png`` and ``.svg``; when it
+        holds the Bayesian hierarchical tests of the pairs, their probabilities as split bars
+        ``bayesian-hierarchical.png`` and ``.svg``. The
         directory is created if needed. Every name is checked before anything is written, so
         a refused call writes nothing. The files are written whole into a hidden staging
         directory, then moved into place, so a save that fails (a full disk, an error while
@@ -309,7 +311,7 @@ class Report(ReportData):
             The paths written, by kind: ``'text'``, ``'markdown'``, ``'latex'``, ``'html'``,
             ``'json'``, ``'csv'``, ``'cd_diagram_png'``, ``'cd_diagram_svg'`` (and
             ``'pairs_parquet'``, ``'matrix_png'``, ``'matrix_svg'``, ``'ranking_png'``,
-            ``'ranking_svg'``).
+            ``'ranking_svg'``, ``'hierarchical_png'``, ``'hierarchical_svg'``).
 
         Raises
         ------
@@ -341,6 +343,7 @@ class Report(ReportData):
         figure = self.plot()
         heat_map = self._matrix_figure() if "matrix" in self.extras else None
         ranking = self._ranking_figure() if "bayesian_ranking" in self.extras else None
+        pairs = self._hierarchical_figure() if "bayesian_hierarchical" in self.extras else None
         return files.write_all(
             paths,
             {
@@ -359,12 +362,26 @@ class Report(ReportData):
                 "matrix_svg": lambda: files.figure_bytes(heat_map, "svg"),
                 "ranking_png": lambda: files.figure_bytes(ranking, "png"),
                 "ranking_svg": lambda: files.figure_bytes(ranking, "svg"),
+                "hierarchical_png": lambda: files.figure_bytes(pairs, "png"),
+                "hierarchical_svg": lambda: files.figure_bytes(pairs, "svg"),
             },
         )
 
     def _ranking_figure(self) -> Any:
         """The plot of the report's Bayesian ranking (its posterior weights, best first)."""
         return plots.ranking(extras.ranking_view(self))
+
+    def _hierarchical_figure(self) -> Any:
+        """The report's Bayesian hierarchical tests of the pairs, one split bar each."""
+        return plots.pair_probabilities(
+            [(p.first, p.second) for p in self.bayesian_hierarchical],
+            [
+                (p.p_first_better, p.p_equivalent, p.p_second_better)
+                for p in self.bayesian_hierarchical
+            ],
+            threshold=1 - self.alpha,
+            title=f"Bayesian hierarchical tests (rope = {self.hierarchical_rope:g})",
+        )
 
     def _matrix_figure(self) -> Any:
         """The heat map of the report's multi-comparison matrix (recomputed from its scores:

@@ -55,7 +55,13 @@ pairs = mc.compare_bayesian(long, test="hierarchical", rope=0.01, n_draws=20_000
 print(pairs)
 
 # %%
-# Each pair's result draws its own simplex.
+# ``pairs.plot()`` draws every pair's three probabilities as one split bar (the dotted lines
+# mark 0.95 on either side) ...
+fig, ax = plt.subplots(figsize=(6.4, 2.6), layout="constrained")
+pairs.plot(ax=ax)
+
+# %%
+# ... and each pair's result draws its own simplex.
 fig, axes = plt.subplots(1, 3, figsize=(12, 4.2))
 for pair, ax in zip(pairs.results, axes):
     pair.plot(ax=ax)

@@ -18,7 +18,6 @@ import pandas as pd
 
 from multicomp._internal.validation import check_count, check_nonnegative
 from multicomp._internal.work import check_work
-from multicomp.data import arrow
 from multicomp.data.decorators import ScoresInput
 from multicomp.data.frames import REPLICATE_COLUMNS
 from multicomp.data.readers import read_scores
@@ -72,12 +71,12 @@ def fold_scores(source: ScoresInput) -> tuple[Scores, np.ndarray]:
 
 def _fold_labels(source: ScoresInput) -> np.ndarray | None:
     """The fold labels of each cell (data sets x algorithms x folds, as codes in the order
-    of their first row) of a long table (a DataFrame or a CSV file) with run columns
+    of their first row) of a long table (a DataFrame or a file) with run columns
     (``fold``, ``repeat``, ...), read in the order of the rows as the scores are; None for
     another input."""
     data = source.data
-    if isinstance(data, (str, os.PathLike)) and arrow.file_kind(data) is None:
-        reading = ("sep", "decimal", "dataset", "algorithm")
+    if isinstance(data, (str, os.PathLike)):  # a CSV, Parquet or Arrow file, or results
+        reading = ("sep", "decimal", "dataset", "algorithm", "score")
         data = read_scores(data, **{k: v for k, v in source.options.items() if k in reading})
     if not isinstance(data, pd.DataFrame):
         return None

@@ -272,6 +272,23 @@ def test_the_report_extra_is_refused_without_folds_or_alone_with_its_options() -
             mc.compare(means, **kwargs)  # type: ignore[arg-type]
 
 
+def test_the_report_extra_refuses_too_much_work_and_a_bad_rope_before_any(monkeypatch) -> None:
+    from multicomp import analysis
+    from multicomp.report import hierarchical_extra
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the analysis started")
+
+    monkeypatch.setattr(analysis, "_omnibus", never)
+    monkeypatch.setattr(hierarchical_extra, "HIERARCHICAL_DRAWS", 10**7)
+    long = long_table(fold_array(q=20, k=6))
+    with pytest.raises(ValueError, match=r"15 pairs on 20 data sets need .* more than max_work"):
+        mc.compare(long, aggregate="mean", extras=["bayesian_hierarchical"])
+    for bad, error in (({"rope": -0.1}, ValueError), ({"runs": 1.5}, TypeError)):
+        with pytest.raises(error):
+            mc.compare(long, aggregate="mean", extras=["bayesian_hierarchical"], **bad)
+
+
 def test_a_report_read_from_json_with_a_wrong_extra_is_refused(few_draws: int) -> None:
     text = report_of(fold_array(), aggregate="mean").to_json()
     document = json.loads(text)

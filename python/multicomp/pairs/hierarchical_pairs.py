@@ -28,7 +28,14 @@ from multicomp.pairs.hierarchical import (
     bayesian_hierarchical_test,
 )
 
-__all__ = ["N_CHAINS", "N_WARMUP", "fold_scores", "hierarchical_pairs", "pair_positions"]
+__all__ = [
+    "N_CHAINS",
+    "N_WARMUP",
+    "check_pairs_work",
+    "fold_scores",
+    "hierarchical_pairs",
+    "pair_positions",
+]
 
 #: The chains of each pair and their warm-up sweeps (those of
 #: :func:`multicomp.bayesian_hierarchical_test`).
@@ -117,6 +124,19 @@ def pair_positions(names: Sequence[str], control: str | int | None) -> list[tupl
     return [(c, j) for j in range(len(names)) if j != c]
 
 
+def check_pairs_work(n_pairs: int, n_datasets: int, n_draws: int, max_work: float) -> None:
+    """ValueError, before any work, when the hierarchical tests of ``n_pairs`` pairs on
+    ``n_datasets`` data sets take more than ``max_work`` sweeps of one data set."""
+    sweeps = (n_draws // N_CHAINS + N_WARMUP) * N_CHAINS * n_datasets
+    check_work(
+        n_pairs * sweeps,
+        check_nonnegative(max_work, "max_work"),
+        f"the hierarchical tests of {n_pairs:,} pairs on {n_datasets} data sets need "
+        "pairs x (n_draws + 4,000 warm-up) x data sets sweeps of one data set (about 3 million "
+        "a second)",
+    )
+
+
 def hierarchical_pairs(
     source: ScoresInput,
     control: str | int | None,
@@ -138,14 +158,7 @@ def hierarchical_pairs(
     names, datasets = cells.algorithms, pd.Index(cells.datasets)
     pairs = pair_positions(names, control)
     n_draws = check_count(n_draws, "n_draws", 4 * N_CHAINS)
-    sweeps = (n_draws // N_CHAINS + N_WARMUP) * N_CHAINS * folds.shape[0]
-    check_work(
-        len(pairs) * sweeps,
-        check_nonnegative(max_work, "max_work"),
-        f"the hierarchical tests of {len(pairs):,} pairs on {folds.shape[0]} data sets need "
-        "pairs x (n_draws + 4,000 warm-up) x data sets sweeps of one data set (about 3 million "
-        "a second)",
-    )
+    check_pairs_work(len(pairs), folds.shape[0], n_draws, max_work)
     seeds = np.random.SeedSequence(random_state).spawn(len(pairs))
     results = []
     for (a, b), seed in zip(pairs, seeds):

@@ -16,8 +16,10 @@ import pandas as pd
 
 from multicomp._internal import mcmc
 from multicomp._internal import tables as _tables
+from multicomp._internal.validation import check_count, check_nonnegative
 from multicomp.data.decorators import ScoresInput
-from multicomp.pairs.hierarchical_pairs import hierarchical_pairs
+from multicomp.pairs.hierarchical import MAX_HIERARCHICAL_WORK
+from multicomp.pairs.hierarchical_pairs import check_pairs_work, hierarchical_pairs
 from multicomp.report.extra_data import HierarchicalPair
 from multicomp.report.model import ReportData
 
@@ -25,6 +27,7 @@ __all__ = [
     "HIERARCHICAL_DRAWS",
     "check",
     "check_options",
+    "check_size",
     "compute",
     "csv_frames",
     "latex_tables",
@@ -40,6 +43,9 @@ HIERARCHICAL_DRAWS = 20_000
 def check_options(extras: Sequence[str], rope: object, runs: object) -> None:
     """ValueError for ``rope`` or ``runs`` given without the extra that uses them."""
     if "bayesian_hierarchical" in extras:
+        check_nonnegative(rope, "rope")
+        if runs is not None:
+            check_count(runs, "runs")
         return
     given = [f"{name}=" for name, value in (("rope", rope), ("runs", runs)) if value]
     if given:
@@ -47,6 +53,16 @@ def check_options(extras: Sequence[str], rope: object, runs: object) -> None:
             f"{' and '.join(given)} belong to the Bayesian hierarchical tests of the pairs: "
             "pass extras=['bayesian_hierarchical'] too"
         )
+
+
+def check_size(extras: Sequence[str], k: int, control: object, n_datasets: int) -> None:
+    """ValueError, before the report's work starts, when the extra's hierarchical tests of
+    the pairs (of ``k`` algorithms, each against ``control`` if given) would take more than
+    :data:`multicomp.pairs.hierarchical.MAX_HIERARCHICAL_WORK`
+    (:func:`multicomp.compare_bayesian` takes ``max_work=``)."""
+    if "bayesian_hierarchical" in extras:
+        pairs = k - 1 if control is not None else k * (k - 1) // 2
+        check_pairs_work(pairs, n_datasets, HIERARCHICAL_DRAWS, MAX_HIERARCHICAL_WORK)
 
 
 def compute(

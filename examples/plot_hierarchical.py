@@ -62,9 +62,9 @@ pairs.plot(ax=ax)
 
 # %%
 # ... and each pair's result draws its own simplex.
-fig, axes = plt.subplots(1, 3, figsize=(12, 4.2))
-for pair, ax in zip(pairs.results, axes):
-    pair.plot(ax=ax)
+fig, axes = plt.subplots(1, 3, figsize=(13, 4.4))
+for (first, second), pair, ax in zip(pairs.pairs, pairs.results, axes):
+    pair.plot(ax=ax, title=f"{first} vs {second}")
 fig.tight_layout()
 
 # %%

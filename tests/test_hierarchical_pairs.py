@@ -249,6 +249,16 @@ def test_the_report_extra_in_every_format(few_draws: int, tmp_path) -> None:
     for text in (str(report), report.to_markdown(), report.to_latex(), report.to_html()):
         assert title in text and shown in text and f"{pair.ess:.0f}" in text
     assert "tab:mc-hierarchical" in report.to_latex()
+    line = next(x for x in report.summary.splitlines() if x.startswith("Bayesian hierarchical"))
+    decided = [
+        v >= 0.95
+        for p in report.bayesian_hierarchical
+        for v in (p.p_first_better, p.p_equivalent, p.p_second_better)
+    ]
+    assert line.count("(P = ") == sum(decided) > 0
+    assert line.endswith(f"; {3 - sum(decided)} of 3 pairs undecided.")
+    if pair.p_first_better >= 0.95:
+        assert f"A1 is better than A3 (P = {pair.p_first_better:.2f})" in line
     csv = pd.read_csv(io.StringIO(report.to_csv()), header=None, dtype=str)
     rows = csv[(csv[0] == "bayesian_hierarchical") & (csv[1] == "A1 vs A3")]
     values = dict(zip(rows[2], rows[3].astype(float)))

@@ -168,7 +168,8 @@ def compare(
         with a fold column, read for the other tests with ``aggregate=``), the Bayesian
         hierarchical test of each pair (or each against the control) as
         :func:`multicomp.compare_bayesian` with ``test="hierarchical"`` gives it (20,000 draws
-        a pair seeded by ``random_state``), with ``rope`` and ``runs``. All-pairs reports
+        a pair seeded by ``random_state``), with ``rope`` and ``runs``, and in the summary
+        the pairs they decide at 1 - alpha. All-pairs reports
         show the compact letters of their
         decisions in any case. Beyond 30 algorithms the effect sizes are those of the
         best-ranked algorithm against each other, and the tables show the first algorithm's

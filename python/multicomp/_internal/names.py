@@ -20,7 +20,8 @@ REPORT_EXTRA_HELP: dict[ReportExtra, str] = {
     "seeded, reproducible) and, in the summary, the most probable best algorithm",
     "bayesian_hierarchical": "add the Bayesian hierarchical test of each pair (or each against "
     "--control) from the folds of a long table (Corani et al. 2017: posterior probabilities "
-    "for the next data set with --rope and --runs, R-hat and ESS; seeded, reproducible)",
+    "for the next data set with --rope and --runs, R-hat and ESS; seeded, reproducible) and, "
+    "in the summary, the pairs it decides",
 }
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "compute",
     "csv_frames",
     "latex_tables",
+    "summary_lines",
     "tables",
 ]
 
@@ -91,6 +92,34 @@ def compute(
         "hierarchical_rho": float(results[0].options["rho"]),
         "hierarchical_draws": HIERARCHICAL_DRAWS,
     }
+
+
+#: The most decided pairs the summary names.
+NAMED = 5
+
+
+def summary_lines(r: ReportData) -> list[str]:
+    """The pairs the hierarchical tests decide at 1 - alpha (at most :data:`NAMED` named),
+    and how many they leave undecided. Nothing unless the extra was asked."""
+    if not r.bayesian_hierarchical:
+        return []
+    decided = []
+    for p in r.bayesian_hierarchical:
+        outcomes = (
+            (p.p_first_better, f"{p.first} is better than {p.second}"),
+            (p.p_equivalent, f"{p.first} and {p.second} are practically equivalent"),
+            (p.p_second_better, f"{p.second} is better than {p.first}"),
+        )
+        decided += [f"{text} (P = {v:.2f})" for v, text in outcomes if v >= 1 - r.alpha]
+    named = "; ".join(decided[:NAMED]) + (
+        f"; {len(decided) - NAMED} more" if len(decided) > NAMED else ""
+    )
+    return [
+        f"Bayesian hierarchical tests of the pairs from their folds (rope = "
+        f"{r.hierarchical_rope:g}; probabilities for the next data set), decided at P >= "
+        f"{1 - r.alpha:g}: {named or 'none'}; {len(r.bayesian_hierarchical) - len(decided)} "
+        f"of {len(r.bayesian_hierarchical)} pairs undecided."
+    ]
 
 
 def _rows(r: ReportData) -> tuple[tuple[_tables.Cell, ...], ...]:

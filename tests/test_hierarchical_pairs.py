@@ -292,7 +292,10 @@ def test_the_report_extra_refuses_too_much_work_and_a_bad_rope_before_any(monkey
     monkeypatch.setattr(analysis, "_omnibus", never)
     monkeypatch.setattr(hierarchical_extra, "HIERARCHICAL_DRAWS", 10**7)
     long = long_table(fold_array(q=20, k=6))
-    with pytest.raises(ValueError, match=r"15 pairs on 20 data sets need .* more than max_work"):
+    with pytest.raises(
+        ValueError,
+        match=r"15 pairs on 20 data sets take .* test='hierarchical', max_work=...\) runs them",
+    ):
         mc.compare(long, aggregate="mean", extras=["bayesian_hierarchical"])
     for bad, error in (({"rope": -0.1}, ValueError), ({"runs": 1.5}, TypeError)):
         with pytest.raises(error):

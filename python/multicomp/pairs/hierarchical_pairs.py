@@ -35,6 +35,7 @@ __all__ = [
     "fold_scores",
     "hierarchical_pairs",
     "pair_positions",
+    "pairs_work",
 ]
 
 #: The chains of each pair and their warm-up sweeps (those of
@@ -124,12 +125,17 @@ def pair_positions(names: Sequence[str], control: str | int | None) -> list[tupl
     return [(c, j) for j in range(len(names)) if j != c]
 
 
+def pairs_work(n_pairs: int, n_datasets: int, n_draws: int) -> int:
+    """The sweeps of one data set that the hierarchical tests of ``n_pairs`` pairs on
+    ``n_datasets`` data sets take, ``n_draws`` draws each after the chains' warm-up."""
+    return n_pairs * (n_draws // N_CHAINS + N_WARMUP) * N_CHAINS * n_datasets
+
+
 def check_pairs_work(n_pairs: int, n_datasets: int, n_draws: int, max_work: float) -> None:
     """ValueError, before any work, when the hierarchical tests of ``n_pairs`` pairs on
     ``n_datasets`` data sets take more than ``max_work`` sweeps of one data set."""
-    sweeps = (n_draws // N_CHAINS + N_WARMUP) * N_CHAINS * n_datasets
     check_work(
-        n_pairs * sweeps,
+        pairs_work(n_pairs, n_datasets, n_draws),
         check_nonnegative(max_work, "max_work"),
         f"the hierarchical tests of {n_pairs:,} pairs on {n_datasets} data sets need "
         "pairs x (n_draws + 4,000 warm-up) x data sets sweeps of one data set (about 3 million "

@@ -19,7 +19,7 @@ from multicomp._internal import tables as _tables
 from multicomp._internal.validation import check_count, check_nonnegative
 from multicomp.data.decorators import ScoresInput
 from multicomp.pairs.hierarchical import MAX_HIERARCHICAL_WORK
-from multicomp.pairs.hierarchical_pairs import check_pairs_work, hierarchical_pairs
+from multicomp.pairs.hierarchical_pairs import hierarchical_pairs, pairs_work
 from multicomp.report.extra_data import HierarchicalPair
 from multicomp.report.model import ReportData
 
@@ -61,9 +61,16 @@ def check_size(extras: Sequence[str], k: int, control: object, n_datasets: int) 
     the pairs (of ``k`` algorithms, each against ``control`` if given) would take more than
     :data:`multicomp.pairs.hierarchical.MAX_HIERARCHICAL_WORK`
     (:func:`multicomp.compare_bayesian` takes ``max_work=``)."""
-    if "bayesian_hierarchical" in extras:
-        pairs = k - 1 if control is not None else k * (k - 1) // 2
-        check_pairs_work(pairs, n_datasets, HIERARCHICAL_DRAWS, MAX_HIERARCHICAL_WORK)
+    pairs = k - 1 if control is not None else k * (k - 1) // 2
+    work = pairs_work(pairs, n_datasets, HIERARCHICAL_DRAWS)
+    if "bayesian_hierarchical" in extras and work > MAX_HIERARCHICAL_WORK:
+        raise ValueError(
+            f"extras=['bayesian_hierarchical']: the hierarchical tests of {pairs:,} pairs on "
+            f"{n_datasets} data sets take {work:,} sweeps of one data set, more than a report "
+            f"runs ({MAX_HIERARCHICAL_WORK:,}, about a minute); "
+            "multicomp.compare_bayesian(data, test='hierarchical', max_work=...) runs them "
+            "with a limit of your choice"
+        )
 
 
 def compute(

@@ -134,7 +134,7 @@ def bayesian_hierarchical_test(
     n_draws: int = 200_000,
     n_chains: int = 4,
     n_warmup: int = 1000,
-    random_state: int | None = None,
+    random_state: int | np.random.Generator | None = None,
     max_work: float = MAX_HIERARCHICAL_WORK,
 ) -> HierarchicalResult:
     """Bayesian hierarchical test of two algorithms on q data sets from their fold scores
@@ -159,7 +159,7 @@ def bayesian_hierarchical_test(
         Independent chains, run in parallel; each gets n_draws / n_chains draws.
     n_warmup : int
         Sweeps discarded at the start of each chain.
-    random_state : int, optional
+    random_state : int or numpy.random.Generator, optional
         Seed of the chains (the result does not depend on the number of threads).
     max_work : float
         Most sweeps x data sets, (n_draws + n_chains n_warmup) q, started (default 10^9,

@@ -272,11 +272,20 @@ def test_the_report_extra_in_every_format(few_draws: int, tmp_path) -> None:
     assert "bayesian_hierarchical" in (tmp_path / "report.json").read_text()
 
 
-def test_the_report_extra_is_refused_without_folds_or_alone_with_its_options() -> None:
+def test_the_report_extra_is_refused_without_folds_or_alone_with_its_options(
+    monkeypatch,
+) -> None:
+    from multicomp import analysis
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the analysis started")
+
     long = long_table(fold_array())
     means = long.groupby(["dataset", "algorithm"])["score"].mean().unstack()
-    with pytest.raises(ValueError, match="holds one score per data set and algorithm"):
-        mc.compare(means, extras=["bayesian_hierarchical"])
+    with monkeypatch.context() as patched:
+        patched.setattr(analysis, "_omnibus", never)  # refused before the analysis starts
+        with pytest.raises(ValueError, match="holds one score per data set and algorithm"):
+            mc.compare(means, extras=["bayesian_hierarchical"])
     for kwargs in ({"rope": 0.01}, {"runs": 2}):
         with pytest.raises(ValueError, match="pass extras=\\['bayesian_hierarchical'\\] too"):
             mc.compare(means, **kwargs)  # type: ignore[arg-type]

@@ -54,7 +54,7 @@ from multicomp.ranktests.rows import rank_omnibus
 from multicomp.report.extras import check_extras, check_extras_size
 from multicomp.report.extras import compute as compute_extras
 from multicomp.report.hierarchical_extra import check_options as check_fold_options
-from multicomp.report.hierarchical_extra import check_size as check_fold_work
+from multicomp.report.hierarchical_extra import read_folds
 from multicomp.report.model import Hypotheses, OmnibusTest
 from multicomp.report.names import TEST_NAMES, default_procedure
 from multicomp.report.render import permutation_note
@@ -244,7 +244,7 @@ def compare(
     scores = data.scores()
     check_pairs(scores.n_algorithms if control is None else 2)  # before any work
     check_extras_size(extras, scores.n_algorithms)
-    check_fold_work(extras, scores.n_algorithms, control, scores.n_datasets)
+    folds = read_folds(extras, data, control)  # the folds read and their work bounded first
     named = _named(procedure, control, test)
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
@@ -295,7 +295,7 @@ def compare(
             alpha,
             best=_best(result),
             seed=random_state,
-            folds=(data, rope, runs),
+            folds=(folds, rope, runs),
         ),
     )
 

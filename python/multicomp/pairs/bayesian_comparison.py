@@ -31,7 +31,7 @@ from multicomp.pairs.bayesian import (
     bayesian_signed_rank_test,
 )
 from multicomp.pairs.hierarchical import MAX_HIERARCHICAL_WORK, HierarchicalResult
-from multicomp.pairs.hierarchical_pairs import hierarchical_pairs, pair_positions
+from multicomp.pairs.hierarchical_pairs import fold_scores, hierarchical_pairs, pair_positions
 
 __all__ = ["CHAINS_NOTE", "BayesianComparison", "compare_bayesian"]
 
@@ -325,7 +325,7 @@ def compare_bayesian(
     results: tuple[BayesianResult, ...]
     if test == "hierarchical":
         cells, pairs, results = hierarchical_pairs(
-            data,
+            fold_scores(data),
             control,
             rope=rope,
             runs=runs,

@@ -144,7 +144,7 @@ def check_pairs_work(n_pairs: int, n_datasets: int, n_draws: int, max_work: floa
 
 
 def hierarchical_pairs(
-    source: ScoresInput,
+    read: tuple[Scores, np.ndarray],
     control: str | int | None,
     rope: float,
     runs: int | None,
@@ -154,13 +154,13 @@ def hierarchical_pairs(
     *,
     stacklevel: int,
 ) -> tuple[Scores, tuple[tuple[str, str], ...], tuple[HierarchicalResult, ...]]:
-    """The cells of ``source`` (see :func:`fold_scores`), the pairs compared (every pair, or
+    """The cells of the input (``read``: the cells and folds :func:`fold_scores` reads), the pairs compared (every pair, or
     each against ``control``: :func:`pair_positions`) by name and their hierarchical tests, each seeded by its stream of
     ``SeedSequence(random_state).spawn``; the work of all of them (pairs x sweeps x data sets)
     checked against ``max_work`` first (``runs``: the repetitions of the
     cross-validation, None for 1). A warning of a pair's chains names the pair (and
     points ``stacklevel`` frames up)."""
-    cells, folds = fold_scores(source)
+    cells, folds = read
     names, datasets = cells.algorithms, pd.Index(cells.datasets)
     pairs = pair_positions(names, control)
     n_draws = check_count(n_draws, "n_draws", 4 * N_CHAINS)

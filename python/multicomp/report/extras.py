@@ -25,7 +25,6 @@ from multicomp._internal import tables as _tables
 from multicomp._internal.names import fmt_p
 from multicomp._internal.validation import check_choices
 from multicomp._internal.vocabulary import REPORT_EXTRAS, EffectMeasure, ReportExtra
-from multicomp.data.decorators import ScoresInput
 from multicomp.data.scores import Scores
 from multicomp.pairs.effect_size import COVERAGE, THRESHOLDS, effect_sizes
 from multicomp.ranking.multi_comparison import comparison_matrix
@@ -104,17 +103,18 @@ def compute(
     alpha: float,
     best: str,
     seed: int | None,
-    folds: tuple[ScoresInput, float, int | None],
+    folds: tuple[tuple[Scores, np.ndarray] | None, float, int | None],
 ) -> dict[str, Any]:
     """The report's fields of the ``extras`` asked: effect sizes of the report's pairs (with
     its control, each against it; beyond :data:`multicomp.report.large.SUMMARY_LIMIT`
     algorithms, those of the ``best``-ranked against each other, so that the work grows like
     k, not k^2), the matrix, the Bayesian ranking (its draws seeded by ``seed``, the
-    report's) and the hierarchical tests of the pairs (``folds``: the input as given, the
-    rope and the runs; :mod:`multicomp.report.hierarchical_extra`)."""
+    report's) and the hierarchical tests of the pairs (``folds``: the cells and folds
+    :func:`multicomp.report.hierarchical_extra.read_folds` read, the rope and the runs)."""
     fields: dict[str, Any] = {"extras": extras}
-    if "bayesian_hierarchical" in extras:
-        fields.update(hierarchical_extra.compute(folds[0], control, folds[1], folds[2], seed))
+    read, rope, runs = folds
+    if read is not None:
+        fields.update(hierarchical_extra.compute(read, control, rope, runs, seed))
     if "effect_sizes" in extras:
         large_k = len(scores.algorithms) > large.SUMMARY_LIMIT
         fields["effect_sizes"] = _effects(scores, best if large_k else control, alpha)

@@ -12,14 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from multicomp._internal import mcmc
 from multicomp._internal import tables as _tables
 from multicomp._internal.validation import check_count, check_nonnegative
 from multicomp.data.decorators import ScoresInput
+from multicomp.data.scores import Scores
 from multicomp.pairs.hierarchical import MAX_HIERARCHICAL_WORK
-from multicomp.pairs.hierarchical_pairs import hierarchical_pairs, pairs_work
+from multicomp.pairs.hierarchical_pairs import fold_scores, hierarchical_pairs, pairs_work
 from multicomp.report.extra_data import HierarchicalPair
 from multicomp.report.model import ReportData
 
@@ -27,7 +29,7 @@ __all__ = [
     "HIERARCHICAL_DRAWS",
     "check",
     "check_options",
-    "check_size",
+    "read_folds",
     "compute",
     "csv_frames",
     "latex_tables",
@@ -56,14 +58,21 @@ def check_options(extras: Sequence[str], rope: object, runs: object) -> None:
         )
 
 
-def check_size(extras: Sequence[str], k: int, control: object, n_datasets: int) -> None:
-    """ValueError, before the report's work starts, when the extra's hierarchical tests of
-    the pairs (of ``k`` algorithms, each against ``control`` if given) would take more than
-    :data:`multicomp.pairs.hierarchical.MAX_HIERARCHICAL_WORK`
-    (:func:`multicomp.compare_bayesian` takes ``max_work=``)."""
+def read_folds(
+    extras: Sequence[str], source: ScoresInput, control: object
+) -> tuple[Scores, np.ndarray] | None:
+    """The cells and folds of the input (:func:`multicomp.pairs.hierarchical_pairs.fold_scores`)
+    when the extra is asked, else None: read, and the work of the hierarchical tests of the
+    report's pairs (each against ``control`` if given) checked against
+    :data:`multicomp.pairs.hierarchical.MAX_HIERARCHICAL_WORK`, before the report's work
+    starts (:func:`multicomp.compare_bayesian` takes ``max_work=``)."""
+    if "bayesian_hierarchical" not in extras:
+        return None
+    cells, folds = fold_scores(source)
+    k, n_datasets = cells.n_algorithms, cells.n_datasets
     pairs = k - 1 if control is not None else k * (k - 1) // 2
     work = pairs_work(pairs, n_datasets, HIERARCHICAL_DRAWS)
-    if "bayesian_hierarchical" in extras and work > MAX_HIERARCHICAL_WORK:
+    if work > MAX_HIERARCHICAL_WORK:
         raise ValueError(
             f"extras=['bayesian_hierarchical']: the hierarchical tests of {pairs:,} pairs on "
             f"{n_datasets} data sets take {work:,} sweeps of one data set, more than a report "
@@ -71,16 +80,21 @@ def check_size(extras: Sequence[str], k: int, control: object, n_datasets: int) 
             "multicomp.compare_bayesian(data, test='hierarchical', max_work=...) runs them "
             "with a limit of your choice"
         )
+    return cells, folds
 
 
 def compute(
-    source: ScoresInput, control: str | None, rope: float, runs: int | None, seed: int | None
+    read: tuple[Scores, np.ndarray],
+    control: str | None,
+    rope: float,
+    runs: int | None,
+    seed: int | None,
 ) -> dict[str, Any]:
     """The report's fields of the extra: each pair's probabilities, largest R-hat and
     smallest effective sample size, and the rope, rho and draws they share."""
     # the warnings point at the user's call of compare, above the input layer's wrapper
     _, pairs, results = hierarchical_pairs(
-        source, control, rope, runs, HIERARCHICAL_DRAWS, seed, stacklevel=6
+        read, control, rope, runs, HIERARCHICAL_DRAWS, seed, stacklevel=6
     )
     return {
         "bayesian_hierarchical": tuple(

@@ -360,3 +360,10 @@ def test_the_split_bars_of_the_pairs(few_draws: int) -> None:
     pair = report.bayesian_hierarchical[1]
     expected = [pair.p_first_better, pair.p_equivalent, pair.p_second_better]
     assert [b.get_width() for b in bars][1::2] == pytest.approx(expected, abs=1e-12)
+
+
+def test_a_pair_that_cannot_be_modelled_is_named() -> None:
+    folds = fold_array()
+    folds[:, 2] = folds[:, 1]  # A2 and A3 have the same score in every fold
+    with pytest.raises(ValueError, match=r"^A2 vs A3: the fold differences x - y do not vary"):
+        mc.compare_bayesian(folds, test="hierarchical", rope=0.01, n_draws=100, random_state=0)

@@ -170,19 +170,22 @@ def hierarchical_pairs(
     for (a, b), seed in zip(pairs, seeds):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            results.append(
-                bayesian_hierarchical_test(
-                    pd.DataFrame(folds[:, a], index=datasets),
-                    pd.DataFrame(folds[:, b], index=datasets),
-                    rope=rope,
-                    runs=1 if runs is None else runs,
-                    higher_is_better=cells.higher_is_better,
-                    names=(names[a], names[b]),
-                    n_draws=n_draws,
-                    random_state=np.random.default_rng(seed),
-                    max_work=max_work,
+            try:
+                results.append(
+                    bayesian_hierarchical_test(
+                        pd.DataFrame(folds[:, a], index=datasets),
+                        pd.DataFrame(folds[:, b], index=datasets),
+                        rope=rope,
+                        runs=1 if runs is None else runs,
+                        higher_is_better=cells.higher_is_better,
+                        names=(names[a], names[b]),
+                        n_draws=n_draws,
+                        random_state=np.random.default_rng(seed),
+                        max_work=max_work,
+                    )
                 )
-            )
+            except ValueError as err:  # e.g. two algorithms with the same scores in every fold
+                raise ValueError(f"{names[a]} vs {names[b]}: {err}") from None
         for caught_warning in caught:
             warnings.warn(
                 f"{names[a]} vs {names[b]}: {caught_warning.message}",

@@ -362,6 +362,7 @@ def test_the_split_bars_of_the_pairs(few_draws: int) -> None:
     assert [b.get_width() for b in bars][1::2] == pytest.approx(expected, abs=1e-12)
 
 
+@pytest.mark.filterwarnings("ignore:.*the chains may not have converged")
 def test_a_pair_that_cannot_be_modelled_is_named() -> None:
     folds = fold_array()
     folds[:, 2] = folds[:, 1]  # A2 and A3 have the same score in every fold

@@ -24,6 +24,7 @@ __all__ = [
     "bergmann_hommel_apv",
     "bergmann_hommel_apv_robinson",
     "cliff_draws",
+    "csv_rows",
     "exhaustive_sets",
     "hierarchical_sample",
     "is_robinson",
@@ -98,3 +99,10 @@ def plackett_luce_gibbs(
 def plackett_luce_pairs(
     samples: ArrayLike,
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]: ...
+def csv_rows(
+    table: str,
+    rows: list[str],
+    columns: list[str],
+    numbers: NDArray[np.float64],
+    flags: NDArray[np.bool_],
+) -> bytes: ...

@@ -542,8 +542,13 @@ class ReportData:
         )
 
     def by_pvalue(self) -> np.ndarray:
-        """The positions of the hypotheses in order of unadjusted p (ties in their order)."""
-        return np.argsort(self.hypotheses.pvalue, kind="stable")
+        """The positions of the hypotheses in order of unadjusted p (ties in their order),
+        sorted once and kept beside the fields (a frozen report's never change: each output
+        of :meth:`multicomp.Report.save` orders half a million pairs at k = 1000)."""
+        memo = vars(self)
+        if "_by_pvalue" not in memo:
+            memo["_by_pvalue"] = np.argsort(self.hypotheses.pvalue, kind="stable")
+        return np.array(memo["_by_pvalue"])  # a copy: the caller may change it
 
     # --- decisions ---------------------------------------------------------------------
     @strict

@@ -8,6 +8,7 @@ renderers and the codec import the data classes, never this module, so nothing i
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
@@ -332,9 +333,11 @@ class Report(ReportData):
         """
         paths = files.targets(directory, self.extras)
         files.check(paths, None if check_bool(overwrite, "overwrite") else "overwrite=True")
-        figure = self.plot()
-        heat_map = self._matrix_figure() if "matrix" in self.extras else None
-        ranking = self._ranking_figure() if "bayesian_ranking" in self.extras else None
+        # drawn when first needed, on this thread, while the pair table's CSV and Parquet are
+        # written on another (their work releases the GIL)
+        figure = functools.cache(self.plot)
+        heat_map = functools.cache(self._matrix_figure)
+        ranking = functools.cache(self._ranking_figure)
         return files.write_all(
             paths,
             {
@@ -342,18 +345,22 @@ class Report(ReportData):
                 "markdown": self.to_markdown,
                 "latex": self.to_latex,
                 "html": lambda: render.html(
-                    self, self._page_figure(figure), page=True, heat_map=heat_map
+                    self,
+                    self._page_figure(figure()),
+                    page=True,
+                    heat_map=heat_map() if "matrix" in self.extras else None,
                 ),
                 "json": self.to_json,
                 "csv": lambda: tidy.blocks(self),
                 "pairs_parquet": lambda: self.to_frame().to_parquet(),
-                "cd_diagram_png": lambda: files.figure_bytes(figure, "png"),
-                "cd_diagram_svg": lambda: files.figure_bytes(figure, "svg"),
-                "matrix_png": lambda: files.figure_bytes(heat_map, "png"),
-                "matrix_svg": lambda: files.figure_bytes(heat_map, "svg"),
-                "ranking_png": lambda: files.figure_bytes(ranking, "png"),
-                "ranking_svg": lambda: files.figure_bytes(ranking, "svg"),
+                "cd_diagram_png": lambda: files.figure_bytes(figure(), "png"),
+                "cd_diagram_svg": lambda: files.figure_bytes(figure(), "svg"),
+                "matrix_png": lambda: files.figure_bytes(heat_map(), "png"),
+                "matrix_svg": lambda: files.figure_bytes(heat_map(), "svg"),
+                "ranking_png": lambda: files.figure_bytes(ranking(), "png"),
+                "ranking_svg": lambda: files.figure_bytes(ranking(), "svg"),
             },
+            beside=("csv", "pairs_parquet"),
         )
 
     def _ranking_figure(self) -> Any:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 import numpy as np
 import pandas as pd
 
+from multicomp import _core
 from multicomp._internal import tables as _tables
 from multicomp.report import extras
 from multicomp.report.model import ReportData
@@ -31,13 +32,13 @@ _SPECIAL = ('"', "\\", "\r", "\n")
 
 def csv(r: ReportData) -> str:
     """The report's tidy CSV as one string (:func:`blocks` joined)."""
-    return "".join(blocks(r))
+    return b"".join(blocks(r)).decode("utf-8")
 
 
-def blocks(r: ReportData) -> Iterator[str]:
-    """The tidy CSV of ``r`` in pieces: the ranks, the omnibus tests (with how each p-value
-    was computed), the post-hoc block by block, how its unadjusted p-values were computed
-    (``posthoc_pvalues``), the report's notes and the extras asked."""
+def blocks(r: ReportData) -> Iterator[bytes]:
+    """The tidy CSV of ``r`` in pieces of UTF-8: the ranks, the omnibus tests (with how each
+    p-value was computed), the post-hoc block by block, how its unadjusted p-values were
+    computed (``posthoc_pvalues``), the report's notes and the extras asked."""
     said = [*family_lines(r), *r.notes]  # the parametric side when checked, then the notes
     notes = pd.DataFrame({"note": said}, index=pd.RangeIndex(1, len(said) + 1))
     source = pd.DataFrame(
@@ -47,32 +48,39 @@ def blocks(r: ReportData) -> Iterator[str]:
     yield _long("ranks", r.rank_frame, header=True)
     yield _long("omnibus", r.omnibus_frame)
     order = r.by_pvalue()
+    plain = not any(c in name for name in r.hypotheses.names for c in _SPECIAL)
     for start in range(0, len(order), BLOCK):
-        yield _posthoc(r.pair_frame(order[start : start + BLOCK]))
+        yield _posthoc(r.pair_frame(order[start : start + BLOCK]), plain)
     for name, frame in (("posthoc_pvalues", source), ("notes", notes), *extras.csv_frames(r)):
         yield _long(name, frame)
 
 
-def _long(name: str, frame: pd.DataFrame, header: bool = False) -> str:
+def _long(name: str, frame: pd.DataFrame, header: bool = False) -> bytes:
     """``frame`` as rows ``name,row,column,value`` (row by row)."""
     long = _tables.inert_frame(frame).astype(object).stack(future_stack=True).reset_index()
     long.columns = ["row", "column", "value"]
     long.insert(0, "table", name)
     # CPython 3.10's writer asks for an escape character (fields are quoted, never escaped)
-    return str(
-        long.to_csv(index=False, header=header, quoting=_csv.QUOTE_NONNUMERIC, escapechar="\\")
-    )
+    text = long.to_csv(index=False, header=header, quoting=_csv.QUOTE_NONNUMERIC, escapechar="\\")
+    return str(text).encode("utf-8")
 
 
-def _posthoc(frame: pd.DataFrame) -> str:
-    """A block of the post-hoc table as :func:`_long` writes it, built column by column when
-    its names need no escaping and its numbers are finite (what the csv module would write:
-    names quoted, floats as ``repr``, booleans as ``True``/``False``)."""
-    labels = [str(_tables.inert(label)) for label in frame.index]
-    numbers = frame.select_dtypes(include="number").to_numpy()
-    if any(c in label for label in labels for c in _SPECIAL) or not np.isfinite(numbers).all():
+def _posthoc(frame: pd.DataFrame, plain: bool) -> bytes:
+    """A block of the post-hoc table as :func:`_long` writes it, by the Rust core with the GIL
+    released when its names (``plain``) need no escaping and its numbers are finite (what the
+    csv module would write: names quoted, floats as ``repr``, booleans as ``True``/``False``).
+    The frame's columns are its numbers, then its booleans (``Report.pair_frame``)."""
+    numbers = frame.select_dtypes(include="number")
+    if not plain or not np.isfinite(numbers.to_numpy()).all():
         return _long("posthoc", frame)
-    escaped = [str(column).replace("{", "{{").replace("}", "}}") for column in frame.columns]
-    row = "".join(f'"posthoc","{{0}}","{c}",{{{j}!r}}\n' for j, c in enumerate(escaped, 1))
-    columns = [frame[column].to_numpy().tolist() for column in frame.columns]
-    return "".join(map(row.format, labels, *columns))
+    flags = frame.select_dtypes(include="bool")
+    labels = frame.index.to_numpy(dtype=object)
+    formula = np.asarray(frame.index.str.startswith(_tables.FORMULA_START), dtype=bool)
+    labels[formula] = "'" + labels[formula]  # multicomp._internal.tables.inert, at once
+    return _core.csv_rows(
+        "posthoc",
+        labels.tolist(),
+        [*map(str, numbers.columns), *map(str, flags.columns)],
+        np.ascontiguousarray(numbers.to_numpy(dtype=np.float64)),
+        np.ascontiguousarray(flags.to_numpy(dtype=bool)),
+    )

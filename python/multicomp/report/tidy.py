@@ -48,9 +48,14 @@ def blocks(r: ReportData) -> Iterator[bytes]:
     yield _long("ranks", r.rank_frame, header=True)
     yield _long("omnibus", r.omnibus_frame)
     order = r.by_pvalue()
-    plain = not any(c in name for name in r.hypotheses.names for c in _SPECIAL)
+    names = np.asarray(r.hypotheses.names, dtype=object)
+    plain = not any(c in name for name in names for c in _SPECIAL)
+    heads = np.array([f"{_tables.inert(name)} vs " for name in names], dtype=object)
     for start in range(0, len(order), BLOCK):
-        yield _posthoc(r.pair_frame(order[start : start + BLOCK]), plain)
+        block = order[start : start + BLOCK]
+        h = r.hypotheses  # inert("a vs b") is inert("a") + " vs b"
+        labels = heads[h.first[block]] + names[h.second[block]]
+        yield _posthoc(r, block, labels if plain else None)
     for name, frame in (("posthoc_pvalues", source), ("notes", notes), *extras.csv_frames(r)):
         yield _long(name, frame)
 
@@ -65,22 +70,21 @@ def _long(name: str, frame: pd.DataFrame, header: bool = False) -> bytes:
     return str(text).encode("utf-8")
 
 
-def _posthoc(frame: pd.DataFrame, plain: bool) -> bytes:
-    """A block of the post-hoc table as :func:`_long` writes it, by the Rust core with the GIL
-    released when its names (``plain``) need no escaping and its numbers are finite (what the
-    csv module would write: names quoted, floats as ``repr``, booleans as ``True``/``False``).
-    The frame's columns are its numbers, then its booleans (``Report.pair_frame``)."""
-    numbers = frame.select_dtypes(include="number")
-    if not plain or not np.isfinite(numbers.to_numpy()).all():
-        return _long("posthoc", frame)
-    flags = frame.select_dtypes(include="bool")
-    labels = frame.index.to_numpy(dtype=object)
-    formula = np.asarray(frame.index.str.startswith(_tables.FORMULA_START), dtype=bool)
-    labels[formula] = "'" + labels[formula]  # multicomp._internal.tables.inert, at once
+def _posthoc(r: ReportData, block: np.ndarray, labels: np.ndarray | None) -> bytes:
+    """A block of the post-hoc table (hypotheses at positions ``block``) as :func:`_long`
+    writes it, by the Rust core with the GIL released when its ``labels`` need no escaping
+    (else None) and its numbers are finite (what the csv module would write: names quoted,
+    floats as ``repr``, booleans as ``True``/``False``)."""
+    columns = r.pair_columns(block)
+    numbers = {name: c for name, c in columns.items() if c.dtype != bool}
+    flags = {name: c for name, c in columns.items() if c.dtype == bool}
+    table = np.column_stack(list(numbers.values()))
+    if labels is None or not np.isfinite(table).all():
+        return _long("posthoc", r.pair_frame(block))
     return _core.csv_rows(
         "posthoc",
         labels.tolist(),
-        [*map(str, numbers.columns), *map(str, flags.columns)],
-        np.ascontiguousarray(numbers.to_numpy(dtype=np.float64)),
-        np.ascontiguousarray(flags.to_numpy(dtype=bool)),
+        [*numbers, *flags],
+        table,
+        np.column_stack(list(flags.values())) if flags else np.empty((len(block), 0), bool),
     )

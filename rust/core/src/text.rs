@@ -9,23 +9,22 @@ use std::io::Write;
 use crate::CoreError;
 
 /// Appends `x` (finite) to `out` as Python's `repr(x)`: the shortest digits that read back to
-/// `x` (those of Rust's `{:e}`), positional when the decimal exponent lies in [-4, 16)
-/// (`0.0001`, `1.0`, `9999999999999999.0`), else scientific with a signed exponent of at
-/// least two digits (`1e-05`, `1.5e+16`, `5e-324`).
+/// `x` (those of Rust's `{:e}`; where two are equally near, the even one, as Python picks),
+/// positional when the decimal exponent lies in [-4, 16) (`0.0001`, `1.0`,
+/// `9999999999999999.0`), else scientific with a signed exponent of at least two digits
+/// (`1e-05`, `1.5e+16`, `5e-324`).
 pub fn push_repr(out: &mut Vec<u8>, x: f64) {
-    let mut buffer = [0u8; 40];
-    let mut cursor = std::io::Cursor::new(&mut buffer[..]);
-    write!(cursor, "{:e}", x.abs()).expect("a float's shortest digits fit 40 bytes");
-    let written = usize::try_from(cursor.position()).expect("at most 40");
-    let text = &buffer[..written];
-    let e_at = text.iter().position(|&c| c == b'e').expect("{:e} writes an exponent");
-    let (lead, rest) = (text[0], text.get(2..e_at).unwrap_or_default()); // "d" or "d.ddd"
-    let exponent = parse_exponent(&text[e_at + 1..]);
+    let (digits, n, exponent) = shortest(x.abs());
+    let digits = &digits[..n];
     if x.is_sign_negative() {
         out.push(b'-');
     }
     if !(-4..16).contains(&exponent) {
-        out.extend_from_slice(&text[..e_at]);
+        out.push(digits[0]);
+        if n > 1 {
+            out.push(b'.');
+            out.extend_from_slice(&digits[1..]);
+        }
         let sign = if exponent < 0 { b'-' } else { b'+' };
         let magnitude = exponent.unsigned_abs();
         out.extend_from_slice(&[b'e', sign]);
@@ -40,21 +39,55 @@ pub fn push_repr(out: &mut Vec<u8>, x: f64) {
     if point <= 0 {
         out.extend_from_slice(b"0.");
         out.extend(std::iter::repeat_n(b'0', point.unsigned_abs() as usize));
-        out.push(lead);
-        out.extend_from_slice(rest);
+        out.extend_from_slice(digits);
         return;
     }
-    let after = point.unsigned_abs() as usize - 1; // digits of `rest` before the point
-    out.push(lead);
-    if after < rest.len() {
-        out.extend_from_slice(&rest[..after]);
+    let point = point.unsigned_abs() as usize;
+    if point < n {
+        out.extend_from_slice(&digits[..point]);
         out.push(b'.');
-        out.extend_from_slice(&rest[after..]);
+        out.extend_from_slice(&digits[point..]);
     } else {
-        out.extend_from_slice(rest);
-        out.extend(std::iter::repeat_n(b'0', after - rest.len()));
+        out.extend_from_slice(digits);
+        out.extend(std::iter::repeat_n(b'0', point - n));
         out.extend_from_slice(b".0");
     }
+}
+
+/// The shortest decimal digits of `x` (>= 0, finite) that read back to it, their count and
+/// the decimal exponent of the first: `x` = d.ddd x 10^exponent. Rust's `{:e}` gives them,
+/// but where `x` lies exactly halfway between two such (only possible with 16 or 17 digits)
+/// it takes the upper and Python the even one: that case is checked exactly and mended.
+fn shortest(x: f64) -> ([u8; 17], usize, i32) {
+    let mut buffer = [0u8; 40];
+    let mut cursor = std::io::Cursor::new(&mut buffer[..]);
+    write!(cursor, "{x:e}").expect("a float's shortest digits fit 40 bytes");
+    let written = usize::try_from(cursor.position()).expect("at most 40");
+    let text = &buffer[..written];
+    let e_at = text
+        .iter()
+        .position(|&c| c == b'e')
+        .expect("{:e} writes an exponent");
+    let exponent = parse_exponent(&text[e_at + 1..]);
+    let mut digits = [0u8; 17];
+    let mut n = 0;
+    for &c in text[..e_at].iter().filter(|&&c| c != b'.') {
+        digits[n] = c;
+        n += 1;
+    }
+    if n >= 16 && digits[n - 1] % 2 == 1 {
+        let value = digits[..n]
+            .iter()
+            .fold(0u64, |acc, &c| acc * 10 + u64::from(c - b'0'));
+        let unit = exponent - i32::try_from(n).expect("at most 17") + 1; // 10^unit: last digit
+        if is_midpoint(x, u128::from(value) * 10 - 5, unit - 1) {
+            digits[n - 1] -= 1; // odd to even: no borrow
+            while n > 1 && digits[n - 1] == b'0' {
+                n -= 1;
+            }
+        }
+    }
+    (digits, n, exponent)
 }
 
 /// The exponent `{:e}` wrote (`-5`, `16`).
@@ -71,6 +104,44 @@ fn parse_exponent(text: &[u8]) -> i32 {
     } else {
         value
     }
+}
+
+/// Whether `x` equals `c` x 10^`power` exactly (`c` < 10^18).
+fn is_midpoint(x: f64, c: u128, power: i32) -> bool {
+    if power >= 0 {
+        // c x 10^power: an integer, a float only if its odd part fits 53 bits
+        let Some(value) = 10u128
+            .checked_pow(power.unsigned_abs())
+            .and_then(|p| p.checked_mul(c))
+        else {
+            return false;
+        };
+        return exactly(value, 0) == Some(x);
+    }
+    // c / 10^s = (c / 5^s) / 2^s: a float only if 5^s divides c
+    let s = power.unsigned_abs();
+    match 5u128.checked_pow(s) {
+        Some(fives) if c % fives == 0 => {
+            exactly(c / fives, -i32::try_from(s).unwrap_or(0)) == Some(x)
+        }
+        _ => false,
+    }
+}
+
+/// `value` x 2^`twos` as a float when that is exact (its odd part fits 53 bits), else None.
+fn exactly(value: u128, twos: i32) -> Option<f64> {
+    if value == 0 {
+        return Some(0.0);
+    }
+    let zeros = value.trailing_zeros();
+    let odd = value >> zeros;
+    if odd >= 1 << 53 {
+        return None;
+    }
+    #[allow(clippy::cast_precision_loss)] // odd < 2^53: exact
+    let odd = odd as f64;
+    let scale = twos + i32::try_from(zeros).ok()?;
+    Some(odd * 2f64.powi(scale))
 }
 
 /// A table of `rows.len()` rows in columns: `columns` names them, the first
@@ -106,7 +177,10 @@ pub fn long_rows(cells: &Cells<'_>) -> Result<Vec<u8>, CoreError> {
     }
     let n_numbers = cells.numbers.len() / m;
     if n_numbers * m != cells.numbers.len() {
-        return fail(format!("{} numbers do not fill {m} rows", cells.numbers.len()));
+        return fail(format!(
+            "{} numbers do not fill {m} rows",
+            cells.numbers.len()
+        ));
     }
     if let Some(at) = cells.numbers.iter().position(|v| !v.is_finite()) {
         return fail(format!("cell {at} is not finite: {}", cells.numbers[at]));
@@ -167,6 +241,10 @@ mod tests {
             (5e-324, "5e-324"),
             (f64::MAX, "1.7976931348623157e+308"),
             (f64::MIN_POSITIVE, "2.2250738585072014e-308"),
+            // exactly halfway between two shortest candidates: the even one, as Python
+            (-(17_179_720_819_105.0 + 0.8125), "-17179720819105.812"),
+            (897_910_207_200_143.0 + 0.25, "897910207200143.2"),
+            (1.0000000000000002, "1.0000000000000002"),
         ];
         for (x, expected) in cases {
             assert_eq!(repr(x), expected, "{x:e}");

@@ -204,5 +204,7 @@ def test_typed_arrays_need_version_3_and_an_unknown_version_is_refused() -> None
     with pytest.raises(ValueError, match=r"hypotheses\.first must be an array of integers"):
         Report.from_json(json.dumps(document))
     document["version"] = 4
-    with pytest.raises(ValueError, match="unsupported report version 4; .* reads versions 1, 2, 3"):
+    with pytest.raises(
+        ValueError, match=r"unsupported report version 4; .* reads versions 1, 2, 3"
+    ):
         Report.from_json(json.dumps(document))

@@ -38,15 +38,16 @@ def test_the_core_writes_a_float_as_python_repr(x: float) -> None:
 
 def test_the_core_writes_every_kind_of_float_as_python_repr() -> None:
     """Random bit patterns (every exponent, subnormals), floats of few mantissa bits (where
-    a float can lie halfway between its two shortest forms: Python picks the even one), and
-    the edges of repr's two forms."""
+    a float can lie halfway between its two shortest forms: Python picks the even one if
+    both read back), powers of two and the edges of repr's two forms."""
     rng = np.random.default_rng(0)
     bits = rng.integers(0, 2**64, size=20_000, dtype=np.uint64).view(np.float64)
     odd = (rng.integers(1, 2**53, size=20_000) | 1).astype(np.float64)
     halfway = np.ldexp(odd, rng.integers(-30, 80, size=20_000))
     edges = [0.0, -0.0, 1e-5, 1e-4, 9.999e-5, 1e16, 9999999999999998.0, 5e-324, 1.5, 123.0]
     edges += [17179720819105.8125, -897910207200143.25]  # halfway: ...812 and ...143.2
-    values = np.concatenate([bits, halfway, edges])
+    powers = np.ldexp(1.0, np.arange(-1074, 1024))  # halfway, the gap below half the gap above
+    values = np.concatenate([bits, halfway, edges, powers, np.nextafter(powers, np.inf)])
     values = values[np.isfinite(values)]
     rows = _core.csv_rows(
         "t",

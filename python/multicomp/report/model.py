@@ -529,6 +529,7 @@ class ReportData:
         labels = heads[h.first[order]] + np.asarray(h.names, dtype=object)[h.second[order]]
         return pd.DataFrame(self.pair_columns(order), index=pd.Index(labels, name="hypothesis"))
 
+    @strict
     def pair_columns(self, order: np.ndarray) -> dict[str, np.ndarray]:
         """The columns of :meth:`pair_frame`, numbers then booleans, as arrays."""
         h = self.hypotheses

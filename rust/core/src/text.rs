@@ -56,8 +56,9 @@ pub fn push_repr(out: &mut Vec<u8>, x: f64) {
 
 /// The shortest decimal digits of `x` (>= 0, finite) that read back to it, their count and
 /// the decimal exponent of the first: `x` = d.ddd x 10^exponent. Rust's `{:e}` gives them,
-/// but where `x` lies exactly halfway between two such (only possible with 16 or 17 digits)
-/// it takes the upper and Python the even one: that case is checked exactly and mended.
+/// but where `x` lies exactly halfway between two such that both read back to `x` (only
+/// possible with 16 or 17 digits) it takes the upper and Python the even one (David Gay's
+/// dtoa): that case is checked exactly and mended.
 fn shortest(x: f64) -> ([u8; 17], usize, i32) {
     let mut buffer = [0u8; 40];
     let mut cursor = std::io::Cursor::new(&mut buffer[..]);
@@ -80,7 +81,11 @@ fn shortest(x: f64) -> ([u8; 17], usize, i32) {
             .iter()
             .fold(0u64, |acc, &c| acc * 10 + u64::from(c - b'0'));
         let unit = exponent - i32::try_from(n).expect("at most 17") + 1; // 10^unit: last digit
-        if is_midpoint(x, u128::from(value) * 10 - 5, unit - 1) {
+                                                                         // halfway, and the even candidate reads back to `x` too (beside a power of two the
+                                                                         // gap below is half the gap above, and only the upper one may)
+        if is_midpoint(x, u128::from(value) * 10 - 5, unit - 1)
+            && format!("{}e{unit}", value - 1).parse::<f64>() == Ok(x)
+        {
             digits[n - 1] -= 1; // odd to even: no borrow
             while n > 1 && digits[n - 1] == b'0' {
                 n -= 1;
@@ -245,6 +250,8 @@ mod tests {
             (-(17_179_720_819_105.0 + 0.8125), "-17179720819105.812"),
             (897_910_207_200_143.0 + 0.25, "897910207200143.2"),
             (1.0000000000000002, "1.0000000000000002"),
+            // halfway, but beside a power of two only the upper candidate reads back
+            (2f64.powi(-24), "5.960464477539063e-08"),
         ];
         for (x, expected) in cases {
             assert_eq!(repr(x), expected, "{x:e}");

@@ -209,3 +209,9 @@ def test_typed_arrays_need_version_3_and_an_unknown_version_is_refused() -> None
         ValueError, match=r"unsupported report version 4; .* reads versions 1, 2, 3"
     ):
         Report.from_json(json.dumps(document))
+
+
+@pytest.mark.parametrize("report", [ALL_PAIRS, CONTROL, mc.compare(_named(["=a", "b,c", "d"]))])
+def test_the_parquet_pairs_are_the_bytes_pandas_writes(report: Report) -> None:
+    pytest.importorskip("pyarrow")
+    assert tidy.parquet(report) == report.to_frame().to_parquet()

@@ -355,7 +355,7 @@ class Report(ReportData):
                 ),
                 "json": self.to_json,
                 "csv": lambda: tidy.blocks(self),
-                "pairs_parquet": lambda: self.to_frame().to_parquet(),
+                "pairs_parquet": lambda: tidy.parquet(self),
                 "cd_diagram_png": lambda: files.figure_bytes(figure(), "png"),
                 "cd_diagram_svg": lambda: files.figure_bytes(figure(), "svg"),
                 "matrix_png": lambda: files.figure_bytes(heat_map(), "png"),

@@ -4,10 +4,11 @@ installed (benches/RESULTS-hierarchical.md).
 
 10 data sets x 10 folds (the first case of benches/baycomp_hierarchical_reference.py), rope
 0.01, baycomp's default number of draws: 4 chains x 50,000 after 1000 warm-up iterations each.
-For each: wall time (multicomp: the best and the median of five calls; baycomp: one call after
-the model is compiled) and the effective sample sizes of delta0, std0 and nu and of theta_x
-(the per-draw probability that the next data set favours x), computed by the same function
-(multicomp._internal.mcmc) from each sampler's chains.
+For each: wall time (multicomp: the best and the median of five calls, and the CPU time of the
+best; baycomp: one call after the model is compiled) and the effective sample sizes of delta0,
+std0 and nu and of theta_x (the per-draw probability that the next data set favours x),
+computed by the same function (multicomp._internal.mcmc) from each sampler's chains. The load
+average and the versions are printed with the table.
 
     python benches/bench_hierarchical.py            # multicomp only
     python benches/bench_hierarchical.py --baycomp  # also baycomp (needs pystan, baycomp)
@@ -16,68 +17,52 @@ the model is compiled) and the effective sample sizes of delta0, std0 and nu and
 from __future__ import annotations
 
 import os
+import platform
 import sys
 import tempfile
 import time
-from pathlib import Path
+from importlib.metadata import version
 
 import numpy as np
 
 import multicomp as mc
-from baycomp_hierarchical_reference import CASES, fold_scores  # beside this script
+from baycomp_hierarchical_reference import CASES, baycomp_case, fold_scores  # beside this
 from multicomp._internal import mcmc
 
 ROPE = 0.01
+QUANTITIES = ("delta0", "std0", "nu", "theta_x")
 
 
-def ess_row(name: str, seconds: str, chains: dict[str, np.ndarray]) -> str:
-    values = [mcmc.split_rhat_ess(chains[p]) for p in ("delta0", "std0", "nu", "theta_x")]
-    cells = " | ".join(f"{ess:,.0f} ({rhat:.4f})" for rhat, ess in values)
+def row(name: str, seconds: str, found: dict[str, tuple[float, float]]) -> str:
+    cells = " | ".join(f"{found[p][1]:,.0f} ({found[p][0]:.4f})" for p in QUANTITIES)
     return f"| {name} | {seconds} | {cells} |"
 
 
 def ours(x: np.ndarray, y: np.ndarray) -> str:
     times = []
     for seed in range(5):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         res = mc.bayesian_hierarchical_test(x, y, rope=ROPE, random_state=seed)
-        times.append(time.perf_counter() - start)
+        times.append((time.perf_counter() - start, time.process_time() - cpu))
     chains = {"delta0": res.delta0, "std0": res.std0, "nu": res.nu}
     chains["theta_x"] = res.samples[:, 0].reshape(res.delta0.shape)
-    shown = f"{min(times):.2f} (median {np.median(times):.2f})"
+    found = {p: mcmc.split_rhat_ess(chains[p]) for p in QUANTITIES}
+    best = min(times)
+    wall = np.median([t[0] for t in times])
+    shown = f"{best[0]:.2f} (median {wall:.2f}; CPU {best[1]:.2f})"
     probs = f"{res.p_x_better:.4f} / {res.p_equivalent:.4f} / {res.p_y_better:.4f}"
-    return ess_row(f"multicomp (P = {probs})", shown, chains)
+    return row(f"multicomp (P = {probs})", shown, found)
 
 
 def baycomp(x: np.ndarray, y: np.ndarray) -> str:
-    import stan
     from baycomp import HierarchicalTest
 
-    fits = []
-    real = stan.model.Model.sample
-
-    def sample(self: object, **kwargs: object) -> object:
-        fit = real(self, **kwargs)
-        fits.append(fit)
-        return fit
-
-    stan.model.Model.sample = sample
     os.chdir(tempfile.mkdtemp())  # baycomp's cache, last-sample.pickle, goes there
     HierarchicalTest.sample(x[:, :5], y[:, :5], ROPE, nsamples=100)  # compile once
-    Path("last-sample.pickle").unlink(missing_ok=True)
-    start = time.perf_counter()
-    samples = HierarchicalTest.sample(x, y, ROPE, nsamples=50_000, chains=4)
-    seconds = time.perf_counter() - start
-    fit = fits[-1]
-
-    def by_chain(values: np.ndarray) -> np.ndarray:  # pystan interleaves the chains
-        return values.reshape(-1, fit.num_chains).T
-
-    chains = {p: by_chain(fit[p][0]) for p in ("delta0", "std0", "nu")}
-    chains["theta_x"] = by_chain(samples[:, 0])  # baycomp's left: x better
-    winners = np.bincount(np.argmax(samples, axis=1), minlength=3) / samples.shape[0]
-    probs = " / ".join(f"{p:.4f}" for p in winners)
-    return ess_row(f"baycomp + Stan (P = {probs})", f"{seconds:.1f}", chains)
+    entry = baycomp_case(x, y, ROPE, 1)
+    found = {p: (entry["stan"][p]["rhat"], entry["stan"][p]["ess"]) for p in QUANTITIES}
+    probs = " / ".join(f"{p:.4f}" for p in entry["left_rope_right"])
+    return row(f"baycomp + Stan (P = {probs})", f"{entry['seconds']:.1f}", found)
 
 
 def main() -> None:
@@ -85,8 +70,13 @@ def main() -> None:
     print("| sampler | seconds | ESS (R-hat) delta0 | std0 | nu | theta_x |")
     print("|---|---|---|---|---|---|")
     print(ours(x, y), flush=True)
+    names = ["multicomp", "numpy"]
     if "--baycomp" in sys.argv:
         print(baycomp(x, y))
+        names += ["baycomp", "pystan", "httpstan"]
+    found = ", ".join(f"{name} {version(name)}" for name in names)
+    load = ", ".join(f"{v:.2f}" for v in os.getloadavg())
+    print(f"\nPython {platform.python_version()}, {found}; load average {load}")
 
 
 if __name__ == "__main__":

@@ -5,24 +5,22 @@ avoids the funnel of the centred one (baycomp's program) when std0 is small.
 Takes the fold scores of one case of tests/peers/baycomp_hierarchical.json (argument:
 its id; made again by benches/baycomp_hierarchical_reference.py), prepares the data as baycomp
 does (the differences y - x scaled by the mean of the data sets' standard deviations, the same
-bounds), samples 4 chains x 50,000 draws after 1000 warm-up iterations, and prints the three
-probabilities (left = x better), the divergent transitions and multicomp's probabilities on
-the same scores (with ``PYTHONPATH=python`` in the PyStan environment).
+bounds), samples 4 chains x 50,000 draws after 1000 warm-up iterations, and records the three
+probabilities (left = x better) with their batch-means errors and the diagnostics of the run
+(divergent transitions, tree depth, R-hat and ESS) as the case's ``stan_noncentred`` in the
+file (with multicomp installed in the PyStan environment, whose diagnostics it uses).
 
     python benches/hierarchical_noncentred_stan.py many_5fold_20x5
 """
 
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
+import time
 
 import numpy as np
 import stan
 from scipy import stats
-
-REFERENCE = Path(__file__).resolve().parents[1] / "tests" / "peers" / "baycomp_hierarchical.json"
 
 PROGRAM = """
 data {
@@ -50,14 +48,11 @@ model {
 
 
 def main() -> None:
-    from baycomp_hierarchical_reference import CASES, fold_scores
+    from baycomp_hierarchical_reference import CASES, fold_scores, merge, stan_entry
 
     i = [c[0] for c in CASES].index(sys.argv[1])
     x, y = fold_scores(CASES[i], seed=100 + i)  # the scores of the reference file
     rope, runs = CASES[i][7], CASES[i][3]
-    recorded = {}
-    if REFERENCE.exists():
-        recorded = {c["id"]: c for c in json.loads(REFERENCE.read_text())["cases"]}
     diff = y - x
     scale = np.std(diff, axis=1).mean()
     d, rope = diff / scale, rope / scale
@@ -74,23 +69,18 @@ def main() -> None:
         "std0_high": 1000 * (np.std(means) if q > 1 else within),
         "sigma_high": 1000 * within,
     }
-    fit = stan.build(PROGRAM, data=data, random_seed=1).sample(
-        num_chains=4, num_samples=50_000, num_warmup=1000
-    )
+    model = stan.build(PROGRAM, data=data, random_seed=1)
+    start = time.perf_counter()
+    fit = model.sample(num_chains=4, num_samples=50_000, num_warmup=1000)
+    seconds = time.perf_counter() - start
     mu, std0, nu = fit["delta0"][0], fit["std0"][0], fit["nu_minus_one"][0] + 1
     left = stats.t.cdf((-rope - mu) / std0, nu)
     right = stats.t.sf((rope - mu) / std0, nu)
     samples = np.column_stack((left, 1 - left - right, right))
-    probs = np.bincount(np.argmax(samples, axis=1), minlength=3) / len(mu)
-    print(sys.argv[1], "non-centred Stan:", probs, "divergent:", int(fit["divergent__"].sum()))
-    if sys.argv[1] in recorded:
-        print("baycomp (centred Stan):", recorded[sys.argv[1]]["baycomp_left_rope_right"])
-    try:
-        import multicomp as mc
-    except ImportError:
-        return
-    res = mc.bayesian_hierarchical_test(x, y, rope=CASES[i][7], runs=runs, random_state=1)
-    print("multicomp:", [res.p_x_better, res.p_equivalent, res.p_y_better])
+    draws = {"delta0": mu, "std0": std0, "nu": nu}
+    found = stan_entry(samples, fit, draws, seconds)
+    merge(sys.argv[1], {"stan_noncentred": found})
+    print(sys.argv[1], "non-centred Stan:", found)
 
 
 if __name__ == "__main__":

@@ -33,15 +33,12 @@ tests/test_hierarchical.py.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
 import numpy as np
 from scipy import signal, special, stats
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from baycomp_hierarchical_reference import CASES, fold_scores
+from baycomp_hierarchical_reference import CASES, fold_scores  # beside this script
 
 UPPER_SIGMA = 1000.0
 

@@ -65,6 +65,11 @@ INSTANCES: dict[str, Callable[[], object]] = {
     "EffectSize": lambda: mc.compare(DATA, extras=["effect_sizes"]).effect_sizes[0].effects[0],
     "MatrixCell": lambda: mc.compare(DATA, extras=["matrix"]).matrix[0],
     "RankingWeight": lambda: mc.compare(DATA, extras=["bayesian_ranking"]).bayesian_ranking[0],
+    "HierarchicalPair": lambda: mc.compare(
+        np.stack([*hierarchical_folds(), np.mean(hierarchical_folds(), axis=0)], axis=1),
+        aggregate="mean",
+        extras=["bayesian_hierarchical"],
+    ).bayesian_hierarchical[0],
     "WilcoxonResult": lambda: mc.wilcoxon(X, Y),
     "SignTestResult": lambda: mc.sign_test(X, Y),
     "PairedTTestResult": lambda: mc.paired_t_test(X, Y),

@@ -53,6 +53,8 @@ from multicomp.ranktests.permutation import (
 from multicomp.ranktests.rows import rank_omnibus
 from multicomp.report.extras import check_extras, check_extras_size
 from multicomp.report.extras import compute as compute_extras
+from multicomp.report.hierarchical_extra import check_options as check_fold_options
+from multicomp.report.hierarchical_extra import check_size as check_fold_work
 from multicomp.report.model import Hypotheses, OmnibusTest
 from multicomp.report.names import TEST_NAMES, default_procedure
 from multicomp.report.render import permutation_note
@@ -82,6 +84,8 @@ def compare(
     n_resamples: int = DEFAULT_RESAMPLES,
     extras: Sequence[ReportExtra] = (),
     alternative: Alternative = "two-sided",
+    rope: float = 0.0,
+    runs: int | None = None,
     **reading: Unpack[ScoreOptions],
 ) -> Report:
     """Run the recommended analysis in one call and return a :class:`Report`.
@@ -149,7 +153,7 @@ def compare(
         sets, where the asymptotic forms were measured above alpha; ``"asymptotic"`` gives the
         papers' values. The report labels which was used (``OmnibusTest.method``,
         ``Report.pvalue_method`` and a note). Not for the incomplete-block tests.
-    extras : sequence of {'effect_sizes', 'matrix', 'bayesian_ranking'}
+    extras : sequence of {'effect_sizes', 'matrix', 'bayesian_ranking', 'bayesian_hierarchical'}
         What the report adds, only when asked (every renderer, the JSON and the CSV; not with
         the incomplete-block tests): ``'effect_sizes'``, Cohen's d_z, Cliff's delta and
         Akinshin's gamma of each pair (or against the control) with intervals and magnitude
@@ -160,7 +164,13 @@ def compare(
         Plackett-Luce weight of each algorithm with its 1 - alpha credible interval and its
         probability of being the best, best first (:func:`multicomp.bayesian_ranking` with
         4,000 draws seeded by ``random_state``), and in the summary the most probable best
-        algorithm. All-pairs reports show the compact letters of their
+        algorithm; ``'bayesian_hierarchical'``, when ``data`` holds the folds (a long table
+        with a fold column, read for the other tests with ``aggregate=``), the Bayesian
+        hierarchical test of each pair (or each against the control) as
+        :func:`multicomp.compare_bayesian` with ``test="hierarchical"`` gives it (20,000 draws
+        a pair seeded by ``random_state``), with ``rope`` and ``runs``, and in the summary
+        the pairs they decide at 1 - alpha. All-pairs reports
+        show the compact letters of their
         decisions in any case. Beyond 30 algorithms the effect sizes are those of the
         best-ranked algorithm against each other, and the tables show the first algorithm's
         pairs (the CSV and JSON hold every one).
@@ -168,6 +178,10 @@ def compare(
         With a ``control``: one-sided comparisons, ``'less'`` that each algorithm is worse than
         the control, ``'greater'`` better (:func:`multicomp.posthoc_control`). Not for all
         pairs or the incomplete-block tests.
+    rope, runs : float, int
+        With ``extras=["bayesian_hierarchical"]``: the half-width of the region of practical
+        equivalence, in score units (default 0), and the repetitions of the cross-validation
+        the folds come from (default 1: one K-fold cross-validation).
 
     Returns
     -------
@@ -211,6 +225,7 @@ def compare(
     family = check_choice("family", family, FAMILIES)
     test = cast(CompareTest, check_choice("test", test, ranktests.compare_tests()))  # or registered
     extras = check_extras(extras, test)
+    check_fold_options(extras, rope, runs)
     method, n_resamples = check_options(method, random_state, n_resamples)
     random_state = pinned(random_state)  # one seed for every draw of the comparison
     alternative = _check_sides(alternative, control, test, method)
@@ -229,6 +244,7 @@ def compare(
     scores = data.scores()
     check_pairs(scores.n_algorithms if control is None else 2)  # before any work
     check_extras_size(extras, scores.n_algorithms)
+    check_fold_work(extras, scores.n_algorithms, control, scores.n_datasets)
     named = _named(procedure, control, test)
     if control is not None:
         control = scores.algorithms[index_of(scores.algorithms, control)]
@@ -272,7 +288,15 @@ def compare(
         **_of_posthoc(result),
         omitted=scores.omitted,
         **side,
-        **compute_extras(scores, extras, control, alpha, best=_best(result), seed=random_state),
+        **compute_extras(
+            scores,
+            extras,
+            control,
+            alpha,
+            best=_best(result),
+            seed=random_state,
+            folds=(data, rope, runs),
+        ),
     )
 
 

@@ -12,7 +12,7 @@ Post-hoc comparisons (:mod:`multicomp.posthoc`)
     PosthocControlResult (1 x N), PosthocAllPairsResult (N x N).
 One call (:mod:`multicomp.report`: its model and extra_data)
     Report, with its OmnibusTest and Hypothesis entries, and what ``extras=`` adds:
-    PairEffects (with their EffectSize), MatrixCell, RankingWeight.
+    PairEffects (with their EffectSize), MatrixCell, RankingWeight, HierarchicalPair.
 Two algorithms (:mod:`multicomp.pairs.wilcoxon`, :mod:`multicomp.pairs.two_sample`)
     WilcoxonResult, SignTestResult, PairedTTestResult.
 Multiple sign test and contrast estimation
@@ -61,7 +61,13 @@ from multicomp.ranktests.results import (
     ImanDavenportResult,
     QuadeResult,
 )
-from multicomp.report.extra_data import EffectSize, MatrixCell, PairEffects, RankingWeight
+from multicomp.report.extra_data import (
+    EffectSize,
+    HierarchicalPair,
+    MatrixCell,
+    PairEffects,
+    RankingWeight,
+)
 from multicomp.report.model import Hypothesis, OmnibusTest
 from multicomp.report.report import Report
 from multicomp.simulation import SimulationResult
@@ -86,6 +92,7 @@ __all__ = [
     "EffectSize",
     "MatrixCell",
     "RankingWeight",
+    "HierarchicalPair",
     # two algorithms
     "WilcoxonResult",
     "SignTestResult",

@@ -8,7 +8,7 @@ from multicomp._internal.vocabulary import ReportExtra
 __all__ = ["BAYESIAN_TEST_NAMES", "REPORT_EXTRA_HELP", "fmt_alpha", "fmt_p"]
 
 #: What each extra adds, for the command line's help (``--effect-sizes``, ``--matrix``,
-#: ``--bayesian-ranking``).
+#: ``--bayesian-ranking``, ``--bayesian-hierarchical``).
 REPORT_EXTRA_HELP: dict[ReportExtra, str] = {
     "effect_sizes": "add the effect sizes of the pairs (Cohen's d_z, Cliff's delta, Akinshin's "
     "gamma, with intervals and magnitude labels) and, in the summary, how large the best "
@@ -18,6 +18,10 @@ REPORT_EXTRA_HELP: dict[ReportExtra, str] = {
     "bayesian_ranking": "add the Bayesian Plackett-Luce ranking (posterior mean weight of each "
     "algorithm with its credible interval and its probability of being the best; "
     "seeded, reproducible) and, in the summary, the most probable best algorithm",
+    "bayesian_hierarchical": "add the Bayesian hierarchical test of each pair (or each against "
+    "--control) from the folds of a long table (Corani et al. 2017: posterior probabilities "
+    "for the next data set with --rope and --runs, R-hat and ESS; seeded, reproducible) and, "
+    "in the summary, the pairs it decides",
 }
 
 

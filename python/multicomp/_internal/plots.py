@@ -19,6 +19,7 @@ __all__ = [
     "decisions",
     "letters",
     "matrix",
+    "pair_probabilities",
     "posterior",
     "ranking",
 ]
@@ -29,6 +30,14 @@ def posterior(result: Any, **kwargs: Any) -> Any:
     from multicomp.plotting.posterior import plot_posterior
 
     return plot_posterior(result, **kwargs)
+
+
+def pair_probabilities(pairs: Any, probabilities: Any, **kwargs: Any) -> Any:
+    """Many pairs' posterior probabilities as split bars
+    (:func:`multicomp.plotting.pair_probabilities.plot_pair_probabilities`)."""
+    from multicomp.plotting.pair_probabilities import plot_pair_probabilities
+
+    return plot_pair_probabilities(pairs, probabilities, **kwargs)
 
 
 def ranking(result: Any, **kwargs: Any) -> Any:

@@ -232,8 +232,9 @@ CostTest = Literal["likelihood", "chisquare"]
 """The cost-sensitive tests of a holdout comparison."""
 BayesianTest = Literal["signed_rank", "sign", "correlated_t", "hierarchical"]
 """The Bayesian tests."""
-DataSetsTest = Literal["signed_rank", "sign"]
-"""The Bayesian tests over N data sets."""
+DataSetsTest = Literal["signed_rank", "sign", "hierarchical"]
+"""The Bayesian tests over N data sets (of one score a data set, or hierarchical: of the
+scores of its folds)."""
 IncompleteTest = Literal["skillings_mack", "durbin"]
 """The rank tests of incomplete blocks."""
 TestKind = Literal["rank", "pairwise", "incomplete"]
@@ -247,10 +248,10 @@ NormalityTest = Literal["shapiro", "dagostino", "lilliefors"]
 VarianceTest = Literal["brown_forsythe", "levene", "bartlett"]
 """The tests of equal variances of the parametric side's conditions."""
 
-ReportExtra = Literal["effect_sizes", "matrix", "bayesian_ranking"]
+ReportExtra = Literal["effect_sizes", "matrix", "bayesian_ranking", "bayesian_hierarchical"]
 """What ``compare(extras=)`` adds to a report when asked: the effect sizes of the pairs, the
-multi-comparison matrix and the Bayesian Plackett-Luce ranking (all-pairs reports show the
-compact letters anyway)."""
+multi-comparison matrix, the Bayesian Plackett-Luce ranking and the Bayesian hierarchical
+tests of the pairs from their folds (all-pairs reports show the compact letters anyway)."""
 
 AGGREGATES: tuple[AggregateName, ...] = get_args(AggregateName)
 NAN_POLICIES: tuple[NanPolicy, ...] = get_args(NanPolicy)

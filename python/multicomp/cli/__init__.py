@@ -91,11 +91,18 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.bayesian is not None and args.plot is not None:
         parser.error("--plot draws a critical difference diagram; it does not go with --bayesian")
     bayesian_cv = args.cv in (CV_TESTS[1], CV_TESTS[4])
-    with_rope = args.bayesian is not None or bayesian_cv
+    with_rope = args.bayesian is not None or bayesian_cv or args.bayesian_hierarchical
     if args.rope != 0.0 and not with_rope:
-        parser.error(f"--rope goes with --bayesian or --cv {CV_TESTS[1]} or {CV_TESTS[4]}")
-    if args.runs is not None and args.cv != CV_TESTS[4]:
-        parser.error(f"--runs goes with --cv {CV_TESTS[4]}")
+        parser.error(
+            f"--rope goes with --bayesian, --bayesian-hierarchical or --cv {CV_TESTS[1]} or "
+            f"{CV_TESTS[4]}"
+        )
+    with_folds = args.cv == CV_TESTS[4] or args.bayesian == "hierarchical"
+    if args.runs is not None and not (with_folds or args.bayesian_hierarchical):
+        parser.error(
+            f"--runs goes with --cv {CV_TESTS[4]}, --bayesian hierarchical or "
+            "--bayesian-hierarchical"
+        )
     _check_ranking(parser, args)
     _check_style(parser, args)
     if args.alternative != "two-sided" and args.control is None:

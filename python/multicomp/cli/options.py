@@ -231,7 +231,8 @@ def _bayesian_options(parser: argparse.ArgumentParser) -> None:
     bayes.add_argument(
         "--bayesian",
         **_listed("--bayesian", DATASETS_TESTS),
-        help="Bayesian signed_rank or sign test of every pair (or each against --control)",
+        help="Bayesian signed_rank or sign test of every pair (or each against --control), "
+        "or the hierarchical test of their folds (a long table with a fold column; --runs)",
     )
     bayes.add_argument(
         "--rope",
@@ -270,7 +271,8 @@ def _bayesian_options(parser: argparse.ArgumentParser) -> None:
     bayes.add_argument(
         "--runs",
         type=int,
-        help="with --cv bayesian_hierarchical_test: the repetitions of the cross-validation "
+        help="with --cv bayesian_hierarchical_test, --bayesian hierarchical or "
+        "--bayesian-hierarchical: the repetitions of the cross-validation "
         "(default 1; rho = runs / folds)",
     )
 

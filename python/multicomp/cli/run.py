@@ -68,7 +68,8 @@ def analyse(args: argparse.Namespace) -> Any:
                 "nan_policy": args.nan_policy,
             },
         )
-        scores = _scores(source, args)
+        folds = args.bayesian == "hierarchical"  # the folds as given, not combined
+        scores: Any = source if folds else _scores(source, args)
         if args.check_conditions:
             return choose_family(check_conditions(source, alpha=args.alpha))
         if args.ranking:
@@ -79,6 +80,7 @@ def analyse(args: argparse.Namespace) -> Any:
                 test=args.bayesian,
                 rope=args.rope,
                 control=args.control,
+                runs=args.runs,
                 random_state=args.random_state,
             )
         return _compare(source, scores.n_algorithms, args)
@@ -176,6 +178,8 @@ def _compare(source: Any, k: int, args: argparse.Namespace) -> Any:
                 family=args.family,
                 extras=[name for name in REPORT_EXTRAS if getattr(args, name)],
                 alternative=args.alternative,
+                rope=args.rope,
+                runs=args.runs,
             ),
         ),
         message,

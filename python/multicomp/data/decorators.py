@@ -137,6 +137,32 @@ class ScoresInput:
             self.data, keep_missing=keep_missing, shape_warnings=shape_warnings, **self.options
         )
 
+    def runs(self, *, shape_warnings: bool = False) -> tuple[Scores, list[list[np.ndarray]] | None]:
+        """The repeated results (folds, seeds) of each data set and algorithm as the input
+        carries them, in the order of its rows, with the :class:`multicomp.Scores` of those
+        cells (whose values are then the cells' positions among the runs: only its names,
+        direction and omitted data sets are for use); or the scores and None when the input
+        gives one score a cell as a table without repeated cells (or a
+        :class:`multicomp.Scores`).
+
+        The input layer combines repeated results through ``aggregate``; here a recording
+        ``aggregate`` keeps each cell's runs and returns their position, so one parser serves
+        both.
+        """
+        recorded: list[np.ndarray] = []
+
+        def record(values: np.ndarray) -> float:
+            recorded.append(np.asarray(values, dtype=float))
+            return float(len(recorded) - 1)
+
+        options = (
+            self.options if isinstance(self.data, Scores) else self.options | {"aggregate": record}
+        )
+        cells = as_scores(self.data, **options, shape_warnings=shape_warnings)
+        if not recorded:  # one result per cell: nothing was combined
+            return cells, None
+        return cells, [[recorded[int(v)] for v in row] for row in cells.values]
+
 
 def _checked(data: Any, given: dict[str, Any]) -> dict[str, Any]:
     """The input keywords ``given`` with ``data``, checked before any work: each value, and a

@@ -21,7 +21,7 @@ from multicomp._internal.vocabulary import (
 )
 from multicomp.data.decorators import ScoresInput, TableOptions, takes_scores
 from multicomp.data.runs import Aggregate, combine_runs
-from multicomp.data.scores import Scores, as_scores
+from multicomp.data.scores import Scores
 from multicomp.parametric.anova import exponent, mauchly
 from multicomp.procedures.adjust import adjust_control
 
@@ -81,20 +81,13 @@ def _runs(source: ScoresInput) -> tuple[Scores, list[list[np.ndarray]]]:
     scale of the scores).
 
     The input layer combines repeated results through ``aggregate``; here a recording
-    ``aggregate`` keeps each cell's runs and returns their position, so one parser serves both.
+    ``aggregate`` keeps each cell's runs (:meth:`ScoresInput.runs`).
     """
-    recorded: list[np.ndarray] = []
-
-    def record(values: np.ndarray) -> float:
-        recorded.append(np.asarray(values, dtype=float))
-        return float(len(recorded) - 1)
-
-    cells = as_scores(source.data, **{**source.options, "aggregate": record}, shape_warnings=False)
-    if not recorded:  # one result per cell: nothing was combined
+    cells, runs = source.runs()
+    if runs is None:  # one result per cell: nothing was combined
         runs = [[np.array([v]) for v in row] for row in cells.values]
         values = np.asarray(cells.values, dtype=float)
     else:
-        runs = [[recorded[int(v)] for v in row] for row in cells.values]
         combine: Aggregate = source.options.get("aggregate") or "mean"
         values = np.array([[combine_runs(r, combine) for r in row] for row in runs])
     e = exponent(values, *(r for row in runs for r in row))  # the checks are scale-free

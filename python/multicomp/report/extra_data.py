@@ -1,5 +1,6 @@
 """The data classes of the report's extras (compare(extras=...)): the effect sizes of a pair, the
-cells of the multi-comparison matrix, the weights of the Bayesian ranking. Like model, they
+cells of the multi-comparison matrix, the weights of the Bayesian ranking, the Bayesian
+hierarchical test of a pair. Like model, they
 import nothing of the report package."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from multicomp._internal.keywords import strict
 from multicomp._internal.names import fmt_p
 from multicomp._internal.tables import NotebookView
 
-__all__ = ["EffectSize", "MatrixCell", "PairEffects", "RankingWeight"]
+__all__ = ["EffectSize", "HierarchicalPair", "MatrixCell", "PairEffects", "RankingWeight"]
 
 
 @dataclass(frozen=True)
@@ -214,3 +215,62 @@ class RankingWeight(NotebookView):
         names = ("mean", "lower", "upper", "p_best")
         row = {n: getattr(self, n) for n in names}
         return pd.DataFrame([row], index=pd.Index([self.algorithm], name="algorithm"))
+
+
+@dataclass(frozen=True)
+class HierarchicalPair(NotebookView):
+    """The Bayesian hierarchical test of a pair in a :class:`Report`
+    (``compare(extras=("bayesian_hierarchical",))`` of fold scores,
+    :func:`multicomp.compare_bayesian` with ``test="hierarchical"``).
+
+    Attributes
+    ----------
+    first, second : str
+        The pair (the control first, with a control).
+    p_first_better, p_equivalent, p_second_better : float
+        Posterior probabilities that the next data set's mean difference lies above the
+        rope, within it, or below it, being the largest of the three (Corani et al. 2017).
+    rhat, ess : float
+        The largest split R-hat and the smallest effective sample size of the chains of
+        delta0, std0 and nu.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> import multicomp as mc
+    >>> rng = np.random.default_rng(0)
+    >>> folds = rng.uniform(0.7, 0.9, (8, 1, 1)) + rng.normal(0, 0.02, (8, 3, 5))
+    >>> folds[:, 0] += 0.03  # A1 better
+    >>> report = mc.compare(folds, aggregate="mean", extras=["bayesian_hierarchical"],
+    ...                     rope=0.01)
+    >>> pair = report.bayesian_hierarchical[0]
+    >>> pair.label, round(pair.p_first_better, 2)
+    ('A1 vs A2', 1.0)
+    """
+
+    first: str
+    second: str
+    p_first_better: float
+    p_equivalent: float
+    p_second_better: float
+    rhat: float
+    ess: float
+
+    @property
+    def label(self) -> str:
+        return f"{self.first} vs {self.second}"
+
+    def __str__(self) -> str:
+        return (
+            f"{self.label}: P(first better) {self.p_first_better:.4f}, P(equivalent) "
+            f"{self.p_equivalent:.4f}, P(second better) {self.p_second_better:.4f}, "
+            f"R-hat {self.rhat:.3f}, ESS {self.ess:.0f}"
+        )
+
+    def to_frame(self) -> pd.DataFrame:
+        """The pair as one row (the columns of ``BayesianComparison.to_frame()`` but
+        ``first``, ``second`` and ``decision``)."""
+        names = ("p_first_better", "p_equivalent", "p_second_better", "rhat", "ess")
+        row = {n: getattr(self, n) for n in names}
+        return pd.DataFrame([row], index=pd.Index([self.label], name="pair"))

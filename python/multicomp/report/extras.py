@@ -25,11 +25,12 @@ from multicomp._internal import tables as _tables
 from multicomp._internal.names import fmt_p
 from multicomp._internal.validation import check_choices
 from multicomp._internal.vocabulary import REPORT_EXTRAS, EffectMeasure, ReportExtra
+from multicomp.data.decorators import ScoresInput
 from multicomp.data.scores import Scores
 from multicomp.pairs.effect_size import COVERAGE, THRESHOLDS, effect_sizes
 from multicomp.ranking.multi_comparison import comparison_matrix
 from multicomp.ranking.plackett_luce import bayesian_ranking
-from multicomp.report import large
+from multicomp.report import hierarchical_extra, large
 from multicomp.report.extra_data import EffectSize, MatrixCell, PairEffects, RankingWeight
 from multicomp.report.model import ReportData
 
@@ -103,13 +104,17 @@ def compute(
     alpha: float,
     best: str,
     seed: int | None,
+    folds: tuple[ScoresInput, float, int | None],
 ) -> dict[str, Any]:
     """The report's fields of the ``extras`` asked: effect sizes of the report's pairs (with
     its control, each against it; beyond :data:`multicomp.report.large.SUMMARY_LIMIT`
     algorithms, those of the ``best``-ranked against each other, so that the work grows like
-    k, not k^2), the matrix, and the Bayesian ranking (its draws seeded by ``seed``, the
-    report's)."""
+    k, not k^2), the matrix, the Bayesian ranking (its draws seeded by ``seed``, the
+    report's) and the hierarchical tests of the pairs (``folds``: the input as given, the
+    rope and the runs; :mod:`multicomp.report.hierarchical_extra`)."""
     fields: dict[str, Any] = {"extras": extras}
+    if "bayesian_hierarchical" in extras:
+        fields.update(hierarchical_extra.compute(folds[0], control, folds[1], folds[2], seed))
     if "effect_sizes" in extras:
         large_k = len(scores.algorithms) > large.SUMMARY_LIMIT
         fields["effect_sizes"] = _effects(scores, best if large_k else control, alpha)
@@ -406,7 +411,7 @@ def tables(r: ReportData) -> list[_tables.Table]:
         )
     if r.bayesian_ranking:
         found.append(_ranking_table(r, title=_ranking_title(r), note=_ranking_note(r)))
-    return found
+    return found + hierarchical_extra.tables(r)
 
 
 def latex_tables(r: ReportData, label: str) -> list[_tables.Table]:
@@ -440,7 +445,7 @@ def latex_tables(r: ReportData, label: str) -> list[_tables.Table]:
     if r.bayesian_ranking:
         caption = f"{esc(_ranking_title(r))}. {esc(_ranking_note(r))}"
         found.append(_ranking_table(r, title="", caption=caption, label=f"tab:{label}-ranking"))
-    return found
+    return found + hierarchical_extra.latex_tables(r, label)
 
 
 def csv_frames(r: ReportData) -> list[tuple[str, pd.DataFrame]]:
@@ -452,4 +457,4 @@ def csv_frames(r: ReportData) -> list[tuple[str, pd.DataFrame]]:
         frames.append(("matrix", pd.concat([c.to_frame() for c in r.matrix])))
     if r.bayesian_ranking:
         frames.append(("bayesian_ranking", pd.concat([w.to_frame() for w in r.bayesian_ranking])))
-    return frames
+    return frames + hierarchical_extra.csv_frames(r)

@@ -53,6 +53,11 @@ RANKING_FILES: dict[str, str] = {
     "ranking_png": "bayesian-ranking.png",
     "ranking_svg": "bayesian-ranking.svg",
 }
+#: The Bayesian hierarchical tests of the pairs, when the report holds them (``extras``).
+HIERARCHICAL_FILES: dict[str, str] = {
+    "hierarchical_png": "bayesian-hierarchical.png",
+    "hierarchical_svg": "bayesian-hierarchical.svg",
+}
 #: The pair table (``Report.to_frame()``) as Parquet, when pyarrow is installed.
 PARQUET_FILES: dict[str, str] = {"pairs_parquet": "report-pairs.parquet"}
 
@@ -62,8 +67,8 @@ Content = str | bytes | Iterable[str] | Iterable[bytes]
 
 def targets(directory: str | os.PathLike[str], extras: Sequence[str] = ()) -> dict[str, Path]:
     """The path of each output in ``directory``, by kind (the keys of :data:`FILES`, of
-    :data:`MATRIX_FILES` and :data:`RANKING_FILES` when ``extras`` holds the matrix and the
-    Bayesian ranking, and of :data:`PARQUET_FILES` when pyarrow is installed)."""
+    :data:`MATRIX_FILES`, :data:`RANKING_FILES` and :data:`HIERARCHICAL_FILES` when ``extras``
+    holds the matrix, the Bayesian ranking and the hierarchical tests, and of :data:`PARQUET_FILES` when pyarrow is installed)."""
     if not isinstance(directory, (str, os.PathLike)):
         raise TypeError(f"directory must be a path (str or os.PathLike); got {directory!r}")
     if os.fspath(directory) in ("", b""):
@@ -73,6 +78,7 @@ def targets(directory: str | os.PathLike[str], extras: Sequence[str] = ()) -> di
         **FILES,
         **(MATRIX_FILES if "matrix" in extras else {}),
         **(RANKING_FILES if "bayesian_ranking" in extras else {}),
+        **(HIERARCHICAL_FILES if "bayesian_hierarchical" in extras else {}),
         **(PARQUET_FILES if importlib.util.find_spec("pyarrow") is not None else {}),
     }
     return {kind: root / name for kind, name in names.items()}

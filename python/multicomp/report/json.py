@@ -23,6 +23,7 @@ import pandas as pd
 from multicomp import procedures, ranktests
 from multicomp._internal.validation import check_alpha, check_count, one_of
 from multicomp.ranktests.permutation import MAX_RESAMPLES
+from multicomp.report import hierarchical_extra
 from multicomp.report.extras import MEASURE_NAMES
 from multicomp.report.large import SUMMARY_LIMIT
 from multicomp.report.model import Hypotheses, Hypothesis, ReportData, rounded_ranks
@@ -490,6 +491,7 @@ def _check_extras(r: ReportData) -> None:
         "effect_sizes": r.effect_sizes,
         "matrix": r.matrix,
         "bayesian_ranking": r.bayesian_ranking,
+        "bayesian_hierarchical": r.bayesian_hierarchical,
     }
     for name, value in held.items():
         if bool(value) != (name in r.extras):
@@ -512,6 +514,7 @@ def _check_extras(r: ReportData) -> None:
     _check_effects(r)
     _check_matrix(r)
     _check_ranking(r)
+    hierarchical_extra.check(r)
 
 
 def _pair_set(pairs: Sequence[tuple[str, str]], where: str) -> set[frozenset[str]]:

@@ -38,7 +38,7 @@ from multicomp._internal.vocabulary import (
 )
 from multicomp.data.scores import Scores
 from multicomp.ranktests.permutation import DEFAULT_RESAMPLES, pvalue_label
-from multicomp.report.extra_data import MatrixCell, PairEffects, RankingWeight
+from multicomp.report.extra_data import HierarchicalPair, MatrixCell, PairEffects, RankingWeight
 from multicomp.report.names import TEST_NAMES
 
 __all__ = [
@@ -447,6 +447,11 @@ class ReportData:
     matrix: tuple[MatrixCell, ...] = ()
     bayesian_ranking: tuple[RankingWeight, ...] = ()
     ranking_draws: int = 0
+    # the Bayesian hierarchical tests of the pairs, with their rope, rho and draws of each pair
+    bayesian_hierarchical: tuple[HierarchicalPair, ...] = ()
+    hierarchical_rope: float = 0.0
+    hierarchical_rho: float = 0.0
+    hierarchical_draws: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.hypotheses, Hypotheses):

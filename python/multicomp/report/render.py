@@ -20,7 +20,7 @@ from multicomp.procedures import base as registry
 from multicomp.procedures.base import display_name
 from multicomp.ranking.letters import LetterDisplay
 from multicomp.ranktests.permutation import pvalue_label
-from multicomp.report import extras, large
+from multicomp.report import extras, hierarchical_extra, large
 from multicomp.report.decisions import of_report
 from multicomp.report.model import (
     Hypothesis,
@@ -117,6 +117,7 @@ def _summary(r: ReportData) -> str:
         *_posthoc_lines(r),
         *extras.lead_lines(r, best_first(r)),
         *extras.ranking_lines(r),
+        *hierarchical_extra.summary_lines(r),
     ]
     lines.extend(family_lines(r))
     paper = r.paper_options()

@@ -111,7 +111,7 @@ class Report(ReportData):
         The parametric verdicts, when that family was used.
     extras : tuple of str
         What ``compare(extras=)`` added: ``'effect_sizes'``, ``'matrix'``,
-        ``'bayesian_ranking'``.
+        ``'bayesian_ranking'``, ``'bayesian_hierarchical'``.
     effect_sizes : tuple of PairEffects
         With ``'effect_sizes'``: Cohen's d_z, Cliff's delta and Akinshin's gamma of each pair
         (or against the control), with intervals and magnitude labels.
@@ -123,6 +123,12 @@ class Report(ReportData):
     ranking_draws : int
         The posterior draws of ``bayesian_ranking`` (0 without it); with ``random_state``
         and ``alpha`` (credible level 1 - alpha) they recompute it.
+    bayesian_hierarchical : tuple of HierarchicalPair
+        With ``'bayesian_hierarchical'``: the Bayesian hierarchical test of each pair (or
+        each against the control) from the folds.
+    hierarchical_rope, hierarchical_rho, hierarchical_draws : float, float, int
+        Their rope, the correlation of the folds (runs / folds) and the posterior draws of
+        each pair (0 without them); with ``random_state`` they recompute them.
     n_datasets : int
         N.
     scores : pandas.DataFrame
@@ -285,7 +291,9 @@ class Report(ReportData):
         ``report.csv``, ``cd-diagram.png`` and ``cd-diagram.svg``; with pyarrow installed, the
         table of :meth:`to_frame` as ``report-pairs.parquet``; when the report holds the
         multi-comparison matrix, its heat map ``comparison-matrix.png`` and ``.svg``; when it
-        holds the Bayesian ranking, its plot ``bayesian-ranking.png`` and ``.svg``. The
+        holds the Bayesian ranking, its plot ``bayesian-ranking.png`` and ``.svg``; when it
+        holds the Bayesian hierarchical tests of the pairs, their probabilities as split bars
+        ``bayesian-hierarchical.png`` and ``.svg``. The
         directory is created if needed. Every name is checked before anything is written, so
         a refused call writes nothing. The files are written whole into a hidden staging
         directory, then moved into place, so a save that fails (a full disk, an error while
@@ -307,7 +315,7 @@ class Report(ReportData):
             The paths written, by kind: ``'text'``, ``'markdown'``, ``'latex'``, ``'html'``,
             ``'json'``, ``'csv'``, ``'cd_diagram_png'``, ``'cd_diagram_svg'`` (and
             ``'pairs_parquet'``, ``'matrix_png'``, ``'matrix_svg'``, ``'ranking_png'``,
-            ``'ranking_svg'``).
+            ``'ranking_svg'``, ``'hierarchical_png'``, ``'hierarchical_svg'``).
 
         Raises
         ------
@@ -341,6 +349,7 @@ class Report(ReportData):
         figure = functools.cache(self.plot)
         heat_map = functools.cache(self._matrix_figure)
         ranking = functools.cache(self._ranking_figure)
+        pairs = functools.cache(self._hierarchical_figure)
         return files.write_all(
             paths,
             {
@@ -362,6 +371,8 @@ class Report(ReportData):
                 "matrix_svg": lambda: files.figure_bytes(heat_map(), "svg"),
                 "ranking_png": lambda: files.figure_bytes(ranking(), "png"),
                 "ranking_svg": lambda: files.figure_bytes(ranking(), "svg"),
+                "hierarchical_png": lambda: files.figure_bytes(pairs(), "png"),
+                "hierarchical_svg": lambda: files.figure_bytes(pairs(), "svg"),
             },
             beside=("csv", "pairs_parquet"),
         )
@@ -369,6 +380,18 @@ class Report(ReportData):
     def _ranking_figure(self) -> Any:
         """The plot of the report's Bayesian ranking (its posterior weights, best first)."""
         return plots.ranking(extras.ranking_view(self))
+
+    def _hierarchical_figure(self) -> Any:
+        """The report's Bayesian hierarchical tests of the pairs, one split bar each."""
+        return plots.pair_probabilities(
+            [(p.first, p.second) for p in self.bayesian_hierarchical],
+            [
+                (p.p_first_better, p.p_equivalent, p.p_second_better)
+                for p in self.bayesian_hierarchical
+            ],
+            threshold=1 - self.alpha,
+            title=f"Bayesian hierarchical tests (rope = {self.hierarchical_rope:g})",
+        )
 
     def _matrix_figure(self) -> Any:
         """The heat map of the report's multi-comparison matrix (recomputed from its scores:

@@ -7,6 +7,8 @@ import json
 import os
 import re
 import stat
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -259,3 +261,33 @@ def test_save_writes_the_bayesian_ranking_and_the_parquet_pairs(tmp_path: Path) 
 
     pairs = pd.read_parquet(written["pairs_parquet"])
     pd.testing.assert_frame_equal(pairs, report.to_frame(), check_index_type=False)
+
+
+@pytest.mark.parametrize("failing", ["main", "beside"])
+def test_an_error_on_either_thread_stops_the_save_and_writes_nothing(
+    tmp_path: Path, failing: str
+) -> None:
+    """The outputs written on the second thread and those on this one: an error on either is
+    raised once both are done, and nothing is moved into place (no staging left behind)."""
+    started = threading.Event()
+    paths = {"main": tmp_path / "out" / "a.txt", "beside": tmp_path / "out" / "b.txt"}
+
+    def beside() -> Iterator[str]:
+        started.set()
+        yield "second"
+        if failing == "beside":
+            raise OSError(28, "No space left on device")
+
+    def on_main() -> str:
+        assert started.wait(10)  # the second thread runs meanwhile
+        if failing == "main":
+            raise OSError(28, "No space left on device")
+        return "first"
+
+    with pytest.raises(OSError, match="No space left"):
+        files.write_all(paths, {"main": on_main, "beside": beside}, beside=("beside",))
+    assert list(tmp_path.iterdir()) == []
+    written = files.write_all(
+        paths, {"main": lambda: "first", "beside": lambda: ["sec", "ond"]}, beside=("beside",)
+    )
+    assert [p.read_text() for p in written.values()] == ["first", "second"]

@@ -2,8 +2,9 @@
 the step-wise adjustments (Bonferroni, Holm, Hochberg, Hommel) of families of p-values, the
 Monte Carlo loop of the rank tests' permutation p-values (permutation_draw), the bootstraps
 of the effect sizes (cliff_draws, medians_and_mads), the Gibbs sampler of the Bayesian
-Plackett-Luce model (plackett_luce_gibbs), and the sampler of the Bayesian hierarchical
-model of two classifiers on many data sets (hierarchical_sample).
+Plackett-Luce model (plackett_luce_gibbs), the sampler of the Bayesian hierarchical
+model of two classifiers on many data sets (hierarchical_sample), and the rows of the
+report's tidy CSV, numbers as Python's repr writes them (csv_rows).
 
 Hypotheses are the pairs (i, j), i < j, of k algorithms in ``itertools.combinations`` order;
 m = k(k-1)/2. Invalid arguments raise ValueError. Long calls run with the GIL released and
@@ -24,6 +25,7 @@ __all__ = [
     "bergmann_hommel_apv",
     "bergmann_hommel_apv_robinson",
     "cliff_draws",
+    "csv_rows",
     "exhaustive_sets",
     "hierarchical_sample",
     "is_robinson",
@@ -98,3 +100,10 @@ def plackett_luce_gibbs(
 def plackett_luce_pairs(
     samples: ArrayLike,
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]: ...
+def csv_rows(
+    table: str,
+    rows: list[str],
+    columns: list[str],
+    numbers: NDArray[np.float64],
+    flags: NDArray[np.bool_],
+) -> bytes: ...

@@ -16,7 +16,8 @@ import importlib.util
 import os
 import secrets
 import shutil
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +62,7 @@ HIERARCHICAL_FILES: dict[str, str] = {
 PARQUET_FILES: dict[str, str] = {"pairs_parquet": "report-pairs.parquet"}
 
 #: What a renderer gives: the whole file, or its text in pieces (written one by one).
-Content = str | bytes | Iterable[str]
+Content = str | bytes | Iterable[str] | Iterable[bytes]
 
 
 def targets(directory: str | os.PathLike[str], extras: Sequence[str] = ()) -> dict[str, Path]:
@@ -102,10 +103,15 @@ def check(paths: dict[str, Path], option: str | None) -> None:
 
 
 def write_all(
-    paths: dict[str, Path], renderers: dict[str, Callable[[], Content]]
+    paths: dict[str, Path],
+    renderers: dict[str, Callable[[], Content]],
+    beside: Collection[str] = (),
 ) -> dict[str, Path]:
     """Render each output into a staging directory (``renderers`` by kind, as ``paths``),
-    then move them all into place (creating the directory); returns ``paths``."""
+    then move them all into place (creating the directory); returns ``paths``. The kinds
+    in ``beside`` are rendered on a second thread meanwhile (outputs whose work releases the
+    GIL, such as the long pair table's CSV and Parquet, overlap the drawing of the figures);
+    an error there is raised here once both threads are done, before anything is moved."""
     root = next(iter(paths.values())).parent
     fresh = not root.exists()
     if fresh:
@@ -115,8 +121,10 @@ def write_all(
     ) / f".{root.name or 'report'}.{secrets.token_hex(8)}.tmp"
     os.mkdir(stage)  # the mode of a directory made by mkdir (umask respected)
     try:
-        for kind, path in paths.items():
-            _write(stage / path.name, renderers[kind]())
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            second = pool.submit(_render, stage, paths, renderers, set(beside))
+            _render(stage, paths, renderers, set(paths) - set(beside))
+            second.result()
         if fresh:
             os.rename(stage, root)
         else:
@@ -124,6 +132,18 @@ def write_all(
     finally:
         shutil.rmtree(stage, ignore_errors=True)
     return paths
+
+
+def _render(
+    stage: Path,
+    paths: dict[str, Path],
+    renderers: dict[str, Callable[[], Content]],
+    kinds: set[str],
+) -> None:
+    """Render and write the outputs of ``kinds`` into ``stage``, in the order of ``paths``."""
+    for kind, path in paths.items():
+        if kind in kinds:
+            _write(stage / path.name, renderers[kind]())
 
 
 def _move_in(stage: Path, paths: dict[str, Path]) -> None:
@@ -156,9 +176,8 @@ def _write(path: Path, content: Content) -> None:
     not ``mkstemp``'s private 0o600; text in pieces is written piece by piece."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     with os.fdopen(os.open(path, flags, 0o666), "wb") as stream:
-        if isinstance(content, (str, bytes)):
-            content = [content]  # type: ignore[list-item]
-        for piece in content:
+        pieces: Iterable[str | bytes] = [content] if isinstance(content, (str, bytes)) else content
+        for piece in pieces:
             stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
 
 

@@ -106,8 +106,8 @@ def letter_display(
     of ``procedure`` at ``alpha`` (default: the report's) in an all-pairs report, algorithms
     best first beside their average ranks. The report's own display is computed once and
     kept beside its fields (where ``functools.cached_property`` keeps a value: the fields of
-    a frozen report never change), as the text and its HTML page show it two or three times."""
-    if procedure is None and alpha is None:
+    a frozen report never change), as the text, its HTML page and its plot show it."""
+    if procedure in (None, r.procedure) and alpha in (None, r.alpha):
         memo = vars(r)
         if _MEMO not in memo:
             memo[_MEMO] = _letter_display(r, None, None)

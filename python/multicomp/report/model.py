@@ -530,25 +530,31 @@ class ReportData:
         """The rows of :meth:`to_frame` of the hypotheses at positions ``order`` (a block of
         them, for the outputs written block by block)."""
         h = self.hypotheses
-        names = np.asarray(h.names, dtype=object)
-        labels = names[h.first[order]] + " vs " + names[h.second[order]]
-        return pd.DataFrame(
-            {
-                "difference": h.difference[order],
-                "z": h.z[order],
-                "pvalue": h.pvalue[order],
-                **{f"apv_{m}": h.apvs[order, j] for j, m in enumerate(self.procedures)},
-                **{
-                    f"reject_{m}": h.apvs[order, j] <= self.alpha
-                    for j, m in enumerate(self.procedures)
-                },
-            },
-            index=pd.Index(labels, name="hypothesis"),
-        )
+        heads = np.array([f"{name} vs " for name in h.names], dtype=object)
+        labels = heads[h.first[order]] + np.asarray(h.names, dtype=object)[h.second[order]]
+        return pd.DataFrame(self.pair_columns(order), index=pd.Index(labels, name="hypothesis"))
+
+    @strict
+    def pair_columns(self, order: np.ndarray) -> dict[str, np.ndarray]:
+        """The columns of :meth:`pair_frame`, numbers then booleans, as arrays."""
+        h = self.hypotheses
+        apvs = h.apvs[order]
+        return {
+            "difference": h.difference[order],
+            "z": h.z[order],
+            "pvalue": h.pvalue[order],
+            **{f"apv_{m}": apvs[:, j] for j, m in enumerate(self.procedures)},
+            **{f"reject_{m}": apvs[:, j] <= self.alpha for j, m in enumerate(self.procedures)},
+        }
 
     def by_pvalue(self) -> np.ndarray:
-        """The positions of the hypotheses in order of unadjusted p (ties in their order)."""
-        return np.argsort(self.hypotheses.pvalue, kind="stable")
+        """The positions of the hypotheses in order of unadjusted p (ties in their order),
+        sorted once and kept beside the fields (a frozen report's never change: each output
+        of :meth:`multicomp.Report.save` orders half a million pairs at k = 1000)."""
+        memo = vars(self)
+        if "_by_pvalue" not in memo:
+            memo["_by_pvalue"] = np.argsort(self.hypotheses.pvalue, kind="stable")
+        return np.array(memo["_by_pvalue"])  # a copy: the caller may change it
 
     # --- decisions ---------------------------------------------------------------------
     @strict

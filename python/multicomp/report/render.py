@@ -95,8 +95,17 @@ def fwer_warnings(r: ReportData, shown: Sequence[str] | None = None) -> tuple[st
 def summary(report: ReportData) -> str:
     """What was found, in plain language, for a reader who is not a statistician: the ranking
     with mean scores, the omnibus verdicts, the significant differences, the groups that do not
-    differ, which procedure decided and why, and what an APV is."""
-    r = report
+    differ, which procedure decided and why, and what an APV is. Computed once and kept
+    beside the report's fields (a frozen report's never change), as the text, Markdown and
+    HTML reports of ``Report.save`` each show it."""
+    memo = vars(report)
+    if "_summary" not in memo:
+        memo["_summary"] = _summary(report)
+    return str(memo["_summary"])
+
+
+def _summary(r: ReportData) -> str:
+    """:func:`summary`, computed."""
     k, n = len(r.algorithms), r.n_datasets
     better = "higher" if r.higher_is_better else "lower"
     lines = [

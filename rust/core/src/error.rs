@@ -68,6 +68,9 @@ pub enum CoreError {
     /// A table of the permutation engine that is not rows of k integer units, or gaps that
     /// are not sorted.
     BadTable { detail: String },
+    /// The cells of a long CSV table that do not fill its rows and columns, or a number in
+    /// them that is not finite.
+    BadCells { detail: String },
 }
 
 impl fmt::Display for CoreError {
@@ -178,6 +181,7 @@ impl fmt::Display for CoreError {
             ),
             Self::BadRankings { detail } => write!(f, "invalid rankings: {detail}"),
             Self::BadTable { detail } => write!(f, "invalid permutation table: {detail}"),
+            Self::BadCells { detail } => write!(f, "invalid cells of a CSV table: {detail}"),
             Self::BadSetting { detail } => f.write_str(detail),
             Self::TooMuchWork {
                 work,

@@ -19,6 +19,7 @@
 //! - [`effects`]: the bootstraps of the effect sizes: Cliff's delta, O(N) per pair and resample;
 //! - [`plackett_luce`]: the Bayesian Plackett-Luce Gibbs sampler and its pairwise
 //!   probabilities;
+//! - [`text`]: floats as Python's `repr` writes them, and the rows of a tidy CSV of them;
 //! - [`error`]: [`CoreError`], every invalid input with its message;
 //! - [`interrupt`]: [`Interrupt`], the cooperative stop of long computations.
 
@@ -38,6 +39,7 @@ pub mod plackett_luce;
 pub mod robinson;
 pub mod shaffer;
 mod subset_dp;
+pub mod text;
 mod thresholds;
 
 pub use error::CoreError;

@@ -10,6 +10,7 @@
 //! - [`hierarchical`]: the sampler of the Bayesian hierarchical model (two classifiers, many
 //!   data sets);
 //! - [`plackett_luce`]: the Bayesian Plackett-Luce sampler and its pairwise probabilities;
+//! - [`text`]: the rows of a tidy CSV of numbers, written with the GIL released;
 //! - [`args`]: arguments read while holding the GIL (k, families of p-values);
 //! - [`error`]: the binding's error type and its one conversion to a Python exception;
 //! - [`interrupt`]: long core calls on the pool with the GIL released, Ctrl-C honoured;
@@ -28,6 +29,7 @@ mod interrupt;
 mod permutation;
 mod plackett_luce;
 mod pool;
+mod text;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -54,5 +56,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(hierarchical::hierarchical_sample, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce::plackett_luce_gibbs, m)?)?;
     m.add_function(wrap_pyfunction!(plackett_luce::plackett_luce_pairs, m)?)?;
+    m.add_function(wrap_pyfunction!(text::csv_rows, m)?)?;
     Ok(())
 }

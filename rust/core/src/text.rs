@@ -1,0 +1,296 @@
+//! Numbers as Python writes them, for the long tables of the report's outputs: the text of
+//! `repr(x)` of a finite float (the shortest decimal digits that read back to `x`, laid out
+//! as CPython's `float_repr_style = 'short'`), and the rows `"table","row","column",value`
+//! of a tidy CSV (the report's post-hoc table of half a million pairs at k = 1000), byte for
+//! byte what Python's csv module writes with `QUOTE_NONNUMERIC`.
+
+use std::io::Write;
+
+use crate::CoreError;
+
+/// Appends `x` (finite) to `out` as Python's `repr(x)`: the shortest digits that read back to
+/// `x` (those of Rust's `{:e}`; where two are equally near, the even one, as Python picks),
+/// positional when the decimal exponent lies in [-4, 16) (`0.0001`, `1.0`,
+/// `9999999999999999.0`), else scientific with a signed exponent of at least two digits
+/// (`1e-05`, `1.5e+16`, `5e-324`).
+pub fn push_repr(out: &mut Vec<u8>, x: f64) {
+    let (digits, n, exponent) = shortest(x.abs());
+    let digits = &digits[..n];
+    if x.is_sign_negative() {
+        out.push(b'-');
+    }
+    if !(-4..16).contains(&exponent) {
+        out.push(digits[0]);
+        if n > 1 {
+            out.push(b'.');
+            out.extend_from_slice(&digits[1..]);
+        }
+        let sign = if exponent < 0 { b'-' } else { b'+' };
+        let magnitude = exponent.unsigned_abs();
+        out.extend_from_slice(&[b'e', sign]);
+        if magnitude < 10 {
+            out.push(b'0');
+        }
+        write!(out, "{magnitude}").expect("writing to a Vec cannot fail");
+        return;
+    }
+    // The decimal point falls after `point` digits (0.ddd when point <= 0).
+    let point = exponent + 1;
+    if point <= 0 {
+        out.extend_from_slice(b"0.");
+        out.extend(std::iter::repeat_n(b'0', point.unsigned_abs() as usize));
+        out.extend_from_slice(digits);
+        return;
+    }
+    let point = point.unsigned_abs() as usize;
+    if point < n {
+        out.extend_from_slice(&digits[..point]);
+        out.push(b'.');
+        out.extend_from_slice(&digits[point..]);
+    } else {
+        out.extend_from_slice(digits);
+        out.extend(std::iter::repeat_n(b'0', point - n));
+        out.extend_from_slice(b".0");
+    }
+}
+
+/// The shortest decimal digits of `x` (>= 0, finite) that read back to it, their count and
+/// the decimal exponent of the first: `x` = d.ddd x 10^exponent. Rust's `{:e}` gives them,
+/// but where `x` lies exactly halfway between two such that both read back to `x` (only
+/// possible with 16 or 17 digits) it takes the upper and Python the even one (David Gay's
+/// dtoa): that case is checked exactly and mended.
+fn shortest(x: f64) -> ([u8; 17], usize, i32) {
+    let mut buffer = [0u8; 40];
+    let mut cursor = std::io::Cursor::new(&mut buffer[..]);
+    write!(cursor, "{x:e}").expect("a float's shortest digits fit 40 bytes");
+    let written = usize::try_from(cursor.position()).expect("at most 40");
+    let text = &buffer[..written];
+    let e_at = text
+        .iter()
+        .position(|&c| c == b'e')
+        .expect("{:e} writes an exponent");
+    let exponent = parse_exponent(&text[e_at + 1..]);
+    let mut digits = [0u8; 17];
+    let mut n = 0;
+    for &c in text[..e_at].iter().filter(|&&c| c != b'.') {
+        digits[n] = c;
+        n += 1;
+    }
+    if n >= 16 && digits[n - 1] % 2 == 1 {
+        let value = digits[..n]
+            .iter()
+            .fold(0u64, |acc, &c| acc * 10 + u64::from(c - b'0'));
+        let unit = exponent - i32::try_from(n).expect("at most 17") + 1; // 10^unit: last digit
+                                                                         // halfway, and the even candidate reads back to `x` too (beside a power of two the
+                                                                         // gap below is half the gap above, and only the upper one may)
+        if is_midpoint(x, u128::from(value) * 10 - 5, unit - 1)
+            && format!("{}e{unit}", value - 1).parse::<f64>() == Ok(x)
+        {
+            digits[n - 1] -= 1; // odd to even: no borrow
+            while n > 1 && digits[n - 1] == b'0' {
+                n -= 1;
+            }
+        }
+    }
+    (digits, n, exponent)
+}
+
+/// The exponent `{:e}` wrote (`-5`, `16`).
+fn parse_exponent(text: &[u8]) -> i32 {
+    let (negative, digits) = match text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, text),
+    };
+    let value = digits
+        .iter()
+        .fold(0i32, |acc, &c| acc * 10 + i32::from(c - b'0'));
+    if negative {
+        -value
+    } else {
+        value
+    }
+}
+
+/// Whether `x` equals `c` x 10^`power` exactly (`c` < 10^18).
+fn is_midpoint(x: f64, c: u128, power: i32) -> bool {
+    if power >= 0 {
+        // c x 10^power: an integer, a float only if its odd part fits 53 bits
+        let Some(value) = 10u128
+            .checked_pow(power.unsigned_abs())
+            .and_then(|p| p.checked_mul(c))
+        else {
+            return false;
+        };
+        return exactly(value, 0) == Some(x);
+    }
+    // c / 10^s = (c / 5^s) / 2^s: a float only if 5^s divides c
+    let s = power.unsigned_abs();
+    match 5u128.checked_pow(s) {
+        Some(fives) if c % fives == 0 => {
+            exactly(c / fives, -i32::try_from(s).unwrap_or(0)) == Some(x)
+        }
+        _ => false,
+    }
+}
+
+/// `value` x 2^`twos` as a float when that is exact (its odd part fits 53 bits), else None.
+fn exactly(value: u128, twos: i32) -> Option<f64> {
+    if value == 0 {
+        return Some(0.0);
+    }
+    let zeros = value.trailing_zeros();
+    let odd = value >> zeros;
+    if odd >= 1 << 53 {
+        return None;
+    }
+    #[allow(clippy::cast_precision_loss)] // odd < 2^53: exact
+    let odd = odd as f64;
+    let scale = twos + i32::try_from(zeros).ok()?;
+    Some(odd * 2f64.powi(scale))
+}
+
+/// A table of `rows.len()` rows in columns: `columns` names them, the first
+/// `numbers.len() / rows.len()` of them numbers (`numbers`, row-major), the rest booleans
+/// (`flags`, row-major).
+pub struct Cells<'a> {
+    /// The table's name, the first field of each row.
+    pub table: &'a str,
+    /// The row labels.
+    pub rows: &'a [String],
+    /// The column names, the numbers' first.
+    pub columns: &'a [String],
+    /// The number cells, one row of the table after another.
+    pub numbers: &'a [f64],
+    /// The boolean cells, one row of the table after another.
+    pub flags: &'a [bool],
+}
+
+/// The cells as the rows `"table","row","column",value` of a tidy CSV, one row of the table
+/// after another (numbers as [`push_repr`], booleans `True`/`False`, text in double quotes:
+/// the caller passes names without quotes, backslashes or line breaks). Errors: lengths that
+/// do not make one cell per row and column, a number that is not finite.
+pub fn long_rows(cells: &Cells<'_>) -> Result<Vec<u8>, CoreError> {
+    let m = cells.rows.len();
+    let width = cells.columns.len();
+    let fail = |detail: String| Err(CoreError::BadCells { detail });
+    if m == 0 || cells.numbers.len() + cells.flags.len() != m * width {
+        return fail(format!(
+            "{} numbers and {} flags are not {m} rows of {width} columns",
+            cells.numbers.len(),
+            cells.flags.len()
+        ));
+    }
+    let n_numbers = cells.numbers.len() / m;
+    if n_numbers * m != cells.numbers.len() {
+        return fail(format!(
+            "{} numbers do not fill {m} rows",
+            cells.numbers.len()
+        ));
+    }
+    if let Some(at) = cells.numbers.iter().position(|v| !v.is_finite()) {
+        return fail(format!("cell {at} is not finite: {}", cells.numbers[at]));
+    }
+    let n_flags = width - n_numbers;
+    let heads: Vec<String> = cells
+        .columns
+        .iter()
+        .map(|column| format!("\",\"{column}\","))
+        .collect();
+    let mut out = Vec::with_capacity(m * width * (cells.table.len() + 40));
+    for (i, row) in cells.rows.iter().enumerate() {
+        for (j, head) in heads.iter().enumerate() {
+            out.push(b'"');
+            out.extend_from_slice(cells.table.as_bytes());
+            out.extend_from_slice(b"\",\"");
+            out.extend_from_slice(row.as_bytes());
+            out.extend_from_slice(head.as_bytes());
+            if j < n_numbers {
+                push_repr(&mut out, cells.numbers[i * n_numbers + j]);
+            } else {
+                let flag = cells.flags[i * n_flags + j - n_numbers];
+                out.extend_from_slice(if flag { b"True" } else { b"False" });
+            }
+            out.push(b'\n');
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repr(x: f64) -> String {
+        let mut out = Vec::new();
+        push_repr(&mut out, x);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn floats_read_as_python_writes_them() {
+        let cases = [
+            (0.0, "0.0"),
+            (-0.0, "-0.0"),
+            (1.0, "1.0"),
+            (1.5, "1.5"),
+            (-2.25, "-2.25"),
+            (0.0001, "0.0001"),
+            (1e-05, "1e-05"),
+            (-3.5e-7, "-3.5e-07"),
+            (0.1 + 0.2, "0.30000000000000004"),
+            (123.456, "123.456"),
+            (1e15, "1000000000000000.0"),
+            (9999999999999998.0, "9999999999999998.0"),
+            (1e16, "1e+16"),
+            (1.2345e100, "1.2345e+100"),
+            (5e-324, "5e-324"),
+            (f64::MAX, "1.7976931348623157e+308"),
+            (f64::MIN_POSITIVE, "2.2250738585072014e-308"),
+            // exactly halfway between two shortest candidates: the even one, as Python
+            (-(17_179_720_819_105.0 + 0.8125), "-17179720819105.812"),
+            (897_910_207_200_143.0 + 0.25, "897910207200143.2"),
+            (1.0000000000000002, "1.0000000000000002"),
+            // halfway, but beside a power of two only the upper candidate reads back
+            (2f64.powi(-24), "5.960464477539063e-08"),
+        ];
+        for (x, expected) in cases {
+            assert_eq!(repr(x), expected, "{x:e}");
+        }
+    }
+
+    #[test]
+    fn rows_are_written_cell_by_cell() {
+        let rows = vec!["a vs b".to_string(), "'-c vs a".to_string()];
+        let columns = vec!["z".to_string(), "pvalue".to_string(), "reject".to_string()];
+        let cells = Cells {
+            table: "posthoc",
+            rows: &rows,
+            columns: &columns,
+            numbers: &[1.0, 0.5, -2.0, 1e-9],
+            flags: &[true, false],
+        };
+        let text = String::from_utf8(long_rows(&cells).unwrap()).unwrap();
+        assert_eq!(
+            text,
+            "\"posthoc\",\"a vs b\",\"z\",1.0\n\"posthoc\",\"a vs b\",\"pvalue\",0.5\n\
+             \"posthoc\",\"a vs b\",\"reject\",True\n\"posthoc\",\"'-c vs a\",\"z\",-2.0\n\
+             \"posthoc\",\"'-c vs a\",\"pvalue\",1e-09\n\"posthoc\",\"'-c vs a\",\"reject\",False\n"
+        );
+    }
+
+    #[test]
+    fn wrong_shapes_and_non_finite_numbers_are_refused() {
+        let rows = vec!["a vs b".to_string()];
+        let columns = vec!["z".to_string()];
+        let mut cells = Cells {
+            table: "t",
+            rows: &rows,
+            columns: &columns,
+            numbers: &[f64::NAN],
+            flags: &[],
+        };
+        assert!(matches!(long_rows(&cells), Err(CoreError::BadCells { .. })));
+        cells.numbers = &[1.0, 2.0];
+        assert!(matches!(long_rows(&cells), Err(CoreError::BadCells { .. })));
+    }
+}

@@ -19,6 +19,8 @@
 //!   g(S) the best partition of S into independent sets (sizes counted with the weights),
 //!   a subset DP over W alone: 3^|W| steps.
 
+use rayon::prelude::*;
+
 /// C(s, 2).
 fn within(s: u32) -> u32 {
     s * s.saturating_sub(1) / 2
@@ -86,6 +88,31 @@ pub(crate) struct Tables {
     size: Vec<u32>,
     /// g(S), the best partition of S into independent sets.
     g: Vec<u32>,
+}
+
+/// [`by_complement`] of the pairs `targets` (indices into `pairs`), in order; `parallel`:
+/// spread the pairs over the rayon threads (each thread with its own tables).
+pub(crate) fn counts(
+    graph: &[u32; 32],
+    targets: &[usize],
+    pairs: &[(usize, usize)],
+    full: u32,
+    parallel: bool,
+    tables: &mut Tables,
+) -> Vec<u32> {
+    if parallel {
+        targets
+            .par_iter()
+            .map_init(Tables::default, |own, &i| {
+                by_complement(graph, pairs[i], full, own)
+            })
+            .collect()
+    } else {
+        targets
+            .iter()
+            .map(|&i| by_complement(graph, pairs[i], full, tables))
+            .collect()
+    }
 }
 
 /// M_(a,b) of `graph` (vertex set `full`) by its complement (see the module's text); W
@@ -234,6 +261,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn counts_in_parallel_equal_the_counts_one_by_one() {
+        // A dense graph on 9 vertices (about 7 in 8 edges), every edge as a target.
+        let (k, full) = (9, (1u32 << 9) - 1);
+        let adj = graph(k, 0x2545_F491_4F6C_DD1D | 0x2545_F491_4F6C_DD1D >> 21);
+        let pairs: Vec<(usize, usize)> = (0..k)
+            .flat_map(|a| (a + 1..k).map(move |b| (a, b)))
+            .filter(|&(a, b)| adj[a] >> b & 1 == 1)
+            .collect();
+        let targets: Vec<usize> = (0..pairs.len()).rev().collect();
+        let mut tables = Tables::default();
+        let one_by_one: Vec<u32> = targets
+            .iter()
+            .map(|&i| by_complement(&adj, pairs[i], full, &mut tables))
+            .collect();
+        assert!(targets.len() > 20);
+        assert_eq!(
+            counts(&adj, &targets, &pairs, full, false, &mut tables),
+            one_by_one
+        );
+        assert_eq!(
+            counts(&adj, &targets, &pairs, full, true, &mut tables),
+            one_by_one
+        );
     }
 
     #[test]

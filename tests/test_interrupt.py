@@ -9,6 +9,7 @@ checks that the call stops at all, not how fast.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -45,9 +46,14 @@ CALLS = {
 def test_sigint_stops_a_long_core_call(call: str) -> None:
     # Python's own Ctrl-C handler, even where the test runs with SIGINT ignored (a shell's
     # background job ignores it, and children inherit that): the user's case is a terminal.
+    # The function's modules are imported before "ready" (multicomp imports them lazily): a
+    # library's broad except around an import could swallow a SIGINT arriving there.
+    function = re.match(r"multicomp\.(\w+)\(", CALLS[call])
+    assert function is not None
     code = (
         "import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
-        f"import numpy as np, multicomp\nprint('ready', flush=True)\n{CALLS[call]}\nprint('finished')"
+        f"import numpy as np, multicomp\nmulticomp.{function[1]}\n"
+        f"print('ready', flush=True)\n{CALLS[call]}\nprint('finished')"
     )
     with subprocess.Popen(
         [sys.executable, "-c", code],

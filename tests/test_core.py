@@ -178,6 +178,20 @@ def test_routes_agree_on_arbitrary_floats(data: st.DataObject) -> None:
 
 
 @given(st.data())
+def test_routes_agree_on_spread_pvalues(data: st.DataObject) -> None:
+    """Log-uniform p-values leave few pairs to the greedy partitions: the subset DP builds
+    its tables up to nearly complete graphs, where its updates skip dominated subsets."""
+    k = data.draw(st.integers(6, 11))
+    m = k * (k - 1) // 2
+    exponents = data.draw(st.lists(st.floats(0.0, 12.0), min_size=m, max_size=m))
+    p = 10.0 ** -np.array(exponents)
+    np.testing.assert_array_equal(
+        _core.bergmann_hommel_apv(p, k, "enumerate").view(np.uint64),
+        _core.bergmann_hommel_apv(p, k, "subset_dp").view(np.uint64),
+    )
+
+
+@given(st.data())
 def test_tied_pvalues_do_not_depend_on_order(data: st.DataObject) -> None:
     k = data.draw(st.integers(3, 7))
     m = k * (k - 1) // 2

@@ -41,6 +41,7 @@ pub mod shaffer;
 mod subset_dp;
 pub mod text;
 mod thresholds;
+mod updates;
 
 pub use error::CoreError;
 pub use interrupt::Interrupt;

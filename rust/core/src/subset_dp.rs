@@ -46,7 +46,7 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use crate::dense;
 use crate::interrupt::Interrupt;
 use crate::thresholds;
-use crate::updates::{add_edge, for_each_clique, Pending};
+use crate::updates::{self, add_edge, bounds, for_each_clique};
 
 /// Tables over the 2^k vertex subsets, reused across families.
 #[derive(Default)]
@@ -151,6 +151,69 @@ pub(crate) fn apv(
     });
 }
 
+/// The edges of G_t that the tables have not taken yet (in order), and the steps of their
+/// f updates: bounded cheaply as the edges come (at least one step per new clique, at most
+/// 2^(k - |C|) per new clique C), counted exactly ([`updates::list`]) only when the bounds
+/// do not decide.
+#[derive(Default)]
+struct Pending {
+    edges: Vec<usize>,
+    /// The new cliques of the edges: a lower bound of their steps.
+    cliques: usize,
+    /// The steps without domination: an upper bound.
+    plain: usize,
+    /// How many of the edges are counted exactly, their steps, and the tables' graph with
+    /// them.
+    priced: usize,
+    steps: usize,
+    graph: [u32; 32],
+}
+
+impl Pending {
+    /// Adds the edge j = (a, b) of `graph` (G_t with it; k vertices).
+    fn push(&mut self, graph: &[u32; 32], j: usize, (a, b): (usize, usize), k: usize) {
+        self.edges.push(j);
+        let (cliques, plain) = bounds(graph, 1 << (k - 2), graph[a] & graph[b]);
+        self.cliques += cliques;
+        self.plain += plain;
+    }
+
+    /// Whether the updates of the edges take more than `steps` steps (`pairs`: the pairs
+    /// of the k vertices; `cliques`: scratch).
+    fn costs_more_than(
+        &mut self,
+        steps: usize,
+        pairs: &[(usize, usize)],
+        k: usize,
+        cliques: &mut Vec<(u32, u32)>,
+    ) -> bool {
+        if self.cliques > steps {
+            return true;
+        }
+        if self.plain <= steps {
+            return false;
+        }
+        for &j in &self.edges[self.priced..] {
+            let (a, b) = pairs[j];
+            self.graph[a] |= 1 << b;
+            self.graph[b] |= 1 << a;
+            self.steps += updates::list(&self.graph, (a, b), k, cliques);
+        }
+        self.priced = self.edges.len();
+        self.steps > steps
+    }
+
+    /// Empties the list once the tables (of the graph `adj`) have taken the edges.
+    fn clear(&mut self, adj: &[u32; 32]) {
+        *self = Self {
+            edges: std::mem::take(&mut self.edges),
+            graph: *adj,
+            ..Self::default()
+        };
+        self.edges.clear();
+    }
+}
+
 /// Raises out[i] to t * M_i(t) for the pairs i of `targets`, read off the tables of the
 /// graph `adj` (up to date).
 fn by_tables(
@@ -249,6 +312,42 @@ mod tests {
                     .max()
                     .unwrap_or(0);
                 assert_eq!(h[t as usize], expected, "graph {edges:#b}, T = {t:#b}");
+            }
+        }
+    }
+
+    #[test]
+    fn pending_edges_cost_what_their_updates_count() {
+        // Random edge orders on 9 vertices: whatever the question, and however the tables
+        // lag, the answer is the exact count's.
+        let (k, pairs) = (9, crate::pairs::pairs(9));
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut cliques = Vec::new();
+        for _ in 0..20 {
+            let mut order: Vec<usize> = (0..pairs.len()).collect();
+            for i in (1..order.len()).rev() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                order.swap(i, (x % (i as u64 + 1)) as usize);
+            }
+            let mut graph = [0u32; 32];
+            let mut pending = Pending::default();
+            let mut exact = 0;
+            for (n, &j) in order.iter().enumerate() {
+                let (a, b) = pairs[j];
+                graph[a] |= 1 << b;
+                graph[b] |= 1 << a;
+                pending.push(&graph, j, (a, b), k);
+                exact += updates::list(&graph, (a, b), k, &mut cliques);
+                for steps in [0, exact / 2, exact - 1, exact, exact + 1, 4 * exact] {
+                    let more = pending.costs_more_than(steps, &pairs, k, &mut cliques);
+                    assert_eq!(more, exact > steps, "edge {n}, {steps} steps");
+                }
+                if n % 7 == 6 {
+                    pending.clear(&graph); // the tables take the edges
+                    exact = 0;
+                }
             }
         }
     }

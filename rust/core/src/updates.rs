@@ -158,71 +158,9 @@ fn has_clique(adj: &[u32; 32], set: u32, n: u32) -> bool {
     false
 }
 
-/// The edges of G_t that the tables have not taken yet (in order), and the steps of their
-/// f updates: bounded cheaply as the edges come (at least one step per new clique, at most
-/// 2^(k - |C|) per new clique C), counted exactly ([`list`]) only when a decision needs it.
-#[derive(Default)]
-pub(crate) struct Pending {
-    pub(crate) edges: Vec<usize>,
-    /// The new cliques of the edges: a lower bound of their steps.
-    cliques: usize,
-    /// The steps without domination: an upper bound.
-    plain: usize,
-    /// How many of the edges are counted exactly, their steps, and the tables' graph with
-    /// them.
-    priced: usize,
-    steps: usize,
-    graph: [u32; 32],
-}
-
-impl Pending {
-    /// Adds the edge j = (a, b) of `graph` (G_t with it; k vertices).
-    pub(crate) fn push(&mut self, graph: &[u32; 32], j: usize, (a, b): (usize, usize), k: usize) {
-        self.edges.push(j);
-        let (cliques, plain) = bounds(graph, 1 << (k - 2), graph[a] & graph[b]);
-        self.cliques += cliques;
-        self.plain += plain;
-    }
-
-    /// Whether the updates of the edges take more than `steps` steps (`pairs`: the pairs
-    /// of the k vertices; `cliques`: scratch).
-    pub(crate) fn costs_more_than(
-        &mut self,
-        steps: usize,
-        pairs: &[(usize, usize)],
-        k: usize,
-        cliques: &mut Vec<(u32, u32)>,
-    ) -> bool {
-        if self.cliques > steps {
-            return true;
-        }
-        if self.plain <= steps {
-            return false;
-        }
-        for &j in &self.edges[self.priced..] {
-            let (a, b) = pairs[j];
-            self.graph[a] |= 1 << b;
-            self.graph[b] |= 1 << a;
-            self.steps += list(&self.graph, (a, b), k, cliques);
-        }
-        self.priced = self.edges.len();
-        self.steps > steps
-    }
-
-    /// Empties the list once the tables (of the graph `adj`) have taken the edges.
-    pub(crate) fn clear(&mut self, adj: &[u32; 32]) {
-        *self = Self {
-            edges: std::mem::take(&mut self.edges),
-            graph: *adj,
-            ..Self::default()
-        };
-        self.edges.clear();
-    }
-}
-
 /// The cliques c + D, D a clique of `cand` (candidates adjacent to all of a clique c of
 /// `steps` = 2^(k - |c|) steps), and the sum of their 2^(k - |c + D|) steps.
-fn bounds(adj: &[u32; 32], steps: usize, cand: u32) -> (usize, usize) {
+pub(crate) fn bounds(adj: &[u32; 32], steps: usize, cand: u32) -> (usize, usize) {
     let (mut cliques, mut plain) = (1, steps);
     let mut rest = cand;
     while rest != 0 {

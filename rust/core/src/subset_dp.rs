@@ -124,7 +124,7 @@ pub(crate) fn apv(
             .map(|&i| 3usize.saturating_pow(dense::touched(&graph, pairs[i], full).count_ones()))
             .sum();
         if by_complement < query
-            || pending.costs_more_than(by_complement - query, pairs, k, &mut s.cliques)
+            || pending.costs_more_than(by_complement - query, pairs, k, stop, &mut s.cliques)
         {
             let counts = dense::counts(&graph, targets, pairs, full, parallel, &mut s.dense);
             for (&i, &count) in targets.iter().zip(&counts) {
@@ -179,12 +179,14 @@ impl Pending {
     }
 
     /// Whether the updates of the edges take more than `steps` steps (`pairs`: the pairs
-    /// of the k vertices; `cliques`: scratch).
+    /// of the k vertices; `cliques`: scratch). Once `stop` is raised, false (the caller's
+    /// next check returns).
     fn costs_more_than(
         &mut self,
         steps: usize,
         pairs: &[(usize, usize)],
         k: usize,
+        stop: &Interrupt,
         cliques: &mut Vec<(u32, u32)>,
     ) -> bool {
         if self.cliques > steps {
@@ -193,13 +195,16 @@ impl Pending {
         if self.plain <= steps {
             return false;
         }
-        for &j in &self.edges[self.priced..] {
+        while let Some(&j) = self.edges.get(self.priced) {
+            if stop.is_raised() {
+                return false;
+            }
             let (a, b) = pairs[j];
             self.graph[a] |= 1 << b;
             self.graph[b] |= 1 << a;
             self.steps += updates::list(&self.graph, (a, b), k, cliques);
+            self.priced += 1;
         }
-        self.priced = self.edges.len();
         self.steps > steps
     }
 
@@ -341,7 +346,13 @@ mod tests {
                 pending.push(&graph, j, (a, b), k);
                 exact += updates::list(&graph, (a, b), k, &mut cliques);
                 for steps in [0, exact / 2, exact - 1, exact, exact + 1, 4 * exact] {
-                    let more = pending.costs_more_than(steps, &pairs, k, &mut cliques);
+                    let more = pending.costs_more_than(
+                        steps,
+                        &pairs,
+                        k,
+                        &Interrupt::default(),
+                        &mut cliques,
+                    );
                     assert_eq!(more, exact > steps, "edge {n}, {steps} steps");
                 }
                 if n % 7 == 6 {

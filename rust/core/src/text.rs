@@ -149,14 +149,21 @@ fn exactly(value: u128, twos: i32) -> Option<f64> {
     Some(odd * 2f64.powi(scale))
 }
 
-/// A table of `rows.len()` rows in columns: `columns` names them, the first
-/// `numbers.len() / rows.len()` of them numbers (`numbers`, row-major), the rest booleans
-/// (`flags`, row-major).
+/// A table of `first.len()` rows in columns: row i is labelled `heads[first[i]]` followed by
+/// `tails[second[i]]` (a pair "a vs b" from the names, without a string per pair), `columns`
+/// names the columns, the first `numbers.len() / first.len()` of them numbers (`numbers`,
+/// row-major), the rest booleans (`flags`, row-major).
 pub struct Cells<'a> {
     /// The table's name, the first field of each row.
     pub table: &'a str,
-    /// The row labels.
-    pub rows: &'a [String],
+    /// The first parts of the row labels.
+    pub heads: &'a [String],
+    /// The second parts of the row labels.
+    pub tails: &'a [String],
+    /// Each row's position in `heads`.
+    pub first: &'a [usize],
+    /// Each row's position in `tails`.
+    pub second: &'a [usize],
     /// The column names, the numbers' first.
     pub columns: &'a [String],
     /// The number cells, one row of the table after another.
@@ -168,16 +175,18 @@ pub struct Cells<'a> {
 /// The cells as the rows `"table","row","column",value` of a tidy CSV, one row of the table
 /// after another (numbers as [`push_repr`], booleans `True`/`False`, text in double quotes:
 /// the caller passes names without quotes, backslashes or line breaks). Errors: lengths that
-/// do not make one cell per row and column, a number that is not finite.
+/// do not make one cell per row and column, a label position out of range, a number that is
+/// not finite.
 pub fn long_rows(cells: &Cells<'_>) -> Result<Vec<u8>, CoreError> {
-    let m = cells.rows.len();
+    let m = cells.first.len();
     let width = cells.columns.len();
     let fail = |detail: String| Err(CoreError::BadCells { detail });
-    if m == 0 || cells.numbers.len() + cells.flags.len() != m * width {
+    if m == 0 || cells.second.len() != m || cells.numbers.len() + cells.flags.len() != m * width {
         return fail(format!(
-            "{} numbers and {} flags are not {m} rows of {width} columns",
+            "{} numbers and {} flags are not {m} rows ({} second labels) of {width} columns",
             cells.numbers.len(),
-            cells.flags.len()
+            cells.flags.len(),
+            cells.second.len()
         ));
     }
     let n_numbers = cells.numbers.len() / m;
@@ -186,6 +195,10 @@ pub fn long_rows(cells: &Cells<'_>) -> Result<Vec<u8>, CoreError> {
             "{} numbers do not fill {m} rows",
             cells.numbers.len()
         ));
+    }
+    let outside = |at: &[usize], of: &[String]| at.iter().position(|&i| i >= of.len());
+    if let Some(at) = outside(cells.first, cells.heads).or(outside(cells.second, cells.tails)) {
+        return fail(format!("row {at}'s label lies outside the heads or tails"));
     }
     if let Some(at) = cells.numbers.iter().position(|v| !v.is_finite()) {
         return fail(format!("cell {at} is not finite: {}", cells.numbers[at]));
@@ -197,12 +210,16 @@ pub fn long_rows(cells: &Cells<'_>) -> Result<Vec<u8>, CoreError> {
         .map(|column| format!("\",\"{column}\","))
         .collect();
     let mut out = Vec::with_capacity(m * width * (cells.table.len() + 40));
-    for (i, row) in cells.rows.iter().enumerate() {
+    let mut row = Vec::new();
+    for i in 0..m {
+        row.clear();
+        row.push(b'"');
+        row.extend_from_slice(cells.table.as_bytes());
+        row.extend_from_slice(b"\",\"");
+        row.extend_from_slice(cells.heads[cells.first[i]].as_bytes());
+        row.extend_from_slice(cells.tails[cells.second[i]].as_bytes());
         for (j, head) in heads.iter().enumerate() {
-            out.push(b'"');
-            out.extend_from_slice(cells.table.as_bytes());
-            out.extend_from_slice(b"\",\"");
-            out.extend_from_slice(row.as_bytes());
+            out.extend_from_slice(&row);
             out.extend_from_slice(head.as_bytes());
             if j < n_numbers {
                 push_repr(&mut out, cells.numbers[i * n_numbers + j]);
@@ -260,11 +277,15 @@ mod tests {
 
     #[test]
     fn rows_are_written_cell_by_cell() {
-        let rows = vec!["a vs b".to_string(), "'-c vs a".to_string()];
+        let heads = vec!["a vs ".to_string(), "'-c vs ".to_string()];
+        let tails = vec!["a".to_string(), "b".to_string()];
         let columns = vec!["z".to_string(), "pvalue".to_string(), "reject".to_string()];
         let cells = Cells {
             table: "posthoc",
-            rows: &rows,
+            heads: &heads,
+            tails: &tails,
+            first: &[0, 1],
+            second: &[1, 0],
             columns: &columns,
             numbers: &[1.0, 0.5, -2.0, 1e-9],
             flags: &[true, false],
@@ -280,17 +301,26 @@ mod tests {
 
     #[test]
     fn wrong_shapes_and_non_finite_numbers_are_refused() {
-        let rows = vec!["a vs b".to_string()];
+        let names = vec!["a".to_string()];
         let columns = vec!["z".to_string()];
         let mut cells = Cells {
             table: "t",
-            rows: &rows,
+            heads: &names,
+            tails: &names,
+            first: &[0],
+            second: &[0],
             columns: &columns,
             numbers: &[f64::NAN],
             flags: &[],
         };
         assert!(matches!(long_rows(&cells), Err(CoreError::BadCells { .. })));
         cells.numbers = &[1.0, 2.0];
+        assert!(matches!(long_rows(&cells), Err(CoreError::BadCells { .. })));
+        cells.numbers = &[1.0];
+        assert!(long_rows(&cells).is_ok());
+        cells.second = &[1];
+        assert!(matches!(long_rows(&cells), Err(CoreError::BadCells { .. })));
+        cells.second = &[0, 0];
         assert!(matches!(long_rows(&cells), Err(CoreError::BadCells { .. })));
     }
 }

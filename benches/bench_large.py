@@ -24,10 +24,12 @@ import platform
 import resource
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -115,9 +117,29 @@ def both(function: Callable[[], object]) -> tuple[float, float, object]:
     return time.perf_counter() - wall, time.process_time() - cpu, out
 
 
-def rss() -> float:
-    """The peak resident set of this process so far, in MB."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def resident() -> float:
+    """The resident set of this process now, in MB (Linux: /proc/self/statm)."""
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def peak_during(function: Callable[[], object]) -> tuple[float, float]:
+    """The resident set before ``function()`` and its peak during the call (sampled every
+    5 ms on another thread), in MB."""
+    before, peak, done = resident(), [0.0], threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.005):
+            peak[0] = max(peak[0], resident())
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    try:
+        function()
+    finally:
+        done.set()
+        sampler.join()
+    return before, max(peak[0], resident())
 
 
 def html_cpu(data: pd.DataFrame, rounds: int) -> dict[str, float]:
@@ -139,16 +161,16 @@ def html_cpu(data: pd.DataFrame, rounds: int) -> dict[str, float]:
 
 
 def child_outputs(k: int, rounds: int) -> dict[str, float]:
-    """Issue 31.1 in this process: compare (warm, best of ``rounds``) beside the floor, then
-    each output once on a fresh copy of the report, the figures' own cost (drawing and encoding the CD diagram or letter
-    display, PNG and SVG), and ``save``'s peak memory above what the process held before it
-    (the input, the report, the imports; save runs before the other outputs, whose strings
-    would raise the peak first). Wall and CPU seconds (``process_time``: every thread) of
-    each, so that the ratios can be read on a shared machine."""
+    """Issue 31.1 in this process: compare (warm, best of ``rounds``) beside the floor;
+    the peak resident set of the figures alone and of ``save`` above what the process held
+    before each (the input, the report, the imports);
+    ``rounds`` pairs of the figures' own cost (drawing and encoding the CD diagram or letter
+    display, PNG and SVG) then ``save``, each on a fresh copy of the report, their medians;
+    then each output once on a fresh copy. Wall and CPU seconds (``process_time``: every
+    thread) of each, so that the ratios can be read on a shared machine."""
     import tempfile
 
     import multicomp as mc
-    from multicomp.report import files
 
     data = table(k)
     x = data.to_numpy()
@@ -162,17 +184,23 @@ def child_outputs(k: int, rounds: int) -> dict[str, float]:
         compare_cpus.append(cpu)
     out.update(html_cpu(data, rounds))  # its compare_cpu replaced by the loop's
     out.update(floor=min(floors), compare=min(compares), compare_cpu=min(compare_cpus))
-    out["figures"], out["figures_cpu"], figure = both(report.plot)
-    for fmt in ("png", "svg"):
-        wall, cpu, _ = both(lambda f=fmt: files.figure_bytes(figure, f))
-        out["figures"] += wall
-        out["figures_cpu"] += cpu
-    with tempfile.TemporaryDirectory() as where:  # first: its peak is above compare's
-        out["rss_before_save"] = rss()
-        fresh = dataclasses.replace(report)  # nothing computed before (the letters: plot)
-        out["save"], out["save_cpu"], _ = both(lambda: fresh.save(where))
-        out["rss_save"] = rss()
+    # memory first, each on a fresh copy (nothing computed before: the letters, the order)
+    out["rss_before_figures"], out["rss_figures"] = peak_during(
+        lambda: draw(dataclasses.replace(report))
+    )
+    with tempfile.TemporaryDirectory() as where:
+        fresh = dataclasses.replace(report)
+        out["rss_before_save"], out["rss_save"] = peak_during(lambda: fresh.save(where))
         out["parquet"] = os.path.exists(os.path.join(where, "report-pairs.parquet"))
+    runs: list[tuple[float, float, float, float]] = []
+    for _ in range(rounds):  # the figures alone, then save: each pair under the same load
+        figures, figures_cpu, _ = both(lambda: draw(dataclasses.replace(report)))
+        with tempfile.TemporaryDirectory() as where:
+            saved, saved_cpu, _ = both(lambda: dataclasses.replace(report).save(where))
+            runs.append((figures, figures_cpu, saved, saved_cpu))
+    out["runs"] = runs  # type: ignore[assignment]
+    for j, name in enumerate(("figures", "figures_cpu", "save", "save_cpu")):
+        out[name] = float(np.median([run[j] for run in runs]))
     for name in ("to_text", "to_markdown", "to_latex", "to_html", "to_csv", "to_json"):
         fresh = dataclasses.replace(report)  # what save computed once is not kept here
         out[name], out[f"{name}_cpu"], text = both(getattr(fresh, name))
@@ -182,6 +210,15 @@ def child_outputs(k: int, rounds: int) -> dict[str, float]:
     out["input_mb"] = data.memory_usage(deep=True).sum() / 1e6
     out["load_end"] = os.getloadavg()[0]
     return out
+
+
+def draw(report: Any) -> None:
+    """The figures ``save`` writes, drawn and encoded alone: ``plot()``, PNG and SVG."""
+    from multicomp.report import files
+
+    figure = report.plot()
+    for fmt in ("png", "svg"):
+        files.figure_bytes(figure, fmt)
 
 
 def conditions() -> str:
@@ -209,7 +246,7 @@ def outputs_section(k: int, r: dict[str, float], rounds: int) -> list[str]:
             r["compare_cpu"],
             f"{r['compare'] / r['floor']:.1f}x the floor ({r['floor'] * 1e3:.0f} ms)",
         ),
-        ("figures' own cost", r["figures"], r["figures_cpu"], "plot(), PNG and SVG"),
+        ("figures' own cost", r["figures"], r["figures_cpu"], "plot(), PNG and SVG (median)"),
     ]
     for name in ("to_text", "to_markdown", "to_latex", "to_html", "to_csv", "to_json"):
         rows.append((f"{name}()", r[name], r[f"{name}_cpu"], f"{r[f'{name}_bytes'] / 1e6:.2f} MB"))
@@ -222,16 +259,20 @@ def outputs_section(k: int, r: dict[str, float], rounds: int) -> list[str]:
             f"CPU {r['html_cpu'] / r['compare_cpu']:.2f}x compare's (best of {rounds})",
         )
     )
+    ratios = [save / (2 * r["compare"] + figures) for figures, _, save, _ in r["runs"]]
     rows.append(
         (
             "save(dir)",
             r["save"],
             r["save_cpu"],
-            f"{r['save'] / budget:.2f}x the budget 2 x compare + figures ({budget:.2f} s); "
-            f"CPU {r['save_cpu'] / budget_cpu:.2f}x ({budget_cpu:.2f} s); peak RSS "
-            f"{r['rss_save']:.0f} MB, {r['rss_save'] - r['rss_before_save']:.0f} MB above the "
-            f"{r['rss_before_save']:.0f} MB held before (input table {r['input_mb']:.1f} MB); "
-            f"Parquet written: {bool(r['parquet'])}",
+            f"{r['save'] / budget:.2f}x the budget 2 x compare + figures ({budget:.2f} s), "
+            f"medians of {len(ratios)} pairs (each pair's ratio: "
+            f"{', '.join(f'{x:.2f}x' for x in ratios)}); CPU {r['save_cpu'] / budget_cpu:.2f}x "
+            f"({budget_cpu:.2f} s); peak resident set {r['rss_save']:.0f} MB, "
+            f"{r['rss_save'] - r['rss_before_save']:.0f} MB above the "
+            f"{r['rss_before_save']:.0f} MB held before (the figures alone "
+            f"{r['rss_figures'] - r['rss_before_figures']:.0f} MB above; input table "
+            f"{r['input_mb']:.1f} MB); Parquet written: {bool(r['parquet'])}",
         )
     )
     return [
@@ -239,10 +280,11 @@ def outputs_section(k: int, r: dict[str, float], rounds: int) -> list[str]:
         "",
         f"`python benches/bench_large.py --outputs {k}`, {conditions()}; load average "
         f"{r['load_start']:.1f} at the start, {r['load_end']:.1f} at the end. One fresh "
-        f"process; compare and the floor best of {rounds}, interleaved; each output timed "
-        "once after them, each on a fresh copy of the report (beyond 50 algorithms to_html writes the letter display as a table, "
+        f"process; compare and the floor best of {rounds}, interleaved; the figures alone and "
+        f"save {rounds} times, one after the other, medians; each other output timed once "
+        "after them, each on a fresh copy of the report (beyond 50 algorithms to_html writes the letter display as a table, "
         "nothing drawn). Wall and CPU seconds (CPU: every thread of the process); peak "
-        "memory: the process's peak resident set.",
+        "memory: the process's resident set sampled every 5 ms during the call.",
         "",
         "| step | wall | CPU | notes |",
         "|---|---|---|---|",

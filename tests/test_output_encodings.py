@@ -26,9 +26,13 @@ ALL_PAIRS = mc.compare(mc.load_example("demsar2006"))
 CONTROL = mc.compare(mc.load_example("garcia2010"), control="PDFC")
 
 
+_ZERO = (np.zeros(1, np.int64), np.zeros(1, np.int64))  # each row labelled heads[0] + tails[0]
+_NO_FLAGS = np.empty((1, 0), dtype=bool)
+
+
 def _row(x: float) -> bytes:
     """The CSV row the core writes for one number ``x``."""
-    return _core.csv_rows("t", ["r"], ["c"], np.array([[x]]), np.empty((1, 0), dtype=bool))
+    return _core.csv_rows("t", ["r"], [""], *_ZERO, ["c"], np.array([[x]]), _NO_FLAGS)
 
 
 @given(st.floats(allow_nan=False, allow_infinity=False))
@@ -52,6 +56,9 @@ def test_the_core_writes_every_kind_of_float_as_python_repr() -> None:
     rows = _core.csv_rows(
         "t",
         [str(i) for i in range(len(values))],
+        [""],
+        np.arange(len(values)),
+        np.zeros(len(values), np.int64),
         ["c"],
         values[:, None],
         np.empty((len(values), 0), dtype=bool),
@@ -72,7 +79,14 @@ def test_the_core_refuses_cells_that_do_not_fit(
     numbers: np.ndarray, flags: np.ndarray, message: str
 ) -> None:
     with pytest.raises(ValueError, match=message):
-        _core.csv_rows("t", ["r"], ["c"], numbers, flags)
+        _core.csv_rows("t", ["r"], [""], *_ZERO, ["c"], numbers, flags)
+
+
+@pytest.mark.parametrize("first, second", [(1, 0), (0, 1), (-1, 0), (0, -1)])
+def test_the_core_refuses_label_positions_outside_the_names(first: int, second: int) -> None:
+    at = (np.array([first], np.int64), np.array([second], np.int64))
+    with pytest.raises(ValueError, match="row 0's label lies outside the heads or tails"):
+        _core.csv_rows("t", ["r"], [""], *at, ["c"], np.array([[1.0]]), _NO_FLAGS)
 
 
 def _named(names: list[str]) -> pd.DataFrame:
@@ -135,7 +149,7 @@ def _with_columns(report: Report, draw: st.DrawFn) -> Report:
 @given(st.data())
 def test_typed_columns_read_back_bit_for_bit(data: st.DataObject) -> None:
     report = _with_columns(data.draw(st.sampled_from([ALL_PAIRS, CONTROL])), data.draw)
-    text = report_json.encode(report, typed_min=1)
+    text = "".join(report_json.encode(report, typed_min=1))
     document = json.loads(text)
     assert document["version"] == 3 and document["hypotheses"]["z"]["dtype"] == "f8"
     back = Report.from_json(text).hypotheses
@@ -144,7 +158,7 @@ def test_typed_columns_read_back_bit_for_bit(data: st.DataObject) -> None:
     for name in ("difference", "z", "pvalue", "apvs"):
         bits = getattr(back, name).view(np.uint64)
         assert np.array_equal(bits, getattr(report.hypotheses, name).view(np.uint64)), name
-    assert report_json.encode(Report.from_json(text), typed_min=1) == text
+    assert "".join(report_json.encode(Report.from_json(text), typed_min=1)) == text
 
 
 def test_short_columns_stay_json_numbers_in_a_version_2_document() -> None:
@@ -152,14 +166,14 @@ def test_short_columns_stay_json_numbers_in_a_version_2_document() -> None:
     multicomp); from it on, version 3 with typed columns, read to an equal report."""
     document = json.loads(ALL_PAIRS.to_json())
     assert document["version"] == 2 and isinstance(document["hypotheses"]["z"], list)
-    text = report_json.encode(ALL_PAIRS, typed_min=len(ALL_PAIRS.hypotheses))
+    text = "".join(report_json.encode(ALL_PAIRS, typed_min=len(ALL_PAIRS.hypotheses)))
     assert json.loads(text)["version"] == 3
     assert Report.from_json(text) == ALL_PAIRS
     assert typed.TYPED_MIN > 100 * 99 // 2  # k = 100 all pairs: JSON numbers
 
 
 def _typed_document() -> dict[str, object]:
-    return json.loads(report_json.encode(ALL_PAIRS, typed_min=1))  # type: ignore[no-any-return]
+    return json.loads("".join(report_json.encode(ALL_PAIRS, typed_min=1)))  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize(

@@ -37,6 +37,7 @@ def test_save_writes_each_output_as_its_renderer_gives_it(report: Report, tmp_pa
     assert text["markdown"] == report.to_markdown()
     assert text["latex"] == report.to_latex()
     assert text["csv"] == report.to_csv()
+    assert text["json"] == report.to_json()  # written piece by piece, the same text
     assert Report.from_json(text["json"]) == report
     assert _without_image(text["html"]) == _without_image(report.to_html())
     assert written["cd_diagram_png"].read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
@@ -197,7 +198,7 @@ def test_a_save_that_fails_while_moving_into_place_restores_the_old_set(
 def test_a_failed_save_into_a_new_directory_leaves_nothing(
     report: Report, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(Report, "to_json", lambda self, **kw: 1 / 0)
+    monkeypatch.setattr(Report, "to_latex", lambda self, **kw: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         report.save(tmp_path / "new")
     assert list(tmp_path.iterdir()) == []

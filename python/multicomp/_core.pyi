@@ -102,7 +102,10 @@ def plackett_luce_pairs(
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]: ...
 def csv_rows(
     table: str,
-    rows: list[str],
+    heads: list[str],
+    tails: list[str],
+    first: NDArray[np.int64],
+    second: NDArray[np.int64],
     columns: list[str],
     numbers: NDArray[np.float64],
     flags: NDArray[np.bool_],

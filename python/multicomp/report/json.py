@@ -52,14 +52,17 @@ COLUMNS = ("names", "first", "second", "difference", "z", "pvalue", "apvs")
 R = TypeVar("R", bound=ReportData)
 
 
-def encode(report: ReportData, *, indent: int | None = 2, typed_min: int = TYPED_MIN) -> str:
-    """The report as strict JSON: every field, non-finite numbers as strings ("Infinity").
-    The scores are written one data set per line, the hypotheses as columns (:data:`COLUMNS`:
-    the names once, each pair as two indices into them, one array per number and one per
-    procedure's APVs), each column on one line by the C encoder (the indenting encoder is
-    Python's own, a hundred times slower: 499,500 hypotheses at k = 1000), spliced in where
-    a one-off token stands for them; from ``typed_min`` hypotheses on, each column a typed
-    array (version 3)."""
+def encode(
+    report: ReportData, *, indent: int | None = 2, typed_min: int = TYPED_MIN
+) -> Iterator[str]:
+    """The report as strict JSON, in pieces (joined: :meth:`Report.to_json`; written one by
+    one: ``Report.save``, 45 MB at k = 1000): every field, non-finite numbers as strings
+    ("Infinity"). The scores are written one data set per line, the hypotheses as columns
+    (:data:`COLUMNS`: the names once, each pair as two indices into them, one array per
+    number and one per procedure's APVs), each column on one line by the C encoder (the
+    indenting encoder is Python's own, a hundred times slower: 499,500 hypotheses at
+    k = 1000), spliced in where a one-off token stands for them; from ``typed_min``
+    hypotheses on, each column a typed array (version 3), its base64 text a piece."""
     options: dict[str, Any] = {"indent": indent, "allow_nan": False}
     tokens = {name: f"{name}-{uuid.uuid4().hex}" for name in ("values", "hypotheses")}
     rest = replace(report, values=(), hypotheses=report.hypotheses.take([]))  # written below
@@ -71,29 +74,37 @@ def encode(report: ReportData, *, indent: int | None = 2, typed_min: int = TYPED
         rows = ",\n".join(map(one_line.encode, report.values))
     except ValueError:
         rows = ",\n".join(map(one_line.encode, _strict(report.values)))
-    columns = ",\n".join(_column_lines(report.hypotheses, one_line, typed))
-    parts = {"values": ("[\n", rows, "\n]"), "hypotheses": ("{\n", columns, "\n}")}
-    pieces, at = [], 0
+    at = 0
     for start, name in sorted((text.index(json.dumps(t)), name) for name, t in tokens.items()):
-        pieces += [text[at:start], *parts[name]]
+        yield text[at:start]
+        if name == "values":
+            yield from ("[\n", rows, "\n]")
+        else:
+            yield from _hypotheses(report.hypotheses, one_line, typed)
         at = start + len(json.dumps(tokens[name]))
-    return "".join([*pieces, text[at:]])
+    yield text[at:]
 
 
-def _column_lines(h: Hypotheses, one_line: json.JSONEncoder, typed: bool) -> Iterator[str]:
-    """Each column of the hypotheses as its line, one column (one procedure's APVs) in Python
-    objects at a time, so that memory stays near the size of the text (k = 3,000: 4.5 million
-    pairs); as typed arrays when ``typed``."""
+def _hypotheses(h: Hypotheses, one_line: json.JSONEncoder, typed: bool) -> Iterator[str]:
+    """The hypotheses' object, each column on its line, one column (one procedure's APVs) in
+    Python objects at a time, so that memory stays near the size of the text (k = 3,000: 4.5
+    million pairs); as typed arrays when ``typed``."""
 
-    def column(values: np.ndarray, dtype: str) -> str:
+    def column(values: np.ndarray, dtype: str) -> Iterator[str]:
         if typed:
-            return typed_array(values, dtype)
-        return one_line.encode(_strict_column(values) if dtype == "f8" else values.tolist())
+            yield from typed_array(values, dtype)
+        else:
+            yield one_line.encode(_strict_column(values) if dtype == "f8" else values.tolist())
 
-    yield f'"names": {one_line.encode(list(h.names))}'
+    yield f'{{\n"names": {one_line.encode(list(h.names))}'
     for name, dtype in DTYPES.items():
-        yield f"{json.dumps(name)}: {column(getattr(h, name), dtype)}"
-    yield f'"apvs": [{", ".join(column(values, "f8") for values in h.apvs.T)}]'
+        yield f",\n{json.dumps(name)}: "
+        yield from column(getattr(h, name), dtype)
+    yield ',\n"apvs": ['
+    for j, values in enumerate(h.apvs.T):
+        yield from ([", "] if j else [])
+        yield from column(values, "f8")
+    yield "]\n}"
 
 
 def _strict_column(values: np.ndarray) -> list[Any]:

@@ -256,7 +256,7 @@ class Report(ReportData):
         from 10,000 of them on (k >= 142 for all pairs), typed arrays ``{"dtype": "f8",
         "bdata": ...}`` (their little-endian bytes in base64, exact) in a version-3 document.
         ``indent``: spaces per level, None for one line."""
-        return json.encode(self, indent=indent)
+        return "".join(json.encode(self, indent=indent))
 
     @classmethod
     @strict
@@ -362,7 +362,7 @@ class Report(ReportData):
                     page=True,
                     heat_map=heat_map() if "matrix" in self.extras else None,
                 ),
-                "json": self.to_json,
+                "json": lambda: json.encode(self),
                 "csv": lambda: tidy.blocks(self),
                 "pairs_parquet": lambda: tidy.parquet(self),
                 "cd_diagram_png": lambda: files.figure_bytes(figure(), "png"),

@@ -49,14 +49,12 @@ def blocks(r: ReportData) -> Iterator[bytes]:
     yield _long("ranks", r.rank_frame, header=True)
     yield _long("omnibus", r.omnibus_frame)
     order = r.by_pvalue()
-    names = np.asarray(r.hypotheses.names, dtype=object)
+    names = list(r.hypotheses.names)
     plain = not any(c in name for name in names for c in _SPECIAL)
-    heads = np.array([f"{_tables.inert(name)} vs " for name in names], dtype=object)
+    # inert("a vs b") is inert("a") + " vs b"
+    labels = ([f"{_tables.inert(name)} vs " for name in names], names) if plain else None
     for start in range(0, len(order), BLOCK):
-        block = order[start : start + BLOCK]
-        h = r.hypotheses  # inert("a vs b") is inert("a") + " vs b"
-        labels = heads[h.first[block]] + names[h.second[block]]
-        yield _posthoc(r, block, labels if plain else None)
+        yield _posthoc(r, order[start : start + BLOCK], labels)
     for name, frame in (("posthoc_pvalues", source), ("notes", notes), *extras.csv_frames(r)):
         yield _long(name, frame)
 
@@ -71,20 +69,24 @@ def _long(name: str, frame: pd.DataFrame, header: bool = False) -> bytes:
     return str(text).encode("utf-8")
 
 
-def _posthoc(r: ReportData, block: np.ndarray, labels: np.ndarray | None) -> bytes:
+def _posthoc(r: ReportData, block: np.ndarray, labels: tuple[list[str], list[str]] | None) -> bytes:
     """A block of the post-hoc table (hypotheses at positions ``block``) as :func:`_long`
-    writes it, by the Rust core with the GIL released when its ``labels`` need no escaping
-    (else None) and its numbers are finite (what the csv module would write: names quoted,
-    floats as ``repr``, booleans as ``True``/``False``)."""
+    writes it, by the Rust core with the GIL released when the ``labels`` of the pairs (the
+    first names with " vs ", the second names) need no escaping (else None) and its numbers
+    are finite (what the csv module would write: names quoted, floats as ``repr``, booleans
+    as ``True``/``False``); the core joins each pair's label from the names."""
     columns = r.pair_columns(block)
     numbers = {name: c for name, c in columns.items() if c.dtype != bool}
     flags = {name: c for name, c in columns.items() if c.dtype == bool}
     table = np.column_stack(list(numbers.values()))
     if labels is None or not np.isfinite(table).all():
         return _long("posthoc", r.pair_frame(block))
+    h = r.hypotheses
     return _core.csv_rows(
         "posthoc",
-        labels.tolist(),
+        *labels,
+        h.first[block].astype(np.int64),
+        h.second[block].astype(np.int64),
         [*numbers, *flags],
         table,
         np.column_stack(list(flags.values())) if flags else np.empty((len(block), 0), bool),

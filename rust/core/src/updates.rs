@@ -263,7 +263,7 @@ pub(crate) mod tests {
     }
 
     /// Adjacency masks of the graph whose edges are the pairs selected by the bits of `edges`.
-    fn graph(k: usize, edges: u32) -> [u32; 32] {
+    fn graph(k: usize, edges: u64) -> [u32; 32] {
         let mut adj = [0u32; 32];
         for (j, &(a, b)) in all_pairs(k).iter().enumerate() {
             if edges >> j & 1 == 1 {
@@ -365,6 +365,15 @@ pub(crate) mod tests {
         *x
     }
 
+    /// A random graph on k vertices: each pair an edge with probability 1 - 2^-(ors + 1).
+    fn random_graph(k: usize, x: &mut u64, ors: usize) -> (u64, [u32; 32]) {
+        let mut edges = next(x);
+        for _ in 0..ors {
+            edges |= next(x);
+        }
+        (edges, graph(k, edges))
+    }
+
     #[test]
     fn deposit_places_the_bits_on_the_mask() {
         assert_eq!(deposit(0b000, 0b10110), 0);
@@ -423,7 +432,7 @@ pub(crate) mod tests {
         let k = 5;
         let mut cliques = Vec::new();
         for edges in 0..1u32 << 10 {
-            let adj = graph(k, edges);
+            let adj = graph(k, edges.into());
             for (a, b) in all_pairs(k) {
                 if adj[a] >> b & 1 == 0 {
                     continue;
@@ -468,18 +477,7 @@ pub(crate) mod tests {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         let mut cliques = Vec::new();
         for round in 0..400 {
-            let density = round % 4; // 1/2 to 15/16 of the pairs
-            let mut edges = next(&mut x);
-            for _ in 0..density {
-                edges |= next(&mut x);
-            }
-            let mut adj = [0u32; 32];
-            for (j, &(a, b)) in all_pairs(k).iter().enumerate() {
-                if edges >> j & 1 == 1 {
-                    adj[a] |= 1 << b;
-                    adj[b] |= 1 << a;
-                }
-            }
+            let (edges, mut adj) = random_graph(k, &mut x, round % 4); // 1/2 to 15/16 of pairs
             let (a, b) = all_pairs(k)[(next(&mut x) % 36) as usize];
             adj[a] |= 1 << b;
             adj[b] |= 1 << a;
@@ -529,7 +527,7 @@ pub(crate) mod tests {
         // Every graph on 6 vertices against the definition.
         let k = 6;
         for edges in 0..1u32 << 15 {
-            let adj = graph(k, edges);
+            let adj = graph(k, edges.into());
             let (f, clique, built_adj) = built(k, edges, 0);
             assert_eq!(built_adj, adj);
             assert_eq!(loaded(&f), plain_f(k, &adj), "graph {edges:#b}");
@@ -540,17 +538,7 @@ pub(crate) mod tests {
         let k = 10;
         let mut x = 0x5851_F42D_4C95_7F2Du64;
         for round in 0..24 {
-            let mut edges = next(&mut x);
-            for _ in 0..round % 6 {
-                edges |= next(&mut x);
-            }
-            let mut adj = [0u32; 32];
-            for (j, &(a, b)) in all_pairs(k).iter().enumerate() {
-                if edges >> j & 1 == 1 {
-                    adj[a] |= 1 << b;
-                    adj[b] |= 1 << a;
-                }
-            }
+            let (edges, adj) = random_graph(k, &mut x, round % 6);
             let f: Vec<AtomicU8> = (0..1usize << k).map(|_| AtomicU8::new(0)).collect();
             let (mut clique, mut cliques) = (vec![false; 1 << k], Vec::new());
             let mut growing = [0u32; 32];

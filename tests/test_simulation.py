@@ -611,7 +611,18 @@ def test_the_work_estimate_prices_every_route_alike() -> None:
     on a shared machine: CPU time of this process (not wall time), small runs of about 0.2 s
     after a warm-up, and compared between routes (a faster, slower or loaded machine scales
     them alike): the CPU time per estimated second agrees within a factor of 3 across the
-    routes (benches/RESULTS-simulate-calibration.md records the absolute figures)."""
+    routes (benches/RESULTS-simulate-calibration.md records the absolute figures). A
+    measurement that other work on the machine disturbed is taken again, on new data (a route
+    whose estimate is off fails every time)."""
+    for seed in (1, 2, 3):
+        ratios = _route_ratios(seed)
+        if max(ratios) < 3 * min(ratios):
+            break
+    assert max(ratios) < 3 * min(ratios), ratios
+
+
+def _route_ratios(seed: int) -> list[float]:
+    """The CPU seconds of each route of :data:`ROUTES` per second of its estimate."""
     ratios = []
     for k, n, reps, options in ROUTES:
         chosen: dict[str, Any] = {"comparisons": sim.COMPARISONS, "tests": Z_TESTS, **options}
@@ -619,9 +630,9 @@ def test_the_work_estimate_prices_every_route_alike() -> None:
             k, n, chosen["comparisons"], chosen["tests"], None, 0, 0.05, "normal", 0.0, None,
             None, PosthocOptions(), True,
         )[0]  # fmt: skip
-        run = {"n_replications": reps, "progress": False, "random_state": 1, **options}
+        run = {"n_replications": reps, "progress": False, "random_state": seed, **options}
         sim.simulate(k, n, **{**run, "n_replications": 2})  # warm-up: imports, caches
         start = time.process_time()
         sim.simulate(k, n, **run)
         ratios.append((time.process_time() - start) / model.seconds(spec, reps))
-    assert max(ratios) < 3 * min(ratios), ratios
+    return ratios

@@ -213,10 +213,11 @@ def child_outputs(k: int, rounds: int) -> dict[str, float]:
 
 
 def draw(report: Any) -> None:
-    """The figures ``save`` writes, drawn and encoded alone: ``plot()``, PNG and SVG."""
+    """The figures ``save`` writes, drawn and encoded alone as it does: ``plot()``, its box
+    found once, PNG and SVG."""
     from multicomp.report import files
 
-    figure = report.plot()
+    figure = files.framed(report.plot())
     for fmt in ("png", "svg"):
         files.figure_bytes(figure, fmt)
 

@@ -215,12 +215,12 @@ def test_plot_draws_letters_beyond_the_cd_limit(wide: mc.Report) -> None:
     display beyond, sorted best first with every name; letters= chooses either."""
     over = mc.compare(suite(large.CD_LIMIT + 1, n=20), method="asymptotic")
     figure = over.plot()
-    names = [t.get_text() for ax in figure.axes for t in ax.get_yticklabels()]
+    names = [t.get_text() for ax in figure.axes for t in ax.texts]
     order = np.argsort(over.test_ranks, kind="stable")
     assert names == [over.algorithms[i] for i in order]
     assert "Compact letter display" in figure.texts[0].get_text()
     cd = wide.plot()
     assert not any("Compact letter display" in t.get_text() for t in cd.texts)
-    assert wide.plot(letters=True).axes[0].get_yticklabels()
+    assert wide.plot(letters=True).axes[0].texts
     with pytest.raises(ValueError, match="letters=True draws the report's own all-pairs"):
         mc.compare(suite(5), control="algorithm 000").plot(letters=True)

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from scipy.spatial.distance import pdist, squareform
 
 import multicomp as mc
@@ -147,6 +148,23 @@ def test_figure_panels() -> None:
     figure = display.plot(per_panel=50)
     dots = figure.axes[::2]
     assert len(dots) == 3
-    names = [t.get_text() for ax in dots for t in ax.get_yticklabels()]
+    names = [t.get_text() for ax in dots for t in ax.texts]
     assert names == list(display.letters.index)
-    assert min(t.get_fontsize() for ax in dots for t in ax.get_yticklabels()) >= 6
+    assert min(t.get_fontsize() for ax in dots for t in ax.texts) >= 6
+    # the bars of each panel fill exactly the cells of the letters held (row i at y = i)
+    held = display.matrix.to_numpy()
+    for p, ax in enumerate(figure.axes[1::2]):
+        drawn = np.zeros((50, held.shape[1]), dtype=bool)
+        for path in ax.collections[0].get_paths():
+            (left, top), (right, bottom) = path.vertices.min(0), path.vertices.max(0)
+            drawn[
+                round(top + 0.5) : round(bottom + 0.5), round(left + 0.5) : round(right + 0.5)
+            ] = True
+        np.testing.assert_array_equal(
+            drawn[: len(held[p * 50 : (p + 1) * 50])], held[p * 50 : (p + 1) * 50]
+        )
+    # no panel's names reach into the panel on their left
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    for left, names_of in zip(figure.axes[1::2], dots[1:]):
+        edge = left.get_window_extent(renderer).x1
+        assert min(t.get_window_extent(renderer).x0 for t in names_of.texts) > edge

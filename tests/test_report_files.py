@@ -292,3 +292,29 @@ def test_an_error_on_either_thread_stops_the_save_and_writes_nothing(
         paths, {"main": lambda: "first", "beside": lambda: ["sec", "ond"]}, beside=("beside",)
     )
     assert [p.read_text() for p in written.values()] == ["first", "second"]
+
+
+@pytest.mark.parametrize("kind", ["cd_diagram", "letters", "matrix", "ranking"])
+def test_figures_are_cut_to_the_box_savefig_finds(kind: str, tmp_path: Path) -> None:
+    """The box found once for a figure's PNG and SVG (files.framed) is the one
+    savefig(bbox_inches="tight") finds for each: the same PNG size to a pixel."""
+    import io
+
+    from PIL import Image
+
+    report = compare(
+        load_example("garcia2008"), method="asymptotic", extras=["matrix", "bayesian_ranking"]
+    )
+    figure = {
+        "cd_diagram": report.plot,
+        "letters": lambda: report.plot(letters=True),
+        "matrix": report._matrix_figure,
+        "ranking": report._ranking_figure,
+    }[kind]()
+    box = files.framed(figure)
+    png, svg = files.figure_bytes(box, "png"), files.figure_bytes(box, "svg").decode()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", bbox_inches="tight", dpi=files.PNG_DPI)
+    tight, ours = Image.open(buffer).size, Image.open(io.BytesIO(png)).size
+    assert abs(ours[0] - tight[0]) <= 1 and abs(ours[1] - tight[1]) <= 1, (ours, tight)
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg

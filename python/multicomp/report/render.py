@@ -189,7 +189,7 @@ def _posthoc_lines(r: ReportData) -> list[str]:
     """The post-hoc's verdicts: how many hypotheses its procedure rejects, which, the groups
     that do not differ (:mod:`multicomp.report.decisions`), and why that procedure."""
     name = display_name(r.procedure, r.comparison)
-    rejected = r.rejected()
+    rejected = int(np.count_nonzero(r.rejected_mask()))  # listed below only when few
     if r.comparison == "control":
         scope = f"each algorithm against the control {r.control}"
     else:
@@ -201,7 +201,7 @@ def _posthoc_lines(r: ReportData) -> list[str]:
     if ranktests.kind_of(r.test) == "pairwise":
         scope = f"{POSTHOC_NAMES[r.test]} of {scope}"
     lines = [
-        f"Post-hoc ({name}'s procedure on {scope}): {len(rejected)} of "
+        f"Post-hoc ({name}'s procedure on {scope}): {rejected} of "
         f"{len(r.hypotheses)} hypotheses rejected at alpha = {fmt_alpha(r.alpha)}; "
         f"unadjusted p-values: {r.posthoc_pvalues}.",
         APV_EXPLAINED,
@@ -209,7 +209,7 @@ def _posthoc_lines(r: ReportData) -> list[str]:
     if large.summarised(r):
         lines += large.verdict_lines(r, best_first(r))
     else:
-        lines += _pair_lines(r, rejected)
+        lines += _pair_lines(r, r.rejected())
     k = len(r.algorithms)
     if r.procedure == default_procedure(k, r.control, r.test) and r.procedure in WHY_DEFAULT:
         lines.append(f"Why {name}: {WHY_DEFAULT[r.procedure]}.")

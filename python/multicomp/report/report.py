@@ -346,10 +346,10 @@ class Report(ReportData):
         files.check(paths, None if check_bool(overwrite, "overwrite") else "overwrite=True")
         # drawn when first needed, on this thread, while the pair table's CSV and Parquet are
         # written on another (their work releases the GIL)
-        figure = functools.cache(self.plot)
-        heat_map = functools.cache(self._matrix_figure)
-        ranking = functools.cache(self._ranking_figure)
-        pairs = functools.cache(self._hierarchical_figure)
+        figure = functools.cache(lambda: files.framed(self.plot()))
+        heat_map = functools.cache(lambda: files.framed(self._matrix_figure()))
+        ranking = functools.cache(lambda: files.framed(self._ranking_figure()))
+        pairs = functools.cache(lambda: files.framed(self._hierarchical_figure()))
         return files.write_all(
             paths,
             {
@@ -358,9 +358,9 @@ class Report(ReportData):
                 "latex": self.to_latex,
                 "html": lambda: render.html(
                     self,
-                    self._page_figure(figure()),
+                    self._page_figure(figure()[0]),
                     page=True,
-                    heat_map=heat_map() if "matrix" in self.extras else None,
+                    heat_map=heat_map()[0] if "matrix" in self.extras else None,
                 ),
                 "json": lambda: json.encode(self),
                 "csv": lambda: tidy.blocks(self),

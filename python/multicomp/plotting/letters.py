@@ -123,4 +123,4 @@ def _bars(held: np.ndarray) -> PolyCollection:
     corners = np.stack(
         [np.c_[left, top], np.c_[right, top], np.c_[right, bottom], np.c_[left, bottom]], axis=1
     )
-    return PolyCollection(corners, facecolors=HELD, edgecolors="none", antialiased=False)
+    return PolyCollection(list(corners), facecolors=HELD, edgecolors="none", antialiased=False)

@@ -201,7 +201,8 @@ def framed(figure: Any) -> tuple[Any, Any]:
     dpi = figure.get_dpi()
     figure.set_dpi(PNG_DPI)
     try:
-        box = figure.get_tightbbox(RendererAgg(1, 1, PNG_DPI))
+        renderer = RendererAgg(1, 1, PNG_DPI)  # type: ignore[no-untyped-call, unused-ignore]
+        box = figure.get_tightbbox(renderer)
     finally:
         figure.set_dpi(dpi)
     return figure, box.padded(matplotlib.rcParams["savefig.pad_inches"])

@@ -137,6 +137,21 @@ def test_bad_input() -> None:
     np.testing.assert_array_equal(given, before)
 
 
+def test_the_title_stands_above_the_names_at_any_height() -> None:
+    """The title stays in the figure's top margin: at 200 names a panel (27 inches), the
+    default place of a title (2% of the height from the top) was on the first names."""
+    k = 220
+    data = pd.DataFrame(
+        np.random.default_rng(1).normal(size=(20, k)) + np.linspace(0, 4, k),
+        columns=[f"model-{i:03d}" for i in range(k)],
+    )
+    figure = compact_letters(mc.posthoc_all_pairs(data, method="asymptotic")).plot()
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    title = figure.texts[0].get_window_extent(renderer)
+    names = [t.get_window_extent(renderer) for ax in figure.axes[::2] for t in ax.texts]
+    assert title.y0 > max(box.y1 for box in names)
+
+
 def test_figure_panels() -> None:
     rng = np.random.default_rng(0)
     k = 120

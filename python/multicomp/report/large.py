@@ -190,7 +190,8 @@ def best_table(
     (``p_cell`` formats and marks a p-value, ``number`` a statistic); ``note`` ends with a
     count of the comparisons not shown."""
     h = r.hypotheses
-    position = np.array([r.algorithms.index(a) for a in h.names], dtype=np.intp)
+    where = {a: i for i, a in enumerate(r.algorithms)}
+    position = np.array([where[a] for a in h.names], dtype=np.intp)
     first, second = position[h.first], position[h.second]
     anchor = r.algorithms.index(str(r.control)) if r.control is not None else order[0]
     rank_of = np.empty(len(order), dtype=np.intp)

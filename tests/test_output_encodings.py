@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import functools
 import io
 import json
 import math
@@ -28,12 +29,12 @@ CONTROL = mc.compare(mc.load_example("garcia2010"), control="PDFC")
 
 
 _ZERO = (np.zeros(1, np.int64), np.zeros(1, np.int64))  # each row labelled heads[0] + tails[0]
-_NO_FLAGS = np.empty((1, 0), dtype=bool)
+_ROW = np.zeros(1, np.int64)  # the table's one row
 
 
 def _row(x: float) -> bytes:
     """The CSV row the core writes for one number ``x``."""
-    return _core.csv_rows("t", ["r"], [""], *_ZERO, ["c"], np.array([[x]]), _NO_FLAGS)
+    return _core.csv_rows("t", ["r"], [""], *_ZERO, ["c"], [np.array([x])], [], _ROW)
 
 
 @given(st.floats(allow_nan=False, allow_infinity=False))
@@ -61,33 +62,57 @@ def test_the_core_writes_every_kind_of_float_as_python_repr() -> None:
         np.arange(len(values)),
         np.zeros(len(values), np.int64),
         ["c"],
-        values[:, None],
-        np.empty((len(values), 0), dtype=bool),
+        [values],
+        [],
+        np.arange(len(values)),
     )
     expected = "".join(f'"t","{i}","c",{x!r}\n' for i, x in enumerate(values.tolist()))
     assert rows.decode() == expected
 
 
 @pytest.mark.parametrize(
-    "numbers, flags, message",
+    "numbers, flags, rows, message",
     [
-        (np.array([[math.nan]]), np.empty((1, 0), bool), "not finite"),
-        (np.array([[1.0, 2.0]]), np.empty((1, 0), bool), "are not 1 rows of 1 columns"),
-        (np.empty((1, 0)), np.array([[True], [False]]), "are not 1 rows of 1 columns"),
+        ([np.array([math.nan])], [], [0], "not finite"),
+        ([np.array([1.0]), np.array([2.0])], [], [0], "are not 1 columns of 1 rows"),
+        ([], [np.array([True, False])], [0], "are not 1 columns of 1 rows"),
+        ([np.array([1.0])], [], [1], "row 0 lies outside the 1 rows of the table"),
+        ([np.array([1.0])], [], [0, -1], "row 1 lies outside the 1 rows of the table"),
     ],
 )
 def test_the_core_refuses_cells_that_do_not_fit(
-    numbers: np.ndarray, flags: np.ndarray, message: str
+    numbers: list[np.ndarray], flags: list[np.ndarray], rows: list[int], message: str
 ) -> None:
     with pytest.raises(ValueError, match=message):
-        _core.csv_rows("t", ["r"], [""], *_ZERO, ["c"], numbers, flags)
+        _core.csv_rows("t", ["r"], [""], *_ZERO, ["c"], numbers, flags, np.array(rows))
 
 
 @pytest.mark.parametrize("first, second", [(1, 0), (0, 1), (-1, 0), (0, -1)])
 def test_the_core_refuses_label_positions_outside_the_names(first: int, second: int) -> None:
     at = (np.array([first], np.int64), np.array([second], np.int64))
     with pytest.raises(ValueError, match="row 0's label lies outside the heads or tails"):
-        _core.csv_rows("t", ["r"], [""], *at, ["c"], np.array([[1.0]]), _NO_FLAGS)
+        _core.csv_rows("t", ["r"], [""], *at, ["c"], [np.array([1.0])], [], _ROW)
+
+
+def test_the_core_gathers_the_rows_asked_in_their_order() -> None:
+    """Rows 2, 0, 2 of a table of three, columns of any stride (an array's column)."""
+    table = np.array([[0.5, 1.5], [2.5, 3.5], [4.5, 5.5]])
+    rows = _core.csv_rows(
+        "t",
+        ["a vs ", "b vs "],
+        ["x", "y"],
+        np.array([0, 1, 1]),
+        np.array([1, 0, 1]),
+        ["u", "v", "w"],
+        [table[:, 0], table[:, 1]],
+        [table[:, 0] > 1],
+        np.array([2, 0, 2]),
+    )
+    one = '"t","b vs y","u",4.5\n"t","b vs y","v",5.5\n"t","b vs y","w",True\n'
+    assert (
+        rows.decode()
+        == one + '"t","a vs y","u",0.5\n"t","a vs y","v",1.5\n"t","a vs y","w",False\n' + one
+    )
 
 
 def _named(names: list[str]) -> pd.DataFrame:
@@ -97,8 +122,7 @@ def _named(names: list[str]) -> pd.DataFrame:
 
 def _csv_module_only(report: Report, monkeypatch: pytest.MonkeyPatch) -> str:
     """The report's CSV with every post-hoc block written by pandas and the csv module."""
-    written = tidy._posthoc
-    monkeypatch.setattr(tidy, "_posthoc", lambda r, block, labels: written(r, block, None))
+    monkeypatch.setattr(tidy, "_writer", lambda r: functools.partial(tidy._frame_rows, r))
     text = report.to_csv()
     monkeypatch.undo()
     return text

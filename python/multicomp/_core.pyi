@@ -107,6 +107,7 @@ def csv_rows(
     first: NDArray[np.int64],
     second: NDArray[np.int64],
     columns: list[str],
-    numbers: NDArray[np.float64],
-    flags: NDArray[np.bool_],
+    numbers: list[NDArray[np.float64]],
+    flags: list[NDArray[np.bool_]],
+    rows: NDArray[np.int64],
 ) -> bytes: ...

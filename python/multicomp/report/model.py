@@ -535,8 +535,9 @@ class ReportData:
         return pd.DataFrame(self.pair_columns(order), index=pd.Index(labels, name="hypothesis"))
 
     @strict
-    def pair_columns(self, order: np.ndarray) -> dict[str, np.ndarray]:
-        """The columns of :meth:`pair_frame`, numbers then booleans, as arrays."""
+    def pair_columns(self, order: np.ndarray | slice) -> dict[str, np.ndarray]:
+        """The columns of :meth:`pair_frame`, numbers then booleans, as arrays (of every
+        hypothesis in its order, the numbers as views, for ``slice(None)``)."""
         h = self.hypotheses
         apvs = h.apvs[order]
         return {

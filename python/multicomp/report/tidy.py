@@ -12,7 +12,8 @@ inside a name cannot split a record.
 from __future__ import annotations
 
 import csv as _csv
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pandas as pd
@@ -50,12 +51,9 @@ def blocks(r: ReportData) -> Iterator[bytes]:
     yield _long("ranks", r.rank_frame, header=True)
     yield _long("omnibus", r.omnibus_frame)
     order = r.by_pvalue()
-    names = list(r.hypotheses.names)
-    plain = not any(c in name for name in names for c in _SPECIAL)
-    # inert("a vs b") is inert("a") + " vs b"
-    labels = ([f"{_tables.inert(name)} vs " for name in names], names) if plain else None
+    write = _writer(r)
     for start in range(0, len(order), BLOCK):
-        yield _posthoc(r, order[start : start + BLOCK], labels)
+        yield write(order[start : start + BLOCK])
     for name, frame in (("posthoc_pvalues", source), ("notes", notes), *extras.csv_frames(r)):
         yield _long(name, frame)
 
@@ -70,28 +68,34 @@ def _long(name: str, frame: pd.DataFrame, header: bool = False) -> bytes:
     return str(text).encode("utf-8")
 
 
-def _posthoc(r: ReportData, block: np.ndarray, labels: tuple[list[str], list[str]] | None) -> bytes:
-    """A block of the post-hoc table (hypotheses at positions ``block``) as :func:`_long`
-    writes it, by the Rust core with the GIL released when the ``labels`` of the pairs (the
-    first names with " vs ", the second names) need no escaping (else None) and its numbers
-    are finite (what the csv module would write: names quoted, floats as ``repr``, booleans
-    as ``True``/``False``); the core joins each pair's label from the names."""
-    columns = r.pair_columns(block)
-    numbers = {name: c for name, c in columns.items() if c.dtype != bool}
-    flags = {name: c for name, c in columns.items() if c.dtype == bool}
-    table = np.column_stack(list(numbers.values()))
-    if labels is None or not np.isfinite(table).all():
-        return _long("posthoc", r.pair_frame(block))
+def _writer(r: ReportData) -> Callable[[np.ndarray], bytes]:
+    """What writes a block of the post-hoc table (the hypotheses at the positions given) as
+    :func:`_long` writes it: the Rust core, with the GIL released, given the table's columns
+    once as they are (it gathers each block's rows and joins each pair's label from the
+    names: the first names with " vs " and the second names), when the names need no
+    escaping and every number is finite (what the csv module would write: names quoted,
+    floats as ``repr``, booleans as ``True``/``False``); else pandas and the csv module."""
     h = r.hypotheses
-    return _core.csv_rows(
-        "posthoc",
-        *labels,
-        h.first[block].astype(np.int64),
-        h.second[block].astype(np.int64),
-        [*numbers, *flags],
-        table,
-        np.column_stack(list(flags.values())) if flags else np.empty((len(block), 0), bool),
+    names = list(h.names)
+    columns = r.pair_columns(slice(None))  # views of the hypotheses' arrays, and the flags
+    numbers = [c for c in columns.values() if c.dtype != bool]
+    if any(c in name for name in names for c in _SPECIAL) or not all(
+        np.isfinite(c).all() for c in numbers
+    ):
+        return functools.partial(_frame_rows, r)
+    heads = [
+        f"{_tables.inert(name)} vs " for name in names
+    ]  # inert("a vs b"): inert("a") + " vs b"
+    first, second = h.first.astype(np.int64), h.second.astype(np.int64)
+    flags = [c for c in columns.values() if c.dtype == bool]
+    return lambda block: _core.csv_rows(
+        "posthoc", heads, names, first, second, [*columns], numbers, flags, block.astype(np.int64)
     )
+
+
+def _frame_rows(r: ReportData, block: np.ndarray) -> bytes:
+    """A block of the post-hoc table as pandas and the csv module write it."""
+    return _long("posthoc", r.pair_frame(block))
 
 
 def parquet(r: ReportData) -> bytes:

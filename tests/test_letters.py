@@ -152,6 +152,20 @@ def test_the_title_stands_above_the_names_at_any_height() -> None:
     assert title.y0 > max(box.y1 for box in names)
 
 
+def test_wide_names_stay_in_their_panel() -> None:
+    """Names of wide letters (measured, not counted) keep clear of the panel on their left."""
+    k = 30
+    data = pd.DataFrame(
+        np.random.default_rng(2).normal(size=(12, k)) + np.linspace(0, 3, k),
+        columns=[("W" * 20 if i % 7 == 0 else "i") + f"{i:02d}" for i in range(k)],
+    )
+    figure = compact_letters(mc.posthoc_all_pairs(data, method="asymptotic")).plot(per_panel=10)
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    for left, names_of in zip(figure.axes[1::2], figure.axes[2::2]):
+        edge = left.get_window_extent(renderer).x1
+        assert min(t.get_window_extent(renderer).x0 for t in names_of.texts) > edge
+
+
 def test_figure_panels() -> None:
     rng = np.random.default_rng(0)
     k = 120

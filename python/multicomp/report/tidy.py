@@ -51,9 +51,10 @@ def blocks(r: ReportData) -> Iterator[bytes]:
     yield _long("ranks", r.rank_frame, header=True)
     yield _long("omnibus", r.omnibus_frame)
     order = r.by_pvalue()
-    write = _writer(r)
-    for start in range(0, len(order), BLOCK):
-        yield write(order[start : start + BLOCK])
+    if len(order):
+        write = _writer(r)
+        for start in range(0, len(order), BLOCK):
+            yield write(order[start : start + BLOCK])
     for name, frame in (("posthoc_pvalues", source), ("notes", notes), *extras.csv_frames(r)):
         yield _long(name, frame)
 
@@ -78,18 +79,25 @@ def _writer(r: ReportData) -> Callable[[np.ndarray], bytes]:
     h = r.hypotheses
     names = list(h.names)
     columns = r.pair_columns(slice(None))  # views of the hypotheses' arrays, and the flags
-    numbers = [c for c in columns.values() if c.dtype != bool]
-    if any(c in name for name in names for c in _SPECIAL) or not all(
-        np.isfinite(c).all() for c in numbers
-    ):
+    numbers = {name: c for name, c in columns.items() if c.dtype != bool}
+    flags = {name: c for name, c in columns.items() if c.dtype == bool}
+    finite = all(np.isfinite(c).all() for c in numbers.values())
+    if any(c in name for name in names for c in _SPECIAL) or not finite:
         return functools.partial(_frame_rows, r)
-    heads = [
-        f"{_tables.inert(name)} vs " for name in names
-    ]  # inert("a vs b"): inert("a") + " vs b"
+    # inert("a vs b") is inert("a") + " vs b"
+    heads = [f"{_tables.inert(name)} vs " for name in names]
     first, second = h.first.astype(np.int64), h.second.astype(np.int64)
-    flags = [c for c in columns.values() if c.dtype == bool]
+    order = [*numbers, *flags]
     return lambda block: _core.csv_rows(
-        "posthoc", heads, names, first, second, [*columns], numbers, flags, block.astype(np.int64)
+        "posthoc",
+        heads,
+        names,
+        first,
+        second,
+        order,
+        [*numbers.values()],
+        [*flags.values()],
+        block.astype(np.int64),
     )
 
 

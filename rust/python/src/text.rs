@@ -41,27 +41,23 @@ pub(crate) fn csv_rows<'py>(
         || numbers.len() + flags.len() != columns.len()
         || lengths().any(|n| n != m)
     {
-        return Err(multicomp_core::CoreError::BadCells {
-            detail: format!(
-                "{} numbers and {} flags columns of lengths {:?} are not {} columns of {m} \
-                 rows ({} second labels)",
-                numbers.len(),
-                flags.len(),
-                lengths().collect::<Vec<_>>(),
-                columns.len(),
-                second.len()
-            ),
-        }
-        .into());
+        return Err(bad(format!(
+            "{} numbers and {} flags columns of lengths {:?} are not {} columns of {m} rows \
+             ({} second labels)",
+            numbers.len(),
+            flags.len(),
+            lengths().collect::<Vec<_>>(),
+            columns.len(),
+            second.len()
+        )));
     }
     // A negative position becomes one beyond any array, which is refused.
     let index = |i: &i64| usize::try_from(*i).unwrap_or(usize::MAX);
     let rows: Vec<usize> = rows.as_array().iter().map(index).collect();
     if let Some(at) = rows.iter().position(|&r| r >= m) {
-        return Err(multicomp_core::CoreError::BadCells {
-            detail: format!("row {at} lies outside the {m} rows of the table"),
-        }
-        .into());
+        return Err(bad(format!(
+            "row {at} lies outside the {m} rows of the table"
+        )));
     }
     let (first, second) = (first.as_array(), second.as_array());
     let (numbers, flags): (Vec<_>, Vec<_>) = (
@@ -86,4 +82,9 @@ pub(crate) fn csv_rows<'py>(
         })
     })?;
     Ok(PyBytes::new(py, &out))
+}
+
+/// The error of cells that do not make the table.
+fn bad(detail: String) -> crate::error::Error {
+    multicomp_core::CoreError::BadCells { detail }.into()
 }

@@ -298,10 +298,13 @@ def test_an_error_on_either_thread_stops_the_save_and_writes_nothing(
 def test_figures_are_cut_to_the_box_savefig_finds(kind: str) -> None:
     """The box found once for a figure's PNG and SVG (files.framed) is the one
     savefig(bbox_inches="tight") finds on a fresh copy of the figure: the same PNG to a pixel
-    (constrained layouts included: laid out at the PNG's resolution); the SVG never smaller
-    than its own tight box and at most 2% larger (its texts measure slightly narrower)."""
+    (constrained layouts included: laid out at the PNG's resolution). The SVG's texts measure
+    a little differently at 72 dpi (its box 1.7 points narrower to 6.7 points wider than its
+    own tight box, seen with matplotlib 3.10 and 3.11): never narrower by more than the
+    padding, so nothing is cut, and at most two paddings wider."""
     import io
 
+    import matplotlib
     from PIL import Image
 
     report = compare(
@@ -318,10 +321,11 @@ def test_figures_are_cut_to_the_box_savefig_finds(kind: str) -> None:
     tight_png, tight_svg = io.BytesIO(), io.BytesIO()
     draw().savefig(tight_png, format="png", bbox_inches="tight", dpi=files.PNG_DPI)
     draw().savefig(tight_svg, format="svg", bbox_inches="tight")
+    pad = 72 * matplotlib.rcParams["savefig.pad_inches"]  # points
     tight, ours = Image.open(tight_png).size, Image.open(io.BytesIO(png)).size
     assert abs(ours[0] - tight[0]) <= 1 and abs(ours[1] - tight[1]) <= 1, (ours, tight)
     for ours_pt, tight_pt in zip(_svg_size(svg), _svg_size(tight_svg.getvalue().decode())):
-        assert tight_pt - 1 <= ours_pt <= 1.02 * tight_pt, (ours_pt, tight_pt)
+        assert tight_pt - pad <= ours_pt <= tight_pt + 2 * pad, (ours_pt, tight_pt)
 
 
 def _svg_size(svg: str) -> tuple[float, float]:

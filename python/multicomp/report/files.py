@@ -191,8 +191,9 @@ def framed(figure: Any) -> tuple[Any, Any]:
     formats. The layout and the texts are measured at the PNG's resolution (as savefig lays
     out and measures a PNG), the texts on a renderer of one pixel: nothing is drawn
     (savefig's own pass allocates and keeps a canvas of the figure's size, 80 MB for a
-    thousand names at 150 dpi). The SVG, whose texts measure slightly narrower, gets that
-    box too: a few points more margin than its own tight box, never less."""
+    thousand names at 150 dpi). The SVG gets that box too: its texts measure a little
+    differently at 72 dpi, so its margin differs from its own tight box by a few points,
+    within the padding (0.1 inch: nothing is cut)."""
     import matplotlib
     from matplotlib.backends.backend_agg import RendererAgg
 
